@@ -1,0 +1,56 @@
+# fray — the few commands a fresh machine needs.
+#   make run       install what is missing, build, run the showcase
+#   make test      install what is missing, build, run the whole test suite
+#   make bench     build and run the Google Benchmark programs (Release)
+#   make sanitize  the whole test suite under AddressSanitizer + UBSan
+BUILD    ?= build
+ASAN     ?= build-asan
+BENCHDIR ?= build-bench
+JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
+PACKAGES := g++ cmake ninja-build pkg-config libfmt-dev libcli11-dev nlohmann-json3-dev \
+            libgtest-dev libgmock-dev libbenchmark-dev libtcod-dev
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+LAUNCHER := $(shell command -v ccache >/dev/null 2>&1 && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+CMAKE_FLAGS := -G Ninja $(LAUNCHER)
+
+.PHONY: all deps build test run bench sanitize clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+$(BUILD)/build.ninja:
+	cmake -S . -B $(BUILD) $(CMAKE_FLAGS) -DCMAKE_BUILD_TYPE=Release -DFRAY_BUILD_BENCH=OFF
+
+build: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) --timeout 600
+
+run: build
+	@sh examples/showcase.sh $(BUILD)/fray
+
+bench: deps
+	cmake -S . -B $(BENCHDIR) $(CMAKE_FLAGS) -DCMAKE_BUILD_TYPE=Release -DFRAY_BUILD_BENCH=ON \
+	  -DFRAY_BUILD_TESTS=OFF -DFRAY_BUILD_EXAMPLES=OFF
+	cmake --build $(BENCHDIR) -j $(JOBS)
+	@for b in $(BENCHDIR)/bench/bench_*; do echo "== $$b"; $$b --benchmark_min_time=0.2 || exit 1; done
+
+sanitize: deps
+	cmake -S . -B $(ASAN) $(CMAKE_FLAGS) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFRAY_SANITIZE=ON \
+	  -DFRAY_BUILD_BENCH=OFF -DFRAY_BUILD_EXAMPLES=OFF
+	cmake --build $(ASAN) -j $(JOBS)
+	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --output-on-failure -j $(JOBS) --timeout 900
+
+clean:
+	rm -rf $(BUILD) $(ASAN) $(BENCHDIR)

@@ -1,0 +1,36 @@
+// apps/fray/verbs.hpp — how the `fray` command line is put together.
+//
+// Each file in apps/fray adds the verbs of one layer or game. A verb's run
+// function returns a Report; main prints its JSON (--json) or its text.
+// Bad input throws fray::Error, which main turns into
+// "fray: error: ..." on stderr and exit status 2, with nothing on stdout.
+#pragma once
+
+#include <fray/rules/ruleset.hpp>
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace fray::cli {
+
+struct Cli {
+  CLI::App app{"fray — exact and sampled combat of turn-based roguelikes", "fray"};
+  std::function<Report()> action;  // set by the chosen verb's callback
+  bool json = false;
+};
+
+// Adds a verb with its --json flag; `run` is called after parsing.
+CLI::App* add_verb(Cli& cli, const std::string& name, const std::string& description, std::function<Report()> run);
+
+void add_core_verbs(Cli& cli);     // dist, roll
+void add_rules_verbs(Cli& cli);    // attack, strike
+void add_fight_verbs(Cli& cli);    // ttk, duel
+void add_grid_verbs(Cli& cli);     // path, fov, surprise
+void add_brogue_verbs(Cli& cli);   // table
+void add_crawl_verbs(Cli& cli);    // sweep
+void add_epixx_verbs(Cli& cli);    // turn
+
+}  // namespace fray::cli

@@ -1,0 +1,94 @@
+// fray/core/dice.hpp — dice expressions: parse once, then exact Pmf or samples.
+//
+// Grammar (whitespace ignored; keywords case-sensitive):
+//   expr    := sum [ ("==" | ">=" | ">" | "<=" | "<") sum ]     comparisons give 0 or 1
+//   sum     := product { ("+" | "-") product }
+//   product := unary { "*" unary }
+//   unary   := "-" unary | dice
+//   dice    := [atom] "d" atom [ ("kh" | "kl") atom ] [ "!" ]  |  atom
+//   atom    := INTEGER | "(" expr ")" | NAME "(" expr { "," expr } ")"
+// "dM" means "1dM". "kh"/"kl" keep the highest/lowest K of the N dice. "!"
+// explodes: a die showing its largest face is rolled again and added, at most
+// Dice::explode_limit extra times per die (the last roll then counts as it is).
+// Built-in functions: min(a, b), max(a, b). Rulesets add their own random
+// primitives through a DiceFunctions table (brogue_clump, pd_normal, ...).
+//
+// Any part may itself be random (`(1d3)d6`): the exact result is the mixture
+// over its values. Limits that keep every input finite: at most Dice::max_dice
+// dice in one roll, and the Pmf limits (pmf.hpp) for the exact distribution.
+#pragma once
+
+#include <fray/core/pmf.hpp>
+#include <fray/core/rng.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fray {
+
+// A random primitive callable from an expression, as `name(arg, ...)`.
+struct DiceFunction {
+  std::string name;
+  std::size_t min_args = 0;
+  std::size_t max_args = 0;
+  std::string signature;  // for help and error messages: "brogue_clump(lo, hi, clump)"
+  // Exact distribution for fixed argument values. Throws fray::Error for
+  // arguments out of range (the message should name the function).
+  std::function<Pmf(std::span<const std::int64_t>)> exact;
+  // One sample for fixed argument values, drawing from `rng` as the game does.
+  std::function<std::int64_t(std::span<const std::int64_t>, RngRef)> sample;
+};
+
+// A table of functions available to expressions.
+class DiceFunctions {
+ public:
+  // min and max.
+  [[nodiscard]] static DiceFunctions builtin();
+  // Adds or replaces a function.
+  void add(DiceFunction f);
+  [[nodiscard]] const DiceFunction* find(std::string_view name) const noexcept;
+  [[nodiscard]] const std::vector<DiceFunction>& all() const noexcept { return fns_; }
+
+ private:
+  std::vector<DiceFunction> fns_;
+};
+
+class Dice {
+ public:
+  static constexpr std::int64_t max_dice = 1'000'000;
+  static constexpr int explode_limit = 20;
+
+  // Parses `text`; throws fray::Error naming the expression and the 1-based
+  // column of the problem. The function table is copied into the expression.
+  [[nodiscard]] static Dice parse(std::string_view text, const DiceFunctions& fns = DiceFunctions::builtin());
+
+  [[nodiscard]] const std::string& text() const noexcept { return text_; }
+  // The exact distribution; throws fray::Error when it exceeds the limits.
+  [[nodiscard]] Pmf exact() const;
+  // One roll. NdM draws rng.uniform(1, M) N times, left to right.
+  [[nodiscard]] std::int64_t sample(RngRef rng) const;
+  // Bounds of the value without computing the distribution.
+  [[nodiscard]] std::int64_t min() const;
+  [[nodiscard]] std::int64_t max() const;
+
+  struct Node;
+
+ private:
+  std::string text_;
+  std::shared_ptr<const Node> root_;
+  std::shared_ptr<const DiceFunctions> fns_;
+};
+
+// Exact distribution of one die roll that explodes on its top face, at most
+// `limit` extra times.
+[[nodiscard]] Pmf exploding_die(std::int64_t sides, int limit = Dice::explode_limit);
+// Exact distribution of the sum of the highest (or lowest) `keep` of `n` dice
+// with `sides` faces.
+[[nodiscard]] Pmf keep_dice(std::int64_t n, std::int64_t sides, std::int64_t keep, bool highest);
+
+}  // namespace fray

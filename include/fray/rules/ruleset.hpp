@@ -1,0 +1,129 @@
+// fray/rules/ruleset.hpp — the type-erased view of one game's rules.
+//
+// Each game lives in fray/rules/<game> with its own typed API (stats, exact
+// outcome, templated strike). This interface is what the command line and the
+// fight layer see: parse specs, report an attack exactly, sample strikes, and
+// give a fight its per-attack Markov kernel.
+#pragma once
+
+#include <fray/core/dice.hpp>
+#include <fray/core/pmf.hpp>
+#include <fray/core/rng.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fray {
+
+// One attack as asked for on the command line.
+struct AttackRequest {
+  std::string attacker;                // spec text
+  std::string defender;                // spec text
+  std::vector<std::string> situation;  // flags, game-specific ("sleeping", "thrown", ...)
+  // Other game-specific options by name ("kind" → "ranged", "from" → "3,4").
+  std::map<std::string, std::string> options;
+};
+
+struct StrikeRequest {
+  AttackRequest attack;
+  std::uint64_t seed = 0;
+  std::uint64_t count = 1;
+  std::string engine = "default";  // "default" or a game engine ("brogue")
+};
+
+// A report: the --json document and the human text, built from the same numbers.
+struct Report {
+  nlohmann::json json;
+  std::string text;
+};
+
+// --- the fight layer's view ------------------------------------------------------
+
+// One side's condition between attacks. `state` is a small integer the ruleset
+// defines (0 = as the spec describes); the fight layer only compares and
+// stores it (Brogue: weapon enchant eaten by acid; epixx: confusion turns).
+struct Side {
+  std::int64_t hp = 0;
+  std::uint32_t state = 0;
+};
+
+// One outcome of one attack: with probability p, the defender loses `damage`
+// HP and the two sides move to the given states.
+struct Transition {
+  double p = 1;
+  std::int64_t damage = 0;
+  std::uint32_t attacker_state = 0;
+  std::uint32_t defender_state = 0;
+};
+
+// Attacks of one combatant on another, as a Markov kernel over (HP, state).
+class Exchange {
+ public:
+  virtual ~Exchange() = default;
+  // Every outcome of one attack from the given condition; p sums to 1.
+  [[nodiscard]] virtual std::vector<Transition> outcomes(Side attacker, Side defender) const = 0;
+  // One sampled attack (p of the result is unused).
+  [[nodiscard]] virtual Transition sample(Side attacker, Side defender, Rng& rng) const = 0;
+  // False when the rules carry state this kernel cannot represent exactly; the
+  // fight layer then uses Monte Carlo and says why (`why_not_exact`).
+  [[nodiscard]] virtual bool exact() const { return true; }
+  [[nodiscard]] virtual std::string why_not_exact() const { return {}; }
+};
+
+struct Fighter {
+  std::string name;
+  std::int64_t hp = 1;
+  double attack_time = 1;  // game time units between two attacks
+  std::uint32_t state = 0;
+};
+
+// Two combatants and their attacks on each other.
+struct Bout {
+  Fighter a, b;
+  std::shared_ptr<const Exchange> a_hits_b;
+  std::shared_ptr<const Exchange> b_hits_a;
+  std::string time_unit = "turns";  // "turns", "ticks", "aut"
+};
+
+class Ruleset {
+ public:
+  virtual ~Ruleset() = default;
+  // "brogue", "pixel-dungeon", "crawl", "epixx".
+  [[nodiscard]] virtual std::string_view id() const = 0;
+  // "Brogue CE 1.15".
+  [[nodiscard]] virtual std::string_view title() const = 0;
+  // `fray attack`: the exact outcome of one attack.
+  [[nodiscard]] virtual Report attack(const AttackRequest& request) const = 0;
+  // `fray strike`: sampled attacks with a trace of every draw.
+  [[nodiscard]] virtual Report strike(const StrikeRequest& request) const = 0;
+  // `fray ttk` / `fray duel`: `request.attacker` is side a, `request.defender` side b.
+  [[nodiscard]] virtual Bout bout(const AttackRequest& request) const = 0;
+  // The game's random primitives for dice expressions.
+  virtual void add_dice_functions(DiceFunctions& fns) const { (void)fns; }
+  // Engines this game offers by name besides "default" (`--rng NAME`).
+  [[nodiscard]] virtual std::vector<std::string> engines() const { return {}; }
+  // A seeded engine by name; throws fray::Error for an unknown name.
+  [[nodiscard]] virtual std::unique_ptr<AnyEngine> engine(std::string_view name, std::uint64_t seed) const;
+};
+
+// Every ruleset fray knows.
+[[nodiscard]] std::span<const Ruleset* const> rulesets();
+// A ruleset by id; throws fray::Error listing the known ids.
+[[nodiscard]] const Ruleset& ruleset(std::string_view id);
+// Built-in functions plus every ruleset's.
+[[nodiscard]] const DiceFunctions& all_dice_functions();
+// An engine by name: "default" or any ruleset's; throws fray::Error.
+[[nodiscard]] std::unique_ptr<AnyEngine> make_engine(std::string_view name, std::uint64_t seed);
+
+// Helpers for reports.
+[[nodiscard]] nlohmann::json pmf_json(const Pmf& pmf);  // {"pmf": [[v, p], ...], "mean": m, "stddev": s, "min": a, "max": b}
+[[nodiscard]] std::string pmf_table(const Pmf& pmf, std::string_view value_header = "value");  // human table with bars
+
+}  // namespace fray

@@ -1,0 +1,37 @@
+// Shared test helpers: golden files, the CLI, and exact-vs-sampled checks.
+#pragma once
+
+#include <fray/core/pmf.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace fray::test {
+
+// Path of a file under tests/ ("golden/brogue/monsters.json").
+std::string path(const std::string& rel);
+std::string read_text(const std::string& rel);
+nlohmann::json read_json(const std::string& rel);
+// Rows of a CSV file under tests/, header first, fields split on commas.
+std::vector<std::vector<std::string>> read_csv(const std::string& rel);
+
+// Runs the fray binary with these arguments (shell-quoted here).
+struct Run {
+  int status = -1;
+  std::string out;
+  std::string err;
+  nlohmann::json json() const;  // parses out
+};
+Run run_cli(const std::vector<std::string>& args);
+
+// Pearson chi-square goodness of fit of `counts` (value → times seen) against
+// `expected`; bins with expected count below 5 are pooled. Returns the p-value.
+double chi_square_p(const Pmf& expected, const std::map<std::int64_t, std::uint64_t>& counts);
+// Upper regularized incomplete gamma Q(a, x).
+double gamma_q(double a, double x);
+
+}  // namespace fray::test
