@@ -98,8 +98,8 @@ Report strike_report(const StrikeRequest& req, R& rng) {
     total += sr.damage;
     if (traced) {
       strikes.push_back({{"hit", sr.hit}, {"roll", sr.roll}, {"damage", sr.damage}, {"draws", std::move(draws)}});
-      t += fmt::format("  #{}: {} {}{}\n", i + 1, sr.hit ? "hit" : "miss", sr.hit ? fmt::format("for {}", sr.damage) : "",
-                       line.empty() ? "  (no draws)" : "  [" + line.substr(1) + "]");
+      t += fmt::format("  #{}: {}  {}\n", i + 1, sr.hit ? fmt::format("hit for {}", sr.damage) : "miss",
+                       line.empty() ? "(no draws)" : "[" + line.substr(1, line.size() - 2) + "]");
     }
   }
   if (req.count > max_traced) t += fmt::format("  ... ({} strikes traced of {})\n", max_traced, req.count);
