@@ -29,6 +29,10 @@ const PowerTable& defense_table() noexcept {
 Pmf clumped_pmf(const Clump& c) {
   const ClumpDice d = clump_dice(c);
   if (d.single) return Pmf::uniform(d.base, d.hi);
+  // The last convolution joins two halves of the range: refuse at once what
+  // the Pmf limits would refuse after seconds of work.
+  const auto half = static_cast<std::size_t>((c.hi - c.lo) / 2 + 1);
+  if (d.big + d.small > 2) Pmf::check_work(half, half);
   Pmf total = Pmf::point(d.base);
   if (d.big > 0) total = total + Pmf::uniform(0, d.sides + 1).repeat(static_cast<std::uint64_t>(d.big));
   if (d.small > 0 && d.sides > 0) total = total + Pmf::uniform(0, d.sides).repeat(static_cast<std::uint64_t>(d.small));
