@@ -13,7 +13,7 @@ namespace fray::brogue {
 
 Situation parse_situation(const std::vector<std::string>& flags) {
   Situation s;
-  const std::array<std::pair<std::string_view, bool Situation::*>, 8> names{{{"sleeping", &Situation::sleeping},
+  const std::array<std::pair<std::string_view, bool Situation::*>, 9> names{{{"slaying", &Situation::slaying},{"sleeping", &Situation::sleeping},
                                                                               {"paralyzed", &Situation::paralyzed},
                                                                               {"stuck", &Situation::stuck},
                                                                               {"captive", &Situation::captive},
@@ -30,7 +30,7 @@ Situation parse_situation(const std::vector<std::string>& flags) {
       }
     if (!found)
       throw Error(fmt::format("brogue: unknown situation '{}' (known: sleeping, paralyzed, stuck, captive, sneak, "
-                              "lunge, seized, thrown)",
+                              "lunge, seized, thrown, slaying)",
                               f));
   }
   return s;
@@ -81,6 +81,8 @@ AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& 
   if (s.lunge && !(a.is_player && a.weapon && a.weapon->lunges)) bad("'lunge' needs the player wielding a rapier");
   if (s.thrown && !(a.is_player && a.weapon)) bad("'thrown' needs the player with a weapon to throw");
   if (s.thrown && s.lunge) bad("a thrown weapon cannot lunge");
+  if (s.slaying && !(a.is_player && a.weapon && !d.is_player))
+    bad("'slaying' needs the player with a weapon attacking a monster");
   if (s.seized && (a.is_player || !a.monster.seizes))
     bad("'seized' needs an attacker that seizes (bog_monster, kraken)");
   if (!d.is_player && d.monster.inanimate && (s.sneak || s.sleeping || s.paralyzed))
@@ -92,7 +94,8 @@ AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& 
   const std::int64_t defense = defense_value(d, ds.armor_lost);
   p.hit_percent = hit_percent(accuracy, defense);
   const bool held = s.seized || ds.held;
-  if (s.stuck || s.captive || held) p.hit_percent = 100;
+  if (s.stuck || s.captive || held || s.slaying) p.hit_percent = 100;
+  if (s.slaying) p.notes.push_back("the slaying runic kills the defender on a hit (not in the damage shown)");
 
   if (!a.is_player && a.monster.kamikaze) {
     p.attacks = false;
@@ -139,7 +142,7 @@ AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& 
   // Acid (research note §9): a hit on an acid monster eats the weapon's enchant
   // unless enchant1 is already below -10; an acid monster's hit eats armour
   // unless enchant1 + armour/10 <= -10.
-  if (a.is_player && !s.thrown && !d.is_player && d.monster.degrades_weapon && (a.weapon || a.net_enchant_quarters)) {
+  if (a.is_player && !s.thrown && !s.slaying && !d.is_player && d.monster.degrades_weapon && (a.weapon || a.net_enchant_quarters)) {
     const std::int64_t enchant1 = (a.net_enchant_quarters ? 0 : a.enchant) - as.weapon_lost;
     if (enchant1 >= -10) {
       p.acid_weapon = true;

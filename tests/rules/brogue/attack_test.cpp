@@ -160,6 +160,17 @@ TEST(BrogueAutoHit, SeizedIsCertainButStillDraws) {
   EXPECT_EQ(outcome(first).p_hit, 0.0);
 }
 
+TEST(BrogueAutoHit, SlayingIsCertainButStillDraws) {
+  Situation slaying;
+  slaying.slaying = true;
+  const AttackPlan plan = plan_attack(spec("player:enchant=-10"), spec("acid_mound"), slaying);
+  EXPECT_EQ(plan.hit_percent, 100);
+  EXPECT_FALSE(plan.auto_hit);
+  EXPECT_FALSE(plan.acid_weapon);  // a slaying weapon does not corrode on its class
+  EXPECT_EQ(plan.multiplier, 1);
+  EXPECT_THROW((void)plan_attack(spec("ogre"), spec("player"), slaying), fray::Error);
+}
+
 TEST(BrogueDamage, MonsterWeaknessScalesAfterTheRoll) {
   // Ogre 9-13/2 at weakness 2: trunc(roll x 54253 / 65536).
   const AttackPlan p = plan_attack(spec("ogre:weakness=2"), spec("player"), {});

@@ -50,6 +50,7 @@ struct Situation {
   bool lunge = false;      // rapier lunge: auto-hit, x3
   bool seized = false;     // defender held by this attacker (bog monster, kraken): 100 %, still drawn
   bool thrown = false;     // the player throws the weapon
+  bool slaying = false;    // the player's weapon has a slaying runic for the defender's class: 100 %, still drawn
 };
 // Parses flag names; throws fray::Error naming an unknown flag.
 [[nodiscard]] Situation parse_situation(const std::vector<std::string>& flags);
