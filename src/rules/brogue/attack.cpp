@@ -150,7 +150,7 @@ AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& 
     }
   }
   if (!a.is_player && d.is_player && a.monster.degrades_armor && (d.armor || d.defense_override)) {
-    const std::int64_t base = d.armor ? d.armor->armor / 10 : *d.defense_override / 10;
+    const std::int64_t base = d.defense_override ? *d.defense_override / 10 : d.armor->armor / 10;
     const std::int64_t enchant1 = (d.defense_override ? 0 : d.armor_enchant) - ds.armor_lost;
     if (enchant1 + base > -10) {
       p.acid_armor = true;
