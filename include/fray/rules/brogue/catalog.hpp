@@ -1,0 +1,69 @@
+// fray/rules/brogue/catalog.hpp — Brogue CE's monsters, weapons and armour.
+//
+// The catalogs (research note §7) are JSON under data/brogue/, embedded in the
+// library: 67 monsters (Globals.c monsterCatalog, MK_* order), 15 weapons,
+// 6 armours, and the player's start.
+#pragma once
+
+#include <fray/rules/brogue/combat.hpp>
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace fray::brogue {
+
+struct Monster {
+  std::string name;  // as the game spells it: "vampire bat"
+  std::string key;   // catalog key: "vampire_bat"
+  std::int64_t hp = 0, defense = 0, accuracy = 0;
+  Clump damage;
+  std::int64_t attack_speed = 100, movement_speed = 100;
+  // Flags that change a melee exchange.
+  bool immune_to_weapons = false;  // MONST_IMMUNE_TO_WEAPONS (revenant, guardians)
+  bool invulnerable = false;       // MONST_INVULNERABLE (Warden of Yendor)
+  bool inanimate = false;          // MONST_INANIMATE: never sneak-attacked, asleep or paralyzed
+  bool degrades_weapon = false;    // MONST_DEFEND_DEGRADE_WEAPON (acid mound, acidic jelly)
+  bool degrades_armor = false;     // MA_HIT_DEGRADE_ARMOR
+  bool kamikaze = false;           // MA_KAMIKAZE: bursts instead of attacking
+  bool seizes = false;             // MA_SEIZES: first attack seizes
+  bool poisons = false;            // MA_POISONS: damage becomes poison
+  bool transference = false;       // MA_TRANSFERENCE: heals by the damage dealt
+};
+
+struct Weapon {
+  std::string name, key;
+  Clump damage;
+  std::int64_t strength_required = 10;
+  bool thrown = false;
+  bool sneak_bonus = false;  // ITEM_SNEAK_ATTACK_BONUS (dagger): x5 instead of x3
+  bool lunges = false;       // ITEM_LUNGE_ATTACKS (rapier)
+  bool quick = false;        // ITEM_ATTACKS_QUICKLY (rapier): half attack time
+  bool staggers = false;     // ITEM_ATTACKS_STAGGER (mace, war hammer): recovery doubles after a hit
+};
+
+struct Armor {
+  std::string name, key;
+  std::int64_t armor = 0;  // internal (x10)
+  std::int64_t strength_required = 10;
+};
+
+struct PlayerStart {
+  std::int64_t hp = 30, strength = 12, accuracy = 100;
+  Clump unarmed{1, 2, 1};
+  std::string weapon = "dagger", armor = "leather_armor";
+};
+
+[[nodiscard]] std::span<const Monster> monsters();
+[[nodiscard]] std::span<const Weapon> weapons();
+[[nodiscard]] std::span<const Armor> armors();
+[[nodiscard]] const PlayerStart& player_start();
+
+// Look-ups by catalog key ("vampire_bat", "war_hammer", "leather_armor"); the
+// game's own spelling is accepted too. nullptr when unknown.
+[[nodiscard]] const Monster* find_monster(std::string_view name);
+[[nodiscard]] const Weapon* find_weapon(std::string_view name);
+[[nodiscard]] const Armor* find_armor(std::string_view name);
+
+}  // namespace fray::brogue
