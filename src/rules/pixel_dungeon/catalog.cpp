@@ -36,7 +36,21 @@ std::string key_of(const std::string& name) {
 
 std::string join_keys(const std::vector<std::string>& keys) { return fmt::format("{}", fmt::join(keys, ", ")); }
 
+// Short names players use for mobs whose catalog name is longer.
+constexpr std::pair<std::string_view, std::string_view> mob_aliases[] = {
+    {"rat", "marsupial_rat"},        {"albino", "albino_rat"},       {"gnoll", "gnoll_scout"},
+    {"crab", "sewer_crab"},          {"swarm", "swarm_of_flies"},    {"thief", "crazy_thief"},
+    {"bandit", "crazy_bandit"},      {"shaman", "gnoll_shaman"},     {"bat", "vampire_bat"},
+    {"brute", "gnoll_brute"},        {"spinner", "cave_spinner"},    {"elemental", "fire_elemental"},
+    {"monk", "dwarf_monk"},          {"warlock", "dwarf_warlock"},   {"dm300", "dm_300"},
+    {"king", "king_of_dwarves"},     {"eye", "evil_eye"},            {"acidic", "acidic_scorpio"},
+    {"yog", "yog_dzewa"},            {"larva", "gods_larva"},        {"piranha", "giant_piranha"},
+    {"statue", "animated_statue"},   {"bee", "golden_bee"},          {"npc", "quest_npcs"},
+};
+
 const json* find_by_key(const json& list, std::string_view key) {
+  for (const auto& [alias, full] : mob_aliases)
+    if (key == alias) key = full;
   for (const auto& e : list)
     if (key_of(e["name"].get<std::string>()) == key) return &e;
   return nullptr;
@@ -111,7 +125,10 @@ Weapon weapon(std::string_view key, int level) {
 std::vector<std::string> armor_keys() {
   std::vector<std::string> out;
   for (const auto& e : load("armors")["armors"])
-    if (!e["DR"].is_null()) out.push_back(key_of(e["name"].get<std::string>()));
+    if (!e["DR"].is_null()) {
+      const std::string full = key_of(e["name"].get<std::string>());
+      out.push_back(full.substr(0, full.find('_')));
+    }
   return out;
 }
 

@@ -169,6 +169,14 @@ TEST(PdCatalog, DepthMobs) {
   EXPECT_THROW((void)pd::mob("kobold"), fray::Error);
 }
 
+TEST(PdCatalog, ShortNames) {
+  EXPECT_EQ(pd::mob("rat").name, "marsupial rat");
+  EXPECT_EQ(pd::mob("gnoll").dr, 2);
+  EXPECT_EQ(pd::mob("piranha", {2, {}}).ht, 20);
+  EXPECT_EQ(pd::armor_keys().size(), 5u);
+  EXPECT_EQ(pd::armor_keys()[3], "scale");
+}
+
 TEST(PdCatalog, Kits) {
   EXPECT_EQ(pd::starting_kit("warrior").weapon, "short_sword");
   EXPECT_EQ(pd::starting_kit("warrior").str, 11);
