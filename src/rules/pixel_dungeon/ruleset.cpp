@@ -1,6 +1,8 @@
 // Pixel Dungeon 1.9.1 as a fray::Ruleset: specs, reports, and the fight kernel.
 #include <fray/rules/pixel_dungeon/ruleset.hpp>
 
+#include <fray/rules/pixel_dungeon/java_random.hpp>
+
 #include <fray/core/error.hpp>
 #include <fray/rules/spec.hpp>
 
@@ -331,6 +333,13 @@ class Rules final : public Ruleset {
   }
 
   void add_dice_functions(DiceFunctions& fns) const override { pixel_dungeon::add_dice_functions(fns); }
+
+  // java.util.Random: the generator behind the game's Math.random().
+  std::vector<std::string> engines() const override { return {"java"}; }
+  std::unique_ptr<AnyEngine> engine(std::string_view name, std::uint64_t seed) const override {
+    if (name == "java") return std::make_unique<EngineBox<JavaRandom>>(JavaRandom(seed));
+    return Ruleset::engine(name, seed);
+  }
 };
 
 }  // namespace
