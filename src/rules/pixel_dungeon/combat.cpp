@@ -27,8 +27,6 @@ class Dense {
   std::vector<double> w_;
 };
 
-bool is_melee_weapon(const Weapon* w) { return w && w->kind != WeaponKind::missile; }
-
 }  // namespace
 
 AttackPlan plan_attack(const Combatant& att, const Combatant& def, const Situation& s,
@@ -86,9 +84,13 @@ AttackPlan plan_attack(const Combatant& att, const Combatant& def, const Situati
         p.roll = h.str > 10 ? Primitive::int_range(1, h.str - 9) : Primitive::constant(1);
       }
       p.fury = fury_active(h, hp);
-      if (h.subclass == SubClass::gladiator && !s.thrown) p.combo = h.combo;
-      if (h.subclass == SubClass::battlemage && !s.thrown && is_melee_weapon(w) && w->kind == WeaponKind::wand)
+      // Hero.attackProc: subclass effects need a weapon; Combo only with a MeleeWeapon,
+      // the Battlemage's charges only with a wand in melee.
+      if (h.subclass == SubClass::gladiator && w && w->kind == WeaponKind::melee) p.combo = h.combo;
+      if (h.subclass == SubClass::battlemage && w && w->kind == WeaponKind::wand) {
         p.charges = h.charges;
+        p.max_charges = h.max_charges ? *h.max_charges : h.charges;
+      }
       p.assassin = h.subclass == SubClass::assassin && !def.is_hero() && def.mob.assassin_bonus &&
                    is_surprise(Awareness{!s.unseen, s.paralysed});
     } else {

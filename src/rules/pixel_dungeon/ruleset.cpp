@@ -17,7 +17,7 @@ namespace {
 
 constexpr std::string_view hero_keys =
     "class, subclass, level, str, hp, weapon, weapon_level, armor, armor_level, missile, ring_accuracy, "
-    "ring_evasion, combo, charges";
+    "ring_evasion, combo, charges, max_charges";
 constexpr std::string_view inline_keys = "accuracy, evasion, damage, armor, hp";
 
 Combatant parse_hero(SpecReader& r) {
@@ -82,6 +82,11 @@ Combatant parse_hero(SpecReader& r) {
   h.ring_evasion = static_cast<int>(r.integer("ring_evasion", -10, 10).value_or(0));
   h.combo = static_cast<int>(r.integer("combo", 0, 1000).value_or(0));
   h.charges = static_cast<int>(r.integer("charges", 0, 100).value_or(0));
+  if (const auto m = r.integer("max_charges", 0, 100)) {
+    if (sub != SubClass::battlemage) r.fail("max_charges= is for the Battlemage");
+    if (*m < h.charges) r.fail(fmt::format("max_charges={} is below charges={}", *m, h.charges));
+    h.max_charges = static_cast<int>(*m);
+  }
   if (h.combo && sub != SubClass::gladiator) r.fail("combo= is for the Gladiator");
   if (h.charges && sub != SubClass::battlemage) r.fail("charges= is for the Battlemage");
   if (const auto hp = r.integer("hp", 1, 100000)) {

@@ -104,6 +104,9 @@ TEST(PdCombat, GladiatorCombo) {
   expect_pmf(outcome("hero:subclass=gladiator,combo=2", "evasion=0").on_hit,
              enumerate(1, 12, 0, 0, [](auto w, auto, auto) { return w; }));
   EXPECT_EQ(outcome("hero:subclass=gladiator,combo=7,str=13", "evasion=0", {"thrown"}).on_hit.max(), 4);
+  // Hero.attackProc gives Combo only to a MeleeWeapon: not bare hands, not the pickaxe.
+  expect_pmf(outcome("hero:subclass=gladiator,combo=7,weapon=none,str=14", "evasion=0").on_hit, Pmf::uniform(1, 5));
+  EXPECT_EQ(outcome("hero:subclass=gladiator,combo=7,weapon=pickaxe", "evasion=0").on_hit.max(), 12);
 }
 
 TEST(PdCombat, SniperSkipsTheArmourRoll) {
@@ -154,6 +157,16 @@ TEST(PdCombat, UnarmedAndWands) {
   expect_pmf(outcome("hero:class=mage,weapon=wand,str=15", "evasion=0").on_hit, pd::normal_int_range_pmf(1, 5));
   expect_pmf(outcome("hero:class=mage,subclass=battlemage,weapon=wand,charges=2", "evasion=0").on_hit,
              pd::normal_int_range_pmf(3, 7));
+  // Below its maximum the wand gains a charge first, but only on a hit that deals damage.
+  expect_pmf(outcome("hero:class=mage,subclass=battlemage,weapon=wand,charges=2,max_charges=3", "evasion=0").on_hit,
+             pd::normal_int_range_pmf(4, 8));
+  expect_pmf(outcome("hero:class=mage,subclass=battlemage,weapon=wand,charges=2,max_charges=3", "gnoll_scout").on_hit,
+             enumerate(1, 5, 0, 2, [](auto w, auto, auto r) {
+               const std::int64_t e = std::max<std::int64_t>(w - r, 0);
+               return e + (e > 0 ? 3 : 2);
+             }));
+  // The knuckleduster is no wand: no charges.
+  EXPECT_EQ(outcome("hero:class=mage,subclass=battlemage,charges=2", "evasion=0").on_hit.max(), 5);
 }
 
 TEST(PdCombat, MobSpells) {

@@ -97,6 +97,14 @@ TEST(PdHero, AttackDelayAndFury) {
   EXPECT_NEAR(pd::hero_attack_delay(h, false), 1.44, 1e-6);
   h.weapon = pd::weapon("knuckleduster");
   EXPECT_DOUBLE_EQ(pd::hero_attack_delay(h, false), 0.5);
+  // Thrown: Weapon.speedFactor has the Huntress's −2 but no Warrior offset.
+  pd::Hero w = pd::starting_hero(pd::HeroClass::warrior);
+  EXPECT_DOUBLE_EQ(pd::hero_attack_delay(w, true), 1.0);  // dart STR 10 at STR 11
+  w.str = 8;
+  EXPECT_NEAR(pd::hero_attack_delay(w, true), 1.44, 1e-6);
+  pd::Hero hu = hero(pd::HeroClass::huntress, 1, 13);
+  hu.missile = pd::weapon("tomahawk");  // 17 − 13 − 2 = 2
+  EXPECT_NEAR(pd::hero_attack_delay(hu, true), 1.44, 1e-6);
   h.subclass = pd::SubClass::berserker;
   EXPECT_TRUE(pd::fury_active(h, 8));   // 8 <= 0.4 · 20
   EXPECT_FALSE(pd::fury_active(h, 9));

@@ -62,7 +62,8 @@ struct AttackPlan {
   bool fury = false;            // Berserker: trunc(dmg · 1.5f) before armour
   bool water_bonus = false;     // shaman lightning on a target in water: trunc(dmg · 1.5f)
   int combo = 0;                // Gladiator Combo count (bonus from 3)
-  std::optional<std::int64_t> charges;  // Battlemage: + wand charges
+  std::optional<std::int64_t> charges;  // Battlemage: the wand's charges before this hit
+  std::int64_t max_charges = 0;         // and its maximum
   bool assassin = false;        // Assassin bonus: + Int(1, eff)
   int fists = 0;                // Yog-Dzewa: dmg >>= fists
   bool resisted = false, immune = false;
@@ -74,11 +75,13 @@ struct AttackPlan {
     if (water_bonus) sum = static_cast<std::int64_t>(static_cast<float>(sum) * 1.5f);
     return sum;
   }
-  // Steps 4–5: max(dmg − dr, 0), then attackProc (Gladiator Combo, Battlemage charges).
+  // Steps 4–5: max(dmg − dr, 0), then Hero.attackProc: Combo.hit adds
+  // trunc(eff·(count−2)/5f) from count 3; the Battlemage's wand gains a charge
+  // when below its maximum and eff > 0, then adds its charges.
   [[nodiscard]] std::int64_t after_armor(std::int64_t dmg, std::int64_t dr) const noexcept {
     std::int64_t e = std::max<std::int64_t>(dmg - dr, 0);
     if (combo >= 3) e += static_cast<std::int64_t>(static_cast<float>(e * (combo - 2)) / 5.0f);
-    if (charges) e += *charges;
+    if (charges) e += (*charges < max_charges && e > 0) ? *charges + 1 : *charges;
     return e;
   }
   // Step 6: Mob.defenseProc's Assassin bonus, eff + Random.Int(1, eff).

@@ -33,7 +33,8 @@ struct Hero {
   int ring_accuracy = 0;  // sum of Ring of Accuracy levels
   int ring_evasion = 0;   // sum of Ring of Evasion levels
   int combo = 0;          // Gladiator: Combo count including this hit
-  int charges = 0;        // Battlemage: charges of the wand used in melee
+  int charges = 0;        // Battlemage: charges of the wand used in melee, before the hit
+  std::optional<int> max_charges;  // its maximum (absent: equal to charges, a full wand)
 };
 
 // The class's starting kit at level 1 (HeroClass.java).
@@ -60,7 +61,8 @@ struct Hero {
 // Hero.dr(): max(armour DR, 0).
 [[nodiscard]] std::int64_t hero_dr(const Hero& h) noexcept;
 
-// Hero.attackDelay: weapon DLY · 1.2^enc for enc > 0 (Weapon.speedFactor); 1 unarmed.
+// Hero.attackDelay: weapon DLY · 1.2^enc for enc > 0 (Weapon.speedFactor; thrown
+// weapons count enc −2 for the Huntress, with no Warrior offset); 1 unarmed.
 [[nodiscard]] double hero_attack_delay(const Hero& h, bool thrown) noexcept;
 
 // Berserker Fury (buffs/Fury.java): active while HP <= 0.4·HT.
