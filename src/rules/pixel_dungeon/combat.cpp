@@ -55,10 +55,12 @@ AttackPlan plan_attack(const Combatant& att, const Combatant& def, const Situati
     if (p.magic && !m.spell) throw Error(fmt::format("'{}' has no spell: 'magic' is for mobs that cast", att.name));
     p.accuracy = (att.pumped && m.pumped && !p.magic) ? m.pumped_accuracy : m.accuracy;
   }
+  // A paralysed mob has cleared enemySeen on its turn (Mob.act), so `paralysed` implies unseen.
+  const Awareness aware{!(s.unseen || s.paralysed), s.paralysed};
   if (def.is_hero()) {
     p.evasion = hero_evasion(*def.hero, s.paralysed, s.acting);
   } else {
-    p.evasion = mob_evasion(def.mob.evasion, Awareness{!s.unseen, s.paralysed});
+    p.evasion = mob_evasion(def.mob.evasion, aware);
   }
 
   // --- damage (§4) ---
@@ -92,7 +94,7 @@ AttackPlan plan_attack(const Combatant& att, const Combatant& def, const Situati
         p.max_charges = h.max_charges ? *h.max_charges : h.charges;
       }
       p.assassin = h.subclass == SubClass::assassin && !def.is_hero() && def.mob.assassin_bonus &&
-                   is_surprise(Awareness{!s.unseen, s.paralysed});
+                   assassin_bonus_applies(aware);
     } else {
       const Mob& m = att.mob;
       p.roll = m.damage;

@@ -59,5 +59,9 @@ TEST(PdHit, Surprise) {
   EXPECT_EQ(pd::mob_evasion(4, {true, false}), 4);
   EXPECT_EQ(pd::mob_evasion(4, {false, false}), 0);
   EXPECT_EQ(pd::mob_evasion(4, {true, true}), 0);
+  // The bonus follows enemySeen alone: a mob paralysed before its turn still has seen the hero.
+  EXPECT_FALSE(pd::assassin_bonus_applies({true, true}));
+  EXPECT_TRUE(pd::assassin_bonus_applies({false, true}));
+  EXPECT_TRUE(pd::assassin_bonus_applies({false, false}));
   EXPECT_EQ(pd::hit_chance(9, pd::mob_evasion(30, {false, false})), 1.0);
 }

@@ -45,9 +45,10 @@ template <UniformEngine R>
 //
 // actors/mobs/Mob.java defenseSkill: a mob's evasion is its defenseSkill only
 // while it has seen its enemy and is not paralysed; otherwise 0, an automatic
-// hit. The same condition lets the Assassin's bonus apply (Mob.defenseProc).
-// Whether a mob has seen the hero (field of view, stealth, sleep) is decided
-// elsewhere; these take that decision as input.
+// hit. Mob.defenseProc adds the Assassin's bonus when !enemySeen; a paralysed
+// mob clears enemySeen on each of its turns (Mob.act), so after one turn of
+// paralysis it takes the bonus too. Whether a mob has seen the hero (field of
+// view, stealth, sleep) is decided elsewhere; these take that decision as input.
 struct Awareness {
   bool enemy_seen = true;  // the mob's enemySeen flag at the time of the attack
   bool paralysed = false;  // Paralysis or Frost
@@ -55,6 +56,8 @@ struct Awareness {
 
 // True when an attack on a mob in this state is a surprise attack.
 [[nodiscard]] constexpr bool is_surprise(Awareness a) noexcept { return !a.enemy_seen || a.paralysed; }
+// True when the Assassin's bonus applies (Mob.defenseProc): the mob has not seen its enemy.
+[[nodiscard]] constexpr bool assassin_bonus_applies(Awareness a) noexcept { return !a.enemy_seen; }
 // The evasion the mob defends with: 0 on a surprise attack, else its defenseSkill.
 [[nodiscard]] constexpr std::int64_t mob_evasion(std::int64_t defense_skill, Awareness a) noexcept {
   return is_surprise(a) ? 0 : defense_skill;
