@@ -107,10 +107,11 @@ Combatant parse_inline(SpecReader& r) {
   Mob& m = c.mob;
   m.key = "inline";
   m.name = "inline";
+  // Damage and armour are enumerated exactly, so they are kept to sizes that stay fast.
   m.accuracy = r.integer("accuracy", 0, 1000000).value_or(0);
   m.evasion = r.integer("evasion", 0, 1000000).value_or(0);
-  if (const auto d = r.range("damage", 0, 1000000)) m.damage = Primitive::normal(d->first, d->second);
-  m.dr = r.integer("armor", 0, 1000000).value_or(0);
+  if (const auto d = r.range("damage", 0, 10000)) m.damage = Primitive::normal(d->first, d->second);
+  m.dr = r.integer("armor", 0, 10000).value_or(0);
   if (const auto hp = r.integer("hp", 1, 100000000)) {
     m.ht = *hp;
     c.hp = *hp;
@@ -142,7 +143,7 @@ Combatant parse_mob(SpecReader& r, const std::string& key) {
   if (m.needs_hero) {
     // Mirror image: attackSkill copied from the hero, damage rolled once at creation.
     const auto acc = r.integer("accuracy", 0, 1000000);
-    const auto dmg = r.integer("damage", 0, 1000000);
+    const auto dmg = r.integer("damage", 0, 10000);
     if (!acc || !dmg) r.fail("a mirror image needs accuracy=N and damage=N (copied from the hero when cast)");
     m.accuracy = *acc;
     m.damage = Primitive::constant(*dmg);

@@ -150,6 +150,17 @@ TEST(PdCombat, AssassinBonus) {
   EXPECT_EQ(outcome("hero:class=rogue", "evasion=7", {"unseen"}).on_hit.max(), 8);
 }
 
+TEST(PdCombat, SubclassesWithoutCombatRules) {
+  // The Warlock and the Warden change nothing in one attack.
+  expect_pmf(outcome("hero:class=mage,subclass=warlock", "gnoll_scout").damage,
+             outcome("hero:class=mage", "gnoll_scout").damage);
+  expect_pmf(outcome("hero:class=huntress,subclass=warden,str=12", "gnoll_scout", {"thrown"}).damage,
+             outcome("hero:class=huntress,str=12", "gnoll_scout", {"thrown"}).damage);
+  // A Freerunner who is acting is harder to hit.
+  EXPECT_EQ(outcome("gnoll_scout", "hero:class=rogue,subclass=freerunner,str=12", {"acting"}).evasion, 16);
+  EXPECT_EQ(outcome("gnoll_scout", "hero:class=rogue,subclass=freerunner,str=12").evasion, 8);
+}
+
 TEST(PdCombat, UnarmedAndWands) {
   expect_pmf(outcome("hero:weapon=none,str=14", "evasion=0").on_hit, Pmf::uniform(1, 5));
   expect_pmf(outcome("hero:weapon=none,str=10", "evasion=0").on_hit, Pmf::point(1));

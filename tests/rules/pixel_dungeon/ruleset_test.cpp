@@ -85,6 +85,10 @@ TEST(PdRuleset, BadInput) {
       {"hero:weapon=war_hammer,weapon_level=-99", "gnoll_scout"},
       {"yog_dzewa", "hero"},
       {"", "gnoll_scout"},
+      {"damage=1-1000000", "gnoll_scout"},
+      {"hero:class=mage,subclass=battlemage,charges=3,max_charges=2", "gnoll_scout"},
+      {"animated_statue:depth=3", "hero"},
+      {"mirror_image", "hero"},
   };
   for (const auto& [a, d] : bad) {
     const auto r = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", a, "--defender", d});
