@@ -16,7 +16,8 @@ namespace fray::pixel_dungeon {
 namespace {
 
 constexpr std::string_view hero_keys =
-    "class, subclass, level, str, hp, weapon, weapon_level, armor, armor_level, missile, ring_accuracy, "
+    "class, subclass, level, str, hp, weapon, weapon_level, armor, armor_level, missile, missile_level, "
+    "ring_accuracy, "
     "ring_evasion, combo, charges, max_charges";
 constexpr std::string_view inline_keys = "accuracy, evasion, damage, armor, hp";
 
@@ -60,13 +61,17 @@ Combatant parse_hero(SpecReader& r) {
       if (!h.weapon) r.fail("weapon_level= needs a weapon");
       h.weapon = weapon(h.weapon->key, wl);
     }
+    const int ml = static_cast<int>(r.integer("missile_level", -10, 100).value_or(0));
     if (const auto m = r.text("missile")) {
       if (*m == "none") h.missile.reset();
       else {
-        Weapon wp = weapon(*m, 0);
+        Weapon wp = weapon(*m, ml);
         if (wp.kind != WeaponKind::missile) r.fail(fmt::format("missile={} is not a thrown weapon", *m));
         h.missile = wp;
       }
+    } else if (ml != 0) {
+      if (!h.missile) r.fail("missile_level= needs a missile");
+      h.missile = weapon(h.missile->key, ml);
     }
     if (const auto a = r.text("armor")) {
       if (*a == "none") h.armor.reset();

@@ -72,6 +72,10 @@ TEST(PdCombat, ExcessStrengthBonus) {
   // ...but does on thrown attacks (boomerang STR 10 at STR 12).
   expect_pmf(outcome("hero:class=huntress,str=12", "evasion=0", {"thrown"}).on_hit,
              enumerate(1, 4, 2, 0, [](auto w, auto b, auto) { return w + b; }));
+  // An upgraded boomerang: 3–8, STR 8.
+  expect_pmf(outcome("hero:class=huntress,missile_level=2", "evasion=0", {"thrown"}).on_hit,
+             enumerate(3, 8, 2, 0, [](auto w, auto b, auto) { return w + b; }));
+  EXPECT_THROW((void)outcome("hero:missile_level=1", "evasion=0", {"thrown"}), fray::Error);  // darts do not upgrade
   // Other classes get none on thrown attacks.
   expect_pmf(outcome("hero:class=rogue,str=14", "evasion=0", {"thrown"}).on_hit,
              enumerate(1, 4, 0, 0, [](auto w, auto, auto) { return w; }));
