@@ -100,25 +100,25 @@ Weapon weapon(std::string_view key, int level) {
       w.max += 2 * static_cast<std::int64_t>(level);
       w.str -= level;
     } else if (level != 0) {
-      throw Error(fmt::format("weapon '{}' cannot be upgraded (weapon_level={})", key, level));
+      throw Error(fmt::format("weapon '{}' cannot be upgraded (level {})", key, level));
     }
   } else if (cls == "Wand") {
     // A wand in melee: tier = 1 + lvl/3, min = tier, max = (tier² − tier + 10)/2 + lvl.
     w.kind = WeaponKind::wand;
-    if (level < 0) throw Error(fmt::format("weapon 'wand': weapon_level={} is below 0", level));
+    if (level < 0) throw Error(fmt::format("weapon 'wand': level {} is below 0", level));
     w.tier = 1 + level / 3;
     w.min = w.tier;
     w.max = (w.tier * w.tier - w.tier + 10) / 2 + level;
     w.str = 0;
   } else {
     w.kind = WeaponKind::pickaxe;
-    if (level != 0) throw Error(fmt::format("weapon '{}' cannot be upgraded (weapon_level={})", key, level));
+    if (level != 0) throw Error(fmt::format("weapon '{}' cannot be upgraded (level {})", key, level));
     w.min = (*e)["min"].get<std::int64_t>();
     w.max = (*e)["max"].get<std::int64_t>();
     w.str = (*e)["STR"].get<int>();
   }
   if (w.min > w.max)
-    throw Error(fmt::format("weapon '{}' at weapon_level={} would deal {}-{}", key, level, w.min, w.max));
+    throw Error(fmt::format("weapon '{}' at level {} would deal {}-{}", key, level, w.min, w.max));
   return w;
 }
 
