@@ -67,7 +67,7 @@ AttackPlan plan_attack(const Combatant& att, const Combatant& def, const Situati
   if (p.magic) {
     // Mob spells: the roll goes straight to damage(); no armour, attackProc or defenseProc.
     p.roll = *att.mob.spell;
-    p.water_bonus = s.water && att.mob.spell_water_bonus && !(def.is_hero() ? false : def.mob.flying);
+    p.water_bonus = s.water && att.mob.spell_water_bonus && (def.is_hero() || !def.mob.flying);
   } else {
     const bool sniper_throw = att.is_hero() && att.hero->subclass == SubClass::sniper && s.thrown;
     const std::int64_t dr = def.is_hero() ? hero_dr(*def.hero) : def.mob.dr;
