@@ -105,6 +105,7 @@ AttackPlan plan_attack(const Combatant& att, const Combatant& def, const Situati
   if (!def.is_hero()) p.fists = def.fists;
   p.resisted = s.resisted;
   p.immune = s.immune;
+  if (s.paralysed) p.paralysis_hp = def.current_hp();
   return p;
 }
 

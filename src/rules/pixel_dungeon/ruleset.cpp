@@ -181,6 +181,7 @@ nlohmann::json strike_json(const Strike& s) {
   if (s.bonus_roll) j["str_bonus_roll"] = *s.bonus_roll;
   if (s.assassin_roll) j["assassin_roll"] = *s.assassin_roll;
   if (s.resist_roll) j["resist_roll"] = *s.resist_roll;
+  if (s.paralysis_broken) j["paralysis_broken"] = *s.paralysis_broken;
   j["damage"] = s.damage;
   return j;
 }
@@ -195,7 +196,9 @@ std::string strike_text(const Strike& s) {
   if (s.bonus_roll) t += fmt::format(", STR bonus {}", *s.bonus_roll);
   if (s.assassin_roll) t += fmt::format(", assassin +{}", *s.assassin_roll);
   if (s.resist_roll) t += fmt::format(", resisted to {}", *s.resist_roll);
-  return t + fmt::format(" → damage {}", s.damage);
+  t += fmt::format(" → damage {}", s.damage);
+  if (s.paralysis_broken) t += *s.paralysis_broken ? " (paralysis broken)" : " (still paralysed)";
+  return t;
 }
 
 struct Resolved {

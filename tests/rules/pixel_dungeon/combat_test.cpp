@@ -297,4 +297,16 @@ TEST(PdCombat, StrikeTraceDrawsInGameOrder) {
   EXPECT_EQ(*s.assassin_roll, 6);  // 1 + trunc(0.99 · 6)
   EXPECT_EQ(s.damage, 7 + 6);
   EXPECT_EQ(e.i, 6u);
+  EXPECT_FALSE(s.paralysis_broken);
+
+  // A paralysed defender: after the damage, Random.Int(dmg) >= Random.Int(HP) breaks it.
+  const auto para = pd::plan_attack(pd::parse_combatant("hero", "a"), pd::parse_combatant("gnoll_scout:hp=10", "d"),
+                                    pd::parse_situation({"paralysed"}));
+  // acuRoll, defRoll, armour 0, roll 1 + trunc(0.5·12) = 7, Int(7) = 6, Int(10) = 5.
+  Scripted f{{0.5, 0.5, 0.0, 0.5, 0.5, 0.9, 0.5}};
+  const pd::Strike t = pd::strike(para, f);
+  EXPECT_EQ(t.damage, 7);
+  ASSERT_TRUE(t.paralysis_broken);
+  EXPECT_TRUE(*t.paralysis_broken);
+  EXPECT_EQ(f.i, 7u);
 }

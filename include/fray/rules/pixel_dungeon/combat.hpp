@@ -67,6 +67,9 @@ struct AttackPlan {
   bool assassin = false;        // Assassin bonus: + Int(1, eff)
   int fists = 0;                // Yog-Dzewa: dmg >>= fists
   bool resisted = false, immune = false;
+  // Char.damage on a paralysed defender: Random.Int(dmg) >= Random.Int(HP) breaks the
+  // paralysis. Two draws that change no damage; kept so the stream matches the game's.
+  std::optional<std::int64_t> paralysis_hp;
 
   // --- the deterministic steps, shared by exact_outcome and strike ---
   // Step 3: the rolled damage (weapon roll + bonus), Fury, the shaman's water bonus.
@@ -112,11 +115,12 @@ struct Strike {
   bool attacked = false;
   HitRolls hit;
   std::optional<std::int64_t> armor_roll, damage_roll, bonus_roll, assassin_roll, resist_roll;
+  std::optional<bool> paralysis_broken;
   std::int64_t damage = 0;
 };
 
 // Char.attack's draws in the game's order: acuRoll, defRoll, armour, damage
-// roll, strength bonus, Assassin bonus, resistance.
+// roll, strength bonus, Assassin bonus, resistance, the paralysis check.
 template <UniformEngine R>
 [[nodiscard]] Strike strike(const AttackPlan& p, R& rng) {
   Strike s;
@@ -144,6 +148,12 @@ template <UniformEngine R>
   } else if (p.resisted) {
     s.resist_roll = AttackPlan::resistance(e).sample(rng);
     e = *s.resist_roll;
+  }
+  if (p.paralysis_hp) {
+    // Random.Int(max) draws nothing for max <= 0.
+    const std::int64_t a = e > 0 ? int_of(rng.unit(), e) : 0;
+    const std::int64_t b = *p.paralysis_hp > 0 ? int_of(rng.unit(), *p.paralysis_hp) : 0;
+    s.paralysis_broken = a >= b;
   }
   s.damage = e;
   return s;
