@@ -1,0 +1,126 @@
+#include <fray/rules/pixel_dungeon/hero.hpp>
+
+#include <fray/core/error.hpp>
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cmath>
+
+namespace fray::pixel_dungeon {
+
+namespace {
+constexpr std::array<std::string_view, 4> class_names = {"warrior", "mage", "rogue", "huntress"};
+constexpr std::array<std::string_view, 9> subclass_names = {"none",     "gladiator", "berserker",
+                                                            "warlock",  "battlemage", "assassin",
+                                                            "freerunner", "sniper",    "warden"};
+
+// Strength requirement minus hero strength, with the missile offsets of
+// Weapon.acuracyFactor (Warrior +3, Huntress −2) or Weapon.speedFactor (Huntress −2 only).
+int encumbrance(const Hero& h, const Weapon& w, bool for_speed) noexcept {
+  int enc = w.str - h.str;
+  if (w.kind == WeaponKind::missile) {
+    if (h.hero_class == HeroClass::warrior && !for_speed) enc += 3;
+    if (h.hero_class == HeroClass::huntress) enc -= 2;
+  }
+  return enc;
+}
+}  // namespace
+
+HeroClass parse_hero_class(std::string_view s) {
+  for (std::size_t i = 0; i < class_names.size(); ++i)
+    if (class_names[i] == s) return static_cast<HeroClass>(i);
+  throw Error(fmt::format("unknown hero class '{}' (known: warrior, mage, rogue, huntress)", s));
+}
+
+SubClass parse_subclass(std::string_view s) {
+  for (std::size_t i = 0; i < subclass_names.size(); ++i)
+    if (subclass_names[i] == s) return static_cast<SubClass>(i);
+  throw Error(fmt::format("unknown subclass '{}' (known: gladiator, berserker, warlock, battlemage, assassin, "
+                          "freerunner, sniper, warden)",
+                          s));
+}
+
+std::string_view to_string(HeroClass c) noexcept { return class_names[static_cast<std::size_t>(c)]; }
+std::string_view to_string(SubClass s) noexcept { return subclass_names[static_cast<std::size_t>(s)]; }
+
+std::optional<HeroClass> class_of(SubClass s) noexcept {
+  switch (s) {
+    case SubClass::gladiator:
+    case SubClass::berserker: return HeroClass::warrior;
+    case SubClass::warlock:
+    case SubClass::battlemage: return HeroClass::mage;
+    case SubClass::assassin:
+    case SubClass::freerunner: return HeroClass::rogue;
+    case SubClass::sniper:
+    case SubClass::warden: return HeroClass::huntress;
+    case SubClass::none: break;
+  }
+  return std::nullopt;
+}
+
+Hero starting_hero(HeroClass c) {
+  const Kit k = starting_kit(to_string(c));
+  Hero h;
+  h.hero_class = c;
+  h.str = k.str;
+  h.weapon = weapon(k.weapon);
+  if (k.missile) h.missile = weapon(*k.missile);
+  h.armor = armor(k.armor);
+  return h;
+}
+
+std::int64_t hero_ht(const Hero& h) noexcept {
+  return 20 + 5 * static_cast<std::int64_t>(h.level - 1) - (h.hero_class == HeroClass::huntress ? 5 : 0);
+}
+
+std::int64_t hero_hp(const Hero& h) noexcept { return h.hp ? *h.hp : hero_ht(h); }
+
+float accuracy_factor(const Hero& h, const Weapon* w) noexcept {
+  if (!w || w->kind == WeaponKind::wand) return 1.0f;
+  const int enc = encumbrance(h, *w, false);
+  // (float)(ACU / Math.pow(1.5, enc)): float ACU widened to double, divided, narrowed.
+  return enc > 0 ? static_cast<float>(static_cast<double>(w->acu) / std::pow(1.5, enc)) : w->acu;
+}
+
+std::int64_t hero_accuracy(const Hero& h, bool thrown, bool adjacent) noexcept {
+  // Hero.attackSkill(target).
+  float accuracy = h.ring_accuracy == 0 ? 1.0f : static_cast<float>(std::pow(1.4, h.ring_accuracy));
+  if (thrown && adjacent) accuracy *= 0.5f;
+  const Weapon* w = thrown ? (h.missile ? &*h.missile : nullptr) : (h.weapon ? &*h.weapon : nullptr);
+  const int base = 9 + h.level;
+  const float v = static_cast<float>(base) * accuracy * (w ? accuracy_factor(h, w) : 1.0f);
+  return static_cast<std::int64_t>(v);
+}
+
+std::int64_t hero_evasion(const Hero& h, bool paralysed, bool acting) noexcept {
+  // Hero.defenseSkill(enemy).
+  const int base = 4 + h.level;
+  float evasion = h.ring_evasion == 0 ? 1.0f : static_cast<float>(std::pow(1.2, h.ring_evasion));
+  if (paralysed) evasion /= 2;
+  const int a_enc = h.armor ? h.armor->str - h.str : 0;
+  if (a_enc > 0) return static_cast<std::int64_t>(static_cast<double>(static_cast<float>(base) * evasion) / std::pow(1.5, a_enc));
+  if (h.hero_class == HeroClass::rogue) {
+    if (acting && h.subclass == SubClass::freerunner) evasion *= 2;
+    return static_cast<std::int64_t>(static_cast<float>(base - a_enc) * evasion);
+  }
+  return static_cast<std::int64_t>(static_cast<float>(base) * evasion);
+}
+
+std::int64_t hero_dr(const Hero& h) noexcept { return h.armor ? std::max<std::int64_t>(h.armor->dr, 0) : 0; }
+
+double hero_attack_delay(const Hero& h, bool thrown) noexcept {
+  const Weapon* w = thrown ? (h.missile ? &*h.missile : nullptr) : (h.weapon ? &*h.weapon : nullptr);
+  if (!w) return 1.0;
+  if (w->kind == WeaponKind::wand) return w->dly;
+  const int enc = encumbrance(h, *w, true);
+  // Weapon.speedFactor: (float)(DLY * Math.pow(1.2, enc)) when enc > 0.
+  return enc > 0 ? static_cast<double>(static_cast<float>(static_cast<double>(w->dly) * std::pow(1.2, enc))) : w->dly;
+}
+
+bool fury_active(const Hero& h, std::int64_t hp) noexcept {
+  // Fury.LEVEL = 0.4f; HP <= HT * LEVEL in float.
+  return h.subclass == SubClass::berserker && static_cast<float>(hp) <= static_cast<float>(hero_ht(h)) * 0.4f;
+}
+
+}  // namespace fray::pixel_dungeon
