@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -76,11 +77,14 @@ Player parse_player(SpecReader& r) {
   if (auto v = r.integer("shield_enchant", -20, 30)) p.shield_enchant = static_cast<int>(*v);
   p.missile = item<MissileProp>(r, "missile", [](const std::string& n) { return crawl::missile(n); });
   if (auto v = r.text("form")) {
+    static const std::vector<std::string> known = {"none", "spider", "blade_hands", "statue", "ice_beast", "dragon",
+                                                   "lich", "bat", "pig", "appendage", "tree", "porcupine", "wisp",
+                                                   "fungus", "shadow", "jelly"};
     p.form = catalog_key(*v);
-    try {
-      (void)attack_delay(Combatant{p});  // touch nothing; form is checked by plan()
-    } catch (const Error&) {
-    }
+    if (std::find(known.begin(), known.end(), p.form) == known.end())
+      r.fail(fmt::format("form={} is not a 0.19 form (none, spider, blade_hands, statue, ice_beast, dragon, lich, "
+                         "bat, pig, appendage, tree, porcupine, wisp, fungus, shadow, jelly)",
+                         *v));
   }
   if (auto v = r.integer("claws", 0, 3)) p.claws = static_cast<int>(*v);
   if (auto v = r.integer("eyeballs", 0, 3)) p.eyeballs = static_cast<int>(*v);
