@@ -392,7 +392,7 @@ Plan plan(const Combatant& attacker, const Combatant& defender, const Situation&
   if (may_stab) {
     if (s.sleeping || s.paralysed || s.petrified) {
       out.stab_denom = 1;
-    } else if (s.netted || s.unaware || s.fleeing) {
+    } else if (s.netted || s.unaware || s.fleeing || s.attacker_invisible) {
       out.stab_denom = 4;
       const int wskill = pa->weapon ? pa->weapon_skill : form(pa->form).uses_xl ? pa->fighting : pa->unarmed;
       out.stab_roll.start = pa->dex + 1;

@@ -172,7 +172,8 @@ std::string combatant_name(const Combatant& c) {
 
 nlohmann::json trace_json(const Trace& t) {
   auto out = nlohmann::json::array();
-  for (const Draw& d : t) out.push_back({{"rule", d.label}, {"draw", d.prim}, {"value", d.value}});
+  for (const Draw& d : t)
+    out.push_back({{"rule", d.label}, {"draw", d.prim}, {"value", d.value}, {"term", d.term}});
   return out;
 }
 
@@ -336,7 +337,9 @@ class Rules final : public Ruleset {
         text += fmt::format("#{}: {} (to-hit {} vs EV {}), damage {}\n", i + 1,
                             s.stab ? "stab" : s.blocked ? "blocked" : s.hit ? "hit" : "miss", s.to_hit, s.ev,
                             s.damage);
-        for (const Draw& d : s.trace) text += fmt::format("    {:<34} {:<26} -> {}\n", d.label, d.prim, d.value);
+        for (const Draw& d : s.trace)
+          text += fmt::format("    {:<34} {:<30} -> {}{}\n", d.label, d.prim, d.value,
+                              d.term != d.value ? fmt::format(" (term {})", d.term) : std::string{});
       }
     }
     const double n = static_cast<double>(req.count);

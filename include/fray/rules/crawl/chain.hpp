@@ -33,6 +33,18 @@ struct Prim {
 
   [[nodiscard]] Pmf pmf() const;
   [[nodiscard]] std::string text() const;  // "random2(8)"
+  // False when the game returns without touching its generator (random2(1), ...).
+  [[nodiscard]] bool draws() const noexcept {
+    switch (kind) {
+      case Kind::Const: return false;
+      case Kind::Random2: return a > 1;
+      case Kind::Random2Avg: return a > 1 || (b > 1 && a + 1 > 1);
+      case Kind::RollDice: return a > 0 && b > 1;
+      case Kind::MaybeRandomDiv: return a > 0 && a + b > 1;
+      case Kind::DivRandRound: return b > 1 && a % b > 0;
+    }
+    return false;
+  }
   template <UniformEngine R>
   i64 sample(R& rng) const {
     switch (kind) {
@@ -67,7 +79,8 @@ struct Term {
 struct Draw {
   std::string label;  // which rule term
   std::string prim;   // the primitive drawn, "random2(31)"
-  i64 value = 0;      // the term's value (after offset and mult)
+  i64 value = 0;      // what the primitive returned
+  i64 term = 0;       // the term's value in the rule (offset + mult × value)
 };
 using Trace = std::vector<Draw>;
 
@@ -120,17 +133,13 @@ struct Chain {
 template <UniformEngine R>
 i64 sample_term(const Term& t, R& rng, const std::string& label, Trace* trace) {
   if (t.is_const()) return t.offset + t.mult * t.prim.a;
-  i64 v = 0;
-  std::string what;
-  if (t.sub) {
-    v = t.sub->sample(rng, trace);
-    what = "(chain)";
-  } else {
-    v = t.prim.sample(rng);
-    if (trace) what = t.prim.text();
+  if (t.sub) {  // the sub-chain records its own draws
+    const i64 v = t.sub->sample(rng, trace);
+    return t.offset + t.mult * v;
   }
+  const i64 v = t.prim.sample(rng);
   const i64 r = t.offset + t.mult * v;
-  if (trace) trace->push_back({label, std::move(what), r});
+  if (trace && t.prim.draws()) trace->push_back({label, t.prim.text(), v, r});
   return r;
 }
 
@@ -141,20 +150,22 @@ i64 Chain::sample(R& rng, Trace* trace) const {
     switch (s.op) {
       case Step::Op::Roll: {
         const i64 r = crawl::random2(rng, x + s.k);
-        if (trace) trace->push_back({s.label, fmt_random2(x + s.k), r});
+        if (trace && x + s.k > 1) trace->push_back({s.label, fmt_random2(x + s.k), r, r});
         x = r;
         break;
       }
       case Step::Op::DivRoll: {
         const i64 r = crawl::random2(rng, x / s.k);
-        if (trace) trace->push_back({s.label, fmt_random2(x / s.k), r});
+        if (trace && x / s.k > 1) trace->push_back({s.label, fmt_random2(x / s.k), r, r});
         x = r;
         break;
       }
       case Step::Op::RandRound: {
         const i64 n = x * s.num;
         const i64 r = crawl::div_rand_round(rng, n, s.den);
-        if (trace && n % s.den > 0) trace->push_back({s.label, "div_rand_round", r});
+        if (trace && n % s.den > 0)
+          trace->push_back({s.label, "div_rand_round(" + std::to_string(n) + ", " + std::to_string(s.den) + ")",
+                            r, r});
         x = r;
         break;
       }

@@ -151,11 +151,13 @@ StrikeResult strike(const Plan& p, R& rng, bool with_trace = true) {
   r.ev = p.ev.sample(rng, t);
   Band band = Band::Compare;
   if (r.to_hit < automatic_hit && x_chance_in_y(rng, 5, 100)) band = coinflip(rng) ? Band::Hit : Band::Miss;
-  if (t && band != Band::Compare) t->push_back({"automatic band", "coinflip", band == Band::Hit ? 1 : 0});
+  if (t && r.to_hit < automatic_hit)
+    t->push_back({"5% automatic band", "x_chance_in_y(5, 100) then coinflip()",
+                  band == Band::Compare ? 0 : band == Band::Hit ? 1 : -1, band == Band::Compare ? 0 : 1});
   const bool hit = test_hit(r.to_hit, r.ev, band);
   if (p.can_block) {
     const i64 con = crawl::random2(rng, bypass(p, r.to_hit));
-    if (t) t->push_back({"block: bypass", fmt_random2(bypass(p, r.to_hit)), con});
+    if (t && bypass(p, r.to_hit) > 1) t->push_back({"block: con", fmt_random2(bypass(p, r.to_hit)), con, con});
     const i64 pro = p.shield_bonus.sample(rng, t);
     r.blocked = blocks(pro, con);
   }
@@ -164,7 +166,7 @@ StrikeResult strike(const Plan& p, R& rng, bool with_trace = true) {
   } else if (p.stab_denom == 4) {
     const i64 chance = p.stab_roll.sample(rng, t);
     r.stab = x_chance_in_y(rng, chance, 100);
-    if (t) t->push_back({"stab", "x_chance_in_y(" + std::to_string(chance) + ", 100)", r.stab ? 1 : 0});
+    if (t) t->push_back({"stab", "x_chance_in_y(" + std::to_string(chance) + ", 100)", r.stab ? 1 : 0, r.stab ? 1 : 0});
   }
   if (r.stab) r.blocked = false;
   r.hit = r.stab || (hit && !r.blocked);
