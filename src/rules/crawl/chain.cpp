@@ -36,12 +36,32 @@ std::string Prim::text() const {
   return {};
 }
 
+namespace {
+// f(X) for a Pmf X, accumulated densely (f is cheap and the result narrow).
+template <class F>
+Pmf map_dense(const Pmf& x, F&& f) {
+  i64 lo = INT64_MAX, hi = INT64_MIN;
+  const auto p = x.probs();
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (p[i] <= 0) continue;
+    const i64 v = f(x.min() + static_cast<i64>(i));
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  if (hi - lo >= static_cast<i64>(Pmf::max_width)) return x.map(f);
+  std::vector<double> w(static_cast<std::size_t>(hi - lo + 1), 0.0);
+  for (std::size_t i = 0; i < p.size(); ++i)
+    if (p[i] > 0) w[static_cast<std::size_t>(f(x.min() + static_cast<i64>(i)) - lo)] += p[i];
+  return Pmf::from_weights(lo, w);
+}
+}  // namespace
+
 Pmf Term::pmf() const {
   Pmf p = sub ? sub->exact() : prim.pmf();
   if (mult == 1) return p.shifted(offset);
   if (mult == -1) return (-p).shifted(offset);
   const i64 m = mult, o = offset;
-  return p.map([m, o](i64 v) { return o + m * v; });
+  return map_dense(p, [m, o](i64 v) { return o + m * v; });
 }
 
 // --- builders ------------------------------------------------------------------------
@@ -131,10 +151,11 @@ struct Acc {
 template <class M>
 Pmf roll_mixture(const Pmf& x, M&& m_of) {
   i64 top = 0;
-  for (const auto& [v, p] : x.items()) top = std::max(top, m_of(v) - 1);
+  const auto items = x.items();
+  for (const auto& [v, p] : items) top = std::max(top, m_of(v) - 1);
   if (top >= static_cast<i64>(Pmf::max_width)) throw Error("crawl: random2 range too large");
   std::vector<double> diff(static_cast<std::size_t>(top) + 2, 0.0);
-  for (const auto& [v, p] : x.items()) {
+  for (const auto& [v, p] : items) {
     const i64 m = m_of(v);
     if (m <= 1) {
       diff[0] += p;
@@ -190,6 +211,51 @@ Pmf mul_div_pmf(const Pmf& x, const Pmf& t, i64 den) {
   return acc.pmf();
 }
 
+// x * t / den for t uniform on [tlo, thi] (the skill multipliers: a run of
+// equal results has mass proportional to its length, no table needed).
+Pmf mul_div_uniform(const Pmf& x, i64 tlo, i64 thi, i64 den) {
+  if (tlo < 0) return mul_div_pmf(x, Pmf::uniform(tlo, thi), den);
+  const double each = 1.0 / static_cast<double>(thi - tlo + 1);
+  i64 lo = INT64_MAX, hi = INT64_MIN;
+  const auto xp = x.probs();
+  for (i64 v : {x.min(), x.max()})
+    for (i64 c : {v * tlo / den, v * thi / den}) lo = std::min(lo, c), hi = std::max(hi, c);
+  if (hi - lo >= static_cast<i64>(Pmf::max_width)) throw Error("crawl: product range too large");
+  Acc acc(lo, hi);
+  for (std::size_t i = 0; i < xp.size(); ++i) {
+    const double p = xp[i];
+    if (p <= 0) continue;
+    const i64 v = x.min() + static_cast<i64>(i);
+    if (v == 0) {
+      acc.add(0, p);
+      continue;
+    }
+    if (v < 0) {
+      for (i64 r = tlo; r <= thi; ++r) acc.add(v * r / den, p * each);
+      continue;
+    }
+    // Runs of r with the same v·r/den; when v <= den consecutive runs step q by
+    // exactly one, so each run costs one division.
+    i64 q = v * tlo / den;
+    double* w = &acc.w[static_cast<std::size_t>(q - acc.lo)];
+    const double unit = p * each;
+    for (i64 r = tlo; r <= thi;) {
+      i64 next = ((q + 1) * den + v - 1) / v;
+      if (next > thi + 1) next = thi + 1;
+      *w += unit * static_cast<double>(next - r);
+      r = next;
+      if (v <= den) {
+        ++q;
+        ++w;
+      } else if (r <= thi) {
+        q = v * r / den;
+        w = &acc.w[static_cast<std::size_t>(q - acc.lo)];
+      }
+    }
+  }
+  return acc.pmf();
+}
+
 // f(x, t) for independent x and t, dense.
 template <class F>
 Pmf combine_dense(const Pmf& x, const Pmf& t, i64 lo, i64 hi, F&& f) {
@@ -211,22 +277,31 @@ Pmf Chain::exact() const {
       case Step::Op::Add:
         x = s.term.is_const() ? x.shifted(s.term.offset + s.term.mult * s.term.prim.a) : x + s.term.pmf();
         break;
-      case Step::Op::MulDiv: x = mul_div_pmf(x, s.term.pmf(), s.den); break;
+      case Step::Op::MulDiv:
+        if (!s.term.sub && s.term.prim.kind == Prim::Kind::Random2 && s.term.mult == 1 && s.term.prim.a > 1)
+          x = mul_div_uniform(x, s.term.offset, s.term.offset + s.term.prim.a - 1, s.den);
+        else
+          x = mul_div_pmf(x, s.term.pmf(), s.den);
+        break;
       case Step::Op::Roll: x = roll_mixture(x, [k = s.k](i64 v) { return v + k; }); break;
       case Step::Op::DivRoll: x = roll_mixture(x, [k = s.k](i64 v) { return v / k; }); break;
       case Step::Op::RandRound: {
-        std::vector<std::pair<i64, double>> parts;
-        for (const auto& [v, p] : x.items()) {
-          const i64 n = v * s.num;
+        // div_rand_round(v·num, den): up with chance (v·num mod den)/den.
+        const i64 a = x.min() * s.num / s.den, b = x.max() * s.num / s.den;
+        Acc acc(std::min(a, b) - 1, std::max(a, b) + 1);
+        const auto xp = x.probs();
+        for (std::size_t i = 0; i < xp.size(); ++i) {
+          if (xp[i] <= 0) continue;
+          const i64 n = (x.min() + static_cast<i64>(i)) * s.num;
           const i64 q = n / s.den, r = n % s.den;
           if (r <= 0) {
-            parts.emplace_back(q, p);
-          } else {  // div_rand_round: up with chance r/den
-            parts.emplace_back(q, p * static_cast<double>(s.den - r) / static_cast<double>(s.den));
-            parts.emplace_back(q + 1, p * static_cast<double>(r) / static_cast<double>(s.den));
+            acc.add(q, xp[i]);
+          } else {
+            acc.add(q, xp[i] * static_cast<double>(s.den - r) / static_cast<double>(s.den));
+            acc.add(q + 1, xp[i] * static_cast<double>(r) / static_cast<double>(s.den));
           }
         }
-        x = Pmf::from_pairs(parts);
+        x = acc.pmf();
         break;
       }
       case Step::Op::SubClamp: {
@@ -238,7 +313,7 @@ Pmf Chain::exact() const {
       case Step::Op::Scale:
       case Step::Op::Max:
       case Step::Op::Min:
-      case Step::Op::Set: x = x.map([&s](i64 v) { return apply(s, v, 0); }); break;
+      case Step::Op::Set: x = map_dense(x, [&s](i64 v) { return apply(s, v, 0); }); break;
     }
   }
   return x;

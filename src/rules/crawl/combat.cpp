@@ -421,29 +421,49 @@ Outcome outcome(const Plan& p) {
   Outcome o;
   o.to_hit = p.to_hit.exact();
   const Pmf ev = p.ev.exact();
-  const Pmf pro = p.can_block ? p.shield_bonus.exact() : Pmf::point(0);
+  const Pmf pro_pmf = p.can_block ? p.shield_bonus.exact() : Pmf::point(0);
+  const auto pro = pro_pmf.items();
   // Σ_T P(T) · P(hit | T) · (1 − P(block | T)), with test_hit over the band and EV.
   double hit = 0, blocked = 0;
+  // P(EV' <= t) as a table over EV's support.
+  std::vector<double> ev_cdf(ev.width());
+  {
+    double run = 0;
+    for (std::size_t i = 0; i < ev_cdf.size(); ++i) ev_cdf[i] = (run += ev.probs()[i]);
+  }
+  auto ev_at_most = [&](i64 t) {
+    if (t < ev.min()) return 0.0;
+    if (t >= ev.max()) return 1.0;
+    return ev_cdf[static_cast<std::size_t>(t - ev.min())];
+  };
+  // P(block) depends on T only through n = bypass(T); cache it by n.
+  std::vector<double> block_by_n;
   for (const auto& [t, pt] : o.to_hit.items()) {
     double ph = 0;
     if (test_hit(t, 0, Band::Miss)) {
       ph = 1;  // automatic hit
     } else {
       // Band Compare: P(EV' <= t), i.e. test_hit(t, ev, Compare).
-      ph = 1.0 / 40 + 19.0 / 20 * ev.cdf(t);
+      ph = 1.0 / 40 + 19.0 / 20 * ev_at_most(t);
     }
     double pb = 0;
     if (p.can_block) {
-      const i64 n = bypass(p, t);
-      // P(blocks(pro, random2(n))): con is 0 when n <= 1, else uniform 0..n-1.
-      for (const auto& [v, pv] : pro.items()) {
-        double pc = 0;
-        if (n <= 1)
-          pc = blocks(v, 0) ? 1 : 0;
-        else
-          pc = std::clamp(static_cast<double>(v + 1) / static_cast<double>(n), 0.0, 1.0);
-        pb += pv * pc;
+      const i64 n = std::max<i64>(1, bypass(p, t));
+      if (static_cast<std::size_t>(n) >= block_by_n.size()) block_by_n.resize(static_cast<std::size_t>(n) + 1, -1.0);
+      double& cached = block_by_n[static_cast<std::size_t>(n)];
+      if (cached < 0) {
+        // P(blocks(pro, random2(n))): con is 0 when n <= 1, else uniform 0..n-1.
+        cached = 0;
+        for (const auto& [v, pv] : pro) {
+          double pc = 0;
+          if (n <= 1)
+            pc = blocks(v, 0) ? 1 : 0;
+          else
+            pc = std::clamp(static_cast<double>(v + 1) / static_cast<double>(n), 0.0, 1.0);
+          cached += pv * pc;
+        }
       }
+      pb = cached;
     }
     hit += pt * ph * (1 - pb);
     blocked += pt * pb;

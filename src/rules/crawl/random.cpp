@@ -18,6 +18,15 @@ constexpr i64 max_range = static_cast<i64>(Pmf::max_width) - 1;
 void check_range(i64 n, const char* fn) {
   if (n > max_range) throw Error(fmt::format("{}: range {} is too large (at most {})", fn, n, max_range));
 }
+
+// X / d (C division) for a non-negative X, dense.
+Pmf bucket(const Pmf& x, i64 d) {
+  const i64 lo = x.min() / d, hi = x.max() / d;
+  std::vector<double> w(static_cast<std::size_t>(hi - lo + 1), 0.0);
+  const auto p = x.probs();
+  for (std::size_t i = 0; i < p.size(); ++i) w[static_cast<std::size_t>((x.min() + static_cast<i64>(i)) / d - lo)] += p[i];
+  return Pmf::from_weights(lo, w);
+}
 }  // namespace
 
 Pmf random2_pmf(i64 n) {
@@ -32,7 +41,7 @@ Pmf random2avg_pmf(i64 n, i64 rolls) {
   if (rolls < 1) throw Error(fmt::format("random2avg: rolls {} must be at least 1", rolls));
   if (rolls > 64) throw Error(fmt::format("random2avg: rolls {} is too many (at most 64)", rolls));
   const Pmf sum = random2_pmf(n) + random2_pmf(checked_add(n, 1)).repeat(static_cast<std::uint64_t>(rolls - 1));
-  return sum.map([rolls](i64 v) { return v / rolls; });
+  return bucket(sum, rolls);
 }
 
 Pmf roll_dice_pmf(i64 k, i64 s) {
@@ -44,7 +53,14 @@ Pmf roll_dice_pmf(i64 k, i64 s) {
 Pmf maybe_random_div_pmf(i64 nom, i64 den) {
   if (den <= 0) throw Error(fmt::format("maybe_random_div: divisor {} must be positive", den));
   if (nom <= 0) return Pmf::point(0);
-  return random2_pmf(checked_add(nom, den)).map([den](i64 v) { return v / den; });
+  // random2(nom + den) / den: each quotient q takes the draws q·den .. q·den+den-1.
+  const i64 n = checked_add(nom, den);
+  check_range(n, "maybe_random_div");
+  if (n <= 1) return Pmf::point(0);
+  const i64 top = (n - 1) / den;
+  std::vector<double> w(static_cast<std::size_t>(top) + 1, static_cast<double>(den));
+  w.back() = static_cast<double>(n - top * den);
+  return Pmf::from_weights(0, w);
 }
 
 Pmf div_rand_round_pmf(i64 num, i64 den) {
