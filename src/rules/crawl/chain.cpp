@@ -93,6 +93,14 @@ Chain& Chain::div_roll(i64 k, std::string label) {
   steps.push_back({Step::Op::DivRoll, {}, k, 1, 1, std::move(label)});
   return *this;
 }
+Chain& Chain::avg2(std::string label) {
+  steps.push_back({Step::Op::Avg2, {}, 0, 1, 1, std::move(label)});
+  return *this;
+}
+Chain& Chain::upper_half(std::string label) {
+  steps.push_back({Step::Op::UpperHalf, {}, 0, 1, 1, std::move(label)});
+  return *this;
+}
 Chain& Chain::scale(i64 num, i64 den, std::string label) {
   if (den <= 0) throw Error("crawl: divisor must be positive");
   steps.push_back({Step::Op::Scale, {}, 0, num, den, std::move(label)});
@@ -285,6 +293,19 @@ Pmf Chain::exact() const {
         break;
       case Step::Op::Roll: x = roll_mixture(x, [k = s.k](i64 v) { return v + k; }); break;
       case Step::Op::DivRoll: x = roll_mixture(x, [k = s.k](i64 v) { return v / k; }); break;
+      case Step::Op::Avg2: {
+        std::vector<std::pair<double, Pmf>> parts;
+        for (const auto& [v, p] : x.items()) parts.emplace_back(p, random2avg_pmf(v, 2));
+        x = Pmf::mixture(parts);
+        break;
+      }
+      case Step::Op::UpperHalf: {
+        std::vector<std::pair<double, Pmf>> parts;
+        for (const auto& [v, p] : x.items())
+          parts.emplace_back(p, v >= 2 ? random_range_pmf((v + 1) / 2 + 1, v) : Pmf::point(v));
+        x = Pmf::mixture(parts);
+        break;
+      }
       case Step::Op::RandRound: {
         // div_rand_round(v·num, den): up with chance (v·num mod den)/den.
         const i64 a = x.min() * s.num / s.den, b = x.max() * s.num / s.den;

@@ -137,6 +137,26 @@ Chain monster_to_hit(const Monster& m, const Situation& s) {
 
 int deflection(const Situation& s) { return s.deflect_missiles ? 2 : s.repel_missiles ? 1 : 0; }
 
+// §6c: a bolt's deflected to-hit (beam.cc _test_beam_hit). Piercing bolts:
+// Deflect → random2(2h)/3, Repel → random_range((h+1)/2 + 1, h); other bolts
+// and all missiles: random2(h / defl).
+void add_beam_deflection(Chain& c, int defl, bool pierce) {
+  if (defl == 2 && pierce)
+    c.scale(2, 1).roll(0, "deflect (piercing) random2(2h)").scale(1, 3);
+  else if (defl == 1 && pierce)
+    c.upper_half("repel (piercing) random_range((h+1)/2+1, h)");
+  else if (defl > 0)
+    c.div_roll(defl, "deflection random2(h/defl)");
+}
+
+// §5 monster shield_bonus: c = (shield AC + 2·plus)·2 + (size − medium)·(subtype − large shield).
+i64 monster_block_value(const Monster& m) {
+  if (m.sh_value) return *m.sh_value;
+  const std::string& n = m.shield->name;
+  const int offset = n == "buckler" ? -2 : n == "shield" ? -1 : 0;
+  return (m.shield->ac + 2 * m.shield_enchant) * 2 + (m.size - Medium) * offset;
+}
+
 // §7a: player melee and missile damage (before brands).
 Chain player_damage(const Player& p, const Situation& s, i64 target_ac, int stab_denom) {
   Chain c;
@@ -315,6 +335,7 @@ int monster_ev(const Monster& m, const Situation& s) {
 }
 
 double attack_delay(const Combatant& c) {
+  if (std::holds_alternative<Beam>(c)) return 10;
   if (const auto* m = std::get_if<Monster>(&c)) return 100.0 / std::max(1, m->speed);
   const Player& p = std::get<Player>(c);
   // player::attack_delay: base − div_rand_round(min(skill×10, 10×mindelay_skill), 20), mean.
@@ -329,7 +350,60 @@ double attack_delay(const Combatant& c) {
 
 // --- the plan --------------------------------------------------------------------------------
 
+namespace {
+
+// §6c and §5: a bolt against the player or a monster (beam.cc).
+Plan beam_plan(const Beam& b, const Combatant& defender, const Situation& s) {
+  const Player* pd = std::get_if<Player>(&defender);
+  const Monster* md = std::get_if<Monster>(&defender);
+  if (!pd && !md) throw Error("crawl: a bolt cannot attack a bolt");
+  Plan out;
+  out.player_defender = pd != nullptr;
+  out.band = false;
+  out.block_strict = true;
+  const i64 h = b.hit;
+  out.to_hit.start = h;
+  if (h < automatic_hit) {
+    if (s.invisible) out.to_hit.scale(1, 2, "defender unseen /2");
+    if (s.backlit)
+      out.to_hit.add(Prim::random2(8), "backlit", 1, 2);
+    else if (s.umbra)
+      out.to_hit.add(Prim::random2(4), "umbra", -1, -2);
+    add_beam_deflection(out.to_hit, deflection(s), b.pierce);
+    out.to_hit.roll(0, "bolt roll random2(h)");
+  }
+  // EV: random2avg(EV, 2) for the player; random2avg(random2(EV), 2) for a monster.
+  if (pd) {
+    const i64 ev = pd->ev ? *pd->ev : player_ev(*pd, s.paralysed || s.petrified);
+    out.ev.add(Prim::random2avg(ev, 2), "EV roll random2avg(EV, 2)");
+  } else {
+    out.ev.start = monster_ev(*md, s);
+    out.ev.roll(0, "EV roll random2(EV)").avg2("EV roll random2avg(., 2)");
+  }
+  // attempt_block with the original hit: random2(hit·130/100 + k·blocks²) < shield_bonus.
+  const bool incapacitated = s.sleeping || s.paralysed || s.petrified || s.netted || (pd && pd->confused) ||
+                             (md && md->confused);
+  out.bypass_base = h * 130 / 100;
+  if (!incapacitated) {
+    if (pd && player_sh(*pd) > 0) {
+      out.can_block = true;
+      out.shield_bonus.add(Prim::random2avg(2 * player_sh(*pd), 2), "SH roll random2avg(2SH, 2)").scale(1, 3).add(-1);
+      out.block_penalty = 5 * s.blocks * s.blocks;
+    } else if (md && (md->shield || md->sh_value)) {
+      out.can_block = true;
+      out.shield_bonus.add(Prim::random2avg(monster_block_value(*md) + md->hd * 4 / 3, 2), "SH roll").scale(1, 2);
+      out.block_penalty = 4 * s.blocks * s.blocks;
+    }
+  }
+  out.damage_note = "bolt damage is not modelled";
+  return out;
+}
+
+}  // namespace
+
 Plan plan(const Combatant& attacker, const Combatant& defender, const Situation& s) {
+  if (const auto* b = std::get_if<Beam>(&attacker)) return beam_plan(*b, defender, s);
+  if (std::holds_alternative<Beam>(defender)) throw Error("crawl: a bolt cannot be attacked");
   Plan out;
   const Player* pa = std::get_if<Player>(&attacker);
   const Monster* ma = std::get_if<Monster>(&attacker);
@@ -372,14 +446,7 @@ Plan plan(const Combatant& attacker, const Combatant& defender, const Situation&
         out.block_penalty = 5 * s.blocks * s.blocks;
       }
     } else if (md->shield || md->sh_value) {
-      i64 c = 0;
-      if (md->sh_value) {
-        c = *md->sh_value;
-      } else {
-        const std::string& n = md->shield->name;
-        const int offset = n == "buckler" ? -2 : n == "shield" ? -1 : 0;
-        c = (md->shield->ac + 2 * md->shield_enchant) * 2 + (md->size - Medium) * offset;
-      }
+      const i64 c = monster_block_value(*md);
       out.can_block = true;
       out.shield_bonus.add(Prim::random2avg(c + md->hd * 4 / 3, 2), "SH roll random2avg(c+HD·4/3, 2)").scale(1, 2);
       out.block_penalty = 4 * s.blocks * s.blocks;
@@ -444,7 +511,7 @@ Outcome outcome(const Plan& p) {
       ph = 1;  // automatic hit
     } else {
       // Band Compare: P(EV' <= t), i.e. test_hit(t, ev, Compare).
-      ph = 1.0 / 40 + 19.0 / 20 * ev_at_most(t);
+      ph = p.band ? 1.0 / 40 + 19.0 / 20 * ev_at_most(t) : ev_at_most(t);
     }
     double pb = 0;
     if (p.can_block) {
@@ -456,10 +523,12 @@ Outcome outcome(const Plan& p) {
         cached = 0;
         for (const auto& [v, pv] : pro) {
           double pc = 0;
+          // P(con <= v) for >=, P(con <= v - 1) for the strict test.
+          const i64 top = p.block_strict ? v - 1 : v;
           if (n <= 1)
-            pc = blocks(v, 0) ? 1 : 0;
+            pc = blocks(v, 0, p.block_strict) ? 1 : 0;
           else
-            pc = std::clamp(static_cast<double>(v + 1) / static_cast<double>(n), 0.0, 1.0);
+            pc = std::clamp(static_cast<double>(top + 1) / static_cast<double>(n), 0.0, 1.0);
           cached += pv * pc;
         }
       }
@@ -494,21 +563,8 @@ Outcome outcome(const Plan& p) {
 Chain beam_attack_chain(i64 hit, int defl, bool pierce) {
   Chain c;
   c.start = hit;
-  if (defl > 0) {
-    if (pierce && defl == 2) {
-      c.start = 0;
-      c.add(Prim::random2(2 * hit), "deflect (piercing) random2(2h)").scale(1, 3);
-    } else if (pierce && defl == 1) {
-      if (hit >= 2) {
-        const i64 lo = (hit + 1) / 2 + 1;
-        c.start = 0;
-        c.add(Prim::random2(hit - lo + 1), "repel (piercing) random_range", 1, lo);
-      }
-    } else {
-      c.div_roll(defl, "deflection random2(h/defl)");
-    }
-  }
-  c.roll(0, "beam roll random2(h)");
+  add_beam_deflection(c, defl, pierce);
+  c.roll(0, "bolt roll random2(h)");
   return c;
 }
 

@@ -167,6 +167,7 @@ Monster parse_monster(SpecReader& r, const MonsterProp* base) {
 
 std::string combatant_name(const Combatant& c) {
   if (std::holds_alternative<Player>(c)) return "player";
+  if (std::holds_alternative<Beam>(c)) return "bolt";
   return std::get<Monster>(c).name;
 }
 
@@ -358,6 +359,7 @@ class Rules final : public Ruleset {
     const Combatant b = parse_combatant(req.defender, "defender");
     const Situation s = parse_situation(req.situation);
     auto fighter = [](const Combatant& c, std::string_view role) {
+      if (std::holds_alternative<Beam>(c)) throw Error("crawl: a bolt cannot fight");
       Fighter f;
       f.name = combatant_name(c);
       f.hp = std::holds_alternative<Player>(c) ? std::get<Player>(c).hp : std::get<Monster>(c).hp;
@@ -384,6 +386,14 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
   const std::string name = spec.name;
   SpecReader r(std::move(spec), role);
   if (name == "player") return parse_player(r);
+  if (name == "bolt") {
+    Beam b;
+    if (auto v = r.integer("hit", 0, automatic_hit)) b.hit = static_cast<int>(*v);
+    else r.fail("a bolt needs hit=N (its to-hit, 1500 = always hits)");
+    b.pierce = r.flag("pierce").value_or(false);
+    r.done("hit, pierce");
+    return b;
+  }
   if (name.empty()) return parse_monster(r, nullptr);
   const MonsterProp* base = nullptr;
   try {

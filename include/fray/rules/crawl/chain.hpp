@@ -90,6 +90,8 @@ struct Step {
     MulDiv,     // x * t / den
     Roll,       // random2(x + k)
     DivRoll,    // random2(x / k)
+    Avg2,       // random2avg(x, 2)
+    UpperHalf,  // x >= 2 ? random_range((x+1)/2 + 1, x) : x
     Scale,      // x * num / den
     RandRound,  // div_rand_round(x * num, den)
     SubClamp,   // max(0, x - t)
@@ -114,6 +116,8 @@ struct Chain {
   Chain& mul_div(Term t, i64 den, std::string label);
   Chain& roll(i64 k, std::string label);      // random2(x + k)
   Chain& div_roll(i64 k, std::string label);  // random2(x / k)
+  Chain& avg2(std::string label);             // random2avg(x, 2)
+  Chain& upper_half(std::string label);       // random_range((x+1)/2 + 1, x) for x >= 2
   Chain& scale(i64 num, i64 den, std::string label = {});
   Chain& rand_round(i64 num, i64 den, std::string label);
   Chain& sub_clamp(Term t, std::string label);
@@ -158,6 +162,22 @@ i64 Chain::sample(R& rng, Trace* trace) const {
         const i64 r = crawl::random2(rng, x / s.k);
         if (trace && x / s.k > 1) trace->push_back({s.label, fmt_random2(x / s.k), r, r});
         x = r;
+        break;
+      }
+      case Step::Op::Avg2: {
+        const i64 r = crawl::random2avg(rng, x, 2);
+        if (trace && x > 0) trace->push_back({s.label, "random2avg(" + std::to_string(x) + ", 2)", r, r});
+        x = r;
+        break;
+      }
+      case Step::Op::UpperHalf: {
+        if (x >= 2) {
+          const i64 r = crawl::random_range(rng, (x + 1) / 2 + 1, x);
+          if (trace)
+            trace->push_back({s.label, "random_range(" + std::to_string((x + 1) / 2 + 1) + ", " + std::to_string(x) + ")",
+                              r, r});
+          x = r;
+        }
         break;
       }
       case Step::Op::RandRound: {

@@ -60,7 +60,14 @@ struct Monster {
   int hp = 0;
 };
 
-using Combatant = std::variant<Player, Monster>;
+// A spell bolt (§6c): its to-hit `hit` (AUTOMATIC_HIT 1500 always hits) and
+// whether it pierces. It only attacks; it has no damage model here.
+struct Beam {
+  int hit = 0;
+  bool pierce = false;
+};
+
+using Combatant = std::variant<Player, Monster, Beam>;
 
 struct Situation {
   bool invisible = false;           // the defender is not visible to the attacker
@@ -101,6 +108,8 @@ struct Plan {
   i64 bypass_base = 15;     // shield_bypass_ability: 15 + to_hit/2 (player) or 15 + HD*2/3 (monster)
   bool bypass_uses_to_hit = false;
   i64 block_penalty = 0;    // 5·blocks² (player) or 4·blocks² (monster)
+  bool band = true;         // the 5% automatic hit/miss band (melee and missiles, not bolts)
+  bool block_strict = false;  // bolts block when pro > con (beam.cc), attacks when pro >= con
   int stab_denom = 0;       // 0 no stab, 1 always, 4 a chance
   Chain stab_roll;          // x_chance_in_y(stab_roll, 100) when stab_denom == 4
   std::optional<Chain> damage;       // damage of a landed, unblocked hit
@@ -129,8 +138,10 @@ enum class Band { Compare, Hit, Miss };
   if (band != Band::Compare) return band == Band::Hit;
   return to_hit - ev >= 0;
 }
-// attack_shield_blocked: pro >= con.
-[[nodiscard]] constexpr bool blocks(i64 pro, i64 con) noexcept { return pro >= con; }
+// attack_shield_blocked: pro >= con; a bolt's attempt_block: con < pro.
+[[nodiscard]] constexpr bool blocks(i64 pro, i64 con, bool strict = false) noexcept {
+  return strict ? pro > con : pro >= con;
+}
 [[nodiscard]] inline i64 bypass(const Plan& p, i64 to_hit) noexcept {
   return p.bypass_base + (p.bypass_uses_to_hit ? to_hit / 2 : 0) + p.block_penalty;
 }
@@ -150,8 +161,9 @@ StrikeResult strike(const Plan& p, R& rng, bool with_trace = true) {
   r.to_hit = p.to_hit.sample(rng, t);
   r.ev = p.ev.sample(rng, t);
   Band band = Band::Compare;
-  if (r.to_hit < automatic_hit && x_chance_in_y(rng, 5, 100)) band = coinflip(rng) ? Band::Hit : Band::Miss;
-  if (t && r.to_hit < automatic_hit)
+  if (p.band && r.to_hit < automatic_hit && x_chance_in_y(rng, 5, 100))
+    band = coinflip(rng) ? Band::Hit : Band::Miss;
+  if (t && p.band && r.to_hit < automatic_hit)
     t->push_back({"5% automatic band", "x_chance_in_y(5, 100) then coinflip()",
                   band == Band::Compare ? 0 : band == Band::Hit ? 1 : -1, band == Band::Compare ? 0 : 1});
   const bool hit = test_hit(r.to_hit, r.ev, band);
@@ -159,7 +171,7 @@ StrikeResult strike(const Plan& p, R& rng, bool with_trace = true) {
     const i64 con = crawl::random2(rng, bypass(p, r.to_hit));
     if (t && bypass(p, r.to_hit) > 1) t->push_back({"block: con", fmt_random2(bypass(p, r.to_hit)), con, con});
     const i64 pro = p.shield_bonus.sample(rng, t);
-    r.blocked = blocks(pro, con);
+    r.blocked = blocks(pro, con, p.block_strict);
   }
   if (p.stab_denom == 1) {
     r.stab = true;
