@@ -167,7 +167,9 @@ void check_agreement(const Combatant& a, const Combatant& d, const Situation& s,
     blocked += r.blocked;
   }
   EXPECT_GT(test::chi_square_p(o.to_hit, to_hit), 1e-3);
-  if (o.damage) EXPECT_GT(test::chi_square_p(*o.damage, damage), 1e-3);
+  if (o.damage) {
+    EXPECT_GT(test::chi_square_p(*o.damage, damage), 1e-3);
+  }
   auto z = [n](double p, std::uint64_t k) {
     const double sd = std::sqrt(p * (1 - p) / n);
     return sd == 0 ? (static_cast<double>(k) / n - p) * 1e9 : (static_cast<double>(k) / n - p) / sd;
