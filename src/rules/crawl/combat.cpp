@@ -412,6 +412,9 @@ Plan plan(const Combatant& attacker, const Combatant& defender, const Situation&
   if (pa && pd) throw Error("crawl: a player cannot attack a player; one side must be a monster");
   out.player_attacker = pa != nullptr;
   out.player_defender = pd != nullptr;
+  if (pa && pa->weapon && pa->weapon->ranged && !s.ranged)
+    throw Error(fmt::format("crawl: the player's {} is a launcher; add --situation ranged (and missile=NAME)",
+                            pa->weapon->name));
   const int defl = s.ranged ? deflection(s) : 0;
 
   // To-hit (§2, §2b, §6a, §6b), then missile deflection.

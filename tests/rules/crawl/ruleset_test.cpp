@@ -76,6 +76,8 @@ TEST(CrawlCli, BadSpecsExitTwo) {
   expect_error({"attack", "--rules", "crawl", "--attacker", "fighter=1", "--defender", "orc"}, "needs hd=N");
   expect_error({"attack", "--rules", "crawl", "--attacker", "player", "--defender", "orc", "--situation", "ranged"},
                "missile=NAME");
+  expect_error({"attack", "--rules", "crawl", "--attacker", "player:weapon=shortbow", "--defender", "orc"},
+               "is a launcher");
   expect_error({"sweep", "--rules", "crawl", "--attacker", fighter, "--defender", "orc", "--skill", "luck"},
                "cannot sweep 'luck'");
   expect_error({"sweep", "--rules", "crawl", "--attacker", fighter, "--defender", "orc", "--skill", "fighting", "--from",
