@@ -96,11 +96,8 @@ Player parse_player(SpecReader& r) {
   p.weak = r.flag("weak").value_or(false);
   p.woe = r.flag("woe").value_or(false);
   if (auto v = r.integer("ev", 0, 200)) p.ev = static_cast<int>(*v);
-  if (auto v = r.number("sh", 0, 100)) {
-    const double twice = *v * 2;
-    if (twice != std::floor(twice)) r.fail(fmt::format("sh={} must be a whole or half number", *v));
-    p.sh = static_cast<int>(twice);
-  }
+  // SH as the block formulas use it: player_shield_class(), twice the displayed SH.
+  if (auto v = r.integer("sh", 0, 200)) p.sh = static_cast<int>(*v);
   if (auto v = r.integer("ac", 0, 200)) p.ac = static_cast<int>(*v);
   if (auto v = r.integer("hp", 1, 100000)) p.hp = static_cast<int>(*v);
   r.done(player_keys);

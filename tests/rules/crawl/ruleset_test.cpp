@@ -26,7 +26,7 @@ void expect_error(const std::vector<std::string>& args, const std::string& needl
 TEST(CrawlSpecs, PlayerKeysAndDecimals) {
   const Player p = std::get<Player>(parse_combatant(
       "player:str=18,dex=12,fighting=5.5,weapon_skill=8,weapon=great_mace,enchant=-3,body=plate_armour,"
-      "shield=buckler,shields_skill=2.5,size=small,claws=1,vertigo,sh=5.5,ev=9",
+      "shield=buckler,shields_skill=2.5,size=small,claws=1,vertigo,sh=11,ev=9",
       "attacker"));
   EXPECT_EQ(p.fighting, 550);
   EXPECT_EQ(p.weapon_skill, 800);
@@ -36,7 +36,7 @@ TEST(CrawlSpecs, PlayerKeysAndDecimals) {
   EXPECT_EQ(p.shields, 250);
   EXPECT_EQ(p.size, Small);
   EXPECT_TRUE(p.vertigo);
-  EXPECT_EQ(*p.sh, 11);  // displayed 5.5 → player_shield_class 11
+  EXPECT_EQ(*p.sh, 11);  // player_shield_class, as the golden sh_internal
   EXPECT_EQ(*p.ev, 9);
 }
 
@@ -119,6 +119,21 @@ TEST(CrawlCli, MonsterWithShieldBlocksAndStabs) {
   ASSERT_EQ(n.status, 0) << n.err;
   EXPECT_NEAR(n.json().at("p_hit").get<double>(), 0.9016198447164099, 1e-12);
   EXPECT_NEAR(n.json().at("p_stab").get<double>(), 67.0 / 200, 1e-12);
+}
+
+TEST(CrawlCli, MonsterAgainstShieldedPlayer) {
+  // golden m_vs_buckler and m_vs_shield_invis_att through the command line.
+  const test::Run r = test::run_cli(
+      {"attack", "--rules", "crawl", "--attacker", "hd=4,fighter=1", "--defender", "player:ev=10,sh=11", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NEAR(r.json().at("p_hit").get<double>(), 6125.0 / 11339, 1e-12);
+  EXPECT_NEAR(r.json().at("p_block").get<double>(), 801.0 / 4301, 1e-12);
+  const test::Run i = test::run_cli({"attack", "--rules", "crawl", "--attacker", "hd=8", "--defender",
+                                     "player:ev=12,shield=shield,shields_skill=10,dex=14,str=14", "--situation",
+                                     "attacker_invisible", "--json"});
+  ASSERT_EQ(i.status, 0) << i.err;
+  EXPECT_NEAR(i.json().at("p_block").get<double>(), 1479.0 / 10810, 1e-12);
+  EXPECT_NEAR(i.json().at("p_hit").get<double>(), 58093.0 / 108100, 1e-12);
 }
 
 TEST(CrawlCli, StrikeTracesEveryDraw) {
@@ -204,7 +219,7 @@ TEST(CrawlAgreement, ExactAndSampledAgree) {
   check_agreement(parse_combatant("player:dex=16,fighting=8,unarmed=12,form=blade_hands,str=14", "attacker"),
                   parse_combatant("troll", "defender"), sleeping, 4);
   check_agreement(parse_combatant("orc_warrior:weapon=war_axe", "attacker"),
-                  parse_combatant("player:ev=10,sh=5.5,body=chain_mail,armour_skill=10", "defender"), umbra_inv, 5);
+                  parse_combatant("player:ev=10,sh=11,body=chain_mail,armour_skill=10", "defender"), umbra_inv, 5);
   check_agreement(parse_combatant("troll", "attacker"),
                   parse_combatant("player:dex=14,str=12,dodging=8,body=leather_armour,shield=buckler,shields_skill=5",
                                   "defender"),
@@ -219,7 +234,7 @@ TEST(CrawlAgreement, BoltsExactAndSampledAgree) {
   repel.backlit = true;
   Situation deflect;
   deflect.deflect_missiles = true;
-  check_agreement(parse_combatant("bolt:hit=30,pierce", "attacker"), parse_combatant("player:ev=15,sh=8", "defender"),
+  check_agreement(parse_combatant("bolt:hit=30,pierce", "attacker"), parse_combatant("player:ev=15,sh=16", "defender"),
                   repel, 21);
   check_agreement(parse_combatant("bolt:hit=40", "attacker"),
                   parse_combatant("orc_warlord:shield=large_shield", "defender"), deflect, 22);
