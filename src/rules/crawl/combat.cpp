@@ -330,7 +330,10 @@ int monster_ev(const Monster& m, const Situation& s) {
   i64 ev = m.ev;
   if (!m.ev_given && m.shield) ev += m.shield->ev_penalty / 10 / 2;
   if (s.paralysed || s.petrified || s.sleeping) return 0;
-  if (s.netted) ev /= (m.size + 2);
+  if (s.netted)
+    ev /= (m.size + 2);
+  else if (m.confused)
+    ev /= 2;
   return static_cast<int>(std::max<i64>(ev, 0));
 }
 
@@ -462,7 +465,7 @@ Plan plan(const Combatant& attacker, const Combatant& defender, const Situation&
   if (may_stab) {
     if (s.sleeping || s.paralysed || s.petrified) {
       out.stab_denom = 1;
-    } else if (s.netted || s.unaware || s.fleeing || s.attacker_invisible) {
+    } else if (s.netted || s.unaware || s.fleeing || s.attacker_invisible || md->confused) {
       out.stab_denom = 4;
       const int wskill = pa->weapon ? pa->weapon_skill : form(pa->form).uses_xl ? pa->fighting : pa->unarmed;
       out.stab_roll.start = pa->dex + 1;

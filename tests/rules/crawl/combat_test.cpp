@@ -356,6 +356,14 @@ TEST(CrawlRules, MonsterShieldLowersEvAndBlocks) {
   Situation sleep;
   sleep.sleeping = true;
   EXPECT_EQ(monster_ev(m, sleep), 0);
+  // A confused monster: EV halved, no block, a stab chance.
+  Monster c = std::get<Monster>(parse_combatant("orc_warlord:shield=large_shield,confused", "defender"));
+  EXPECT_EQ(monster_ev(c, {}), 4);
+  Player p;
+  p.weapon = weapon("dagger");
+  const Plan pl = plan(p, c, {});
+  EXPECT_FALSE(pl.can_block);
+  EXPECT_EQ(pl.stab_denom, 4);
 }
 
 TEST(CrawlRules, WoeAlwaysHits) {
