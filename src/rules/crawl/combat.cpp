@@ -50,8 +50,7 @@ const MonsterAttack& chosen_attack(const Monster& m) {
 }
 
 // §2: the player's to-hit, in the game's order (penalties rolled in init_attack first).
-Chain player_to_hit(const Player& p, const Situation& s, bool defender_is_player) {
-  (void)defender_is_player;
+Chain player_to_hit(const Player& p, const Situation& s) {
   Chain c;
   c.start = 15 + p.dex / 2;
   // init_attack: div_rand_round(1d(ABAP20), 20) and the same for the shield.
@@ -67,7 +66,6 @@ Chain player_to_hit(const Player& p, const Situation& s, bool defender_is_player
   }
   c.add(Prim::maybe_random_div(p.fighting, 100), "fighting");
   const bool ranged = s.ranged;
-  const bool launched = ranged && is_launcher(p.weapon);
   // A thrown missile while wielding a melee weapon rolls that weapon's skill (the
   // 0.19 LRET_BUGGY quirk, §2b); a launcher rolls its own skill; melee with a
   // launcher in hand still counts as using it.
@@ -87,7 +85,6 @@ Chain player_to_hit(const Player& p, const Situation& s, bool defender_is_player
     const int bonus = p.weapon->magic_staff ? p.weapon->accuracy : p.weapon->accuracy + p.enchant;
     c.add(bonus, "weapon accuracy + enchantment");
   }
-  (void)launched;
   if (p.slaying) c.add(p.slaying, "slaying");
   if (p.starving) c.add(-3, "starving");
   if (p.vertigo) c.add(-5, "vertigo");
@@ -421,7 +418,7 @@ Plan plan(const Combatant& attacker, const Combatant& defender, const Situation&
   const int defl = s.ranged ? deflection(s) : 0;
 
   // To-hit (§2, §2b, §6a, §6b), then missile deflection.
-  out.to_hit = pa ? player_to_hit(*pa, s, pd != nullptr) : monster_to_hit(*ma, s);
+  out.to_hit = pa ? player_to_hit(*pa, s) : monster_to_hit(*ma, s);
   if (defl > 0 && !(pa && pa->woe)) out.to_hit.div_roll(defl, defl == 2 ? "deflect missiles" : "repel missiles");
 
   // EV (§4): randomised as random2avg(2·EV, 2) when a monster attacks.
