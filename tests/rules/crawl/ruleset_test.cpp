@@ -1,0 +1,294 @@
+// The crawl ruleset through its public API and the command line: specs,
+// errors, reports, exact-vs-sampled agreement, sweeps and the fight kernel.
+#include <fray/rules/crawl/ruleset.hpp>
+#include <fray/rules/ruleset.hpp>
+
+#include <gtest/gtest.h>
+
+#include "support/support.hpp"
+
+#include <cmath>
+#include <map>
+
+namespace fray::crawl {
+namespace {
+
+const std::string fighter = "player:dex=15,str=15,fighting=3,weapon_skill=5,weapon=long_sword";
+
+void expect_error(const std::vector<std::string>& args, const std::string& needle) {
+  const test::Run r = test::run_cli(args);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(r.err.rfind("fray: error:", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+}
+
+TEST(CrawlSpecs, PlayerKeysAndDecimals) {
+  const Player p = std::get<Player>(parse_combatant(
+      "player:str=18,dex=12,fighting=5.5,weapon_skill=8,weapon=great_mace,enchant=-3,body=plate_armour,"
+      "shield=buckler,shields_skill=2.5,size=small,claws=1,vertigo,sh=11,ev=9",
+      "attacker"));
+  EXPECT_EQ(p.fighting, 550);
+  EXPECT_EQ(p.weapon_skill, 800);
+  EXPECT_EQ(p.weapon->name, "great mace");
+  EXPECT_EQ(p.enchant, -3);
+  EXPECT_EQ(p.body->name, "plate armour");
+  EXPECT_EQ(p.shields, 250);
+  EXPECT_EQ(p.size, Small);
+  EXPECT_TRUE(p.vertigo);
+  EXPECT_EQ(*p.sh, 11);  // player_shield_class, as the golden sh_internal
+  EXPECT_EQ(*p.ev, 9);
+}
+
+TEST(CrawlSpecs, MonsterCatalogOverridesAndInline) {
+  const Monster m =
+      std::get<Monster>(parse_combatant("orc_warrior:hd=6,weapon=war_axe,enchant=2,ev=3,ac=4", "defender"));
+  EXPECT_EQ(m.name, "orc warrior");
+  EXPECT_EQ(m.hd, 6);
+  EXPECT_TRUE(m.fighter);
+  EXPECT_EQ(m.weapon->name, "war axe");
+  EXPECT_EQ(m.ev, 3);
+  EXPECT_EQ(m.ac, 4);
+  const Monster t = std::get<Monster>(parse_combatant("troll", "defender"));
+  EXPECT_EQ(t.hd, 7);
+  EXPECT_EQ(t.attacks.size(), 3u);
+  const Monster i = std::get<Monster>(parse_combatant("hd=3,fighter=1,weapon=club,enchant=0,ev=8,ac=2", "attacker"));
+  EXPECT_EQ(i.hd, 3);
+  EXPECT_TRUE(i.fighter);
+  EXPECT_EQ(i.ev, 8);
+  EXPECT_EQ(i.weapon->name, "club");
+}
+
+TEST(CrawlCli, BadSpecsExitTwo) {
+  expect_error({"attack", "--rules", "crawl", "--attacker", "player:dex=-5", "--defender", "orc"}, "dex=-5");
+  expect_error({"attack", "--rules", "crawl", "--attacker", "player:fighting=28", "--defender", "orc"}, "fighting=28");
+  expect_error({"attack", "--rules", "crawl", "--attacker", "player:fighting=abc", "--defender", "orc"}, "fighting=abc");
+  expect_error({"attack", "--rules", "crawl", "--attacker", "player:weapon=lightsaber", "--defender", "orc"},
+               "unknown weapon 'lightsaber'");
+  expect_error({"attack", "--rules", "crawl", "--attacker", "player", "--defender", "orc_overlord"},
+               "unknown monster 'orc_overlord'");
+  expect_error({"attack", "--rules", "crawl", "--attacker", "player:mojo=3", "--defender", "orc"}, "unknown key 'mojo'");
+  expect_error({"attack", "--rules", "crawl", "--attacker", "player:body=buckler", "--defender", "orc"},
+               "not body armour");
+  expect_error({"attack", "--rules", "crawl", "--attacker", "player", "--defender", "orc", "--situation", "drunk"},
+               "unknown situation 'drunk'");
+  expect_error({"attack", "--rules", "crawl", "--attacker", "player", "--defender", "player"}, "cannot attack a player");
+  expect_error({"attack", "--rules", "crawl", "--attacker", "fighter=1", "--defender", "orc"}, "needs hd=N");
+  expect_error({"attack", "--rules", "crawl", "--attacker", "player", "--defender", "orc", "--situation", "ranged"},
+               "missile=NAME");
+  expect_error({"attack", "--rules", "crawl", "--attacker", "player:weapon=shortbow", "--defender", "orc"},
+               "is a launcher");
+  expect_error({"sweep", "--rules", "crawl", "--attacker", fighter, "--defender", "orc", "--skill", "luck"},
+               "cannot sweep 'luck'");
+  expect_error({"sweep", "--rules", "crawl", "--attacker", fighter, "--defender", "orc", "--skill", "fighting", "--from",
+                "0", "--to", "30"},
+               "outside");
+}
+
+TEST(CrawlCli, AttackJsonMatchesResearchExampleA) {
+  const test::Run r = test::run_cli({"attack", "--rules", "crawl", "--attacker", fighter, "--defender", "hd=1,ev=10",
+                                     "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = r.json();
+  EXPECT_EQ(j.at("rules"), "crawl");
+  EXPECT_NEAR(j.at("p_hit").get<double>(), 151461744563.0 / 243856267200.0, 1e-12);
+  EXPECT_EQ(j.at("p_block").get<double>(), 0.0);
+  EXPECT_EQ(j.at("p_stab").get<double>(), 0.0);
+  EXPECT_NEAR(j.at("to_hit").at("mean").get<double>(), 13.0, 1e-9);
+  EXPECT_TRUE(j.at("damage").contains("pmf"));
+  EXPECT_NEAR(j.at("damage").at("pmf").at(0).at(1).get<double>() + 0.0, 1 - j.at("p_hit").get<double>() +
+                  j.at("p_hit").get<double>() * j.at("hit_damage").at("pmf").at(0).at(1).get<double>(),
+              1e-12);
+  const test::Run text = test::run_cli({"attack", "--rules", "crawl", "--attacker", fighter, "--defender", "hd=1,ev=10"});
+  EXPECT_NE(text.out.find("P(hit)   0.621111"), std::string::npos) << text.out;
+}
+
+TEST(CrawlCli, MonsterWithShieldBlocksAndStabs) {
+  // Golden p_vs_lshield_hd15 through the command line.
+  const test::Run r = test::run_cli({"attack", "--rules", "crawl", "--attacker",
+                                     "player:dex=18,str=20,fighting=15,weapon_skill=16,weapon=long_sword,enchant=5",
+                                     "--defender", "orc_warlord:shield=large_shield,shield_enchant=2", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NEAR(r.json().at("p_hit").get<double>(), 0.3855444156822553, 1e-12);
+  EXPECT_GT(r.json().at("p_block").get<double>(), 0.1);
+  // Golden p_vs_netted_stealth: netted deep elf blademaster (EV 25 / 5).
+  const test::Run n = test::run_cli({"attack", "--rules", "crawl", "--attacker",
+                                     "player:dex=20,str=10,fighting=6,weapon_skill=10,stealth=15,weapon=short_sword,"
+                                     "enchant=2",
+                                     "--defender", "deep_elf_blademaster", "--situation", "netted", "--json"});
+  ASSERT_EQ(n.status, 0) << n.err;
+  EXPECT_NEAR(n.json().at("p_hit").get<double>(), 0.9016198447164099, 1e-12);
+  EXPECT_NEAR(n.json().at("p_stab").get<double>(), 67.0 / 200, 1e-12);
+}
+
+TEST(CrawlCli, MonsterAgainstShieldedPlayer) {
+  // golden m_vs_buckler and m_vs_shield_invis_att through the command line.
+  const test::Run r = test::run_cli(
+      {"attack", "--rules", "crawl", "--attacker", "hd=4,fighter=1", "--defender", "player:ev=10,sh=11", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NEAR(r.json().at("p_hit").get<double>(), 6125.0 / 11339, 1e-12);
+  EXPECT_NEAR(r.json().at("p_block").get<double>(), 801.0 / 4301, 1e-12);
+  const test::Run i = test::run_cli({"attack", "--rules", "crawl", "--attacker", "hd=8", "--defender",
+                                     "player:ev=12,shield=shield,shields_skill=10,dex=14,str=14", "--situation",
+                                     "attacker_invisible", "--json"});
+  ASSERT_EQ(i.status, 0) << i.err;
+  EXPECT_NEAR(i.json().at("p_block").get<double>(), 1479.0 / 10810, 1e-12);
+  EXPECT_NEAR(i.json().at("p_hit").get<double>(), 58093.0 / 108100, 1e-12);
+}
+
+TEST(CrawlCli, StrikeTracesEveryDraw) {
+  const test::Run r = test::run_cli({"strike", "--rules", "crawl", "--attacker", fighter, "--defender", "orc",
+                                     "--seed", "7", "--count", "3", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = r.json();
+  ASSERT_EQ(j.at("strikes").size(), 3u);
+  for (const auto& s : j.at("strikes")) {
+    bool rolled = false;
+    for (const auto& d : s.at("trace"))
+      if (d.at("rule") == "to-hit roll random2(mhit)") rolled = d.at("value") == s.at("to_hit");
+    EXPECT_TRUE(rolled) << s.dump();
+  }
+  const test::Run again = test::run_cli({"strike", "--rules", "crawl", "--attacker", fighter, "--defender", "orc",
+                                         "--seed", "7", "--count", "3", "--json"});
+  EXPECT_EQ(again.out, r.out);  // reproducible from the seed
+}
+
+TEST(CrawlCli, SweepRowsAreExactAttacks) {
+  const test::Run r = test::run_cli({"sweep", "--rules", "crawl", "--attacker",
+                                     "player:dex=15,str=15,weapon_skill=5,weapon=long_sword", "--defender", "hd=1,ev=10",
+                                     "--skill", "fighting", "--from", "0", "--to", "27", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto rows = r.json().at("rows");
+  ASSERT_EQ(rows.size(), 28u);
+  // The fighting 3 row is research example A.
+  EXPECT_NEAR(rows.at(3).at("p_hit").get<double>(), 151461744563.0 / 243856267200.0, 1e-12);
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_GT(rows.at(i).at("p_hit").get<double>(), rows.at(i - 1).at("p_hit").get<double>());
+    EXPECT_GT(rows.at(i).at("mean_damage").get<double>(), rows.at(i - 1).at("mean_damage").get<double>());
+  }
+}
+
+// Exact and sampled agree: the same plan read both ways, fixed seeds.
+void check_agreement(const Combatant& a, const Combatant& d, const Situation& s, std::uint64_t seed) {
+  const Plan p = plan(a, d, s);
+  const Outcome o = outcome(p);
+  Rng rng(seed);
+  const int n = 100000;
+  std::map<std::int64_t, std::uint64_t> to_hit, damage;
+  std::uint64_t hits = 0, blocked = 0;
+  for (int i = 0; i < n; ++i) {
+    const StrikeResult r = strike(p, rng, false);
+    ++to_hit[r.to_hit];
+    ++damage[r.hit ? r.damage : 0];
+    hits += r.hit;
+    blocked += r.blocked;
+  }
+  EXPECT_GT(test::chi_square_p(o.to_hit, to_hit), 1e-3);
+  if (o.damage) {
+    EXPECT_GT(test::chi_square_p(*o.damage, damage), 1e-3);
+  }
+  auto z = [n](double p, std::uint64_t k) {
+    const double sd = std::sqrt(p * (1 - p) / n);
+    return sd == 0 ? (static_cast<double>(k) / n - p) * 1e9 : (static_cast<double>(k) / n - p) / sd;
+  };
+  EXPECT_LT(std::abs(z(o.p_hit, hits)), 4.0);
+  EXPECT_LT(std::abs(z(o.p_block, blocked)), 4.0);
+}
+
+TEST(CrawlAgreement, ExactAndSampledAgree) {
+  Situation none;
+  Situation backlit;
+  backlit.backlit = true;
+  Situation netted;
+  netted.netted = true;
+  Situation sleeping;
+  sleeping.sleeping = true;
+  Situation ranged_deflect;
+  ranged_deflect.ranged = true;
+  ranged_deflect.deflect_missiles = true;
+  Situation umbra_inv;
+  umbra_inv.umbra = true;
+  umbra_inv.attacker_invisible = true;
+  check_agreement(parse_combatant(fighter, "attacker"), parse_combatant("orc", "defender"), none, 1);
+  check_agreement(parse_combatant("player:dex=10,str=18,fighting=5,weapon_skill=8,weapon=great_mace,enchant=-3,"
+                                  "body=plate_armour,shield=shield,shields_skill=3",
+                                  "attacker"),
+                  parse_combatant("orc_warlord:shield=large_shield", "defender"), backlit, 2);
+  check_agreement(parse_combatant("player:dex=20,fighting=6,weapon_skill=10,stealth=15,weapon=dagger", "attacker"),
+                  parse_combatant("deep_elf_blademaster", "defender"), netted, 3);
+  check_agreement(parse_combatant("player:dex=16,fighting=8,unarmed=12,form=blade_hands,str=14", "attacker"),
+                  parse_combatant("troll", "defender"), sleeping, 4);
+  check_agreement(parse_combatant("orc_warrior:weapon=war_axe", "attacker"),
+                  parse_combatant("player:ev=10,sh=11,body=chain_mail,armour_skill=10", "defender"), umbra_inv, 5);
+  check_agreement(parse_combatant("troll", "attacker"),
+                  parse_combatant("player:dex=14,str=12,dodging=8,body=leather_armour,shield=buckler,shields_skill=5",
+                                  "defender"),
+                  none, 6);
+  check_agreement(parse_combatant("player:dex=16,fighting=4,weapon_skill=8,weapon=shortbow,missile=arrow", "attacker"),
+                  parse_combatant("centaur", "defender"), ranged_deflect, 7);
+}
+
+TEST(CrawlAgreement, BoltsExactAndSampledAgree) {
+  Situation repel;
+  repel.repel_missiles = true;
+  repel.backlit = true;
+  Situation deflect;
+  deflect.deflect_missiles = true;
+  check_agreement(parse_combatant("bolt:hit=30,pierce", "attacker"), parse_combatant("player:ev=15,sh=16", "defender"),
+                  repel, 21);
+  check_agreement(parse_combatant("bolt:hit=40", "attacker"),
+                  parse_combatant("orc_warlord:shield=large_shield", "defender"), deflect, 22);
+}
+
+TEST(CrawlCli, BoltsAgainstThePlayer) {
+  // golden beam_vs_player_cases through the command line (no shield, no band).
+  const test::Run r = test::run_cli(
+      {"attack", "--rules", "crawl", "--attacker", "bolt:hit=30,pierce", "--defender", "player:ev=15", "--situation",
+       "repel_missiles", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NEAR(r.json().at("p_hit").get<double>(), 3414675890963.0 / 4990906206000.0, 1e-12);
+  EXPECT_TRUE(r.json().at("damage").is_null());
+  expect_error({"attack", "--rules", "crawl", "--attacker", "bolt", "--defender", "orc"}, "needs hit=N");
+  expect_error({"attack", "--rules", "crawl", "--attacker", "bolt:hit=2000", "--defender", "orc"}, "hit=2000");
+}
+
+TEST(CrawlBout, KernelIsTheRoundOfAttacks) {
+  const Ruleset& rs = fray::ruleset("crawl");
+  const Bout b = rs.bout({"player:hp=40,dex=15,str=15,fighting=3,weapon_skill=5,weapon=long_sword", "troll", {}, {}});
+  EXPECT_EQ(b.a.hp, 40);
+  EXPECT_EQ(b.b.hp, 39);  // avg_hp_x10 385, rounded
+  EXPECT_EQ(b.time_unit, "aut");
+  EXPECT_NEAR(b.a.attack_time, 14 - 2.5, 1e-12);  // long sword 14 aut − (5·10)/20
+  EXPECT_NEAR(b.b.attack_time, 10, 1e-12);
+  EXPECT_TRUE(b.a_hits_b->exact());
+  // The troll's round is its bite and two claws: the kernel's mean is the sum.
+  double expected = 0;
+  const Monster troll = std::get<Monster>(parse_combatant("troll", "attacker"));
+  const Combatant me = parse_combatant("player:hp=40,dex=15,str=15", "defender");
+  for (int i = 0; i < 3; ++i) {
+    Monster one = troll;
+    one.attack_index = i;
+    expected += outcome(plan(one, me, {})).damage->mean();
+  }
+  double mean = 0, total = 0;
+  for (const Transition& t : b.b_hits_a->outcomes({33, 0}, {40, 0})) {
+    mean += t.p * static_cast<double>(t.damage);
+    total += t.p;
+  }
+  EXPECT_NEAR(total, 1.0, 1e-12);
+  EXPECT_NEAR(mean, expected, 1e-9);
+  // Sampling draws from the same plans.
+  Rng rng(9);
+  double sum = 0;
+  const int n = 50000;
+  for (int i = 0; i < n; ++i) sum += static_cast<double>(b.b_hits_a->sample({33, 0}, {40, 0}, rng).damage);
+  EXPECT_NEAR(sum / n, expected, 0.1);
+  // A shield makes the block count matter across rounds: not exact, and says why.
+  const Bout s = rs.bout({"troll", "player:hp=40,shield=shield,shields_skill=5", {}, {}});
+  EXPECT_FALSE(s.a_hits_b->exact());
+  EXPECT_FALSE(s.a_hits_b->why_not_exact().empty());
+  EXPECT_THROW((void)rs.bout({"player", "troll", {}, {}}), Error);  // no hp
+}
+
+}  // namespace
+}  // namespace fray::crawl
