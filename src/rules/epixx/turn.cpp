@@ -1,0 +1,137 @@
+// epixx defender turn: the defensive index over a sequence of attacks (research
+// epixx.md §2.5, §3.4 "two attacks in one defender turn"), exact.
+#include <fray/rules/epixx/turn.hpp>
+
+#include <array>
+
+namespace fray::epixx {
+
+namespace {
+
+// out += w * (a ⊛ k), all dense from 0.
+void add_convolved(std::vector<double>& out, const std::vector<double>& a, const std::vector<double>& k, double w) {
+  if (w == 0 || a.empty() || k.empty()) return;
+  Pmf::check_work(a.size(), k.size());
+  if (out.size() < a.size() + k.size() - 1) out.resize(a.size() + k.size() - 1, 0.0);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const double ai = a[i] * w;
+    if (ai == 0) continue;
+    double* o = out.data() + i;
+    for (std::size_t j = 0; j < k.size(); ++j) o[j] += ai * k[j];
+  }
+}
+
+// out += w * a, shifted up by `shift`.
+void add_scaled(std::vector<double>& out, const std::vector<double>& a, double w, std::size_t shift = 0) {
+  if (w == 0 || a.empty()) return;
+  if (out.size() < a.size() + shift) out.resize(a.size() + shift, 0.0);
+  for (std::size_t i = 0; i < a.size(); ++i) out[i + shift] += w * a[i];
+}
+
+// The defender's chain over (TurnState, whether a critical effect check has
+// failed during the sequence): the mass of each, and the joint-with-state
+// (unnormalised) distributions of hits and damage so far.
+constexpr int chain_states = 2 * turn_states;
+struct Chain {
+  std::array<double, chain_states> mass{};
+  std::array<std::vector<double>, chain_states> hits, damage;
+};
+constexpr int chain_index(TurnState s, bool inflicted) { return s.index() | (inflicted ? turn_states : 0); }
+
+}  // namespace
+
+TurnResult analyse_turn(std::span<const AttackSetup> attacks, TurnState start) {
+  TurnResult result;
+  Chain cur;
+  const int first = chain_index(start, start.confused);
+  cur.mass[first] = 1;
+  cur.hits[first] = {1.0};
+  cur.damage[first] = {1.0};
+
+  std::vector<double> kernel_stay, head_conf;
+  for (const AttackSetup& a : attacks) {
+    // Split the head (critical) damage by whether the critical effect check fails.
+    head_conf.assign(a.head.size(), 0.0);
+    double q_conf = 0;
+    for (std::size_t u = 0; u < a.head.size(); ++u) {
+      double fail = 0;
+      for (int c = 2; c <= 12; ++c)
+        if (confusion_turns(a.stamina, static_cast<std::int64_t>(u), c) > 0) fail += ways_2d6(c) / 36.0;
+      head_conf[u] = a.head[u] * fail;
+      q_conf += head_conf[u];
+    }
+
+    Chain next;
+    OutcomeProbabilities marginal;
+    for (int ci = 0; ci < chain_states; ++ci) {
+      const double m = cur.mass[ci];
+      if (m == 0) continue;
+      const TurnState s = TurnState::from_index(ci % turn_states);
+      const bool inflicted = ci >= turn_states;
+      // Transitions of this state under each roll of the shared rule.
+      std::array<double, turn_states> stay{};  // no hit, to each next TurnState
+      double p_body = 0, p_crit = 0;
+      const auto take = [&](int roll, double w) {
+        const Resolution r = resolve(a, s, roll);
+        switch (r.outcome) {
+          case Outcome::miss: marginal.miss += m * w; break;
+          case Outcome::dodge: marginal.dodge += m * w; break;
+          case Outcome::block: marginal.block += m * w; break;
+          case Outcome::parry: marginal.parry += m * w; break;
+          case Outcome::hit:
+            marginal.hit += m * w;
+            if (r.crit) marginal.crit += m * w;
+            break;
+        }
+        if (r.outcome != Outcome::hit) stay[r.next.index()] += w;
+        else if (r.crit) p_crit += w;
+        else p_body += w;
+      };
+      if (a.auto_hit) {
+        for (int d = 1; d <= 6; ++d) take(d, 1.0 / 6);
+      } else {
+        for (int r = 2; r <= 12; ++r) take(r, ways_2d6(r) / 36.0);
+      }
+      // Misses and defences: damage and hits carry over to the state the roll leaves.
+      for (int ni = 0; ni < turn_states; ++ni) {
+        if (stay[ni] == 0) continue;
+        const int dst = chain_index(TurnState::from_index(ni), inflicted);
+        next.mass[dst] += m * stay[ni];
+        add_scaled(next.hits[dst], cur.hits[ci], stay[ni]);
+        add_scaled(next.damage[dst], cur.damage[ci], stay[ni]);
+      }
+      if (p_body + p_crit == 0) continue;
+      // Hits use up no defence; a failed critical effect check marks the
+      // confusion (and, with confusion_immediate, takes the defences).
+      const int conf_dst = chain_index(after_confusion(a, s, 1), true);
+      const bool merged = conf_dst == ci;
+      const double p_to_conf = merged ? 0 : p_crit * q_conf;
+      const double p_here = p_body + p_crit - p_to_conf;
+      kernel_stay.assign(std::max(a.body.size(), a.head.size()), 0.0);
+      for (std::size_t x = 0; x < a.body.size(); ++x) kernel_stay[x] += p_body * a.body[x];
+      for (std::size_t x = 0; x < a.head.size(); ++x) kernel_stay[x] += p_crit * (merged ? a.head[x] : a.head[x] - head_conf[x]);
+      next.mass[ci] += m * p_here;
+      add_scaled(next.hits[ci], cur.hits[ci], p_here, 1);
+      add_convolved(next.damage[ci], cur.damage[ci], kernel_stay, 1.0);
+      if (p_to_conf > 0) {
+        next.mass[conf_dst] += m * p_to_conf;
+        add_scaled(next.hits[conf_dst], cur.hits[ci], p_to_conf, 1);
+        add_convolved(next.damage[conf_dst], cur.damage[ci], head_conf, p_crit);
+      }
+    }
+    result.attacks.push_back(marginal);
+    cur = std::move(next);
+  }
+
+  std::vector<double> hits, damage;
+  for (int ci = 0; ci < chain_states; ++ci) {
+    add_scaled(hits, cur.hits[ci], 1.0);
+    add_scaled(damage, cur.damage[ci], 1.0);
+    if (ci >= turn_states) result.p_confused += cur.mass[ci];
+  }
+  result.hits = Pmf::from_weights(0, hits);
+  result.damage = Pmf::from_weights(0, damage);
+  return result;
+}
+
+}  // namespace fray::epixx
