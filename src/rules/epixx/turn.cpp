@@ -3,21 +3,25 @@
 #include <fray/rules/epixx/turn.hpp>
 
 #include <array>
+#include <utility>
 
 namespace fray::epixx {
 
 namespace {
 
-// out += w * (a ⊛ k), all dense from 0.
+// out += w * (a ⊛ k), all dense from 0. The inner loop runs over the long
+// accumulated vector, so it vectorises; the kernel (one attack's damage) is short.
 void add_convolved(std::vector<double>& out, const std::vector<double>& a, const std::vector<double>& k, double w) {
   if (w == 0 || a.empty() || k.empty()) return;
   Pmf::check_work(a.size(), k.size());
   if (out.size() < a.size() + k.size() - 1) out.resize(a.size() + k.size() - 1, 0.0);
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const double ai = a[i] * w;
-    if (ai == 0) continue;
-    double* o = out.data() + i;
-    for (std::size_t j = 0; j < k.size(); ++j) o[j] += ai * k[j];
+  const std::size_t n = a.size();
+  const double* src = a.data();
+  for (std::size_t j = 0; j < k.size(); ++j) {
+    const double kj = k[j] * w;
+    if (kj == 0) continue;
+    double* __restrict o = out.data() + j;
+    for (std::size_t i = 0; i < n; ++i) o[i] += src[i] * kj;
   }
 }
 
@@ -48,7 +52,9 @@ TurnResult analyse_turn(std::span<const AttackSetup> attacks, TurnState start) {
   cur.hits[first] = {1.0};
   cur.damage[first] = {1.0};
 
+  Chain next;  // reused between attacks so the vectors keep their capacity
   std::vector<double> kernel_stay, head_conf;
+  result.attacks.reserve(attacks.size());
   for (const AttackSetup& a : attacks) {
     // Split the head (critical) damage by whether the critical effect check fails.
     head_conf.assign(a.head.size(), 0.0);
@@ -61,7 +67,9 @@ TurnResult analyse_turn(std::span<const AttackSetup> attacks, TurnState start) {
       q_conf += head_conf[u];
     }
 
-    Chain next;
+    next.mass.fill(0);
+    for (auto& v : next.hits) v.clear();
+    for (auto& v : next.damage) v.clear();
     OutcomeProbabilities marginal;
     for (int ci = 0; ci < chain_states; ++ci) {
       const double m = cur.mass[ci];
@@ -120,7 +128,7 @@ TurnResult analyse_turn(std::span<const AttackSetup> attacks, TurnState start) {
       }
     }
     result.attacks.push_back(marginal);
-    cur = std::move(next);
+    std::swap(cur, next);
   }
 
   std::vector<double> hits, damage;
