@@ -151,6 +151,7 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
   // Equipment the rules cannot combine (research §2.3: "either" block or parry;
   // a shield takes the off hand, a two-handed weapon both).
   if (c.shield_max && c.hand == Hand::two) r.fail("a shield cannot be carried with a two-handed weapon (hand=two)");
+  if (c.shield_max && c.hand == Hand::off) r.fail("a shield takes the off hand, so hand=off is impossible with it");
   if (c.shield_max && c.parry_cap) r.fail("shield and parry_cap exclude each other: a defender blocks or parries, not both");
   if (c.parry_cap && c.hand == Hand::two && c.weapon_size != WeaponSize::medium)
     r.fail("parry_cap: only a medium weapon held two-handed (or a small off-hand weapon) can parry");

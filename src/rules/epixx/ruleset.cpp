@@ -215,9 +215,9 @@ class Rules final : public Ruleset {
                 {"damage", pmf_json(r.damage)},
                 {"confusion",
                  {{"p", r.p_confused}, {"turns", pmf_json(r.confusion)}, {"turns_if_crit", pmf_json(r.confusion_if_crit)}}}};
-    rep.text = fmt::format("epixx: {}\n{}outcomes:\n{}P(hit) = {}\n\ndamage (unresisted):\n{}\nconfusion: P = {:.4f}, "
+    rep.text = fmt::format("epixx: {} attacks {}\n{}outcomes:\n{}P(hit) = {}\n\ndamage (unresisted):\n{}\nconfusion: P = {:.4f}, "
                            "mean turns {:.4f} (given a critical hit: {:.4f})\n",
-                           p.attacker.name.empty() ? std::string("attacker") : p.attacker.name, setup_text(p.setup),
+                           request.attacker, request.defender, setup_text(p.setup),
                            outcomes_text(r.outcomes), prob(r.outcomes.hit), pmf_table(r.damage, "damage"),
                            r.p_confused, r.confusion.mean(), r.confusion_if_crit.mean());
     return rep;
@@ -312,7 +312,7 @@ Report turn_report(const std::string& defender, const std::vector<std::string>& 
               {"hits", pmf_json(t.hits)},
               {"damage", pmf_json(t.damage)},
               {"confused", t.p_confused}};
-  text += fmt::format("\nhits:\n{}\ndamage (unresisted):\n{}\nP(defender confused at the end) = {:.4f}\n",
+  text += fmt::format("\nhits:\n{}\ndamage (unresisted):\n{}\nP(defender confused: started so, or failed a critical effect check) = {:.4f}\n",
                       pmf_table(t.hits, "hits"), pmf_table(t.damage, "damage"), t.p_confused);
   rep.text = std::move(text);
   return rep;

@@ -144,6 +144,7 @@ TEST(EpixxCombatant, BadSpecs) {
   bad("weapon_size=huge");
   bad("shield=1-2,hand=two");
   bad("shield=1-2,parry_cap=1");
+  bad("shield=1-2,hand=off,weapon_size=small");
   bad("parry_cap=1,hand=two,weapon_size=large");
   bad("block=1,parry=1");
   bad("human_fighter:colour=red");
