@@ -1,10 +1,9 @@
 // epixx benchmarks: exact outcome of one attack, a defender turn of 8 attacks,
 // setup and sampled strikes.
-#include <fray/rules/epixx/attack.hpp>
-#include <fray/rules/epixx/turn.hpp>
-
 #include <benchmark/benchmark.h>
 
+#include <fray/rules/epixx/attack.hpp>
+#include <fray/rules/epixx/turn.hpp>
 #include <vector>
 
 namespace {

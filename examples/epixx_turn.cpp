@@ -1,9 +1,8 @@
 // Two attackers on one defender in one epixx turn: the exact outcome of each
 // attack given the defences the first may have used up, then sampled turns
 // from a seed, each roll printed.
-#include <fray/rules/epixx/turn.hpp>
-
 #include <cstdio>
+#include <fray/rules/epixx/turn.hpp>
 #include <vector>
 
 int main() {
@@ -16,8 +15,8 @@ int main() {
   const TurnResult t = analyse_turn(attacks);
   for (std::size_t i = 0; i < t.attacks.size(); ++i) {
     const auto& o = t.attacks[i];
-    std::printf("attack %zu: miss %.4f dodge %.4f parry %.4f hit %.4f (crit %.4f)\n", i + 1, o.miss, o.dodge,
-                o.parry, o.hit, o.crit);
+    std::printf("attack %zu: miss %.4f dodge %.4f parry %.4f hit %.4f (crit %.4f)\n", i + 1, o.miss, o.dodge, o.parry,
+                o.hit, o.crit);
   }
   std::printf("expected damage %.4f, P(2 hits) %.4f\n", t.damage.mean(), t.hits[2]);
 

@@ -1,11 +1,11 @@
 // The epixx verbs: `turn` (one defender turn facing a sequence of attacks).
-#include "verbs.hpp"
+#include <fmt/format.h>
 
 #include <fray/core/error.hpp>
 #include <fray/rules/epixx/ruleset.hpp>
 #include <fray/rules/spec.hpp>
 
-#include <fmt/format.h>
+#include "verbs.hpp"
 
 namespace fray::cli {
 

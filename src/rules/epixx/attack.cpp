@@ -1,12 +1,11 @@
 // epixx attacks: to-hit with the defensive index, criticals, damage, critical effect
 // (research epixx.md §2.1-§2.7, §3.1, §5).
-#include <fray/core/error.hpp>
-#include <fray/rules/epixx/attack.hpp>
-#include <fray/rules/spec.hpp>
-
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <fray/core/error.hpp>
+#include <fray/rules/epixx/attack.hpp>
+#include <fray/rules/spec.hpp>
 
 namespace fray::epixx {
 
@@ -24,7 +23,8 @@ std::string_view name(Outcome o) noexcept {
 namespace {
 constexpr std::string_view known_situation =
     "invisible_defender, invisible_attacker, incapacitated, confused, natural_crit, fixed_indexes, "
-    "invisible_no_defences, confused_defends, confusion_immediate, negative_parry, deflect_spells, crit_min=N, level_cap=N, chm=N";
+    "invisible_no_defences, confused_defends, confusion_immediate, negative_parry, deflect_spells, crit_min=N, "
+    "level_cap=N, chm=N";
 }
 
 Situation parse_situation(std::span<const std::string> items) {
@@ -38,24 +38,40 @@ Situation parse_situation(std::span<const std::string> items) {
         if (v < lo || v > hi) throw Error(fmt::format("situation {}={} is out of range {}..{}", key, value, lo, hi));
         return static_cast<int>(v);
       };
-      if (key == "crit_min") s.rules.crit_min = num(-100, 100);
-      else if (key == "level_cap") s.rules.level_cap = num(0, 1000);
-      else if (key == "chm") s.rules.chm = num(-100, 100);
-      else throw Error(fmt::format("unknown epixx situation option '{}' (known: {})", item, known_situation));
+      if (key == "crit_min")
+        s.rules.crit_min = num(-100, 100);
+      else if (key == "level_cap")
+        s.rules.level_cap = num(0, 1000);
+      else if (key == "chm")
+        s.rules.chm = num(-100, 100);
+      else
+        throw Error(fmt::format("unknown epixx situation option '{}' (known: {})", item, known_situation));
       continue;
     }
-    if (item == "invisible_defender") s.invisible_defender = true;
-    else if (item == "invisible_attacker") s.invisible_attacker = true;
-    else if (item == "incapacitated") s.incapacitated = true;
-    else if (item == "confused") s.confused = true;
-    else if (item == "natural_crit") s.rules.natural_crit = true;
-    else if (item == "fixed_indexes") s.rules.restack = false;
-    else if (item == "invisible_no_defences") s.rules.invisible_stack = false;
-    else if (item == "confused_defends") s.rules.confused_defends = true;
-    else if (item == "confusion_immediate") s.rules.confusion_immediate = true;
-    else if (item == "negative_parry") s.rules.negative_parry = true;
-    else if (item == "deflect_spells") s.rules.deflect_spells = true;
-    else throw Error(fmt::format("unknown epixx situation '{}' (known: {})", item, known_situation));
+    if (item == "invisible_defender")
+      s.invisible_defender = true;
+    else if (item == "invisible_attacker")
+      s.invisible_attacker = true;
+    else if (item == "incapacitated")
+      s.incapacitated = true;
+    else if (item == "confused")
+      s.confused = true;
+    else if (item == "natural_crit")
+      s.rules.natural_crit = true;
+    else if (item == "fixed_indexes")
+      s.rules.restack = false;
+    else if (item == "invisible_no_defences")
+      s.rules.invisible_stack = false;
+    else if (item == "confused_defends")
+      s.rules.confused_defends = true;
+    else if (item == "confusion_immediate")
+      s.rules.confusion_immediate = true;
+    else if (item == "negative_parry")
+      s.rules.negative_parry = true;
+    else if (item == "deflect_spells")
+      s.rules.deflect_spells = true;
+    else
+      throw Error(fmt::format("unknown epixx situation '{}' (known: {})", item, known_situation));
   }
   return s;
 }
@@ -68,7 +84,8 @@ namespace {
 std::vector<double> location_damage(const AttackSetup& s, const Pmf& weapon, bool head) {
   const std::int64_t top = unresisted(s, head, weapon.max());
   if (top >= static_cast<std::int64_t>(Pmf::max_width))
-    throw Error(fmt::format("weapon {}: damage up to {} is too wide for the exact analysis", s.damage_dice.text(), top));
+    throw Error(
+        fmt::format("weapon {}: damage up to {} is too wide for the exact analysis", s.damage_dice.text(), top));
   std::vector<double> v(static_cast<std::size_t>(top) + 1, 0.0);
   for (const auto& [x, p] : weapon.items()) v[static_cast<std::size_t>(unresisted(s, head, x))] += p;
   return v;
@@ -232,7 +249,8 @@ Pmf confusion_pmf(std::span<const double> u, int stamina) {
   for (std::size_t x = 0; x < u.size(); ++x) {
     if (u[x] == 0) continue;
     for (int c = 2; c <= 12; ++c)
-      t[static_cast<std::size_t>(confusion_turns(stamina, static_cast<std::int64_t>(x), c))] += u[x] * ways_2d6(c) / 36.0;
+      t[static_cast<std::size_t>(confusion_turns(stamina, static_cast<std::int64_t>(x), c))] +=
+          u[x] * ways_2d6(c) / 36.0;
   }
   return Pmf::from_weights(0, t);
 }

@@ -1,15 +1,14 @@
 // epixx combatants: spec parsing and the derived modifiers (research epixx.md §2).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
 #include <fray/core/embed.hpp>
 #include <fray/core/error.hpp>
 #include <fray/rules/epixx/combatant.hpp>
 #include <fray/rules/spec.hpp>
-
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
-#include <cmath>
 #include <limits>
+#include <nlohmann/json.hpp>
 
 namespace fray::epixx {
 
@@ -102,8 +101,10 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
     Spec base = parse_spec(ex[key]["spec"].get<std::string>());
     for (auto& [k, v] : spec.keys) {
       auto it = std::find_if(base.keys.begin(), base.keys.end(), [&](const auto& kv) { return kv.first == k; });
-      if (it != base.keys.end()) it->second = v;
-      else base.keys.emplace_back(k, v);
+      if (it != base.keys.end())
+        it->second = v;
+      else
+        base.keys.emplace_back(k, v);
     }
     c.name = key;
     spec.keys = std::move(base.keys);
@@ -127,7 +128,8 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
   }
   if (auto s = r.choice("weapon_size", {"small", "medium", "large"}))
     c.weapon_size = *s == "small" ? WeaponSize::small : *s == "medium" ? WeaponSize::medium : WeaponSize::large;
-  if (auto h = r.choice("hand", {"main", "off", "two"})) c.hand = *h == "main" ? Hand::main : *h == "off" ? Hand::off : Hand::two;
+  if (auto h = r.choice("hand", {"main", "off", "two"}))
+    c.hand = *h == "main" ? Hand::main : *h == "off" ? Hand::off : Hand::two;
   c.talent_offhand = r.flag("talent_offhand").value_or(false);
   if (auto a = r.choice("ability", {"str", "agi", "sta", "cha"})) c.ability = to_ability(*a);
   if (auto a = r.choice("spell_ability", {"str", "agi", "sta", "cha"})) c.spell_ability = to_ability(*a);
@@ -152,7 +154,8 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
   // a shield takes the off hand, a two-handed weapon both).
   if (c.shield_max && c.hand == Hand::two) r.fail("a shield cannot be carried with a two-handed weapon (hand=two)");
   if (c.shield_max && c.hand == Hand::off) r.fail("a shield takes the off hand, so hand=off is impossible with it");
-  if (c.shield_max && c.parry_cap) r.fail("shield and parry_cap exclude each other: a defender blocks or parries, not both");
+  if (c.shield_max && c.parry_cap)
+    r.fail("shield and parry_cap exclude each other: a defender blocks or parries, not both");
   if (c.parry_cap && c.hand == Hand::two && c.weapon_size != WeaponSize::medium)
     r.fail("parry_cap: only a medium weapon held two-handed (or a small off-hand weapon) can parry");
   if (c.parry_cap && c.hand == Hand::off && c.weapon_size != WeaponSize::small)
@@ -235,7 +238,9 @@ int damage_modifier(const Combatant& c, Kind kind) noexcept {
   int ability_part = 0;
   switch (kind) {
     case Kind::melee:
-      ability_part = c.hand == Hand::main ? m : c.hand == Hand::off ? offhand_damage_modifier(m) : twohand_damage_modifier(m);
+      ability_part = c.hand == Hand::main  ? m
+                     : c.hand == Hand::off ? offhand_damage_modifier(m)
+                                           : twohand_damage_modifier(m);
       break;
     case Kind::ranged:  // the agility *bonus* modifier
     case Kind::spell:   // the stamina or charisma *bonus* modifier

@@ -1,15 +1,14 @@
 // The epixx ruleset behind the generic verbs (attack, strike, fights) and `turn`.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
 #include <fray/core/error.hpp>
 #include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/combatant.hpp>
 #include <fray/rules/epixx/ruleset.hpp>
 #include <fray/rules/epixx/turn.hpp>
 #include <fray/rules/spec.hpp>
-
-#include <fmt/format.h>
-
-#include <algorithm>
-#include <cmath>
 #include <map>
 
 namespace fray::epixx {
@@ -24,7 +23,8 @@ std::string prob(double p) {
 }
 
 nlohmann::json outcomes_json(const OutcomeProbabilities& o) {
-  return {{"miss", o.miss}, {"dodge", o.dodge}, {"block", o.block}, {"parry", o.parry}, {"hit", o.hit}, {"crit", o.crit}};
+  return {{"miss", o.miss},   {"dodge", o.dodge}, {"block", o.block},
+          {"parry", o.parry}, {"hit", o.hit},     {"crit", o.crit}};
 }
 
 std::string outcomes_text(const OutcomeProbabilities& o, std::string_view indent = "  ") {
@@ -63,8 +63,12 @@ struct Prepared {
 };
 
 Prepared prepare(const AttackRequest& r) {
-  Prepared p{parse_combatant(r.attacker, "attacker"), parse_combatant(r.defender, "defender"),
-             parse_situation(r.situation), request_kind(r), 0, {}};
+  Prepared p{parse_combatant(r.attacker, "attacker"),
+             parse_combatant(r.defender, "defender"),
+             parse_situation(r.situation),
+             request_kind(r),
+             0,
+             {}};
   p.range = request_range(r, p.kind);
   p.setup = make_attack(p.attacker, p.defender, p.kind, p.range, p.situation);
   return p;
@@ -98,14 +102,15 @@ std::string setup_text(const AttackSetup& s) {
       t += fmt::format(" + dodge {} + {} {} = {}", s.dodge, name(s.weapon_kind), s.weapon, s.base + s.dodge + s.weapon);
     t += fmt::format("; critical on a raw roll >= {} or double six", s.crit_threshold);
   }
-  t += fmt::format("\ndamage {}{:+}, resistance body {} / head {}\n", s.damage_dice.text(), s.damage_mod,
-                   s.resist_body, s.resist_head);
+  t += fmt::format("\ndamage {}{:+}, resistance body {} / head {}\n", s.damage_dice.text(), s.damage_mod, s.resist_body,
+                   s.resist_head);
   return t;
 }
 
 nlohmann::json strike_json(const Strike& k, bool auto_hit) {
   nlohmann::json j;
-  if (auto_hit) j["crit_die"] = k.dice[0];
+  if (auto_hit)
+    j["crit_die"] = k.dice[0];
   else {
     j["dice"] = {k.dice[0], k.dice[1]};
     j["total"] = k.total;
@@ -122,7 +127,8 @@ nlohmann::json strike_json(const Strike& k, bool auto_hit) {
 std::string strike_text(const Strike& k, bool auto_hit) {
   std::string t = auto_hit ? fmt::format("D6 {} (crit check)", k.dice[0])
                            : fmt::format("2D6 {}+{} total {}", k.dice[0], k.dice[1], k.total);
-  t += fmt::format(": {}", k.outcome == Outcome::hit ? (k.crit ? "critical hit (head)" : "hit (body)") : name(k.outcome));
+  t += fmt::format(": {}",
+                   k.outcome == Outcome::hit ? (k.crit ? "critical hit (head)" : "hit (body)") : name(k.outcome));
   if (k.weapon_roll) t += fmt::format(", weapon {} → {} damage", *k.weapon_roll, k.damage);
   if (k.check) t += fmt::format(", effect check {}+{} → confused {} turns", (*k.check)[0], (*k.check)[1], k.confusion);
   return t;
@@ -208,18 +214,19 @@ class Rules final : public Ruleset {
     const Prepared p = prepare(request);
     const AttackResult r = exact_attack(p.setup, initial_state(p.situation));
     Report rep;
-    rep.json = {{"rules", "epixx"},
-                {"attack", setup_json(p.setup)},
-                {"outcomes", outcomes_json(r.outcomes)},
-                {"p_hit", r.outcomes.hit},
-                {"damage", pmf_json(r.damage)},
-                {"confusion",
-                 {{"p", r.p_confused}, {"turns", pmf_json(r.confusion)}, {"turns_if_crit", pmf_json(r.confusion_if_crit)}}}};
-    rep.text = fmt::format("epixx: {} attacks {}\n{}outcomes:\n{}P(hit) = {}\n\ndamage (unresisted):\n{}\nconfusion: P = {:.4f}, "
-                           "mean turns {:.4f} (given a critical hit: {:.4f})\n",
-                           request.attacker, request.defender, setup_text(p.setup),
-                           outcomes_text(r.outcomes), prob(r.outcomes.hit), pmf_table(r.damage, "damage"),
-                           r.p_confused, r.confusion.mean(), r.confusion_if_crit.mean());
+    rep.json = {
+        {"rules", "epixx"},
+        {"attack", setup_json(p.setup)},
+        {"outcomes", outcomes_json(r.outcomes)},
+        {"p_hit", r.outcomes.hit},
+        {"damage", pmf_json(r.damage)},
+        {"confusion",
+         {{"p", r.p_confused}, {"turns", pmf_json(r.confusion)}, {"turns_if_crit", pmf_json(r.confusion_if_crit)}}}};
+    rep.text = fmt::format(
+        "epixx: {} attacks {}\n{}outcomes:\n{}P(hit) = {}\n\ndamage (unresisted):\n{}\nconfusion: P = {:.4f}, "
+        "mean turns {:.4f} (given a critical hit: {:.4f})\n",
+        request.attacker, request.defender, setup_text(p.setup), outcomes_text(r.outcomes), prob(r.outcomes.hit),
+        pmf_table(r.damage, "damage"), r.p_confused, r.confusion.mean(), r.confusion_if_crit.mean());
     return rep;
   }
 
@@ -300,10 +307,11 @@ Report turn_report(const std::string& defender, const std::vector<std::string>& 
   const TurnResult t = analyse_turn(setups, initial_state(sit));
   Report rep;
   nlohmann::json list = nlohmann::json::array();
-  std::string text = fmt::format("epixx: one turn of defender '{}' against {} {} attack{}\n", defender, attackers.size(),
-                                 name(kind), attackers.size() == 1 ? "" : "s");
+  std::string text = fmt::format("epixx: one turn of defender '{}' against {} {} attack{}\n", defender,
+                                 attackers.size(), name(kind), attackers.size() == 1 ? "" : "s");
   for (std::size_t i = 0; i < setups.size(); ++i) {
-    list.push_back({{"attacker", attackers[i]}, {"outcomes", outcomes_json(t.attacks[i])}, {"p_hit", t.attacks[i].hit}});
+    list.push_back(
+        {{"attacker", attackers[i]}, {"outcomes", outcomes_json(t.attacks[i])}, {"p_hit", t.attacks[i].hit}});
     text += fmt::format("\nattack {} ({}): {}", i + 1, attackers[i], setup_text(setups[i]));
     text += outcomes_text(t.attacks[i]);
   }
@@ -312,8 +320,10 @@ Report turn_report(const std::string& defender, const std::vector<std::string>& 
               {"hits", pmf_json(t.hits)},
               {"damage", pmf_json(t.damage)},
               {"confused", t.p_confused}};
-  text += fmt::format("\nhits:\n{}\ndamage (unresisted):\n{}\nP(defender confused: started so, or failed a critical effect check) = {:.4f}\n",
-                      pmf_table(t.hits, "hits"), pmf_table(t.damage, "damage"), t.p_confused);
+  text += fmt::format(
+      "\nhits:\n{}\ndamage (unresisted):\n{}\nP(defender confused: started so, or failed a critical effect check) = "
+      "{:.4f}\n",
+      pmf_table(t.hits, "hits"), pmf_table(t.damage, "damage"), t.p_confused);
   rep.text = std::move(text);
   return rep;
 }

@@ -1,8 +1,7 @@
 // epixx defender turn: the defensive index over a sequence of attacks (research
 // epixx.md §2.5, §3.4 "two attacks in one defender turn"), exact.
-#include <fray/rules/epixx/turn.hpp>
-
 #include <array>
+#include <fray/rules/epixx/turn.hpp>
 #include <utility>
 
 namespace fray::epixx {
@@ -91,9 +90,12 @@ TurnResult analyse_turn(std::span<const AttackSetup> attacks, TurnState start) {
             if (r.crit) marginal.crit += m * w;
             break;
         }
-        if (r.outcome != Outcome::hit) stay[r.next.index()] += w;
-        else if (r.crit) p_crit += w;
-        else p_body += w;
+        if (r.outcome != Outcome::hit)
+          stay[r.next.index()] += w;
+        else if (r.crit)
+          p_crit += w;
+        else
+          p_body += w;
       };
       if (a.auto_hit) {
         for (int d = 1; d <= 6; ++d) take(d, 1.0 / 6);
@@ -117,7 +119,8 @@ TurnResult analyse_turn(std::span<const AttackSetup> attacks, TurnState start) {
       const double p_here = p_body + p_crit - p_to_conf;
       kernel_stay.assign(std::max(a.body.size(), a.head.size()), 0.0);
       for (std::size_t x = 0; x < a.body.size(); ++x) kernel_stay[x] += p_body * a.body[x];
-      for (std::size_t x = 0; x < a.head.size(); ++x) kernel_stay[x] += p_crit * (merged ? a.head[x] : a.head[x] - head_conf[x]);
+      for (std::size_t x = 0; x < a.head.size(); ++x)
+        kernel_stay[x] += p_crit * (merged ? a.head[x] : a.head[x] - head_conf[x]);
       next.mass[ci] += m * p_here;
       add_scaled(next.hits[ci], cur.hits[ci], p_here, 1);
       add_convolved(next.damage[ci], cur.damage[ci], kernel_stay, 1.0);

@@ -2,14 +2,13 @@
 // page), the whole §3.4 table, critical hits, incapacitated and invisible
 // creatures, range and deflect, damage, the critical effect (§2.6), and exact
 // against sampled.
-#include <fray/rules/epixx/attack.hpp>
-
-#include "support/support.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fray/rules/epixx/attack.hpp>
 #include <map>
+
+#include "support/support.hpp"
 
 namespace fray::epixx {
 namespace {
@@ -91,7 +90,8 @@ TEST(EpixxAttack, WholeTableOfResearch34) {
     };
     check(base + ",block=" + std::to_string(w), false);
     // The same defender built from abilities and equipment: STR w with a shield capped at w.
-    if (w > 0) check("agi=" + std::to_string(d) + ",str=" + std::to_string(w) + ",shield=0-" + std::to_string(w), false);
+    if (w > 0)
+      check("agi=" + std::to_string(d) + ",str=" + std::to_string(w) + ",shield=0-" + std::to_string(w), false);
     if (w <= 2) {
       check(base + ",parry=" + std::to_string(w), true);
       // Parry from agility: ceil(AGI/2) = w with a two-handed medium weapon, dodge overridden.
@@ -123,7 +123,7 @@ TEST(EpixxAttack, CriticalThreshold) {
   EXPECT_EQ(n36(p.crit), 6);  // 3 + 2 + 1
   // General form under policy A: crit = S(max(T, 7 + d + w - O)).
   const auto q = outcome_probabilities(setup("offense=0,size=1,level=2", "dodge=1,block=1,level=1"), {});
-  EXPECT_EQ(n36(q.crit), 6);   // S(max(10, 9)) = S(10)
+  EXPECT_EQ(n36(q.crit), 6);  // S(max(10, 9)) = S(10)
   const auto q2 = outcome_probabilities(setup("offense=0,size=1,level=2", "dodge=2,block=2,level=1"), {});
   EXPECT_EQ(n36(q2.crit), 3);  // S(max(10, 11)) = S(11)
   // Magic lowers it; a double six crits even when T > 12.
@@ -151,11 +151,12 @@ TEST(EpixxAttack, IncapacitatedDefender) {
 TEST(EpixxAttack, InvisibleCreatures) {
   // Invisible defender: base 12, defences stacked on it (§5.6).
   const AttackSetup s = setup("offense=4", "dodge=1,block=1", Kind::melee, 0, {"invisible_defender"});
-  EXPECT_EQ(resolve(s, {}, 10).outcome, Outcome::hit);    // 14 >= 14
-  EXPECT_EQ(resolve(s, {}, 9).outcome, Outcome::block);   // 13
-  EXPECT_EQ(resolve(s, {}, 8).outcome, Outcome::dodge);   // 12
+  EXPECT_EQ(resolve(s, {}, 10).outcome, Outcome::hit);   // 14 >= 14
+  EXPECT_EQ(resolve(s, {}, 9).outcome, Outcome::block);  // 13
+  EXPECT_EQ(resolve(s, {}, 8).outcome, Outcome::dodge);  // 12
   EXPECT_EQ(resolve(s, {}, 7).outcome, Outcome::miss);
-  const AttackSetup flat = setup("offense=4", "dodge=1,block=1", Kind::melee, 0, {"invisible_defender", "invisible_no_defences"});
+  const AttackSetup flat =
+      setup("offense=4", "dodge=1,block=1", Kind::melee, 0, {"invisible_defender", "invisible_no_defences"});
   EXPECT_EQ(resolve(flat, {}, 8).outcome, Outcome::hit);
   EXPECT_EQ(resolve(flat, {}, 7).outcome, Outcome::miss);
   // Invisible attacker: no dodge, block or parry, so 2D6 + O >= 7.
@@ -279,7 +280,7 @@ void check_sampled(const AttackSetup& s, TurnState state, std::uint64_t seed) {
     ++conf[k.confusion];
   }
   const auto& o = exact.outcomes;
-  const std::vector<std::pair<std::int64_t, double>> w{{0, o.miss}, {1, o.dodge}, {2, o.block},
+  const std::vector<std::pair<std::int64_t, double>> w{{0, o.miss},  {1, o.dodge},        {2, o.block},
                                                        {3, o.parry}, {4, o.hit - o.crit}, {5, o.crit}};
   EXPECT_GT(test::chi_square_p(Pmf::from_pairs(w), outcome), 1e-3);
   EXPECT_GT(test::chi_square_p(exact.damage, damage), 1e-3);
@@ -289,7 +290,8 @@ void check_sampled(const AttackSetup& s, TurnState state, std::uint64_t seed) {
 TEST(EpixxAttack, ExactAgreesWithSampled) {
   check_sampled(setup("str=1,weapon=1d8", "str=1,agi=1,shield=1-2,resist_body=1"), {}, 1);
   check_sampled(setup("offense=4,weapon=2d6+1,size=2", "agi=2,hand=two,weapon_size=medium,sta=-1"), {}, 2);
-  check_sampled(setup("str=3,weapon=2d6,hand=two,size=1,level=2", "agi=1,dodge_cap=2,level=1"), {true, false, false}, 3);
+  check_sampled(setup("str=3,weapon=2d6,hand=two,size=1,level=2", "agi=1,dodge_cap=2,level=1"), {true, false, false},
+                3);
   check_sampled(setup("str=0,weapon=1d10", "dodge=1,block=1", Kind::melee, 0, {"incapacitated"}), {}, 4);
   check_sampled(setup("agi=2,weapon=1d6", "shield=1-1", Kind::ranged, 3), {}, 5);
 }

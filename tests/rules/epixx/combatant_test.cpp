@@ -1,10 +1,9 @@
 // epixx combatants: spec keys, examples, derived modifiers (research §2.2, §2.3,
 // §2.7 handedness table), and the exact range modifier (§2.4).
-#include <fray/core/error.hpp>
-#include <fray/rules/epixx/combatant.hpp>
-
 #include <gtest/gtest.h>
 
+#include <fray/core/error.hpp>
+#include <fray/rules/epixx/combatant.hpp>
 #include <limits>
 
 namespace fray::epixx {
@@ -88,7 +87,7 @@ TEST(EpixxCombatant, DefensiveModifiers) {
 
 TEST(EpixxCombatant, HandednessTableOfResearch27) {
   const int rows[8][4] = {{-3, -3, -6, 0}, {-2, -2, -4, 0}, {-1, -1, -2, 0}, {0, 0, -1, 0},
-                          {1, 1, -1, 2},   {2, 2, -1, 3},   {3, 3, -1, 5},  {4, 4, -1, 6}};
+                          {1, 1, -1, 2},   {2, 2, -1, 3},   {3, 3, -1, 5},   {4, 4, -1, 6}};
   for (const auto& r : rows) {
     const std::string m = std::to_string(r[0]);
     EXPECT_EQ(damage_modifier(c("str=" + m + ",hand=main"), Kind::melee), r[1]) << m;
@@ -106,12 +105,12 @@ TEST(EpixxCombatant, HandednessTableOfResearch27) {
 }
 
 TEST(EpixxCombatant, RangeModifier) {
-  EXPECT_EQ(range_modifier(3, 4), 2);   // the page's example: 5 → 2
+  EXPECT_EQ(range_modifier(3, 4), 2);  // the page's example: 5 → 2
   EXPECT_EQ(range_modifier(-3, 4), 2);
   EXPECT_EQ(range_modifier(0, 0), 0);
-  EXPECT_EQ(range_modifier(1, 1), 0);   // sqrt 2
-  EXPECT_EQ(range_modifier(2, 2), 1);   // sqrt 8 = 2.83
-  EXPECT_EQ(range_modifier(4, 4), 2);   // sqrt 32 = 5.66
+  EXPECT_EQ(range_modifier(1, 1), 0);  // sqrt 2
+  EXPECT_EQ(range_modifier(2, 2), 1);  // sqrt 8 = 2.83
+  EXPECT_EQ(range_modifier(4, 4), 2);  // sqrt 32 = 5.66
   EXPECT_EQ(range_modifier(6, 8), 5);
   EXPECT_EQ(range_modifier(1'000'000'000, 1'000'000'000), 707106781);
   EXPECT_THROW((void)range_modifier(std::numeric_limits<std::int64_t>::max(), 0), Error);

@@ -1,13 +1,12 @@
 // The epixx ruleset through the command line (attack, strike, turn) and the
 // fight layer's kernel (bout).
-#include <fray/rules/epixx/ruleset.hpp>
-
-#include "support/support.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fray/rules/epixx/ruleset.hpp>
 #include <map>
+
+#include "support/support.hpp"
 
 namespace fray::epixx {
 namespace {
@@ -62,8 +61,8 @@ TEST(EpixxCli, IncapacitatedAndInvisible) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_DOUBLE_EQ(r.json()["outcomes"]["hit"].get<double>(), 1.0);
   EXPECT_NEAR(r.json()["outcomes"]["crit"].get<double>(), 0.5, 1e-15);
-  r = test::run_cli({"attack", "--rules", "epixx", "--attacker", "str=0", "--defender", "human_fighter",
-                     "--situation", "invisible_attacker", "--json"});
+  r = test::run_cli({"attack", "--rules", "epixx", "--attacker", "str=0", "--defender", "human_fighter", "--situation",
+                     "invisible_attacker", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NEAR(r.json()["outcomes"]["hit"].get<double>(), 21.0 / 36, 1e-15);
 }
@@ -88,8 +87,8 @@ TEST(EpixxCli, TurnJson) {
 }
 
 TEST(EpixxCli, StrikeIsSeededAndTraced) {
-  const std::vector<std::string> args{"strike", "--rules", "epixx", "--attacker", "ogre", "--defender",
-                                      "duellist", "--seed", "42", "--count", "50", "--json"};
+  const std::vector<std::string> args{"strike",   "--rules", "epixx", "--attacker", "ogre", "--defender",
+                                      "duellist", "--seed",  "42",    "--count",    "50",   "--json"};
   const auto a = test::run_cli(args), b = test::run_cli(args);
   ASSERT_EQ(a.status, 0) << a.err;
   EXPECT_EQ(a.out, b.out);

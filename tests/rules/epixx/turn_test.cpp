@@ -1,12 +1,11 @@
 // epixx defender turns: the defensive index across several attacks (research
 // §2.5, §3.4 two-attack example), options, and exact against sampled turns.
-#include <fray/rules/epixx/turn.hpp>
-
-#include "support/support.hpp"
-
 #include <gtest/gtest.h>
 
+#include <fray/rules/epixx/turn.hpp>
 #include <map>
+
+#include "support/support.hpp"
 
 namespace fray::epixx {
 namespace {
@@ -99,7 +98,7 @@ void check_sampled_turn(const std::vector<AttackSetup>& attacks, TurnState start
   EXPECT_GT(test::chi_square_p(exact.hits, hits), 1e-3);
   EXPECT_GT(test::chi_square_p(exact.damage, damage), 1e-3);
   const auto& o = exact.attacks.back();
-  const std::vector<std::pair<std::int64_t, double>> w{{0, o.miss}, {1, o.dodge}, {2, o.block},
+  const std::vector<std::pair<std::int64_t, double>> w{{0, o.miss},  {1, o.dodge},        {2, o.block},
                                                        {3, o.parry}, {4, o.hit - o.crit}, {5, o.crit}};
   EXPECT_GT(test::chi_square_p(Pmf::from_pairs(w), last), 1e-3);
   EXPECT_GT(test::chi_square_p(Pmf::bernoulli(exact.p_confused), {{0, n - confused}, {1, confused}}), 1e-3);
@@ -107,8 +106,8 @@ void check_sampled_turn(const std::vector<AttackSetup>& attacks, TurnState start
 
 TEST(EpixxTurn, ExactAgreesWithSampledOverMultiAttackTurns) {
   const std::string def = "str=2,agi=2,shield=1-2,resist_body=1,sta=0";
-  check_sampled_turn({setup("str=0,weapon=1d6", def), setup("str=1,weapon=1d8", def), setup("str=3,weapon=2d6,hand=two,size=1", def),
-                      setup("str=0,weapon=1d4,hand=off", def)},
+  check_sampled_turn({setup("str=0,weapon=1d6", def), setup("str=1,weapon=1d8", def),
+                      setup("str=3,weapon=2d6,hand=two,size=1", def), setup("str=0,weapon=1d4,hand=off", def)},
                      {}, 11);
   const std::string duel = "duellist";
   check_sampled_turn({setup("ogre", duel), setup("ogre", duel), setup("human_fighter", duel)}, {}, 12);

@@ -9,12 +9,11 @@
 // `strike` draws them.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
 #include <fray/rules/epixx/combatant.hpp>
-
-#include <array>
-#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -25,16 +24,16 @@ namespace fray::epixx {
 // The readings of the ambiguities of research §5 that are choices; every
 // default is the note's proposal.
 struct RuleOptions {
-  bool natural_crit = false;      // §5.9 policy B: a natural 12 hits and crits through any defence
-  bool restack = true;            // §5.5 used-up defences free their rolls and the others slide down
-  bool invisible_stack = true;    // §5.6 defences stack on the base 12 against an invisible defender's attacker
-  bool confused_defends = false;  // §5.8 a confused creature keeps its dodge, block and parry
+  bool natural_crit = false;         // §5.9 policy B: a natural 12 hits and crits through any defence
+  bool restack = true;               // §5.5 used-up defences free their rolls and the others slide down
+  bool invisible_stack = true;       // §5.6 defences stack on the base 12 against an invisible defender's attacker
+  bool confused_defends = false;     // §5.8 a confused creature keeps its dodge, block and parry
   bool confusion_immediate = false;  // confusion from a critical hit also costs the defences of the current turn
-  bool negative_parry = false;    // §5.4 a negative parry modifier is kept (lowers the difficulty)
-  bool deflect_spells = false;    // §5.13 the deflect modifier also applies to spells
-  std::optional<int> crit_min;    // §5.10 lowest critical threshold (none: no clamp)
-  std::optional<int> level_cap;   // §5.10 cap on |level difference| in the threshold (none: no cap)
-  std::optional<int> chm;         // §5.11 critical hit modifier vs incapacitated (none: 12 - T)
+  bool negative_parry = false;       // §5.4 a negative parry modifier is kept (lowers the difficulty)
+  bool deflect_spells = false;       // §5.13 the deflect modifier also applies to spells
+  std::optional<int> crit_min;       // §5.10 lowest critical threshold (none: no clamp)
+  std::optional<int> level_cap;      // §5.10 cap on |level difference| in the threshold (none: no cap)
+  std::optional<int> chm;            // §5.11 critical hit modifier vs incapacitated (none: 12 - T)
 };
 
 // Situation flags of one attack (--situation), plus the rule options.
@@ -59,8 +58,12 @@ struct TurnState {
   bool dodge_used = false;
   bool weapon_used = false;  // block or parry
   bool confused = false;
-  [[nodiscard]] constexpr int index() const noexcept { return int(dodge_used) | int(weapon_used) << 1 | int(confused) << 2; }
-  [[nodiscard]] static constexpr TurnState from_index(int i) noexcept { return {(i & 1) != 0, (i & 2) != 0, (i & 4) != 0}; }
+  [[nodiscard]] constexpr int index() const noexcept {
+    return int(dodge_used) | int(weapon_used) << 1 | int(confused) << 2;
+  }
+  [[nodiscard]] static constexpr TurnState from_index(int i) noexcept {
+    return {(i & 1) != 0, (i & 2) != 0, (i & 4) != 0};
+  }
   friend constexpr bool operator==(TurnState, TurnState) = default;
 };
 inline constexpr int turn_states = 8;
@@ -69,25 +72,25 @@ inline constexpr int turn_states = 8;
 // attack kind, the range and the situation.
 struct AttackSetup {
   Kind kind = Kind::melee;
-  int offense = 0;             // O
-  int base = 7;                // 7, 12 (invisible defender), or 7 + range + deflect
-  int range = 0;               // effective range + deflect modifier (ranged, spell)
-  bool defences = false;       // dodge/block/parry can trigger (melee, defender in control, attacker visible)
-  int dodge = 0, weapon = 0;   // the defender's dodge and block-or-parry modifiers
+  int offense = 0;            // O
+  int base = 7;               // 7, 12 (invisible defender), or 7 + range + deflect
+  int range = 0;              // effective range + deflect modifier (ranged, spell)
+  bool defences = false;      // dodge/block/parry can trigger (melee, defender in control, attacker visible)
+  int dodge = 0, weapon = 0;  // the defender's dodge and block-or-parry modifiers
   Outcome weapon_kind = Outcome::block;
-  int penalty = 0;             // a negative parry kept by option (<= 0), never used up
-  bool auto_hit = false;       // melee against an incapacitated defender
-  int crit_threshold = 12;     // T
-  int chm = 0;                 // critical hit modifier against an incapacitated defender
+  int penalty = 0;          // a negative parry kept by option (<= 0), never used up
+  bool auto_hit = false;    // melee against an incapacitated defender
+  int crit_threshold = 12;  // T
+  int chm = 0;              // critical hit modifier against an incapacitated defender
   bool natural_crit = false;
   bool restack = true;
   bool confusion_stops_defences = true;
   bool confusion_immediate = false;
   // Damage.
   Dice damage_dice = Dice::parse("0");
-  int damage_mod = 0;          // ability part after handedness, plus magic
+  int damage_mod = 0;  // ability part after handedness, plus magic
   int resist_body = 0, resist_head = 0;
-  int stamina = 0;             // the defender's STA for the critical effect check
+  int stamina = 0;  // the defender's STA for the critical effect check
   // Unresisted damage on a body hit and on a head (critical) hit, dense from 0.
   std::vector<double> body, head;
 };
@@ -148,12 +151,12 @@ struct AttackResult {
 
 // One sampled attack with every roll.
 struct Strike {
-  std::array<int, 2> dice{0, 0};    // to-hit 2D6 (or the D6 of an incapacitated defender's crit check in dice[0])
-  int total = 0;                    // to-hit total r + O (0 for an automatic hit)
+  std::array<int, 2> dice{0, 0};  // to-hit 2D6 (or the D6 of an incapacitated defender's crit check in dice[0])
+  int total = 0;                  // to-hit total r + O (0 for an automatic hit)
   Outcome outcome = Outcome::miss;
   bool crit = false;
   std::optional<std::int64_t> weapon_roll;
-  std::int64_t damage = 0;          // unresisted
+  std::int64_t damage = 0;                  // unresisted
   std::optional<std::array<int, 2>> check;  // critical effect 2D6
   int confusion = 0;
   TurnState next;

@@ -7,9 +7,8 @@
 // docs/epixx.md.
 #pragma once
 
-#include <fray/core/dice.hpp>
-
 #include <cstdint>
+#include <fray/core/dice.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,26 +33,26 @@ struct Combatant {
   // Signed ability modifiers (research §5.1: bonus = max(m, 0), penalty = min(m, 0)).
   int str = 0, agi = 0, sta = 0, cha = 0;
   int level = 1;
-  int size = 0;                       // size units; only differences matter
-  std::optional<std::int64_t> hp;     // needed by the fight layer only
+  int size = 0;                    // size units; only differences matter
+  std::optional<std::int64_t> hp;  // needed by the fight layer only
   // The weapon used to attack (or the spell's damage).
   Dice weapon = Dice::parse("1d6");
   WeaponSize weapon_size = WeaponSize::medium;
   Hand hand = Hand::main;
-  bool talent_offhand = false;        // removes the -2 of an off-hand melee attack
-  std::optional<Ability> ability;     // the weapon's ability when it names one
+  bool talent_offhand = false;           // removes the -2 of an off-hand melee attack
+  std::optional<Ability> ability;        // the weapon's ability when it names one
   Ability spell_ability = Ability::sta;  // research §5.15: stamina unless the spell says charisma
   // Defensive equipment.
   // Max Parry Modifier of a parrying weapon. Given on its own it declares a
   // small off-hand parrying weapon beside the attacking one (a main-gauche).
   std::optional<int> parry_cap;
   std::optional<int> shield_min, shield_max;  // the shield's minimum and maximum block modifier
-  std::optional<int> dodge_cap;       // Max Dodge Modifier: smallest over helmet and armour
+  std::optional<int> dodge_cap;               // Max Dodge Modifier: smallest over helmet and armour
   // Magical and situational numbers.
-  int magic_damage = 0;               // magical damage modifier, unaffected by handedness
+  int magic_damage = 0;  // magical damage modifier, unaffected by handedness
   int resist_body = 0, resist_head = 0;
-  int crit_magic = 0;                 // lowers this attacker's critical hit threshold
-  int range_bonus = 0;                // talents/equipment that reduce range + deflect (§5.13)
+  int crit_magic = 0;   // lowers this attacker's critical hit threshold
+  int range_bonus = 0;  // talents/equipment that reduce range + deflect (§5.13)
   // Direct overrides that bypass the derivations.
   std::optional<int> offense, dodge, block, parry;
 };
@@ -90,8 +89,8 @@ struct Combatant {
 [[nodiscard]] int deflect_modifier(const Combatant& c) noexcept;
 
 // Handedness of the ability part of damage (research §2.7).
-[[nodiscard]] int offhand_damage_modifier(int m) noexcept;   // min(2*min(m,0), -1)
-[[nodiscard]] int twohand_damage_modifier(int m) noexcept;   // max(ceil(1.5*m), 0)
+[[nodiscard]] int offhand_damage_modifier(int m) noexcept;  // min(2*min(m,0), -1)
+[[nodiscard]] int twohand_damage_modifier(int m) noexcept;  // max(ceil(1.5*m), 0)
 // Damage modifier of an attack: ability part by kind (strength for melee, the
 // agility bonus for ranged, the spell ability's bonus for spells), handedness
 // for melee, plus magic_damage.

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <fray/rules/ruleset.hpp>
-
 #include <string>
 #include <vector>
 

@@ -3,14 +3,13 @@
 // Epixx defences are used once per turn (research §2.3, §2.5): a dodge, block
 // or parry that triggers is gone for the rest of the defender's turn (and,
 // with the confusion_immediate option, a critical hit that confuses the
-// defender takes the rest away, research §5.8). So the attacks of one turn are not independent; the exact analysis runs a
-// Markov chain over the defender's TurnState through the whole sequence.
+// defender takes the rest away, research §5.8). So the attacks of one turn are not independent; the exact analysis runs
+// a Markov chain over the defender's TurnState through the whole sequence.
 #pragma once
 
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
 #include <fray/rules/epixx/attack.hpp>
-
 #include <span>
 #include <vector>
 
