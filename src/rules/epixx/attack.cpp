@@ -222,25 +222,22 @@ double OutcomeProbabilities::of(Outcome o) const noexcept {
 }
 
 OutcomeProbabilities outcome_probabilities(const AttackSetup& s, TurnState state) noexcept {
-  OutcomeProbabilities p;
-  const auto add = [&p](const Resolution& r, double w) {
-    switch (r.outcome) {
-      case Outcome::miss: p.miss += w; break;
-      case Outcome::dodge: p.dodge += w; break;
-      case Outcome::block: p.block += w; break;
-      case Outcome::parry: p.parry += w; break;
-      case Outcome::hit:
-        p.hit += w;
-        if (r.crit) p.crit += w;
-        break;
-    }
+  // Whole counts out of 36 (or 6), divided once, so that k/36 comes out as the
+  // double nearest k/36.
+  int n[6] = {0, 0, 0, 0, 0, 0};  // miss, dodge, block, parry, hit, crit
+  const auto add = [&n](const Resolution& r, int w) {
+    n[static_cast<int>(r.outcome)] += w;
+    if (r.outcome == Outcome::hit && r.crit) n[5] += w;
   };
+  double denominator = 36;
   if (s.auto_hit) {
-    for (int d = 1; d <= 6; ++d) add(resolve(s, state, d), 1.0 / 6);
+    for (int d = 1; d <= 6; ++d) add(resolve(s, state, d), 1);
+    denominator = 6;
   } else {
-    for (int r = 2; r <= 12; ++r) add(resolve(s, state, r), ways_2d6(r) / 36.0);
+    for (int r = 2; r <= 12; ++r) add(resolve(s, state, r), ways_2d6(r));
   }
-  return p;
+  return {n[0] / denominator, n[1] / denominator, n[2] / denominator,
+          n[3] / denominator, n[4] / denominator, n[5] / denominator};
 }
 
 Pmf confusion_pmf(std::span<const double> u, int stamina) {

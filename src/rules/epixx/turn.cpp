@@ -76,32 +76,38 @@ TurnResult analyse_turn(std::span<const AttackSetup> attacks, TurnState start) {
       const TurnState s = TurnState::from_index(ci % turn_states);
       const bool inflicted = ci >= turn_states;
       // Transitions of this state under each roll of the shared rule.
-      std::array<double, turn_states> stay{};  // no hit, to each next TurnState
-      double p_body = 0, p_crit = 0;
-      const auto take = [&](int roll, double w) {
+      // Whole counts of the rolls (out of 36, or 6 for the D6), divided once.
+      int n[6] = {0, 0, 0, 0, 0, 0};  // miss, dodge, block, parry, hit, crit
+      std::array<int, turn_states> stay_n{};
+      int n_body = 0, n_crit = 0;
+      const auto take = [&](int roll, int w) {
         const Resolution r = resolve(a, s, roll);
-        switch (r.outcome) {
-          case Outcome::miss: marginal.miss += m * w; break;
-          case Outcome::dodge: marginal.dodge += m * w; break;
-          case Outcome::block: marginal.block += m * w; break;
-          case Outcome::parry: marginal.parry += m * w; break;
-          case Outcome::hit:
-            marginal.hit += m * w;
-            if (r.crit) marginal.crit += m * w;
-            break;
+        n[static_cast<int>(r.outcome)] += w;
+        if (r.outcome != Outcome::hit) {
+          stay_n[r.next.index()] += w;
+        } else if (r.crit) {
+          n_crit += w;
+          n[5] += w;
+        } else {
+          n_body += w;
         }
-        if (r.outcome != Outcome::hit)
-          stay[r.next.index()] += w;
-        else if (r.crit)
-          p_crit += w;
-        else
-          p_body += w;
       };
+      double den = 36;
       if (a.auto_hit) {
-        for (int d = 1; d <= 6; ++d) take(d, 1.0 / 6);
+        for (int d = 1; d <= 6; ++d) take(d, 1);
+        den = 6;
       } else {
-        for (int r = 2; r <= 12; ++r) take(r, ways_2d6(r) / 36.0);
+        for (int r = 2; r <= 12; ++r) take(r, ways_2d6(r));
       }
+      marginal.miss += m * (n[0] / den);
+      marginal.dodge += m * (n[1] / den);
+      marginal.block += m * (n[2] / den);
+      marginal.parry += m * (n[3] / den);
+      marginal.hit += m * (n[4] / den);
+      marginal.crit += m * (n[5] / den);
+      std::array<double, turn_states> stay{};  // no hit, to each next TurnState
+      for (int ni = 0; ni < turn_states; ++ni) stay[ni] = stay_n[ni] / den;
+      const double p_body = n_body / den, p_crit = n_crit / den;
       // Misses and defences: damage and hits carry over to the state the roll leaves.
       for (int ni = 0; ni < turn_states; ++ni) {
         if (stay[ni] == 0) continue;
