@@ -91,8 +91,14 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
   Combatant c;
   if (!spec.name.empty()) {
     // An example with overrides: the example's keys, each replaced by an override of the same name.
-    const std::string key = catalog_key(spec.name);
+    std::string key = catalog_key(spec.name);
     const auto& ex = examples();
+    if (!ex.contains(key)) {
+      for (const auto& [k, v] : ex.items())
+        if (v.is_object() && v.contains("aliases"))
+          for (const auto& a : v["aliases"])
+            if (a == key) key = k;
+    }
     if (!ex.contains(key) || !ex[key].is_object()) {
       std::string known;
       for (const auto& n : example_names()) known += fmt::format("{}{}", known.empty() ? "" : ", ", n);

@@ -48,6 +48,7 @@ TEST(EpixxCombatant, ExamplesWithOverrides) {
   EXPECT_EQ(offensive_modifier(o, Kind::melee), 3);
   EXPECT_EQ(damage_modifier(o, Kind::melee), 5);  // two-handed ceil(4.5)
   EXPECT_EQ(dodge_modifier(o), 0);
+  EXPECT_EQ(c("fighter").name, "human_fighter");  // an alias
   EXPECT_THROW((void)c("dragon"), Error);
 }
 
