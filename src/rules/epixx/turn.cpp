@@ -1,18 +1,32 @@
 // epixx defender turn: the defensive index over a sequence of attacks (research
 // epixx.md §2.5, §3.4 "two attacks in one defender turn"), exact.
-#include <array>
+#include <fray/core/error.hpp>
 #include <fray/rules/epixx/turn.hpp>
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cstdint>
 #include <utility>
 
 namespace fray::epixx {
 
 namespace {
 
+// Multiply-adds one turn analysis may spend on damage convolutions (about a second).
+constexpr std::uint64_t turn_work_limit = std::uint64_t{1} << 30;
+
 // out += w * (a ⊛ k), all dense from 0. The inner loop runs over the long
 // accumulated vector, so it vectorises; the kernel (one attack's damage) is short.
-void add_convolved(std::vector<double>& out, const std::vector<double>& a, const std::vector<double>& k, double w) {
+void add_convolved(std::vector<double>& out, const std::vector<double>& a, const std::vector<double>& k, double w,
+                   std::uint64_t& work) {
   if (w == 0 || a.empty() || k.empty()) return;
-  Pmf::check_work(a.size(), k.size());
+  // The whole turn shares one budget, so that no input runs for minutes.
+  work += static_cast<std::uint64_t>(a.size()) * k.size();
+  if (work > turn_work_limit)
+    throw Error(fmt::format("epixx turn: the exact damage distribution needs more than {} steps; use fewer or "
+                            "narrower attacks",
+                            turn_work_limit));
   if (out.size() < a.size() + k.size() - 1) out.resize(a.size() + k.size() - 1, 0.0);
   const std::size_t n = a.size();
   const double* src = a.data();
@@ -51,6 +65,7 @@ TurnResult analyse_turn(std::span<const AttackSetup> attacks, TurnState start) {
   cur.hits[first] = {1.0};
   cur.damage[first] = {1.0};
 
+  std::uint64_t work = 0;
   Chain next;  // reused between attacks so the vectors keep their capacity
   std::vector<double> kernel_stay, head_conf;
   result.attacks.reserve(attacks.size());
@@ -129,11 +144,11 @@ TurnResult analyse_turn(std::span<const AttackSetup> attacks, TurnState start) {
         kernel_stay[x] += p_crit * (merged ? a.head[x] : a.head[x] - head_conf[x]);
       next.mass[ci] += m * p_here;
       add_scaled(next.hits[ci], cur.hits[ci], p_here, 1);
-      add_convolved(next.damage[ci], cur.damage[ci], kernel_stay, 1.0);
+      add_convolved(next.damage[ci], cur.damage[ci], kernel_stay, 1.0, work);
       if (p_to_conf > 0) {
         next.mass[conf_dst] += m * p_to_conf;
         add_scaled(next.hits[conf_dst], cur.hits[ci], p_to_conf, 1);
-        add_convolved(next.damage[conf_dst], cur.damage[ci], head_conf, p_crit);
+        add_convolved(next.damage[conf_dst], cur.damage[ci], head_conf, p_crit, work);
       }
     }
     result.attacks.push_back(marginal);

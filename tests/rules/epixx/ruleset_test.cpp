@@ -137,6 +137,11 @@ TEST(EpixxCli, BadInputExitsTwo) {
   attack("weapon=1000000d1000000", "str=0");
   bad({"turn", "--rules", "epixx", "--defender", "str=0", "--attacker", "hand=left"});
   bad({"turn", "--rules", "brogue", "--defender", "str=0", "--attacker", "str=0"});
+  attack("str=0", "str=0", {"--situation", "crit_min=x"});
+  attack("str=0", "str=0", {"--situation", "chm=1000"});
+  std::vector<std::string> wide{"turn", "--rules", "epixx", "--defender", "str=0"};
+  for (int i = 0; i < 8; ++i) wide.insert(wide.end(), {"--attacker", "weapon=100d100"});
+  bad(wide);
 }
 
 TEST(EpixxBout, KernelAndSampling) {
