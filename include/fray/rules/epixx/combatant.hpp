@@ -1,0 +1,105 @@
+// fray/rules/epixx/combatant.hpp — an epixx creature as the combat rules see it.
+//
+// The epixx combat page publishes no creature or item tables, so every number
+// here is an input (signed ability modifiers, caps printed on items, size and
+// level units). The derived defensive and damage modifiers follow research
+// note epixx.md §2.2, §2.3 and §2.7; the keys of a spec are listed in
+// docs/epixx.md.
+#pragma once
+
+#include <cstdint>
+#include <fray/core/dice.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fray::epixx {
+
+enum class Ability { str, agi, sta, cha };
+enum class Hand { main, off, two };
+enum class WeaponSize { small, medium, large };
+enum class Kind { melee, ranged, spell };
+
+[[nodiscard]] std::string_view name(Ability a) noexcept;
+[[nodiscard]] std::string_view name(Hand h) noexcept;
+[[nodiscard]] std::string_view name(WeaponSize s) noexcept;
+[[nodiscard]] std::string_view name(Kind k) noexcept;
+// "melee" | "ranged" | "spell"; throws fray::Error naming the word otherwise.
+[[nodiscard]] Kind parse_kind(std::string_view word);
+
+struct Combatant {
+  std::string name;  // example name, or empty for an inline spec
+  // Signed ability modifiers (research §5.1: bonus = max(m, 0), penalty = min(m, 0)).
+  int str = 0, agi = 0, sta = 0, cha = 0;
+  int level = 1;
+  int size = 0;                    // size units; only differences matter
+  std::optional<std::int64_t> hp;  // needed by the fight layer only
+  // The weapon used to attack (or the spell's damage).
+  Dice weapon = Dice::parse("1d6");
+  WeaponSize weapon_size = WeaponSize::medium;
+  Hand hand = Hand::main;
+  bool talent_offhand = false;           // removes the -2 of an off-hand melee attack
+  std::optional<Ability> ability;        // the weapon's ability when it names one
+  Ability spell_ability = Ability::sta;  // research §5.15: stamina unless the spell says charisma
+  // Defensive equipment.
+  // Max Parry Modifier of a parrying weapon. Given on its own it declares a
+  // small off-hand parrying weapon beside the attacking one (a main-gauche).
+  std::optional<int> parry_cap;
+  std::optional<int> shield_min, shield_max;  // the shield's minimum and maximum block modifier
+  std::optional<int> dodge_cap;               // Max Dodge Modifier: smallest over helmet and armour
+  // Magical and situational numbers.
+  int magic_damage = 0;  // magical damage modifier, unaffected by handedness
+  int resist_body = 0, resist_head = 0;
+  int crit_magic = 0;   // lowers this attacker's critical hit threshold
+  int range_bonus = 0;  // talents/equipment that reduce range + deflect (§5.13)
+  // Direct overrides that bypass the derivations.
+  std::optional<int> offense, dodge, block, parry;
+};
+
+// Parses "name", "name:key=value,..." (an example from data/epixx/examples.json
+// with overrides) or an inline "key=value,..." spec. `role` names the spec in
+// errors ("attacker", "defender"). Throws fray::Error on any bad key or value.
+[[nodiscard]] Combatant parse_combatant(std::string_view spec, std::string_view role);
+
+// The names of the shipped examples.
+[[nodiscard]] std::vector<std::string> example_names();
+
+// --- derived modifiers (research §2.2, §2.3, §2.7) -------------------------------
+
+// The ability modifier of the given ability.
+[[nodiscard]] int modifier(const Combatant& c, Ability a) noexcept;
+// The ability an attack of this kind uses: the weapon's own if it names one,
+// else strength for melee, agility for ranged, the spell ability for spells.
+[[nodiscard]] Ability attack_ability(const Combatant& c, Kind kind) noexcept;
+// Offensive modifier O: the ability modifier, -2 for an untalented off-hand
+// melee attack; `offense=` replaces it.
+[[nodiscard]] int offensive_modifier(const Combatant& c, Kind kind) noexcept;
+// Dodge: min(max(AGI, 0), cap); `dodge=` replaces it.
+[[nodiscard]] int dodge_modifier(const Combatant& c) noexcept;
+// Block: min(max(STR, 0), shield max) with a shield, else 0; `block=` replaces it.
+[[nodiscard]] int block_modifier(const Combatant& c) noexcept;
+// True when the creature holds a weapon that may parry: a small off-hand
+// weapon or a medium weapon held two-handed.
+[[nodiscard]] bool has_parry(const Combatant& c) noexcept;
+// Parry: min(ceil(AGI / 2), cap), clamped at 0 unless `negative` (research §5.4);
+// 0 without a parrying weapon; `parry=` replaces it.
+[[nodiscard]] int parry_modifier(const Combatant& c, bool negative = false) noexcept;
+// Deflect modifier: the shield's minimum block modifier, 0 without a shield.
+[[nodiscard]] int deflect_modifier(const Combatant& c) noexcept;
+
+// Handedness of the ability part of damage (research §2.7).
+[[nodiscard]] int offhand_damage_modifier(int m) noexcept;  // min(2*min(m,0), -1)
+[[nodiscard]] int twohand_damage_modifier(int m) noexcept;  // max(ceil(1.5*m), 0)
+// Damage modifier of an attack: ability part by kind (strength for melee, the
+// agility bonus for ranged, the spell ability's bonus for spells), handedness
+// for melee, plus magic_damage.
+[[nodiscard]] int damage_modifier(const Combatant& c, Kind kind) noexcept;
+
+// Exact integer square root: the largest r with r*r <= n.
+[[nodiscard]] std::int64_t isqrt(std::int64_t n);
+// Range modifier floor(isqrt(dx^2 + dy^2) / 2) (research §2.4). Throws
+// fray::Error when a coordinate difference is too large to square.
+[[nodiscard]] int range_modifier(std::int64_t dx, std::int64_t dy);
+
+}  // namespace fray::epixx
