@@ -126,7 +126,7 @@ void add_grid_verbs(Cli& cli) {
           radius = static_cast<int>(r);
         }
         pixel_dungeon::cast_shadow(map.opacity(), at, radius, vis);
-      } else if (o->algorithm == "symmetric") {
+      } else if (o->algorithm == "symmetric" || o->algorithm == "symmetric-exact") {
         if (o->radius) {
           const std::int64_t r = parse_int(*o->radius, "--radius");
           if (r < 0 || r > max_symmetric_radius)
@@ -134,9 +134,11 @@ void add_grid_verbs(Cli& cli) {
                                     max_symmetric_radius));
           radius = static_cast<int>(r);
         }
-        grid::symmetric_shadowcast(map.opacity(), at, radius, vis);
+        grid::symmetric_shadowcast(map.opacity(), at, radius, vis,
+                                   o->algorithm == "symmetric" ? grid::SlopeArithmetic::libtcod
+                                                               : grid::SlopeArithmetic::exact);
       } else {
-        throw Error(fmt::format("--algorithm '{}' is not one of pixel-dungeon, symmetric", o->algorithm));
+        throw Error(fmt::format("--algorithm '{}' is not one of pixel-dungeon, symmetric, symmetric-exact", o->algorithm));
       }
       const std::vector<Point> cells = vis.cells();
       Report r;
@@ -157,7 +159,7 @@ void add_grid_verbs(Cli& cli) {
     v->add_option("--map", o->map, "Map file")->required();
     v->add_option("--at", o->at, "Viewer cell X,Y")->required();
     v->add_option("--radius", o->radius, "View radius (pixel-dungeon 1..8, default 8; symmetric 0 = unlimited)");
-    v->add_option("--algorithm", o->algorithm, "pixel-dungeon (default) or symmetric");
+    v->add_option("--algorithm", o->algorithm, "pixel-dungeon (default), symmetric (as libtcod) or symmetric-exact");
   }
   {
     struct Opts {

@@ -51,14 +51,6 @@ inline int round_away(float v) noexcept {
   else if (frac <= -0.5f) --t;
   return t;
 }
-// Ford's round_ties_up / round_ties_down as libtcod writes them in float:
-// nudge by one float epsilon, then round halves away from zero.
-inline int round_ties_up(float n) noexcept { return round_away(n * (1.0f + FLT_EPSILON)); }
-inline int round_ties_down(float n) noexcept { return round_away(n * (1.0f - FLT_EPSILON)); }
-// Slope of the line through the viewer's centre and the left edge of a tile.
-inline float edge_slope(int depth, int column) noexcept {
-  return (2.0f * static_cast<float>(column) - 1.0f) / (2.0f * static_cast<float>(depth));
-}
 // Smallest / largest integer c with float(c) >= v / float(c) <= v.
 inline int ceil_int(float v) noexcept {
   const int t = static_cast<int>(v);
@@ -68,6 +60,53 @@ inline int floor_int(float v) noexcept {
   const int t = static_cast<int>(v);
   return static_cast<float>(t) > v ? t - 1 : t;
 }
+inline std::int64_t floor_div(std::int64_t a, std::int64_t b) noexcept {  // b > 0
+  return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+inline std::int64_t ceil_div(std::int64_t a, std::int64_t b) noexcept { return -floor_div(-a, b); }
+
+// Slopes as libtcod computes them: 32-bit floats, ties nudged by one float
+// epsilon and then rounded away from zero.
+struct FloatSlopes {
+  using Slope = float;
+  static Slope low() noexcept { return -1.0f; }
+  static Slope high() noexcept { return 1.0f; }
+  // Slope through the viewer's centre and the left edge of (depth, column).
+  static Slope edge(int depth, int column) noexcept {
+    return (2.0f * static_cast<float>(column) - 1.0f) / (2.0f * static_cast<float>(depth));
+  }
+  static int column_min(int depth, Slope s) noexcept {
+    return round_away(static_cast<float>(depth) * s * (1.0f + FLT_EPSILON));
+  }
+  static int column_max(int depth, Slope s) noexcept {
+    return round_away(static_cast<float>(depth) * s * (1.0f - FLT_EPSILON));
+  }
+  // Columns whose centre lies on or inside the sector edge.
+  static int centre_min(int depth, Slope s) noexcept { return ceil_int(static_cast<float>(depth) * s); }
+  static int centre_max(int depth, Slope s) noexcept { return floor_int(static_cast<float>(depth) * s); }
+};
+
+// The same rules in exact rationals num/den (den > 0): libtcod's tie rule
+// (row start: halves away from zero; row end: halves toward zero) without
+// float rounding, which is what makes it symmetric without exception.
+struct ExactSlopes {
+  struct Slope {
+    std::int64_t num, den;
+  };
+  static Slope low() noexcept { return {-1, 1}; }
+  static Slope high() noexcept { return {1, 1}; }
+  static Slope edge(int depth, int column) noexcept { return {2 * std::int64_t{column} - 1, 2 * std::int64_t{depth}}; }
+  static int column_min(int depth, Slope s) noexcept {  // round(depth·s), halves away from zero
+    const std::int64_t n = depth * s.num;
+    return static_cast<int>(n >= 0 ? floor_div(2 * n + s.den, 2 * s.den) : -floor_div(-2 * n + s.den, 2 * s.den));
+  }
+  static int column_max(int depth, Slope s) noexcept {  // round(depth·s), halves toward zero
+    const std::int64_t n = depth * s.num;
+    return static_cast<int>(n >= 0 ? ceil_div(2 * n - s.den, 2 * s.den) : -ceil_div(-2 * n - s.den, 2 * s.den));
+  }
+  static int centre_min(int depth, Slope s) noexcept { return static_cast<int>(ceil_div(depth * s.num, s.den)); }
+  static int centre_max(int depth, Slope s) noexcept { return static_cast<int>(floor_div(depth * s.num, s.den)); }
+};
 
 // One quadrant: a cell at (depth, column) is map (x, y) = viewer + depth·row_dir + column·col_dir.
 struct Quadrant {
@@ -76,7 +115,9 @@ struct Quadrant {
 // libtcod's order and orientation: east, south, north, west.
 constexpr Quadrant kQuadrants[4] = {{1, 0, 0, 1}, {0, 1, 1, 0}, {0, -1, -1, 0}, {-1, 0, 0, -1}};
 
+template <class A>
 struct Caster {
+  using Slope = typename A::Slope;
   const std::uint8_t* opaque;
   std::uint8_t* out;
   int width, height;
@@ -87,15 +128,15 @@ struct Caster {
   std::ptrdiff_t col_step;  // index step along a row
 
   // Scans rows from `depth` outward between the two slopes (the low one
-  // shrinks as the scan passes walls), recursing into each gap of the row.
-  void scan(int depth, float slope_low, const float slope_high) {
+  // moves up as the scan passes walls), recursing into each gap of the row.
+  void scan(int depth, Slope slope_low, const Slope slope_high) {
     for (; depth <= max_depth; ++depth) {
       const int rx = vx + depth * q.row_dx;
       const int ry = vy + depth * q.row_dy;
       if (rx < 0 || ry < 0 || rx >= width || ry >= height) return;  // the row's axis cell is off the grid
-      const int column_min = round_ties_up(static_cast<float>(depth) * slope_low);
-      const int column_max = round_ties_down(static_cast<float>(depth) * slope_high);
-      // Columns on the grid: the grid bounds along the column direction.
+      const int column_min = A::column_min(depth, slope_low);
+      const int column_max = A::column_max(depth, slope_high);
+      // Clip to the columns on the grid (cells off the grid are skipped, as libtcod does).
       int lo = column_min, hi = column_max;
       if (q.col_dx != 0) {
         const int a = (0 - rx) * q.col_dx, b = (width - 1 - rx) * q.col_dx;
@@ -106,22 +147,22 @@ struct Caster {
         lo = std::max(lo, std::min(a, b));
         hi = std::min(hi, std::max(a, b));
       }
-      // Columns whose centre lies in the sector: float(c) >= depth·low and <= depth·high.
-      int sym_lo = ceil_int(static_cast<float>(depth) * slope_low);
-      const int sym_hi = floor_int(static_cast<float>(depth) * slope_high);
+      int sym_lo = A::centre_min(depth, slope_low);
+      const int sym_hi = A::centre_max(depth, slope_high);
       const std::ptrdiff_t base = static_cast<std::ptrdiff_t>(ry) * width + rx;
       const std::int64_t depth2 = std::int64_t{depth} * depth;
       bool prev_wall = false;
       for (int c = lo; c <= hi; ++c) {
         const std::ptrdiff_t i = base + c * col_step;
         const bool wall = opaque[i] != 0;
+        // Walls are lit when touched; floors when their centre is in the sector (symmetry).
         if ((wall || (c >= sym_lo && c <= sym_hi)) && (r2 == 0 || depth2 + std::int64_t{c} * c < r2)) out[i] = 1;
         if (prev_wall && !wall) {
           // Past a wall: the sector now starts at this floor tile's left edge.
-          slope_low = edge_slope(depth, c);
-          sym_lo = ceil_int(static_cast<float>(depth) * slope_low);
+          slope_low = A::edge(depth, c);
+          sym_lo = A::centre_min(depth, slope_low);
         }
-        if (c != column_min && !prev_wall && wall) scan(depth + 1, slope_low, edge_slope(depth, c));
+        if (c != column_min && !prev_wall && wall) scan(depth + 1, slope_low, A::edge(depth, c));
         prev_wall = wall;
       }
       if (prev_wall) return;
@@ -129,15 +170,14 @@ struct Caster {
   }
 };
 
-}  // namespace
-
-void symmetric_shadowcast(OpacityView map, Point viewer, int radius, Visibility& out) {
+template <class A>
+void cast_all(OpacityView map, Point viewer, int radius, Visibility& out) {
   require(map.in_bounds(viewer.x, viewer.y),
           fmt::format("viewer {},{} is outside the {}x{} grid", viewer.x, viewer.y, map.width, map.height));
   require(radius >= 0, fmt::format("radius {} must be 0 (unlimited) or positive", radius));
   out.reset(map.width, map.height);
   out.set(viewer.x, viewer.y);
-  Caster caster{};
+  Caster<A> caster{};
   caster.opaque = map.opaque;
   caster.out = out.data();
   caster.width = map.width;
@@ -149,8 +189,17 @@ void symmetric_shadowcast(OpacityView map, Point viewer, int radius, Visibility&
   for (const Quadrant& q : kQuadrants) {
     caster.q = q;
     caster.col_step = static_cast<std::ptrdiff_t>(q.col_dy) * map.width + q.col_dx;
-    caster.scan(1, -1.0f, 1.0f);
+    caster.scan(1, A::low(), A::high());
   }
+}
+
+}  // namespace
+
+void symmetric_shadowcast(OpacityView map, Point viewer, int radius, Visibility& out, SlopeArithmetic arithmetic) {
+  if (arithmetic == SlopeArithmetic::exact)
+    cast_all<ExactSlopes>(map, viewer, radius, out);
+  else
+    cast_all<FloatSlopes>(map, viewer, radius, out);
 }
 
 }  // namespace fray::grid

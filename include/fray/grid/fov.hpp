@@ -50,6 +50,16 @@ class Visibility {
 // radius 0 means unlimited; otherwise libtcod's radius rule applies: a cell is
 // visible only if dx² + dy² < radius². The viewer's cell is always visible.
 // The viewer must be inside the grid (it may stand on an opaque cell).
-void symmetric_shadowcast(OpacityView map, Point viewer, int radius, Visibility& out);
+//
+// Two arithmetics for the sector slopes:
+//   libtcod — 32-bit floats and libtcod's tie rounding: the visible set is
+//             identical to libtcod's, cell for cell (the default);
+//   exact   — Ford's reference in exact rationals: floor-to-floor symmetric
+//             without exception. The float version can differ from it on
+//             rare cells far from the viewer whose centre lies exactly on a
+//             sector edge (and is then seen one way only).
+enum class SlopeArithmetic { libtcod, exact };
+void symmetric_shadowcast(OpacityView map, Point viewer, int radius, Visibility& out,
+                          SlopeArithmetic arithmetic = SlopeArithmetic::libtcod);
 
 }  // namespace fray::grid
