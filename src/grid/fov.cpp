@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cstring>
+#include <limits>
 
 namespace fray::grid {
 
@@ -150,20 +151,41 @@ struct Caster {
       int sym_lo = A::centre_min(depth, slope_low);
       const int sym_hi = A::centre_max(depth, slope_high);
       const std::ptrdiff_t base = static_cast<std::ptrdiff_t>(ry) * width + rx;
-      const std::int64_t depth2 = std::int64_t{depth} * depth;
+      const std::uint8_t* op = opaque + base;
+      std::uint8_t* o = out + base;
+      const std::ptrdiff_t step = col_step;
+      // libtcod's radius rule, depth² + c² < r², as a column bound |c| <= cr.
+      const int cr = r2 == 0 ? std::numeric_limits<int>::max()
+                             : static_cast<int>(isqrt(static_cast<std::uint64_t>(r2 - std::int64_t{depth} * depth - 1)));
+      // The row goes in runs of walls and floors. Walls are lit when touched;
+      // floors when their centre is in the sector (what makes it symmetric).
       bool prev_wall = false;
-      for (int c = lo; c <= hi; ++c) {
-        const std::ptrdiff_t i = base + c * col_step;
-        const bool wall = opaque[i] != 0;
-        // Walls are lit when touched; floors when their centre is in the sector (symmetry).
-        if ((wall || (c >= sym_lo && c <= sym_hi)) && (r2 == 0 || depth2 + std::int64_t{c} * c < r2)) out[i] = 1;
-        if (prev_wall && !wall) {
-          // Past a wall: the sector now starts at this floor tile's left edge.
-          slope_low = A::edge(depth, c);
-          sym_lo = A::centre_min(depth, slope_low);
+      int c = lo;
+      while (c <= hi) {
+        if (op[c * step] != 0) {
+          // Floor to wall: the gap before it is scanned on in the next row.
+          if (!prev_wall && c != column_min) scan(depth + 1, slope_low, A::edge(depth, c));
+          do {
+            if (c >= -cr && c <= cr) o[c * step] = 1;
+            ++c;
+          } while (c <= hi && op[c * step] != 0);
+          prev_wall = true;
+        } else {
+          const int first = c;
+          // The first floor is judged before the sector moves, the rest after.
+          if (first >= sym_lo && first <= sym_hi && first >= -cr && first <= cr) o[first * step] = 1;
+          if (prev_wall) {
+            // Past a wall: the sector now starts at this floor tile's left edge.
+            slope_low = A::edge(depth, first);
+            sym_lo = A::centre_min(depth, slope_low);
+          }
+          do ++c;
+          while (c <= hi && op[c * step] == 0);
+          const int a = std::max({first + 1, sym_lo, -cr});
+          const int b = std::min({c - 1, sym_hi, cr});
+          for (int k = a; k <= b; ++k) o[k * step] = 1;
+          prev_wall = false;
         }
-        if (c != column_min && !prev_wall && wall) scan(depth + 1, slope_low, A::edge(depth, c));
-        prev_wall = wall;
       }
       if (prev_wall) return;
     }

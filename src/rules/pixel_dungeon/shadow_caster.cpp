@@ -25,6 +25,30 @@ constexpr std::array<Limits, max_view_distance + 1> kLimits{{
     {0, 1, 2, 3, 4, 5, 6, 5, 3},
 }};
 
+// The three sample angles of cell (p, q) exactly as the game computes them in
+// float: a0 = q/p, a1 = a0 - 0.5/p, a2 = a0 + 0.5/p. A table, since they only
+// depend on p and q (IEEE arithmetic gives the same values every time).
+struct Angles {
+  float a0[max_view_distance + 1][max_view_distance + 1];
+  float a1[max_view_distance + 1][max_view_distance + 1];
+  float a2[max_view_distance + 1][max_view_distance + 1];
+  float dq2[max_view_distance + 1];
+};
+const Angles kAngles = [] {
+  Angles t{};
+  for (int p = 1; p <= max_view_distance; ++p) {
+    const float dq2 = 0.5f / static_cast<float>(p);
+    t.dq2[p] = dq2;
+    for (int q = 0; q <= p; ++q) {
+      const float a0 = static_cast<float>(q) / static_cast<float>(p);
+      t.a0[p][q] = a0;
+      t.a1[p][q] = a0 - dq2;
+      t.a2[p][q] = a0 + dq2;
+    }
+  }
+  return t;
+}();
+
 // The game's Obstacles: blocked angle intervals of one octant. Intervals added
 // in the current row only take effect from the next row (`limit`).
 struct Obstacles {
@@ -44,9 +68,23 @@ struct Obstacles {
       ++length;
     }
   }
-  [[nodiscard]] bool blocked(float a) const noexcept {
+  // The game's isBlocked(a0) && isBlocked(a1) && isBlocked(a2), in one pass.
+  [[nodiscard]] bool hides(float b0, float b1, float b2) const noexcept {
+    bool h0 = false, h1 = false, h2 = false;
+    for (int i = 0; i < limit; ++i) {
+      h0 |= b0 >= a1[i] && b0 <= a2[i];
+      h1 |= b1 >= a1[i] && b1 <= a2[i];
+      h2 |= b2 >= a1[i] && b2 <= a2[i];
+      if (h0 && h1 && h2) return true;
+    }
+    return false;
+  }
+  // True when one active interval covers every angle of rows p and beyond:
+  // all later cells are hidden and nothing they add can change that.
+  [[nodiscard]] bool covers_rest(float dq2) const noexcept {
+    const float lo = -dq2, hi = 1.0f + dq2;
     for (int i = 0; i < limit; ++i)
-      if (a >= a1[i] && a <= a2[i]) return true;
+      if (a1[i] <= lo && a2[i] >= hi) return true;
     return false;
   }
   void next_row() noexcept { limit = length; }
@@ -56,20 +94,26 @@ struct Obstacles {
 void scan_sector(grid::OpacityView map, std::uint8_t* out, int cx, int cy, int m1, int m2, int m3, int m4,
                  const Limits& limits, int radius) {
   Obstacles obs;
+  // Offsets of the cells along q that stay on the grid (the viewer is on it, so q = 0 is).
+  const int q_room = m1 > 0 ? map.width - 1 - cx : m1 < 0 ? cx : m4 > 0 ? map.height - 1 - cy : cy;
+  const std::ptrdiff_t q_step = static_cast<std::ptrdiff_t>(m4) * map.width + m1;
+  const std::ptrdiff_t p_step = static_cast<std::ptrdiff_t>(m2) * map.width + m3;
+  const std::ptrdiff_t origin = static_cast<std::ptrdiff_t>(cy) * map.width + cx;
   for (int p = 1; p <= radius; ++p) {
-    const float dq2 = 0.5f / static_cast<float>(p);
-    for (int q = 0, pp = limits[static_cast<std::size_t>(p)]; q <= pp; ++q) {
-      const int x = cx + q * m1 + p * m3;
-      const int y = cy + p * m2 + q * m4;
-      if (!map.in_bounds(x, y)) continue;
-      const float a0 = static_cast<float>(q) / static_cast<float>(p);
-      const float a1 = a0 - dq2;
-      const float a2 = a0 + dq2;
-      const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(map.width) +
-                            static_cast<std::size_t>(x);
+    // The row's own coordinate; off the grid it stays off for every later row.
+    const int rx = cx + p * m3, ry = cy + p * m2;
+    if (!map.in_bounds(rx, ry)) break;
+    if (obs.covers_rest(kAngles.dq2[p])) break;
+    const int q_end = std::min(limits[static_cast<std::size_t>(p)], q_room);
+    const std::ptrdiff_t row = origin + p * p_step;
+    const float* a0 = kAngles.a0[p];
+    const float* a1 = kAngles.a1[p];
+    const float* a2 = kAngles.a2[p];
+    for (int q = 0; q <= q_end; ++q) {
+      const std::ptrdiff_t i = row + q * q_step;
       // Permissive: hidden only when all three sample angles are shadowed.
-      if (!(obs.blocked(a0) && obs.blocked(a1) && obs.blocked(a2))) out[i] = 1;
-      if (map.opaque[i] != 0) obs.add(a1, a2);
+      if (!obs.hides(a0[q], a1[q], a2[q])) out[i] = 1;
+      if (map.opaque[i] != 0) obs.add(a1[q], a2[q]);
     }
     obs.next_row();
   }

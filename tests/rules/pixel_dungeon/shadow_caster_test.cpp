@@ -3,6 +3,7 @@
 #include <fray/rules/pixel_dungeon/shadow_caster.hpp>
 
 #include <fray/core/error.hpp>
+#include <fray/core/rng.hpp>
 
 #include "support/support.hpp"
 
@@ -154,4 +155,62 @@ TEST(ShadowCasterCli, BadInputIsExitTwo) {
   EXPECT_EQ(run.err, "fray: error: map " + weird + ":2:5: unexpected character '?' (expected one of # . + : @ or a letter)\n");
   std::remove(file.c_str());
   std::remove(weird.c_str());
+}
+
+namespace {
+// A plain transcription of the research note's §9 description (per-cell bounds
+// check, no tables or early exits), to check the fast caster on maps without
+// border walls and with viewers at the edges.
+std::vector<Point> plain_cast(const Map& m, Point v, int radius) {
+  const auto& limits = pd::shadow_limits(radius);
+  std::vector<std::uint8_t> fov(static_cast<std::size_t>(m.width() * m.height()), 0);
+  fov[static_cast<std::size_t>(v.y * m.width() + v.x)] = 1;
+  const int oct[8][4] = {{1, 1, 0, 0}, {-1, 1, 0, 0}, {1, -1, 0, 0}, {-1, -1, 0, 0},
+                         {0, 0, 1, 1}, {0, 0, -1, 1}, {0, 0, 1, -1}, {0, 0, -1, -1}};
+  for (const auto& o : oct) {
+    std::vector<std::pair<float, float>> obs;
+    std::size_t limit = 0;
+    for (int p = 1; p <= radius; ++p) {
+      const float dq2 = 0.5f / static_cast<float>(p);
+      for (int q = 0; q <= limits[static_cast<std::size_t>(p)]; ++q) {
+        const int x = v.x + q * o[0] + p * o[2], y = v.y + p * o[1] + q * o[3];
+        if (!m.in_bounds({x, y})) continue;
+        const float a0 = static_cast<float>(q) / static_cast<float>(p), a1 = a0 - dq2, a2 = a0 + dq2;
+        auto blocked = [&](float a) {
+          for (std::size_t i = 0; i < limit; ++i)
+            if (a >= obs[i].first && a <= obs[i].second) return true;
+          return false;
+        };
+        if (!(blocked(a0) && blocked(a1) && blocked(a2))) fov[static_cast<std::size_t>(y * m.width() + x)] = 1;
+        if (m.blocks_sight({x, y})) {
+          if (obs.size() > limit && a1 <= obs.back().second) obs.back().second = a2;
+          else obs.push_back({a1, a2});
+        }
+      }
+      limit = obs.size();
+    }
+  }
+  std::vector<Point> out;
+  for (int y = 0; y < m.height(); ++y)
+    for (int x = 0; x < m.width(); ++x)
+      if (fov[static_cast<std::size_t>(y * m.width() + x)]) out.push_back({x, y});
+  return out;
+}
+}  // namespace
+
+TEST(ShadowCaster, MatchesPlainDescriptionOnBorderlessMaps) {
+  fray::Rng rng(99, 3);
+  Visibility vis;
+  for (int trial = 0; trial < 400; ++trial) {
+    const int w = static_cast<int>(rng.uniform(1, 20)), h = static_cast<int>(rng.uniform(1, 20));
+    Map m(w, h);
+    const int pct = static_cast<int>(rng.uniform(0, 90));
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x)
+        if (static_cast<int>(rng.uniform(0, 99)) < pct) m.set_tile({x, y}, fray::grid::Tile::wall);
+    const Point v{static_cast<int>(rng.uniform(0, w - 1)), static_cast<int>(rng.uniform(0, h - 1))};
+    const int r = static_cast<int>(rng.uniform(1, 8));
+    pd::cast_shadow(m.opacity(), v, r, vis);
+    ASSERT_EQ(vis.cells(), plain_cast(m, v, r)) << "trial " << trial;
+  }
 }
