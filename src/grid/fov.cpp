@@ -123,34 +123,25 @@ struct Caster {
   std::uint8_t* out;
   int width, height;
   int vx, vy;
-  int max_depth;      // rows beyond cannot be visible
+  int max_depth;      // last row on the grid and within the radius, this quadrant
   std::int64_t r2;    // radius², 0 = unlimited
-  Quadrant q;
-  std::ptrdiff_t col_step;  // index step along a row
+  int col_lo, col_hi;           // columns on the grid (the same for every row of a quadrant)
+  std::ptrdiff_t origin;        // index of the viewer
+  std::ptrdiff_t row_step;      // index step from one row to the next
+  std::ptrdiff_t col_step;      // index step along a row
 
   // Scans rows from `depth` outward between the two slopes (the low one
   // moves up as the scan passes walls), recursing into each gap of the row.
+  // Rows off the grid end the scan and cells off it are skipped, as in libtcod.
   void scan(int depth, Slope slope_low, const Slope slope_high) {
     for (; depth <= max_depth; ++depth) {
-      const int rx = vx + depth * q.row_dx;
-      const int ry = vy + depth * q.row_dy;
-      if (rx < 0 || ry < 0 || rx >= width || ry >= height) return;  // the row's axis cell is off the grid
       const int column_min = A::column_min(depth, slope_low);
       const int column_max = A::column_max(depth, slope_high);
-      // Clip to the columns on the grid (cells off the grid are skipped, as libtcod does).
-      int lo = column_min, hi = column_max;
-      if (q.col_dx != 0) {
-        const int a = (0 - rx) * q.col_dx, b = (width - 1 - rx) * q.col_dx;
-        lo = std::max(lo, std::min(a, b));
-        hi = std::min(hi, std::max(a, b));
-      } else {
-        const int a = (0 - ry) * q.col_dy, b = (height - 1 - ry) * q.col_dy;
-        lo = std::max(lo, std::min(a, b));
-        hi = std::min(hi, std::max(a, b));
-      }
+      const int lo = std::max(column_min, col_lo);
+      const int hi = std::min(column_max, col_hi);
       int sym_lo = A::centre_min(depth, slope_low);
       const int sym_hi = A::centre_max(depth, slope_high);
-      const std::ptrdiff_t base = static_cast<std::ptrdiff_t>(ry) * width + rx;
+      const std::ptrdiff_t base = origin + depth * row_step;
       const std::uint8_t* op = opaque + base;
       std::uint8_t* o = out + base;
       const std::ptrdiff_t step = col_step;
@@ -194,9 +185,8 @@ struct Caster {
 
 template <class A>
 void cast_all(OpacityView map, Point viewer, int radius, Visibility& out) {
-  require(map.in_bounds(viewer.x, viewer.y),
-          fmt::format("viewer {},{} is outside the {}x{} grid", viewer.x, viewer.y, map.width, map.height));
-  require(radius >= 0, fmt::format("radius {} must be 0 (unlimited) or positive", radius));
+  if (!(map.in_bounds(viewer.x, viewer.y))) throw Error(fmt::format("viewer {},{} is outside the {}x{} grid", viewer.x, viewer.y, map.width, map.height));
+  if (!(radius >= 0)) throw Error(fmt::format("radius {} must be 0 (unlimited) or positive", radius));
   out.reset(map.width, map.height);
   out.set(viewer.x, viewer.y);
   Caster<A> caster{};
@@ -206,10 +196,25 @@ void cast_all(OpacityView map, Point viewer, int radius, Visibility& out) {
   caster.height = map.height;
   caster.vx = viewer.x;
   caster.vy = viewer.y;
-  caster.max_depth = radius > 0 ? radius - 1 : std::max(map.width, map.height);
   caster.r2 = std::int64_t{radius} * radius;
+  caster.origin = static_cast<std::ptrdiff_t>(viewer.y) * map.width + viewer.x;
   for (const Quadrant& q : kQuadrants) {
-    caster.q = q;
+    // Rows to the grid edge along the row direction; columns to the edges across it.
+    const int rows = q.row_dx > 0 ? map.width - 1 - viewer.x
+                     : q.row_dx < 0 ? viewer.x
+                     : q.row_dy > 0 ? map.height - 1 - viewer.y
+                                    : viewer.y;
+    caster.max_depth = radius > 0 ? std::min(rows, radius - 1) : rows;
+    if (q.col_dx != 0) {
+      const int a = -viewer.x * q.col_dx, b = (map.width - 1 - viewer.x) * q.col_dx;
+      caster.col_lo = std::min(a, b);
+      caster.col_hi = std::max(a, b);
+    } else {
+      const int a = -viewer.y * q.col_dy, b = (map.height - 1 - viewer.y) * q.col_dy;
+      caster.col_lo = std::min(a, b);
+      caster.col_hi = std::max(a, b);
+    }
+    caster.row_step = static_cast<std::ptrdiff_t>(q.row_dy) * map.width + q.row_dx;
     caster.col_step = static_cast<std::ptrdiff_t>(q.col_dy) * map.width + q.col_dx;
     caster.scan(1, A::low(), A::high());
   }

@@ -26,8 +26,8 @@ std::string show_char(char c) {
 }  // namespace
 
 Map::Map(int width, int height, Tile fill) {
-  require(width >= 1 && height >= 1, fmt::format("map size {}x{} must be at least 1x1", width, height));
-  require(std::int64_t{width} * height <= max_cells, fmt::format("map size {}x{} is too large", width, height));
+  if (!(width >= 1 && height >= 1)) throw Error(fmt::format("map size {}x{} must be at least 1x1", width, height));
+  if (!(std::int64_t{width} * height <= max_cells)) throw Error(fmt::format("map size {}x{} is too large", width, height));
   width_ = width;
   height_ = height;
   const auto n = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
@@ -87,13 +87,13 @@ Map Map::load(const std::string& path) {
 }
 
 void Map::set_tile(Point p, Tile t) {
-  require(in_bounds(p), fmt::format("cell {},{} is outside the {}x{} map", p.x, p.y, width_, height_));
+  if (!(in_bounds(p))) throw Error(fmt::format("cell {},{} is outside the {}x{} map", p.x, p.y, width_, height_));
   tiles_[index(p)] = static_cast<std::uint8_t>(t);
   opaque_[index(p)] = t == Tile::wall || t == Tile::door ? 1 : 0;
 }
 
 void Map::set_character(Point p, char glyph) {
-  require(in_bounds(p), fmt::format("cell {},{} is outside the {}x{} map", p.x, p.y, width_, height_));
+  if (!(in_bounds(p))) throw Error(fmt::format("cell {},{} is outside the {}x{} map", p.x, p.y, width_, height_));
   glyphs_[index(p)] = glyph;
 }
 

@@ -49,45 +49,78 @@ const Angles kAngles = [] {
   return t;
 }();
 
-// The game's Obstacles: blocked angle intervals of one octant. Intervals added
-// in the current row only take effect from the next row (`limit`).
+// The game's Obstacles: blocked angle intervals of one octant; intervals added
+// in the current row only take effect from the next row. An angle is blocked
+// when it lies in any of them (closed intervals), that is in their union, so
+// the earlier rows are kept as a sorted union and a row's cells, whose angles
+// grow with q, walk it once instead of testing every interval.
 struct Obstacles {
   // At most limits[p] + 1 intervals a row: 44 for R = 8.
   static constexpr int capacity = 64;
-  float a1[capacity];
-  float a2[capacity];
-  int length = 0;
-  int limit = 0;
+  float ulo[capacity], uhi[capacity];  // union of earlier rows, sorted, disjoint
+  int un = 0;
+  float nlo[capacity], nhi[capacity];  // this row's intervals, in order of q
+  int nn = 0;
+  int k = 0;  // walk position in the union for the current row
 
   void add(float o1, float o2) noexcept {
-    if (length > limit && o1 <= a2[length - 1]) {
-      a2[length - 1] = o2;  // touches the previous interval of this row: merge
+    if (nn > 0 && o1 <= nhi[nn - 1]) {
+      nhi[nn - 1] = o2;  // touches the previous interval of this row: the game merges them
     } else {
-      a1[length] = o1;
-      a2[length] = o2;
-      ++length;
+      nlo[nn] = o1;
+      nhi[nn] = o2;
+      ++nn;
     }
   }
-  // The game's isBlocked(a0) && isBlocked(a1) && isBlocked(a2), in one pass.
-  [[nodiscard]] bool hides(float b0, float b1, float b2) const noexcept {
-    bool h0 = false, h1 = false, h2 = false;
-    for (int i = 0; i < limit; ++i) {
-      h0 |= b0 >= a1[i] && b0 <= a2[i];
-      h1 |= b1 >= a1[i] && b1 <= a2[i];
-      h2 |= b2 >= a1[i] && b2 <= a2[i];
-      if (h0 && h1 && h2) return true;
-    }
-    return false;
+  [[nodiscard]] bool in_union(float a, int from) const noexcept {
+    while (from < un && uhi[from] < a) ++from;
+    return from < un && ulo[from] <= a;
   }
-  // True when one active interval covers every angle of rows p and beyond:
-  // all later cells are hidden and nothing they add can change that.
+  // The game's isBlocked(a0) && isBlocked(a1) && isBlocked(a2); a1 never
+  // decreases along a row, and a0, a2 are not below it.
+  [[nodiscard]] bool hides(float b0, float b1, float b2) noexcept {
+    while (k < un && uhi[k] < b1) ++k;
+    return k < un && ulo[k] <= b1 && in_union(b0, k) && in_union(b2, k);
+  }
+  // True when one interval covers every angle of rows p and beyond: all later
+  // cells are hidden, and nothing they add can change that.
   [[nodiscard]] bool covers_rest(float dq2) const noexcept {
     const float lo = -dq2, hi = 1.0f + dq2;
-    for (int i = 0; i < limit; ++i)
-      if (a1[i] <= lo && a2[i] >= hi) return true;
+    for (int i = 0; i < un; ++i)
+      if (ulo[i] <= lo && uhi[i] >= hi) return true;
     return false;
   }
-  void next_row() noexcept { limit = length; }
+  // The row's intervals join the union.
+  void next_row() noexcept {
+    if (nn > 0) {
+      float mlo[2 * capacity], mhi[2 * capacity];
+      int m = 0, i = 0, j = 0;
+      while (i < un || j < nn) {
+        float lo, hi;
+        if (j >= nn || (i < un && ulo[i] <= nlo[j])) {
+          lo = ulo[i];
+          hi = uhi[i++];
+        } else {
+          lo = nlo[j];
+          hi = nhi[j++];
+        }
+        if (m > 0 && lo <= mhi[m - 1]) {
+          if (hi > mhi[m - 1]) mhi[m - 1] = hi;
+        } else {
+          mlo[m] = lo;
+          mhi[m] = hi;
+          ++m;
+        }
+      }
+      for (int t = 0; t < m; ++t) {
+        ulo[t] = mlo[t];
+        uhi[t] = mhi[t];
+      }
+      un = m;
+      nn = 0;
+    }
+    k = 0;
+  }
 };
 
 // One octant. Cell (p, q) is (cx + q·m1 + p·m3, cy + p·m2 + q·m4): the game's scanSector.
@@ -122,15 +155,13 @@ void scan_sector(grid::OpacityView map, std::uint8_t* out, int cx, int cy, int m
 }  // namespace
 
 const Limits& shadow_limits(int radius) {
-  require(radius >= 1 && radius <= max_view_distance,
-          fmt::format("Pixel Dungeon view distance {} is out of range 1..{}", radius, max_view_distance));
+  if (!(radius >= 1 && radius <= max_view_distance)) throw Error(fmt::format("Pixel Dungeon view distance {} is out of range 1..{}", radius, max_view_distance));
   return kLimits[static_cast<std::size_t>(radius)];
 }
 
 void cast_shadow(grid::OpacityView map, grid::Point viewer, int radius, grid::Visibility& out) {
   const Limits& limits = shadow_limits(radius);
-  require(map.in_bounds(viewer.x, viewer.y),
-          fmt::format("viewer {},{} is outside the {}x{} grid", viewer.x, viewer.y, map.width, map.height));
+  if (!(map.in_bounds(viewer.x, viewer.y))) throw Error(fmt::format("viewer {},{} is outside the {}x{} grid", viewer.x, viewer.y, map.width, map.height));
   out.reset(map.width, map.height);
   out.set(viewer.x, viewer.y);
   std::uint8_t* o = out.data();

@@ -25,7 +25,7 @@ std::string_view to_string(MobState state) noexcept {
 }
 
 Surprise surprise(const SurpriseQuery& query) {
-  require(query.distance >= 0, fmt::format("distance {} must not be negative", query.distance));
+  if (!(query.distance >= 0)) throw Error(fmt::format("distance {} must not be negative", query.distance));
   Surprise s;
   s.in_fov = query.in_fov;
   // P(notice) = num/den.
@@ -68,7 +68,7 @@ Surprise surprise_on_map(const grid::Map& map, grid::Point mob, grid::Point hero
                          grid::Visibility& fov) {
   grid::require_standable(map, mob, "mob");
   grid::require_standable(map, hero, "hero");
-  require(!(mob == hero), fmt::format("the mob and the hero are both at {},{}", mob.x, mob.y));
+  if (!(!(mob == hero))) throw Error(fmt::format("the mob and the hero are both at {},{}", mob.x, mob.y));
   // Char.act → Level.updateFieldOfView → ShadowCaster.castShadow with the mob's viewDistance.
   cast_shadow(map.opacity(), mob, radius, fov);
   query.in_fov = fov.visible(hero);
