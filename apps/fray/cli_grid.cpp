@@ -134,11 +134,12 @@ void add_grid_verbs(Cli& cli) {
                                     max_symmetric_radius));
           radius = static_cast<int>(r);
         }
-        grid::symmetric_shadowcast(map.opacity(), at, radius, vis,
-                                   o->algorithm == "symmetric" ? grid::SlopeArithmetic::libtcod
-                                                               : grid::SlopeArithmetic::exact);
+        grid::symmetric_shadowcast(
+            map.opacity(), at, radius, vis,
+            o->algorithm == "symmetric" ? grid::SlopeArithmetic::libtcod : grid::SlopeArithmetic::exact);
       } else {
-        throw Error(fmt::format("--algorithm '{}' is not one of pixel-dungeon, symmetric, symmetric-exact", o->algorithm));
+        throw Error(
+            fmt::format("--algorithm '{}' is not one of pixel-dungeon, symmetric, symmetric-exact", o->algorithm));
       }
       const std::vector<Point> cells = vis.cells();
       Report r;

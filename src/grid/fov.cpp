@@ -48,8 +48,10 @@ namespace {
 inline int round_away(float v) noexcept {
   int t = static_cast<int>(v);
   const float frac = v - static_cast<float>(t);
-  if (frac >= 0.5f) ++t;
-  else if (frac <= -0.5f) --t;
+  if (frac >= 0.5f)
+    ++t;
+  else if (frac <= -0.5f)
+    --t;
   return t;
 }
 // Smallest / largest integer c with float(c) >= v / float(c) <= v.
@@ -123,12 +125,12 @@ struct Caster {
   std::uint8_t* out;
   int width, height;
   int vx, vy;
-  int max_depth;      // last row on the grid and within the radius, this quadrant
-  std::int64_t r2;    // radius², 0 = unlimited
-  int col_lo, col_hi;           // columns on the grid (the same for every row of a quadrant)
-  std::ptrdiff_t origin;        // index of the viewer
-  std::ptrdiff_t row_step;      // index step from one row to the next
-  std::ptrdiff_t col_step;      // index step along a row
+  int max_depth;            // last row on the grid and within the radius, this quadrant
+  std::int64_t r2;          // radius², 0 = unlimited
+  int col_lo, col_hi;       // columns on the grid (the same for every row of a quadrant)
+  std::ptrdiff_t origin;    // index of the viewer
+  std::ptrdiff_t row_step;  // index step from one row to the next
+  std::ptrdiff_t col_step;  // index step along a row
 
   // Scans rows from `depth` outward between the two slopes (the low one
   // moves up as the scan passes walls), recursing into each gap of the row.
@@ -146,8 +148,9 @@ struct Caster {
       std::uint8_t* o = out + base;
       const std::ptrdiff_t step = col_step;
       // libtcod's radius rule, depth² + c² < r², as a column bound |c| <= cr.
-      const int cr = r2 == 0 ? std::numeric_limits<int>::max()
-                             : static_cast<int>(isqrt(static_cast<std::uint64_t>(r2 - std::int64_t{depth} * depth - 1)));
+      const int cr = r2 == 0
+                         ? std::numeric_limits<int>::max()
+                         : static_cast<int>(isqrt(static_cast<std::uint64_t>(r2 - std::int64_t{depth} * depth - 1)));
       // The row goes in runs of walls and floors. Walls are lit when touched;
       // floors when their centre is in the sector (what makes it symmetric).
       bool prev_wall = false;
@@ -185,7 +188,8 @@ struct Caster {
 
 template <class A>
 void cast_all(OpacityView map, Point viewer, int radius, Visibility& out) {
-  if (!(map.in_bounds(viewer.x, viewer.y))) throw Error(fmt::format("viewer {},{} is outside the {}x{} grid", viewer.x, viewer.y, map.width, map.height));
+  if (!(map.in_bounds(viewer.x, viewer.y)))
+    throw Error(fmt::format("viewer {},{} is outside the {}x{} grid", viewer.x, viewer.y, map.width, map.height));
   if (!(radius >= 0)) throw Error(fmt::format("radius {} must be 0 (unlimited) or positive", radius));
   out.reset(map.width, map.height);
   out.set(viewer.x, viewer.y);
@@ -200,7 +204,7 @@ void cast_all(OpacityView map, Point viewer, int radius, Visibility& out) {
   caster.origin = static_cast<std::ptrdiff_t>(viewer.y) * map.width + viewer.x;
   for (const Quadrant& q : kQuadrants) {
     // Rows to the grid edge along the row direction; columns to the edges across it.
-    const int rows = q.row_dx > 0 ? map.width - 1 - viewer.x
+    const int rows = q.row_dx > 0   ? map.width - 1 - viewer.x
                      : q.row_dx < 0 ? viewer.x
                      : q.row_dy > 0 ? map.height - 1 - viewer.y
                                     : viewer.y;

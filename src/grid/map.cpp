@@ -13,9 +13,7 @@ namespace fray::grid {
 
 namespace {
 
-bool is_character_glyph(char c) {
-  return c == '@' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
+bool is_character_glyph(char c) { return c == '@' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 std::string show_char(char c) {
   const auto u = static_cast<unsigned char>(c);
@@ -27,7 +25,8 @@ std::string show_char(char c) {
 
 Map::Map(int width, int height, Tile fill) {
   if (!(width >= 1 && height >= 1)) throw Error(fmt::format("map size {}x{} must be at least 1x1", width, height));
-  if (!(std::int64_t{width} * height <= max_cells)) throw Error(fmt::format("map size {}x{} is too large", width, height));
+  if (!(std::int64_t{width} * height <= max_cells))
+    throw Error(fmt::format("map size {}x{} is too large", width, height));
   width_ = width;
   height_ = height;
   const auto n = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
@@ -128,8 +127,8 @@ std::string Map::text() const {
 
 void require_inside(const Map& map, Point p, std::string_view what) {
   if (!map.in_bounds(p))
-    throw Error(fmt::format("{} {},{} is outside the map ({}x{}; x in 0..{}, y in 0..{})", what, p.x, p.y,
-                            map.width(), map.height(), map.width() - 1, map.height() - 1));
+    throw Error(fmt::format("{} {},{} is outside the map ({}x{}; x in 0..{}, y in 0..{})", what, p.x, p.y, map.width(),
+                            map.height(), map.width() - 1, map.height() - 1));
 }
 
 void require_standable(const Map& map, Point p, std::string_view what) {

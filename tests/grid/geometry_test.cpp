@@ -28,8 +28,8 @@ TEST(Geometry, IsqrtIsExact) {
     ASSERT_GT((r + 1) * (r + 1), n);
   }
   // Around large perfect squares, where double sqrt would round.
-  for (std::uint64_t r : {std::uint64_t{3037000499}, std::uint64_t{4294967295}, std::uint64_t{1} << 31,
-                          std::uint64_t{123456789}}) {
+  for (std::uint64_t r :
+       {std::uint64_t{3037000499}, std::uint64_t{4294967295}, std::uint64_t{1} << 31, std::uint64_t{123456789}}) {
     const std::uint64_t sq = r * r;
     EXPECT_EQ(isqrt(sq), r);
     EXPECT_EQ(isqrt(sq - 1), r - 1);

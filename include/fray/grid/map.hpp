@@ -25,9 +25,7 @@ struct OpacityView {
   const std::uint8_t* opaque = nullptr;
   int width = 0;
   int height = 0;
-  [[nodiscard]] bool in_bounds(int x, int y) const noexcept {
-    return x >= 0 && y >= 0 && x < width && y < height;
-  }
+  [[nodiscard]] bool in_bounds(int x, int y) const noexcept { return x >= 0 && y >= 0 && x < width && y < height; }
 };
 
 class Map {
@@ -47,9 +45,7 @@ class Map {
 
   [[nodiscard]] int width() const noexcept { return width_; }
   [[nodiscard]] int height() const noexcept { return height_; }
-  [[nodiscard]] bool in_bounds(Point p) const noexcept {
-    return p.x >= 0 && p.y >= 0 && p.x < width_ && p.y < height_;
-  }
+  [[nodiscard]] bool in_bounds(Point p) const noexcept { return p.x >= 0 && p.y >= 0 && p.x < width_ && p.y < height_; }
 
   // The tile at p; outside the map, a wall.
   [[nodiscard]] Tile tile(Point p) const noexcept {

@@ -155,13 +155,15 @@ void scan_sector(grid::OpacityView map, std::uint8_t* out, int cx, int cy, int m
 }  // namespace
 
 const Limits& shadow_limits(int radius) {
-  if (!(radius >= 1 && radius <= max_view_distance)) throw Error(fmt::format("Pixel Dungeon view distance {} is out of range 1..{}", radius, max_view_distance));
+  if (!(radius >= 1 && radius <= max_view_distance))
+    throw Error(fmt::format("Pixel Dungeon view distance {} is out of range 1..{}", radius, max_view_distance));
   return kLimits[static_cast<std::size_t>(radius)];
 }
 
 void cast_shadow(grid::OpacityView map, grid::Point viewer, int radius, grid::Visibility& out) {
   const Limits& limits = shadow_limits(radius);
-  if (!(map.in_bounds(viewer.x, viewer.y))) throw Error(fmt::format("viewer {},{} is outside the {}x{} grid", viewer.x, viewer.y, map.width, map.height));
+  if (!(map.in_bounds(viewer.x, viewer.y)))
+    throw Error(fmt::format("viewer {},{} is outside the {}x{} grid", viewer.x, viewer.y, map.width, map.height));
   out.reset(map.width, map.height);
   out.set(viewer.x, viewer.y);
   std::uint8_t* o = out.data();

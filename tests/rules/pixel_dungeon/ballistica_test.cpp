@@ -47,7 +47,8 @@ TEST(Ballistica, ReproducesEveryGoldenCase) {
   for (const auto& c : golden["cases"]) {
     SCOPED_TRACE("case " + std::to_string(c["id"].get<int>()));
     const Map map = golden_map(c);
-    const auto res = pd::cast(map, pt(c["from"]), pt(c["to"]), c["magic"].get<bool>(), c["hitChars"].get<bool>(), trace);
+    const auto res =
+        pd::cast(map, pt(c["from"]), pt(c["to"]), c["magic"].get<bool>(), c["hitChars"].get<bool>(), trace);
     EXPECT_EQ(res.result, pt(c["result"]));
     EXPECT_EQ(std::string(pd::to_string(res.stop)), reason_of(c["stop"].get<std::string>()));
     std::vector<Point> want;
@@ -120,11 +121,15 @@ TEST(BallisticaCli, PathJsonListsEachCellOnce) {
       std::ofstream out(file);
       for (const auto& r : rows) out << r << '\n';
     }
-    std::vector<std::string> args{"path", "--map", file, "--from",
-                                  std::to_string(c["from"][0].get<int>()) + "," + std::to_string(c["from"][1].get<int>()),
-                                  "--to",
-                                  std::to_string(c["to"][0].get<int>()) + "," + std::to_string(c["to"][1].get<int>()),
-                                  "--json"};
+    std::vector<std::string> args{
+        "path",
+        "--map",
+        file,
+        "--from",
+        std::to_string(c["from"][0].get<int>()) + "," + std::to_string(c["from"][1].get<int>()),
+        "--to",
+        std::to_string(c["to"][0].get<int>()) + "," + std::to_string(c["to"][1].get<int>()),
+        "--json"};
     if (c["magic"].get<bool>()) args.push_back("--magic");
     if (c["hitChars"].get<bool>()) args.push_back("--hit-chars");
     const auto run = fray::test::run_cli(args);

@@ -115,11 +115,10 @@ TEST(ShadowCasterCli, FovJsonMatchesGolden) {
       std::ofstream out(file);
       for (const auto& r : c["map"]) out << r.get<std::string>() << '\n';
     }
-    const auto run = fray::test::run_cli({"fov", "--map", file, "--at",
-                                          std::to_string(c["viewer"][0].get<int>()) + "," +
-                                              std::to_string(c["viewer"][1].get<int>()),
-                                          "--radius", std::to_string(c["radius"].get<int>()),
-                                          "--algorithm", "pixel-dungeon", "--json"});
+    const auto run = fray::test::run_cli(
+        {"fov", "--map", file, "--at",
+         std::to_string(c["viewer"][0].get<int>()) + "," + std::to_string(c["viewer"][1].get<int>()), "--radius",
+         std::to_string(c["radius"].get<int>()), "--algorithm", "pixel-dungeon", "--json"});
     std::remove(file.c_str());
     ASSERT_EQ(run.status, 0) << run.err;
     EXPECT_EQ(run.json()["visible"], c["visible"]) << "case " << c["id"];
@@ -152,7 +151,8 @@ TEST(ShadowCasterCli, BadInputIsExitTwo) {
   }
   const auto run = fray::test::run_cli({"fov", "--map", weird, "--at", "1,1"});
   EXPECT_EQ(run.status, 2);
-  EXPECT_EQ(run.err, "fray: error: map " + weird + ":2:5: unexpected character '?' (expected one of # . + : @ or a letter)\n");
+  EXPECT_EQ(run.err,
+            "fray: error: map " + weird + ":2:5: unexpected character '?' (expected one of # . + : @ or a letter)\n");
   std::remove(file.c_str());
   std::remove(weird.c_str());
 }
@@ -183,8 +183,10 @@ std::vector<Point> plain_cast(const Map& m, Point v, int radius) {
         };
         if (!(blocked(a0) && blocked(a1) && blocked(a2))) fov[static_cast<std::size_t>(y * m.width() + x)] = 1;
         if (m.blocks_sight({x, y})) {
-          if (obs.size() > limit && a1 <= obs.back().second) obs.back().second = a2;
-          else obs.push_back({a1, a2});
+          if (obs.size() > limit && a1 <= obs.back().second)
+            obs.back().second = a2;
+          else
+            obs.push_back({a1, a2});
         }
       }
       limit = obs.size();

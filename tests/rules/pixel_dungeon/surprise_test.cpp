@@ -131,7 +131,8 @@ TEST(SurpriseCli, JsonAndErrors) {
   EXPECT_EQ(j["roll"], 9);  // 6 + 1 + 2
   EXPECT_DOUBLE_EQ(j["p_surprise"].get<double>(), 8.0 / 9);
   EXPECT_EQ(j["p_surprise_fraction"], "8/9");
-  run = fray::test::run_cli({"surprise", "--map", file, "--mob", "2,1", "--hero", "8,5", "--state", "wandering", "--json"});
+  run = fray::test::run_cli(
+      {"surprise", "--map", file, "--mob", "2,1", "--hero", "8,5", "--state", "wandering", "--json"});
   ASSERT_EQ(run.status, 0) << run.err;
   j = run.json();
   EXPECT_EQ(j["sees"], false);

@@ -23,20 +23,20 @@ enum class MobState { sleeping, wandering, hunting };
 
 struct SurpriseQuery {
   MobState state = MobState::sleeping;
-  bool in_fov = false;  // the hero is in the mob's field of view (and not invisible)
-  int distance = 1;     // Level.distance: Chebyshev distance mob–hero
-  int stealth = 0;      // hero stealth: the sum of Ring of Shadows levels (may be negative)
-  bool flying = false;  // the hero is flying (levitation)
-  bool alerted = false; // a wandering mob that was just alerted (e.g. woken by damage) notices for sure
+  bool in_fov = false;   // the hero is in the mob's field of view (and not invisible)
+  int distance = 1;      // Level.distance: Chebyshev distance mob–hero
+  int stealth = 0;       // hero stealth: the sum of Ring of Shadows levels (may be negative)
+  bool flying = false;   // the hero is flying (levitation)
+  bool alerted = false;  // a wandering mob that was just alerted (e.g. woken by damage) notices for sure
 };
 
 struct Surprise {
-  bool in_fov = false;        // the mob can see the hero's cell on its turn
+  bool in_fov = false;  // the mob can see the hero's cell on its turn
   // The mob notices with probability 1/n (Random.Int(n) == 0); n as the game
   // computes it, when a roll is made at all.
   std::optional<std::int64_t> roll_n;
-  double p_notice = 0;        // P(enemySeen) after the mob's turn
-  double p_surprise = 1;      // P(not enemySeen): the hero's next hit is a surprise attack
+  double p_notice = 0;    // P(enemySeen) after the mob's turn
+  double p_surprise = 1;  // P(not enemySeen): the hero's next hit is a surprise attack
   // The same probabilities as exact fractions num/den.
   std::int64_t notice_num = 0, den = 1;
 };
