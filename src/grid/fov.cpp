@@ -68,6 +68,11 @@ inline std::int64_t floor_div(std::int64_t a, std::int64_t b) noexcept {  // b >
 }
 inline std::int64_t ceil_div(std::int64_t a, std::int64_t b) noexcept { return -floor_div(-a, b); }
 
+// A row's columns: those the sector touches, and those whose centre it holds.
+struct RowBounds {
+  int column_min, column_max, centre_min, centre_max;
+};
+
 // Slopes as libtcod computes them: 32-bit floats, ties nudged by one float
 // epsilon and then rounded away from zero.
 struct FloatSlopes {
@@ -86,6 +91,17 @@ struct FloatSlopes {
   }
   // Columns whose centre lies on or inside the sector edge.
   static int centre_min(int depth, Slope s) noexcept { return ceil_int(static_cast<float>(depth) * s); }
+  // All four at once: the centre bounds are within one of the rounded ones
+  // (|round(n') - n| < 1), which saves two conversions a row.
+  static RowBounds row(int depth, Slope low, Slope high) noexcept {
+    const float nl = static_cast<float>(depth) * low, nh = static_cast<float>(depth) * high;
+    RowBounds r;
+    r.column_min = round_away(nl * (1.0f + FLT_EPSILON));
+    r.column_max = round_away(nh * (1.0f - FLT_EPSILON));
+    r.centre_min = static_cast<float>(r.column_min) >= nl ? r.column_min : r.column_min + 1;
+    r.centre_max = static_cast<float>(r.column_max) <= nh ? r.column_max : r.column_max - 1;
+    return r;
+  }
   static int centre_max(int depth, Slope s) noexcept { return floor_int(static_cast<float>(depth) * s); }
 };
 
@@ -108,6 +124,9 @@ struct ExactSlopes {
     return static_cast<int>(n >= 0 ? ceil_div(2 * n - s.den, 2 * s.den) : -ceil_div(-2 * n - s.den, 2 * s.den));
   }
   static int centre_min(int depth, Slope s) noexcept { return static_cast<int>(ceil_div(depth * s.num, s.den)); }
+  static RowBounds row(int depth, Slope low, Slope high) noexcept {
+    return {column_min(depth, low), column_max(depth, high), centre_min(depth, low), centre_max(depth, high)};
+  }
   static int centre_max(int depth, Slope s) noexcept { return static_cast<int>(floor_div(depth * s.num, s.den)); }
 };
 
@@ -135,14 +154,18 @@ struct Caster {
   // Scans rows from `depth` outward between the two slopes (the low one
   // moves up as the scan passes walls), recursing into each gap of the row.
   // Rows off the grid end the scan and cells off it are skipped, as in libtcod.
-  void scan(int depth, Slope slope_low, const Slope slope_high) {
+  //
+  // Each gap of a row is a sub-scan; the last pending one is continued in this
+  // loop instead of by a call when the row ends in a wall (the results do not
+  // depend on the order the sub-scans run in).
+  void scan(int depth, Slope slope_low, Slope slope_high) {
     for (; depth <= max_depth; ++depth) {
-      const int column_min = A::column_min(depth, slope_low);
-      const int column_max = A::column_max(depth, slope_high);
+      const RowBounds rb = A::row(depth, slope_low, slope_high);
+      const int column_min = rb.column_min;
       const int lo = std::max(column_min, col_lo);
-      const int hi = std::min(column_max, col_hi);
-      int sym_lo = A::centre_min(depth, slope_low);
-      const int sym_hi = A::centre_max(depth, slope_high);
+      const int hi = std::min(rb.column_max, col_hi);
+      int sym_lo = rb.centre_min;
+      const int sym_hi = rb.centre_max;
       const std::ptrdiff_t base = origin + depth * row_step;
       const std::uint8_t* op = opaque + base;
       std::uint8_t* o = out + base;
@@ -154,11 +177,18 @@ struct Caster {
       // The row goes in runs of walls and floors. Walls are lit when touched;
       // floors when their centre is in the sector (what makes it symmetric).
       bool prev_wall = false;
+      bool gap = false;  // a gap found in this row, not yet scanned
+      Slope gap_low{}, gap_high{};
       int c = lo;
       while (c <= hi) {
         if (op[c * step] != 0) {
           // Floor to wall: the gap before it is scanned on in the next row.
-          if (!prev_wall && c != column_min) scan(depth + 1, slope_low, A::edge(depth, c));
+          if (!prev_wall && c != column_min) {
+            if (gap) scan(depth + 1, gap_low, gap_high);
+            gap = true;
+            gap_low = slope_low;
+            gap_high = A::edge(depth, c);
+          }
           do {
             if (c >= -cr && c <= cr) o[c * step] = 1;
             ++c;
@@ -171,7 +201,10 @@ struct Caster {
           if (prev_wall) {
             // Past a wall: the sector now starts at this floor tile's left edge.
             slope_low = A::edge(depth, first);
-            sym_lo = A::centre_min(depth, slope_low);
+            // depth·slope is first - 1/2 up to a relative float error of 2^-23,
+            // so the first centre in the sector is `first` itself (exactly so in
+            // the exact arithmetic).
+            sym_lo = first;
           }
           do ++c;
           while (c <= hi && op[c * step] == 0);
@@ -181,7 +214,13 @@ struct Caster {
           prev_wall = false;
         }
       }
-      if (prev_wall) return;
+      if (prev_wall) {
+        if (!gap) return;
+        slope_low = gap_low;  // go on into the last gap
+        slope_high = gap_high;
+      } else if (gap) {
+        scan(depth + 1, gap_low, gap_high);  // the row ends open: the sector goes on, the gap aside
+      }
     }
   }
 };
