@@ -1,6 +1,243 @@
-// PLACEHOLDER: the grid verbs (path, fov, surprise).
+// The grid verbs: path (Pixel Dungeon's Ballistica), fov, surprise.
 #include "verbs.hpp"
 
+#include <fray/core/error.hpp>
+#include <fray/grid/fov.hpp>
+#include <fray/grid/map.hpp>
+#include <fray/rules/pixel_dungeon/ballistica.hpp>
+#include <fray/rules/pixel_dungeon/shadow_caster.hpp>
+#include <fray/rules/pixel_dungeon/surprise.hpp>
+#include <fray/rules/spec.hpp>
+
+#include <fmt/format.h>
+
+#include <limits>
+
 namespace fray::cli {
-void add_grid_verbs(Cli& cli) { (void)cli; }
+
+namespace {
+
+using grid::Point;
+
+constexpr int max_symmetric_radius = 1'000'000;
+
+Point point_option(const std::string& text, std::string_view what) {
+  const auto [x, y] = parse_point(text, what);
+  constexpr std::int64_t lim = std::numeric_limits<int>::max() / 4;
+  if (x < -lim || x > lim || y < -lim || y > lim) throw Error(fmt::format("{} {},{} is outside the map", what, x, y));
+  return {static_cast<int>(x), static_cast<int>(y)};
+}
+
+nlohmann::json point_json(Point p) { return nlohmann::json::array({p.x, p.y}); }
+
+nlohmann::json points_json(const std::vector<Point>& cells) {
+  nlohmann::json a = nlohmann::json::array();
+  for (Point p : cells) a.push_back(point_json(p));
+  return a;
+}
+
+// The map drawn with some cells replaced (each row's trailing blanks trimmed).
+template <class Glyph>
+std::string draw(const grid::Map& map, Glyph glyph) {
+  std::string out;
+  for (int y = 0; y < map.height(); ++y) {
+    std::string row;
+    for (int x = 0; x < map.width(); ++x) row += glyph(Point{x, y});
+    while (!row.empty() && row.back() == ' ') row.pop_back();
+    out += row;
+    out += '\n';
+  }
+  return out;
+}
+
+std::string fraction(std::int64_t num, std::int64_t den) {
+  if (num == 0) return "0";
+  if (num == den) return "1";
+  return fmt::format("{}/{}", num, den);
+}
+
+}  // namespace
+
+void add_grid_verbs(Cli& cli) {
+  {
+    struct Opts {
+      std::string map, from, to;
+      bool magic = false, hit_chars = false;
+    };
+    auto o = std::make_shared<Opts>();
+    auto* v = add_verb(cli, "path", "Pixel Dungeon projectile path (Ballistica) on a map", [o] {
+      const grid::Map map = grid::Map::load(o->map);
+      const Point from = point_option(o->from, "--from");
+      const Point to = point_option(o->to, "--to");
+      grid::require_standable(map, from, "--from");
+      grid::require_inside(map, to, "--to");
+      std::vector<Point> trace;
+      const auto res = pixel_dungeon::cast(map, from, to, o->magic, o->hit_chars, trace);
+      const std::vector<Point> path = pixel_dungeon::path_cells(trace);
+      Report r;
+      r.json = {{"path", points_json(path)},
+                {"result", point_json(res.result)},
+                {"reason", std::string(pixel_dungeon::to_string(res.stop))},
+                {"from", point_json(from)},
+                {"to", point_json(to)},
+                {"magic", o->magic},
+                {"hit_chars", o->hit_chars},
+                {"trace", points_json(trace)}};
+      std::string cells;
+      for (Point p : path) cells += fmt::format("{}({},{})", cells.empty() ? "" : " ", p.x, p.y);
+      r.text = fmt::format("path from {},{} to {},{}{}{}: stops at {},{} ({})\n{}\n", from.x, from.y, to.x, to.y,
+                           o->magic ? ", magic" : "", o->hit_chars ? ", hitting characters" : "", res.result.x,
+                           res.result.y, pixel_dungeon::to_string(res.stop), cells);
+      r.text += draw(map, [&](Point p) {
+        if (p == res.result) return 'X';
+        if (p == from) return 'o';
+        for (Point q : path)
+          if (q == p) return '*';
+        return map.symbol(p);
+      });
+      r.text += "o start, * path, X where the projectile stops\n";
+      return r;
+    });
+    v->add_option("--map", o->map, "Map file")->required();
+    v->add_option("--from", o->from, "Start cell X,Y")->required();
+    v->add_option("--to", o->to, "Target cell X,Y")->required();
+    v->add_flag("--magic", o->magic, "Magic ray: continue past the target");
+    v->add_flag("--hit-chars", o->hit_chars, "Stop at the first character in the way");
+  }
+  {
+    struct Opts {
+      std::string map, at, algorithm = "pixel-dungeon";
+      std::optional<std::string> radius;
+    };
+    auto o = std::make_shared<Opts>();
+    auto* v = add_verb(cli, "fov", "Field of view on a map", [o] {
+      const grid::Map map = grid::Map::load(o->map);
+      const Point at = point_option(o->at, "--at");
+      grid::require_standable(map, at, "--at");
+      grid::Visibility vis;
+      int radius = 0;
+      if (o->algorithm == "pixel-dungeon") {
+        radius = pixel_dungeon::default_view_distance;
+        if (o->radius) {
+          const std::int64_t r = parse_int(*o->radius, "--radius");
+          if (r < 1 || r > pixel_dungeon::max_view_distance)
+            throw Error(fmt::format("--radius {} is out of range 1..{} for pixel-dungeon", r,
+                                    pixel_dungeon::max_view_distance));
+          radius = static_cast<int>(r);
+        }
+        pixel_dungeon::cast_shadow(map.opacity(), at, radius, vis);
+      } else if (o->algorithm == "symmetric" || o->algorithm == "symmetric-exact") {
+        if (o->radius) {
+          const std::int64_t r = parse_int(*o->radius, "--radius");
+          if (r < 0 || r > max_symmetric_radius)
+            throw Error(fmt::format("--radius {} is out of range 0..{} for symmetric (0 = unlimited)", r,
+                                    max_symmetric_radius));
+          radius = static_cast<int>(r);
+        }
+        grid::symmetric_shadowcast(
+            map.opacity(), at, radius, vis,
+            o->algorithm == "symmetric" ? grid::SlopeArithmetic::libtcod : grid::SlopeArithmetic::exact);
+      } else {
+        throw Error(
+            fmt::format("--algorithm '{}' is not one of pixel-dungeon, symmetric, symmetric-exact", o->algorithm));
+      }
+      const std::vector<Point> cells = vis.cells();
+      Report r;
+      r.json = {{"visible", points_json(cells)},
+                {"count", cells.size()},
+                {"at", point_json(at)},
+                {"algorithm", o->algorithm},
+                {"radius", radius == 0 ? nlohmann::json(nullptr) : nlohmann::json(radius)}};
+      r.text = fmt::format("field of view from {},{} ({}, radius {}): {} cells visible\n", at.x, at.y, o->algorithm,
+                           radius == 0 ? std::string("unlimited") : std::to_string(radius), cells.size());
+      r.text += draw(map, [&](Point p) {
+        if (p == at) return map.character(p) != 0 ? map.character(p) : '@';
+        return vis.visible(p) ? map.symbol(p) : ' ';
+      });
+      r.text += "cells not visible are blank\n";
+      return r;
+    });
+    v->add_option("--map", o->map, "Map file")->required();
+    v->add_option("--at", o->at, "Viewer cell X,Y")->required();
+    v->add_option("--radius", o->radius, "View radius (pixel-dungeon 1..8, default 8; symmetric 0 = unlimited)");
+    v->add_option("--algorithm", o->algorithm, "pixel-dungeon (default), symmetric (as libtcod) or symmetric-exact");
+  }
+  {
+    struct Opts {
+      std::string map, mob, hero, state;
+      std::optional<std::string> stealth, radius;
+      bool flying = false, alerted = false;
+    };
+    auto o = std::make_shared<Opts>();
+    auto* v = add_verb(cli, "surprise", "Pixel Dungeon: has a mob noticed the hero (surprise attack odds)", [o] {
+      const grid::Map map = grid::Map::load(o->map);
+      const Point mob = point_option(o->mob, "--mob");
+      const Point hero = point_option(o->hero, "--hero");
+      pixel_dungeon::SurpriseQuery q;
+      q.state = pixel_dungeon::parse_mob_state(o->state);
+      if (o->stealth) {
+        const std::int64_t s = parse_int(*o->stealth, "--stealth");
+        if (s < -1000 || s > 1000) throw Error(fmt::format("--stealth {} is out of range -1000..1000", s));
+        q.stealth = static_cast<int>(s);
+      }
+      int radius = pixel_dungeon::default_view_distance;
+      if (o->radius) {
+        const std::int64_t rr = parse_int(*o->radius, "--radius");
+        if (rr < 1 || rr > pixel_dungeon::max_view_distance)
+          throw Error(fmt::format("--radius {} is out of range 1..{}", rr, pixel_dungeon::max_view_distance));
+        radius = static_cast<int>(rr);
+      }
+      q.flying = o->flying;
+      q.alerted = o->alerted;
+      if (q.alerted && q.state != pixel_dungeon::MobState::wandering)
+        throw Error("--alerted applies to a wandering mob only");
+      grid::Visibility fov;
+      const auto s = pixel_dungeon::surprise_on_map(map, mob, hero, q, radius, fov);
+      const int distance = grid::chebyshev(mob, hero);
+      Report r;
+      r.json = {{"sees", s.in_fov},
+                {"in_fov", s.in_fov},
+                {"p_surprise", s.p_surprise},
+                {"p_notice", s.p_notice},
+                {"p_surprise_fraction", fraction(s.den - s.notice_num, s.den)},
+                {"p_notice_fraction", fraction(s.notice_num, s.den)},
+                {"roll", s.roll_n ? nlohmann::json(*s.roll_n) : nlohmann::json(nullptr)},
+                {"state", o->state},
+                {"distance", distance},
+                {"stealth", q.stealth},
+                {"flying", q.flying},
+                {"alerted", q.alerted},
+                {"radius", radius},
+                {"mob", point_json(mob)},
+                {"hero", point_json(hero)}};
+      std::string why;
+      if (!s.in_fov)
+        why = "the hero is outside the mob's field of view";
+      else if (s.roll_n)
+        why = fmt::format("in view; the mob notices when Random.Int({}) == 0", *s.roll_n);
+      else if (q.alerted)
+        why = "in view and the mob was just alerted";
+      else
+        why = "in view of a hunting mob";
+      r.text = fmt::format(
+          "{} mob at {},{}, hero at {},{} (distance {}, stealth {}{}, view distance {})\n"
+          "mob sees the hero's cell: {}\n{}\n"
+          "P(mob notices the hero) = {} = {:.6f}\n"
+          "P(surprise attack: mob has not noticed) = {} = {:.6f}\n",
+          o->state, mob.x, mob.y, hero.x, hero.y, distance, q.stealth, q.flying ? ", flying" : "", radius,
+          s.in_fov ? "yes" : "no", why, fraction(s.notice_num, s.den), s.p_notice,
+          fraction(s.den - s.notice_num, s.den), s.p_surprise);
+      return r;
+    });
+    v->add_option("--map", o->map, "Map file")->required();
+    v->add_option("--mob", o->mob, "Mob cell X,Y")->required();
+    v->add_option("--hero", o->hero, "Hero cell X,Y")->required();
+    v->add_option("--state", o->state, "sleeping, wandering or hunting")->required();
+    v->add_option("--stealth", o->stealth, "Hero stealth (Ring of Shadows levels), default 0");
+    v->add_flag("--flying", o->flying, "The hero is flying (levitating)");
+    v->add_flag("--alerted", o->alerted, "A wandering mob that was just alerted");
+    v->add_option("--radius", o->radius, "Mob view distance 1..8, default 8");
+  }
+}
+
 }  // namespace fray::cli

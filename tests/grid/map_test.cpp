@@ -1,0 +1,69 @@
+// fray/grid/map.hpp: the text form.
+#include <fray/grid/map.hpp>
+
+#include <fray/core/error.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+using namespace fray::grid;
+
+TEST(Map, ParsesEveryTileKind) {
+  const Map m = Map::parse("#.+:@\nab\r\n\n.\n", "t");
+  EXPECT_EQ(m.width(), 5);
+  EXPECT_EQ(m.height(), 4);
+  EXPECT_EQ(m.tile({0, 0}), Tile::wall);
+  EXPECT_EQ(m.tile({1, 0}), Tile::floor);
+  EXPECT_EQ(m.tile({2, 0}), Tile::door);
+  EXPECT_EQ(m.tile({3, 0}), Tile::chasm);
+  EXPECT_EQ(m.tile({4, 0}), Tile::floor);
+  EXPECT_EQ(m.character({4, 0}), '@');
+  EXPECT_EQ(m.character({1, 1}), 'b');
+  EXPECT_TRUE(m.has_character({0, 1}));
+  // Short rows and empty rows are walls; so is everything outside.
+  EXPECT_EQ(m.tile({2, 1}), Tile::wall);
+  EXPECT_EQ(m.tile({0, 2}), Tile::wall);
+  EXPECT_EQ(m.tile({-1, 0}), Tile::wall);
+  EXPECT_EQ(m.tile({0, 9}), Tile::wall);
+  EXPECT_EQ(m.characters(), (std::vector<Point>{{4, 0}, {0, 1}, {1, 1}}));
+  // Properties: door passable and opaque; chasm neither passable nor opaque.
+  EXPECT_TRUE(m.passable({2, 0}));
+  EXPECT_TRUE(m.blocks_sight({2, 0}));
+  EXPECT_FALSE(m.passable({3, 0}));
+  EXPECT_FALSE(m.blocks_sight({3, 0}));
+  EXPECT_TRUE(m.avoid({3, 0}));
+  EXPECT_TRUE(m.blocks_sight({9, 9}));
+  EXPECT_EQ(m.opacity().opaque[2], 1);
+  EXPECT_EQ(m.opacity().opaque[3], 0);
+  EXPECT_EQ(m.text(), "#.+:@\nab###\n#####\n.####\n");
+}
+
+TEST(Map, ErrorsNameFileLineAndColumn) {
+  try {
+    (void)Map::parse("###\n#.x#\n#. #\n", "room.txt");
+    FAIL() << "no error";
+  } catch (const fray::Error& e) {
+    EXPECT_STREQ(e.what(), "map room.txt:3:3: unexpected character ' ' (expected one of # . + : @ or a letter)");
+  }
+  EXPECT_THROW((void)Map::parse("", "e"), fray::Error);
+  EXPECT_THROW((void)Map::parse("\n\n", "e"), fray::Error);
+  EXPECT_THROW((void)Map::parse("#\t#", "e"), fray::Error);
+  EXPECT_THROW((void)Map::parse("#.\x01", "e"), fray::Error);
+  EXPECT_THROW((void)Map::load("/nonexistent/fray-map.txt"), fray::Error);
+  EXPECT_THROW((void)Map(0, 3), fray::Error);
+}
+
+TEST(Map, LoadsAFileAndChecksPositions) {
+  const std::string file = "/tmp/fray-map-test.txt";
+  std::ofstream(file) << "#####\n#.+.#\n#####\n";
+  const Map m = Map::load(file);
+  std::remove(file.c_str());
+  EXPECT_EQ(m.width(), 5);
+  EXPECT_NO_THROW(require_standable(m, {1, 1}, "--at"));
+  EXPECT_NO_THROW(require_standable(m, {2, 1}, "--at"));  // a doorway
+  EXPECT_THROW(require_standable(m, {0, 1}, "--at"), fray::Error);
+  EXPECT_THROW(require_inside(m, {5, 1}, "--to"), fray::Error);
+  EXPECT_NO_THROW(require_inside(m, {0, 0}, "--to"));
+}
