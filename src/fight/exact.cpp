@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "fight/check.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -25,16 +27,16 @@ struct Edge {
 // Checks one answer of a kernel: probabilities finite, non-negative, summing
 // to 1; damage never negative (the fight layer only lets HP go down).
 void check_outcomes(const std::vector<Transition>& ts, const char* side) {
-  require(!ts.empty(), fmt::format("side {}: the ruleset gave no outcome for an attack", side));
+  detail::check(!ts.empty(), "side {}: the ruleset gave no outcome for an attack", side);
   double total = 0;
   for (const Transition& t : ts) {
-    require(std::isfinite(t.p) && t.p >= 0,
-            fmt::format("side {}: the ruleset gave an attack outcome of probability {}", side, t.p));
-    require(t.damage >= 0, fmt::format("side {}: the ruleset gave negative damage {}", side, t.damage));
+    detail::check(std::isfinite(t.p) && t.p >= 0,
+            "side {}: the ruleset gave an attack outcome of probability {}", side, t.p);
+    detail::check(t.damage >= 0, "side {}: the ruleset gave negative damage {}", side, t.damage);
     total += t.p;
   }
-  require(std::fabs(total - 1) <= 1e-9,
-          fmt::format("side {}: the ruleset's attack outcomes add up to {}, not 1", side, total));
+  detail::check(std::fabs(total - 1) <= 1e-9,
+          "side {}: the ruleset's attack outcomes add up to {}, not 1", side, total);
 }
 
 // The chain. A cell is one pair of conditions (a's HP and state, b's HP and
@@ -326,10 +328,10 @@ void require_exact(const Exchange& k, const char* side) {
 
 TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
                     const ExactLimits& limits) {
-  require(attacker.hp >= 1, fmt::format("attacker: hp must be at least 1, got {}", attacker.hp));
-  require(defender.hp >= 1, fmt::format("defender: hp must be at least 1, got {}", defender.hp));
-  require(std::isfinite(attacker.attack_time) && attacker.attack_time > 0,
-          fmt::format("attacker: attack time must be a positive number, got {}", attacker.attack_time));
+  detail::check(attacker.hp >= 1, "attacker: hp must be at least 1, got {}", attacker.hp);
+  detail::check(defender.hp >= 1, "defender: hp must be at least 1, got {}", defender.hp);
+  detail::check(std::isfinite(attacker.attack_time) && attacker.attack_time > 0,
+          "attacker: attack time must be a positive number, got {}", attacker.attack_time);
   require_exact(kernel, "a");
   const Chain chain(kernel, nullptr, attacker, defender, limits);
   const Tally t = run(chain, attacker.attack_time, 0, Who::a, limits);

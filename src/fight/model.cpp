@@ -3,14 +3,16 @@
 
 #include <fmt/format.h>
 
+#include "fight/check.hpp"
+
 #include <algorithm>
 #include <cmath>
 
 namespace fray::fight {
 
 Schedule::Schedule(double a_time, double b_time, Who first_on_tie) : a_time_(a_time), b_time_(b_time), first_(first_on_tie) {
-  require(std::isfinite(a_time) && a_time > 0, fmt::format("side a: attack time must be a positive number, got {}", a_time));
-  require(std::isfinite(b_time) && b_time > 0, fmt::format("side b: attack time must be a positive number, got {}", b_time));
+  detail::check(std::isfinite(a_time) && a_time > 0, "side a: attack time must be a positive number, got {}", a_time);
+  detail::check(std::isfinite(b_time) && b_time > 0, "side b: attack time must be a positive number, got {}", b_time);
 }
 
 Schedule::Turn Schedule::next() noexcept {
@@ -64,10 +66,10 @@ AttackStats attack_stats(const Exchange& kernel, Side attacker, Side defender, d
 void check_bout(const Bout& bout) {
   auto check = [](const Fighter& f, const char* side) {
     const std::string who = f.name.empty() ? std::string(side) : fmt::format("{} ({})", side, f.name);
-    require(f.hp >= 1, fmt::format("{}: hp must be at least 1, got {}", who, f.hp));
-    require(f.hp <= (std::int64_t{1} << 31), fmt::format("{}: hp {} is too large", who, f.hp));
-    require(std::isfinite(f.attack_time) && f.attack_time > 0,
-            fmt::format("{}: attack time must be a positive number, got {}", who, f.attack_time));
+    detail::check(f.hp >= 1, "{}: hp must be at least 1, got {}", who, f.hp);
+    detail::check(f.hp <= (std::int64_t{1} << 31), "{}: hp {} is too large", who, f.hp);
+    detail::check(std::isfinite(f.attack_time) && f.attack_time > 0,
+            "{}: attack time must be a positive number, got {}", who, f.attack_time);
   };
   check(bout.a, "side a");
   check(bout.b, "side b");

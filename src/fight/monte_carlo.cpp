@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "fight/check.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -60,14 +62,14 @@ struct Tally {
 
 void check_options(const MonteCarloOptions& o) {
   require(o.sims >= 1, "--sims must be at least 1");
-  require(o.sims <= std::uint64_t{1} << 40, fmt::format("--sims {} is too many (at most 2^40)", o.sims));
+  detail::check(o.sims <= std::uint64_t{1} << 40, "--sims {} is too many (at most 2^40)", o.sims);
   require(o.threads >= 1, "--threads must be at least 1");
-  require(o.threads <= 1024, fmt::format("--threads {} is too many (at most 1024)", o.threads));
+  detail::check(o.threads <= 1024, "--threads {} is too many (at most 1024)", o.threads);
   require(o.block >= 1 && o.max_attacks >= 1, "Monte Carlo block and attack limit must be positive");
 }
 
 Side apply_damage(Side s, std::int64_t damage, const char* side) {
-  require(damage >= 0, fmt::format("side {}: the ruleset gave negative damage {}", side, damage));
+  detail::check(damage >= 0, "side {}: the ruleset gave negative damage {}", side, damage);
   s.hp -= damage;
   return s;
 }
@@ -200,10 +202,10 @@ std::string draw_note(std::uint64_t draws, std::uint64_t max_attacks) {
 TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
                           const MonteCarloOptions& options) {
   check_options(options);
-  require(attacker.hp >= 1, fmt::format("attacker: hp must be at least 1, got {}", attacker.hp));
-  require(defender.hp >= 1, fmt::format("defender: hp must be at least 1, got {}", defender.hp));
-  require(std::isfinite(attacker.attack_time) && attacker.attack_time > 0,
-          fmt::format("attacker: attack time must be a positive number, got {}", attacker.attack_time));
+  detail::check(attacker.hp >= 1, "attacker: hp must be at least 1, got {}", attacker.hp);
+  detail::check(defender.hp >= 1, "defender: hp must be at least 1, got {}", defender.hp);
+  detail::check(std::isfinite(attacker.attack_time) && attacker.attack_time > 0,
+          "attacker: attack time must be a positive number, got {}", attacker.attack_time);
   TtkResult r;
   if (provably_endless(kernel, nullptr, attacker, defender)) {
     r.method = "monte-carlo";
