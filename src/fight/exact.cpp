@@ -94,7 +94,7 @@ class Chain {
     if (row[ib] < 0) {
       const std::uint64_t size = rows_ * cols_;
       if ((blocks_.size() + 1) * size > kMaxCells || (blocks_.size() + 1) * size > limits_.max_pairs * 4)
-        throw TooLarge("exact analysis: the rules' states make the chain too large");
+        throw TooLarge(fmt::format("exact analysis: more than {} conditions to hold", limits_.max_pairs * 4));
       row[ib] = static_cast<std::int64_t>(blocks_.size());
       blocks_.emplace_back(ia, ib);
       const std::size_t n = blocks_.size() * size;

@@ -50,18 +50,20 @@ json fighter_json(const Fighter& f, const AttackStats& s) {
 
 std::string pct(double p) { return fmt::format("{:.2f} %", 100 * p); }
 
-// A histogram of at most `rows` rows: long fights are binned.
-std::string histogram(const Pmf& pmf, std::string_view header, std::size_t rows = 24) {
-  const std::int64_t lo = pmf.min(), hi = pmf.max();
-  const std::int64_t width = std::max<std::int64_t>(1, (hi - lo + static_cast<std::int64_t>(rows)) /
-                                                           static_cast<std::int64_t>(rows));
+// A histogram of at most `rows` rows: long fights are binned, and the far
+// tail (the last 0.05 %) is one row.
+std::string histogram(const Pmf& pmf, std::string_view header, std::size_t rows = 20) {
+  const std::int64_t lo = pmf.min(), hi = std::max(lo, pmf.quantile(0.9995));
+  const auto n = static_cast<std::int64_t>(rows);
+  const std::int64_t width = std::max<std::int64_t>(1, (hi - lo + n) / n);
   std::vector<std::pair<std::string, double>> bins;
   for (std::int64_t start = lo; start <= hi; start += width) {
     double p = 0;
-    for (std::int64_t v = start; v < start + width && v <= hi; ++v) p += pmf[v];
     const std::int64_t end = std::min(hi, start + width - 1);
+    for (std::int64_t v = start; v <= end; ++v) p += pmf[v];
     bins.emplace_back(end == start ? fmt::format("{}", start) : fmt::format("{}-{}", start, end), p);
   }
+  if (hi < pmf.max()) bins.emplace_back(fmt::format("{}-{}", hi + 1, pmf.max()), pmf.at_least(hi + 1));
   double top = 0;
   for (const auto& [label, p] : bins) top = std::max(top, p);
   std::string out = fmt::format("  {:>11}  {:>9}  {:>9}\n", header, "p", "cumul.");
@@ -86,23 +88,20 @@ std::string method_text(const std::string& method, std::uint64_t sims, std::uint
 
 std::string stats_table(const Bout& bout, const AttackStats& a, const AttackStats& b, std::string_view unit,
                         bool duel) {
-  std::string out;
   const std::string an = "a: " + (bout.a.name.empty() ? std::string("a") : bout.a.name);
   const std::string bn = "b: " + (bout.b.name.empty() ? std::string("b") : bout.b.name);
-  out += fmt::format("  {:<24}{:>22}{:>22}\n", "", an, bn);
-  out += fmt::format("  {:<24}{:>22}{:>22}\n", "hit points", bout.a.hp, bout.b.hp);
-  out += fmt::format("  {:<24}{:>22}{:>22}\n", fmt::format("attack time ({})", unit), fmt::format("{:g}", bout.a.attack_time),
-                     duel ? fmt::format("{:g}", bout.b.attack_time) : std::string("-"));
-  auto row = [&](const char* label, double x, double y, bool percent) {
-    auto f = [&](double v) { return percent ? pct(v) : fmt::format("{:.3f}", v); };
-    out += fmt::format("  {:<24}{:>22}{:>22}\n", label, f(x), duel ? f(y) : std::string("-"));
+  std::string out;
+  auto row = [&](std::string_view label, const std::string& x, const std::string& y) {
+    out += duel ? fmt::format("  {:<26}{:>22}{:>22}\n", label, x, y) : fmt::format("  {:<26}{:>22}\n", label, x);
   };
-  row("accuracy (P(damage>0))", a.accuracy, b.accuracy, true);
-  row("damage per hit", a.damage_per_hit, b.damage_per_hit, false);
-  row("damage per attack", a.damage_per_attack, b.damage_per_attack, false);
-  out += fmt::format("  {:<24}{:>22}{:>22}\n", fmt::format("damage per {}", unit.empty() ? "time" : unit),
-                     fmt::format("{:.3f}", a.damage_per_time),
-                     duel ? fmt::format("{:.3f}", b.damage_per_time) : std::string("-"));
+  auto num = [](double v) { return fmt::format("{:.3f}", v); };
+  row("", an, bn);
+  row("hit points", fmt::format("{}", bout.a.hp), fmt::format("{}", bout.b.hp));
+  row(fmt::format("attack time ({})", unit), fmt::format("{:g}", bout.a.attack_time), fmt::format("{:g}", bout.b.attack_time));
+  row("accuracy (P(damage > 0))", pct(a.accuracy), pct(b.accuracy));
+  row("damage per hit", num(a.damage_per_hit), num(b.damage_per_hit));
+  row("damage per attack", num(a.damage_per_attack), num(b.damage_per_attack));
+  row(fmt::format("damage per time ({})", unit), num(a.damage_per_time), num(b.damage_per_time));
   return out;
 }
 
@@ -248,9 +247,9 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
     t += fmt::format("fight length in time: mean {:.4g} {}\n", mean_of(r.time), bout.time_unit);
   }
   if (r.a_hp_if_wins)
-    t += fmt::format("{} left when a wins: {} of {} HP\n", "HP", summary(*r.a_hp_if_wins), bout.a.hp);
+    t += fmt::format("HP left when {} wins (of {}): {}\n", an, bout.a.hp, summary(*r.a_hp_if_wins));
   if (r.b_hp_if_wins)
-    t += fmt::format("{} left when b wins: {} of {} HP\n", "HP", summary(*r.b_hp_if_wins), bout.b.hp);
+    t += fmt::format("HP left when {} wins (of {}): {}\n", bn, bout.b.hp, summary(*r.b_hp_if_wins));
   return rep;
 }
 
