@@ -1,5 +1,123 @@
+// The verbs every game shares: dist and roll (dice), attack and strike (rules).
 #include "verbs.hpp"
+
+#include <fray/core/dice.hpp>
+#include <fray/core/error.hpp>
+#include <fray/rules/spec.hpp>
+
+#include <fmt/format.h>
+
+#include <random>
+
 namespace fray::cli {
-void add_core_verbs(Cli& cli) { (void)cli; }
-void add_rules_verbs(Cli& cli) { (void)cli; }
+
+namespace {
+
+constexpr std::uint64_t max_count = 10'000'000;
+
+std::uint64_t fresh_seed() {
+  std::random_device rd;
+  return (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
 }
+
+}  // namespace
+
+void add_core_verbs(Cli& cli) {
+  {
+    auto expr = std::make_shared<std::string>();
+    auto* v = add_verb(cli, "dist", "Exact distribution of a dice expression", [expr] {
+      const Dice d = Dice::parse(*expr, all_dice_functions());
+      const Pmf p = d.exact();
+      Report r;
+      r.json = pmf_json(p);
+      r.json["expression"] = *expr;
+      r.text = fmt::format("{}\n{}", *expr, pmf_table(p));
+      return r;
+    });
+    v->add_option("EXPR", *expr, "Dice expression, e.g. 3d6, 4d6kh3, 2d20kl1, d6!, brogue_clump(1,3,1)")->required();
+  }
+  {
+    struct Opts {
+      std::string expr, rng = "default";
+      std::optional<std::uint64_t> seed;
+      std::uint64_t count = 1;
+    };
+    auto o = std::make_shared<Opts>();
+    auto* v = add_verb(cli, "roll", "Roll a dice expression (seeded)", [o] {
+      if (o->count < 1 || o->count > max_count)
+        throw Error(fmt::format("--count {} is out of range 1..{}", o->count, max_count));
+      const Dice d = Dice::parse(o->expr, all_dice_functions());
+      const std::uint64_t seed = o->seed ? *o->seed : fresh_seed();
+      // One stream for all the rolls, so --count K continues the same sequence.
+      auto engine = make_engine(o->rng, seed);
+      std::vector<std::int64_t> rolls;
+      rolls.reserve(o->count);
+      for (std::uint64_t i = 0; i < o->count; ++i) rolls.push_back(d.sample(*engine));
+      Report r;
+      r.json = {{"expression", o->expr}, {"seed", seed}, {"rng", o->rng}, {"rolls", rolls}};
+      r.text = fmt::format("{} (seed {}, rng {}): {}", o->expr, seed, o->rng, fmt::join(rolls, " "));
+      return r;
+    });
+    v->add_option("EXPR", o->expr, "Dice expression")->required();
+    v->add_option("--seed", o->seed, "Seed (64-bit); a fresh one is chosen and printed when absent");
+    v->add_option("--count", o->count, "Number of rolls (1..10000000)");
+    v->add_option("--rng", o->rng, "Engine: default, or a game's (brogue)");
+  }
+}
+
+namespace {
+
+struct AttackOpts {
+  std::string rules, attacker, defender, situation, kind, from, to;
+  std::string rng = "default";
+  std::optional<std::uint64_t> seed;
+  std::uint64_t count = 1;
+
+  AttackRequest request() const {
+    AttackRequest r{attacker, defender, split_list(situation), {}};
+    if (!kind.empty()) r.options["kind"] = kind;
+    if (!from.empty()) r.options["from"] = from;
+    if (!to.empty()) r.options["to"] = to;
+    return r;
+  }
+};
+
+void add_attack_options(CLI::App* v, AttackOpts& o) {
+  v->add_option("--rules", o.rules, "Ruleset: pixel-dungeon, brogue, crawl, epixx")->required();
+  v->add_option("--attacker", o.attacker, "Attacker spec (catalog name, name:key=value,..., or key=value,...)")
+      ->required();
+  v->add_option("--defender", o.defender, "Defender spec")->required();
+  v->add_option("--situation", o.situation, "Comma-separated situation flags (the ruleset's docs list them)");
+  v->add_option("--kind", o.kind, "Attack kind where the ruleset has several (epixx: melee, ranged, spell)");
+  v->add_option("--from", o.from, "Attacker position X,Y (epixx range)");
+  v->add_option("--to", o.to, "Defender position X,Y (epixx range)");
+}
+
+}  // namespace
+
+void add_rules_verbs(Cli& cli) {
+  {
+    auto o = std::make_shared<AttackOpts>();
+    auto* v = add_verb(cli, "attack", "Exact outcome of one attack", [o] {
+      return ruleset(o->rules).attack(o->request());
+    });
+    add_attack_options(v, *o);
+  }
+  {
+    auto o = std::make_shared<AttackOpts>();
+    auto* v = add_verb(cli, "strike", "Sampled attacks with a trace of every roll", [o] {
+      if (o->count < 1 || o->count > max_count)
+        throw Error(fmt::format("--count {} is out of range 1..{}", o->count, max_count));
+      const Ruleset& rs = ruleset(o->rules);
+      StrikeRequest s{o->request(), o->seed ? *o->seed : fresh_seed(), o->count, o->rng};
+      if (s.engine != "default") (void)make_engine(s.engine, 0);  // unknown engines fail here, by name
+      return rs.strike(s);
+    });
+    add_attack_options(v, *o);
+    v->add_option("--seed", o->seed, "Seed (64-bit); a fresh one is chosen and printed when absent");
+    v->add_option("--count", o->count, "Number of strikes (1..10000000)");
+    v->add_option("--rng", o->rng, "Engine: default, or the game's own (brogue)");
+  }
+}
+
+}  // namespace fray::cli

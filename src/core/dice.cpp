@@ -1,15 +1,505 @@
-// PLACEHOLDER while the parser lands.
 #include <fray/core/dice.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
 namespace fray {
-DiceFunctions DiceFunctions::builtin() { return {}; }
-void DiceFunctions::add(DiceFunction f) { fns_.push_back(std::move(f)); }
+
+// --- function table -----------------------------------------------------------------
+
+DiceFunctions DiceFunctions::builtin() {
+  DiceFunctions t;
+  auto pair_fn = [&t](std::string name, bool is_max) {
+    t.add({name, 2, 2, name + "(a, b)",
+           [is_max](std::span<const std::int64_t> a) {
+             return Pmf::point(is_max ? std::max(a[0], a[1]) : std::min(a[0], a[1]));
+           },
+           [is_max](std::span<const std::int64_t> a, RngRef) { return is_max ? std::max(a[0], a[1]) : std::min(a[0], a[1]); }});
+  };
+  pair_fn("min", false);
+  pair_fn("max", true);
+  return t;
+}
+
+void DiceFunctions::add(DiceFunction f) {
+  for (auto& g : fns_)
+    if (g.name == f.name) {
+      g = std::move(f);
+      return;
+    }
+  fns_.push_back(std::move(f));
+}
+
 const DiceFunction* DiceFunctions::find(std::string_view name) const noexcept {
-  for (const auto& f : fns_) if (f.name == name) return &f;
+  for (const auto& f : fns_)
+    if (f.name == name) return &f;
   return nullptr;
 }
-Dice Dice::parse(std::string_view, const DiceFunctions&) { throw Error("dice: not yet"); }
-Pmf Dice::exact() const { throw Error("dice: not yet"); }
-std::int64_t Dice::sample(RngRef) const { throw Error("dice: not yet"); }
-std::int64_t Dice::min() const { return 0; }
-std::int64_t Dice::max() const { return 0; }
+
+// --- syntax tree ----------------------------------------------------------------------
+
+struct Dice::Node {
+  enum class Kind { number, add, sub, mul, neg, cmp, dice, call } kind = Kind::number;
+  std::int64_t value = 0;       // number
+  std::string op;               // cmp: "==", ">=", ">", "<=", "<"
+  std::vector<std::shared_ptr<const Node>> kids;  // operands; dice: count, sides[, keep]
+  bool keep_high = false, has_keep = false, explode = false;
+  std::size_t fn = 0;           // call: index into the function table
+  std::size_t column = 0;       // 1-based, for run-time errors
+};
+
+namespace {
+
+using NodePtr = std::shared_ptr<const Dice::Node>;
+using Kind = Dice::Node::Kind;
+
+class Parser {
+ public:
+  Parser(std::string_view text, const DiceFunctions& fns) : s_(text), fns_(fns) {}
+
+  NodePtr parse() {
+    skip();
+    if (pos_ == s_.size()) fail("empty expression");
+    NodePtr n = comparison();
+    skip();
+    if (pos_ != s_.size()) fail(fmt::format("unexpected '{}'", s_[pos_]));
+    return n;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what, std::size_t at = std::string::npos) const {
+    const std::size_t col = (at == std::string::npos ? pos_ : at) + 1;
+    throw Error(fmt::format("dice expression \"{}\": column {}: {}", s_, col, what));
+  }
+  void skip() {
+    while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+  }
+  bool peek(std::string_view t) {
+    skip();
+    return s_.substr(pos_, t.size()) == t;
+  }
+  bool eat(std::string_view t) {
+    if (!peek(t)) return false;
+    pos_ += t.size();
+    return true;
+  }
+  static NodePtr make(Kind k, std::vector<NodePtr> kids, std::size_t col) {
+    auto n = std::make_shared<Dice::Node>();
+    n->kind = k;
+    n->kids = std::move(kids);
+    n->column = col + 1;
+    return n;
+  }
+
+  NodePtr comparison() {
+    NodePtr left = sum();
+    for (std::string_view op : {"==", ">=", "<=", ">", "<"}) {
+      const std::size_t at = pos_;
+      if (eat(op)) {
+        auto n = std::make_shared<Dice::Node>(*make(Kind::cmp, {left, sum()}, at));
+        n->op = std::string(op);
+        if (peek("==") || peek(">") || peek("<")) fail("comparisons do not chain; use parentheses");
+        return n;
+      }
+    }
+    if (peek("=")) fail("'=' is not an operator; use '=='");
+    return left;
+  }
+
+  NodePtr sum() {
+    NodePtr n = product();
+    for (;;) {
+      const std::size_t at = pos_;
+      if (eat("+")) n = make(Kind::add, {n, product()}, at);
+      else if (eat("-")) n = make(Kind::sub, {n, product()}, at);
+      else return n;
+    }
+  }
+
+  NodePtr product() {
+    NodePtr n = unary();
+    for (;;) {
+      const std::size_t at = pos_;
+      if (eat("*")) n = make(Kind::mul, {n, unary()}, at);
+      else return n;
+    }
+  }
+
+  NodePtr unary() {
+    const std::size_t at = pos_;
+    if (eat("-")) {
+      // "-1d6" reads as a negative number of dice, which no game rolls; say so
+      // rather than guess whether "-(1d6)" was meant.
+      skip();
+      std::size_t p = pos_;
+      while (p < s_.size() && std::isdigit(static_cast<unsigned char>(s_[p]))) ++p;
+      if (p > pos_ && p < s_.size() && s_[p] == 'd') fail("the number of dice cannot be negative", at);
+      return make(Kind::neg, {unary()}, at);
+    }
+    return dice();
+  }
+
+  bool at_dice() {
+    skip();
+    return pos_ < s_.size() && s_[pos_] == 'd' &&
+           (pos_ + 1 == s_.size() || std::isdigit(static_cast<unsigned char>(s_[pos_ + 1])) || s_[pos_ + 1] == '(' ||
+            std::isspace(static_cast<unsigned char>(s_[pos_ + 1])) || !std::isalpha(static_cast<unsigned char>(s_[pos_ + 1])));
+  }
+
+  NodePtr dice() {
+    const std::size_t at = pos_;
+    NodePtr count;
+    if (at_dice()) {
+      auto one = std::make_shared<Dice::Node>();
+      one->value = 1;
+      count = one;
+    } else {
+      count = atom();
+      if (!at_dice()) return count;
+    }
+    const std::size_t dpos = pos_;
+    ++pos_;  // 'd'
+    skip();
+    if (pos_ == s_.size() || !(std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '(' ||
+                               std::isalpha(static_cast<unsigned char>(s_[pos_]))))
+      fail("expected the number of sides after 'd'");
+    NodePtr sides = atom();
+    std::vector<NodePtr> kids = {count, sides};
+    auto n = std::make_shared<Dice::Node>();
+    n->kind = Kind::dice;
+    n->column = dpos + 1;
+    const std::size_t kat = pos_;
+    if (eat("kh") || eat("kl")) {
+      n->keep_high = s_[pos_ - 1] == 'h';
+      n->has_keep = true;
+      skip();
+      if (pos_ == s_.size() || !(std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '('))
+        fail("expected how many dice to keep after 'k" + std::string(1, s_[pos_ - 1]) + "'");
+      kids.push_back(atom());
+      // Literal counts are checked now, so the error points at the expression.
+      if (count->kind == Kind::number && kids[2]->kind == Kind::number &&
+          (kids[2]->value > count->value || kids[2]->value < 0))
+        fail(fmt::format("cannot keep {} of {} dice", kids[2]->value, count->value), kat);
+    }
+    if (eat("!")) {
+      n->explode = true;
+      if (peek("!")) fail("a die explodes with a single '!'");
+    }
+    if (count->kind == Kind::number && count->value > Dice::max_dice)
+      fail(fmt::format("{} dice is more than the limit of {}", count->value, Dice::max_dice), at);
+    if (sides->kind == Kind::number && sides->value < 1) fail("a die needs at least 1 side", dpos + 1);
+    n->kids = std::move(kids);
+    return n;
+  }
+
+  NodePtr atom() {
+    skip();
+    const std::size_t at = pos_;
+    if (pos_ == s_.size()) fail("expected a number, '(' or a function, found the end of the expression");
+    const char c = s_[pos_];
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      std::int64_t v = 0;
+      while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) {
+        if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, s_[pos_] - '0', &v))
+          fail("number does not fit in 64 bits", at);
+        ++pos_;
+      }
+      auto n = std::make_shared<Dice::Node>();
+      n->value = v;
+      n->column = at + 1;
+      return n;
+    }
+    if (c == '(') {
+      ++pos_;
+      NodePtr n = comparison();
+      if (!eat(")")) fail("expected ')'");
+      return n;
+    }
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_')) ++pos_;
+      const std::string name(s_.substr(at, pos_ - at));
+      const DiceFunction* f = fns_.find(name);
+      if (!f) {
+        std::string known;
+        for (const auto& g : fns_.all()) known += (known.empty() ? "" : ", ") + g.name;
+        fail(fmt::format("unknown function '{}' (known: {})", name, known), at);
+      }
+      if (!eat("(")) fail(fmt::format("expected '(' after {}", name));
+      std::vector<NodePtr> args;
+      if (!peek(")")) {
+        do args.push_back(comparison());
+        while (eat(","));
+      }
+      if (!eat(")")) fail("expected ')' or ','");
+      if (args.size() < f->min_args || args.size() > f->max_args)
+        fail(fmt::format("{} takes {} argument{}: {}", name,
+                         f->min_args == f->max_args ? fmt::format("{}", f->min_args)
+                                                    : fmt::format("{} to {}", f->min_args, f->max_args),
+                         f->max_args == 1 ? "" : "s", f->signature),
+             at);
+      auto n = std::make_shared<Dice::Node>(*make(Kind::call, std::move(args), at));
+      n->fn = static_cast<std::size_t>(f - fns_.all().data());
+      return n;
+    }
+    fail(fmt::format("expected a number, '(' or a function, found '{}'", c));
+  }
+
+  std::string_view s_;
+  const DiceFunctions& fns_;
+  std::size_t pos_ = 0;
+};
+
+std::int64_t compare(const std::string& op, std::int64_t a, std::int64_t b) {
+  if (op == "==") return a == b;
+  if (op == ">=") return a >= b;
+  if (op == "<=") return a <= b;
+  if (op == ">") return a > b;
+  return a < b;
 }
+
+// Checks the numbers a roll of NdM[kK] was given at run time.
+void check_roll(const std::string& text, const Dice::Node& n, std::int64_t count, std::int64_t sides,
+                std::int64_t keep) {
+  auto fail = [&](const std::string& what) {
+    throw Error(fmt::format("dice expression \"{}\": column {}: {}", text, n.column, what));
+  };
+  if (count < 0) fail(fmt::format("the number of dice cannot be negative ({})", count));
+  if (count > Dice::max_dice) fail(fmt::format("{} dice is more than the limit of {}", count, Dice::max_dice));
+  if (sides < 1) fail(fmt::format("a die needs at least 1 side (got {})", sides));
+  if (n.has_keep && (keep < 0 || keep > count)) fail(fmt::format("cannot keep {} of {} dice", keep, count));
+}
+
+}  // namespace
+
+// --- exact distributions ----------------------------------------------------------------
+
+Pmf exploding_die(std::int64_t sides, int limit) {
+  if (sides < 1) throw Error(fmt::format("a die needs at least 1 side (got {})", sides));
+  if (sides == 1) return Pmf::point(limit + 1);  // every roll is the top face
+  // Roll k (0-based) happens with probability (1/M)^k; rolls before the
+  // limit stop on faces 1..M-1, the last allowed roll stops on any face.
+  std::vector<double> w(static_cast<std::size_t>(checked_mul(sides, limit + 1)), 0.0);
+  const double m = static_cast<double>(sides);
+  double reach = 1;
+  for (int k = 0; k <= limit; ++k) {
+    const std::int64_t top = k == limit ? sides : sides - 1;
+    for (std::int64_t r = 1; r <= top; ++r) w[static_cast<std::size_t>(k * sides + r - 1)] = reach / m;
+    reach /= m;
+  }
+  return Pmf::from_weights(1, w);
+}
+
+Pmf keep_dice(const Pmf& die, std::int64_t n, std::int64_t keep, bool highest) {
+  if (n < 0 || keep < 0 || keep > n) throw Error(fmt::format("cannot keep {} of {} dice", keep, n));
+  if (keep == 0 || n == 0) return Pmf::point(0);
+  auto faces = die.items();
+  if (highest) std::reverse(faces.begin(), faces.end());
+  // Faces in the order they are kept. State: after the faces so far, how many
+  // dice show one of them (j) and the sum of the kept ones; the count on the
+  // next face is binomial given the mass still unassigned.
+  // Partial kept sums lie between min(0, keep*min face) and max(0, keep*max face).
+  const std::int64_t lo = std::min<std::int64_t>(0, checked_mul(die.min(), keep));
+  const std::int64_t hi = std::max<std::int64_t>(0, checked_mul(die.max(), keep));
+  if (static_cast<std::uint64_t>(hi - lo) >= Pmf::max_width)
+    throw Error(fmt::format("keeping {} of {} dice spans too many values", keep, n));
+  const auto span = static_cast<std::size_t>(hi - lo) + 1;
+  const std::int64_t off = -lo;
+  Pmf::check_work(faces.size() * static_cast<std::size_t>(n + 1) * static_cast<std::size_t>(n + 1), span);
+  std::vector<std::vector<double>> cur(static_cast<std::size_t>(n + 1), std::vector<double>(span, 0.0));
+  cur[0][static_cast<std::size_t>(off)] = 1.0;
+  double remaining = 1.0;
+  std::vector<double> lfact(static_cast<std::size_t>(n + 1), 0.0);
+  for (std::int64_t i = 1; i <= n; ++i) lfact[static_cast<std::size_t>(i)] = lfact[static_cast<std::size_t>(i - 1)] + std::log(static_cast<double>(i));
+  for (std::size_t fi = 0; fi < faces.size(); ++fi) {
+    const auto [face, q] = faces[fi];
+    const bool last = fi + 1 == faces.size();
+    const double pr = last ? 1.0 : std::min(1.0, q / remaining);
+    std::vector<std::vector<double>> next(static_cast<std::size_t>(n + 1), std::vector<double>(span, 0.0));
+    for (std::int64_t j = 0; j <= n; ++j) {
+      const auto& row = cur[static_cast<std::size_t>(j)];
+      const std::int64_t left = n - j;
+      for (std::int64_t t = last ? left : 0; t <= left; ++t) {
+        double pt;
+        if (last) pt = 1.0;
+        else if (pr >= 1.0) pt = t == left ? 1.0 : 0.0;
+        else if (pr <= 0.0) pt = t == 0 ? 1.0 : 0.0;
+        else
+          pt = std::exp(lfact[static_cast<std::size_t>(left)] - lfact[static_cast<std::size_t>(t)] -
+                        lfact[static_cast<std::size_t>(left - t)] + static_cast<double>(t) * std::log(pr) +
+                        static_cast<double>(left - t) * std::log1p(-pr));
+        if (pt == 0) continue;
+        const std::int64_t kept = std::max<std::int64_t>(0, std::min(t, keep - std::min(j, keep)));
+        const std::int64_t add = kept * face;
+        auto& out = next[static_cast<std::size_t>(j + t)];
+        for (std::size_t s = 0; s < span; ++s)
+          if (row[s] != 0) out[static_cast<std::size_t>(static_cast<std::int64_t>(s) + add)] += row[s] * pt;
+      }
+    }
+    cur = std::move(next);
+    remaining -= q;
+  }
+  return Pmf::from_weights(lo, cur[static_cast<std::size_t>(n)]);
+}
+
+namespace {
+
+struct Eval {
+  const std::string& text;
+  const DiceFunctions& fns;
+
+  Pmf exact(const Dice::Node& n) const {
+    switch (n.kind) {
+      case Kind::number: return Pmf::point(n.value);
+      case Kind::add: return exact(*n.kids[0]) + exact(*n.kids[1]);
+      case Kind::sub: return exact(*n.kids[0]) - exact(*n.kids[1]);
+      case Kind::neg: return -exact(*n.kids[0]);
+      case Kind::mul: return Pmf::combine(exact(*n.kids[0]), exact(*n.kids[1]), [](std::int64_t a, std::int64_t b) {
+          return checked_mul(a, b);
+        });
+      case Kind::cmp: {
+        const std::string& op = n.op;
+        return Pmf::combine(exact(*n.kids[0]), exact(*n.kids[1]),
+                            [&op](std::int64_t a, std::int64_t b) { return compare(op, a, b); });
+      }
+      case Kind::dice: return exact_dice(n);
+      case Kind::call: return exact_call(n);
+    }
+    return Pmf();
+  }
+
+  Pmf exact_dice(const Dice::Node& n) const {
+    const Pmf count = exact(*n.kids[0]), sides = exact(*n.kids[1]);
+    const Pmf keep = n.has_keep ? exact(*n.kids[2]) : Pmf::point(0);
+    std::vector<std::pair<double, Pmf>> parts;
+    for (const auto& [c, pc] : count.items())
+      for (const auto& [s, ps] : sides.items())
+        for (const auto& [k, pk] : keep.items()) {
+          check_roll(text, n, c, s, k);
+          const Pmf die = n.explode ? exploding_die(s) : Pmf::uniform(1, s);
+          if (!n.has_keep) {
+            // Refuse a hopeless request before starting it.
+            const auto width = static_cast<unsigned __int128>(c) * static_cast<std::uint64_t>(die.width() - 1) + 1;
+            if (width > Pmf::max_width)
+              throw Error(fmt::format(
+                  "dice expression \"{}\": column {}: {}d{} is too large to compute exactly ({} values; the limit "
+                  "is {})",
+                  text, n.column, c, s, static_cast<std::uint64_t>(std::min<unsigned __int128>(width, ~0ULL)),
+                  Pmf::max_width));
+            parts.emplace_back(pc * ps * pk, die.repeat(static_cast<std::uint64_t>(c)));
+          } else {
+            parts.emplace_back(pc * ps * pk, keep_dice(die, c, k, n.keep_high));
+          }
+        }
+    return parts.size() == 1 ? parts[0].second : Pmf::mixture(parts);
+  }
+
+  Pmf exact_call(const Dice::Node& n) const {
+    const DiceFunction& f = fns.all()[n.fn];
+    std::vector<std::vector<std::pair<std::int64_t, double>>> args;
+    std::uint64_t combos = 1;
+    for (const auto& k : n.kids) {
+      args.push_back(exact(*k).items());
+      combos *= args.back().size();
+      if (combos > 1'000'000)
+        throw Error(fmt::format("dice expression \"{}\": column {}: the arguments of {} take too many values", text,
+                                n.column, f.name));
+    }
+    std::vector<std::pair<double, Pmf>> parts;
+    std::vector<std::size_t> idx(args.size(), 0);
+    std::vector<std::int64_t> vals(args.size());
+    for (;;) {
+      double p = 1;
+      for (std::size_t i = 0; i < args.size(); ++i) {
+        vals[i] = args[i][idx[i]].first;
+        p *= args[i][idx[i]].second;
+      }
+      parts.emplace_back(p, f.exact(vals));
+      std::size_t i = 0;
+      while (i < idx.size() && ++idx[i] == args[i].size()) idx[i++] = 0;
+      if (i == idx.size()) break;
+    }
+    return parts.size() == 1 ? parts[0].second : Pmf::mixture(parts);
+  }
+
+  std::int64_t sample(const Dice::Node& n, RngRef rng) const {
+    switch (n.kind) {
+      case Kind::number: return n.value;
+      case Kind::add: {
+        const auto a = sample(*n.kids[0], rng);
+        return checked_add(a, sample(*n.kids[1], rng));
+      }
+      case Kind::sub: {
+        const auto a = sample(*n.kids[0], rng);
+        const auto b = sample(*n.kids[1], rng);
+        if (b == std::numeric_limits<std::int64_t>::min()) throw Error("value overflows 64 bits");
+        return checked_add(a, -b);
+      }
+      case Kind::neg: {
+        const auto a = sample(*n.kids[0], rng);
+        if (a == std::numeric_limits<std::int64_t>::min()) throw Error("value overflows 64 bits");
+        return -a;
+      }
+      case Kind::mul: {
+        const auto a = sample(*n.kids[0], rng);
+        return checked_mul(a, sample(*n.kids[1], rng));
+      }
+      case Kind::cmp: {
+        const auto a = sample(*n.kids[0], rng);
+        return compare(n.op, a, sample(*n.kids[1], rng));
+      }
+      case Kind::dice: return sample_dice(n, rng);
+      case Kind::call: {
+        std::vector<std::int64_t> vals;
+        for (const auto& k : n.kids) vals.push_back(sample(*k, rng));
+        return fns.all()[n.fn].sample(vals, rng);
+      }
+    }
+    return 0;
+  }
+
+  static std::int64_t roll_die(std::int64_t sides, bool explode, RngRef rng) {
+    std::int64_t total = rng.uniform(1, sides);
+    if (!explode) return total;
+    std::int64_t last = total;
+    for (int k = 0; k < Dice::explode_limit && last == sides; ++k) total += last = rng.uniform(1, sides);
+    return total;
+  }
+
+  std::int64_t sample_dice(const Dice::Node& n, RngRef rng) const {
+    const std::int64_t c = sample(*n.kids[0], rng);
+    const std::int64_t s = sample(*n.kids[1], rng);
+    const std::int64_t k = n.has_keep ? sample(*n.kids[2], rng) : 0;
+    check_roll(text, n, c, s, k);
+    if (!n.has_keep) {
+      std::int64_t total = 0;
+      for (std::int64_t i = 0; i < c; ++i) total = checked_add(total, roll_die(s, n.explode, rng));
+      return total;
+    }
+    std::vector<std::int64_t> rolls(static_cast<std::size_t>(c));
+    for (auto& r : rolls) r = roll_die(s, n.explode, rng);
+    if (n.keep_high) std::sort(rolls.begin(), rolls.end(), std::greater<>());
+    else std::sort(rolls.begin(), rolls.end());
+    std::int64_t total = 0;
+    for (std::int64_t i = 0; i < k; ++i) total = checked_add(total, rolls[static_cast<std::size_t>(i)]);
+    return total;
+  }
+};
+
+}  // namespace
+
+Dice Dice::parse(std::string_view text, const DiceFunctions& fns) {
+  Dice d;
+  d.text_ = std::string(text);
+  d.fns_ = std::make_shared<const DiceFunctions>(fns);
+  d.root_ = Parser(d.text_, *d.fns_).parse();
+  return d;
+}
+
+Pmf Dice::exact() const { return Eval{text_, *fns_}.exact(*root_); }
+
+std::int64_t Dice::sample(RngRef rng) const { return Eval{text_, *fns_}.sample(*root_, rng); }
+
+}  // namespace fray

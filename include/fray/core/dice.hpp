@@ -72,9 +72,6 @@ class Dice {
   [[nodiscard]] Pmf exact() const;
   // One roll. NdM draws rng.uniform(1, M) N times, left to right.
   [[nodiscard]] std::int64_t sample(RngRef rng) const;
-  // Bounds of the value without computing the distribution.
-  [[nodiscard]] std::int64_t min() const;
-  [[nodiscard]] std::int64_t max() const;
 
   struct Node;
 
@@ -87,8 +84,8 @@ class Dice {
 // Exact distribution of one die roll that explodes on its top face, at most
 // `limit` extra times.
 [[nodiscard]] Pmf exploding_die(std::int64_t sides, int limit = Dice::explode_limit);
-// Exact distribution of the sum of the highest (or lowest) `keep` of `n` dice
-// with `sides` faces.
-[[nodiscard]] Pmf keep_dice(std::int64_t n, std::int64_t sides, std::int64_t keep, bool highest);
+// Exact distribution of the sum of the highest (or lowest) `keep` of `n`
+// independent dice, each distributed as `die`.
+[[nodiscard]] Pmf keep_dice(const Pmf& die, std::int64_t n, std::int64_t keep, bool highest);
 
 }  // namespace fray

@@ -1,0 +1,42 @@
+// Core benchmarks: exact dice, raw RNG draws, sampled dice.
+#include <fray/core/dice.hpp>
+#include <fray/core/rng.hpp>
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+void exact(benchmark::State& state, const char* expr) {
+  const fray::Dice d = fray::Dice::parse(expr);
+  for (auto _ : state) benchmark::DoNotOptimize(d.exact());
+}
+BENCHMARK_CAPTURE(exact, 3d6, "3d6");
+BENCHMARK_CAPTURE(exact, 4d6kh3, "4d6kh3");
+BENCHMARK_CAPTURE(exact, 1000d6, "1000d6")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(exact, 100d100, "100d100")->Unit(benchmark::kMillisecond);
+
+void rng_next(benchmark::State& state) {
+  fray::Rng rng(1);
+  for (auto _ : state) benchmark::DoNotOptimize(rng.next());
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(rng_next);
+
+void rng_uniform_d6(benchmark::State& state) {
+  fray::Rng rng(1);
+  for (auto _ : state) benchmark::DoNotOptimize(rng.uniform(1, 6));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(rng_uniform_d6);
+
+void sample_3d6(benchmark::State& state) {
+  const fray::Dice d = fray::Dice::parse("3d6");
+  fray::Rng rng(1);
+  for (auto _ : state) benchmark::DoNotOptimize(d.sample(rng));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(sample_3d6);
+
+}  // namespace
+
+BENCHMARK_MAIN();

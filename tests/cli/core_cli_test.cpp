@@ -1,0 +1,95 @@
+// The fray binary end to end: dist, roll, and bad input.
+#include <fray/core/rng.hpp>
+
+#include "support/support.hpp"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+using fray::test::run_cli;
+
+TEST(Cli, Version) {
+  const auto r = run_cli({"--version"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("fray 0."), std::string::npos);
+}
+
+TEST(Cli, Help) {
+  const auto r = run_cli({"--help"});
+  EXPECT_EQ(r.status, 0);
+  for (const char* verb : {"dist", "roll", "attack", "strike"}) EXPECT_NE(r.out.find(verb), std::string::npos) << verb;
+  const auto d = run_cli({"dist", "--help"});
+  EXPECT_EQ(d.status, 0);
+  EXPECT_NE(d.out.find("EXPR"), std::string::npos);
+}
+
+TEST(Cli, DistJson) {
+  const auto r = run_cli({"dist", "3d6", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = r.json();
+  EXPECT_EQ(j["expression"], "3d6");
+  EXPECT_EQ(j["min"], 3);
+  EXPECT_EQ(j["max"], 18);
+  EXPECT_NEAR(j["mean"].get<double>(), 10.5, 1e-12);
+  EXPECT_NEAR(j["stddev"].get<double>(), std::sqrt(3 * 35.0 / 12), 1e-12);
+  ASSERT_EQ(j["pmf"].size(), 16u);
+  EXPECT_EQ(j["pmf"][0][0], 3);
+  EXPECT_NEAR(j["pmf"][0][1].get<double>(), 1.0 / 216, 1e-16);
+  EXPECT_NEAR(j["pmf"][7][1].get<double>(), 27.0 / 216, 1e-15);  // value 10
+}
+
+TEST(Cli, DistLeavesOutImpossibleValues) {
+  const auto j = run_cli({"dist", "2*1d3", "--json"}).json();
+  ASSERT_EQ(j["pmf"].size(), 3u);
+  EXPECT_EQ(j["pmf"][1][0], 4);
+}
+
+TEST(Cli, DistHuman) {
+  const auto r = run_cli({"dist", "2d6"});
+  ASSERT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("cumulative"), std::string::npos);
+  EXPECT_NE(r.out.find("0.166667"), std::string::npos);  // P(7) = 1/6
+  EXPECT_NE(r.out.find("#"), std::string::npos);
+  EXPECT_NE(r.out.find("mean 7"), std::string::npos);
+}
+
+TEST(Cli, RollIsSeeded) {
+  const auto a = run_cli({"roll", "3d6", "--seed", "42", "--count", "20", "--json"});
+  const auto b = run_cli({"roll", "3d6", "--seed", "42", "--count", "20", "--json"});
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  const auto j = a.json();
+  EXPECT_EQ(j["expression"], "3d6");
+  EXPECT_EQ(j["seed"], 42);
+  ASSERT_EQ(j["rolls"].size(), 20u);
+  // The rolls are the engine's: 3 calls of uniform(1, 6) each, one stream.
+  fray::Rng rng(42);
+  for (const auto& v : j["rolls"]) {
+    std::int64_t s = 0;
+    for (int i = 0; i < 3; ++i) s += rng.uniform(1, 6);
+    EXPECT_EQ(v.get<std::int64_t>(), s);
+  }
+}
+
+TEST(Cli, BadInputExitsTwoWithNothingOnStdout) {
+  const std::vector<std::vector<std::string>> cases = {
+      {"dist", ""}, {"dist", "3d"}, {"dist", "d"}, {"dist", "2d0"}, {"dist", "-1d6"}, {"dist", "1d6+"},
+      {"dist", "((1d6)"}, {"dist", "1d6kh7"}, {"dist", "3d6!!!!"}, {"dist", "nope(3)"},
+      {"dist", "99999999999999999999"}, {"dist", "1000000d1000000"}, {"roll", "3d6", "--count", "0"},
+      {"roll", "3d6", "--rng", "nope"}, {"roll", "3d6", "--seed", "abc"}, {"dist"}, {"frobnicate"}, {},
+      {"attack", "--rules", "nethack", "--attacker", "a", "--defender", "b"},
+  };
+  for (const auto& args : cases) {
+    const auto r = run_cli(args);
+    std::string shown;
+    for (const auto& a : args) shown += "[" + a + "]";
+    EXPECT_EQ(r.status, 2) << shown << " " << r.err;
+    EXPECT_TRUE(r.out.empty()) << shown << " printed: " << r.out;
+    EXPECT_EQ(r.err.rfind("fray: error: ", 0), 0u) << shown << " " << r.err;
+  }
+  // Expression errors name the expression and the column.
+  const auto r = run_cli({"dist", "3d"});
+  EXPECT_NE(r.err.find("\"3d\""), std::string::npos);
+  EXPECT_NE(r.err.find("column 3"), std::string::npos);
+}

@@ -1,0 +1,186 @@
+// fray/core/dice.hpp against enumeration, and the sampler against the exact law.
+#include <fray/core/dice.hpp>
+
+#include "support/support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+
+using fray::Dice;
+using fray::Pmf;
+
+namespace {
+Pmf exact(const std::string& e) { return Dice::parse(e).exact(); }
+
+// All outcomes of n dice with `sides` faces, folded by f.
+template <class F>
+Pmf enumerate(int n, int sides, F f) {
+  std::map<std::int64_t, double> acc;
+  std::vector<int> v(static_cast<std::size_t>(n), 1);
+  for (;;) {
+    acc[f(v)] += 1;
+    std::size_t i = 0;
+    while (i < v.size() && ++v[i] > sides) v[i++] = 1;
+    if (i == v.size()) break;
+  }
+  return Pmf::from_map(acc);
+}
+
+void expect_sampler_matches(const std::string& e, std::uint64_t seed, int n = 100000) {
+  const Dice d = Dice::parse(e);
+  fray::Rng rng(seed);
+  std::map<std::int64_t, std::uint64_t> counts;
+  for (int i = 0; i < n; ++i) ++counts[d.sample(rng)];
+  EXPECT_GT(fray::test::chi_square_p(d.exact(), counts), 1e-3) << e;
+}
+}  // namespace
+
+TEST(Dice, ThreeD6) {
+  const Pmf p = exact("3d6");
+  EXPECT_TRUE(p.approx_equal(enumerate(3, 6, [](auto& v) { return v[0] + v[1] + v[2]; }), 1e-15));
+  EXPECT_NEAR(p[3], 1.0 / 216, 1e-17);
+  EXPECT_NEAR(p.mean(), 10.5, 1e-12);
+}
+
+TEST(Dice, KeepHighest) {
+  const Pmf p = exact("4d6kh3");
+  const Pmf brute = enumerate(4, 6, [](auto v) {
+    std::sort(v.begin(), v.end());
+    return v[1] + v[2] + v[3];
+  });
+  EXPECT_TRUE(p.approx_equal(brute, 1e-14));
+  EXPECT_NEAR(p.mean(), 15869.0 / 1296, 1e-12);
+  EXPECT_NEAR(p[18], 21.0 / 1296, 1e-15);
+}
+
+TEST(Dice, KeepLowest) {
+  const Pmf p = exact("2d20kl1");
+  EXPECT_TRUE(p.approx_equal(enumerate(2, 20, [](auto& v) { return std::min(v[0], v[1]); }), 1e-15));
+  EXPECT_NEAR(p.mean(), 287.0 / 40, 1e-12);
+  EXPECT_NEAR(p[1], 39.0 / 400, 1e-15);
+}
+
+TEST(Dice, KeepMiddleCases) {
+  EXPECT_TRUE(exact("3d4kh3").approx_equal(exact("3d4"), 1e-14));
+  EXPECT_EQ(exact("3d4kh0"), Pmf::point(0));
+  EXPECT_TRUE(exact("5d3kl2").approx_equal(enumerate(5, 3, [](auto v) {
+    std::sort(v.begin(), v.end());
+    return v[0] + v[1];
+  }), 1e-14));
+}
+
+TEST(Dice, Exploding) {
+  const Pmf p = exact("d6!");
+  // 1..5 at 1/6 each; 6 + r at 1/36 for r = 1..5; ...
+  EXPECT_NEAR(p[5], 1.0 / 6, 1e-15);
+  EXPECT_EQ(p[6], 0.0);
+  EXPECT_NEAR(p[7], 1.0 / 36, 1e-15);
+  EXPECT_NEAR(p[13], 1.0 / 216, 1e-15);
+  EXPECT_NEAR(p.mean(), 4.2, 1e-9);  // 3.5 * 6/5 in the limit; the cap changes it by < 1e-13
+  EXPECT_EQ(p.max(), 6 * (Dice::explode_limit + 1));
+  EXPECT_EQ(exact("d1!"), Pmf::point(Dice::explode_limit + 1));
+}
+
+TEST(Dice, ArithmeticAndFunctions) {
+  EXPECT_EQ(exact("2+3*4"), Pmf::point(14));
+  EXPECT_EQ(exact("(2+3)*4"), Pmf::point(20));
+  EXPECT_EQ(exact("-3 - -2"), Pmf::point(-1));
+  EXPECT_EQ(exact("min(3, 9) + max(3, 9)"), Pmf::point(12));
+  EXPECT_TRUE(exact("max(1d6, 1d6)").approx_equal(exact("2d6kh1"), 1e-15));
+  EXPECT_TRUE(exact("1d6 >= 5").approx_equal(Pmf::bernoulli(1.0 / 3), 1e-15));
+  EXPECT_TRUE(exact("1d6 == 1d6").approx_equal(Pmf::bernoulli(1.0 / 6), 1e-15));
+  EXPECT_TRUE(exact("1d6 < 3").approx_equal(Pmf::bernoulli(1.0 / 3), 1e-15));
+  EXPECT_TRUE(exact("2d6 - 2d6").approx_equal(exact("2d6") - exact("2d6"), 1e-15));
+  EXPECT_TRUE(exact("d6 * 2").approx_equal(Pmf::uniform(1, 6).map([](std::int64_t v) { return 2 * v; }), 1e-15));
+}
+
+TEST(Dice, RandomCountIsAMixture) {
+  // (1d2)d6: half 1d6, half 2d6.
+  const std::vector<std::pair<double, Pmf>> parts = {{0.5, exact("1d6")}, {0.5, exact("2d6")}};
+  EXPECT_TRUE(exact("(1d2)d6").approx_equal(Pmf::mixture(parts), 1e-15));
+}
+
+TEST(Dice, LargeExactSums) {
+  const Pmf a = exact("1000d6");
+  EXPECT_NEAR(a.mean(), 3500, 1e-6);
+  EXPECT_NEAR(a.variance(), 1000 * 35.0 / 12, 1e-4);
+  const Pmf b = exact("100d100");
+  EXPECT_NEAR(b.mean(), 5050, 1e-6);
+  EXPECT_EQ(b.min(), 100);
+  EXPECT_EQ(b.max(), 10000);
+}
+
+TEST(Dice, CustomFunction) {
+  fray::DiceFunctions fns = fray::DiceFunctions::builtin();
+  fns.add({"twice", 1, 1, "twice(x)",
+           [](std::span<const std::int64_t> a) { return Pmf::point(2 * a[0]); },
+           [](std::span<const std::int64_t> a, fray::RngRef) { return 2 * a[0]; }});
+  const Dice d = Dice::parse("twice(1d3)", fns);
+  EXPECT_TRUE(d.exact().approx_equal(exact("1d3 * 2"), 1e-15));
+  fray::Rng rng(1);
+  const auto v = d.sample(rng);
+  EXPECT_TRUE(v == 2 || v == 4 || v == 6);
+  EXPECT_THROW((void)Dice::parse("twice(1, 2)", fns), fray::Error);
+}
+
+TEST(Dice, SamplerMatchesExact) {
+  expect_sampler_matches("3d6", 1);
+  expect_sampler_matches("4d6kh3", 2);
+  expect_sampler_matches("2d20kl1", 3);
+  expect_sampler_matches("d6!", 4);
+  expect_sampler_matches("(1d3)d4 - 2", 5);
+  expect_sampler_matches("max(1d8, 2d4) >= 5", 6);
+}
+
+TEST(Dice, SamplerDrawsLeftToRight) {
+  // NdM is N calls of uniform(1, M), in order: a game engine replays exactly.
+  const Dice d = Dice::parse("2d6 + 1d4");
+  fray::Rng a(77), b(77);
+  const auto v = d.sample(a);
+  const auto x = b.uniform(1, 6), y = b.uniform(1, 6), z = b.uniform(1, 4);
+  EXPECT_EQ(v, x + y + z);
+}
+
+TEST(Dice, BadExpressions) {
+  struct Case {
+    const char* text;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"", "column 1: empty expression"},
+      {"3d", "column 3: expected the number of sides"},
+      {"d", "column 2: expected the number of sides"},
+      {"2d0", "column 3: a die needs at least 1 side"},
+      {"-1d6", "column 1: the number of dice cannot be negative"},
+      {"1d6+", "column 5: expected a number"},
+      {"((1d6)", "column 7: expected ')'"},
+      {"1d6kh7", "cannot keep 7 of 1 dice"},
+      {"3d6!!!!", "column 5: a die explodes with a single '!'"},
+      {"frob(2)", "unknown function 'frob'"},
+      {"99999999999999999999", "does not fit in 64 bits"},
+      {"1d6 = 3", "'=' is not an operator"},
+      {"1 < 2 < 3", "comparisons do not chain"},
+      {"min(1)", "min takes 2 arguments"},
+      {"2000000d6", "more than the limit"},
+  };
+  for (const auto& c : cases) {
+    try {
+      (void)Dice::parse(c.text).exact();
+      ADD_FAILURE() << "accepted: " << c.text;
+    } catch (const fray::Error& e) {
+      EXPECT_NE(std::string(e.what()).find(c.message), std::string::npos) << c.text << " → " << e.what();
+      EXPECT_NE(std::string(e.what()).find(std::string("\"") + c.text + "\""), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(Dice, TooLargeIsRefusedNotComputed) {
+  EXPECT_THROW((void)exact("1000000d1000000"), fray::Error);
+  EXPECT_THROW((void)exact("(0-1)d6"), fray::Error);
+  EXPECT_THROW((void)exact("9223372036854775807 + 1"), fray::Error);
+  fray::Rng rng(1);
+  EXPECT_THROW((void)Dice::parse("(0-2)d6").sample(rng), fray::Error);
+  EXPECT_THROW((void)Dice::parse("9223372036854775807 * 2").sample(rng), fray::Error);
+}
