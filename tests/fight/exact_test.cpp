@@ -201,6 +201,42 @@ TEST(DuelExact, ThreeHundredHpASideConverges) {
   EXPECT_NEAR(r.length->total(), 1.0, 1e-12);
 }
 
+void expect_same(const DuelResult& x, const DuelResult& y) {
+  EXPECT_NEAR(x.p_a_wins, y.p_a_wins, 1e-13);
+  EXPECT_NEAR(x.p_b_wins, y.p_b_wins, 1e-13);
+  EXPECT_NEAR(x.p_draw, y.p_draw, 1e-13);
+  ASSERT_EQ(x.length.has_value(), y.length.has_value());
+  if (x.length) {
+    EXPECT_TRUE(x.length->approx_equal(*y.length, 1e-13));
+  }
+  EXPECT_TRUE(x.a_hp_left.approx_equal(y.a_hp_left, 1e-13));
+  EXPECT_TRUE(x.b_hp_left.approx_equal(y.b_hp_left, 1e-13));
+  ASSERT_EQ(x.time.size(), y.time.size());
+  for (std::size_t i = 0; i < x.time.size(); ++i) {
+    EXPECT_DOUBLE_EQ(x.time[i].first, y.time[i].first);
+    EXPECT_NEAR(x.time[i].second, y.time[i].second, 1e-13);
+  }
+}
+
+TEST(DuelExact, IndependentSidesGiveTheSameAsTheWholeGrid) {
+  ExactLimits grid;
+  grid.split_sides = false;
+  // Stateless dice, different attack times, either side first.
+  auto a = std::make_shared<DiceKernel>(0.7, 1, 6);
+  auto b = std::make_shared<DiceKernel>(0.55, 2, 9);
+  for (Who first : {Who::a, Who::b}) {
+    const Bout x = bout(a, b, 23, 31, 1.0, 1.5);
+    expect_same(duel_exact(x, first), duel_exact(x, first, grid));
+  }
+  // Acid changes only the attacker's own state: still independent.
+  auto acid = std::make_shared<AcidKernel>(0.9, 4);
+  expect_same(duel_exact(bout(acid, b, 20, 12)), duel_exact(bout(acid, b, 20, 12), Who::a, grid));
+  // A side that can never kill: draws and the other side's wins.
+  auto zero = std::make_shared<DiceKernel>(0, 1, 1);
+  expect_same(duel_exact(bout(zero, acid, 9, 20)), duel_exact(bout(zero, acid, 9, 20), Who::a, grid));
+  expect_same(duel_exact(bout(zero, zero, 9, 20)), duel_exact(bout(zero, zero, 9, 20), Who::a, grid));
+}
+
 TEST(DuelExact, LimitsThrowTooLarge) {
   auto k = std::make_shared<DiceKernel>(0.8, 1, 10);
   ExactLimits small;
