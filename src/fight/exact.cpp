@@ -12,6 +12,7 @@
 #include <span>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -600,12 +601,47 @@ DuelResult duel_exact(const Bout& bout, Who first_on_tie, const ExactLimits& lim
 
 std::optional<bool> can_end(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& a, const Fighter& b,
                             const ExactLimits& limits) {
-  try {
-    const Chain chain(a_hits_b, b_hits_a, a, b, limits);
-    return chain.can_end(chain.start());
-  } catch (const TooLarge&) {
-    return std::nullopt;
+  // Depth first, heaviest hit first: an ordinary fight finds a kill within a
+  // few dozen conditions; only a fight that cannot end visits all it reaches.
+  struct Key {
+    std::int64_t ha, hb;
+    std::uint32_t sa, sb;
+    bool operator==(const Key&) const = default;
+  };
+  struct Hash {
+    std::size_t operator()(const Key& k) const noexcept {
+      std::uint64_t h = static_cast<std::uint64_t>(k.ha) * 0x9e3779b97f4a7c15ULL;
+      h ^= static_cast<std::uint64_t>(k.hb) * 0xc2b2ae3d27d4eb4fULL + (std::uint64_t{k.sa} << 32 | k.sb);
+      return static_cast<std::size_t>(h ^ (h >> 31));
+    }
+  };
+  std::unordered_set<Key, Hash> seen;
+  std::vector<Key> stack{{a.hp, b.hp, a.state, b.state}};
+  seen.insert(stack.back());
+  std::vector<std::pair<std::int64_t, Key>> next;
+  while (!stack.empty()) {
+    if (seen.size() > limits.max_pairs) return std::nullopt;
+    const Key k = stack.back();
+    stack.pop_back();
+    next.clear();
+    for (int w = 0; w < 2; ++w) {
+      const Exchange* kernel = w == 0 ? &a_hits_b : b_hits_a;
+      if (!kernel) continue;
+      const Side sa{k.ha, k.sa}, sb{k.hb, k.sb};
+      const std::vector<Transition> ts = w == 0 ? kernel->outcomes(sa, sb) : kernel->outcomes(sb, sa);
+      check_outcomes(ts, w == 0 ? "a" : "b");
+      for (const Transition& t : ts) {
+        if (t.p <= 0) continue;
+        if (t.damage >= (w == 0 ? k.hb : k.ha)) return true;
+        const Key to = w == 0 ? Key{k.ha, k.hb - t.damage, t.attacker_state, t.defender_state}
+                              : Key{k.ha - t.damage, k.hb, t.defender_state, t.attacker_state};
+        if (seen.insert(to).second) next.emplace_back(t.damage, to);
+      }
+    }
+    std::sort(next.begin(), next.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    for (const auto& [dmg, to] : next) stack.push_back(to);
   }
+  return false;
 }
 
 }  // namespace fray::fight

@@ -183,7 +183,7 @@ RealPmf time_pmf(const Tally& t, double a_time, double b_time) {
 // check is bounded, and skipped (nullopt) for very large chains.
 bool provably_endless(const Exchange& ab, const Exchange* ba, const Fighter& a, const Fighter& b) {
   ExactLimits limits;
-  limits.max_pairs = std::size_t{1} << 18;
+  limits.max_pairs = std::size_t{1} << 16;
   try {
     const std::optional<bool> ends = can_end(ab, ba, a, b, limits);
     return ends.has_value() && !*ends;

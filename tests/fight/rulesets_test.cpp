@@ -26,7 +26,7 @@ const Matchup kMatchups[] = {
     {"pixel-dungeon", "hero:class=warrior,level=5,weapon=war_hammer", "gnoll_brute"},
     {"brogue", "player", "goblin_conjurer"},
     {"crawl", "player:fighting=5,weapon_skill=5,weapon=long_sword", "orc_warrior"},
-    {"epixx", "fighter", "ogre"},
+    {"epixx", "human_fighter", "ogre"},
 };
 
 // The bout, or nullopt (and a skip) while the ruleset is a placeholder.
@@ -78,7 +78,7 @@ TEST_P(RulesetFight, ExactDuelAgreesWithMonteCarlo) {
   }
   const DuelResult exact = duel_exact(*bout);
   EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins + exact.p_draw, 1.0, 1e-12);
-  const std::uint64_t n = 200000;
+  const std::uint64_t n = 60000;
   const DuelResult sampled = duel_monte_carlo(*bout, Who::a, mc(n, 20261122, 2));
   for (auto [s, e, what] : {std::tuple{sampled.p_a_wins, exact.p_a_wins, "p_a_wins"},
                             std::tuple{sampled.p_b_wins, exact.p_b_wins, "p_b_wins"}}) {
@@ -98,7 +98,7 @@ TEST_P(RulesetFight, ExactTurnsToKillAgreeWithMonteCarlo) {
   if (!bout) GTEST_SKIP() << skip;
   if (!bout->a_hits_b->exact()) GTEST_SKIP() << GetParam().rules << ": not exact: " << bout->a_hits_b->why_not_exact();
   const TtkResult exact = ttk_exact(*bout->a_hits_b, bout->a, bout->b);
-  const std::uint64_t n = 200000;
+  const std::uint64_t n = 60000;
   const TtkResult sampled = ttk_monte_carlo(*bout->a_hits_b, bout->a, bout->b, mc(n, 77, 2));
   ASSERT_EQ(exact.attacks.has_value(), sampled.attacks.has_value());
   if (exact.attacks) {
@@ -111,7 +111,7 @@ TEST_P(RulesetFight, CommandLineIsIndependentOfThreads) {
   if (!bout_of(GetParam(), skip)) GTEST_SKIP() << skip;
   const Matchup& m = GetParam();
   auto run = [&](const char* threads) {
-    return test::run_cli({"duel", "--rules", m.rules, "--a", m.a, "--b", m.b, "--sims", "30000", "--seed", "11",
+    return test::run_cli({"duel", "--rules", m.rules, "--a", m.a, "--b", m.b, "--sims", "10000", "--seed", "11",
                           "--threads", threads, "--json"});
   };
   const test::Run one = run("1"), two = run("2");
@@ -119,7 +119,7 @@ TEST_P(RulesetFight, CommandLineIsIndependentOfThreads) {
   EXPECT_EQ(one.out, two.out);
   const auto j = one.json();
   EXPECT_EQ(j["method"], "monte-carlo");
-  EXPECT_EQ(j["sims"], 30000);
+  EXPECT_EQ(j["sims"], 10000);
   const test::Run ttk = test::run_cli({"ttk", "--rules", m.rules, "--attacker", m.a, "--defender", m.b, "--json"});
   ASSERT_EQ(ttk.status, 0) << ttk.err;
   EXPECT_EQ(ttk.json()["rules"], m.rules);
