@@ -229,7 +229,8 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
   std::string& t = rep.text;
   t += fmt::format("Duel ({}, {}): {} against {}\n\n", rules, method_text(r.method, r.sims, r.seed), an, bn);
   t += stats_table(bout, sa, sb, bout.time_unit, true);
-  t += "\n";
+  t += fmt::format("  (each side's k-th attack starts at k x its attack time; {} goes first on a tie)\n\n",
+                   options.first_on_tie == Who::a ? an : bn);
   if (!r.note.empty()) t += "note: " + r.note + "\n\n";
   const bool mc = r.method != "exact";
   auto line = [&](const std::string& who, double p, Interval ci) {
