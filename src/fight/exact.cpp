@@ -78,6 +78,7 @@ class Chain {
     start_ = cell(state_index(0, a.state), state_index(1, b.state), rows_ - 1, cols_ - 1);
     build();
     find_stalemates();
+    find_runs();
   }
 
   [[nodiscard]] std::uint64_t rows() const { return rows_; }
@@ -94,6 +95,10 @@ class Chain {
     return std::span<const Move>(moves_).subspan(first, count);
   }
   [[nodiscard]] std::size_t patterns() const { return range_.size(); }
+  // How many cells from c on, along its row, share c's moves (0: unreached).
+  [[nodiscard]] std::uint32_t run(Who who, std::uint64_t c) const { return run_[static_cast<int>(who)][c]; }
+  // No reachable cell is a stalemate.
+  [[nodiscard]] bool all_can_end() const { return all_can_end_; }
   // a's HP in row r.
   [[nodiscard]] std::int64_t a_hp(std::uint64_t r) const {
     return rows_ == 1 ? hp0_[0] : static_cast<std::int64_t>(r) + 1;
@@ -233,6 +238,25 @@ class Chain {
     seen_[c] = 1;
   }
 
+  // Runs of cells along a row with the same moves: a run's moves map a
+  // contiguous range of cells onto contiguous ranges, so stepping the chain
+  // is a few vectorisable loops per run instead of a lookup per cell.
+  void find_runs() {
+    all_can_end_ = true;
+    for (std::uint64_t c = 0; c < cells(); ++c)
+      if (pat_[0][c] != kNone && !can_end_[c]) all_can_end_ = false;
+    for (int w = 0; w < 2; ++w) {
+      run_[w].assign(cells(), 0);
+      if (!kernel_[w]) continue;
+      for (std::uint64_t row = 0; row < cells(); row += cols_)
+        for (std::uint64_t col = cols_; col-- > 0;) {
+          const std::uint64_t c = row + col;
+          if (pat_[w][c] == kNone) continue;
+          run_[w][c] = col + 1 < cols_ && pat_[w][c + 1] == pat_[w][c] ? run_[w][c + 1] + 1 : 1;
+        }
+    }
+  }
+
   // Cells from which a kill can be reached; the others are a stalemate. HP
   // never goes up, so cells are settled level by level of HP a + HP b, with a
   // few passes within a level for moves that only change states.
@@ -274,6 +298,8 @@ class Chain {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks_;
   std::vector<std::uint32_t> pat_[2];
   std::vector<char> can_end_, seen_;
+  std::vector<std::uint32_t> run_[2];
+  bool all_can_end_ = true;
   std::vector<Move> moves_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> range_;
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash_;
@@ -342,35 +368,64 @@ Tally run(const Chain& chain, double a_time, double b_time, Who first, const Exa
     std::fill(nxt.begin(), nxt.end(), 0.0);
     double killed = 0;
     work += n;
+    const double* __restrict in = cur.data();
+    double* __restrict out = nxt.data();
     for (std::size_t k = 0; k < chain.blocks(); ++k) {
       const auto [ia, ib] = chain.block(k);
       for (std::uint64_t r = 0; r < rows; ++r) {
         const std::uint64_t row = k * rows * cols + r * cols;
-        for (std::uint64_t col = 0; col < cols; ++col) {
-          const double m = cur[row + col];
-          if (m == 0) continue;
-          const auto ms = chain.moves(chain.pattern(who, row + col));
-          work += ms.size();
+        for (std::uint64_t col = 0; col < cols;) {
+          const std::uint64_t c0 = row + col;
+          const std::uint32_t len = chain.run(who, c0);
+          if (len == 0) {
+            ++col;
+            continue;
+          }
+          double sum = 0;
+          for (std::uint32_t i = 0; i < len; ++i) sum += in[c0 + i];
+          if (sum == 0) {
+            col += len;
+            continue;
+          }
+          const auto ms = chain.moves(chain.pattern(who, c0));
+          work += ms.size() * len;
           for (const Move& mv : ms) {
-            const double mass = m * mv.p;
             if (mv.kill) {
-              killed += mass;
-              const std::int64_t hp = who == Who::a ? chain.a_hp(r) : static_cast<std::int64_t>(col) + 1;
-              add_at(t.hp_end[w], static_cast<std::size_t>(hp), mass);
-              add_at(t.hp_win[w], static_cast<std::size_t>(hp), mass);
-              add_at(t.hp_end[1 - w], 0, mass);
+              killed += sum * mv.p;
+              add_at(t.hp_end[1 - w], 0, sum * mv.p);
+              if (who == Who::a) {
+                const auto hp = static_cast<std::size_t>(chain.a_hp(r));
+                add_at(t.hp_end[w], hp, sum * mv.p);
+                add_at(t.hp_win[w], hp, sum * mv.p);
+              } else {
+                for (std::uint32_t i = 0; i < len; ++i) {
+                  if (in[c0 + i] == 0) continue;
+                  add_at(t.hp_end[w], col + i + 1, in[c0 + i] * mv.p);
+                  add_at(t.hp_win[w], col + i + 1, in[c0 + i] * mv.p);
+                }
+              }
               continue;
             }
-            const std::uint64_t to = mv.att == kSame && mv.def == kSame
-                                         ? row + col - static_cast<std::uint64_t>(mv.damage) * stride
+            const std::uint64_t t0 = mv.att == kSame && mv.def == kSame
+                                         ? c0 - static_cast<std::uint64_t>(mv.damage) * stride
                                          : chain.target(who, ia, ib, r, col, mv);
-            if (chain.can_end(to)) [[likely]] {
-              nxt[to] += mass;
-            } else {
-              const std::uint64_t c = to % (rows * cols);
-              stalemate(c / cols, c % cols, mass);
+            const double p = mv.p;
+            if (chain.all_can_end()) {
+              for (std::uint32_t i = 0; i < len; ++i) out[t0 + i] += p * in[c0 + i];
+              continue;
+            }
+            for (std::uint32_t i = 0; i < len; ++i) {
+              const double mass = p * in[c0 + i];
+              if (mass == 0) continue;
+              if (chain.can_end(t0 + i)) {
+                out[t0 + i] += mass;
+              } else {
+                const std::uint64_t c = (t0 + i) % (rows * cols);
+                stalemate(c / cols, c % cols, mass);
+              }
             }
           }
+          col += len;
         }
       }
     }
