@@ -119,6 +119,12 @@ class Chain {
 
  private:
   std::uint32_t state_index(int side, std::uint32_t s) {
+    if (last_state_[side].first == s && last_state_[side].second != kNone) return last_state_[side].second;
+    const std::uint32_t i = find_state(side, s);
+    last_state_[side] = {s, i};
+    return i;
+  }
+  std::uint32_t find_state(int side, std::uint32_t s) {
     auto& v = states_[side];
     for (std::size_t i = 0; i < v.size(); ++i)
       if (v[i] == s) return static_cast<std::uint32_t>(i);
@@ -145,9 +151,11 @@ class Chain {
   // The id of a move list, adding it when new.
   std::uint32_t intern(std::vector<Move>& ms, int side) {
     std::uint32_t& last = last_[side];
-    std::sort(ms.begin(), ms.end(), [](const Move& x, const Move& y) {
-      return std::tie(y.kill, x.damage, x.att, x.def) < std::tie(x.kill, y.damage, y.att, y.def);
-    });
+    // Kernels mostly list outcomes by damage already; sort only when not.
+    auto before = [](const Move& x, const Move& y) {
+      return std::tie(x.kill, x.damage, x.att, x.def) < std::tie(y.kill, y.damage, y.att, y.def);
+    };
+    if (!std::is_sorted(ms.begin(), ms.end(), before)) std::sort(ms.begin(), ms.end(), before);
     std::size_t out = 0;
     for (std::size_t i = 0; i < ms.size(); ++i) {
       if (out > 0 && ms[out - 1].kill == ms[i].kill && ms[out - 1].damage == ms[i].damage &&
@@ -215,7 +223,9 @@ class Chain {
         for (const Move& m : moves(id)) {
           if (m.kill) continue;
           std::uint64_t to;
-          if (w == 0)
+          if (m.att == kSame && m.def == kSame)
+            to = c - static_cast<std::uint64_t>(m.damage) * (w == 0 ? 1 : cols_);
+          else if (w == 0)
             to = cell(m.att == kSame ? ia : m.att, m.def == kSame ? ib : m.def, r,
                       col - static_cast<std::uint64_t>(m.damage));
           else
@@ -304,6 +314,7 @@ class Chain {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> range_;
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash_;
   std::uint32_t last_[2] = {kNone, kNone};
+  std::pair<std::uint32_t, std::uint32_t> last_state_[2] = {{0, kNone}, {0, kNone}};
   std::uint64_t start_ = 0;
 };
 
