@@ -613,10 +613,8 @@ void require_exact(const Exchange& k, const char* side) {
 
 TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
                     const ExactLimits& limits) {
-  detail::check(attacker.hp >= 1, "attacker: hp must be at least 1, got {}", attacker.hp);
-  detail::check(defender.hp >= 1, "defender: hp must be at least 1, got {}", defender.hp);
-  detail::check(std::isfinite(attacker.attack_time) && attacker.attack_time > 0,
-          "attacker: attack time must be a positive number, got {}", attacker.attack_time);
+  check_fighter(attacker, "attacker");
+  check_fighter(defender, "defender");
   require_exact(kernel, "a");
   const Chain chain(kernel, nullptr, attacker, defender, limits);
   const Tally t = run(chain, attacker.attack_time, 0, Who::a, limits);

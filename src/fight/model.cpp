@@ -63,16 +63,17 @@ AttackStats attack_stats(const Exchange& kernel, Side attacker, Side defender, d
   return s;
 }
 
+void check_fighter(const Fighter& f, std::string_view role) {
+  const std::string who = f.name.empty() ? std::string(role) : fmt::format("{} ({})", role, f.name);
+  detail::check(f.hp >= 1, "{}: hp must be at least 1, got {}", who, f.hp);
+  detail::check(f.hp <= kMaxHp, "{}: hp {} is more than fight analysis takes ({})", who, f.hp, kMaxHp);
+  detail::check(std::isfinite(f.attack_time) && f.attack_time > 0,
+                "{}: attack time must be a positive number, got {}", who, f.attack_time);
+}
+
 void check_bout(const Bout& bout) {
-  auto check = [](const Fighter& f, const char* side) {
-    const std::string who = f.name.empty() ? std::string(side) : fmt::format("{} ({})", side, f.name);
-    detail::check(f.hp >= 1, "{}: hp must be at least 1, got {}", who, f.hp);
-    detail::check(f.hp <= (std::int64_t{1} << 31), "{}: hp {} is too large", who, f.hp);
-    detail::check(std::isfinite(f.attack_time) && f.attack_time > 0,
-            "{}: attack time must be a positive number, got {}", who, f.attack_time);
-  };
-  check(bout.a, "side a");
-  check(bout.b, "side b");
+  check_fighter(bout.a, "side a");
+  check_fighter(bout.b, "side b");
   require(bout.a_hits_b != nullptr, "side a has no attack on side b");
   require(bout.b_hits_a != nullptr, "side b has no attack on side a");
 }

@@ -202,10 +202,8 @@ std::string draw_note(std::uint64_t draws, std::uint64_t max_attacks) {
 TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
                           const MonteCarloOptions& options) {
   check_options(options);
-  detail::check(attacker.hp >= 1, "attacker: hp must be at least 1, got {}", attacker.hp);
-  detail::check(defender.hp >= 1, "defender: hp must be at least 1, got {}", defender.hp);
-  detail::check(std::isfinite(attacker.attack_time) && attacker.attack_time > 0,
-          "attacker: attack time must be a positive number, got {}", attacker.attack_time);
+  check_fighter(attacker, "attacker");
+  check_fighter(defender, "defender");
   TtkResult r;
   if (provably_endless(kernel, nullptr, attacker, defender)) {
     r.method = "monte-carlo";

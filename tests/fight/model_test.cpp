@@ -88,6 +88,9 @@ TEST(CheckBout, NamesTheBadSide) {
   }
   b = test::make_bout(k, k, -3, 5);
   EXPECT_THROW(check_bout(b), Error);
+  b = test::make_bout(k, k, 5, kMaxHp + 1);
+  EXPECT_THROW(check_bout(b), Error);
+  EXPECT_NO_THROW(check_fighter(Fighter{"x", kMaxHp, 1, 0}, "attacker"));
   b = test::make_bout(k, k, 5, 5, 0.0, 1);
   EXPECT_THROW(check_bout(b), Error);
   b = test::make_bout(k, nullptr, 5, 5);

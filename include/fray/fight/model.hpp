@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -103,8 +104,13 @@ struct AttackStats {
 };
 [[nodiscard]] AttackStats attack_stats(const Exchange& kernel, Side attacker, Side defender, double attack_time);
 
-// Checks a bout before any analysis: HP >= 1, attack times finite and > 0,
-// both kernels present. Throws fray::Error naming the side.
+// The most HP a side may have: the results are indexed by HP.
+inline constexpr std::int64_t kMaxHp = 1'000'000;
+
+// Checks a fighter before any analysis: 1 <= HP <= kMaxHp, attack time finite
+// and > 0. Throws fray::Error naming the role ("side a", "attacker").
+void check_fighter(const Fighter& fighter, std::string_view role);
+// Both fighters, and both kernels present.
 void check_bout(const Bout& bout);
 
 }  // namespace fray::fight
