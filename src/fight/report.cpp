@@ -16,7 +16,7 @@ std::string why_not(const Exchange& k, const char* side) {
   return fmt::format("side {}: {}", side, why.empty() ? "the rules carry state the kernel cannot represent" : why);
 }
 
-// Monte Carlo options for a fallback, noting why there is no exact answer.
+// Says on a sampled result why there is no exact one.
 template <class Result>
 void add_note(Result& r, const std::string& why) {
   const std::string lead = "no exact analysis (" + why + "); Monte Carlo instead";
