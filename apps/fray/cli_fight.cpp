@@ -1,6 +1,105 @@
-// PLACEHOLDER: the fight verbs (ttk, duel).
+// The fight verbs: `fray ttk` (attacks and time to kill) and `fray duel`.
 #include "verbs.hpp"
 
+#include <fray/core/error.hpp>
+#include <fray/fight/report.hpp>
+
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
 namespace fray::cli {
-void add_fight_verbs(Cli& cli) { (void)cli; }
+namespace {
+
+// What both verbs read from the command line.
+struct FightArgs {
+  std::string rules;
+  std::string a, b;
+  std::vector<std::string> situation;
+  std::string kind, from, to;
+  bool exact = false;
+  std::optional<std::int64_t> sims, seed, threads;
+  std::string first = "a";
+};
+
+void add_common(CLI::App* sub, FightArgs& f) {
+  sub->add_option("--rules", f.rules, "Ruleset: pixel-dungeon, brogue, crawl, epixx")->required();
+  sub->add_option("--situation", f.situation, "Situation flags of the attack (game-specific)")->delimiter(',');
+  sub->add_option("--kind", f.kind, "Kind of attack (game-specific)");
+  sub->add_option("--from", f.from, "Attacker position X,Y");
+  sub->add_option("--to", f.to, "Defender position X,Y");
+  auto* exact = sub->add_flag("--exact", f.exact, "Exact analysis (the default when the rules allow it)");
+  auto* sims = sub->add_option("--sims", f.sims, "Monte Carlo: number of fights");
+  exact->excludes(sims);
+  sub->add_option("--seed", f.seed, "Monte Carlo: seed (default 1)");
+  sub->add_option("--threads", f.threads, "Monte Carlo: threads (default: all cores; the result does not depend on it)");
+}
+
+// Checks the numbers before anything else, so bad options fail the same for every ruleset.
+fight::FightOptions options_of(const FightArgs& f) {
+  fight::FightOptions o;
+  if (f.sims) {
+    require(*f.sims >= 1, fmt::format("--sims must be at least 1, got {}", *f.sims));
+    o.method = fight::FightOptions::Method::monte_carlo;
+    o.monte_carlo.sims = static_cast<std::uint64_t>(*f.sims);
+  } else if (f.exact) {
+    o.method = fight::FightOptions::Method::exact;
+  }
+  if (f.seed) {
+    require(*f.seed >= 0, fmt::format("--seed must not be negative, got {}", *f.seed));
+    o.monte_carlo.seed = static_cast<std::uint64_t>(*f.seed);
+  }
+  if (f.threads) {
+    require(*f.threads >= 1, fmt::format("--threads must be at least 1, got {}", *f.threads));
+    require(*f.threads <= 1024, fmt::format("--threads {} is too many (at most 1024)", *f.threads));
+    o.monte_carlo.threads = static_cast<unsigned>(*f.threads);
+  } else {
+    o.monte_carlo.threads = std::max(1u, std::thread::hardware_concurrency());
+  }
+  require(f.first == "a" || f.first == "b", fmt::format("--first must be a or b, got '{}'", f.first));
+  o.first_on_tie = f.first == "a" ? fight::Who::a : fight::Who::b;
+  return o;
+}
+
+Bout bout_of(const Ruleset& rules, const FightArgs& f) {
+  AttackRequest req;
+  req.attacker = f.a;
+  req.defender = f.b;
+  req.situation = f.situation;
+  if (!f.kind.empty()) req.options["kind"] = f.kind;
+  if (!f.from.empty()) req.options["from"] = f.from;
+  if (!f.to.empty()) req.options["to"] = f.to;
+  return rules.bout(req);
+}
+
+}  // namespace
+
+void add_fight_verbs(Cli& cli) {
+  auto ttk = std::make_shared<FightArgs>();
+  CLI::App* t = add_verb(cli, "ttk", "Attacks and game time to kill a defender that does not fight back", [ttk] {
+    const fight::FightOptions o = options_of(*ttk);
+    const Ruleset& rules = ruleset(ttk->rules);
+    return fight::ttk_report(rules.id(), bout_of(rules, *ttk), o);
+  });
+  add_common(t, *ttk);
+  t->add_option("--attacker", ttk->a, "Attacker spec")->required();
+  t->add_option("--defender", ttk->b, "Defender spec (its HP is the target)")->required();
+
+  auto duel = std::make_shared<FightArgs>();
+  CLI::App* d = add_verb(cli, "duel", "Who wins a fight to the death, exact or Monte Carlo", [duel] {
+    const fight::FightOptions o = options_of(*duel);
+    const Ruleset& rules = ruleset(duel->rules);
+    return fight::duel_report(rules.id(), bout_of(rules, *duel), o);
+  });
+  add_common(d, *duel);
+  d->add_option("--a", duel->a, "Side a's spec")->required();
+  d->add_option("--b", duel->b, "Side b's spec")->required();
+  d->add_option("--first", duel->first, "Who attacks first when both are due at the same time: a (default) or b");
+}
+
 }  // namespace fray::cli

@@ -1,0 +1,87 @@
+// Benchmarks of the fight layer: exact duels and turns to kill, Monte Carlo duels.
+//   cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release -DFRAY_BUILD_BENCH=ON
+//   cmake --build build-bench --target bench_fight && build-bench/bench/bench_fight
+#include <fray/fight/exact.hpp>
+#include <fray/fight/monte_carlo.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include <memory>
+#include <vector>
+
+namespace {
+
+// p to hit for lo..hi; with `fury`, trunc(1.5 x) while the attacker is at 40 %
+// of `max_hp` or less (Pixel Dungeon's berserker), which ties the two sides'
+// HP together in the chain.
+class Attack final : public fray::Exchange {
+ public:
+  Attack(double p, int lo, int hi, std::int64_t max_hp, bool fury)
+      : p_(p), lo_(lo), hi_(hi), max_hp_(max_hp), fury_(fury) {}
+  [[nodiscard]] std::int64_t damage(fray::Side a, std::int64_t roll) const {
+    return fury_ && a.hp * 5 <= max_hp_ * 2 ? roll * 3 / 2 : roll;
+  }
+  std::vector<fray::Transition> outcomes(fray::Side a, fray::Side d) const override {
+    std::vector<fray::Transition> ts;
+    ts.reserve(static_cast<std::size_t>(hi_ - lo_ + 2));
+    ts.push_back({1 - p_, 0, a.state, d.state});
+    for (int v = lo_; v <= hi_; ++v) ts.push_back({p_ / (hi_ - lo_ + 1), damage(a, v), a.state, d.state});
+    return ts;
+  }
+  fray::Transition sample(fray::Side a, fray::Side d, fray::Rng& rng) const override {
+    if (rng.unit() >= p_) return {1, 0, a.state, d.state};
+    return {1, damage(a, rng.uniform(lo_, hi_)), a.state, d.state};
+  }
+
+ private:
+  double p_;
+  int lo_, hi_;
+  std::int64_t max_hp_;
+  bool fury_;
+};
+
+fray::Bout bout(std::int64_t hp, bool fury, int lo = 1, int hi = 10) {
+  fray::Bout b;
+  b.a = {"a", hp, 1.0, 0};
+  b.b = {"b", hp, 1.0, 0};
+  b.a_hits_b = std::make_shared<Attack>(0.8, lo, hi, hp, fury);
+  b.b_hits_a = std::make_shared<Attack>(0.7, lo, hi, hp, fury);
+  return b;
+}
+
+void BM_TtkExact(benchmark::State& state) {
+  const fray::Bout b = bout(state.range(0), false);
+  for (auto _ : state) benchmark::DoNotOptimize(fray::fight::ttk_exact(*b.a_hits_b, b.a, b.b));
+}
+BENCHMARK(BM_TtkExact)->Arg(300)->Arg(3000)->Unit(benchmark::kMillisecond);
+
+// Exact duel, HP a side; the second argument 1 turns on fury.
+void BM_DuelExact(benchmark::State& state) {
+  const fray::Bout b = bout(state.range(0), state.range(1) != 0);
+  for (auto _ : state) benchmark::DoNotOptimize(fray::fight::duel_exact(b));
+}
+BENCHMARK(BM_DuelExact)->Args({40, 0})->Args({40, 1})->Args({100, 1})->Args({300, 0})->Args({300, 1})->Unit(benchmark::kMillisecond);
+
+// The check Monte Carlo makes first: can this fight end at all?
+void BM_CanEnd(benchmark::State& state) {
+  const fray::Bout b = bout(state.range(0), false);
+  for (auto _ : state) benchmark::DoNotOptimize(fray::fight::can_end(*b.a_hits_b, b.b_hits_a.get(), b.a, b.b));
+}
+BENCHMARK(BM_CanEnd)->Arg(300)->Unit(benchmark::kMillisecond);
+
+// Monte Carlo: short duels (10 HP a side, 1d6), on 1 and 2 threads.
+void BM_DuelMonteCarlo(benchmark::State& state) {
+  const fray::Bout b = bout(10, false, 1, 6);
+  fray::fight::MonteCarloOptions o;
+  o.sims = 1'000'000;
+  o.seed = 1;
+  o.threads = static_cast<unsigned>(state.range(0));
+  o.progress = false;
+  for (auto _ : state) benchmark::DoNotOptimize(fray::fight::duel_monte_carlo(b, fray::fight::Who::a, o));
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(o.sims));
+}
+BENCHMARK(BM_DuelMonteCarlo)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();

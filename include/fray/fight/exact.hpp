@@ -1,0 +1,58 @@
+// fray/fight/exact.hpp — exact turns to kill and duels, as Markov chains.
+//
+// The chain's states are the pairs of the two sides' conditions (HP and the
+// state the ruleset carries: Pixel Dungeon fury follows from HP, Brogue acid
+// and epixx confusion live in Side::state). All pairs reachable from the
+// start are found first, calling the kernel once per pair and side; then the
+// probability mass is pushed along the fixed schedule of attacks, one attack
+// at a time, recording each kill with its attack count, game time and the
+// survivor's HP. Pairs from which no kill can ever be reached are a
+// stalemate: their mass is reported as p_draw, never left to loop.
+//
+// The tail of an endless-in-principle fight (misses can repeat forever) is
+// followed until less than `tail` probability is left; that remainder is
+// reported as `unresolved`.
+#pragma once
+
+#include <fray/core/error.hpp>
+#include <fray/fight/model.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+namespace fray::fight {
+
+struct ExactLimits {
+  std::size_t max_pairs = std::size_t{1} << 22;   // reachable (a, b) condition pairs
+  std::uint64_t max_work = std::uint64_t{3} << 30;  // transitions followed, over all attacks
+  double tail = 1e-15;                            // stop when less mass than this is still fighting
+  // When neither side's attacks depend on anything the other side changes
+  // (no fury, no confusion), the duel follows from two one-sided chains
+  // instead of the whole grid; same numbers, much faster. Off: always the grid.
+  bool split_sides = true;
+};
+
+// The chain is too large or too slow for the limits: use Monte Carlo.
+class TooLarge : public Error {
+ public:
+  using Error::Error;
+};
+
+// Attacks of `attacker` on a `defender` that does not fight back, until the
+// defender's HP reaches 0. Throws fray::Error when the kernel is not exact
+// (kernel.exact() is false) or gives bad outcomes, TooLarge past the limits.
+[[nodiscard]] TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
+                                  const ExactLimits& limits = {});
+
+// A duel to the death between bout.a and bout.b.
+[[nodiscard]] DuelResult duel_exact(const Bout& bout, Who first_on_tie = Who::a, const ExactLimits& limits = {});
+
+// Whether a kill can happen at all (b_hits_a null: turns to kill), from the
+// kernels' outcomes over every reachable condition; nullopt when there are
+// too many conditions to tell. Monte Carlo asks first, so that a fight that
+// can never end gives a result, not a run of endless fights.
+[[nodiscard]] std::optional<bool> can_end(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& a,
+                                          const Fighter& b, const ExactLimits& limits = {});
+
+}  // namespace fray::fight

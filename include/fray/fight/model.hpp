@@ -1,0 +1,116 @@
+// fray/fight/model.hpp — the ruleset-neutral model of a fight.
+//
+// Two combatants (a and b) attack each other. Each has hit points and an
+// attack time in its game's units (Pixel Dungeon weapon or mob attack delay,
+// Brogue attack speed in ticks, Crawl attack delay in aut, epixx one attack a
+// turn). Each side's k-th attack (k = 0, 1, ...) starts at k * attack_time; the
+// attack that starts earlier goes first, and on a tie the side named by
+// `first_on_tie` goes first. The order of attacks therefore never depends on
+// the dice, which lets the exact analysis and the Monte Carlo runs share it.
+//
+// The outcome of one attack comes from the ruleset as an Exchange: a Markov
+// kernel over the two sides' (HP, state).
+#pragma once
+
+#include <fray/core/pmf.hpp>
+#include <fray/rules/ruleset.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace fray::fight {
+
+enum class Who : std::uint8_t { a = 0, b = 1 };
+
+[[nodiscard]] constexpr Who other(Who w) noexcept { return w == Who::a ? Who::b : Who::a; }
+
+// The fixed order of attacks of a duel.
+class Schedule {
+ public:
+  // Throws fray::Error unless both times are finite and positive.
+  Schedule(double a_time, double b_time, Who first_on_tie = Who::a);
+
+  struct Turn {
+    Who who;            // who attacks
+    std::uint64_t nth;  // how many attacks this side made before this one
+  };
+  // The next attack in the fight.
+  Turn next() noexcept;
+  // Game time at which the nth (0-based) attack of `who` is over.
+  [[nodiscard]] double end_time(Who who, std::uint64_t nth) const noexcept {
+    return static_cast<double>(nth + 1) * (who == Who::a ? a_time_ : b_time_);
+  }
+  void reset() noexcept { done_[0] = done_[1] = 0; }
+
+ private:
+  double a_time_, b_time_;
+  Who first_;
+  std::uint64_t done_[2] = {0, 0};
+};
+
+// A distribution over real values (game time), ascending.
+using RealPmf = std::vector<std::pair<double, double>>;
+[[nodiscard]] double mean_of(const RealPmf& pmf) noexcept;
+
+// A 95 % confidence interval for a probability (Wilson score interval).
+struct Interval {
+  double lo = 0, hi = 1;
+};
+[[nodiscard]] Interval wilson_interval(std::uint64_t successes, std::uint64_t trials, double z = 1.959963984540054);
+
+// Turns to kill: one side attacks a target that does not fight back.
+struct TtkResult {
+  std::string method;      // "exact" or "monte-carlo"
+  std::int64_t defender_hp = 0;
+  double p_kill = 0;       // 1 unless the attacker can never kill
+  std::optional<Pmf> attacks;  // number of attacks to kill, given a kill
+  RealPmf time;                // game time to kill, given a kill
+  double unresolved = 0;       // exact: probability mass left when the tail was cut (< 1e-13)
+  // Monte Carlo only.
+  std::uint64_t sims = 0, seed = 0;
+  Interval p_kill_ci;
+  std::string note;  // why there is no kill, why not exact, ...
+};
+
+// A duel between a and b.
+struct DuelResult {
+  std::string method;  // "exact" or "monte-carlo"
+  double p_a_wins = 0, p_b_wins = 0;
+  double p_draw = 0;           // the fight never ends (neither side can finish the other)
+  std::optional<Pmf> length;   // number of attacks (both sides), given that the fight ends
+  RealPmf time;                // game time until the killing attack is over, given that the fight ends
+  Pmf a_hp_left, b_hp_left;    // HP at the end (0 = killed); over every fight
+  std::optional<Pmf> a_hp_if_wins, b_hp_if_wins;  // the winner's remaining HP, given that it wins
+  double unresolved = 0;
+  // Monte Carlo only.
+  std::uint64_t sims = 0, seed = 0;
+  unsigned threads = 0;
+  Interval a_wins_ci, b_wins_ci, draw_ci;
+  std::string note;
+};
+
+// The columns of a fight simulator, for one side's first attack from the
+// starting condition: P(damage > 0) ("accuracy"), mean damage given damage,
+// mean damage per attack and per unit of game time.
+struct AttackStats {
+  double accuracy = 0;
+  double damage_per_hit = 0;
+  double damage_per_attack = 0;
+  double damage_per_time = 0;
+};
+[[nodiscard]] AttackStats attack_stats(const Exchange& kernel, Side attacker, Side defender, double attack_time);
+
+// The most HP a side may have: the results are indexed by HP.
+inline constexpr std::int64_t kMaxHp = 1'000'000;
+
+// Checks a fighter before any analysis: 1 <= HP <= kMaxHp, attack time finite
+// and > 0. Throws fray::Error naming the role ("side a", "attacker").
+void check_fighter(const Fighter& fighter, std::string_view role);
+// Both fighters, and both kernels present.
+void check_bout(const Bout& bout);
+
+}  // namespace fray::fight

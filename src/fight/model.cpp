@@ -1,0 +1,81 @@
+#include <fray/core/error.hpp>
+#include <fray/fight/model.hpp>
+
+#include <fmt/format.h>
+
+#include "fight/check.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fray::fight {
+
+Schedule::Schedule(double a_time, double b_time, Who first_on_tie) : a_time_(a_time), b_time_(b_time), first_(first_on_tie) {
+  detail::check(std::isfinite(a_time) && a_time > 0, "side a: attack time must be a positive number, got {}", a_time);
+  detail::check(std::isfinite(b_time) && b_time > 0, "side b: attack time must be a positive number, got {}", b_time);
+}
+
+Schedule::Turn Schedule::next() noexcept {
+  // Start times k * t in double: 5 * 1.2 and 6 * 1.0 must tie, so times
+  // within a relative 1e-9 of each other count as equal.
+  const double ta = static_cast<double>(done_[0]) * a_time_;
+  const double tb = static_cast<double>(done_[1]) * b_time_;
+  const double eps = 1e-9 * std::max({1.0, ta, tb});
+  Who who;
+  if (std::fabs(ta - tb) <= eps) who = first_;
+  else who = ta < tb ? Who::a : Who::b;
+  const auto i = static_cast<std::size_t>(who);
+  return {who, done_[i]++};
+}
+
+double mean_of(const RealPmf& pmf) noexcept {
+  double s = 0, w = 0;
+  for (const auto& [v, p] : pmf) {
+    s += v * p;
+    w += p;
+  }
+  return w > 0 ? s / w : 0.0;
+}
+
+Interval wilson_interval(std::uint64_t successes, std::uint64_t trials, double z) {
+  if (trials == 0) return {0, 1};
+  const double n = static_cast<double>(trials);
+  const double p = static_cast<double>(successes) / n;
+  const double z2 = z * z;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = z / (1 + z2 / n) * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+AttackStats attack_stats(const Exchange& kernel, Side attacker, Side defender, double attack_time) {
+  AttackStats s;
+  double p_damage = 0, sum = 0;
+  for (const Transition& t : kernel.outcomes(attacker, defender)) {
+    if (t.damage > 0) {
+      p_damage += t.p;
+      sum += t.p * static_cast<double>(t.damage);
+    }
+  }
+  s.accuracy = p_damage;
+  s.damage_per_attack = sum;
+  s.damage_per_hit = p_damage > 0 ? sum / p_damage : 0.0;
+  s.damage_per_time = attack_time > 0 ? sum / attack_time : 0.0;
+  return s;
+}
+
+void check_fighter(const Fighter& f, std::string_view role) {
+  const std::string who = f.name.empty() ? std::string(role) : fmt::format("{} ({})", role, f.name);
+  detail::check(f.hp >= 1, "{}: hp must be at least 1, got {}", who, f.hp);
+  detail::check(f.hp <= kMaxHp, "{}: hp {} is more than fight analysis takes ({})", who, f.hp, kMaxHp);
+  detail::check(std::isfinite(f.attack_time) && f.attack_time > 0,
+                "{}: attack time must be a positive number, got {}", who, f.attack_time);
+}
+
+void check_bout(const Bout& bout) {
+  check_fighter(bout.a, "side a");
+  check_fighter(bout.b, "side b");
+  require(bout.a_hits_b != nullptr, "side a has no attack on side b");
+  require(bout.b_hits_a != nullptr, "side b has no attack on side a");
+}
+
+}  // namespace fray::fight

@@ -1,0 +1,269 @@
+// Sampled turns to kill and duels, in blocks of fights with one RNG stream
+// each, counted in integers so that the thread count cannot change a result.
+#include <fray/fight/exact.hpp>
+#include <fray/fight/monte_carlo.hpp>
+
+#include <fmt/format.h>
+
+#include "fight/check.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+namespace fray::fight {
+namespace {
+
+// Counts by index, grown on demand.
+struct Counts {
+  std::vector<std::uint64_t> v;
+  void add(std::size_t i, std::uint64_t k = 1) {
+    if (v.size() <= i) v.resize(i + 1, 0);
+    v[i] += k;
+  }
+  void merge(const Counts& o) {
+    if (v.size() < o.v.size()) v.resize(o.v.size(), 0);
+    for (std::size_t i = 0; i < o.v.size(); ++i) v[i] += o.v[i];
+  }
+  [[nodiscard]] bool empty() const {
+    return std::all_of(v.begin(), v.end(), [](std::uint64_t x) { return x == 0; });
+  }
+  [[nodiscard]] Pmf pmf(std::int64_t offset = 0) const {
+    std::vector<std::pair<std::int64_t, double>> pairs;
+    for (std::size_t i = 0; i < v.size(); ++i)
+      if (v[i] > 0) pairs.emplace_back(static_cast<std::int64_t>(i) + offset, static_cast<double>(v[i]));
+    return Pmf::from_pairs(pairs);
+  }
+};
+
+struct Tally {
+  std::uint64_t wins[2] = {0, 0};
+  std::uint64_t draws = 0;
+  Counts kill_nth[2], length, hp_end[2], hp_win[2];
+  void merge(const Tally& o) {
+    for (int w = 0; w < 2; ++w) {
+      wins[w] += o.wins[w];
+      kill_nth[w].merge(o.kill_nth[w]);
+      hp_end[w].merge(o.hp_end[w]);
+      hp_win[w].merge(o.hp_win[w]);
+    }
+    draws += o.draws;
+    length.merge(o.length);
+  }
+};
+
+void check_options(const MonteCarloOptions& o) {
+  require(o.sims >= 1, "--sims must be at least 1");
+  detail::check(o.sims <= std::uint64_t{1} << 40, "--sims {} is too many (at most 2^40)", o.sims);
+  require(o.threads >= 1, "--threads must be at least 1");
+  detail::check(o.threads <= 1024, "--threads {} is too many (at most 1024)", o.threads);
+  require(o.block >= 1 && o.max_attacks >= 1, "Monte Carlo block and attack limit must be positive");
+}
+
+Side apply_damage(Side s, std::int64_t damage, const char* side) {
+  detail::check(damage >= 0, "side {}: the ruleset gave negative damage {}", side, damage);
+  s.hp -= damage;
+  return s;
+}
+
+// One fight. `duel` false: only a attacks, b never answers.
+void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fighter& fb, Who first,
+                std::uint64_t max_attacks, Rng& rng, Tally& t) {
+  Side side[2] = {{fa.hp, fa.state}, {fb.hp, fb.state}};
+  Schedule schedule(fa.attack_time, ba ? fb.attack_time : fa.attack_time, first);
+  std::uint64_t a_done = 0;
+  for (std::uint64_t attacks = 1; attacks <= max_attacks; ++attacks) {
+    Who who = Who::a;
+    std::uint64_t nth = a_done++;
+    if (ba) {
+      const Schedule::Turn turn = schedule.next();
+      who = turn.who;
+      nth = turn.nth;
+    }
+    const auto w = static_cast<std::size_t>(who), d = 1 - w;
+    const Transition tr = w == 0 ? ab.sample(side[0], side[1], rng) : ba->sample(side[1], side[0], rng);
+    side[w].state = tr.attacker_state;
+    side[d] = apply_damage(side[d], tr.damage, w == 0 ? "a" : "b");
+    side[d].state = tr.defender_state;
+    if (side[d].hp <= 0) {
+      ++t.wins[w];
+      t.kill_nth[w].add(nth);
+      t.length.add(attacks);
+      t.hp_end[w].add(static_cast<std::size_t>(side[w].hp));
+      t.hp_win[w].add(static_cast<std::size_t>(side[w].hp));
+      t.hp_end[d].add(0);
+      return;
+    }
+  }
+  ++t.draws;
+  t.hp_end[0].add(static_cast<std::size_t>(side[0].hp));
+  t.hp_end[1].add(static_cast<std::size_t>(side[1].hp));
+}
+
+// Runs every block on `threads` threads and adds the tallies up.
+Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fighter& fb, Who first,
+          const MonteCarloOptions& o) {
+  const std::uint64_t blocks = (o.sims + o.block - 1) / o.block;
+  std::atomic<std::uint64_t> next{0}, done{0};
+  std::atomic<bool> failed{false};
+  std::mutex mutex;
+  std::exception_ptr error;
+  Tally total;
+  auto worker = [&] {
+    Tally mine;
+    try {
+      for (std::uint64_t k; !failed.load(std::memory_order_relaxed) && (k = next.fetch_add(1)) < blocks;) {
+        Rng rng(o.seed, k);
+        const std::uint64_t n = std::min(o.block, o.sims - k * o.block);
+        for (std::uint64_t i = 0; i < n; ++i) fight_once(ab, ba, fa, fb, first, o.max_attacks, rng, mine);
+        done.fetch_add(1, std::memory_order_relaxed);
+      }
+    } catch (...) {
+      const std::lock_guard lock(mutex);
+      if (!error) error = std::current_exception();
+      failed = true;
+    }
+    const std::lock_guard lock(mutex);
+    total.merge(mine);
+  };
+  const unsigned threads = static_cast<unsigned>(std::min<std::uint64_t>(o.threads, blocks));
+  std::vector<std::thread> pool;
+  pool.reserve(threads);
+  for (unsigned i = 0; i < threads; ++i) pool.emplace_back(worker);
+
+  // Progress on stderr: only on a terminal, only once a run has taken a second.
+  const bool tty = o.progress && isatty(STDERR_FILENO) == 1;
+  const auto t0 = std::chrono::steady_clock::now();
+  bool drawn = false;
+  while (tty && done.load() < blocks && !failed.load()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (std::chrono::steady_clock::now() - t0 < std::chrono::seconds(1)) continue;
+    const double f = static_cast<double>(done.load()) / static_cast<double>(blocks);
+    const int bar = static_cast<int>(f * 30);
+    std::fprintf(stderr, "\r[%s%s] %3d%% of %llu fights", std::string(static_cast<std::size_t>(bar), '#').c_str(),
+                 std::string(static_cast<std::size_t>(30 - bar), ' ').c_str(), static_cast<int>(f * 100),
+                 static_cast<unsigned long long>(o.sims));
+    std::fflush(stderr);
+    drawn = true;
+  }
+  for (auto& th : pool) th.join();
+  if (drawn) {
+    std::fprintf(stderr, "\r%60s\r", "");
+    std::fflush(stderr);
+  }
+  if (error) std::rethrow_exception(error);
+  return total;
+}
+
+RealPmf time_pmf(const Tally& t, double a_time, double b_time) {
+  std::map<double, double> acc;
+  double total = 0;
+  for (int w = 0; w < 2; ++w) {
+    const double unit = w == 0 ? a_time : b_time;
+    for (std::size_t i = 0; i < t.kill_nth[w].v.size(); ++i)
+      if (t.kill_nth[w].v[i] > 0) {
+        acc[static_cast<double>(i + 1) * unit] += static_cast<double>(t.kill_nth[w].v[i]);
+        total += static_cast<double>(t.kill_nth[w].v[i]);
+      }
+  }
+  RealPmf out;
+  for (const auto& [v, p] : acc) out.emplace_back(v, p / total);
+  return out;
+}
+
+// A fight no sample could finish gets its answer without sampling; the
+// check is bounded, and skipped (nullopt) for very large chains.
+bool provably_endless(const Exchange& ab, const Exchange* ba, const Fighter& a, const Fighter& b) {
+  ExactLimits limits;
+  limits.max_pairs = std::size_t{1} << 16;
+  try {
+    const std::optional<bool> ends = can_end(ab, ba, a, b, limits);
+    return ends.has_value() && !*ends;
+  } catch (const std::exception&) {
+    return false;  // a kernel that cannot list its outcomes is only sampled
+  }
+}
+
+std::string draw_note(std::uint64_t draws, std::uint64_t max_attacks) {
+  if (draws == 0) return {};
+  return fmt::format("{} fights were still going after {} attacks and count as never ending", draws, max_attacks);
+}
+
+}  // namespace
+
+TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
+                          const MonteCarloOptions& options) {
+  check_options(options);
+  check_fighter(attacker, "attacker");
+  check_fighter(defender, "defender");
+  TtkResult r;
+  if (provably_endless(kernel, nullptr, attacker, defender)) {
+    r.method = "monte-carlo";
+    r.defender_hp = defender.hp;
+    r.sims = options.sims;
+    r.seed = options.seed;
+    r.p_kill_ci = {0, 0};
+    r.note = "the attacker can never kill the defender";
+    return r;
+  }
+  const Tally t = run(kernel, nullptr, attacker, defender, Who::a, options);
+  r.method = "monte-carlo";
+  r.defender_hp = defender.hp;
+  r.sims = options.sims;
+  r.seed = options.seed;
+  r.p_kill = static_cast<double>(t.wins[0]) / static_cast<double>(options.sims);
+  r.p_kill_ci = wilson_interval(t.wins[0], options.sims);
+  if (!t.kill_nth[0].empty()) {
+    r.attacks = t.kill_nth[0].pmf(1);
+    r.time = time_pmf(t, attacker.attack_time, attacker.attack_time);
+  }
+  r.note = draw_note(t.draws, options.max_attacks);
+  return r;
+}
+
+DuelResult duel_monte_carlo(const Bout& bout, Who first_on_tie, const MonteCarloOptions& options) {
+  check_options(options);
+  check_bout(bout);
+  DuelResult r;
+  r.method = "monte-carlo";
+  r.sims = options.sims;
+  r.seed = options.seed;
+  r.threads = options.threads;
+  if (provably_endless(*bout.a_hits_b, bout.b_hits_a.get(), bout.a, bout.b)) {
+    r.p_draw = 1;
+    r.a_wins_ci = r.b_wins_ci = {0, 0};
+    r.draw_ci = {1, 1};
+    r.a_hp_left = Pmf::point(bout.a.hp);
+    r.b_hp_left = Pmf::point(bout.b.hp);
+    r.note = "the fight can never end: neither side can ever kill the other";
+    return r;
+  }
+  const Tally t = run(*bout.a_hits_b, bout.b_hits_a.get(), bout.a, bout.b, first_on_tie, options);
+  const auto n = static_cast<double>(options.sims);
+  r.p_a_wins = static_cast<double>(t.wins[0]) / n;
+  r.p_b_wins = static_cast<double>(t.wins[1]) / n;
+  r.p_draw = static_cast<double>(t.draws) / n;
+  r.a_wins_ci = wilson_interval(t.wins[0], options.sims);
+  r.b_wins_ci = wilson_interval(t.wins[1], options.sims);
+  r.draw_ci = wilson_interval(t.draws, options.sims);
+  if (!t.length.empty()) {
+    r.length = t.length.pmf();
+    r.time = time_pmf(t, bout.a.attack_time, bout.b.attack_time);
+  }
+  r.a_hp_left = t.hp_end[0].pmf();
+  r.b_hp_left = t.hp_end[1].pmf();
+  if (!t.hp_win[0].empty()) r.a_hp_if_wins = t.hp_win[0].pmf();
+  if (!t.hp_win[1].empty()) r.b_hp_if_wins = t.hp_win[1].pmf();
+  r.note = draw_note(t.draws, options.max_attacks);
+  return r;
+}
+
+}  // namespace fray::fight

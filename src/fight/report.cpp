@@ -1,0 +1,257 @@
+// `fray ttk` and `fray duel`: method choice, JSON and text.
+#include <fray/fight/report.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fray::fight {
+namespace {
+
+using nlohmann::json;
+
+std::string why_not(const Exchange& k, const char* side) {
+  const std::string why = k.why_not_exact();
+  return fmt::format("side {}: {}", side, why.empty() ? "the rules carry state the kernel cannot represent" : why);
+}
+
+// Says on a sampled result why there is no exact one.
+template <class Result>
+void add_note(Result& r, const std::string& why) {
+  const std::string lead = "no exact analysis (" + why + "); Monte Carlo instead";
+  r.note = r.note.empty() ? lead : lead + "; " + r.note;
+}
+
+json pmf_or_empty(const std::optional<Pmf>& pmf) {
+  if (pmf) return pmf_json(*pmf);
+  return {{"pmf", json::array()}, {"mean", nullptr}};
+}
+
+json real_pmf_json(const RealPmf& pmf) {
+  json rows = json::array();
+  for (const auto& [v, p] : pmf) rows.push_back({v, p});
+  json out = {{"pmf", std::move(rows)}, {"mean", nullptr}};
+  if (!pmf.empty()) out["mean"] = mean_of(pmf);
+  return out;
+}
+
+json interval_json(Interval i) { return json::array({i.lo, i.hi}); }
+
+json fighter_json(const Fighter& f, const AttackStats& s) {
+  return {{"name", f.name},
+          {"hp", f.hp},
+          {"attack_time", f.attack_time},
+          {"accuracy", s.accuracy},
+          {"damage_per_hit", s.damage_per_hit},
+          {"damage_per_attack", s.damage_per_attack},
+          {"damage_per_time", s.damage_per_time}};
+}
+
+std::string pct(double p) { return fmt::format("{:.2f} %", 100 * p); }
+
+// A histogram of at most `rows` rows: long fights are binned, and the far
+// tail (the last 0.05 %) is one row.
+std::string histogram(const Pmf& pmf, std::string_view header, std::size_t rows = 20) {
+  const std::int64_t lo = pmf.min(), hi = std::max(lo, pmf.quantile(0.9995));
+  const auto n = static_cast<std::int64_t>(rows);
+  const std::int64_t width = std::max<std::int64_t>(1, (hi - lo + n) / n);
+  std::vector<std::pair<std::string, double>> bins;
+  for (std::int64_t start = lo; start <= hi; start += width) {
+    double p = 0;
+    const std::int64_t end = std::min(hi, start + width - 1);
+    for (std::int64_t v = start; v <= end; ++v) p += pmf[v];
+    bins.emplace_back(end == start ? fmt::format("{}", start) : fmt::format("{}-{}", start, end), p);
+  }
+  if (hi < pmf.max()) bins.emplace_back(fmt::format("{}-{}", hi + 1, pmf.max()), pmf.at_least(hi + 1));
+  double top = 0;
+  for (const auto& [label, p] : bins) top = std::max(top, p);
+  std::string out = fmt::format("  {:>11}  {:>9}  {:>9}\n", header, "p", "cumul.");
+  double cum = 0;
+  for (const auto& [label, p] : bins) {
+    cum += p;
+    const auto bar = static_cast<std::size_t>(top > 0 ? p / top * 40 + 0.5 : 0);
+    out += fmt::format("  {:>11}  {:>9.5f}  {:>9.5f}  {}\n", label, p, std::min(cum, 1.0), std::string(bar, '#'));
+  }
+  return out;
+}
+
+std::string summary(const Pmf& pmf) {
+  return fmt::format("mean {:.4g}, stddev {:.3g}, median {}, 90 % within {}", pmf.mean(), pmf.stddev(),
+                     pmf.quantile(0.5), pmf.quantile(0.9));
+}
+
+std::string method_text(const std::string& method, std::uint64_t sims, std::uint64_t seed) {
+  if (method == "exact") return "exact";
+  return fmt::format("Monte Carlo, {} fights, seed {}", sims, seed);
+}
+
+std::string stats_table(const Bout& bout, const AttackStats& a, const AttackStats& b, std::string_view unit,
+                        bool duel) {
+  const std::string an = "a: " + (bout.a.name.empty() ? std::string("a") : bout.a.name);
+  const std::string bn = "b: " + (bout.b.name.empty() ? std::string("b") : bout.b.name);
+  std::string out;
+  auto row = [&](std::string_view label, const std::string& x, const std::string& y) {
+    out += duel ? fmt::format("  {:<26}{:>22}{:>22}\n", label, x, y) : fmt::format("  {:<26}{:>22}\n", label, x);
+  };
+  auto num = [](double v) { return fmt::format("{:.3f}", v); };
+  row("", an, bn);
+  row("hit points", fmt::format("{}", bout.a.hp), fmt::format("{}", bout.b.hp));
+  row(fmt::format("attack time ({})", unit), fmt::format("{:g}", bout.a.attack_time), fmt::format("{:g}", bout.b.attack_time));
+  row("accuracy (P(damage > 0))", pct(a.accuracy), pct(b.accuracy));
+  row("damage per hit", num(a.damage_per_hit), num(b.damage_per_hit));
+  row("damage per attack", num(a.damage_per_attack), num(b.damage_per_attack));
+  row(fmt::format("damage per time ({})", unit), num(a.damage_per_time), num(b.damage_per_time));
+  return out;
+}
+
+std::string name_of(const Fighter& f, const char* side) { return f.name.empty() ? std::string(side) : f.name; }
+
+}  // namespace
+
+TtkResult solve_ttk(const Bout& bout, const FightOptions& options) {
+  require(bout.a_hits_b != nullptr, "side a has no attack on side b");
+  if (options.method != FightOptions::Method::monte_carlo) {
+    if (bout.a_hits_b->exact()) {
+      try {
+        return ttk_exact(*bout.a_hits_b, bout.a, bout.b, options.limits);
+      } catch (const TooLarge& e) {
+        TtkResult r = ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo);
+        add_note(r, e.what());
+        return r;
+      }
+    }
+    TtkResult r = ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo);
+    add_note(r, why_not(*bout.a_hits_b, "a"));
+    return r;
+  }
+  return ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo);
+}
+
+DuelResult solve_duel(const Bout& bout, const FightOptions& options) {
+  check_bout(bout);
+  if (options.method != FightOptions::Method::monte_carlo) {
+    std::string why;
+    if (!bout.a_hits_b->exact()) why = why_not(*bout.a_hits_b, "a");
+    else if (!bout.b_hits_a->exact()) why = why_not(*bout.b_hits_a, "b");
+    if (why.empty()) {
+      try {
+        return duel_exact(bout, options.first_on_tie, options.limits);
+      } catch (const TooLarge& e) {
+        why = e.what();
+      }
+    }
+    DuelResult r = duel_monte_carlo(bout, options.first_on_tie, options.monte_carlo);
+    add_note(r, why);
+    return r;
+  }
+  return duel_monte_carlo(bout, options.first_on_tie, options.monte_carlo);
+}
+
+Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& options) {
+  const TtkResult r = solve_ttk(bout, options);
+  const AttackStats s =
+      attack_stats(*bout.a_hits_b, {bout.a.hp, bout.a.state}, {bout.b.hp, bout.b.state}, bout.a.attack_time);
+  Report rep;
+  json& j = rep.json;
+  j["rules"] = rules;
+  j["method"] = r.method;
+  j["defender_hp"] = r.defender_hp;
+  j["attacks"] = pmf_or_empty(r.attacks);
+  j["time"] = real_pmf_json(r.time);
+  j["time_unit"] = bout.time_unit;
+  j["p_kill"] = r.p_kill;
+  j["attacker"] = fighter_json(bout.a, s);
+  j["defender"] = bout.b.name;
+  if (r.method == "exact") {
+    j["unresolved"] = r.unresolved;
+  } else {
+    j["sims"] = r.sims;
+    j["seed"] = r.seed;
+    j["p_kill_ci"] = interval_json(r.p_kill_ci);
+  }
+  if (!r.note.empty()) j["note"] = r.note;
+
+  std::string& t = rep.text;
+  t += fmt::format("Turns to kill ({}, {}): {} attacks {} ({} HP)\n\n", rules, method_text(r.method, r.sims, r.seed),
+                   name_of(bout.a, "a"), name_of(bout.b, "b"), bout.b.hp);
+  t += stats_table(bout, s, s, bout.time_unit, false);
+  t += "\n";
+  if (!r.note.empty()) t += "note: " + r.note + "\n\n";
+  if (r.attacks) {
+    if (r.p_kill < 1 - 1e-12)
+      t += fmt::format("P(kill) {}{}\n", pct(r.p_kill),
+                       r.method == "exact" ? std::string() : fmt::format(" (95 % interval {} to {})", pct(r.p_kill_ci.lo), pct(r.p_kill_ci.hi)));
+    t += fmt::format("attacks to kill: {}\n", summary(*r.attacks));
+    t += histogram(*r.attacks, "attacks");
+    t += fmt::format("time to kill: mean {:.4g} {}\n", mean_of(r.time), bout.time_unit);
+  } else {
+    t += "the defender is never killed\n";
+  }
+  return rep;
+}
+
+Report duel_report(std::string_view rules, const Bout& bout, const FightOptions& options) {
+  const DuelResult r = solve_duel(bout, options);
+  const Side a{bout.a.hp, bout.a.state}, b{bout.b.hp, bout.b.state};
+  const AttackStats sa = attack_stats(*bout.a_hits_b, a, b, bout.a.attack_time);
+  const AttackStats sb = attack_stats(*bout.b_hits_a, b, a, bout.b.attack_time);
+  Report rep;
+  json& j = rep.json;
+  j["rules"] = rules;
+  j["method"] = r.method;
+  j["p_a_wins"] = r.p_a_wins;
+  j["p_b_wins"] = r.p_b_wins;
+  j["p_draw"] = r.p_draw;
+  j["length"] = pmf_or_empty(r.length);
+  j["time"] = real_pmf_json(r.time);
+  j["time_unit"] = bout.time_unit;
+  j["a_hp_left"] = pmf_json(r.a_hp_left);
+  j["b_hp_left"] = pmf_json(r.b_hp_left);
+  j["a_hp_if_wins"] = r.a_hp_if_wins ? pmf_json(*r.a_hp_if_wins) : json(nullptr);
+  j["b_hp_if_wins"] = r.b_hp_if_wins ? pmf_json(*r.b_hp_if_wins) : json(nullptr);
+  j["a"] = fighter_json(bout.a, sa);
+  j["b"] = fighter_json(bout.b, sb);
+  j["first_on_tie"] = options.first_on_tie == Who::a ? "a" : "b";
+  if (r.method == "exact") {
+    j["unresolved"] = r.unresolved;
+  } else {
+    // No thread count here: the result does not depend on it.
+    j["sims"] = r.sims;
+    j["seed"] = r.seed;
+    j["p_a_wins_ci"] = interval_json(r.a_wins_ci);
+    j["p_b_wins_ci"] = interval_json(r.b_wins_ci);
+    j["p_draw_ci"] = interval_json(r.draw_ci);
+  }
+  if (!r.note.empty()) j["note"] = r.note;
+
+  const std::string an = name_of(bout.a, "a"), bn = name_of(bout.b, "b");
+  std::string& t = rep.text;
+  t += fmt::format("Duel ({}, {}): {} against {}\n\n", rules, method_text(r.method, r.sims, r.seed), an, bn);
+  t += stats_table(bout, sa, sb, bout.time_unit, true);
+  t += fmt::format("  (each side's k-th attack starts at k x its attack time; {} goes first on a tie)\n\n",
+                   options.first_on_tie == Who::a ? an : bn);
+  if (!r.note.empty()) t += "note: " + r.note + "\n\n";
+  const bool mc = r.method != "exact";
+  auto line = [&](const std::string& who, double p, Interval ci) {
+    t += fmt::format("  {:<26}{:>9}", who, pct(p));
+    if (mc) t += fmt::format("   (95 % interval {} to {})", pct(ci.lo), pct(ci.hi));
+    t += "\n";
+  };
+  line(an + " (a) wins", r.p_a_wins, r.a_wins_ci);
+  line(bn + " (b) wins", r.p_b_wins, r.b_wins_ci);
+  if (r.p_draw > 0 || mc) line("never ends", r.p_draw, r.draw_ci);
+  t += "\n";
+  if (r.length) {
+    t += fmt::format("fight length in attacks (both sides): {}\n", summary(*r.length));
+    t += histogram(*r.length, "attacks");
+    t += fmt::format("fight length in time: mean {:.4g} {}\n", mean_of(r.time), bout.time_unit);
+  }
+  if (r.a_hp_if_wins)
+    t += fmt::format("HP left when {} wins (of {}): {}\n", an, bout.a.hp, summary(*r.a_hp_if_wins));
+  if (r.b_hp_if_wins)
+    t += fmt::format("HP left when {} wins (of {}): {}\n", bn, bout.b.hp, summary(*r.b_hp_if_wins));
+  return rep;
+}
+
+}  // namespace fray::fight

@@ -1,0 +1,145 @@
+#include <fray/fight/exact.hpp>
+#include <fray/fight/monte_carlo.hpp>
+
+#include "kernels.hpp"
+#include "support/support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <memory>
+
+namespace fray::fight {
+namespace {
+
+using test::DiceKernel;
+using test::FuryKernel;
+
+Fighter fighter(std::int64_t hp, double time = 1) { return Fighter{"f", hp, time, 0}; }
+
+MonteCarloOptions mc(std::uint64_t sims, std::uint64_t seed, unsigned threads = 1) {
+  MonteCarloOptions o;
+  o.sims = sims;
+  o.seed = seed;
+  o.threads = threads;
+  o.progress = false;
+  return o;
+}
+
+// Counts back from a sampled Pmf (probabilities times sims).
+std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n) {
+  std::map<std::int64_t, std::uint64_t> c;
+  for (const auto& [v, p] : pmf.items()) c[v] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
+  return c;
+}
+
+// |sampled - exact| within 4.5 standard errors.
+void expect_close(double sampled, double exact, std::uint64_t n, const char* what) {
+  const double se = std::sqrt(std::max(exact * (1 - exact), 1e-12) / static_cast<double>(n));
+  EXPECT_LE(std::fabs(sampled - exact), 4.5 * se + 1e-12) << what << ": sampled " << sampled << ", exact " << exact;
+}
+
+TEST(TtkMonteCarlo, AgreesWithTheNegativeBinomial) {
+  const DiceKernel k(0.5, 1, 1);
+  const TtkResult exact = ttk_exact(k, fighter(10), fighter(2));
+  const TtkResult sampled = ttk_monte_carlo(k, fighter(10), fighter(2), mc(200000, 7));
+  EXPECT_EQ(sampled.method, "monte-carlo");
+  EXPECT_DOUBLE_EQ(sampled.p_kill, 1.0);
+  ASSERT_TRUE(sampled.attacks);
+  EXPECT_GT(test::chi_square_p(*exact.attacks, counts_of(*sampled.attacks, 200000)), 1e-3);
+}
+
+TEST(TtkMonteCarlo, HandCheckableCasesAreCertain) {
+  const TtkResult one = ttk_monte_carlo(DiceKernel(1, 1, 1), fighter(5), fighter(1), mc(1000, 1));
+  EXPECT_TRUE(one.attacks->approx_equal(Pmf::point(1), 0));
+  const TtkResult three = ttk_monte_carlo(DiceKernel(1, 2, 2), fighter(5, 2), fighter(5), mc(1000, 1));
+  EXPECT_TRUE(three.attacks->approx_equal(Pmf::point(3), 0));
+  EXPECT_DOUBLE_EQ(mean_of(three.time), 6.0);
+}
+
+TEST(DuelMonteCarlo, AgreesWithExactUnderFury) {
+  auto a = std::make_shared<FuryKernel>(0.7, 1, 6, 30);
+  auto b = std::make_shared<DiceKernel>(0.6, 2, 7);
+  const Bout bout = test::make_bout(a, b, 30, 28, 1.0, 1.5);
+  const DuelResult exact = duel_exact(bout);
+  const std::uint64_t n = 300000;
+  const DuelResult sampled = duel_monte_carlo(bout, Who::a, mc(n, 2026, 2));
+  expect_close(sampled.p_a_wins, exact.p_a_wins, n, "p_a_wins");
+  expect_close(sampled.p_b_wins, exact.p_b_wins, n, "p_b_wins");
+  EXPECT_LE(sampled.a_wins_ci.lo, exact.p_a_wins + 1e-3);
+  EXPECT_GE(sampled.a_wins_ci.hi, exact.p_a_wins - 1e-3);
+  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*sampled.length, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(sampled.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(sampled.b_hp_left, n)), 1e-3);
+  EXPECT_NEAR(mean_of(sampled.time), mean_of(exact.time), 0.05);
+}
+
+TEST(DuelMonteCarlo, AgreesWithExactUnderConfusion) {
+  auto a = std::make_shared<test::ConfusionKernel>(0.55, 2, 2);
+  auto b = std::make_shared<test::ConfusionKernel>(0.65, 1, 1);
+  const Bout bout = test::make_bout(a, b, 9, 12);
+  const DuelResult exact = duel_exact(bout, Who::b);
+  const std::uint64_t n = 200000;
+  const DuelResult sampled = duel_monte_carlo(bout, Who::b, mc(n, 99, 3));
+  expect_close(sampled.p_a_wins, exact.p_a_wins, n, "p_a_wins");
+  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*sampled.length, n)), 1e-3);
+}
+
+TEST(DuelMonteCarlo, SameSeedSameResultWhateverTheThreads) {
+  auto a = std::make_shared<FuryKernel>(0.7, 1, 6, 30);
+  auto b = std::make_shared<DiceKernel>(0.6, 2, 7);
+  const Bout bout = test::make_bout(a, b, 30, 28);
+  MonteCarloOptions o = mc(50000, 5, 1);
+  o.block = 1000;
+  const DuelResult one = duel_monte_carlo(bout, Who::a, o);
+  o.threads = 2;
+  const DuelResult two = duel_monte_carlo(bout, Who::a, o);
+  o.threads = 7;
+  const DuelResult seven = duel_monte_carlo(bout, Who::a, o);
+  for (const DuelResult* r : {&two, &seven}) {
+    EXPECT_EQ(r->p_a_wins, one.p_a_wins);
+    EXPECT_EQ(r->p_b_wins, one.p_b_wins);
+    EXPECT_EQ(*r->length, *one.length);
+    EXPECT_EQ(r->a_hp_left, one.a_hp_left);
+    EXPECT_EQ(r->b_hp_left, one.b_hp_left);
+    EXPECT_EQ(r->time, one.time);
+  }
+  o.seed = 6;
+  EXPECT_NE(duel_monte_carlo(bout, Who::a, o).p_a_wins, one.p_a_wins);
+}
+
+TEST(DuelMonteCarlo, NeverEndingFightIsAResultNotAHang) {
+  auto zero = std::make_shared<DiceKernel>(0, 1, 1);
+  const DuelResult r = duel_monte_carlo(test::make_bout(zero, zero, 10, 10), Who::a, mc(1000000, 1, 2));
+  EXPECT_DOUBLE_EQ(r.p_draw, 1.0);
+  EXPECT_FALSE(r.length);
+  EXPECT_EQ(r.note, "the fight can never end: neither side can ever kill the other");
+  const TtkResult t = ttk_monte_carlo(*zero, fighter(3), fighter(3), mc(1000000, 1));
+  EXPECT_DOUBLE_EQ(t.p_kill, 0.0);
+  EXPECT_FALSE(t.note.empty());
+}
+
+TEST(DuelMonteCarlo, FightsPastTheAttackLimitCountAsNeverEnding) {
+  auto rare = std::make_shared<DiceKernel>(0.01, 1, 1);
+  MonteCarloOptions o = mc(2000, 3);
+  o.max_attacks = 10;
+  const DuelResult r = duel_monte_carlo(test::make_bout(rare, rare, 1, 1), Who::a, o);
+  // P(no hit in 10 attacks) = 0.99^10 = 0.904.
+  expect_close(r.p_draw, std::pow(0.99, 10), 2000, "p_draw");
+  EXPECT_FALSE(r.note.empty());
+}
+
+TEST(DuelMonteCarlo, BadOptions) {
+  auto k = std::make_shared<DiceKernel>(0.5, 1, 1);
+  const Bout bout = test::make_bout(k, k, 3, 3);
+  EXPECT_THROW((void)duel_monte_carlo(bout, Who::a, mc(0, 1)), Error);
+  EXPECT_THROW((void)duel_monte_carlo(bout, Who::a, mc(10, 1, 0)), Error);
+  EXPECT_THROW((void)duel_monte_carlo(test::make_bout(k, k, 0, 3), Who::a, mc(10, 1)), Error);
+  auto negative = std::make_shared<DiceKernel>(1, -3, -3);
+  EXPECT_THROW((void)duel_monte_carlo(test::make_bout(negative, k, 3, 3), Who::a, mc(10, 1, 2)), Error);
+  EXPECT_THROW((void)ttk_monte_carlo(*k, fighter(3), fighter(-1), mc(10, 1)), Error);
+}
+
+}  // namespace
+}  // namespace fray::fight

@@ -1,0 +1,140 @@
+#include <fray/fight/report.hpp>
+
+#include "kernels.hpp"
+#include "support/support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+namespace fray::fight {
+namespace {
+
+using test::DiceKernel;
+
+FightOptions quiet_mc(std::uint64_t sims, std::uint64_t seed, unsigned threads) {
+  FightOptions o;
+  o.method = FightOptions::Method::monte_carlo;
+  o.monte_carlo.sims = sims;
+  o.monte_carlo.seed = seed;
+  o.monte_carlo.threads = threads;
+  o.monte_carlo.progress = false;
+  return o;
+}
+
+TEST(TtkReport, JsonFieldsOfTheIssue) {
+  auto k = std::make_shared<DiceKernel>(0.5, 1, 1);
+  const Bout bout = test::make_bout(k, k, 10, 2, 1.5, 1);
+  const Report r = ttk_report("test", bout);
+  const auto& j = r.json;
+  EXPECT_EQ(j["rules"], "test");
+  EXPECT_EQ(j["method"], "exact");
+  EXPECT_EQ(j["defender_hp"], 2);
+  EXPECT_NEAR(j["attacks"]["mean"].get<double>(), 4.0, 1e-12);
+  EXPECT_EQ(j["attacks"]["pmf"][0][0], 2);
+  EXPECT_NEAR(j["attacks"]["pmf"][0][1].get<double>(), 0.25, 1e-15);
+  EXPECT_NEAR(j["time"]["mean"].get<double>(), 6.0, 1e-12);
+  EXPECT_DOUBLE_EQ(j["time"]["pmf"][0][0].get<double>(), 3.0);
+  EXPECT_NEAR(j["attacker"]["accuracy"].get<double>(), 0.5, 1e-15);
+  EXPECT_NE(r.text.find("attacks to kill: mean 4"), std::string::npos) << r.text;
+}
+
+TEST(TtkReport, NeverKillsIsAResult) {
+  auto zero = std::make_shared<DiceKernel>(0, 1, 1);
+  const Report r = ttk_report("test", test::make_bout(zero, zero, 3, 3));
+  EXPECT_TRUE(r.json["attacks"]["pmf"].empty());
+  EXPECT_TRUE(r.json["attacks"]["mean"].is_null());
+  EXPECT_EQ(r.json["p_kill"], 0.0);
+  EXPECT_EQ(r.json["note"], "the attacker can never kill the defender");
+  EXPECT_NE(r.text.find("never killed"), std::string::npos);
+}
+
+TEST(DuelReport, JsonFieldsOfTheIssue) {
+  auto k = std::make_shared<DiceKernel>(0.5, 1, 1);
+  const Report r = duel_report("test", test::make_bout(k, k, 1, 1));
+  const auto& j = r.json;
+  EXPECT_EQ(j["method"], "exact");
+  EXPECT_NEAR(j["p_a_wins"].get<double>(), 2.0 / 3, 1e-14);
+  EXPECT_NEAR(j["p_b_wins"].get<double>(), 1.0 / 3, 1e-14);
+  EXPECT_EQ(j["p_draw"], 0.0);
+  EXPECT_NEAR(j["length"]["mean"].get<double>(), 2.0, 1e-12);
+  EXPECT_NEAR(j["length"]["pmf"][0][1].get<double>(), 0.5, 1e-15);
+  for (const char* key : {"a_hp_left", "b_hp_left", "time", "a", "b"}) EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_NEAR(j["a_hp_left"]["pmf"][1][1].get<double>(), 2.0 / 3, 1e-14);
+  EXPECT_FALSE(j.contains("sims"));
+  // The human report names both sides, their columns and the odds.
+  EXPECT_NE(r.text.find("alpha (a) wins"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("66.67 %"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("damage per attack"), std::string::npos) << r.text;
+}
+
+TEST(DuelReport, MonteCarloAddsSimsSeedAndIntervals) {
+  auto k = std::make_shared<DiceKernel>(0.5, 1, 3);
+  const Bout bout = test::make_bout(k, k, 7, 6);
+  const Report one = duel_report("test", bout, quiet_mc(20000, 42, 1));
+  const Report two = duel_report("test", bout, quiet_mc(20000, 42, 2));
+  EXPECT_EQ(one.json.dump(2), two.json.dump(2));  // byte-identical whatever the threads
+  EXPECT_EQ(one.json["method"], "monte-carlo");
+  EXPECT_EQ(one.json["sims"], 20000);
+  EXPECT_EQ(one.json["seed"], 42);
+  const double p = one.json["p_a_wins"];
+  EXPECT_LE(one.json["p_a_wins_ci"][0].get<double>(), p);
+  EXPECT_GE(one.json["p_a_wins_ci"][1].get<double>(), p);
+  EXPECT_NE(one.text.find("95 % interval"), std::string::npos);
+}
+
+TEST(DuelReport, FallsBackToMonteCarloAndSaysWhy) {
+  auto inexact = std::make_shared<test::InexactKernel>(0.5);
+  auto k = std::make_shared<DiceKernel>(0.5, 1, 1);
+  FightOptions o;
+  o.monte_carlo.progress = false;
+  o.monte_carlo.sims = 5000;
+  const Report r = duel_report("test", test::make_bout(inexact, k, 2, 2), o);
+  EXPECT_EQ(r.json["method"], "monte-carlo");
+  const std::string note = r.json["note"];
+  EXPECT_NE(note.find("test kernel keeps a history"), std::string::npos) << note;
+  // Too large for the limits: also Monte Carlo, with the reason.
+  FightOptions small = o;
+  small.limits.max_pairs = 10;
+  const Report big = duel_report("test", test::make_bout(k, k, 50, 50), small);
+  EXPECT_EQ(big.json["method"], "monte-carlo");
+  EXPECT_EQ(big.json["note"].get<std::string>().rfind("no exact analysis (exact analysis: ", 0), 0u) << big.json["note"];
+}
+
+TEST(DuelReport, NeverEndingFight) {
+  auto zero = std::make_shared<DiceKernel>(0, 1, 1);
+  const Report r = duel_report("test", test::make_bout(zero, zero, 4, 4));
+  EXPECT_EQ(r.json["p_draw"], 1.0);
+  EXPECT_TRUE(r.json["length"]["pmf"].empty());
+  EXPECT_EQ(r.json["note"], "the fight can never end: neither side can ever kill the other");
+}
+
+// --- the command line ---------------------------------------------------------
+
+void expect_cli_error(const std::vector<std::string>& args, const std::string& message) {
+  const test::Run r = test::run_cli(args);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err.rfind("fray: error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+}
+
+TEST(FightCli, BadInput) {
+  expect_cli_error({"duel", "--rules", "nethack", "--a", "x", "--b", "y"}, "unknown ruleset 'nethack'");
+  expect_cli_error({"ttk", "--rules", "nethack", "--attacker", "x", "--defender", "y"}, "unknown ruleset 'nethack'");
+  expect_cli_error({"duel", "--rules", "brogue", "--a", "player", "--b", "goblin", "--sims", "0"},
+                   "--sims must be at least 1");
+  expect_cli_error({"duel", "--rules", "brogue", "--a", "player", "--b", "goblin", "--sims", "10", "--threads", "0"},
+                   "--threads must be at least 1");
+  expect_cli_error({"duel", "--rules", "brogue", "--a", "player", "--b", "goblin", "--exact", "--sims", "10"},
+                   "excludes");
+  expect_cli_error({"duel", "--rules", "brogue", "--a", "player", "--b", "goblin", "--first", "c"},
+                   "--first must be a or b");
+  expect_cli_error({"duel", "--rules", "brogue", "--a", "player"}, "--b");
+  expect_cli_error({"ttk", "--rules", "crawl", "--attacker", "player", "--defender", "orc", "--seed", "-4"},
+                   "--seed must not be negative");
+}
+
+}  // namespace
+}  // namespace fray::fight

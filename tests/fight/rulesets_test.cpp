@@ -1,0 +1,141 @@
+// Exact against Monte Carlo for one catalog matchup in each ruleset. A
+// ruleset that has not landed yet answers "<id>: not available yet"; only that
+// exact answer skips its test.
+#include <fray/fight/report.hpp>
+
+#include "support/support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+
+namespace fray::fight {
+namespace {
+
+struct Matchup {
+  const char* rules;
+  const char* a;
+  const char* b;
+};
+
+const Matchup kMatchups[] = {
+    {"pixel-dungeon", "hero:class=warrior,level=5,weapon=war_hammer", "gnoll_brute"},
+    {"brogue", "player", "goblin_conjurer"},
+    {"crawl", "player:fighting=5,weapon_skill=5,weapon=long_sword", "orc_warrior"},
+    {"epixx", "human_fighter", "ogre"},
+};
+
+// The bout, or nullopt (and a skip) while the ruleset is a placeholder.
+std::optional<Bout> bout_of(const Matchup& m, std::string& skip) {
+  AttackRequest req;
+  req.attacker = m.a;
+  req.defender = m.b;
+  try {
+    return ruleset(m.rules).bout(req);
+  } catch (const Error& e) {
+    if (std::string(e.what()) == std::string(m.rules) + ": not available yet") {
+      skip = e.what();
+      return std::nullopt;
+    }
+    throw;
+  }
+}
+
+std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n) {
+  std::map<std::int64_t, std::uint64_t> c;
+  for (const auto& [v, p] : pmf.items()) c[v] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
+  return c;
+}
+
+MonteCarloOptions mc(std::uint64_t sims, std::uint64_t seed, unsigned threads) {
+  MonteCarloOptions o;
+  o.sims = sims;
+  o.seed = seed;
+  o.threads = threads;
+  o.progress = false;
+  return o;
+}
+
+class RulesetFight : public ::testing::TestWithParam<Matchup> {};
+
+TEST_P(RulesetFight, ExactDuelAgreesWithMonteCarlo) {
+  std::string skip;
+  const auto bout = bout_of(GetParam(), skip);
+  if (!bout) GTEST_SKIP() << skip;
+  check_bout(*bout);
+  if (!bout->a_hits_b->exact() || !bout->b_hits_a->exact()) {
+    // No exact chain for these rules: the report must say so and sample.
+    FightOptions o;
+    o.monte_carlo = mc(20000, 1, 2);
+    const DuelResult r = solve_duel(*bout, o);
+    EXPECT_EQ(r.method, "monte-carlo");
+    EXPECT_FALSE(r.note.empty());
+    GTEST_SKIP() << GetParam().rules << " duels are not exact: " << r.note;
+  }
+  const DuelResult exact = duel_exact(*bout);
+  EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins + exact.p_draw, 1.0, 1e-12);
+  const std::uint64_t n = 60000;
+  const DuelResult sampled = duel_monte_carlo(*bout, Who::a, mc(n, 20261122, 2));
+  for (auto [s, e, what] : {std::tuple{sampled.p_a_wins, exact.p_a_wins, "p_a_wins"},
+                            std::tuple{sampled.p_b_wins, exact.p_b_wins, "p_b_wins"}}) {
+    const double se = std::sqrt(std::max(e * (1 - e), 1e-12) / static_cast<double>(n));
+    EXPECT_LE(std::fabs(s - e), 4.5 * se + 1e-12) << what << ": sampled " << s << ", exact " << e;
+  }
+  if (exact.length && sampled.length) {
+    EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*sampled.length, n)), 1e-3);
+  }
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(sampled.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(sampled.b_hp_left, n)), 1e-3);
+}
+
+TEST_P(RulesetFight, ExactTurnsToKillAgreeWithMonteCarlo) {
+  std::string skip;
+  const auto bout = bout_of(GetParam(), skip);
+  if (!bout) GTEST_SKIP() << skip;
+  if (!bout->a_hits_b->exact()) GTEST_SKIP() << GetParam().rules << ": not exact: " << bout->a_hits_b->why_not_exact();
+  const TtkResult exact = ttk_exact(*bout->a_hits_b, bout->a, bout->b);
+  const std::uint64_t n = 60000;
+  const TtkResult sampled = ttk_monte_carlo(*bout->a_hits_b, bout->a, bout->b, mc(n, 77, 2));
+  ASSERT_EQ(exact.attacks.has_value(), sampled.attacks.has_value());
+  if (exact.attacks) {
+    EXPECT_GT(test::chi_square_p(*exact.attacks, counts_of(*sampled.attacks, n)), 1e-3);
+  }
+}
+
+TEST_P(RulesetFight, CommandLineIsIndependentOfThreads) {
+  std::string skip;
+  if (!bout_of(GetParam(), skip)) GTEST_SKIP() << skip;
+  const Matchup& m = GetParam();
+  auto run = [&](const char* threads) {
+    return test::run_cli({"duel", "--rules", m.rules, "--a", m.a, "--b", m.b, "--sims", "10000", "--seed", "11",
+                          "--threads", threads, "--json"});
+  };
+  const test::Run one = run("1"), two = run("2");
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+  const auto j = one.json();
+  EXPECT_EQ(j["method"], "monte-carlo");
+  EXPECT_EQ(j["sims"], 10000);
+  const test::Run ttk = test::run_cli({"ttk", "--rules", m.rules, "--attacker", m.a, "--defender", m.b, "--json"});
+  ASSERT_EQ(ttk.status, 0) << ttk.err;
+  EXPECT_EQ(ttk.json()["rules"], m.rules);
+  EXPECT_GE(ttk.json()["defender_hp"].get<std::int64_t>(), 1);
+  const test::Run text = test::run_cli({"duel", "--rules", m.rules, "--a", m.a, "--b", m.b});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("wins"), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Catalogs, RulesetFight, ::testing::ValuesIn(kMatchups),
+                         [](const ::testing::TestParamInfo<Matchup>& info) {
+                           std::string name = info.param.rules;
+                           for (char& c : name)
+                             if (c == '-') c = '_';
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace fray::fight
