@@ -5,3 +5,8 @@ section() { printf '\n== %s\n$ fray %s\n' "$1" "$2"; }
 run() { title=$1; shift; section "$title" "$*"; "$fray" "$@" || exit 1; }
 
 run "Exact dice: ability scores, 4d6 keep the highest 3" dist 4d6kh3
+run "Pixel Dungeon: a level-5 warrior with a war hammer hits a gnoll scout" attack --rules pixel-dungeon --attacker hero:class=warrior,level=5,weapon=war_hammer --defender gnoll_scout
+run "Brogue CE: the starting player against a goblin conjurer" duel --rules brogue --a player --b goblin_conjurer
+run "Pixel Dungeon: level-5 warrior with a war hammer against a gnoll brute" duel --rules pixel-dungeon --a hero:class=warrior,level=5,weapon=war_hammer --b gnoll_brute
+run "Crawl 0.19: a fighter with a long sword against an orc warrior" attack --rules crawl --attacker player:fighting=5,weapon_skill=5,weapon=long_sword,hp=40 --defender orc_warrior
+run "epixx: a fighter with a shield faces an ogre" attack --rules epixx --attacker ogre --defender fighter

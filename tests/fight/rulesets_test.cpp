@@ -25,7 +25,7 @@ struct Matchup {
 const Matchup kMatchups[] = {
     {"pixel-dungeon", "hero:class=warrior,level=5,weapon=war_hammer", "gnoll_brute"},
     {"brogue", "player", "goblin_conjurer"},
-    {"crawl", "player:fighting=5,weapon_skill=5,weapon=long_sword", "orc_warrior"},
+    {"crawl", "player:fighting=5,weapon_skill=5,weapon=long_sword,hp=40", "orc_warrior"},
     {"epixx", "human_fighter", "ogre"},
 };
 
