@@ -32,6 +32,8 @@ class Attack final : public fray::Exchange {
     if (rng.unit() >= p_) return {1, 0, a.state, d.state};
     return {1, damage(a, rng.uniform(lo_, hi_)), a.state, d.state};
   }
+  // Only fury reads an HP (the attacker's own).
+  Reads reads() const override { return {fury_, false}; }
 
  private:
   double p_;

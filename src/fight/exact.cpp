@@ -58,6 +58,111 @@ void add_at(std::vector<double>& v, std::size_t i, double w) {
   v[i] += w;
 }
 
+// Asks a kernel once per distinct input it reads (Exchange::reads) and checks
+// each answer once. An HP the kernel does not read is replaced by that side's
+// starting HP, the most it ever has, so that no non-killing damage reaches it.
+class Ask {
+ public:
+  Ask(const Exchange& kernel, std::int64_t attacker_hp0, std::int64_t defender_hp0, const char* side)
+      : kernel_(&kernel), reads_(kernel.reads()), hp0_{attacker_hp0, defender_hp0}, side_(side) {}
+
+  const std::vector<Transition>& operator()(Side att, Side def) {
+    if (!reads_.attacker_hp) att.hp = hp0_[0];
+    if (!reads_.defender_hp) def.hp = hp0_[1];
+    const Key key{att.hp, def.hp, att.state, def.state};
+    if (last_ && key == last_key_) return *last_;
+    auto [it, fresh] = cache_.try_emplace(key);
+    if (fresh) {
+      try {
+        it->second = kernel_->outcomes(att, def);
+        check_outcomes(it->second, side_);
+      } catch (...) {
+        cache_.erase(it);
+        throw;
+      }
+    }
+    last_key_ = key;
+    return *(last_ = &it->second);
+  }
+  [[nodiscard]] const Exchange::Reads& reads() const { return reads_; }
+
+ private:
+  struct Key {
+    std::int64_t ha, hd;
+    std::uint32_t sa, sd;
+    bool operator==(const Key&) const = default;
+  };
+  struct Hash {
+    std::size_t operator()(const Key& k) const noexcept {
+      std::uint64_t h = static_cast<std::uint64_t>(k.ha) * 0x9e3779b97f4a7c15ULL;
+      h ^= static_cast<std::uint64_t>(k.hd) * 0xc2b2ae3d27d4eb4fULL + (std::uint64_t{k.sa} << 32 | k.sd);
+      return static_cast<std::size_t>(h ^ (h >> 31));
+    }
+  };
+  const Exchange* kernel_;
+  Exchange::Reads reads_;
+  std::int64_t hp0_[2];
+  const char* side_;
+  std::unordered_map<Key, std::vector<Transition>, Hash> cache_;
+  const std::vector<Transition>* last_ = nullptr;
+  Key last_key_{};
+};
+
+// Lists of relative moves, each distinct list stored once under an id.
+class MoveStore {
+ public:
+  // The id of a move list (merged and sorted here), adding it when new.
+  // `last` is the caller's last id: neighbouring cells mostly share a list.
+  std::uint32_t intern(std::vector<Move>& ms, std::uint32_t& last) {
+    // Kernels mostly list outcomes by damage already; sort only when not.
+    auto before = [](const Move& x, const Move& y) {
+      return std::tie(x.kill, x.damage, x.att, x.def) < std::tie(y.kill, y.damage, y.att, y.def);
+    };
+    if (!std::is_sorted(ms.begin(), ms.end(), before)) std::sort(ms.begin(), ms.end(), before);
+    std::size_t out = 0;
+    for (std::size_t i = 0; i < ms.size(); ++i) {
+      if (out > 0 && ms[out - 1].kill == ms[i].kill && ms[out - 1].damage == ms[i].damage &&
+          ms[out - 1].att == ms[i].att && ms[out - 1].def == ms[i].def)
+        ms[out - 1].p += ms[i].p;
+      else
+        ms[out++] = ms[i];
+    }
+    ms.resize(out);
+    auto same = [](std::span<const Move> x, std::span<const Move> y) {
+      return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), [](const Move& u, const Move& v) {
+               return u.p == v.p && u.damage == v.damage && u.att == v.att && u.def == v.def && u.kill == v.kill;
+             });
+    };
+    if (last != kNone && same(moves(last), ms)) return last;
+    std::uint64_t h = ms.size();
+    for (const Move& m : ms) {
+      std::uint64_t bits;
+      std::memcpy(&bits, &m.p, sizeof bits);
+      h ^= bits * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(m.damage) * 0xc2b2ae3d27d4eb4fULL +
+           ((std::uint64_t{m.att} << 32 | m.def) * 0x165667b19e3779f9ULL) + m.kill;
+      h = (h << 7) | (h >> 57);
+    }
+    auto& ids = by_hash_[h];
+    for (std::uint32_t id : ids)
+      if (same(moves(id), ms)) return last = id;
+    const auto id = static_cast<std::uint32_t>(range_.size());
+    range_.emplace_back(static_cast<std::uint32_t>(moves_.size()), static_cast<std::uint32_t>(ms.size()));
+    moves_.insert(moves_.end(), ms.begin(), ms.end());
+    ids.push_back(id);
+    return last = id;
+  }
+  [[nodiscard]] std::span<const Move> moves(std::uint32_t id) const {
+    const auto [first, count] = range_[id];
+    return std::span<const Move>(moves_).subspan(first, count);
+  }
+  [[nodiscard]] std::size_t size() const { return range_.size(); }
+
+ private:
+  std::vector<Move> moves_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> range_;
+  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash_;
+};
+
 // The chain. A cell is one pair of conditions (a's HP and state, b's HP and
 // state). Cells come in blocks, one per pair of state values, each block a
 // dense grid of rows (a's HP) by columns (b's HP), so that finding a cell is
@@ -68,13 +173,14 @@ class Chain {
   // b_hits_a null: turns to kill; a's HP never changes and has one row.
   Chain(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& a, const Fighter& b,
         const ExactLimits& limits)
-      : kernel_{&a_hits_b, b_hits_a},
-        hp0_{a.hp, b.hp},
+      : hp0_{a.hp, b.hp},
         rows_(b_hits_a ? static_cast<std::uint64_t>(a.hp) : 1),
         cols_(static_cast<std::uint64_t>(b.hp)),
         limits_(limits) {
     if (rows_ * cols_ > kMaxCells)
       throw TooLarge(fmt::format("exact analysis of {} x {} HP is too large", a.hp, b.hp));
+    ask_[0].emplace(a_hits_b, a.hp, b.hp, "a");
+    if (b_hits_a) ask_[1].emplace(*b_hits_a, b.hp, a.hp, "b");
     start_ = cell(state_index(0, a.state), state_index(1, b.state), rows_ - 1, cols_ - 1);
     build();
     find_stalemates();
@@ -85,16 +191,16 @@ class Chain {
   [[nodiscard]] std::uint64_t cols() const { return cols_; }
   [[nodiscard]] std::uint32_t start() const { return start_; }
   [[nodiscard]] std::size_t cells() const { return pat_[0].size(); }
+  // Cells reached from the start.
+  [[nodiscard]] std::uint64_t reached() const {
+    return static_cast<std::uint64_t>(std::count_if(pat_[0].begin(), pat_[0].end(), [](std::uint32_t p) { return p != kNone; }));
+  }
   [[nodiscard]] std::size_t blocks() const { return blocks_.size(); }
   [[nodiscard]] std::pair<std::uint32_t, std::uint32_t> block(std::size_t k) const { return blocks_[k]; }
   [[nodiscard]] std::size_t states(int side) const { return states_[side].size(); }
   [[nodiscard]] bool can_end(std::uint64_t c) const { return can_end_[c] != 0; }
   [[nodiscard]] std::uint32_t pattern(Who who, std::uint64_t c) const { return pat_[static_cast<int>(who)][c]; }
-  [[nodiscard]] std::span<const Move> moves(std::uint32_t pattern) const {
-    const auto [first, count] = range_[pattern];
-    return std::span<const Move>(moves_).subspan(first, count);
-  }
-  [[nodiscard]] std::size_t patterns() const { return range_.size(); }
+  [[nodiscard]] std::span<const Move> moves(std::uint32_t pattern) const { return store_.moves(pattern); }
   // How many cells from c on, along its row, share c's moves (0: unreached).
   [[nodiscard]] std::uint32_t run(Who who, std::uint64_t c) const { return run_[static_cast<int>(who)][c]; }
   // No reachable cell is a stalemate.
@@ -148,48 +254,6 @@ class Chain {
     return static_cast<std::uint64_t>(row[ib]) * rows_ * cols_ + r * cols_ + col;
   }
 
-  // The id of a move list, adding it when new.
-  std::uint32_t intern(std::vector<Move>& ms, int side) {
-    std::uint32_t& last = last_[side];
-    // Kernels mostly list outcomes by damage already; sort only when not.
-    auto before = [](const Move& x, const Move& y) {
-      return std::tie(x.kill, x.damage, x.att, x.def) < std::tie(y.kill, y.damage, y.att, y.def);
-    };
-    if (!std::is_sorted(ms.begin(), ms.end(), before)) std::sort(ms.begin(), ms.end(), before);
-    std::size_t out = 0;
-    for (std::size_t i = 0; i < ms.size(); ++i) {
-      if (out > 0 && ms[out - 1].kill == ms[i].kill && ms[out - 1].damage == ms[i].damage &&
-          ms[out - 1].att == ms[i].att && ms[out - 1].def == ms[i].def)
-        ms[out - 1].p += ms[i].p;
-      else
-        ms[out++] = ms[i];
-    }
-    ms.resize(out);
-    // Neighbouring cells mostly have the same moves: check the last list first.
-    auto same = [](std::span<const Move> x, std::span<const Move> y) {
-      return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), [](const Move& u, const Move& v) {
-               return u.p == v.p && u.damage == v.damage && u.att == v.att && u.def == v.def && u.kill == v.kill;
-             });
-    };
-    if (last != kNone && same(moves(last), ms)) return last;
-    std::uint64_t h = ms.size();
-    for (const Move& m : ms) {
-      std::uint64_t bits;
-      std::memcpy(&bits, &m.p, sizeof bits);
-      h ^= bits * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(m.damage) * 0xc2b2ae3d27d4eb4fULL +
-           ((std::uint64_t{m.att} << 32 | m.def) * 0x165667b19e3779f9ULL) + m.kill;
-      h = (h << 7) | (h >> 57);
-    }
-    auto& ids = by_hash_[h];
-    for (std::uint32_t id : ids)
-      if (same(moves(id), ms)) return last = id;
-    const auto id = static_cast<std::uint32_t>(range_.size());
-    range_.emplace_back(static_cast<std::uint32_t>(moves_.size()), static_cast<std::uint32_t>(ms.size()));
-    moves_.insert(moves_.end(), ms.begin(), ms.end());
-    ids.push_back(id);
-    return last = id;
-  }
-
   // Every cell reachable from the start, each kernel asked once per cell.
   void build() {
     std::vector<std::uint64_t> queue{start_};
@@ -203,11 +267,10 @@ class Chain {
       const auto [ia, ib] = blocks_[blk];
       const Side a{a_hp(r), states_[0][ia]}, b{static_cast<std::int64_t>(col) + 1, states_[1][ib]};
       for (int w = 0; w < 2; ++w) {
-        if (!kernel_[w]) continue;
+        if (!ask_[w]) continue;
         const Side att = w == 0 ? a : b, def = w == 0 ? b : a;
         const std::uint32_t own = w == 0 ? ia : ib, other = w == 0 ? ib : ia;
-        const std::vector<Transition> ts = kernel_[w]->outcomes(att, def);
-        check_outcomes(ts, w == 0 ? "a" : "b");
+        const std::vector<Transition>& ts = (*ask_[w])(att, def);
         ms.clear();
         for (const Transition& t : ts) {
           if (t.p <= 0) continue;
@@ -218,7 +281,7 @@ class Chain {
           const std::uint32_t na = state_index(w, t.attacker_state), nd = state_index(1 - w, t.defender_state);
           ms.push_back({t.p, t.damage, na == own ? kSame : na, nd == other ? kSame : nd, false});
         }
-        const std::uint32_t id = intern(ms, w);
+        const std::uint32_t id = store_.intern(ms, last_[w]);
         pat_[w][c] = id;
         for (const Move& m : moves(id)) {
           if (m.kill) continue;
@@ -257,7 +320,7 @@ class Chain {
       if (pat_[0][c] != kNone && !can_end_[c]) all_can_end_ = false;
     for (int w = 0; w < 2; ++w) {
       run_[w].assign(cells(), 0);
-      if (!kernel_[w]) continue;
+      if (!ask_[w]) continue;
       for (std::uint64_t row = 0; row < cells(); row += cols_)
         for (std::uint64_t col = cols_; col-- > 0;) {
           const std::uint64_t c = row + col;
@@ -285,7 +348,7 @@ class Chain {
             const std::uint64_t c = k * rows_ * cols_ + r * cols_ + col;
             if (can_end_[c] || pat_[0][c] == kNone) continue;
             for (int w = 0; w < 2 && !can_end_[c]; ++w) {
-              if (!kernel_[w]) continue;
+              if (!ask_[w]) continue;
               for (const Move& m : moves(pat_[w][c]))
                 if (m.kill || can_end_[target(static_cast<Who>(w), ia, ib, r, col, m)]) {
                   can_end_[c] = 1;
@@ -299,7 +362,7 @@ class Chain {
     }
   }
 
-  const Exchange* kernel_[2];
+  std::optional<Ask> ask_[2];
   std::int64_t hp0_[2];
   std::uint64_t rows_, cols_;
   ExactLimits limits_;
@@ -310,9 +373,7 @@ class Chain {
   std::vector<char> can_end_, seen_;
   std::vector<std::uint32_t> run_[2];
   bool all_can_end_ = true;
-  std::vector<Move> moves_;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> range_;
-  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash_;
+  MoveStore store_;
   std::uint32_t last_[2] = {kNone, kNone};
   std::pair<std::uint32_t, std::uint32_t> last_state_[2] = {{0, kNone}, {0, kNone}};
   std::uint64_t start_ = 0;
@@ -454,16 +515,19 @@ Tally run(const Chain& chain, double a_time, double b_time, Who first, const Exa
   return t;
 }
 
-// One side's attacks on the other when they do not depend on anything the
-// other side changes: a chain over (the attacker's state, the defender's HP).
+// One side's attacks on the other when they depend on nothing the other side
+// changes: a chain over (the attacker's state, the defender's HP), built
+// straight from the kernel without the grid of HP pairs.
 struct SideChain {
-  std::uint64_t hp;                // the defender's HP range (1..hp)
-  std::vector<std::uint32_t> pat;  // by cell = state * hp + (HP - 1); kNone when unreached
+  std::uint64_t hp = 0;                // the defender's HP range (1..hp)
+  std::vector<std::uint32_t> states;   // state values by index; index 0 is the start
+  std::vector<std::uint32_t> pat;      // by cell = state index * hp + (HP - 1); kNone when unreached
+  MoveStore store;
   std::vector<double> cur, nxt;
   double live = 1;  // mass not yet killed
 
   // One attack: returns the killed mass.
-  double step(const Chain& chain, std::uint64_t& work) {
+  double step(std::uint64_t& work) {
     std::fill(nxt.begin(), nxt.end(), 0.0);
     double killed = 0;
     work += cur.size();
@@ -471,7 +535,7 @@ struct SideChain {
       const double m = cur[c];
       if (m == 0) continue;
       const std::uint64_t s = c / hp;
-      const auto ms = chain.moves(pat[c]);
+      const auto ms = store.moves(pat[c]);
       work += ms.size();
       for (const Move& mv : ms) {
         if (mv.kill)
@@ -492,70 +556,135 @@ struct SideChain {
   }
 };
 
-// Splits the chain into two independent side chains when each side's attack
-// outcomes depend only on its own state and the other's HP, and neither side
-// changes the other's state (no fury, no confusion): then the two sides'
-// damage processes are independent and the duel follows from two small
-// chains instead of the whole grid. nullopt when they are not independent,
-// or when some reachable condition can never lead to a kill (stalemates are
-// left to the grid, which stops each at the HP it was reached with).
-std::optional<std::array<SideChain, 2>> split(const Chain& chain) {
-  const std::uint64_t rows = chain.rows(), cols = chain.cols();
-  std::array<SideChain, 2> sides;
-  sides[0].hp = cols;
-  sides[1].hp = rows;
-  sides[0].pat.assign(chain.states(0) * cols, kNone);
-  sides[1].pat.assign(chain.states(1) * rows, kNone);
-  std::vector<char> keeps_other(chain.patterns(), 1);
-  for (std::uint32_t p = 0; p < chain.patterns(); ++p)
-    for (const Move& m : chain.moves(p))
-      if (!m.kill && m.def != kSame) keeps_other[p] = 0;
-  for (std::size_t k = 0; k < chain.blocks(); ++k) {
-    const auto [ia, ib] = chain.block(k);
-    for (std::uint64_t r = 0; r < rows; ++r)
-      for (std::uint64_t col = 0; col < cols; ++col) {
-        const std::uint64_t c = k * rows * cols + r * cols + col;
-        const std::uint32_t pa = chain.pattern(Who::a, c), pb = chain.pattern(Who::b, c);
-        if (pa == kNone) continue;
-        if (!keeps_other[pa] || !keeps_other[pb] || !chain.can_end(c)) return std::nullopt;
-        std::uint32_t& ta = sides[0].pat[ia * cols + col];
-        std::uint32_t& tb = sides[1].pat[ib * rows + r];
-        if (ta == kNone) ta = pa;
-        if (tb == kNone) tb = pb;
-        if (ta != pa || tb != pb) return std::nullopt;
+// Side chain of `att` (whose HP its kernel does not read) on `def`, whose
+// state must stay as it is. nullopt when an attack changes the defender's
+// state, when the chain is past the limits, or when from some reachable cell
+// this side can never kill (the grid then records the stalemate's HP).
+std::optional<SideChain> side_chain(Ask& ask, Side att, Side def, const ExactLimits& limits) {
+  SideChain sc;
+  sc.hp = static_cast<std::uint64_t>(def.hp);
+  if (sc.hp > limits.max_pairs) return std::nullopt;
+  sc.states.push_back(att.state);
+  sc.pat.assign(sc.hp, kNone);
+  auto index = [&](std::uint32_t s) -> std::optional<std::uint32_t> {
+    for (std::size_t i = 0; i < sc.states.size(); ++i)
+      if (sc.states[i] == s) return static_cast<std::uint32_t>(i);
+    if ((sc.states.size() + 1) * sc.hp > limits.max_pairs) return std::nullopt;
+    sc.states.push_back(s);
+    sc.pat.resize(sc.states.size() * sc.hp, kNone);
+    return static_cast<std::uint32_t>(sc.states.size() - 1);
+  };
+  std::vector<std::uint64_t> queue{sc.hp - 1};
+  std::vector<char> queued(sc.pat.size(), 0);
+  queued[sc.hp - 1] = 1;
+  std::vector<Move> ms;
+  std::uint32_t last = kNone;
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::uint64_t c = queue[head], s = c / sc.hp, h = c % sc.hp + 1;
+    const std::vector<Transition>& ts =
+        ask({att.hp, sc.states[s]}, {static_cast<std::int64_t>(h), def.state});
+    ms.clear();
+    for (const Transition& t : ts) {
+      if (t.p <= 0) continue;
+      if (t.damage >= static_cast<std::int64_t>(h)) {
+        ms.push_back({t.p, 0, kSame, kSame, true});
+        continue;
       }
-  }
-  for (SideChain& s : sides) {
-    // Each side on its own must always be able to kill, or a stalemate is possible.
-    const std::uint64_t n = s.pat.size(), nstates = n / s.hp;
-    std::vector<char> can_kill(n, 0);
-    for (std::uint64_t h = 0; h < s.hp; ++h)
-      for (bool changed = true; changed;) {
-        changed = false;
-        for (std::uint64_t st = 0; st < nstates; ++st) {
-          const std::uint64_t c = st * s.hp + h;
-          if (can_kill[c] || s.pat[c] == kNone) continue;
-          for (const Move& m : chain.moves(s.pat[c]))
-            if (m.kill || can_kill[(m.att == kSame ? st : m.att) * s.hp + h - static_cast<std::uint64_t>(m.damage)]) {
-              can_kill[c] = 1;
-              changed = true;
-              break;
-            }
-        }
+      if (t.defender_state != def.state) return std::nullopt;
+      const std::optional<std::uint32_t> ns = index(t.attacker_state);
+      if (!ns) return std::nullopt;
+      ms.push_back({t.p, t.damage, *ns == s ? kSame : *ns, kSame, false});
+    }
+    sc.pat[c] = sc.store.intern(ms, last);
+    queued.resize(sc.pat.size(), 0);
+    for (const Move& m : sc.store.moves(sc.pat[c])) {
+      if (m.kill) continue;
+      const std::uint64_t to = (m.att == kSame ? s : m.att) * sc.hp + h - 1 - static_cast<std::uint64_t>(m.damage);
+      if (!queued[to]) {
+        queued[to] = 1;
+        queue.push_back(to);
       }
-    for (std::uint64_t c = 0; c < n; ++c)
-      if (s.pat[c] != kNone && !can_kill[c]) return std::nullopt;
-    s.cur.assign(n, 0.0);
-    s.nxt.assign(n, 0.0);
-    s.cur[s.hp - 1] = 1;  // the start: state index 0, full HP
+    }
   }
-  return sides;
+  // From every reachable cell this side alone must be able to kill. HP never
+  // goes up, so cells settle HP by HP, with passes for state-only moves.
+  const std::uint64_t n = sc.pat.size(), nstates = sc.states.size();
+  std::vector<char> can_kill(n, 0);
+  for (std::uint64_t h = 0; h < sc.hp; ++h)
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::uint64_t st = 0; st < nstates; ++st) {
+        const std::uint64_t c = st * sc.hp + h;
+        if (can_kill[c] || sc.pat[c] == kNone) continue;
+        for (const Move& m : sc.store.moves(sc.pat[c]))
+          if (m.kill || can_kill[(m.att == kSame ? st : m.att) * sc.hp + h - static_cast<std::uint64_t>(m.damage)]) {
+            can_kill[c] = 1;
+            changed = true;
+            break;
+          }
+      }
+    }
+  for (std::uint64_t c = 0; c < n; ++c)
+    if (sc.pat[c] != kNone && !can_kill[c]) return std::nullopt;
+  sc.cur.assign(n, 0.0);
+  sc.nxt.assign(n, 0.0);
+  sc.cur[sc.hp - 1] = 1;  // the start: state index 0, full HP
+  return sc;
+}
+
+// Whether `ask`'s answers, over every reachable cell of `mine`, are the same
+// whatever state in `theirs` the defender is in (the defender's state stays
+// as it is, as side_chain checked for the start state).
+bool blind_to_defender_state(Ask& ask, std::int64_t att_hp, const SideChain& mine, const SideChain& theirs) {
+  if (theirs.states.size() == 1) return true;
+  const std::uint32_t d0 = theirs.states[0];
+  for (std::uint64_t c = 0; c < mine.pat.size(); ++c) {
+    if (mine.pat[c] == kNone) continue;
+    const Side att{att_hp, mine.states[c / mine.hp]};
+    const auto h = static_cast<std::int64_t>(c % mine.hp + 1);
+    const std::vector<Transition>& base = ask(att, {h, d0});  // references into the cache stay valid
+    for (std::size_t i = 1; i < theirs.states.size(); ++i) {
+      const std::uint32_t d = theirs.states[i];
+      const std::vector<Transition>& other = ask(att, {h, d});
+      if (other.size() != base.size()) return false;
+      for (std::size_t k = 0; k < base.size(); ++k) {
+        const Transition &x = base[k], &y = other[k];
+        const bool x_kills = x.damage >= h, y_kills = y.damage >= h;
+        if (x.p != y.p || x.damage != y.damage || x_kills != y_kills) return false;
+        if (!x_kills && (x.attacker_state != y.attacker_state || y.defender_state != d)) return false;
+      }
+    }
+    if (!ask.reads().defender_hp) {
+      // One answer per attacker state: the other cells of this state add nothing.
+      c = (c / mine.hp + 1) * mine.hp - 1;
+    }
+  }
+  return true;
+}
+
+// Splits the duel into two independent side chains when neither side's
+// outcomes read its own HP (which the other side changes), neither side's
+// attacks change the other's state, and neither side's outcomes depend on a
+// state of the other that changes: then the two sides' damage processes are
+// independent, and the duel follows from two small chains instead of the
+// whole grid (no fury, no confusion; Brogue acid on a weapon qualifies).
+std::optional<std::array<SideChain, 2>> split(const Bout& bout, const ExactLimits& limits) {
+  Ask ask_a(*bout.a_hits_b, bout.a.hp, bout.b.hp, "a"), ask_b(*bout.b_hits_a, bout.b.hp, bout.a.hp, "b");
+  if (ask_a.reads().attacker_hp || ask_b.reads().attacker_hp) return std::nullopt;
+  const Side a{bout.a.hp, bout.a.state}, b{bout.b.hp, bout.b.state};
+  std::optional<SideChain> sa = side_chain(ask_a, a, b, limits);
+  if (!sa) return std::nullopt;
+  std::optional<SideChain> sb = side_chain(ask_b, b, a, limits);
+  if (!sb) return std::nullopt;
+  if (!blind_to_defender_state(ask_a, a.hp, *sa, *sb) || !blind_to_defender_state(ask_b, b.hp, *sb, *sa))
+    return std::nullopt;
+  return std::array<SideChain, 2>{std::move(*sa), std::move(*sb)};
 }
 
 // The duel from two independent side chains: a kills b at its nth attack
 // with the probability that its chain kills then, times the probability that
 // b's chain has not killed a yet; a's HP is then what b's chain left it.
-Tally run_split(const Chain& chain, std::array<SideChain, 2>& sides, const Fighter& a, const Fighter& b, Who first,
+Tally run_split(std::array<SideChain, 2>& sides, const Fighter& a, const Fighter& b, Who first,
                 const ExactLimits& limits) {
   Tally t;
   Schedule schedule(a.attack_time, b.attack_time, first);
@@ -569,7 +698,7 @@ Tally run_split(const Chain& chain, std::array<SideChain, 2>& sides, const Fight
     }
     const Schedule::Turn turn = schedule.next();
     const auto w = static_cast<std::size_t>(turn.who), d = 1 - w;
-    const double killed = sides[w].step(chain, work);
+    const double killed = sides[w].step(work);
     if (killed > 0) {
       const double won = killed * sides[d].live;
       t.wins[w] += won;
@@ -602,6 +731,33 @@ RealPmf time_pmf(const Tally& t, double a_time, double b_time) {
   return out;
 }
 
+// Game time to kill when each attack's time is random: the sum of N
+// independent attack times, N the number of attacks to kill.
+RealPmf summed_times(const std::vector<double>& kill_nth, const Fighter& attacker, const ExactLimits& limits) {
+  // Keys rounded to 1e-9 of the time, so that sums reached in different
+  // orders meet.
+  auto key = [](double v) { return std::round(v * 1e9) / 1e9; };
+  std::map<double, double> acc, sum{{0.0, 1.0}}, next;
+  double total = 0;
+  std::uint64_t work = 0;
+  for (std::size_t i = 0; i < kill_nth.size(); ++i) {
+    next.clear();
+    for (const auto& [v, p] : sum)
+      for (const auto& [t, q] : attacker.attack_times)
+        if (q > 0) next[key(v + t)] += p * q;
+    sum.swap(next);
+    work += sum.size() * attacker.attack_times.size();
+    if (work > limits.max_work)
+      throw TooLarge(fmt::format("exact analysis: the time of {} random attacks is too large to follow", i + 1));
+    if (kill_nth[i] <= 0) continue;
+    for (const auto& [v, p] : sum) acc[v] += kill_nth[i] * p;
+    total += kill_nth[i];
+  }
+  RealPmf out;
+  for (const auto& [v, p] : acc) out.emplace_back(v, p / total);
+  return out;
+}
+
 void require_exact(const Exchange& k, const char* side) {
   if (!k.exact())
     throw Error(fmt::format("side {}'s attacks cannot be analysed exactly: {}", side,
@@ -625,7 +781,8 @@ TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fight
   r.unresolved = t.unresolved;
   if (any_positive(t.kill_nth[0])) {
     r.attacks = pmf_of(t.kill_nth[0], 1);
-    r.time = time_pmf(t, attacker.attack_time, attacker.attack_time);
+    r.time = random_time(attacker) ? summed_times(t.kill_nth[0], attacker, limits)
+                                   : time_pmf(t, attacker.attack_time, attacker.attack_time);
   }
   if (t.draw > 0)
     r.note = t.draw >= 1 - 1e-12 ? "the attacker can never kill the defender"
@@ -633,15 +790,29 @@ TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fight
   return r;
 }
 
+std::string random_order_why(const Bout& bout) {
+  const char* side = random_time(bout.a) ? "a" : random_time(bout.b) ? "b" : nullptr;
+  if (!side) return {};
+  return fmt::format("side {}'s attack time is random, so the order of attacks depends on the dice", side);
+}
+
 DuelResult duel_exact(const Bout& bout, Who first_on_tie, const ExactLimits& limits) {
   check_bout(bout);
+  if (const std::string why = random_order_why(bout); !why.empty()) throw Error("no exact duel: " + why);
   require_exact(*bout.a_hits_b, "a");
   require_exact(*bout.b_hits_a, "b");
-  const Chain chain(*bout.a_hits_b, bout.b_hits_a.get(), bout.a, bout.b, limits);
-  auto sides = limits.split_sides ? split(chain) : std::nullopt;
-  const Tally t = sides ? run_split(chain, *sides, bout.a, bout.b, first_on_tie, limits)
-                        : run(chain, bout.a.attack_time, bout.b.attack_time, first_on_tie, limits);
+  auto sides = limits.split_sides ? split(bout, limits) : std::nullopt;
   DuelResult r;
+  Tally t;
+  if (sides) {
+    for (const SideChain& sc : *sides)
+      r.chain_states += static_cast<std::uint64_t>(std::count_if(sc.pat.begin(), sc.pat.end(), [](std::uint32_t p) { return p != kNone; }));
+    t = run_split(*sides, bout.a, bout.b, first_on_tie, limits);
+  } else {
+    const Chain chain(*bout.a_hits_b, bout.b_hits_a.get(), bout.a, bout.b, limits);
+    r.chain_states = chain.reached();
+    t = run(chain, bout.a.attack_time, bout.b.attack_time, first_on_tie, limits);
+  }
   r.method = "exact";
   r.p_a_wins = t.wins[0];
   r.p_b_wins = t.wins[1];
@@ -679,6 +850,9 @@ std::optional<bool> can_end(const Exchange& a_hits_b, const Exchange* b_hits_a, 
       return static_cast<std::size_t>(h ^ (h >> 31));
     }
   };
+  Ask ask_a(a_hits_b, a.hp, b.hp, "a");
+  std::optional<Ask> ask_b;
+  if (b_hits_a) ask_b.emplace(*b_hits_a, b.hp, a.hp, "b");
   std::unordered_set<Key, Hash> seen;
   std::vector<Key> stack{{a.hp, b.hp, a.state, b.state}};
   seen.insert(stack.back());
@@ -689,11 +863,9 @@ std::optional<bool> can_end(const Exchange& a_hits_b, const Exchange* b_hits_a, 
     stack.pop_back();
     next.clear();
     for (int w = 0; w < 2; ++w) {
-      const Exchange* kernel = w == 0 ? &a_hits_b : b_hits_a;
-      if (!kernel) continue;
+      if (w == 1 && !ask_b) continue;
       const Side sa{k.ha, k.sa}, sb{k.hb, k.sb};
-      const std::vector<Transition> ts = w == 0 ? kernel->outcomes(sa, sb) : kernel->outcomes(sb, sa);
-      check_outcomes(ts, w == 0 ? "a" : "b");
+      const std::vector<Transition>& ts = w == 0 ? ask_a(sa, sb) : (*ask_b)(sb, sa);
       for (const Transition& t : ts) {
         if (t.p <= 0) continue;
         if (t.damage >= (w == 0 ? k.hb : k.ha)) return true;

@@ -49,16 +49,14 @@ Interval wilson_interval(std::uint64_t successes, std::uint64_t trials, double z
 
 AttackStats attack_stats(const Exchange& kernel, Side attacker, Side defender, double attack_time) {
   AttackStats s;
-  double p_damage = 0, sum = 0;
+  double p_hit = 0, sum = 0;
   for (const Transition& t : kernel.outcomes(attacker, defender)) {
-    if (t.damage > 0) {
-      p_damage += t.p;
-      sum += t.p * static_cast<double>(t.damage);
-    }
+    if (t.landed()) p_hit += t.p;
+    sum += t.p * static_cast<double>(t.damage);
   }
-  s.accuracy = p_damage;
+  s.accuracy = p_hit;
   s.damage_per_attack = sum;
-  s.damage_per_hit = p_damage > 0 ? sum / p_damage : 0.0;
+  s.damage_per_hit = p_hit > 0 ? sum / p_hit : 0.0;
   s.damage_per_time = attack_time > 0 ? sum / attack_time : 0.0;
   return s;
 }
@@ -69,6 +67,29 @@ void check_fighter(const Fighter& f, std::string_view role) {
   detail::check(f.hp <= kMaxHp, "{}: hp {} is more than fight analysis takes ({})", who, f.hp, kMaxHp);
   detail::check(std::isfinite(f.attack_time) && f.attack_time > 0,
                 "{}: attack time must be a positive number, got {}", who, f.attack_time);
+  if (f.attack_times.empty()) return;
+  detail::check(f.attack_times.size() <= 1024, "{}: {} attack times are too many (at most 1024)", who,
+                f.attack_times.size());
+  double total = 0, mean = 0;
+  for (const auto& [t, p] : f.attack_times) {
+    detail::check(std::isfinite(t) && t > 0, "{}: attack time must be a positive number, got {}", who, t);
+    detail::check(std::isfinite(p) && p >= 0, "{}: attack time {} has probability {}", who, t, p);
+    total += p;
+    mean += t * p;
+  }
+  detail::check(std::fabs(total - 1) <= 1e-9, "{}: the attack times' probabilities add up to {}, not 1", who, total);
+  detail::check(std::fabs(mean - f.attack_time) <= 1e-9 * f.attack_time,
+                "{}: attack time {} is not the mean {} of its random attack times", who, f.attack_time, mean);
+}
+
+double draw_time(const Fighter& f, Rng& rng) {
+  if (!random_time(f)) return f.attack_time;
+  double u = rng.unit();
+  for (const auto& [t, p] : f.attack_times) {
+    if (u < p) return t;
+    u -= p;
+  }
+  return f.attack_times.back().first;  // u ran past the last by rounding
 }
 
 void check_bout(const Bout& bout) {

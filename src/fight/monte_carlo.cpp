@@ -48,7 +48,9 @@ struct Tally {
   std::uint64_t wins[2] = {0, 0};
   std::uint64_t draws = 0;
   Counts kill_nth[2], length, hp_end[2], hp_win[2];
+  std::map<double, std::uint64_t> kill_time;  // only when some attack time is random
   void merge(const Tally& o) {
+    for (const auto& [time, n] : o.kill_time) kill_time[time] += n;
     for (int w = 0; w < 2; ++w) {
       wins[w] += o.wins[w];
       kill_nth[w].merge(o.kill_nth[w]);
@@ -74,6 +76,54 @@ Side apply_damage(Side s, std::int64_t damage, const char* side) {
   return s;
 }
 
+void record_kill(Tally& t, const Side (&side)[2], std::size_t w, std::uint64_t nth, std::uint64_t attacks) {
+  const std::size_t d = 1 - w;
+  ++t.wins[w];
+  t.kill_nth[w].add(nth);
+  t.length.add(attacks);
+  t.hp_end[w].add(static_cast<std::size_t>(side[w].hp));
+  t.hp_win[w].add(static_cast<std::size_t>(side[w].hp));
+  t.hp_end[d].add(0);
+}
+
+void record_draw(Tally& t, const Side (&side)[2]) {
+  ++t.draws;
+  t.hp_end[0].add(static_cast<std::size_t>(side[0].hp));
+  t.hp_end[1].add(static_cast<std::size_t>(side[1].hp));
+}
+
+// One fight in which some attack time is random (Crawl's attack delay): each
+// side's next attack starts when its last one is over, so the order of
+// attacks follows the drawn times. Each attack draws its outcome, then its time.
+void fight_once_timed(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fighter& fb, Who first,
+                      std::uint64_t max_attacks, Rng& rng, Tally& t) {
+  Side side[2] = {{fa.hp, fa.state}, {fb.hp, fb.state}};
+  const Fighter* f[2] = {&fa, &fb};
+  double start[2] = {0, 0};
+  std::uint64_t done[2] = {0, 0};
+  for (std::uint64_t attacks = 1; attacks <= max_attacks; ++attacks) {
+    std::size_t w = 0;
+    if (ba) {
+      // Start times within a relative 1e-9 tie, as in Schedule.
+      const double eps = 1e-9 * std::max({1.0, start[0], start[1]});
+      w = std::fabs(start[0] - start[1]) <= eps ? static_cast<std::size_t>(first) : (start[0] < start[1] ? 0 : 1);
+    }
+    const std::size_t d = 1 - w;
+    const Transition tr = w == 0 ? ab.sample(side[0], side[1], rng) : ba->sample(side[1], side[0], rng);
+    start[w] += draw_time(*f[w], rng);
+    const std::uint64_t nth = done[w]++;
+    side[w].state = tr.attacker_state;
+    side[d] = apply_damage(side[d], tr.damage, w == 0 ? "a" : "b");
+    side[d].state = tr.defender_state;
+    if (side[d].hp <= 0) {
+      record_kill(t, side, w, nth, attacks);
+      ++t.kill_time[start[w]];
+      return;
+    }
+  }
+  record_draw(t, side);
+}
+
 // One fight. `duel` false: only a attacks, b never answers.
 void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fighter& fb, Who first,
                 std::uint64_t max_attacks, Rng& rng, Tally& t) {
@@ -94,18 +144,11 @@ void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const
     side[d] = apply_damage(side[d], tr.damage, w == 0 ? "a" : "b");
     side[d].state = tr.defender_state;
     if (side[d].hp <= 0) {
-      ++t.wins[w];
-      t.kill_nth[w].add(nth);
-      t.length.add(attacks);
-      t.hp_end[w].add(static_cast<std::size_t>(side[w].hp));
-      t.hp_win[w].add(static_cast<std::size_t>(side[w].hp));
-      t.hp_end[d].add(0);
+      record_kill(t, side, w, nth, attacks);
       return;
     }
   }
-  ++t.draws;
-  t.hp_end[0].add(static_cast<std::size_t>(side[0].hp));
-  t.hp_end[1].add(static_cast<std::size_t>(side[1].hp));
+  record_draw(t, side);
 }
 
 // Runs every block on `threads` threads and adds the tallies up.
@@ -117,13 +160,17 @@ Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fight
   std::mutex mutex;
   std::exception_ptr error;
   Tally total;
+  const bool timed = random_time(fa) || (ba && random_time(fb));
   auto worker = [&] {
     Tally mine;
     try {
       for (std::uint64_t k; !failed.load(std::memory_order_relaxed) && (k = next.fetch_add(1)) < blocks;) {
         Rng rng(o.seed, k);
         const std::uint64_t n = std::min(o.block, o.sims - k * o.block);
-        for (std::uint64_t i = 0; i < n; ++i) fight_once(ab, ba, fa, fb, first, o.max_attacks, rng, mine);
+        if (timed)
+          for (std::uint64_t i = 0; i < n; ++i) fight_once_timed(ab, ba, fa, fb, first, o.max_attacks, rng, mine);
+        else
+          for (std::uint64_t i = 0; i < n; ++i) fight_once(ab, ba, fa, fb, first, o.max_attacks, rng, mine);
         done.fetch_add(1, std::memory_order_relaxed);
       }
     } catch (...) {
@@ -166,13 +213,20 @@ Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fight
 RealPmf time_pmf(const Tally& t, double a_time, double b_time) {
   std::map<double, double> acc;
   double total = 0;
-  for (int w = 0; w < 2; ++w) {
-    const double unit = w == 0 ? a_time : b_time;
-    for (std::size_t i = 0; i < t.kill_nth[w].v.size(); ++i)
-      if (t.kill_nth[w].v[i] > 0) {
-        acc[static_cast<double>(i + 1) * unit] += static_cast<double>(t.kill_nth[w].v[i]);
-        total += static_cast<double>(t.kill_nth[w].v[i]);
-      }
+  if (!t.kill_time.empty()) {  // random attack times: the times as drawn
+    for (const auto& [time, n] : t.kill_time) {
+      acc[time] += static_cast<double>(n);
+      total += static_cast<double>(n);
+    }
+  } else {
+    for (int w = 0; w < 2; ++w) {
+      const double unit = w == 0 ? a_time : b_time;
+      for (std::size_t i = 0; i < t.kill_nth[w].v.size(); ++i)
+        if (t.kill_nth[w].v[i] > 0) {
+          acc[static_cast<double>(i + 1) * unit] += static_cast<double>(t.kill_nth[w].v[i]);
+          total += static_cast<double>(t.kill_nth[w].v[i]);
+        }
+    }
   }
   RealPmf out;
   for (const auto& [v, p] : acc) out.emplace_back(v, p / total);

@@ -39,13 +39,22 @@ json real_pmf_json(const RealPmf& pmf) {
 json interval_json(Interval i) { return json::array({i.lo, i.hi}); }
 
 json fighter_json(const Fighter& f, const AttackStats& s) {
-  return {{"name", f.name},
-          {"hp", f.hp},
-          {"attack_time", f.attack_time},
-          {"accuracy", s.accuracy},
-          {"damage_per_hit", s.damage_per_hit},
-          {"damage_per_attack", s.damage_per_attack},
-          {"damage_per_time", s.damage_per_time}};
+  json j = {{"name", f.name},
+            {"hp", f.hp},
+            {"attack_time", f.attack_time},
+            {"accuracy", s.accuracy},
+            {"damage_per_hit", s.damage_per_hit},
+            {"damage_per_attack", s.damage_per_attack},
+            {"damage_per_time", s.damage_per_time}};
+  if (random_time(f)) j["attack_times"] = real_pmf_json(f.attack_times)["pmf"];
+  return j;
+}
+
+// "12", or for a random attack time its mean and range: "11.5 (11-12)".
+std::string time_text(const Fighter& f) {
+  if (!random_time(f)) return fmt::format("{:g}", f.attack_time);
+  const auto [lo, hi] = std::minmax_element(f.attack_times.begin(), f.attack_times.end());
+  return fmt::format("{:.4g} ({:g}-{:g})", f.attack_time, lo->first, hi->first);
 }
 
 std::string pct(double p) { return fmt::format("{:.2f} %", 100 * p); }
@@ -97,8 +106,8 @@ std::string stats_table(const Bout& bout, const AttackStats& a, const AttackStat
   auto num = [](double v) { return fmt::format("{:.3f}", v); };
   row("", an, bn);
   row("hit points", fmt::format("{}", bout.a.hp), fmt::format("{}", bout.b.hp));
-  row(fmt::format("attack time ({})", unit), fmt::format("{:g}", bout.a.attack_time), fmt::format("{:g}", bout.b.attack_time));
-  row("accuracy (P(damage > 0))", pct(a.accuracy), pct(b.accuracy));
+  row(fmt::format("attack time ({})", unit), time_text(bout.a), time_text(bout.b));
+  row("accuracy (P(hit))", pct(a.accuracy), pct(b.accuracy));
   row("damage per hit", num(a.damage_per_hit), num(b.damage_per_hit));
   row("damage per attack", num(a.damage_per_attack), num(b.damage_per_attack));
   row(fmt::format("damage per time ({})", unit), num(a.damage_per_time), num(b.damage_per_time));
@@ -131,9 +140,9 @@ TtkResult solve_ttk(const Bout& bout, const FightOptions& options) {
 DuelResult solve_duel(const Bout& bout, const FightOptions& options) {
   check_bout(bout);
   if (options.method != FightOptions::Method::monte_carlo) {
-    std::string why;
-    if (!bout.a_hits_b->exact()) why = why_not(*bout.a_hits_b, "a");
-    else if (!bout.b_hits_a->exact()) why = why_not(*bout.b_hits_a, "b");
+    std::string why = random_order_why(bout);
+    if (why.empty() && !bout.a_hits_b->exact()) why = why_not(*bout.a_hits_b, "a");
+    if (why.empty() && !bout.b_hits_a->exact()) why = why_not(*bout.b_hits_a, "b");
     if (why.empty()) {
       try {
         return duel_exact(bout, options.first_on_tie, options.limits);
@@ -215,6 +224,7 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
   j["first_on_tie"] = options.first_on_tie == Who::a ? "a" : "b";
   if (r.method == "exact") {
     j["unresolved"] = r.unresolved;
+    j["chain_states"] = r.chain_states;
   } else {
     // No thread count here: the result does not depend on it.
     j["sims"] = r.sims;

@@ -237,6 +237,105 @@ TEST(DuelExact, IndependentSidesGiveTheSameAsTheWholeGrid) {
   expect_same(duel_exact(bout(zero, zero, 9, 20)), duel_exact(bout(zero, zero, 9, 20), Who::a, grid));
 }
 
+TEST(DuelExact, IndependentSidesSplitIntoOneSidedChains) {
+  // Stateless dice: one chain over b's HP and one over a's, not the grid.
+  auto a = std::make_shared<DiceKernel>(0.8, 1, 10);
+  auto b = std::make_shared<DiceKernel>(0.7, 1, 10);
+  EXPECT_EQ(duel_exact(bout(a, b, 300, 250)).chain_states, 550u);
+  ExactLimits grid;
+  grid.split_sides = false;
+  EXPECT_EQ(duel_exact(bout(a, b, 30, 25), Who::a, grid).chain_states, 750u);
+  // Fury reads the attacker's own HP, which the other side changes: the grid.
+  auto fury = std::make_shared<FuryKernel>(0.8, 1, 10, 30);
+  EXPECT_EQ(duel_exact(bout(fury, b, 30, 25)).chain_states, 750u);
+  // Confusion changes the defender's state: the grid (every pair of HP and
+  // the reachable confusion states).
+  auto conf = std::make_shared<ConfusionKernel>(0.5, 1, 1);
+  EXPECT_GT(duel_exact(bout(conf, conf, 6, 6)).chain_states, 36u);
+}
+
+// The same kernel, declaring that it reads both HP: the exact analysis must
+// give the same numbers, only slower.
+template <class K, class... Args>
+std::shared_ptr<K> reading_everything(Args... args) {
+  auto k = std::make_shared<K>(args...);
+  k->declared = {true, true};
+  return k;
+}
+
+TEST(DuelExact, DeclaredReadsChangeSpeedNotNumbers) {
+  auto fury = std::make_shared<FuryKernel>(0.75, 1, 8, 40);
+  auto acid = std::make_shared<AcidKernel>(0.9, 5);
+  auto conf = std::make_shared<ConfusionKernel>(0.6, 2, 2);
+  auto dice = std::make_shared<DiceKernel>(0.65, 2, 5);
+  expect_same(duel_exact(bout(fury, acid, 40, 33)),
+              duel_exact(bout(reading_everything<FuryKernel>(0.75, 1, 8, 40),
+                              reading_everything<AcidKernel>(0.9, 5), 40, 33)));
+  expect_same(duel_exact(bout(conf, dice, 20, 26, 1, 1.5)),
+              duel_exact(bout(reading_everything<ConfusionKernel>(0.6, 2, 2),
+                              reading_everything<DiceKernel>(0.65, 2, 5), 20, 26, 1, 1.5)));
+  expect_same(duel_exact(bout(acid, dice, 25, 30), Who::b),
+              duel_exact(bout(reading_everything<AcidKernel>(0.9, 5), reading_everything<DiceKernel>(0.65, 2, 5),
+                              25, 30),
+                         Who::b));
+  const TtkResult x = ttk_exact(*acid, fighter(10), fighter(14));
+  const TtkResult y = ttk_exact(*reading_everything<AcidKernel>(0.9, 5), fighter(10), fighter(14));
+  ASSERT_TRUE(x.attacks && y.attacks);
+  EXPECT_TRUE(x.attacks->approx_equal(*y.attacks, 1e-15));
+}
+
+// A kernel whose hit chance depends on the defender's state, which the
+// defender's own attacks change (a stance it takes after attacking): the
+// sides are not independent, and the split must notice.
+class StanceKernel final : public test::ListKernel {
+ public:
+  std::vector<Transition> list(Side, Side d) const override {
+    const double p = d.state == 0 ? 0.9 : 0.2;  // a defender in stance is hard to hit
+    return {{1 - p, 0, 1, d.state}, {p, 1, 1, d.state}};  // attacking puts the attacker in stance
+  }
+};
+
+TEST(DuelExact, ADefenderStateThatChangesKeepsTheGrid) {
+  auto k = std::make_shared<StanceKernel>();
+  ExactLimits grid;
+  grid.split_sides = false;
+  const DuelResult split = duel_exact(bout(k, k, 3, 3));
+  expect_same(split, duel_exact(bout(k, k, 3, 3), Who::a, grid));
+  EXPECT_GT(split.chain_states, 6u);
+  // By hand at 1 HP: a's first attack meets b out of stance (0.9); every
+  // later attack meets a defender in stance (0.2), so after a's miss:
+  // P(a wins) = 0.9 + 0.1 * 0.8 * 0.2 / (1 - 0.8 * 0.8).
+  EXPECT_NEAR(duel_exact(bout(k, k, 1, 1)).p_a_wins, 0.9 + 0.1 * 0.16 / 0.36, 1e-14);
+}
+
+// --- random attack times ---------------------------------------------------------
+
+TEST(TtkExact, RandomAttackTimesAddUp) {
+  // Sure hits for 1 against 2 HP: two attacks, each taking 1 or 2 turns with
+  // 1/2 each: time 2, 3, 4 with 1/4, 1/2, 1/4.
+  Fighter a{"a", 10, 1.5, 0, {{1, 0.5}, {2, 0.5}}};
+  const TtkResult r = ttk_exact(DiceKernel(1, 1, 1), a, fighter(2));
+  EXPECT_TRUE(r.attacks->approx_equal(Pmf::point(2), 0));
+  ASSERT_EQ(r.time.size(), 3u);
+  EXPECT_DOUBLE_EQ(r.time[0].first, 2);
+  EXPECT_DOUBLE_EQ(r.time[0].second, 0.25);
+  EXPECT_DOUBLE_EQ(r.time[1].first, 3);
+  EXPECT_DOUBLE_EQ(r.time[1].second, 0.5);
+  EXPECT_DOUBLE_EQ(r.time[2].first, 4);
+  // Negative binomial attacks (mean 4) times a mean of 11.5 aut each.
+  Fighter crawler{"c", 10, 11.5, 0, {{11, 0.5}, {12, 0.5}}};
+  const TtkResult nb = ttk_exact(DiceKernel(0.5, 1, 1), crawler, fighter(2));
+  EXPECT_NEAR(mean_of(nb.time), 4 * 11.5, 1e-9);
+}
+
+TEST(DuelExact, RandomAttackTimesAreNotExact) {
+  auto k = std::make_shared<DiceKernel>(0.5, 1, 2);
+  Bout b = bout(k, k, 5, 5);
+  b.a.attack_times = {{0.5, 0.5}, {1.5, 0.5}};
+  EXPECT_EQ(random_order_why(b), "side a's attack time is random, so the order of attacks depends on the dice");
+  EXPECT_THROW((void)duel_exact(b), Error);
+}
+
 TEST(DuelExact, LimitsThrowTooLarge) {
   auto k = std::make_shared<DiceKernel>(0.8, 1, 10);
   ExactLimits small;

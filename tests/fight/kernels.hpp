@@ -13,9 +13,13 @@
 namespace fray::test {
 
 // A kernel given by its outcome list; sample() walks the same list, so the
-// exact and sampled paths share one description.
+// exact and sampled paths share one description. `declared` is what reads()
+// says; a test may set it to "everything" to check that the declaration
+// changes the speed of the exact analysis, never its numbers.
 class ListKernel : public Exchange {
  public:
+  Reads declared{false, false};
+  Reads reads() const override { return declared; }
   [[nodiscard]] virtual std::vector<Transition> list(Side attacker, Side defender) const = 0;
   std::vector<Transition> outcomes(Side attacker, Side defender) const override { return list(attacker, defender); }
   Transition sample(Side attacker, Side defender, Rng& rng) const override {
@@ -51,7 +55,9 @@ class DiceKernel final : public ListKernel {
 // of its maximum, damage is trunc(damage * 1.5). Depends on the attacker's HP.
 class FuryKernel final : public ListKernel {
  public:
-  FuryKernel(double p, std::int64_t lo, std::int64_t hi, std::int64_t max_hp) : p_(p), lo_(lo), hi_(hi), ht_(max_hp) {}
+  FuryKernel(double p, std::int64_t lo, std::int64_t hi, std::int64_t max_hp) : p_(p), lo_(lo), hi_(hi), ht_(max_hp) {
+    declared.attacker_hp = true;
+  }
   std::vector<Transition> list(Side a, Side d) const override {
     const bool fury = static_cast<double>(a.hp) <= 0.4 * static_cast<double>(ht_);
     std::vector<Transition> ts;

@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace fray::fight {
 namespace {
@@ -75,6 +78,59 @@ TEST(AttackStats, FightSimulatorColumns) {
   EXPECT_NEAR(s.damage_per_hit, 2.5, 1e-15);
   EXPECT_NEAR(s.damage_per_attack, 1.5, 1e-15);
   EXPECT_NEAR(s.damage_per_time, 1.0, 1e-15);
+}
+
+// Armour that absorbs a whole hit: the attack landed, for 0 damage.
+class AbsorbedKernel final : public test::ListKernel {
+ public:
+  std::vector<Transition> list(Side a, Side d) const override {
+    return {{0.25, 0, a.state, d.state, false},  // a miss
+            {0.25, 0, a.state, d.state, true},   // a hit the armour took whole
+            {0.5, 4, a.state, d.state, true}};
+  }
+};
+
+TEST(AttackStats, AnAbsorbedHitIsAHit) {
+  const AbsorbedKernel k;
+  const AttackStats s = attack_stats(k, {10, 0}, {10, 0}, 2);
+  EXPECT_DOUBLE_EQ(s.accuracy, 0.75);
+  EXPECT_DOUBLE_EQ(s.damage_per_hit, 2.0 / 0.75);
+  EXPECT_DOUBLE_EQ(s.damage_per_attack, 2.0);
+  EXPECT_DOUBLE_EQ(s.damage_per_time, 1.0);
+  // Unset, a hit is damage > 0.
+  EXPECT_FALSE((Transition{1, 0, 0, 0}).landed());
+  EXPECT_TRUE((Transition{1, 3, 0, 0}).landed());
+}
+
+TEST(RandomTime, DrawsFollowTheProbabilities) {
+  Fighter f{"crawler", 10, 11.25, 0, {{11, 0.75}, {12, 0.25}}};
+  EXPECT_TRUE(random_time(f));
+  EXPECT_NO_THROW(check_fighter(f, "attacker"));
+  Rng rng(3);
+  int twelve = 0;
+  for (int i = 0; i < 40000; ++i) {
+    const double t = draw_time(f, rng);
+    ASSERT_TRUE(t == 11 || t == 12) << t;
+    twelve += t == 12;
+  }
+  EXPECT_NEAR(twelve / 40000.0, 0.25, 4.5 * std::sqrt(0.25 * 0.75 / 40000));
+  EXPECT_FALSE(random_time(Fighter{"fixed", 10, 12, 0, {{12, 1.0}}}));
+  EXPECT_DOUBLE_EQ(draw_time(Fighter{"fixed", 10, 12, 0}, rng), 12.0);
+}
+
+TEST(RandomTime, BadTimesAreErrors) {
+  auto bad = [](std::vector<std::pair<double, double>> times, double mean) {
+    return Fighter{"x", 10, mean, 0, std::move(times)};
+  };
+  EXPECT_THROW(check_fighter(bad({{11, 0.5}, {12, 0.4}}, 11.5), "attacker"), Error);   // sums to 0.9
+  EXPECT_THROW(check_fighter(bad({{0, 0.5}, {12, 0.5}}, 6), "attacker"), Error);       // a time of 0
+  EXPECT_THROW(check_fighter(bad({{11, -0.5}, {12, 1.5}}, 12.5), "attacker"), Error);  // negative p
+  EXPECT_THROW(check_fighter(bad({{11, 0.5}, {12, 0.5}}, 12), "attacker"), Error);     // mean is 11.5
+  try {
+    check_fighter(bad({{11, 0.5}, {12, 0.5}}, 12), "side a");
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "side a (x): attack time 12 is not the mean 11.5 of its random attack times");
+  }
 }
 
 TEST(CheckBout, NamesTheBadSide) {

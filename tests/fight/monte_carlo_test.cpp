@@ -109,6 +109,49 @@ TEST(DuelMonteCarlo, SameSeedSameResultWhateverTheThreads) {
   EXPECT_NE(duel_monte_carlo(bout, Who::a, o).p_a_wins, one.p_a_wins);
 }
 
+TEST(TtkMonteCarlo, RandomAttackTimesAgreeWithExact) {
+  // Negative binomial attacks, each 11 or 12 aut: the time of the kill.
+  const Fighter crawler{"c", 10, 11.25, 0, {{11, 0.75}, {12, 0.25}}};
+  const DiceKernel k(0.5, 1, 1);
+  const TtkResult exact = ttk_exact(k, crawler, fighter(2));
+  const std::uint64_t n = 100000;
+  const TtkResult sampled = ttk_monte_carlo(k, crawler, fighter(2), mc(n, 9, 2));
+  Pmf exact_time = Pmf::from_pairs([&] {
+    std::vector<std::pair<std::int64_t, double>> v;
+    for (const auto& [t, p] : exact.time) v.emplace_back(static_cast<std::int64_t>(t), p);
+    return v;
+  }());
+  std::map<std::int64_t, std::uint64_t> seen;
+  for (const auto& [t, p] : sampled.time)
+    seen[static_cast<std::int64_t>(t)] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
+  EXPECT_GT(test::chi_square_p(exact_time, seen), 1e-3);
+  EXPECT_GT(test::chi_square_p(*exact.attacks, counts_of(*sampled.attacks, n)), 1e-3);
+}
+
+TEST(DuelMonteCarlo, RandomAttackTimesFollowTheDrawnOrder) {
+  // a takes 1 or 3 turns (mean 2), b always 2, both kill with one sure hit,
+  // a first on ties: a's first attack always comes first and wins.
+  auto sure = std::make_shared<DiceKernel>(1, 1, 1);
+  Bout b = test::make_bout(sure, sure, 1, 1, 2, 2);
+  b.a.attack_times = {{1, 0.5}, {3, 0.5}};
+  const DuelResult r = duel_monte_carlo(b, Who::a, mc(2000, 4));
+  EXPECT_DOUBLE_EQ(r.p_a_wins, 1.0);
+  // 2 HP each: a hits at 0 (first on the tie), then b at 0; a's second attack starts at 1
+  // or 3, b's at 2. a wins when its first attack took 1 turn: P = 1/2, and the
+  // kill is over at 1 + 1 or 1 + 3; b's kill is over at 2 + 2.
+  b.a.hp = 2;
+  b.b.hp = 2;
+  const std::uint64_t n = 40000;
+  const DuelResult two = duel_monte_carlo(b, Who::a, mc(n, 8, 2));
+  expect_close(two.p_a_wins, 0.5, n, "p_a_wins");
+  ASSERT_EQ(two.time.size(), 2u);
+  EXPECT_DOUBLE_EQ(two.time[0].first, 2);
+  expect_close(two.time[0].second, 0.25, n, "P(time 2)");
+  EXPECT_DOUBLE_EQ(two.time[1].first, 4);
+  // Threads do not change a result.
+  EXPECT_EQ(duel_monte_carlo(b, Who::a, mc(n, 8, 1)).time, two.time);
+}
+
 TEST(DuelMonteCarlo, NeverEndingFightIsAResultNotAHang) {
   auto zero = std::make_shared<DiceKernel>(0, 1, 1);
   const DuelResult r = duel_monte_carlo(test::make_bout(zero, zero, 10, 10), Who::a, mc(1000000, 1, 2));

@@ -25,7 +25,8 @@ struct Matchup {
 const Matchup kMatchups[] = {
     {"pixel-dungeon", "hero:class=warrior,level=5,weapon=war_hammer", "gnoll_brute"},
     {"brogue", "player", "goblin_conjurer"},
-    {"crawl", "player:fighting=5,weapon_skill=5,weapon=long_sword,hp=40", "orc_warrior"},
+    // Long Blades 4: the delay 14 - 40/20 = 12 aut divides evenly, so it is not random.
+    {"crawl", "player:fighting=5,weapon_skill=4,weapon=long_sword,hp=40", "orc_warrior"},
     {"epixx", "human_fighter", "ogre"},
 };
 
@@ -67,7 +68,7 @@ TEST_P(RulesetFight, ExactDuelAgreesWithMonteCarlo) {
   const auto bout = bout_of(GetParam(), skip);
   if (!bout) GTEST_SKIP() << skip;
   check_bout(*bout);
-  if (!bout->a_hits_b->exact() || !bout->b_hits_a->exact()) {
+  if (!bout->a_hits_b->exact() || !bout->b_hits_a->exact() || !random_order_why(*bout).empty()) {
     // No exact chain for these rules: the report must say so and sample.
     FightOptions o;
     o.monte_carlo = mc(20000, 1, 2);

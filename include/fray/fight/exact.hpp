@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace fray::fight {
 
@@ -40,12 +41,16 @@ class TooLarge : public Error {
 };
 
 // Attacks of `attacker` on a `defender` that does not fight back, until the
-// defender's HP reaches 0. Throws fray::Error when the kernel is not exact
+// defender's HP reaches 0. A random attack time (Fighter::attack_times) is
+// exact here: the time to kill is the sum of the attacks' drawn times. Throws fray::Error when the kernel is not exact
 // (kernel.exact() is false) or gives bad outcomes, TooLarge past the limits.
 [[nodiscard]] TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
                                   const ExactLimits& limits = {});
 
-// A duel to the death between bout.a and bout.b.
+// A duel to the death between bout.a and bout.b. Throws fray::Error when an
+// attack time is random (random_order_why gives the reason): the order of
+// attacks then depends on the dice, which this chain does not follow.
+[[nodiscard]] std::string random_order_why(const Bout& bout);
 [[nodiscard]] DuelResult duel_exact(const Bout& bout, Who first_on_tie = Who::a, const ExactLimits& limits = {});
 
 // Whether a kill can happen at all (b_hits_a null: turns to kill), from the

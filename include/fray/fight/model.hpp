@@ -13,6 +13,7 @@
 #pragma once
 
 #include <fray/core/pmf.hpp>
+#include <fray/core/rng.hpp>
 #include <fray/rules/ruleset.hpp>
 
 #include <cstdint>
@@ -52,6 +53,13 @@ class Schedule {
   std::uint64_t done_[2] = {0, 0};
 };
 
+// Whether a fighter's attack time is random (Fighter::attack_times): then the
+// order of attacks depends on the dice, and the Schedule does not apply.
+[[nodiscard]] inline bool random_time(const Fighter& f) noexcept { return f.attack_times.size() > 1; }
+
+// One attack time drawn from a fighter's attack times (attack_time when fixed).
+[[nodiscard]] double draw_time(const Fighter& f, Rng& rng);
+
 // A distribution over real values (game time), ascending.
 using RealPmf = std::vector<std::pair<double, double>>;
 [[nodiscard]] double mean_of(const RealPmf& pmf) noexcept;
@@ -86,6 +94,10 @@ struct DuelResult {
   Pmf a_hp_left, b_hp_left;    // HP at the end (0 = killed); over every fight
   std::optional<Pmf> a_hp_if_wins, b_hp_if_wins;  // the winner's remaining HP, given that it wins
   double unresolved = 0;
+  // Exact only: the conditions the chain held — HP a + HP b (times the
+  // states) when the two sides split into one-sided chains, up to HP a × HP b
+  // (times the state pairs) for the whole grid.
+  std::uint64_t chain_states = 0;
   // Monte Carlo only.
   std::uint64_t sims = 0, seed = 0;
   unsigned threads = 0;
@@ -94,8 +106,9 @@ struct DuelResult {
 };
 
 // The columns of a fight simulator, for one side's first attack from the
-// starting condition: P(damage > 0) ("accuracy"), mean damage given damage,
-// mean damage per attack and per unit of game time.
+// starting condition: P(hit) ("accuracy", Transition::landed), mean damage
+// given a hit (an armour-absorbed hit counts, at 0), mean damage per attack
+// and per unit of game time.
 struct AttackStats {
   double accuracy = 0;
   double damage_per_hit = 0;
@@ -108,7 +121,8 @@ struct AttackStats {
 inline constexpr std::int64_t kMaxHp = 1'000'000;
 
 // Checks a fighter before any analysis: 1 <= HP <= kMaxHp, attack time finite
-// and > 0. Throws fray::Error naming the role ("side a", "attacker").
+// and > 0; random attack times positive, their probabilities summing to 1 and
+// their mean the attack time. Throws fray::Error naming the role ("side a", "attacker").
 void check_fighter(const Fighter& fighter, std::string_view role);
 // Both fighters, and both kernels present.
 void check_bout(const Bout& bout);

@@ -15,9 +15,11 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace fray {
@@ -55,12 +57,18 @@ struct Side {
 };
 
 // One outcome of one attack: with probability p, the defender loses `damage`
-// HP and the two sides move to the given states.
+// HP and the two sides move to the given states. `hit` says whether the attack
+// landed (a hit that armour absorbs does 0 damage but is still a hit); left
+// unset, a hit is an outcome with damage > 0. It feeds only the reports'
+// accuracy column: the fight itself follows damage and states.
 struct Transition {
   double p = 1;
   std::int64_t damage = 0;
   std::uint32_t attacker_state = 0;
   std::uint32_t defender_state = 0;
+  std::optional<bool> hit{};
+
+  [[nodiscard]] bool landed() const noexcept { return hit.value_or(damage > 0); }
 };
 
 // Attacks of one combatant on another, as a Markov kernel over (HP, state).
@@ -71,6 +79,19 @@ class Exchange {
   [[nodiscard]] virtual std::vector<Transition> outcomes(Side attacker, Side defender) const = 0;
   // One sampled attack (p of the result is unused).
   [[nodiscard]] virtual Transition sample(Side attacker, Side defender, Rng& rng) const = 0;
+  // What the outcomes read of the two sides' HP. The exact analysis asks a
+  // kernel once per distinct input it reads: a kernel that reads neither HP is
+  // asked once per pair of states instead of once per pair of HP (90 000 pairs
+  // at 300 HP a side), and when neither side reads its own HP the duel splits
+  // into two one-sided chains. Reading the defender's HP only to tell whether
+  // the damage kills does not count: a transition whose damage reaches the
+  // defender's HP is a kill whatever states it names. Declaring less than the
+  // kernel reads gives wrong numbers, so the default is both.
+  struct Reads {
+    bool attacker_hp = true;
+    bool defender_hp = true;
+  };
+  [[nodiscard]] virtual Reads reads() const { return {}; }
   // False when the rules carry state this kernel cannot represent exactly; the
   // fight layer then uses Monte Carlo and says why (`why_not_exact`).
   [[nodiscard]] virtual bool exact() const { return true; }
@@ -80,8 +101,12 @@ class Exchange {
 struct Fighter {
   std::string name;
   std::int64_t hp = 1;
-  double attack_time = 1;  // game time units between two attacks
+  double attack_time = 1;  // game time units between two attacks (their mean when random)
   std::uint32_t state = 0;
+  // When the time of an attack is random (Crawl's player attack delay rounds
+  // at random): each time with its probability, drawn anew for every attack.
+  // Empty: every attack takes attack_time.
+  std::vector<std::pair<double, double>> attack_times{};
 };
 
 // Two combatants and their attacks on each other.

@@ -146,12 +146,15 @@ class BrogueExchange final : public Exchange {
   }
   bool exact() const override { return why_.empty(); }
   std::string why_not_exact() const override { return why_; }
+  // Accuracy and damage read no HP; acid eats armour only on a hit that does
+  // not kill, which is the "kills" test the fight layer makes itself.
+  Reads reads() const override { return {false, false}; }
 
  private:
   void push(std::vector<Transition>& out, const AttackPlan& p, CarriedState as, CarriedState ds, Side def, double q,
             bool hit, std::int64_t dmg) const {
     const StateChange c = after_attack(p, a_, d_, as, ds, hit, dmg, def.hp);
-    out.push_back({q, dmg, c.attacker.encode(), c.defender.encode()});
+    out.push_back({q, dmg, c.attacker.encode(), c.defender.encode(), hit});
   }
   Combatant a_, d_;
   std::string why_;

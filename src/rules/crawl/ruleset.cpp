@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 namespace fray::crawl {
 
@@ -219,16 +220,17 @@ class CrawlExchange final : public Exchange {
         if (plans_[i].back().can_block) can_block_ = true;
         outcomes_[i].push_back(outcome(plans_[i].back()));
       }
-    // Exact round: DP over (blocks so far, damage so far).
-    std::map<std::pair<std::size_t, i64>, double> dp{{{0, 0}, 1.0}};
+    // Exact round: DP over (blocks so far, damage so far, whether any attack landed).
+    using Key = std::tuple<std::size_t, i64, bool>;
+    std::map<Key, double> dp{{{0, 0, false}, 1.0}};
     for (std::size_t i = 0; i < n; ++i) {
-      std::map<std::pair<std::size_t, i64>, double> next;
+      std::map<Key, double> next;
       for (const auto& [key, p] : dp) {
-        const auto& [b, dmg] = key;
+        const auto& [b, dmg, landed] = key;
         const Outcome& o = outcomes_[i][b];
-        if (o.p_block > 0) next[{b + 1, dmg}] += p * o.p_block;
+        if (o.p_block > 0) next[{b + 1, dmg, landed}] += p * o.p_block;
         const double miss = 1 - o.p_hit - o.p_block;
-        if (miss > 0) next[{b, dmg}] += p * miss;
+        if (miss > 0) next[{b, dmg, landed}] += p * miss;
         // Landed attacks: damage (a landed 0 counts as 0 damage).
         const double land = o.p_hit;
         if (land > 0) {
@@ -236,29 +238,36 @@ class CrawlExchange final : public Exchange {
           // damage Pmf = (1 - p_hit)·δ0 + landed part: subtract the miss mass at 0.
           for (const auto& [v, pv] : d.items()) {
             const double w = v == 0 ? pv - (1 - o.p_hit) : pv;
-            if (w > 0) next[{b, dmg + v}] += p * w;
+            if (w > 0) next[{b, dmg + v, true}] += p * w;
           }
         }
       }
       dp = std::move(next);
     }
-    std::map<i64, double> total;
-    for (const auto& [key, p] : dp) total[key.second] += p;
-    for (const auto& [v, p] : total)
-      if (p > 0) round_.push_back({p, v, 0, 0});
+    // A round "hits" when any of its attacks lands, as a fight simulator counts it.
+    std::map<std::pair<i64, bool>, double> total;
+    for (const auto& [key, p] : dp) total[{std::get<1>(key), std::get<2>(key)}] += p;
+    for (const auto& [k, p] : total)
+      if (p > 0) round_.push_back({p, k.first, 0, 0, k.second});
   }
 
   std::vector<Transition> outcomes(Side, Side) const override { return round_; }
+  // A round reads no HP: Crawl melee to-hit and damage do not depend on it.
+  Reads reads() const override { return {false, false}; }
 
   Transition sample(Side, Side, Rng& rng) const override {
     std::size_t b = 0;
     i64 dmg = 0;
+    bool landed = false;
     for (std::size_t i = 0; i < plans_.size(); ++i) {
       const StrikeResult r = strike(plans_[i][b], rng, false);
       if (r.blocked) ++b;
-      if (r.hit) dmg += r.damage;
+      if (r.hit) {
+        dmg += r.damage;
+        landed = true;
+      }
     }
-    return {1, dmg, 0, 0};
+    return {1, dmg, 0, 0, landed};
   }
 
   bool exact() const override { return !can_block_; }
@@ -362,6 +371,7 @@ class Rules final : public Ruleset {
       f.hp = std::holds_alternative<Player>(c) ? std::get<Player>(c).hp : std::get<Monster>(c).hp;
       if (f.hp <= 0) throw Error(fmt::format("crawl: the {} needs hp=N (above 0) for a fight", role));
       f.attack_time = attack_delay(c);
+      if (const auto delays = attack_delays(c); delays.size() > 1) f.attack_times = delays;
       return f;
     };
     Bout out;

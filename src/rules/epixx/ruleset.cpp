@@ -10,6 +10,7 @@
 #include <fray/rules/epixx/turn.hpp>
 #include <fray/rules/spec.hpp>
 #include <map>
+#include <tuple>
 
 namespace fray::epixx {
 
@@ -154,11 +155,11 @@ class EpixxExchange final : public Exchange {
     const std::uint32_t a_next = attacker_next(attacker);
     const TurnState ts = TurnState::from_index(static_cast<int>(defender.state & 7));
     const std::int64_t left = conf_left_of(defender.state);
-    std::map<std::pair<std::int64_t, std::uint32_t>, double> acc;
+    std::map<std::tuple<std::int64_t, std::uint32_t, bool>, double> acc;
     const auto take = [&](int roll, double w) {
       const Resolution r = resolve(s_, ts, roll);
       if (r.outcome != Outcome::hit) {
-        acc[{0, encode(r.next, left)}] += w;
+        acc[{0, encode(r.next, left), false}] += w;
         return;
       }
       const auto& loc = r.crit ? s_.head : s_.body;
@@ -166,12 +167,12 @@ class EpixxExchange final : public Exchange {
         if (loc[u] == 0) continue;
         const auto dmg = static_cast<std::int64_t>(u);
         if (!r.crit) {
-          acc[{dmg, encode(r.next, left)}] += w * loc[u];
+          acc[{dmg, encode(r.next, left), true}] += w * loc[u];
           continue;
         }
         for (int c = 2; c <= 12; ++c) {
           const int turns = confusion_turns(s_.stamina, dmg, c);
-          acc[{dmg, encode(after_confusion(s_, r.next, turns), std::max<std::int64_t>(left, turns))}] +=
+          acc[{dmg, encode(after_confusion(s_, r.next, turns), std::max<std::int64_t>(left, turns)), true}] +=
               w * loc[u] * ways_2d6(c) / 36.0;
         }
       }
@@ -183,17 +184,19 @@ class EpixxExchange final : public Exchange {
     }
     std::vector<Transition> out;
     out.reserve(acc.size());
-    for (const auto& [k, p] : acc) out.push_back({p, k.first, a_next, k.second});
+    for (const auto& [k, p] : acc) out.push_back({p, std::get<0>(k), a_next, std::get<1>(k), std::get<2>(k)});
     return out;
   }
 
   Transition sample(Side attacker, Side defender, Rng& rng) const override {
     const Strike k = strike(s_, TurnState::from_index(static_cast<int>(defender.state & 7)), rng);
     const std::int64_t left = std::max<std::int64_t>(conf_left_of(defender.state), k.confusion);
-    return {1, k.damage, attacker_next(attacker), encode(k.next, left)};
+    return {1, k.damage, attacker_next(attacker), encode(k.next, left), k.outcome == Outcome::hit};
   }
 
   bool exact() const override { return true; }
+  // To-hit, locations and confusion read the turn states, never HP.
+  Reads reads() const override { return {false, false}; }
 
  private:
   // The attacker starts its own turn: its defences come back, and it is

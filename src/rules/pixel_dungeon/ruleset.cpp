@@ -226,7 +226,9 @@ class PdExchange final : public Exchange {
       // A representative HP on each side of the threshold (Fury: HP <= 0.4·HT; brute: HP < HT/4).
       plans_[raged] = plan_attack(att_, def_, s_, raged ? std::int64_t{1} : ht);
       const Outcome o = exact_outcome(plans_[raged]);
-      for (const auto& [v, p] : o.damage.items()) kernels_[raged].push_back(Transition{p, v, 0, 0});
+      if (o.p_hit < 1) kernels_[raged].push_back(Transition{1 - o.p_hit, 0, 0, 0, false});
+      if (o.p_hit > 0)
+        for (const auto& [v, p] : o.on_hit.items()) kernels_[raged].push_back(Transition{o.p_hit * p, v, 0, 0, true});
     }
     if (att_.is_hero() && att_.hero->subclass == SubClass::gladiator)
       why_ = "the Gladiator's Combo count depends on the timing of hits and misses, which the kernel does not carry";
@@ -240,10 +242,14 @@ class PdExchange final : public Exchange {
   std::vector<Transition> outcomes(Side a, Side) const override { return kernels_[raged(a.hp)]; }
   Transition sample(Side a, Side, Rng& rng) const override {
     const Strike s = strike(plans_[raged(a.hp)], rng);
-    return Transition{1, s.damage, 0, 0};
+    return Transition{1, s.damage, 0, 0, s.hit.hit};
   }
   bool exact() const override { return why_.empty(); }
   std::string why_not_exact() const override { return why_; }
+  // Only Berserker Fury and the brute's rage read the attacker's HP.
+  Reads reads() const override {
+    return {att_.is_hero() ? att_.hero->subclass == SubClass::berserker : att_.mob.enraged.has_value(), false};
+  }
 
  private:
   int raged(std::int64_t hp) const {

@@ -1,5 +1,6 @@
 // The crawl ruleset through its public API and the command line: specs,
 // errors, reports, exact-vs-sampled agreement, sweeps and the fight kernel.
+#include <fray/fight/report.hpp>
 #include <fray/rules/crawl/ruleset.hpp>
 #include <fray/rules/ruleset.hpp>
 
@@ -9,6 +10,8 @@
 
 #include <cmath>
 #include <map>
+#include <utility>
+#include <vector>
 
 namespace fray::crawl {
 namespace {
@@ -258,7 +261,7 @@ TEST(CrawlBout, KernelIsTheRoundOfAttacks) {
   EXPECT_EQ(b.a.hp, 40);
   EXPECT_EQ(b.b.hp, 39);  // avg_hp_x10 385, rounded
   EXPECT_EQ(b.time_unit, "aut");
-  EXPECT_NEAR(b.a.attack_time, 14 - 2.5, 1e-12);  // long sword 14 aut − (5·10)/20
+  EXPECT_NEAR(b.a.attack_time, 14 - 2.5, 1e-12);  // long sword 14 aut − (5·10)/20, the mean of 11 and 12
   EXPECT_NEAR(b.b.attack_time, 10, 1e-12);
   EXPECT_TRUE(b.a_hits_b->exact());
   // The troll's round is its bite and two claws: the kernel's mean is the sum.
@@ -288,6 +291,48 @@ TEST(CrawlBout, KernelIsTheRoundOfAttacks) {
   EXPECT_FALSE(s.a_hits_b->exact());
   EXPECT_FALSE(s.a_hits_b->why_not_exact().empty());
   EXPECT_THROW((void)rs.bout({"player", "troll", {}, {}}), Error);  // no hp
+}
+
+// §9 attack delay: base − div_rand_round(x, d) takes two values unless x
+// divides evenly; the fight gets both with their probabilities.
+TEST(CrawlDelay, RandomRoundingGivesTwoDelays) {
+  using Delays = std::vector<std::pair<double, double>>;
+  auto delays = [](const char* spec) { return attack_delays(parse_combatant(spec, "attacker")); };
+  // Long sword (14 aut, minimum 7 at skill 14): skill 5 → x = 50, 50/20 = 2 r 10.
+  EXPECT_EQ(delays("player:weapon_skill=5,weapon=long_sword"), (Delays{{11, 0.5}, {12, 0.5}}));
+  // Skill 4 → x = 40: exactly 2, one delay of 12.
+  EXPECT_EQ(delays("player:weapon_skill=4,weapon=long_sword"), (Delays{{12, 1.0}}));
+  // Skill 27 is past the minimum-delay skill: x = 140 → 7 aut.
+  EXPECT_EQ(delays("player:weapon_skill=27,weapon=long_sword"), (Delays{{7, 1.0}}));
+  // Unarmed: 10 − div_rand_round(UC×10, 54); UC 3 → 30/54: 9 with 30/54, else 10.
+  const Delays uc = delays("player:unarmed=3");
+  ASSERT_EQ(uc.size(), 2u);
+  EXPECT_EQ(uc[0].first, 9);
+  EXPECT_NEAR(uc[0].second, 30.0 / 54, 1e-15);
+  EXPECT_EQ(uc[1].first, 10);
+  EXPECT_NEAR(attack_delay(parse_combatant("player:unarmed=3", "attacker")), 10 - 30.0 / 54, 1e-12);
+  // A monster acts every 100 / speed aut.
+  EXPECT_EQ(delays("orc_warrior"), (Delays{{10, 1.0}}));
+}
+
+TEST(CrawlDelay, ARandomDelayMakesTheDuelSampledAndTheTtkExact) {
+  const Ruleset& rs = fray::ruleset("crawl");
+  const Bout b = rs.bout({"player:hp=40,fighting=5,weapon_skill=5,weapon=long_sword", "orc_warrior", {}, {}});
+  ASSERT_EQ(b.a.attack_times.size(), 2u);
+  EXPECT_TRUE(b.b.attack_times.empty());
+  fight::FightOptions o;
+  o.monte_carlo.sims = 4000;
+  o.monte_carlo.progress = false;
+  const fight::DuelResult d = fight::solve_duel(b, o);
+  EXPECT_EQ(d.method, "monte-carlo");
+  EXPECT_NE(d.note.find("side a's attack time is random"), std::string::npos) << d.note;
+  const fight::TtkResult t = fight::solve_ttk(b, o);
+  EXPECT_EQ(t.method, "exact");
+  EXPECT_NEAR(fight::mean_of(t.time), t.attacks->mean() * 11.5, 1e-9);  // Wald: E[N] × E[delay]
+  // The report shows the delay's range.
+  const Report r = fight::ttk_report("crawl", b, o);
+  EXPECT_EQ(r.json["attacker"]["attack_times"], nlohmann::json::parse("[[11.0, 0.5], [12.0, 0.5]]"));
+  EXPECT_NE(r.text.find("11.5 (11-12)"), std::string::npos) << r.text;
 }
 
 }  // namespace

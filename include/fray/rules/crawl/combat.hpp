@@ -13,7 +13,9 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
+#include <vector>
 
 namespace fray::crawl {
 
@@ -94,7 +96,11 @@ struct Situation {
 [[nodiscard]] int player_gdr(const Player& p);
 // §4b: monster EV in the situation (shield penalty, helpless, netted).
 [[nodiscard]] int monster_ev(const Monster& m, const Situation& s);
-// Attack delay in aut (mean over its random rounding).
+// §9 attack delay in aut: each value with its probability. player::attack_delay
+// rounds with div_rand_round, so a player's delay is one of two values unless
+// the skill term divides evenly; a monster's is 100 / speed.
+[[nodiscard]] std::vector<std::pair<double, double>> attack_delays(const Combatant& c);
+// Its mean.
 [[nodiscard]] double attack_delay(const Combatant& c);
 
 // --- one attack ---------------------------------------------------------------------------
