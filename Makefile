@@ -2,7 +2,7 @@
 #   make run       install what is missing, build, run the showcase
 #   make test      install what is missing, build, run the whole test suite
 #   make bench     build and run the Google Benchmark programs (Release)
-#   make sanitize  the whole test suite under AddressSanitizer + UBSan
+#   make sanitize  the whole test suite under AddressSanitizer + UBSan (-O1, line tables)
 BUILD    ?= build
 ASAN     ?= build-asan
 BENCHDIR ?= build-bench
@@ -47,7 +47,7 @@ bench: deps
 
 sanitize: deps
 	cmake -S . -B $(ASAN) $(CMAKE_FLAGS) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFRAY_SANITIZE=ON \
-	  -DFRAY_BUILD_BENCH=OFF -DFRAY_BUILD_EXAMPLES=OFF
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DFRAY_BUILD_BENCH=OFF -DFRAY_BUILD_EXAMPLES=OFF
 	cmake --build $(ASAN) -j $(JOBS)
 	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS) --timeout 900

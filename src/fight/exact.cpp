@@ -66,7 +66,14 @@ class Ask {
   Ask(const Exchange& kernel, std::int64_t attacker_hp0, std::int64_t defender_hp0, const char* side)
       : kernel_(&kernel), reads_(kernel.reads()), hp0_{attacker_hp0, defender_hp0}, side_(side) {}
 
+  // The answer stays valid until the next call.
   const std::vector<Transition>& operator()(Side att, Side def) {
+    if (reads_.attacker_hp && reads_.defender_hp) {
+      // Every cell is asked once: a cache would only hold the whole chain twice.
+      scratch_ = kernel_->outcomes(att, def);
+      check_outcomes(scratch_, side_);
+      return scratch_;
+    }
     if (!reads_.attacker_hp) att.hp = hp0_[0];
     if (!reads_.defender_hp) def.hp = hp0_[1];
     const Key key{att.hp, def.hp, att.state, def.state};
@@ -106,6 +113,7 @@ class Ask {
   std::unordered_map<Key, std::vector<Transition>, Hash> cache_;
   const std::vector<Transition>* last_ = nullptr;
   Key last_key_{};
+  std::vector<Transition> scratch_;
 };
 
 // Lists of relative moves, each distinct list stored once under an id.
@@ -390,6 +398,21 @@ bool any_positive(const std::vector<double>& w) {
   return std::any_of(w.begin(), w.end(), [](double x) { return x > 0; });
 }
 
+// A sum with four accumulators: the compiler may not reorder a floating-point
+// sum, and with one accumulator every add waits for the one before.
+double sum_of(const double* x, std::size_t n) {
+  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    s0 += x[i];
+    s1 += x[i + 1];
+    s2 += x[i + 2];
+    s3 += x[i + 3];
+  }
+  for (; i < n; ++i) s0 += x[i];
+  return (s0 + s1) + (s2 + s3);
+}
+
 // What the stepping records.
 struct Tally {
   double wins[2] = {0, 0};
@@ -439,6 +462,7 @@ Tally run(const Chain& chain, double a_time, double b_time, Who first, const Exa
     const std::uint64_t stride = who == Who::a ? 1 : cols;  // a's hits move along a row, b's down a column
     std::fill(nxt.begin(), nxt.end(), 0.0);
     double killed = 0;
+    const double draw_before = t.draw;
     work += n;
     const double* __restrict in = cur.data();
     double* __restrict out = nxt.data();
@@ -453,8 +477,7 @@ Tally run(const Chain& chain, double a_time, double b_time, Who first, const Exa
             ++col;
             continue;
           }
-          double sum = 0;
-          for (std::uint32_t i = 0; i < len; ++i) sum += in[c0 + i];
+          const double sum = sum_of(in + c0, len);
           if (sum == 0) {
             col += len;
             continue;
@@ -507,8 +530,11 @@ Tally run(const Chain& chain, double a_time, double b_time, Who first, const Exa
       add_at(t.length, step + 1, killed);
     }
     std::swap(cur, nxt);
-    live = 0;
-    for (double m : cur) live += m;
+    // What is still fighting: what was, less this attack's kills and new
+    // stalemates; summed afresh once it is small, where the stopping test
+    // needs it to the last bit.
+    live -= killed + (t.draw - draw_before);
+    if (live < 1e-6) live = sum_of(cur.data(), cur.size());
     check_work(work, limits, live, step);
   }
   t.unresolved = live;
@@ -642,7 +668,7 @@ bool blind_to_defender_state(Ask& ask, std::int64_t att_hp, const SideChain& min
     if (mine.pat[c] == kNone) continue;
     const Side att{att_hp, mine.states[c / mine.hp]};
     const auto h = static_cast<std::int64_t>(c % mine.hp + 1);
-    const std::vector<Transition>& base = ask(att, {h, d0});  // references into the cache stay valid
+    const std::vector<Transition> base = ask(att, {h, d0});
     for (std::size_t i = 1; i < theirs.states.size(); ++i) {
       const std::uint32_t d = theirs.states[i];
       const std::vector<Transition>& other = ask(att, {h, d});

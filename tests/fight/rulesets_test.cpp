@@ -7,11 +7,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
 #include <string>
 #include <tuple>
+#include <vector>
 
 namespace fray::fight {
 namespace {
@@ -105,6 +107,56 @@ TEST_P(RulesetFight, ExactTurnsToKillAgreeWithMonteCarlo) {
   if (exact.attacks) {
     EXPECT_GT(test::chi_square_p(*exact.attacks, counts_of(*sampled.attacks, n)), 1e-3);
   }
+}
+
+// What a kernel says it does not read (Exchange::reads) must not change its
+// outcomes, except for which of them kill.
+using Canon = std::vector<std::tuple<std::int64_t, bool, std::uint32_t, std::uint32_t, double>>;
+Canon canon(const std::vector<Transition>& ts, std::int64_t defender_hp) {
+  Canon v;
+  for (const Transition& t : ts) {
+    const bool kill = t.damage >= defender_hp;
+    v.emplace_back(t.damage, kill, kill ? 0 : t.attacker_state, kill ? 0 : t.defender_state, t.p);
+  }
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+void expect_reads_hold(const Exchange& k, const Fighter& att, const Fighter& def, const std::string& what) {
+  const Exchange::Reads reads = k.reads();
+  const Side a0{att.hp, att.state}, d0{def.hp, def.state};
+  for (std::int64_t h : {std::int64_t{1}, std::int64_t{2}, att.hp / 3, att.hp / 2, att.hp - 1}) {
+    if (reads.attacker_hp || h < 1) continue;
+    EXPECT_EQ(canon(k.outcomes({h, att.state}, d0), def.hp), canon(k.outcomes(a0, d0), def.hp))
+        << what << ": attacker at " << h << " HP";
+  }
+  for (std::int64_t h : {std::int64_t{1}, std::int64_t{2}, def.hp / 3, def.hp / 2, def.hp - 1}) {
+    if (reads.defender_hp || h < 1) continue;
+    EXPECT_EQ(canon(k.outcomes(a0, {h, def.state}), h), canon(k.outcomes(a0, d0), h))
+        << what << ": defender at " << h << " HP";
+  }
+}
+
+TEST_P(RulesetFight, KernelsReadOnlyWhatTheyDeclare) {
+  std::string skip;
+  const auto bout = bout_of(GetParam(), skip);
+  if (!bout) GTEST_SKIP() << skip;
+  expect_reads_hold(*bout->a_hits_b, bout->a, bout->b, std::string(GetParam().rules) + " a hits b");
+  expect_reads_hold(*bout->b_hits_a, bout->b, bout->a, std::string(GetParam().rules) + " b hits a");
+}
+
+TEST_P(RulesetFight, AccuracyIsTheRulesetsHitChance) {
+  std::string skip;
+  const auto bout = bout_of(GetParam(), skip);
+  if (!bout) GTEST_SKIP() << skip;
+  const Matchup& m = GetParam();
+  const test::Run r = test::run_cli({"attack", "--rules", m.rules, "--attacker", m.a, "--defender", m.b, "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = r.json();
+  ASSERT_TRUE(j.contains("p_hit")) << j.dump();
+  const AttackStats s = attack_stats(*bout->a_hits_b, {bout->a.hp, bout->a.state}, {bout->b.hp, bout->b.state},
+                                     bout->a.attack_time);
+  EXPECT_NEAR(s.accuracy, j["p_hit"].get<double>(), 1e-12) << m.rules;
 }
 
 TEST_P(RulesetFight, CommandLineIsIndependentOfThreads) {

@@ -176,6 +176,21 @@ TEST(PdRuleset, BoutKernelCarriesFury) {
   std::vector<std::pair<std::int64_t, double>> pairs;
   for (const auto& t : fury) pairs.emplace_back(t.damage, t.p);
   EXPECT_GT(fray::test::chi_square_p(fray::Pmf::from_pairs(pairs), counts), 1e-3);
+  // Fury and rage read the attacker's own HP, and the kernels say so; a plain
+  // warrior against a rat reads no HP.
+  EXPECT_TRUE(b.a_hits_b->reads().attacker_hp);
+  EXPECT_TRUE(b.b_hits_a->reads().attacker_hp);
+  EXPECT_FALSE(b.a_hits_b->reads().defender_hp);
+  const fray::Bout plain = pd::ruleset().bout({"hero:hp=20", "marsupial_rat", {}, {}});
+  EXPECT_FALSE(plain.a_hits_b->reads().attacker_hp);
+  EXPECT_FALSE(plain.b_hits_a->reads().attacker_hp);
+  // A miss and a hit that armour absorbs are told apart: the kernel's hits
+  // carry the plan's hit chance, whatever damage they do.
+  double p_hit = 0;
+  for (const auto& t : calm) p_hit += t.landed() ? t.p : 0.0;
+  const auto o = pd::exact_outcome(pd::plan_attack(pd::parse_combatant("hero:subclass=berserker,level=3,str=13", "a"),
+                                                   pd::parse_combatant("gnoll_brute", "d"), {}));
+  EXPECT_NEAR(p_hit, o.p_hit, 1e-15);
 }
 
 TEST(PdRuleset, BoutSaysWhenItIsNotExact) {
