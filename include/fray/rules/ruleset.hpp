@@ -15,7 +15,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -58,17 +57,18 @@ struct Side {
 
 // One outcome of one attack: with probability p, the defender loses `damage`
 // HP and the two sides move to the given states. `hit` says whether the attack
-// landed (a hit that armour absorbs does 0 damage but is still a hit); left
-// unset, a hit is an outcome with damage > 0. It feeds only the reports'
-// accuracy column: the fight itself follows damage and states.
+// landed: 1 (true) landed — a hit that armour absorbs does 0 damage but is
+// still a hit —, 0 (false) missed, -1 not said, when an outcome with damage > 0
+// counts as a hit. It feeds only the reports' accuracy column: the fight
+// itself follows damage and states.
 struct Transition {
   double p = 1;
   std::int64_t damage = 0;
   std::uint32_t attacker_state = 0;
   std::uint32_t defender_state = 0;
-  std::optional<bool> hit{};
+  std::int8_t hit = -1;
 
-  [[nodiscard]] bool landed() const noexcept { return hit.value_or(damage > 0); }
+  [[nodiscard]] constexpr bool landed() const noexcept { return hit < 0 ? damage > 0 : hit != 0; }
 };
 
 // Attacks of one combatant on another, as a Markov kernel over (HP, state).
