@@ -58,6 +58,20 @@ void add_at(std::vector<double>& v, std::size_t i, double w) {
   v[i] += w;
 }
 
+// Two sides' conditions: HP and state of each (a hash key).
+struct Pair {
+  std::int64_t ha, hb;
+  std::uint32_t sa, sb;
+  bool operator==(const Pair&) const = default;
+};
+struct PairHash {
+  std::size_t operator()(const Pair& k) const noexcept {
+    std::uint64_t h = static_cast<std::uint64_t>(k.ha) * 0x9e3779b97f4a7c15ULL;
+    h ^= static_cast<std::uint64_t>(k.hb) * 0xc2b2ae3d27d4eb4fULL + (std::uint64_t{k.sa} << 32 | k.sb);
+    return static_cast<std::size_t>(h ^ (h >> 31));
+  }
+};
+
 // Asks a kernel once per distinct input it reads (Exchange::reads) and checks
 // each answer once. An HP the kernel does not read is replaced by that side's
 // starting HP, the most it ever has, so that no non-killing damage reaches it.
@@ -94,18 +108,8 @@ class Ask {
   [[nodiscard]] const Exchange::Reads& reads() const { return reads_; }
 
  private:
-  struct Key {
-    std::int64_t ha, hd;
-    std::uint32_t sa, sd;
-    bool operator==(const Key&) const = default;
-  };
-  struct Hash {
-    std::size_t operator()(const Key& k) const noexcept {
-      std::uint64_t h = static_cast<std::uint64_t>(k.ha) * 0x9e3779b97f4a7c15ULL;
-      h ^= static_cast<std::uint64_t>(k.hd) * 0xc2b2ae3d27d4eb4fULL + (std::uint64_t{k.sa} << 32 | k.sd);
-      return static_cast<std::size_t>(h ^ (h >> 31));
-    }
-  };
+  using Key = Pair;
+  using Hash = PairHash;
   const Exchange* kernel_;
   Exchange::Reads reads_;
   std::int64_t hp0_[2];
@@ -447,17 +451,10 @@ Tally run(const Chain& chain, double a_time, double b_time, Who first, const Exa
   std::vector<double> cur(n, 0.0), nxt(n, 0.0);
   cur[chain.start()] = 1.0;
   double live = 1.0;
-  const bool duel = b_time > 0;
-  Schedule schedule(a_time, duel ? b_time : a_time, first);
-  std::uint64_t work = 0, a_done = 0;
+  Schedule schedule = b_time > 0 ? Schedule(a_time, b_time, first) : Schedule(a_time);
+  std::uint64_t work = 0;
   for (std::uint64_t step = 0; live > limits.tail; ++step) {
-    Who who = Who::a;
-    std::uint64_t nth = a_done++;
-    if (duel) {
-      const Schedule::Turn turn = schedule.next();
-      who = turn.who;
-      nth = turn.nth;
-    }
+    const auto [who, nth] = schedule.next();
     const auto w = static_cast<std::size_t>(who);
     const std::uint64_t stride = who == Who::a ? 1 : cols;  // a's hits move along a row, b's down a column
     std::fill(nxt.begin(), nxt.end(), 0.0);
@@ -864,18 +861,8 @@ std::optional<bool> can_end(const Exchange& a_hits_b, const Exchange* b_hits_a, 
                             const ExactLimits& limits) {
   // Depth first, heaviest hit first: an ordinary fight finds a kill within a
   // few dozen conditions; only a fight that cannot end visits all it reaches.
-  struct Key {
-    std::int64_t ha, hb;
-    std::uint32_t sa, sb;
-    bool operator==(const Key&) const = default;
-  };
-  struct Hash {
-    std::size_t operator()(const Key& k) const noexcept {
-      std::uint64_t h = static_cast<std::uint64_t>(k.ha) * 0x9e3779b97f4a7c15ULL;
-      h ^= static_cast<std::uint64_t>(k.hb) * 0xc2b2ae3d27d4eb4fULL + (std::uint64_t{k.sa} << 32 | k.sb);
-      return static_cast<std::size_t>(h ^ (h >> 31));
-    }
-  };
+  using Key = Pair;
+  using Hash = PairHash;
   Ask ask_a(a_hits_b, a.hp, b.hp, "a");
   std::optional<Ask> ask_b;
   if (b_hits_a) ask_b.emplace(*b_hits_a, b.hp, a.hp, "b");

@@ -16,6 +16,7 @@ Schedule::Schedule(double a_time, double b_time, Who first_on_tie) : a_time_(a_t
 }
 
 Schedule::Turn Schedule::next() noexcept {
+  if (solo_) return {Who::a, done_[0]++};
   // Start times k * t in double: 5 * 1.2 and 6 * 1.0 must tie, so times
   // within a relative 1e-9 of each other count as equal.
   const double ta = static_cast<double>(done_[0]) * a_time_;

@@ -128,16 +128,9 @@ void fight_once_timed(const Exchange& ab, const Exchange* ba, const Fighter& fa,
 void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fighter& fb, Who first,
                 std::uint64_t max_attacks, Rng& rng, Tally& t) {
   Side side[2] = {{fa.hp, fa.state}, {fb.hp, fb.state}};
-  Schedule schedule(fa.attack_time, ba ? fb.attack_time : fa.attack_time, first);
-  std::uint64_t a_done = 0;
+  Schedule schedule = ba ? Schedule(fa.attack_time, fb.attack_time, first) : Schedule(fa.attack_time);
   for (std::uint64_t attacks = 1; attacks <= max_attacks; ++attacks) {
-    Who who = Who::a;
-    std::uint64_t nth = a_done++;
-    if (ba) {
-      const Schedule::Turn turn = schedule.next();
-      who = turn.who;
-      nth = turn.nth;
-    }
+    const auto [who, nth] = schedule.next();
     const auto w = static_cast<std::size_t>(who), d = 1 - w;
     const Transition tr = w == 0 ? ab.sample(side[0], side[1], rng) : ba->sample(side[1], side[0], rng);
     side[w].state = tr.attacker_state;

@@ -53,6 +53,15 @@ TEST(Schedule, CountsEachSidesAttacks) {
   EXPECT_DOUBLE_EQ(s.end_time(Who::b, 1), 2.0);
 }
 
+TEST(Schedule, OneSidedForTurnsToKill) {
+  Schedule s(1.5);
+  EXPECT_EQ(order(s, 5), "aaaaa");
+  Schedule t(1.5);
+  (void)t.next();
+  EXPECT_EQ(t.next().nth, 1u);
+  EXPECT_THROW(Schedule(0.0), Error);
+}
+
 TEST(Schedule, RejectsBadTimes) {
   EXPECT_THROW(Schedule(0, 1), Error);
   EXPECT_THROW(Schedule(1, -2), Error);

@@ -25,7 +25,7 @@ struct Matchup {
 };
 
 const Matchup kMatchups[] = {
-    {"pixel-dungeon", "hero:class=warrior,level=5,weapon=war_hammer", "gnoll_brute"},
+    {"pixel-dungeon", "hero:class=warrior,level=5,str=18,weapon=war_hammer", "gnoll_brute"},
     {"brogue", "player", "goblin_conjurer"},
     // Long Blades 4: the delay 14 - 40/20 = 12 aut divides evenly, so it is not random.
     {"crawl", "player:fighting=5,weapon_skill=4,weapon=long_sword,hp=40", "orc_warrior"},

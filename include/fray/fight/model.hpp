@@ -34,6 +34,8 @@ class Schedule {
  public:
   // Throws fray::Error unless both times are finite and positive.
   Schedule(double a_time, double b_time, Who first_on_tie = Who::a);
+  // Turns to kill: only a attacks.
+  explicit Schedule(double a_time) : Schedule(a_time, a_time) { solo_ = true; }
 
   struct Turn {
     Who who;            // who attacks
@@ -50,6 +52,7 @@ class Schedule {
  private:
   double a_time_, b_time_;
   Who first_;
+  bool solo_ = false;
   std::uint64_t done_[2] = {0, 0};
 };
 
