@@ -3,6 +3,7 @@
 //   cmake --build build-bench --target bench_fight && build-bench/bench/bench_fight
 #include <fray/fight/exact.hpp>
 #include <fray/fight/monte_carlo.hpp>
+#include <fray/rules/ruleset.hpp>
 
 #include <benchmark/benchmark.h>
 
@@ -63,6 +64,22 @@ void BM_DuelExact(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(fray::fight::duel_exact(b));
 }
 BENCHMARK(BM_DuelExact)->Args({40, 0})->Args({40, 1})->Args({100, 1})->Args({300, 0})->Args({300, 1})->Unit(benchmark::kMillisecond);
+
+// Exact duels of the games' own kernels at 300 HP a side (bout built once).
+void BM_DuelExactCatalog(benchmark::State& state) {
+  static const char* const specs[][3] = {
+      {"brogue", "player:hp=300", "goblin:hp=300"},
+      {"crawl", "player:hp=300,fighting=5,weapon_skill=4,weapon=long_sword", "orc_warrior:hp=300"},
+  };
+  const auto& m = specs[state.range(0)];
+  fray::AttackRequest req;
+  req.attacker = m[1];
+  req.defender = m[2];
+  const fray::Bout b = fray::ruleset(m[0]).bout(req);
+  state.SetLabel(m[0]);
+  for (auto _ : state) benchmark::DoNotOptimize(fray::fight::duel_exact(b));
+}
+BENCHMARK(BM_DuelExactCatalog)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // The check Monte Carlo makes first: can this fight end at all?
 void BM_CanEnd(benchmark::State& state) {
