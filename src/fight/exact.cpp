@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <span>
 #include <tuple>
@@ -106,6 +107,8 @@ class Ask {
     return *(last_ = &it->second);
   }
   [[nodiscard]] const Exchange::Reads& reads() const { return reads_; }
+  // Whether answers stay where they are (in the cache) after the next call.
+  [[nodiscard]] bool cached() const { return !(reads_.attacker_hp && reads_.defender_hp); }
 
  private:
   using Key = Pair;
@@ -283,17 +286,31 @@ class Chain {
         const Side att = w == 0 ? a : b, def = w == 0 ? b : a;
         const std::uint32_t own = w == 0 ? ia : ib, other = w == 0 ? ib : ia;
         const std::vector<Transition>& ts = (*ask_[w])(att, def);
-        ms.clear();
-        for (const Transition& t : ts) {
-          if (t.p <= 0) continue;
-          if (t.damage >= def.hp) {
-            ms.push_back({t.p, 0, kSame, kSame, true});
-            continue;
-          }
-          const std::uint32_t na = state_index(w, t.attacker_state), nd = state_index(1 - w, t.defender_state);
-          ms.push_back({t.p, t.damage, na == own ? kSame : na, nd == other ? kSame : nd, false});
+        // The moves follow from the kernel's answer, the two state indices
+        // and which outcomes kill; most cells share all four with another.
+        std::int64_t top = 0;
+        for (const Transition& t : ts) top = std::max(top, t.damage);
+        const Memo key{&ts, own, other, top >= def.hp ? def.hp : 0};
+        std::uint32_t* known = nullptr;
+        if (ask_[w]->cached()) {
+          auto [it, fresh] = memo_[w].try_emplace(key, kNone);
+          known = &it->second;
         }
-        const std::uint32_t id = store_.intern(ms, last_[w]);
+        std::uint32_t id = known ? *known : kNone;
+        if (id == kNone) {
+          ms.clear();
+          for (const Transition& t : ts) {
+            if (t.p <= 0) continue;
+            if (t.damage >= def.hp) {
+              ms.push_back({t.p, 0, kSame, kSame, true});
+              continue;
+            }
+            const std::uint32_t na = state_index(w, t.attacker_state), nd = state_index(1 - w, t.defender_state);
+            ms.push_back({t.p, t.damage, na == own ? kSame : na, nd == other ? kSame : nd, false});
+          }
+          id = store_.intern(ms, last_[w]);
+          if (known) *known = id;
+        }
         pat_[w][c] = id;
         for (const Move& m : moves(id)) {
           if (m.kill) continue;
@@ -374,7 +391,23 @@ class Chain {
     }
   }
 
+  // A kernel answer (where the Ask cache holds it), the attacker's and the
+  // defender's state index, and the defender's HP when some outcome kills (else 0).
+  struct Memo {
+    const std::vector<Transition>* ts;
+    std::uint32_t own, other;
+    std::int64_t hp;
+    bool operator==(const Memo&) const = default;
+  };
+  struct MemoHash {
+    std::size_t operator()(const Memo& m) const noexcept {
+      std::uint64_t h = reinterpret_cast<std::uintptr_t>(m.ts) * 0x9e3779b97f4a7c15ULL;
+      h ^= (std::uint64_t{m.own} << 32 | m.other) * 0xc2b2ae3d27d4eb4fULL + static_cast<std::uint64_t>(m.hp);
+      return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+  };
   std::optional<Ask> ask_[2];
+  std::unordered_map<Memo, std::uint32_t, MemoHash> memo_[2];
   std::int64_t hp0_[2];
   std::uint64_t rows_, cols_;
   ExactLimits limits_;
