@@ -3,8 +3,9 @@
 // The chain's states are the pairs of the two sides' conditions (HP and the
 // state the ruleset carries: Pixel Dungeon fury follows from HP, Brogue acid
 // and epixx confusion live in Side::state). All pairs reachable from the
-// start are found first, calling the kernel once per pair and side; then the
-// probability mass is pushed along the fixed schedule of attacks, one attack
+// start are found first, asking each kernel once per distinct input it reads
+// (Exchange::reads); then the probability mass is pushed along the fixed
+// schedule of attacks, one attack
 // at a time, recording each kill with its attack count, game time and the
 // survivor's HP. Pairs from which no kill can ever be reached are a
 // stalemate: their mass is reported as p_draw, never left to loop.
@@ -29,7 +30,8 @@ struct ExactLimits {
   std::uint64_t max_work = std::uint64_t{3} << 30;  // transitions followed, over all attacks
   double tail = 1e-15;                            // stop when less mass than this is still fighting
   // When neither side's attacks depend on anything the other side changes
-  // (no fury, no confusion), the duel follows from two one-sided chains
+  // (no fury, no confusion), the duel follows from two one-sided chains,
+  // built straight from the kernels (HP a + HP b conditions)
   // instead of the whole grid; same numbers, much faster. Off: always the grid.
   bool split_sides = true;
 };
