@@ -8,9 +8,10 @@
 #include <fray/rules/pixel_dungeon/ballistica.hpp>
 #include <fray/rules/pixel_dungeon/shadow_caster.hpp>
 
+#include "support/libtcod_maps.hpp"
+
 #include <benchmark/benchmark.h>
 
-#include <random>
 #include <string>
 #include <vector>
 
@@ -28,28 +29,11 @@ struct BenchMap {
   Point viewer;
 };
 
-Map libtcod_kind(const std::string& kind, int r) {
-  const int side = 2 * r + 1;
-  if (kind == "empty") return Map(side, side, Tile::floor);
-  Map m(side, side, Tile::wall);
-  if (kind == "corridor") {
-    for (int i = 0; i < side; ++i) {
-      m.set_tile({r, i}, Tile::floor);
-      m.set_tile({i, r}, Tile::floor);
-    }
-  } else if (kind == "forest") {
-    std::mt19937 rng(0);  // as libtcod's benchmark: one cell in four opaque
-    std::uniform_int_distribution<int> chance(0, 3);
-    for (int y = 0; y < side; ++y)
-      for (int x = 0; x < side; ++x) m.set_tile({x, y}, chance(rng) == 0 ? Tile::wall : Tile::floor);
-  }
-  return m;
-}
-
 std::vector<BenchMap> maps() {
   std::vector<BenchMap> out;
   for (const std::string kind : {"empty", "opaque", "corridor", "forest"})
-    for (int r : {4, 10, 50}) out.push_back({kind + "_r" + std::to_string(r), libtcod_kind(kind, r), {r, r}});
+    for (int r : {4, 10, 50})
+      out.push_back({kind + "_r" + std::to_string(r), fray::test::libtcod_bench_map(kind, r), {r, r}});
   // 80×50 with 25 % walls (fixed seed), viewer on the floor cell nearest the centre.
   fray::Rng rng(2026, 0);
   Map m(80, 50, Tile::floor);
