@@ -4,6 +4,8 @@
 
 #include "rules/catalog_util.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <utility>
 #include <vector>

@@ -6,6 +6,7 @@
 #include "rules/catalog_util.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 
