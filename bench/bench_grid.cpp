@@ -8,9 +8,10 @@
 #include <fray/rules/pixel_dungeon/ballistica.hpp>
 #include <fray/rules/pixel_dungeon/shadow_caster.hpp>
 
+#include "support/libtcod_maps.hpp"
+
 #include <benchmark/benchmark.h>
 
-#include <random>
 #include <string>
 #include <vector>
 
@@ -28,28 +29,11 @@ struct BenchMap {
   Point viewer;
 };
 
-Map libtcod_kind(const std::string& kind, int r) {
-  const int side = 2 * r + 1;
-  if (kind == "empty") return Map(side, side, Tile::floor);
-  Map m(side, side, Tile::wall);
-  if (kind == "corridor") {
-    for (int i = 0; i < side; ++i) {
-      m.set_tile({r, i}, Tile::floor);
-      m.set_tile({i, r}, Tile::floor);
-    }
-  } else if (kind == "forest") {
-    std::mt19937 rng(0);  // as libtcod's benchmark: one cell in four opaque
-    std::uniform_int_distribution<int> chance(0, 3);
-    for (int y = 0; y < side; ++y)
-      for (int x = 0; x < side; ++x) m.set_tile({x, y}, chance(rng) == 0 ? Tile::wall : Tile::floor);
-  }
-  return m;
-}
-
 std::vector<BenchMap> maps() {
   std::vector<BenchMap> out;
   for (const std::string kind : {"empty", "opaque", "corridor", "forest"})
-    for (int r : {4, 10, 50}) out.push_back({kind + "_r" + std::to_string(r), libtcod_kind(kind, r), {r, r}});
+    for (int r : {4, 10, 50})
+      out.push_back({kind + "_r" + std::to_string(r), fray::test::libtcod_bench_map(kind, r), {r, r}});
   // 80×50 with 25 % walls (fixed seed), viewer on the floor cell nearest the centre.
   fray::Rng rng(2026, 0);
   Map m(80, 50, Tile::floor);
@@ -61,6 +45,18 @@ std::vector<BenchMap> maps() {
   return out;
 }
 
+// Registers one of fray's FOVs (`compute` fills a Visibility from a map) under `name`.
+template <class Compute>
+void fray_fov_benchmark(const std::string& name, const BenchMap* p, Compute compute) {
+  benchmark::RegisterBenchmark(name.c_str(), [p, compute](benchmark::State& state) {
+    Visibility vis;
+    for (auto _ : state) {
+      compute(*p, vis);
+      benchmark::DoNotOptimize(vis.data());
+    }
+  });
+}
+
 #ifdef FRAY_HAVE_LIBTCOD
 TCOD_Map* to_libtcod(const Map& m) {
   TCOD_Map* t = TCOD_map_new(m.width(), m.height());
@@ -68,53 +64,39 @@ TCOD_Map* to_libtcod(const Map& m) {
     for (int x = 0; x < m.width(); ++x) TCOD_map_set_properties(t, x, y, !m.blocks_sight({x, y}), true);
   return t;
 }
+
+// Registers libtcod's FOV `algorithm` to `radius` (0: unlimited), light walls on, under `name`.
+void libtcod_fov_benchmark(const std::string& name, const BenchMap* p, int radius, TCOD_fov_algorithm_t algorithm) {
+  benchmark::RegisterBenchmark(name.c_str(), [p, radius, algorithm](benchmark::State& state) {
+    TCOD_Map* t = to_libtcod(p->map);
+    for (auto _ : state) {
+      TCOD_map_compute_fov(t, p->viewer.x, p->viewer.y, radius, true, algorithm);
+      benchmark::ClobberMemory();
+    }
+    TCOD_map_delete(t);
+  });
+}
 #endif
 
 void register_all() {
   static const std::vector<BenchMap> all = maps();
   for (const BenchMap& bm : all) {
     const BenchMap* p = &bm;
-    benchmark::RegisterBenchmark(("fov_symmetric/fray/" + bm.name).c_str(), [p](benchmark::State& state) {
-      Visibility vis;
-      for (auto _ : state) {
-        symmetric_shadowcast(p->map.opacity(), p->viewer, 0, vis);
-        benchmark::DoNotOptimize(vis.data());
-      }
+    fray_fov_benchmark("fov_symmetric/fray/" + bm.name, p, [](const BenchMap& m, Visibility& vis) {
+      symmetric_shadowcast(m.map.opacity(), m.viewer, 0, vis);
     });
-    benchmark::RegisterBenchmark(("fov_symmetric/fray_exact/" + bm.name).c_str(), [p](benchmark::State& state) {
-      Visibility vis;
-      for (auto _ : state) {
-        symmetric_shadowcast(p->map.opacity(), p->viewer, 0, vis, SlopeArithmetic::exact);
-        benchmark::DoNotOptimize(vis.data());
-      }
+    fray_fov_benchmark("fov_symmetric/fray_exact/" + bm.name, p, [](const BenchMap& m, Visibility& vis) {
+      symmetric_shadowcast(m.map.opacity(), m.viewer, 0, vis, SlopeArithmetic::exact);
     });
 #ifdef FRAY_HAVE_LIBTCOD
-    benchmark::RegisterBenchmark(("fov_symmetric/libtcod/" + bm.name).c_str(), [p](benchmark::State& state) {
-      TCOD_Map* t = to_libtcod(p->map);
-      for (auto _ : state) {
-        TCOD_map_compute_fov(t, p->viewer.x, p->viewer.y, 0, true, FOV_SYMMETRIC_SHADOWCAST);
-        benchmark::ClobberMemory();
-      }
-      TCOD_map_delete(t);
-    });
+    libtcod_fov_benchmark("fov_symmetric/libtcod/" + bm.name, p, 0, FOV_SYMMETRIC_SHADOWCAST);
 #endif
     // Pixel Dungeon's caster works to radius 8 at most; libtcod's FOV_SHADOW at the same radius.
-    benchmark::RegisterBenchmark(("fov_r8/pixel_dungeon/" + bm.name).c_str(), [p](benchmark::State& state) {
-      Visibility vis;
-      for (auto _ : state) {
-        fray::pixel_dungeon::cast_shadow(p->map.opacity(), p->viewer, 8, vis);
-        benchmark::DoNotOptimize(vis.data());
-      }
+    fray_fov_benchmark("fov_r8/pixel_dungeon/" + bm.name, p, [](const BenchMap& m, Visibility& vis) {
+      fray::pixel_dungeon::cast_shadow(m.map.opacity(), m.viewer, 8, vis);
     });
 #ifdef FRAY_HAVE_LIBTCOD
-    benchmark::RegisterBenchmark(("fov_r8/libtcod_shadow/" + bm.name).c_str(), [p](benchmark::State& state) {
-      TCOD_Map* t = to_libtcod(p->map);
-      for (auto _ : state) {
-        TCOD_map_compute_fov(t, p->viewer.x, p->viewer.y, 8, true, FOV_SHADOW);
-        benchmark::ClobberMemory();
-      }
-      TCOD_map_delete(t);
-    });
+    libtcod_fov_benchmark("fov_r8/libtcod_shadow/" + bm.name, p, 8, FOV_SHADOW);
 #endif
   }
   // Ballistica: every target on the 80×50 map from its centre, magic and not.

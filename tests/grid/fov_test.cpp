@@ -6,13 +6,13 @@
 #include <fray/core/error.hpp>
 #include <fray/core/rng.hpp>
 
+#include "support/libtcod_maps.hpp"
 #include "support/support.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <fstream>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -23,26 +23,6 @@
 using namespace fray::grid;
 
 namespace {
-
-// libtcod's benchmark map kinds (tests/unittest.cpp "FOV Benchmarks"), side 2r+1.
-Map bench_map(const std::string& kind, int r) {
-  const int side = 2 * r + 1;
-  if (kind == "empty") return Map(side, side, Tile::floor);
-  Map m(side, side, Tile::wall);
-  if (kind == "corridor") {
-    for (int i = 0; i < side; ++i) {
-      m.set_tile({r, i}, Tile::floor);
-      m.set_tile({i, r}, Tile::floor);
-    }
-  } else if (kind == "forest") {
-    // One cell in four opaque: std::mt19937 seed 0, uniform 0..3 == 0, in index order.
-    std::mt19937 rng(0);
-    std::uniform_int_distribution<int> chance(0, 3);
-    for (int y = 0; y < side; ++y)
-      for (int x = 0; x < side; ++x) m.set_tile({x, y}, chance(rng) == 0 ? Tile::wall : Tile::floor);
-  }
-  return m;
-}
 
 Map random_map(fray::Rng& rng, int w, int h, int wall_percent) {
   Map m(w, h, Tile::floor);
@@ -171,7 +151,7 @@ TEST(SymmetricFov, IdenticalToLibtcodOnBenchmarkMaps) {
   for (const std::string kind : {"empty", "opaque", "corridor", "forest"})
     for (int r : {4, 10, 50})
       for (int radius : {0, r, r / 2 + 1}) {
-        const Map m = bench_map(kind, r);
+        const Map m = fray::test::libtcod_bench_map(kind, r);
         symmetric_shadowcast(m.opacity(), {r, r}, radius, vis);
         EXPECT_EQ(vis.cells(), libtcod_fov(m, {r, r}, radius)) << kind << " r=" << r << " radius=" << radius;
         // And from off-centre viewers.

@@ -37,6 +37,32 @@ concept UniformEngine = requires(R& r, std::int64_t lo, std::int64_t hi) {
   return z ^ (z >> 31);
 }
 
+// Uniform integer in [0, n), n > 0, from an engine's raw 64-bit draws r.next()
+// (Lemire 2019): one multiplication on the common path, draws again only to
+// reject the few products that would bias the result.
+template <class R>
+constexpr std::uint64_t lemire_below(R& r, std::uint64_t n) noexcept {
+  unsigned __int128 m = static_cast<unsigned __int128>(r.next()) * n;
+  auto low = static_cast<std::uint64_t>(m);
+  if (low < n) {
+    const std::uint64_t threshold = (0 - n) % n;
+    while (low < threshold) {
+      m = static_cast<unsigned __int128>(r.next()) * n;
+      low = static_cast<std::uint64_t>(m);
+    }
+  }
+  return static_cast<std::uint64_t>(m >> 64);
+}
+
+// Uniform integer in [lo, hi], lo <= hi, from r.next() as lemire_below: the
+// uniform() of every engine whose game has no integer draw of its own to copy.
+template <class R>
+constexpr std::int64_t lemire_uniform(R& r, std::int64_t lo, std::int64_t hi) noexcept {
+  const std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
+  if (span == std::numeric_limits<std::uint64_t>::max()) return static_cast<std::int64_t>(r.next());
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + lemire_below(r, span + 1));
+}
+
 class Rng {
  public:
   using result_type = std::uint64_t;
@@ -70,25 +96,10 @@ class Rng {
   static constexpr std::uint64_t max() noexcept { return std::numeric_limits<std::uint64_t>::max(); }
 
   // Uniform integer in [0, n), n > 0 (Lemire 2019).
-  constexpr std::uint64_t below(std::uint64_t n) noexcept {
-    unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
-    auto low = static_cast<std::uint64_t>(m);
-    if (low < n) {
-      const std::uint64_t threshold = (0 - n) % n;
-      while (low < threshold) {
-        m = static_cast<unsigned __int128>(next()) * n;
-        low = static_cast<std::uint64_t>(m);
-      }
-    }
-    return static_cast<std::uint64_t>(m >> 64);
-  }
+  constexpr std::uint64_t below(std::uint64_t n) noexcept { return lemire_below(*this, n); }
 
   // Uniform integer in [lo, hi]; lo <= hi.
-  constexpr std::int64_t uniform(std::int64_t lo, std::int64_t hi) noexcept {
-    const std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
-    if (span == std::numeric_limits<std::uint64_t>::max()) return static_cast<std::int64_t>(next());
-    return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + below(span + 1));
-  }
+  constexpr std::int64_t uniform(std::int64_t lo, std::int64_t hi) noexcept { return lemire_uniform(*this, lo, hi); }
 
   // Uniform real in [0, 1).
   constexpr double unit() noexcept { return static_cast<double>(next() >> 11) * 0x1.0p-53; }

@@ -1,8 +1,9 @@
 // Loads data/crawl/weapons.json and monsters.json (embedded) once.
-#include <fray/core/embed.hpp>
 #include <fray/core/error.hpp>
 #include <fray/rules/crawl/catalog.hpp>
 #include <fray/rules/spec.hpp>
+
+#include "rules/catalog_util.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -22,61 +23,76 @@ struct Tables {
   std::vector<MonsterProp> monsters;
 };
 
-const Tables& tables() {
-  static const Tables t = [] {
-    Tables out;
-    const auto items = nlohmann::json::parse(catalog_text("crawl/weapons.json"));
-    for (const auto& w : items.at("weapons")) {
-      WeaponProp p;
-      p.name = w.at("name").get<std::string>();
-      p.skill = w.at("skill").get<std::string>();
-      p.damage = w.at("base_damage").get<int>();
-      p.accuracy = w.at("accuracy").get<int>();
-      p.base_delay = w.at("base_delay_aut").get<int>();
-      p.min_delay = w.at("min_delay_aut").get<int>();
-      p.min_delay_skill = w.at("min_delay_skill").get<int>();
-      p.ranged = w.at("ranged").get<bool>();
-      p.legacy = w.at("legacy_only").get<bool>();
+WeaponProp read_weapon(const nlohmann::json& w) {
+  WeaponProp p;
+  p.name = w.at("name").get<std::string>();
+  p.skill = w.at("skill").get<std::string>();
+  p.damage = w.at("base_damage").get<int>();
+  p.accuracy = w.at("accuracy").get<int>();
+  p.base_delay = w.at("base_delay_aut").get<int>();
+  p.min_delay = w.at("min_delay_aut").get<int>();
+  p.min_delay_skill = w.at("min_delay_skill").get<int>();
+  p.ranged = w.at("ranged").get<bool>();
+  p.legacy = w.at("legacy_only").get<bool>();
+  return p;
+}
+
+ArmourProp read_armour(const nlohmann::json& a) {
+  return {a.at("name").get<std::string>(), a.at("slot").get<std::string>(), a.at("base_ac").get<int>(),
+          a.at("ev_penalty_raw").get<int>()};
+}
+
+MissileProp read_missile(const nlohmann::json& m) {
+  return {m.at("name").get<std::string>(), m.at("base_damage").get<int>(), m.at("throwable").get<bool>()};
+}
+
+MonsterProp read_monster(const nlohmann::json& m) {
+  MonsterProp p;
+  p.name = m.at("name").get<std::string>();
+  p.hd = m.at("hd").get<int>();
+  p.avg_hp_x10 = m.at("avg_hp_x10").get<int>();
+  p.ac = m.at("ac").get<int>();
+  p.ev = m.at("ev").get<int>();
+  p.fighter = m.at("fighter").get<bool>();
+  p.archer = m.at("archer").get<bool>();
+  p.size = parse_size(m.at("size").get<std::string>());
+  p.speed = m.at("speed").get<int>();
+  for (const auto& a : m.at("attacks"))
+    p.attacks.push_back(
+        {a.at("type").get<std::string>(), a.at("flavour").get<std::string>(), a.at("damage").get<int>()});
+  return p;
+}
+
+Tables read_tables() {
+  Tables out;
+  constexpr std::string_view items_path = "crawl/weapons.json", monsters_path = "crawl/monsters.json";
+  read_catalog(items_path, parse_catalog(items_path), [&](const nlohmann::json& items) {
+    for (const WeaponProp& p : read_catalog_rows<WeaponProp>(items_path, items.at("weapons"), read_weapon)) {
       out.weapons.push_back(p);
       if (p.name == "staff") {  // magical staves use this row (itemprop.cc)
-        p.name = "magical staff";
-        p.magic_staff = true;
-        out.weapons.push_back(p);
+        WeaponProp staff = p;
+        staff.name = "magical staff";
+        staff.magic_staff = true;
+        out.weapons.push_back(std::move(staff));
       }
     }
-    for (const auto& a : items.at("armours"))
-      out.armours.push_back({a.at("name").get<std::string>(), a.at("slot").get<std::string>(),
-                             a.at("base_ac").get<int>(), a.at("ev_penalty_raw").get<int>()});
-    for (const auto& m : items.at("missiles"))
-      out.missiles.push_back(
-          {m.at("name").get<std::string>(), m.at("base_damage").get<int>(), m.at("throwable").get<bool>()});
-    const auto mons = nlohmann::json::parse(catalog_text("crawl/monsters.json"));
-    for (const auto& m : mons.at("monsters")) {
-      MonsterProp p;
-      p.name = m.at("name").get<std::string>();
-      p.hd = m.at("hd").get<int>();
-      p.avg_hp_x10 = m.at("avg_hp_x10").get<int>();
-      p.ac = m.at("ac").get<int>();
-      p.ev = m.at("ev").get<int>();
-      p.fighter = m.at("fighter").get<bool>();
-      p.archer = m.at("archer").get<bool>();
-      p.size = parse_size(m.at("size").get<std::string>());
-      p.speed = m.at("speed").get<int>();
-      for (const auto& a : m.at("attacks"))
-        p.attacks.push_back(
-            {a.at("type").get<std::string>(), a.at("flavour").get<std::string>(), a.at("damage").get<int>()});
-      out.monsters.push_back(std::move(p));
-    }
-    return out;
-  }();
+    out.armours = read_catalog_rows<ArmourProp>(items_path, items.at("armours"), read_armour);
+    out.missiles = read_catalog_rows<MissileProp>(items_path, items.at("missiles"), read_missile);
+  });
+  read_catalog(monsters_path, parse_catalog(monsters_path), [&](const nlohmann::json& mons) {
+    out.monsters = read_catalog_rows<MonsterProp>(monsters_path, mons.at("monsters"), read_monster);
+  });
+  return out;
+}
+
+const Tables& tables() {
+  static const Tables t = read_tables();
   return t;
 }
 
 template <class T>
 const T& find(const std::vector<T>& v, std::string_view key, const char* what) {
-  const std::string k = catalog_key(key);
-  for (const T& x : v)
-    if (catalog_key(x.name) == k) return x;
+  if (const T* row = find_catalog_row(v, key)) return *row;
   throw Error(fmt::format("crawl: unknown {} '{}'", what, key));
 }
 

@@ -41,19 +41,27 @@ std::optional<T> item(SpecReader& r, std::string_view key, F&& lookup) {
   }
 }
 
+// shield=NAME, for the player and for monsters: an armour of the shield slot.
+std::optional<ArmourProp> shield_item(SpecReader& r) {
+  return item<ArmourProp>(r, "shield", [&r](const std::string& n) {
+    const ArmourProp& a = crawl::armour(n);
+    if (a.slot != "EQ_SHIELD") r.fail(fmt::format("shield={} is not a shield", n));
+    return a;
+  });
+}
+
+// size=WORD (tiny .. giant), for the player and for monsters.
+std::optional<int> body_size(SpecReader& r) {
+  return item<int>(r, "size", [](const std::string& n) { return parse_size(n); });
+}
+
 Player parse_player(SpecReader& r) {
   Player p;
   if (auto v = r.integer("str", 1, 99)) p.str = static_cast<int>(*v);
   if (auto v = r.integer("dex", 1, 99)) p.dex = static_cast<int>(*v);
   if (auto v = r.integer("int", 1, 99)) p.intel = static_cast<int>(*v);
   if (auto v = r.integer("xl", 1, 27)) p.xl = static_cast<int>(*v);
-  if (auto v = r.text("size")) {
-    try {
-      p.size = parse_size(*v);
-    } catch (const Error& e) {
-      r.fail(e.what());
-    }
-  }
+  if (auto v = body_size(r)) p.size = *v;
   p.fighting = skill100(r, "fighting");
   p.weapon_skill = skill100(r, "weapon_skill");
   p.dodging = skill100(r, "dodging");
@@ -70,11 +78,7 @@ Player parse_player(SpecReader& r) {
     if (a.slot != "EQ_BODY_ARMOUR") r.fail(fmt::format("body={} is not body armour", n));
     return a;
   });
-  p.shield = item<ArmourProp>(r, "shield", [&r](const std::string& n) {
-    const ArmourProp& a = crawl::armour(n);
-    if (a.slot != "EQ_SHIELD") r.fail(fmt::format("shield={} is not a shield", n));
-    return a;
-  });
+  p.shield = shield_item(r);
   if (auto v = r.integer("shield_enchant", -20, 30)) p.shield_enchant = static_cast<int>(*v);
   p.missile = item<MissileProp>(r, "missile", [](const std::string& n) { return crawl::missile(n); });
   if (auto v = r.text("form")) {
@@ -135,11 +139,7 @@ Monster parse_monster(SpecReader& r, const MonsterProp* base) {
   if (auto v = r.flag("archer")) m.archer = *v;
   m.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return crawl::weapon(n); });
   if (auto v = r.integer("enchant", -20, 30)) m.enchant = static_cast<int>(*v);
-  m.shield = item<ArmourProp>(r, "shield", [&r](const std::string& n) {
-    const ArmourProp& a = crawl::armour(n);
-    if (a.slot != "EQ_SHIELD") r.fail(fmt::format("shield={} is not a shield", n));
-    return a;
-  });
+  m.shield = shield_item(r);
   if (auto v = r.integer("shield_enchant", -20, 30)) m.shield_enchant = static_cast<int>(*v);
   m.missile = item<MissileProp>(r, "missile", [](const std::string& n) { return crawl::missile(n); });
   if (auto v = r.integer("damage", 1, 1000)) {
@@ -147,13 +147,7 @@ Monster parse_monster(SpecReader& r, const MonsterProp* base) {
     m.attacks[0].damage = static_cast<int>(*v);
   }
   if (auto v = r.integer("attack", 1, static_cast<std::int64_t>(m.attacks.size()))) m.attack_index = static_cast<int>(*v) - 1;
-  if (auto v = r.text("size")) {
-    try {
-      m.size = parse_size(*v);
-    } catch (const Error& e) {
-      r.fail(e.what());
-    }
-  }
+  if (auto v = body_size(r)) m.size = *v;
   if (auto v = r.integer("speed", 1, 100)) m.speed = static_cast<int>(*v);
   if (auto v = r.integer("hp", 1, 100000)) m.hp = static_cast<int>(*v);
   m.confused = r.flag("confused").value_or(false);

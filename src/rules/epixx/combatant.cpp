@@ -3,12 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fray/core/embed.hpp>
 #include <fray/core/error.hpp>
 #include <fray/rules/epixx/combatant.hpp>
 #include <fray/rules/spec.hpp>
 #include <limits>
 #include <nlohmann/json.hpp>
+
+#include "rules/catalog_util.hpp"
 
 namespace fray::epixx {
 
@@ -61,7 +62,7 @@ constexpr std::string_view known_keys =
     "block, parry";
 
 const nlohmann::json& examples() {
-  static const nlohmann::json j = nlohmann::json::parse(catalog_text("epixx/examples.json"));
+  static const nlohmann::json j = parse_catalog("epixx/examples.json");
   return j;
 }
 

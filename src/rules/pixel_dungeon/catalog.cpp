@@ -1,8 +1,9 @@
 #include <fray/rules/pixel_dungeon/catalog.hpp>
 
-#include <fray/core/embed.hpp>
 #include <fray/core/error.hpp>
 #include <fray/rules/spec.hpp>
+
+#include "rules/catalog_util.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -17,10 +18,10 @@ using nlohmann::json;
 
 const json& load(const char* path) {
   // Each catalog is parsed once; they are embedded, so a parse failure is a build defect.
-  static const json weapons = json::parse(catalog_text("pixel_dungeon/weapons.json"));
-  static const json armors = json::parse(catalog_text("pixel_dungeon/armors.json"));
-  static const json mobs = json::parse(catalog_text("pixel_dungeon/mobs.json"));
-  static const json kits = json::parse(catalog_text("pixel_dungeon/kits.json"));
+  static const json weapons = parse_catalog("pixel_dungeon/weapons.json");
+  static const json armors = parse_catalog("pixel_dungeon/armors.json");
+  static const json mobs = parse_catalog("pixel_dungeon/mobs.json");
+  static const json kits = parse_catalog("pixel_dungeon/kits.json");
   const std::string_view p = path;
   if (p == "weapons") return weapons;
   if (p == "armors") return armors;

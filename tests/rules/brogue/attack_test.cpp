@@ -11,20 +11,26 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <span>
+#include <string>
+#include <vector>
 
 using namespace fray::brogue;
 
 namespace {
 Combatant spec(const std::string& s) { return parse_combatant(s, "attacker"); }
 std::int64_t quarters(const std::string& s) { return std::llround(std::stod(s) * 4); }
+// A golden CSV's data rows: all but the header.
+std::span<const std::vector<std::string>> after_header(const std::vector<std::vector<std::string>>& rows) {
+  return std::span(rows).subspan(1);
+}
 }  // namespace
 
 TEST(BrogueGolden, HitProbabilityEveryRow) {
   const auto rows = fray::test::read_csv("golden/brogue/hit_probability.csv");
   ASSERT_EQ(rows.size(), 6835u);
   std::size_t player_rows = 0, monster_rows = 0;
-  for (std::size_t i = 1; i < rows.size(); ++i) {
-    const auto& r = rows[i];
+  for (const auto& r : after_header(rows)) {
     const Combatant m = spec(fray::catalog_key(r[2]));
     ASSERT_EQ(m.monster.accuracy, std::stoll(r[3]));
     ASSERT_EQ(m.monster.defense, std::stoll(r[4]));
@@ -49,8 +55,7 @@ TEST(BrogueGolden, WeaknessAdjustmentsEveryRow) {
   ASSERT_EQ(rows.size(), 188u);
   const Combatant player = spec("player");
   const Combatant player_net0 = spec("player:net_enchant=0");
-  for (std::size_t i = 1; i < rows.size(); ++i) {
-    const auto& r = rows[i];
+  for (const auto& r : after_header(rows)) {
     const Combatant m = spec(fray::catalog_key(r[1]) + ":weakness=" + r[2]);
     EXPECT_EQ(attack_accuracy(m), std::stoll(r[3])) << r[1] << " w" << r[2];
     EXPECT_EQ(defense_value(m), std::stoll(r[4])) << r[1] << " w" << r[2];
@@ -63,8 +68,7 @@ TEST(BrogueGolden, WeaknessAdjustmentsEveryRow) {
 TEST(BrogueGolden, PlayerWeaponDamageEveryRow) {
   const auto rows = fray::test::read_csv("golden/brogue/player_weapon_damage.csv");
   ASSERT_EQ(rows.size(), 281u);
-  for (std::size_t i = 1; i < rows.size(); ++i) {
-    const auto& r = rows[i];
+  for (const auto& r : after_header(rows)) {
     const Combatant p = spec("player:weapon=" + fray::catalog_key(r[0]) + ",enchant=" + r[1] + ",strength=" + r[2]);
     EXPECT_EQ(weapon_net_quarters(p), quarters(r[3])) << r[0] << " " << r[1] << " " << r[2];
     const AttackPlan plan = plan_attack(p, spec("rat"), {});
@@ -76,8 +80,7 @@ TEST(BrogueGolden, PlayerWeaponDamageEveryRow) {
 TEST(BrogueGolden, PlayerArmorDefenseEveryRow) {
   const auto rows = fray::test::read_csv("golden/brogue/player_armor_defense.csv");
   ASSERT_EQ(rows.size(), 57u);
-  for (std::size_t i = 1; i < rows.size(); ++i) {
-    const auto& r = rows[i];
+  for (const auto& r : after_header(rows)) {
     const Combatant p = spec("player:armor=" + fray::catalog_key(r[0]) + ",armor_enchant=" + r[2] + ",strength=" + r[3]);
     ASSERT_NE(p.armor, nullptr);
     EXPECT_EQ(p.armor->armor, std::stoll(r[1]));
@@ -135,16 +138,14 @@ TEST(BrogueAutoHit, WhichCasesDrawARandomNumber) {
   EXPECT_EQ(plan_attack(p, ogre, sleeping).hit_percent, plan_attack(p, ogre, {}).hit_percent);
   // Monsters get x3 on a paralyzed player; a rapier lunge is x3 too.
   EXPECT_EQ(plan_attack(ogre, p, paralyzed).multiplier, 3);
-  Situation lunge;
-  lunge.lunge = true;
+  const Situation lunge{.lunge = true};
   const AttackPlan l = plan_attack(spec("player:weapon=rapier,strength=15"), ogre, lunge);
   EXPECT_TRUE(l.auto_hit);
   EXPECT_EQ(l.multiplier, 3);
 }
 
 TEST(BrogueAutoHit, SeizedIsCertainButStillDraws) {
-  Situation seized;
-  seized.seized = true;
+  const Situation seized{.seized = true};
   const AttackPlan plan = plan_attack(spec("bog_monster"), spec("player"), seized);
   EXPECT_EQ(plan.hit_percent, 100);
   EXPECT_FALSE(plan.auto_hit);
@@ -161,8 +162,7 @@ TEST(BrogueAutoHit, SeizedIsCertainButStillDraws) {
 }
 
 TEST(BrogueAutoHit, SlayingIsCertainButStillDraws) {
-  Situation slaying;
-  slaying.slaying = true;
+  const Situation slaying{.slaying = true};
   const AttackPlan plan = plan_attack(spec("player:enchant=-10"), spec("acid_mound"), slaying);
   EXPECT_EQ(plan.hit_percent, 100);
   EXPECT_FALSE(plan.auto_hit);
@@ -183,8 +183,7 @@ TEST(BrogueDamage, MonsterWeaknessScalesAfterTheRoll) {
 }
 
 TEST(BrogueDamage, ThrownWeaponsScaleAfterTheRollWithoutMinimum) {
-  Situation thrown;
-  thrown.thrown = true;
+  Situation thrown{.thrown = true};
   const AttackPlan p = plan_attack(spec("player:weapon=dart,enchant=-10"), spec("rat"), thrown);
   EXPECT_EQ(p.roll, (Clump{2, 4, 1}));
   EXPECT_EQ(p.factor, damage_fraction(-40 + 2));  // strength 12 against 10: +0.5
@@ -252,8 +251,7 @@ TEST(BrogueStrike, ExactAndSampledAgree) {
     const char* d;
     Situation s;
   };
-  Situation sleeping;
-  sleeping.sleeping = true;
+  const Situation sleeping{.sleeping = true};
   const Pair pairs[] = {{"player", "vampire_bat", {}},
                         {"player:weapon=war_axe,strength=19,enchant=3", "dragon", {}},
                         {"player:weapon=javelin", "goblin", {}},
@@ -283,13 +281,10 @@ TEST(BrogueSpecs, Errors) {
                           "accuracy=100", "rat:hp=0", "player:net_enchant=1,enchant=1"})
     EXPECT_THROW((void)spec(bad), fray::Error) << bad;
   EXPECT_THROW((void)parse_situation({"asleep"}), fray::Error);
-  Situation sneak;
-  sneak.sneak = true;
+  const Situation sneak{.sneak = true};
   EXPECT_THROW((void)plan_attack(spec("ogre"), spec("player"), sneak), fray::Error);
-  Situation lunge;
-  lunge.lunge = true;
+  const Situation lunge{.lunge = true};
   EXPECT_THROW((void)plan_attack(spec("player"), spec("ogre"), lunge), fray::Error);  // a dagger cannot lunge
-  Situation sleeping;
-  sleeping.sleeping = true;
+  const Situation sleeping{.sleeping = true};
   EXPECT_THROW((void)plan_attack(spec("player"), spec("goblin_totem"), sleeping), fray::Error);
 }

@@ -9,6 +9,8 @@
 // command line as `--rng java`.
 #pragma once
 
+#include <fray/core/rng.hpp>
+
 #include <cstdint>
 
 namespace fray::pixel_dungeon {
@@ -38,22 +40,9 @@ class JavaRandom {
     return (hi << 32) | lo;
   }
   constexpr double unit() noexcept { return next_double(); }
-  // Uniform on [lo, hi] without bias (multiply-and-reject on 64-bit draws).
-  constexpr std::int64_t uniform(std::int64_t lo, std::int64_t hi) noexcept {
-    const std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
-    if (span == ~std::uint64_t{0}) return static_cast<std::int64_t>(next());
-    const std::uint64_t n = span + 1;
-    unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
-    auto low = static_cast<std::uint64_t>(m);
-    if (low < n) {
-      const std::uint64_t threshold = (0 - n) % n;
-      while (low < threshold) {
-        m = static_cast<unsigned __int128>(next()) * n;
-        low = static_cast<std::uint64_t>(m);
-      }
-    }
-    return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + static_cast<std::uint64_t>(m >> 64));
-  }
+  // Uniform on [lo, hi] without bias (multiply-and-reject on 64-bit draws, as
+  // fray::Rng): not a Java method; the game's primitives draw through unit().
+  constexpr std::int64_t uniform(std::int64_t lo, std::int64_t hi) noexcept { return lemire_uniform(*this, lo, hi); }
 
  private:
   static constexpr std::uint64_t multiplier = 0x5DEECE66DULL;
