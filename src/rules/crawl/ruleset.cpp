@@ -43,9 +43,10 @@ std::optional<T> item(SpecReader& r, std::string_view key, F&& lookup) {
 
 // shield=NAME, for the player and for monsters: an armour of the shield slot.
 std::optional<ArmourProp> shield_item(SpecReader& r) {
-  return item<ArmourProp>(r, "shield", [&r](const std::string& n) {
+  // item() names the spec once: the lookup throws a bare message.
+  return item<ArmourProp>(r, "shield", [](const std::string& n) {
     const ArmourProp& a = crawl::armour(n);
-    if (a.slot != "EQ_SHIELD") r.fail(fmt::format("shield={} is not a shield", n));
+    if (a.slot != "EQ_SHIELD") throw Error(fmt::format("shield={} is not a shield", n));
     return a;
   });
 }

@@ -65,6 +65,11 @@ TEST(CrawlSpecs, MonsterCatalogOverridesAndInline) {
 TEST(CrawlCli, BadSpecsExitTwo) {
   expect_error({"attack", "--rules", "crawl", "--attacker", "player:dex=-5", "--defender", "orc"}, "dex=-5");
   expect_error({"attack", "--rules", "crawl", "--attacker", "player:fighting=28", "--defender", "orc"}, "fighting=28");
+  // The spec is named once, also when the lookup itself refuses the item.
+  const test::Run shield =
+      test::run_cli({"attack", "--rules", "crawl", "--attacker", "player:shield=plate_armour", "--defender", "orc"});
+  EXPECT_EQ(shield.status, 2);
+  EXPECT_EQ(shield.err, "fray: error: attacker spec 'player:shield=plate_armour': shield=plate_armour is not a shield\n");
   expect_error({"attack", "--rules", "crawl", "--attacker", "player:fighting=abc", "--defender", "orc"}, "fighting=abc");
   expect_error({"attack", "--rules", "crawl", "--attacker", "player:weapon=lightsaber", "--defender", "orc"},
                "unknown weapon 'lightsaber'");
