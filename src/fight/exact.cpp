@@ -487,7 +487,9 @@ Tally run(const Chain& chain, double a_time, double b_time, Who first, const Exa
   Schedule schedule = b_time > 0 ? Schedule(a_time, b_time, first) : Schedule(a_time);
   std::uint64_t work = 0;
   for (std::uint64_t step = 0; live > limits.tail; ++step) {
-    const auto [who, nth] = schedule.next();
+    const Schedule::Turn turn = schedule.next();
+    const Who who = turn.who;
+    const std::uint64_t nth = turn.nth;
     const auto w = static_cast<std::size_t>(who);
     const std::uint64_t stride = who == Who::a ? 1 : cols;  // a's hits move along a row, b's down a column
     std::fill(nxt.begin(), nxt.end(), 0.0);

@@ -10,23 +10,40 @@
 
 namespace fray::fight {
 
-Schedule::Schedule(double a_time, double b_time, Who first_on_tie) : a_time_(a_time), b_time_(b_time), first_(first_on_tie) {
+Schedule::Schedule(double a_time, double b_time, Who first_on_tie) : time_{a_time, b_time}, first_(first_on_tie) {
   detail::check(std::isfinite(a_time) && a_time > 0, "side a: attack time must be a positive number, got {}", a_time);
   detail::check(std::isfinite(b_time) && b_time > 0, "side b: attack time must be a positive number, got {}", b_time);
 }
 
-Schedule::Turn Schedule::next() noexcept {
-  if (solo_) return {Who::a, done_[0]++};
-  // Start times k * t in double: 5 * 1.2 and 6 * 1.0 must tie, so times
-  // within a relative 1e-9 of each other count as equal.
-  const double ta = static_cast<double>(done_[0]) * a_time_;
-  const double tb = static_cast<double>(done_[1]) * b_time_;
-  const double eps = 1e-9 * std::max({1.0, ta, tb});
-  Who who;
-  if (std::fabs(ta - tb) <= eps) who = first_;
-  else who = ta < tb ? Who::a : Who::b;
-  const auto i = static_cast<std::size_t>(who);
-  return {who, done_[i]++};
+Schedule::Schedule(const Fighter& a, const Fighter& b, Who first_on_tie)
+    : Schedule(a.attack_time, b.attack_time, first_on_tie) {
+  if (random_time(a)) random_[0] = &a;
+  if (random_time(b)) random_[1] = &b;
+}
+
+Schedule::Schedule(const Fighter& a) : Schedule(a, a) { solo_ = true; }
+
+Schedule::Turn Schedule::next(Rng* rng) {
+  // A side's next start: k * t for a fixed time (in double, 5 * 1.2 and
+  // 6 * 1.0 must tie, hence the relative 1e-9), the drawn times' sum otherwise.
+  auto start = [&](std::size_t i) {
+    return random_[i] ? start_[i] : static_cast<double>(done_[i]) * time_[i];
+  };
+  std::size_t i = 0;
+  if (!solo_) {
+    const double ta = start(0), tb = start(1);
+    const double eps = 1e-9 * std::max({1.0, ta, tb});
+    i = std::fabs(ta - tb) <= eps ? static_cast<std::size_t>(first_) : (ta < tb ? 0 : 1);
+  }
+  const std::uint64_t nth = done_[i]++;
+  double end;
+  if (random_[i]) {
+    detail::check(rng != nullptr, "a random attack time needs a random engine to draw it");
+    end = start_[i] += draw_time(*random_[i], *rng);
+  } else {
+    end = static_cast<double>(nth + 1) * time_[i];
+  }
+  return {static_cast<Who>(i), nth, end};
 }
 
 double mean_of(const RealPmf& pmf) noexcept {

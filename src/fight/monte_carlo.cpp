@@ -92,45 +92,15 @@ void record_draw(Tally& t, const Side (&side)[2]) {
   t.hp_end[1].add(static_cast<std::size_t>(side[1].hp));
 }
 
-// One fight in which some attack time is random (Crawl's attack delay): each
-// side's next attack starts when its last one is over, so the order of
-// attacks follows the drawn times. Each attack draws its outcome, then its time.
-void fight_once_timed(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fighter& fb, Who first,
-                      std::uint64_t max_attacks, Rng& rng, Tally& t) {
+// One fight along a fresh copy of `order`. `ba` null: only a attacks, b never
+// answers. With a random attack time (`timed`) the kill's game time is kept
+// as drawn; with fixed times it follows from the killer's attack count.
+void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fighter& fb, const Schedule& order,
+                bool timed, std::uint64_t max_attacks, Rng& rng, Tally& t) {
   Side side[2] = {{fa.hp, fa.state}, {fb.hp, fb.state}};
-  const Fighter* f[2] = {&fa, &fb};
-  double start[2] = {0, 0};
-  std::uint64_t done[2] = {0, 0};
+  Schedule schedule = order;
   for (std::uint64_t attacks = 1; attacks <= max_attacks; ++attacks) {
-    std::size_t w = 0;
-    if (ba) {
-      // Start times within a relative 1e-9 tie, as in Schedule.
-      const double eps = 1e-9 * std::max({1.0, start[0], start[1]});
-      w = std::fabs(start[0] - start[1]) <= eps ? static_cast<std::size_t>(first) : (start[0] < start[1] ? 0 : 1);
-    }
-    const std::size_t d = 1 - w;
-    const Transition tr = w == 0 ? ab.sample(side[0], side[1], rng) : ba->sample(side[1], side[0], rng);
-    start[w] += draw_time(*f[w], rng);
-    const std::uint64_t nth = done[w]++;
-    side[w].state = tr.attacker_state;
-    side[d] = apply_damage(side[d], tr.damage, w == 0 ? "a" : "b");
-    side[d].state = tr.defender_state;
-    if (side[d].hp <= 0) {
-      record_kill(t, side, w, nth, attacks);
-      ++t.kill_time[start[w]];
-      return;
-    }
-  }
-  record_draw(t, side);
-}
-
-// One fight. `duel` false: only a attacks, b never answers.
-void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fighter& fb, Who first,
-                std::uint64_t max_attacks, Rng& rng, Tally& t) {
-  Side side[2] = {{fa.hp, fa.state}, {fb.hp, fb.state}};
-  Schedule schedule = ba ? Schedule(fa.attack_time, fb.attack_time, first) : Schedule(fa.attack_time);
-  for (std::uint64_t attacks = 1; attacks <= max_attacks; ++attacks) {
-    const auto [who, nth] = schedule.next();
+    const auto [who, nth, end] = schedule.next(rng);
     const auto w = static_cast<std::size_t>(who), d = 1 - w;
     const Transition tr = w == 0 ? ab.sample(side[0], side[1], rng) : ba->sample(side[1], side[0], rng);
     side[w].state = tr.attacker_state;
@@ -138,6 +108,7 @@ void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const
     side[d].state = tr.defender_state;
     if (side[d].hp <= 0) {
       record_kill(t, side, w, nth, attacks);
+      if (timed) ++t.kill_time[end];
       return;
     }
   }
@@ -154,16 +125,14 @@ Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fight
   std::exception_ptr error;
   Tally total;
   const bool timed = random_time(fa) || (ba && random_time(fb));
+  const Schedule order = ba ? Schedule(fa, fb, first) : Schedule(fa);
   auto worker = [&] {
     Tally mine;
     try {
       for (std::uint64_t k; !failed.load(std::memory_order_relaxed) && (k = next.fetch_add(1)) < blocks;) {
         Rng rng(o.seed, k);
         const std::uint64_t n = std::min(o.block, o.sims - k * o.block);
-        if (timed)
-          for (std::uint64_t i = 0; i < n; ++i) fight_once_timed(ab, ba, fa, fb, first, o.max_attacks, rng, mine);
-        else
-          for (std::uint64_t i = 0; i < n; ++i) fight_once(ab, ba, fa, fb, first, o.max_attacks, rng, mine);
+        for (std::uint64_t i = 0; i < n; ++i) fight_once(ab, ba, fa, fb, order, timed, o.max_attacks, rng, mine);
         done.fetch_add(1, std::memory_order_relaxed);
       }
     } catch (...) {

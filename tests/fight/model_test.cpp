@@ -62,6 +62,30 @@ TEST(Schedule, OneSidedForTurnsToKill) {
   EXPECT_THROW(Schedule(0.0), Error);
 }
 
+TEST(Schedule, RandomTimesFollowTheDrawnClock) {
+  // a takes 1 or 3 turns, b always 2: a's second attack starts at 1 or 3.
+  const Fighter a{"a", 5, 2, 0, {{1, 0.5}, {3, 0.5}}}, b{"b", 5, 2, 0};
+  Rng rng(11);
+  int a_second = 0;
+  for (int i = 0; i < 2000; ++i) {
+    Schedule s(a, b);
+    const auto t0 = s.next(rng), t1 = s.next(rng), t2 = s.next(rng);
+    EXPECT_EQ(t0.who, Who::a);  // both start at 0: a's tie
+    ASSERT_TRUE(t0.end == 1 || t0.end == 3) << t0.end;
+    EXPECT_EQ(t1.who, Who::b);
+    EXPECT_DOUBLE_EQ(t1.end, 2);
+    // At 1 a goes before b's second attack (at 2); at 3 after it.
+    EXPECT_EQ(t2.who, t0.end == 1 ? Who::a : Who::b);
+    a_second += t2.who == Who::a;
+  }
+  EXPECT_NEAR(a_second / 2000.0, 0.5, 4.5 * std::sqrt(0.25 / 2000));
+  // Fixed times give the same turns as the plain schedule, without an engine.
+  Schedule fixed(b, b);
+  EXPECT_EQ(fixed.next().end, 2.0);
+  Schedule drawn(a, b);
+  EXPECT_THROW((void)drawn.next(), Error);
+}
+
 TEST(Schedule, RejectsBadTimes) {
   EXPECT_THROW(Schedule(0, 1), Error);
   EXPECT_THROW(Schedule(1, -2), Error);

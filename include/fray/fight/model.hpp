@@ -29,39 +29,51 @@ enum class Who : std::uint8_t { a = 0, b = 1 };
 
 [[nodiscard]] constexpr Who other(Who w) noexcept { return w == Who::a ? Who::b : Who::a; }
 
-// The fixed order of attacks of a duel.
-class Schedule {
- public:
-  // Throws fray::Error unless both times are finite and positive.
-  Schedule(double a_time, double b_time, Who first_on_tie = Who::a);
-  // Turns to kill: only a attacks.
-  explicit Schedule(double a_time) : Schedule(a_time, a_time) { solo_ = true; }
-
-  struct Turn {
-    Who who;            // who attacks
-    std::uint64_t nth;  // how many attacks this side made before this one
-  };
-  // The next attack in the fight.
-  Turn next() noexcept;
-  // Game time at which the nth (0-based) attack of `who` is over.
-  [[nodiscard]] double end_time(Who who, std::uint64_t nth) const noexcept {
-    return static_cast<double>(nth + 1) * (who == Who::a ? a_time_ : b_time_);
-  }
-  void reset() noexcept { done_[0] = done_[1] = 0; }
-
- private:
-  double a_time_, b_time_;
-  Who first_;
-  bool solo_ = false;
-  std::uint64_t done_[2] = {0, 0};
-};
-
 // Whether a fighter's attack time is random (Fighter::attack_times): then the
-// order of attacks depends on the dice, and the Schedule does not apply.
+// order of attacks depends on the dice.
 [[nodiscard]] inline bool random_time(const Fighter& f) noexcept { return f.attack_times.size() > 1; }
 
 // One attack time drawn from a fighter's attack times (attack_time when fixed).
 [[nodiscard]] double draw_time(const Fighter& f, Rng& rng);
+
+// The order of attacks. With fixed attack times it never depends on the dice:
+// each side's k-th attack starts at k x its time. With a random attack time
+// (Fighter::attack_times) a side's next attack starts when its last one is
+// over, its time drawn when it starts. The attack that starts earlier goes
+// first; starts within a relative 1e-9 tie, and a tie goes to `first_on_tie`.
+class Schedule {
+ public:
+  // Fixed times. Throws fray::Error unless both are finite and positive.
+  Schedule(double a_time, double b_time, Who first_on_tie = Who::a);
+  // Turns to kill: only a attacks.
+  explicit Schedule(double a_time) : Schedule(a_time, a_time) { solo_ = true; }
+  // The fighters' times, fixed or random (Fighter::attack_times, which must
+  // outlive the schedule); the one-fighter form is turns to kill.
+  Schedule(const Fighter& a, const Fighter& b, Who first_on_tie = Who::a);
+  explicit Schedule(const Fighter& a);
+
+  struct Turn {
+    Who who;            // who attacks
+    std::uint64_t nth;  // how many attacks this side made before this one
+    double end;         // game time at which this attack is over
+  };
+  // The next attack in the fight; `rng` draws random attack times. Throws
+  // fray::Error when a time is random and no engine is given.
+  Turn next(Rng* rng = nullptr);
+  Turn next(Rng& rng) { return next(&rng); }
+  // Game time at which the nth (0-based) attack of `who` is over, fixed times.
+  [[nodiscard]] double end_time(Who who, std::uint64_t nth) const noexcept {
+    return static_cast<double>(nth + 1) * time_[static_cast<std::size_t>(who)];
+  }
+
+ private:
+  double time_[2];
+  const Fighter* random_[2] = {nullptr, nullptr};  // sides whose time is drawn
+  double start_[2] = {0, 0};                       // next start of a side whose time is drawn
+  Who first_;
+  bool solo_ = false;
+  std::uint64_t done_[2] = {0, 0};
+};
 
 // A distribution over real values (game time), ascending.
 using RealPmf = std::vector<std::pair<double, double>>;
