@@ -212,7 +212,6 @@ class Chain {
   }
   [[nodiscard]] std::size_t blocks() const { return blocks_.size(); }
   [[nodiscard]] std::pair<std::uint32_t, std::uint32_t> block(std::size_t k) const { return blocks_[k]; }
-  [[nodiscard]] std::size_t states(int side) const { return states_[side].size(); }
   [[nodiscard]] bool can_end(std::uint64_t c) const { return can_end_[c] != 0; }
   [[nodiscard]] std::uint32_t pattern(Who who, std::uint64_t c) const { return pat_[static_cast<int>(who)][c]; }
   [[nodiscard]] std::span<const Move> moves(std::uint32_t pattern) const { return store_.moves(pattern); }

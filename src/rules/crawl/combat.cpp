@@ -338,19 +338,18 @@ std::vector<std::pair<double, double>> attack_delays(const Combatant& c) {
   if (std::holds_alternative<Beam>(c)) return {{10.0, 1.0}};
   if (const auto* m = std::get_if<Monster>(&c)) return {{100.0 / std::max(1, m->speed), 1.0}};
   const Player& p = std::get<Player>(c);
-  // base − div_rand_round(x, d): div_rand_round(x, d) is x / d, plus 1 when
-  // random2(d) < x % d. Weapon: base delay, x = min(skill×10, 10×mindelay_skill),
-  // d = 20. Unarmed: base 10, x = UC×10, d = 54. Never below 3 aut.
+  // base − div_rand_round(x, d). Weapon: base delay, x = min(skill×10,
+  // 10×mindelay_skill), d = 20. Unarmed: base 10, x = UC×10, d = 54. Never below 3 aut.
   const i64 base = p.weapon ? p.weapon->base_delay : 10;
   const i64 x = p.weapon ? std::min<i64>(skill(p.weapon_skill, 10), 10 * p.weapon->min_delay_skill)
                          : skill(p.unarmed, 10);
-  const i64 d = p.weapon ? 20 : 54;
-  auto delay = [&](i64 reduce) { return static_cast<double>(std::max<i64>(3, base - reduce)); };
-  const double up = static_cast<double>(x % d) / static_cast<double>(d);
   std::vector<std::pair<double, double>> out;
-  if (up > 0) out.emplace_back(delay(x / d + 1), up);
-  if (up < 1) out.emplace_back(delay(x / d), 1 - up);
-  if (out.size() == 2 && out[0].first == out[1].first) out = {{out[0].first, 1.0}};
+  for (const auto& [reduce, q] : div_rand_round_pmf(x, p.weapon ? 20 : 54).items()) {
+    const auto delay = static_cast<double>(std::max<i64>(3, base - reduce));
+    if (!out.empty() && out.back().first == delay) out.back().second += q;
+    else out.emplace_back(delay, q);
+  }
+  std::sort(out.begin(), out.end());
   return out;
 }
 
