@@ -59,6 +59,12 @@ void add_at(std::vector<double>& v, std::size_t i, double w) {
   v[i] += w;
 }
 
+// Cells a chain reached: those with a move list.
+std::uint64_t reached_cells(const std::vector<std::uint32_t>& pattern) {
+  return static_cast<std::uint64_t>(
+      std::count_if(pattern.begin(), pattern.end(), [](std::uint32_t p) { return p != kNone; }));
+}
+
 // Two sides' conditions: HP and state of each (a hash key).
 struct Pair {
   std::int64_t ha, hb;
@@ -91,7 +97,7 @@ class Ask {
     }
     if (!reads_.attacker_hp) att.hp = hp0_[0];
     if (!reads_.defender_hp) def.hp = hp0_[1];
-    const Key key{att.hp, def.hp, att.state, def.state};
+    const Pair key{att.hp, def.hp, att.state, def.state};
     if (last_ && key == last_key_) return *last_;
     auto [it, fresh] = cache_.try_emplace(key);
     if (fresh) {
@@ -111,15 +117,13 @@ class Ask {
   [[nodiscard]] bool cached() const { return !(reads_.attacker_hp && reads_.defender_hp); }
 
  private:
-  using Key = Pair;
-  using Hash = PairHash;
   const Exchange* kernel_;
   Exchange::Reads reads_;
   std::int64_t hp0_[2];
   const char* side_;
-  std::unordered_map<Key, std::vector<Transition>, Hash> cache_;
+  std::unordered_map<Pair, std::vector<Transition>, PairHash> cache_;
   const std::vector<Transition>* last_ = nullptr;
-  Key last_key_{};
+  Pair last_key_{};
   std::vector<Transition> scratch_;
 };
 
@@ -207,9 +211,7 @@ class Chain {
   [[nodiscard]] std::uint32_t start() const { return start_; }
   [[nodiscard]] std::size_t cells() const { return pat_[0].size(); }
   // Cells reached from the start.
-  [[nodiscard]] std::uint64_t reached() const {
-    return static_cast<std::uint64_t>(std::count_if(pat_[0].begin(), pat_[0].end(), [](std::uint32_t p) { return p != kNone; }));
-  }
+  [[nodiscard]] std::uint64_t reached() const { return reached_cells(pat_[0]); }
   [[nodiscard]] std::size_t blocks() const { return blocks_.size(); }
   [[nodiscard]] std::pair<std::uint32_t, std::uint32_t> block(std::size_t k) const { return blocks_[k]; }
   [[nodiscard]] bool can_end(std::uint64_t c) const { return can_end_[c] != 0; }
@@ -606,6 +608,7 @@ struct SideChain {
     for (double m : cur) live += m;
     return killed;
   }
+  [[nodiscard]] std::uint64_t reached() const { return reached_cells(pat); }
   // The unkilled mass by defender HP - 1.
   void hp_marginal(std::vector<double>& out) const {
     out.assign(hp, 0.0);
@@ -862,8 +865,7 @@ DuelResult duel_exact(const Bout& bout, Who first_on_tie, const ExactLimits& lim
   DuelResult r;
   Tally t;
   if (sides) {
-    for (const SideChain& sc : *sides)
-      r.chain_states += static_cast<std::uint64_t>(std::count_if(sc.pat.begin(), sc.pat.end(), [](std::uint32_t p) { return p != kNone; }));
+    r.chain_states = (*sides)[0].reached() + (*sides)[1].reached();
     t = run_split(*sides, bout.a, bout.b, first_on_tie, limits);
   } else {
     const Chain chain(*bout.a_hits_b, bout.b_hits_a.get(), bout.a, bout.b, limits);
@@ -895,18 +897,16 @@ std::optional<bool> can_end(const Exchange& a_hits_b, const Exchange* b_hits_a, 
                             const ExactLimits& limits) {
   // Depth first, heaviest hit first: an ordinary fight finds a kill within a
   // few dozen conditions; only a fight that cannot end visits all it reaches.
-  using Key = Pair;
-  using Hash = PairHash;
   Ask ask_a(a_hits_b, a.hp, b.hp, "a");
   std::optional<Ask> ask_b;
   if (b_hits_a) ask_b.emplace(*b_hits_a, b.hp, a.hp, "b");
-  std::unordered_set<Key, Hash> seen;
-  std::vector<Key> stack{{a.hp, b.hp, a.state, b.state}};
+  std::unordered_set<Pair, PairHash> seen;
+  std::vector<Pair> stack{{a.hp, b.hp, a.state, b.state}};
   seen.insert(stack.back());
-  std::vector<std::pair<std::int64_t, Key>> next;
+  std::vector<std::pair<std::int64_t, Pair>> next;
   while (!stack.empty()) {
     if (seen.size() > limits.max_pairs) return std::nullopt;
-    const Key k = stack.back();
+    const Pair k = stack.back();
     stack.pop_back();
     next.clear();
     for (int w = 0; w < 2; ++w) {
@@ -916,8 +916,8 @@ std::optional<bool> can_end(const Exchange& a_hits_b, const Exchange* b_hits_a, 
       for (const Transition& t : ts) {
         if (t.p <= 0) continue;
         if (t.damage >= (w == 0 ? k.hb : k.ha)) return true;
-        const Key to = w == 0 ? Key{k.ha, k.hb - t.damage, t.attacker_state, t.defender_state}
-                              : Key{k.ha - t.damage, k.hb, t.defender_state, t.attacker_state};
+        const Pair to = w == 0 ? Pair{k.ha, k.hb - t.damage, t.attacker_state, t.defender_state}
+                                     : Pair{k.ha - t.damage, k.hb, t.defender_state, t.attacker_state};
         if (seen.insert(to).second) next.emplace_back(t.damage, to);
       }
     }
