@@ -131,18 +131,17 @@ class BrogueExchange final : public Exchange {
     const AttackPlan p = plan_attack(a_, d_, {}, as, ds);
     const Outcome o = outcome(p);
     std::vector<Transition> out;
-    if (o.p_hit < 1) push(out, p, as, ds, def, 1 - o.p_hit, false, 0);
+    if (o.p_hit < 1) out.push_back(transition(p, as, ds, def, 1 - o.p_hit, false, 0));
     if (o.p_hit > 0)
-      for (const auto& [v, q] : o.damage_on_hit.items()) push(out, p, as, ds, def, o.p_hit * q, true, v);
+      for (const auto& [v, q] : o.damage_on_hit.items())
+        out.push_back(transition(p, as, ds, def, o.p_hit * q, true, v));
     return out;
   }
   Transition sample(Side att, Side def, Rng& rng) const override {
     const CarriedState as = CarriedState::decode(att.state), ds = CarriedState::decode(def.state);
     const AttackPlan p = plan_attack(a_, d_, {}, as, ds);
     const StrikeResult sr = strike(p, rng);
-    std::vector<Transition> one;
-    push(one, p, as, ds, def, 1, sr.hit, sr.damage);
-    return one.front();
+    return transition(p, as, ds, def, 1, sr.hit, sr.damage);
   }
   bool exact() const override { return why_.empty(); }
   std::string why_not_exact() const override { return why_; }
@@ -151,10 +150,11 @@ class BrogueExchange final : public Exchange {
   Reads reads() const override { return {false, false}; }
 
  private:
-  void push(std::vector<Transition>& out, const AttackPlan& p, CarriedState as, CarriedState ds, Side def, double q,
-            bool hit, std::int64_t dmg) const {
+  // One outcome with probability q, and the states acid and seizing leave.
+  Transition transition(const AttackPlan& p, CarriedState as, CarriedState ds, Side def, double q, bool hit,
+                        std::int64_t dmg) const {
     const StateChange c = after_attack(p, a_, d_, as, ds, hit, dmg, def.hp);
-    out.push_back({q, dmg, c.attacker.encode(), c.defender.encode(), hit});
+    return {q, dmg, c.attacker.encode(), c.defender.encode(), hit};
   }
   Combatant a_, d_;
   std::string why_;
