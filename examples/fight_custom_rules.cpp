@@ -3,7 +3,7 @@
 //
 // The rules: roll d20 + attack bonus against armour class; a hit does 1d8 +
 // strength. A berserk fighter hits harder when at a third of its HP or less.
-#include <fray/fight/report.hpp>
+#include <fray/report/report.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -59,8 +59,8 @@ int main() {
   bout.b_hits_a = std::make_shared<D20Attack>(4, 13, 2, 36, false);
   bout.time_unit = "rounds";
   try {
-    std::cout << fray::fight::duel_report("d20", bout).text << '\n';
-    std::cout << fray::fight::ttk_report("d20", bout).text;
+    std::cout << fray::duel_report("d20", bout).text << '\n';
+    std::cout << fray::ttk_report("d20", bout).text;
   } catch (const fray::Error& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 2;

@@ -99,7 +99,10 @@ void add_rules_verbs(Cli& cli) {
   {
     auto o = std::make_shared<AttackOpts>();
     auto* v = add_verb(cli, "attack", "Exact outcome of one attack", [o] {
-      return ruleset(o->rules).attack(o->request());
+      const Ruleset& rs = ruleset(o->rules);
+      const AttackRequest req = o->request();
+      check_options(rs, req);
+      return attack_report(rs.attack(req));
     });
     add_attack_options(v, *o);
   }
@@ -110,8 +113,9 @@ void add_rules_verbs(Cli& cli) {
         throw Error(fmt::format("--count {} is out of range 1..{}", o->count, max_count));
       const Ruleset& rs = ruleset(o->rules);
       StrikeRequest s{o->request(), o->seed ? *o->seed : fresh_seed(), o->count, o->rng};
+      check_options(rs, s.attack);
       if (s.engine != "default") (void)make_engine(s.engine, 0);  // unknown engines fail here, by name
-      return rs.strike(s);
+      return strike_report(rs.strike(s));
     });
     add_attack_options(v, *o);
     v->add_option("--seed", o->seed, "Seed (64-bit); a fresh one is chosen and printed when absent");

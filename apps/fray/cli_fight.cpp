@@ -2,7 +2,7 @@
 #include "verbs.hpp"
 
 #include <fray/core/error.hpp>
-#include <fray/fight/report.hpp>
+#include <fray/report/report.hpp>
 
 #include <fmt/format.h>
 
@@ -74,6 +74,7 @@ Bout bout_of(const Ruleset& rules, const FightArgs& f) {
   if (!f.kind.empty()) req.options["kind"] = f.kind;
   if (!f.from.empty()) req.options["from"] = f.from;
   if (!f.to.empty()) req.options["to"] = f.to;
+  check_options(rules, req);
   return rules.bout(req);
 }
 
@@ -84,7 +85,7 @@ void add_fight_verbs(Cli& cli) {
   CLI::App* t = add_verb(cli, "ttk", "Attacks and game time to kill a defender that does not fight back", [ttk] {
     const fight::FightOptions o = options_of(*ttk);
     const Ruleset& rules = ruleset(ttk->rules);
-    return fight::ttk_report(rules.id(), bout_of(rules, *ttk), o);
+    return ttk_report(rules.id(), bout_of(rules, *ttk), o);
   });
   add_common(t, *ttk);
   t->add_option("--attacker", ttk->a, "Attacker spec")->required();
@@ -94,7 +95,7 @@ void add_fight_verbs(Cli& cli) {
   CLI::App* d = add_verb(cli, "duel", "Who wins a fight to the death, exact or Monte Carlo", [duel] {
     const fight::FightOptions o = options_of(*duel);
     const Ruleset& rules = ruleset(duel->rules);
-    return fight::duel_report(rules.id(), bout_of(rules, *duel), o);
+    return duel_report(rules.id(), bout_of(rules, *duel), o);
   });
   add_common(d, *duel);
   d->add_option("--a", duel->a, "Side a's spec")->required();

@@ -6,6 +6,7 @@
 // "fray: error: ..." on stderr and exit status 2, with nothing on stdout.
 #pragma once
 
+#include <fray/report/report.hpp>
 #include <fray/rules/ruleset.hpp>
 
 #include <CLI/CLI.hpp>

@@ -1,8 +1,11 @@
 #include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
 #include <fray/rules/ruleset.hpp>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <array>
 
 // Each game's folder defines its ruleset object.
@@ -20,12 +23,60 @@ std::span<const Ruleset* const> rulesets() {
 }
 
 const Ruleset& ruleset(std::string_view id) {
-  std::string known;
+  std::vector<std::string> ids;
   for (const Ruleset* r : rulesets()) {
     if (r->id() == id) return *r;
-    known += fmt::format("{}{}", known.empty() ? "" : ", ", r->id());
+    for (const auto& a : r->aliases())
+      if (a == id) return *r;
+    ids.emplace_back(r->id());
   }
-  throw Error(fmt::format("unknown ruleset '{}' (known: {})", id, known));
+  throw Error(fmt::format("unknown ruleset '{}'{} (known: {})", id, did_you_mean(id, ids), fmt::join(ids, ", ")));
+}
+
+std::string_view catalog_kind_name(CatalogKind kind) noexcept {
+  switch (kind) {
+    case CatalogKind::monsters: return "monsters";
+    case CatalogKind::weapons: return "weapons";
+    case CatalogKind::armors: return "armors";
+    case CatalogKind::classes: return "classes";
+    case CatalogKind::situations: return "situations";
+    case CatalogKind::keys: return "keys";
+  }
+  return "?";
+}
+
+CatalogKind parse_catalog_kind(std::string_view name) {
+  if (name == "armours" || name == "armour" || name == "armor") return CatalogKind::armors;
+  std::vector<std::string> names;
+  for (CatalogKind k : kCatalogKinds) {
+    if (catalog_kind_name(k) == name) return k;
+    names.emplace_back(catalog_kind_name(k));
+  }
+  throw Error(fmt::format("unknown catalog '{}'{} (known: {})", name, did_you_mean(name, names),
+                          fmt::join(names, ", ")));
+}
+
+void check_options(const Ruleset& rules, const AttackRequest& request) {
+  const auto known = rules.options();
+  for (const auto& [key, value] : request.options) {
+    (void)value;
+    if (std::find(known.begin(), known.end(), key) == known.end())
+      throw Error(fmt::format("--{} is not used by --rules {}{}", key, rules.id(),
+                              known.empty() ? std::string() : fmt::format(" (it reads: --{})", fmt::join(known, ", --"))));
+  }
+}
+
+// TRANSITION: removed when every game is typed.
+AttackSummary Ruleset::attack(const AttackRequest&) const { throw Error(fmt::format("{}: attack is not typed yet", id())); }
+StrikeRun Ruleset::strike(const StrikeRequest&) const { throw Error(fmt::format("{}: strike is not typed yet", id())); }
+std::vector<CatalogKind> Ruleset::catalogs() const { return {}; }
+std::vector<CatalogEntry> Ruleset::catalog(CatalogKind) const { throw Error(fmt::format("{}: no catalogs yet", id())); }
+
+std::vector<std::string> engine_names() {
+  std::vector<std::string> names{"default"};
+  for (const Ruleset* r : rulesets())
+    for (const auto& e : r->engines()) names.push_back(e);
+  return names;
 }
 
 const DiceFunctions& all_dice_functions() {
@@ -43,13 +94,11 @@ std::unique_ptr<AnyEngine> Ruleset::engine(std::string_view name, std::uint64_t)
 
 std::unique_ptr<AnyEngine> make_engine(std::string_view name, std::uint64_t seed) {
   if (name == "default") return std::make_unique<EngineBox<Rng>>(Rng(seed));
-  std::string known = "default";
   for (const Ruleset* r : rulesets())
-    for (const auto& e : r->engines()) {
+    for (const auto& e : r->engines())
       if (e == name) return r->engine(name, seed);
-      known += ", " + e;
-    }
-  throw Error(fmt::format("unknown engine '{}' (known: {})", name, known));
+  const auto known = engine_names();
+  throw Error(fmt::format("unknown engine '{}'{} (known: {})", name, did_you_mean(name, known), fmt::join(known, ", ")));
 }
 
 }  // namespace fray

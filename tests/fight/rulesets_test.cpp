@@ -1,7 +1,7 @@
 // Exact against Monte Carlo for one catalog matchup in each ruleset. A
 // ruleset that has not landed yet answers "<id>: not available yet"; only that
 // exact answer skips its test.
-#include <fray/fight/report.hpp>
+#include <fray/report/report.hpp>
 
 #include "support/support.hpp"
 

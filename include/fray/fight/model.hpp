@@ -14,7 +14,7 @@
 
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
-#include <fray/rules/ruleset.hpp>
+#include <fray/fight/kernel.hpp>
 
 #include <cstdint>
 #include <optional>

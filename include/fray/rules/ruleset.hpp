@@ -1,16 +1,21 @@
-// fray/rules/ruleset.hpp — the type-erased view of one game's rules.
+// fray/rules/ruleset.hpp — one typed API for every game.
 //
-// Each game lives in fray/rules/<game> with its own typed API (stats, exact
-// outcome, templated strike). This interface is what the command line and the
-// fight layer see: parse specs, report an attack exactly, sample strikes, and
-// give a fight its per-attack Markov kernel.
+// Each game lives in fray/rules/<game> with its own typed API, spelled the
+// same way in every game (docs/conventions.md): plan_attack → AttackPlan,
+// exact_outcome(plan) → Outcome, strike(plan, rng) → Strike,
+// parse_combatant / parse_situation, catalog lookups find_X / X.
+//
+// Ruleset is the same question asked of any game: the exact summary of one
+// attack, sampled strikes with their traces, a fight's kernels, and the
+// catalogs a spec can name. Its answers are plain values; fray/report turns
+// them into JSON and text, with the same key for the same thing in every game.
 #pragma once
 
 #include <fray/core/dice.hpp>
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
-
-#include <nlohmann/json.hpp>
+#include <fray/core/value.hpp>
+#include <fray/fight/kernel.hpp>
 
 #include <cstdint>
 #include <map>
@@ -18,17 +23,17 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace fray {
 
-// One attack as asked for on the command line.
+// One attack as asked for: two combatant specs, situation flags and the
+// game's other options by name ("kind" → "ranged", "from" → "3,4"). A game
+// refuses an option it does not use.
 struct AttackRequest {
   std::string attacker;                // spec text
   std::string defender;                // spec text
-  std::vector<std::string> situation;  // flags, game-specific ("sleeping", "thrown", ...)
-  // Other game-specific options by name ("kind" → "ranged", "from" → "3,4").
+  std::vector<std::string> situation;  // flags ("sleeping", "thrown", ...), see catalog(situations)
   std::map<std::string, std::string> options;
 };
 
@@ -36,85 +41,97 @@ struct StrikeRequest {
   AttackRequest attack;
   std::uint64_t seed = 0;
   std::uint64_t count = 1;
-  std::string engine = "default";  // "default" or a game engine ("brogue")
+  std::string engine = "default";  // "default" or a game's engine (Ruleset::engines)
 };
 
-// A report: the --json document and the human text, built from the same numbers.
-struct Report {
-  nlohmann::json json;
-  std::string text;
-};
+// How many strikes of a run keep their trace; the rest are only counted.
+inline constexpr std::uint64_t kMaxTraced = 1000;
 
-// --- the fight layer's view ------------------------------------------------------
-
-// One side's condition between attacks. `state` is a small integer the ruleset
-// defines (0 = as the spec describes); the fight layer only compares and
-// stores it (Brogue: weapon enchant eaten by acid; epixx: confusion turns).
-struct Side {
-  std::int64_t hp = 0;
-  std::uint32_t state = 0;
-};
-
-// One outcome of one attack: with probability p, the defender loses `damage`
-// HP and the two sides move to the given states. `hit` says whether the attack
-// landed: 1 (true) landed — a hit that armour absorbs does 0 damage but is
-// still a hit —, 0 (false) missed, -1 not said, when an outcome with damage > 0
-// counts as a hit. It feeds only the reports' accuracy column: the fight
-// itself follows damage and states.
-struct Transition {
-  double p = 1;
-  std::int64_t damage = 0;
-  std::uint32_t attacker_state = 0;
-  std::uint32_t defender_state = 0;
-  std::int8_t hit = -1;
-
-  [[nodiscard]] constexpr bool landed() const noexcept { return hit < 0 ? damage > 0 : hit != 0; }
-};
-
-// Attacks of one combatant on another, as a Markov kernel over (HP, state).
-class Exchange {
- public:
-  virtual ~Exchange() = default;
-  // Every outcome of one attack from the given condition; p sums to 1.
-  [[nodiscard]] virtual std::vector<Transition> outcomes(Side attacker, Side defender) const = 0;
-  // One sampled attack (p of the result is unused).
-  [[nodiscard]] virtual Transition sample(Side attacker, Side defender, Rng& rng) const = 0;
-  // What the outcomes read of the two sides' HP. The exact analysis asks a
-  // kernel once per distinct input it reads: a kernel that reads neither HP is
-  // asked once per pair of states instead of once per pair of HP (90 000 pairs
-  // at 300 HP a side), and when neither side reads its own HP the duel splits
-  // into two one-sided chains. Reading the defender's HP only to tell whether
-  // the damage kills does not count: a transition whose damage reaches the
-  // defender's HP is a kill whatever states it names. Declaring less than the
-  // kernel reads gives wrong numbers, so the default is both.
-  struct Reads {
-    bool attacker_hp = true;
-    bool defender_hp = true;
-  };
-  [[nodiscard]] virtual Reads reads() const { return {}; }
-  // False when the rules carry state this kernel cannot represent exactly; the
-  // fight layer then uses Monte Carlo and says why (`why_not_exact`).
-  [[nodiscard]] virtual bool exact() const { return true; }
-  [[nodiscard]] virtual std::string why_not_exact() const { return {}; }
-};
-
-struct Fighter {
+// A combatant as the question resolved it: its name and the numbers the
+// attack used (accuracy, defense, weapon, ...).
+struct SideSummary {
   std::string name;
-  std::int64_t hp = 1;
-  double attack_time = 1;  // game time units between two attacks (their mean when random)
-  std::uint32_t state = 0;
-  // When the time of an attack is random (Crawl's player attack delay rounds
-  // at random): each time with its probability, drawn anew for every attack.
-  // Empty: every attack takes attack_time.
-  std::vector<std::pair<double, double>> attack_times{};
+  Fields stats;
 };
 
-// Two combatants and their attacks on each other.
-struct Bout {
-  Fighter a, b;
-  std::shared_ptr<const Exchange> a_hits_b;
-  std::shared_ptr<const Exchange> b_hits_a;
-  std::string time_unit = "turns";  // "turns", "ticks", "aut"
+// One kind of outcome of an attack and its probability. Kinds are mutually
+// exclusive and their probabilities sum to 1. Names come from one
+// vocabulary: "miss", "dodge", "block", "parry", "hit", "stab",
+// "critical", "no_attack", ... (each game's doc lists its own).
+struct OutcomeKind {
+  std::string name;
+  double p = 0;
+  bool lands = false;  // counts towards P(hit)
+};
+
+// `fray attack`: the exact answer for one attack.
+struct AttackSummary {
+  std::string rules;  // ruleset id
+  SideSummary attacker, defender;
+  std::vector<std::string> situation;
+  double p_hit = 0;
+  std::vector<OutcomeKind> outcomes;
+  Pmf damage;         // every outcome, a miss as 0
+  Pmf damage_on_hit;  // given that the attack lands (a point mass at 0 when it never does)
+  double attack_time = 0;      // game time one attack takes
+  std::string time_unit;       // "turns", "ticks", "aut"
+  Fields details;              // the game's own numbers (hit percent, damage roll, ...)
+  std::vector<std::string> steps;  // the computation in words, for the text report
+  std::vector<std::string> notes;  // what the answer assumes or leaves out
+
+  [[nodiscard]] double mean_damage() const noexcept { return damage.mean(); }
+};
+
+// One draw a strike made, in the game's order.
+struct Draw {
+  std::string label;  // what it was for: "to-hit", "damage", "armour", ...
+  std::string call;   // the game's call: "rand_range(0, 99)", "Random.IntRange(1, 8)"
+  std::int64_t value = 0;
+};
+
+// One sampled attack.
+struct Strike {
+  std::string outcome;  // an OutcomeKind name
+  bool hit = false;     // landed
+  std::int64_t damage = 0;
+  Fields rolls;             // the game's intermediate values (armour roll, ...)
+  std::vector<Draw> draws;  // every draw, in order
+};
+
+// `fray strike`: `count` sampled attacks; the first kMaxTraced keep their trace.
+struct StrikeRun {
+  std::string rules;
+  SideSummary attacker, defender;
+  std::vector<std::string> situation;
+  std::uint64_t seed = 0;
+  std::string engine = "default";
+  std::uint64_t count = 0;
+  double p_hit = 0;                // the exact P(hit), for comparison
+  std::vector<Strike> strikes;     // the traced ones
+  std::uint64_t hits = 0;
+  std::int64_t total_damage = 0;
+  Fields details;
+  std::vector<std::string> notes;
+
+  [[nodiscard]] double mean_damage() const noexcept {
+    return count ? static_cast<double>(total_damage) / static_cast<double>(count) : 0.0;
+  }
+};
+
+// What a spec or a flag can name.
+enum class CatalogKind { monsters, weapons, armors, classes, situations, keys };
+inline constexpr CatalogKind kCatalogKinds[] = {CatalogKind::monsters, CatalogKind::weapons,    CatalogKind::armors,
+                                                CatalogKind::classes,  CatalogKind::situations, CatalogKind::keys};
+// "monsters", "weapons", "armors", "classes", "situations", "keys".
+[[nodiscard]] std::string_view catalog_kind_name(CatalogKind kind) noexcept;
+// A kind by name (British "armours" accepted); throws fray::Error listing the kinds.
+[[nodiscard]] CatalogKind parse_catalog_kind(std::string_view name);
+
+// One entry of a catalog: a monster, a weapon, a class, a situation flag, a spec key.
+struct CatalogEntry {
+  std::string name;         // as a spec or a flag names it
+  std::string description;  // one line
+  Fields stats;             // the stats that matter, in the game's units
 };
 
 class Ruleset {
@@ -124,12 +141,20 @@ class Ruleset {
   [[nodiscard]] virtual std::string_view id() const = 0;
   // "Brogue CE 1.15".
   [[nodiscard]] virtual std::string_view title() const = 0;
-  // `fray attack`: the exact outcome of one attack.
-  [[nodiscard]] virtual Report attack(const AttackRequest& request) const = 0;
-  // `fray strike`: sampled attacks with a trace of every draw.
-  [[nodiscard]] virtual Report strike(const StrikeRequest& request) const = 0;
+  // Other ids this ruleset answers to ("crawl-0.19").
+  [[nodiscard]] virtual std::vector<std::string> aliases() const { return {}; }
+  // The exact outcome of one attack. Throws fray::Error on a bad request.
+  [[nodiscard]] virtual AttackSummary attack(const AttackRequest& request) const;  // TRANSITION: = 0
+  // Sampled attacks with a trace of every draw.
+  [[nodiscard]] virtual StrikeRun strike(const StrikeRequest& request) const;  // TRANSITION: = 0
   // `fray ttk` / `fray duel`: `request.attacker` is side a, `request.defender` side b.
   [[nodiscard]] virtual Bout bout(const AttackRequest& request) const = 0;
+  // The catalogs this game has, and each one's entries.
+  [[nodiscard]] virtual std::vector<CatalogKind> catalogs() const;  // TRANSITION: = 0
+  // Throws fray::Error for a kind the game does not have.
+  [[nodiscard]] virtual std::vector<CatalogEntry> catalog(CatalogKind kind) const;  // TRANSITION: = 0
+  // The request options (AttackRequest::options) this game reads.
+  [[nodiscard]] virtual std::vector<std::string> options() const { return {}; }
   // The game's random primitives for dice expressions.
   virtual void add_dice_functions(DiceFunctions& fns) const { (void)fns; }
   // Engines this game offers by name besides "default" (`--rng NAME`).
@@ -140,15 +165,17 @@ class Ruleset {
 
 // Every ruleset fray knows.
 [[nodiscard]] std::span<const Ruleset* const> rulesets();
-// A ruleset by id; throws fray::Error listing the known ids.
+// A ruleset by id or alias; throws fray::Error listing the known ids (and the closest).
 [[nodiscard]] const Ruleset& ruleset(std::string_view id);
 // Built-in functions plus every ruleset's.
 [[nodiscard]] const DiceFunctions& all_dice_functions();
+// Every engine name: "default" and each ruleset's.
+[[nodiscard]] std::vector<std::string> engine_names();
 // An engine by name: "default" or any ruleset's; throws fray::Error.
 [[nodiscard]] std::unique_ptr<AnyEngine> make_engine(std::string_view name, std::uint64_t seed);
 
-// Helpers for reports.
-[[nodiscard]] nlohmann::json pmf_json(const Pmf& pmf);  // {"pmf": [[v, p], ...], "mean": m, "stddev": s, "min": a, "max": b}
-[[nodiscard]] std::string pmf_table(const Pmf& pmf, std::string_view value_header = "value");  // human table with bars
+// Throws fray::Error for an option in `request` that `rules` does not read,
+// naming it and the options the game has.
+void check_options(const Ruleset& rules, const AttackRequest& request);
 
 }  // namespace fray

@@ -1,6 +1,7 @@
 // Brogue CE as a fray::Ruleset: reports for attack and strike, the fight
 // layer's bout, dice functions and the game's engine.
 #include <fray/rules/brogue/ruleset.hpp>
+#include <fray/report/report.hpp>  // TRANSITION
 
 #include <fray/core/error.hpp>
 #include <fray/rules/brogue/attack.hpp>
@@ -169,8 +170,8 @@ class Rules final : public Ruleset {
  public:
   std::string_view id() const override { return "brogue"; }
   std::string_view title() const override { return "Brogue CE 1.15"; }
-  Report attack(const AttackRequest& req) const override { return attack_report(req); }
-  Report strike(const StrikeRequest& req) const override {
+  Report legacy_attack(const AttackRequest& req) const { return attack_report(req); }
+  Report legacy_strike(const StrikeRequest& req) const {
     if (req.engine == "brogue") {
       BrogueRng rng(req.seed);
       return strike_report(req, rng);

@@ -3,6 +3,7 @@
 #include <fray/core/error.hpp>
 #include <fray/rules/crawl/random.hpp>
 #include <fray/rules/crawl/ruleset.hpp>
+#include <fray/report/report.hpp>  // TRANSITION
 #include <fray/rules/spec.hpp>
 
 #include <fmt/format.h>
@@ -284,7 +285,7 @@ class Rules final : public Ruleset {
   std::string_view id() const override { return "crawl"; }
   std::string_view title() const override { return "Dungeon Crawl Stone Soup 0.19"; }
 
-  Report attack(const AttackRequest& req) const override {
+  Report legacy_attack(const AttackRequest& req) const {
     const Prepared p = prepare(req);
     const Outcome o = outcome(p.plan);
     Report r;
@@ -313,7 +314,7 @@ class Rules final : public Ruleset {
     return r;
   }
 
-  Report strike(const StrikeRequest& req) const override {
+  Report legacy_strike(const StrikeRequest& req) const {
     const Prepared p = prepare(req.attack);
     if (req.engine != "default") throw Error(fmt::format("crawl: no engine '{}' (only default)", req.engine));
     Rng rng(req.seed);

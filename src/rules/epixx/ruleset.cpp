@@ -7,6 +7,7 @@
 #include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/combatant.hpp>
 #include <fray/rules/epixx/ruleset.hpp>
+#include <fray/report/report.hpp>  // TRANSITION
 #include <fray/rules/epixx/turn.hpp>
 #include <fray/rules/spec.hpp>
 #include <map>
@@ -213,7 +214,7 @@ class Rules final : public Ruleset {
   std::string_view id() const override { return "epixx"; }
   std::string_view title() const override { return "epixx 2D6 rogue"; }
 
-  Report attack(const AttackRequest& request) const override {
+  Report legacy_attack(const AttackRequest& request) const {
     const Prepared p = prepare(request);
     const AttackResult r = exact_attack(p.setup, initial_state(p.situation));
     Report rep;
@@ -233,7 +234,7 @@ class Rules final : public Ruleset {
     return rep;
   }
 
-  Report strike(const StrikeRequest& request) const override {
+  Report legacy_strike(const StrikeRequest& request) const {
     const Prepared p = prepare(request.attack);
     auto engine = make_engine(request.engine, request.seed);
     Report rep;

@@ -1,5 +1,6 @@
 // Pixel Dungeon 1.9.1 as a fray::Ruleset: specs, reports, and the fight kernel.
 #include <fray/rules/pixel_dungeon/ruleset.hpp>
+#include <fray/report/report.hpp>  // TRANSITION
 
 #include <fray/rules/pixel_dungeon/java_random.hpp>
 
@@ -279,7 +280,7 @@ class Rules final : public Ruleset {
   std::string_view id() const override { return "pixel-dungeon"; }
   std::string_view title() const override { return "Pixel Dungeon 1.9.1"; }
 
-  Report attack(const AttackRequest& req) const override {
+  Report legacy_attack(const AttackRequest& req) const {
     const Resolved r = resolve(req);
     if (r.plan.never_attacks) throw Error(fmt::format("'{}' never attacks", r.attacker.name));
     const Outcome o = exact_outcome(r.plan);
@@ -302,7 +303,7 @@ class Rules final : public Ruleset {
     return rep;
   }
 
-  Report strike(const StrikeRequest& req) const override {
+  Report legacy_strike(const StrikeRequest& req) const {
     const Resolved r = resolve(req.attack);
     std::unique_ptr<AnyEngine> any;
     Rng rng(req.seed);

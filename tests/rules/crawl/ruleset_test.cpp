@@ -1,6 +1,6 @@
 // The crawl ruleset through its public API and the command line: specs,
 // errors, reports, exact-vs-sampled agreement, sweeps and the fight kernel.
-#include <fray/fight/report.hpp>
+#include <fray/report/report.hpp>
 #include <fray/rules/crawl/ruleset.hpp>
 #include <fray/rules/ruleset.hpp>
 
@@ -335,7 +335,7 @@ TEST(CrawlDelay, ARandomDelayMakesTheDuelSampledAndTheTtkExact) {
   EXPECT_EQ(t.method, "exact");
   EXPECT_NEAR(fight::mean_of(t.time), t.attacks->mean() * 11.5, 1e-9);  // Wald: E[N] × E[delay]
   // The report shows the delay's range.
-  const Report r = fight::ttk_report("crawl", b, o);
+  const Report r = ttk_report("crawl", b, o);
   EXPECT_EQ(r.json["attacker"]["attack_times"], nlohmann::json::parse("[[11.0, 0.5], [12.0, 0.5]]"));
   EXPECT_NE(r.text.find("11.5 (11-12)"), std::string::npos) << r.text;
 }

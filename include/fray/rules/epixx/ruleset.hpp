@@ -2,6 +2,7 @@
 // and the epixx-only `turn` report.
 #pragma once
 
+#include <fray/report/report.hpp>  // TRANSITION
 #include <fray/rules/ruleset.hpp>
 #include <string>
 #include <vector>

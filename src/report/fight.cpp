@@ -1,27 +1,16 @@
-// `fray ttk` and `fray duel`: method choice, JSON and text.
-#include <fray/fight/report.hpp>
+// `fray ttk` and `fray duel` as reports: JSON and text from the fight results.
+#include <fray/report/report.hpp>
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 
-namespace fray::fight {
+namespace fray {
 namespace {
 
 using nlohmann::json;
-
-std::string why_not(const Exchange& k, const char* side) {
-  const std::string why = k.why_not_exact();
-  return fmt::format("side {}: {}", side, why.empty() ? "the rules carry state the kernel cannot represent" : why);
-}
-
-// Says on a sampled result why there is no exact one.
-template <class Result>
-void add_note(Result& r, const std::string& why) {
-  const std::string lead = "no exact analysis (" + why + "); Monte Carlo instead";
-  r.note = r.note.empty() ? lead : lead + "; " + r.note;
-}
+using namespace fray::fight;
 
 json pmf_or_empty(const std::optional<Pmf>& pmf) {
   if (pmf) return pmf_json(*pmf);
@@ -57,7 +46,7 @@ std::string time_text(const Fighter& f) {
   return fmt::format("{:.4g} ({:g}-{:g})", f.attack_time, lo->first, hi->first);
 }
 
-std::string pct(double p) { return fmt::format("{:.2f} %", 100 * p); }
+std::string pct(double p) { return percent(p); }
 
 // A histogram of at most `rows` rows: long fights are binned, and the far
 // tail (the last 0.05 %) is one row.
@@ -117,45 +106,6 @@ std::string stats_table(const Bout& bout, const AttackStats& a, const AttackStat
 std::string name_of(const Fighter& f, const char* side) { return f.name.empty() ? std::string(side) : f.name; }
 
 }  // namespace
-
-TtkResult solve_ttk(const Bout& bout, const FightOptions& options) {
-  require(bout.a_hits_b != nullptr, "side a has no attack on side b");
-  if (options.method != FightOptions::Method::monte_carlo) {
-    if (bout.a_hits_b->exact()) {
-      try {
-        return ttk_exact(*bout.a_hits_b, bout.a, bout.b, options.limits);
-      } catch (const TooLarge& e) {
-        TtkResult r = ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo);
-        add_note(r, e.what());
-        return r;
-      }
-    }
-    TtkResult r = ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo);
-    add_note(r, why_not(*bout.a_hits_b, "a"));
-    return r;
-  }
-  return ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo);
-}
-
-DuelResult solve_duel(const Bout& bout, const FightOptions& options) {
-  check_bout(bout);
-  if (options.method != FightOptions::Method::monte_carlo) {
-    std::string why = random_order_why(bout);
-    if (why.empty() && !bout.a_hits_b->exact()) why = why_not(*bout.a_hits_b, "a");
-    if (why.empty() && !bout.b_hits_a->exact()) why = why_not(*bout.b_hits_a, "b");
-    if (why.empty()) {
-      try {
-        return duel_exact(bout, options.first_on_tie, options.limits);
-      } catch (const TooLarge& e) {
-        why = e.what();
-      }
-    }
-    DuelResult r = duel_monte_carlo(bout, options.first_on_tie, options.monte_carlo);
-    add_note(r, why);
-    return r;
-  }
-  return duel_monte_carlo(bout, options.first_on_tie, options.monte_carlo);
-}
 
 Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& options) {
   const TtkResult r = solve_ttk(bout, options);
@@ -264,4 +214,4 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
   return rep;
 }
 
-}  // namespace fray::fight
+}  // namespace fray

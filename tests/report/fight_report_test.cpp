@@ -1,6 +1,6 @@
-#include <fray/fight/report.hpp>
+#include <fray/report/report.hpp>
 
-#include "kernels.hpp"
+#include "fight/kernels.hpp"
 #include "support/support.hpp"
 
 #include <gtest/gtest.h>

@@ -1,0 +1,89 @@
+// fray/fight/kernel.hpp — what a ruleset gives the fight layer: one attack
+// as a Markov kernel over the two sides' (HP, state), and the fighters.
+//
+// Rulesets implement Exchange; the fight engine (exact chains, Monte Carlo)
+// consumes it. This header knows no game and no report format: including it
+// pulls in neither fray/rules nor nlohmann/json.
+#pragma once
+
+#include <fray/core/rng.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace fray {
+
+// One side's condition between attacks. `state` is a small integer the ruleset
+// defines (0 = as the spec describes); the fight layer only compares and
+// stores it (Brogue: weapon enchant eaten by acid; epixx: confusion turns).
+struct Side {
+  std::int64_t hp = 0;
+  std::uint32_t state = 0;
+};
+
+// One outcome of one attack: with probability p, the defender loses `damage`
+// HP and the two sides move to the given states. `hit` says whether the attack
+// landed: 1 (true) landed — a hit that armour absorbs does 0 damage but is
+// still a hit —, 0 (false) missed, -1 not said, when an outcome with damage > 0
+// counts as a hit. It feeds only the reports' accuracy column: the fight
+// itself follows damage and states.
+struct Transition {
+  double p = 1;
+  std::int64_t damage = 0;
+  std::uint32_t attacker_state = 0;
+  std::uint32_t defender_state = 0;
+  std::int8_t hit = -1;
+
+  [[nodiscard]] constexpr bool landed() const noexcept { return hit < 0 ? damage > 0 : hit != 0; }
+};
+
+// Attacks of one combatant on another, as a Markov kernel over (HP, state).
+class Exchange {
+ public:
+  virtual ~Exchange() = default;
+  // Every outcome of one attack from the given condition; p sums to 1.
+  [[nodiscard]] virtual std::vector<Transition> outcomes(Side attacker, Side defender) const = 0;
+  // One sampled attack (p of the result is unused).
+  [[nodiscard]] virtual Transition sample(Side attacker, Side defender, Rng& rng) const = 0;
+  // What the outcomes read of the two sides' HP. The exact analysis asks a
+  // kernel once per distinct input it reads: a kernel that reads neither HP is
+  // asked once per pair of states instead of once per pair of HP (90 000 pairs
+  // at 300 HP a side), and when neither side reads its own HP the duel splits
+  // into two one-sided chains. Reading the defender's HP only to tell whether
+  // the damage kills does not count: a transition whose damage reaches the
+  // defender's HP is a kill whatever states it names. Declaring less than the
+  // kernel reads gives wrong numbers, so the default is both.
+  struct Reads {
+    bool attacker_hp = true;
+    bool defender_hp = true;
+  };
+  [[nodiscard]] virtual Reads reads() const { return {}; }
+  // False when the rules carry state this kernel cannot represent exactly; the
+  // fight layer then uses Monte Carlo and says why (`why_not_exact`).
+  [[nodiscard]] virtual bool exact() const { return true; }
+  [[nodiscard]] virtual std::string why_not_exact() const { return {}; }
+};
+
+struct Fighter {
+  std::string name;
+  std::int64_t hp = 1;
+  double attack_time = 1;  // game time units between two attacks (their mean when random)
+  std::uint32_t state = 0;
+  // When the time of an attack is random (Crawl's player attack delay rounds
+  // at random): each time with its probability, drawn anew for every attack.
+  // Empty: every attack takes attack_time.
+  std::vector<std::pair<double, double>> attack_times{};
+};
+
+// Two combatants and their attacks on each other.
+struct Bout {
+  Fighter a, b;
+  std::shared_ptr<const Exchange> a_hits_b;
+  std::shared_ptr<const Exchange> b_hits_a;
+  std::string time_unit = "turns";  // "turns", "ticks", "aut"
+};
+
+}  // namespace fray

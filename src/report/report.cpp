@@ -1,0 +1,264 @@
+// Attacks, strikes, tables and catalogs as reports.
+#include <fray/report/report.hpp>
+
+#include <fray/core/error.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fray {
+
+namespace {
+
+using nlohmann::json;
+
+json side_json(const SideSummary& s) {
+  json j = fields_json(s.stats);
+  j["name"] = s.name;
+  return j;
+}
+
+std::string title_of(const std::string& id) {
+  for (const Ruleset* r : rulesets())
+    if (r->id() == id) return std::string(r->title());
+  return id;
+}
+
+json outcomes_json(const std::vector<OutcomeKind>& kinds) {
+  json a = json::array();
+  for (const auto& k : kinds) a.push_back({{"kind", k.name}, {"p", k.p}, {"lands", k.lands}});
+  return a;
+}
+
+std::string outcomes_text(const std::vector<OutcomeKind>& kinds) {
+  std::string t;
+  for (const auto& k : kinds) t += fmt::format("{}{} {}", t.empty() ? "" : ", ", k.name, percent(k.p));
+  return t;
+}
+
+}  // namespace
+
+json pmf_json(const Pmf& pmf) {
+  json rows = json::array();
+  for (const auto& [v, p] : pmf.items()) rows.push_back({v, p});
+  return {{"pmf", std::move(rows)}, {"mean", pmf.mean()}, {"stddev", pmf.stddev()},
+          {"min", pmf.min()},       {"max", pmf.max()}};
+}
+
+std::string pmf_table(const Pmf& pmf, std::string_view value_header) {
+  const auto items = pmf.items();
+  double top = 0;
+  for (const auto& [v, p] : items) top = std::max(top, p);
+  std::string out = fmt::format("{:>10}  {:>10}  {:>10}\n", value_header, "p", "cumulative");
+  double cum = 0;
+  for (const auto& [v, p] : items) {
+    cum += p;
+    const int bar = top > 0 ? static_cast<int>(p / top * 40 + 0.5) : 0;
+    out += fmt::format("{:>10}  {:>10.6f}  {:>10.6f}  {}\n", v, p, std::min(cum, 1.0), std::string(bar, '#'));
+  }
+  out += fmt::format("mean {:.6g}, stddev {:.6g}\n", pmf.mean(), pmf.stddev());
+  return out;
+}
+
+json value_json(const Value& v) {
+  return std::visit([](const auto& x) { return json(x); }, v);
+}
+
+json fields_json(const Fields& fields) {
+  json j = json::object();
+  for (const auto& f : fields) j[f.key] = value_json(f.value);
+  return j;
+}
+
+std::string value_text(const Value& v) {
+  struct Text {
+    std::string operator()(bool b) const { return b ? "yes" : "no"; }
+    std::string operator()(std::int64_t i) const { return fmt::format("{}", i); }
+    std::string operator()(double d) const { return fmt::format("{:.6g}", d); }
+    std::string operator()(const std::string& s) const { return s; }
+  };
+  return std::visit(Text{}, v);
+}
+
+std::string fields_text(const Fields& fields) {
+  std::string t;
+  for (const auto& f : fields) t += fmt::format("{}{} {}", t.empty() ? "" : ", ", f.key, value_text(f.value));
+  return t;
+}
+
+std::string percent(double p) {
+  if (!std::isfinite(p)) return fmt::format("{} %", p);
+  if (p <= 0) return "0 %";
+  if (p >= 1) return "100 %";
+  if (p < 1e-6) return fmt::format("{:.2g} %", 100 * p);
+  if (p < 1e-4) return "<0.01 %";
+  if (p > 1 - 1e-4) return ">99.99 %";
+  return fmt::format("{:.2f} %", 100 * p);
+}
+
+Report attack_report(const AttackSummary& s) {
+  Report r;
+  r.json = {{"rules", s.rules},
+            {"attacker", side_json(s.attacker)},
+            {"defender", side_json(s.defender)},
+            {"situation", s.situation},
+            {"p_hit", s.p_hit},
+            {"outcomes", outcomes_json(s.outcomes)},
+            {"damage", pmf_json(s.damage)},
+            {"damage_on_hit", pmf_json(s.damage_on_hit)},
+            {"mean_damage", s.mean_damage()},
+            {"attack_time", s.attack_time},
+            {"time_unit", s.time_unit},
+            {"details", fields_json(s.details)},
+            {"notes", s.notes}};
+  std::string& t = r.text;
+  t = fmt::format("{}: {} attacks {}\n", title_of(s.rules), s.attacker.name, s.defender.name);
+  if (!s.situation.empty()) t += fmt::format("  situation: {}\n", fmt::join(s.situation, ", "));
+  for (const auto& line : s.steps) t += "  " + line + "\n";
+  t += fmt::format("  P(hit) = {:.6g} ({})\n", s.p_hit, percent(s.p_hit));
+  t += fmt::format("  outcomes: {}\n", outcomes_text(s.outcomes));
+  t += fmt::format("  mean damage {:.6g} per attack, {:.6g} per hit; an attack takes {:g} {}\n", s.mean_damage(),
+                   s.damage_on_hit.mean(), s.attack_time, s.time_unit);
+  for (const auto& n : s.notes) t += "  note: " + n + "\n";
+  t += "damage (a miss counts as 0):\n" + pmf_table(s.damage, "damage");
+  return r;
+}
+
+Report strike_report(const StrikeRun& s) {
+  Report r;
+  json strikes = json::array();
+  std::string& t = r.text;
+  t = fmt::format("{}: {} attacks {} (seed {}, rng {}), P(hit) {}\n", title_of(s.rules), s.attacker.name,
+                  s.defender.name, s.seed, s.engine, percent(s.p_hit));
+  std::uint64_t i = 0;
+  for (const auto& k : s.strikes) {
+    json draws = json::array();
+    std::string line;
+    for (const auto& d : k.draws) {
+      draws.push_back({{"for", d.label}, {"call", d.call}, {"value", d.value}});
+      line += fmt::format("{}{} {}={}", line.empty() ? "" : "; ", d.label, d.call, d.value);
+    }
+    strikes.push_back({{"outcome", k.outcome},
+                       {"hit", k.hit},
+                       {"damage", k.damage},
+                       {"rolls", fields_json(k.rolls)},
+                       {"draws", std::move(draws)}});
+    t += fmt::format("  #{}: {}  {}\n", ++i, k.hit ? fmt::format("{} for {}", k.outcome, k.damage) : k.outcome,
+                     line.empty() ? "(no draws)" : "[" + line + "]");
+  }
+  if (s.count > s.strikes.size()) t += fmt::format("  ... ({} strikes traced of {})\n", s.strikes.size(), s.count);
+  t += fmt::format("hits {} of {}, total damage {}, mean {:.6g}\n", s.hits, s.count, s.total_damage, s.mean_damage());
+  for (const auto& n : s.notes) t += "note: " + n + "\n";
+  r.json = {{"rules", s.rules},
+            {"attacker", side_json(s.attacker)},
+            {"defender", side_json(s.defender)},
+            {"situation", s.situation},
+            {"seed", s.seed},
+            {"engine", s.engine},
+            {"count", s.count},
+            {"p_hit", s.p_hit},
+            {"traced", s.strikes.size()},
+            {"strikes", std::move(strikes)},
+            {"hits", s.hits},
+            {"total_damage", s.total_damage},
+            {"mean_damage", s.mean_damage()},
+            {"details", fields_json(s.details)},
+            {"notes", s.notes}};
+  return r;
+}
+
+Report table_report(const Table& table) {
+  Report r;
+  json cols = json::array(), rows = json::array();
+  for (const auto& c : table.columns) cols.push_back(c.key);
+  std::vector<std::size_t> width;
+  std::vector<std::vector<std::string>> cells;
+  for (const auto& c : table.columns) width.push_back((c.label.empty() ? c.key : c.label).size());
+  for (const auto& row : table.rows) {
+    require(row.size() == table.columns.size(), "table row has the wrong number of values");
+    json o = json::object();
+    std::vector<std::string> line;
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      o[table.columns[i].key] = value_json(row[i]);
+      line.push_back(value_text(row[i]));
+      width[i] = std::max(width[i], line.back().size());
+    }
+    rows.push_back(std::move(o));
+    cells.push_back(std::move(line));
+  }
+  r.json = {{"title", table.title}, {"columns", cols}, {"rows", rows}, {"notes", table.notes}};
+  std::string& t = r.text;
+  if (!table.title.empty()) t += table.title + "\n";
+  for (std::size_t i = 0; i < table.columns.size(); ++i) {
+    const auto& c = table.columns[i];
+    t += fmt::format("{}{:>{}}", i ? "  " : "", c.label.empty() ? c.key : c.label, width[i]);
+  }
+  t += "\n";
+  for (const auto& line : cells) {
+    for (std::size_t i = 0; i < line.size(); ++i) t += fmt::format("{}{:>{}}", i ? "  " : "", line[i], width[i]);
+    t += "\n";
+  }
+  for (const auto& n : table.notes) t += "note: " + n + "\n";
+  return r;
+}
+
+std::string table_csv(const Table& table) {
+  auto quote = [](const std::string& s) {
+    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+    std::string q = "\"";
+    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+  };
+  std::string out;
+  for (std::size_t i = 0; i < table.columns.size(); ++i) out += (i ? "," : "") + quote(table.columns[i].key);
+  out += "\n";
+  for (const auto& row : table.rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      // CSV holds full precision, for a spreadsheet.
+      const std::string cell = std::holds_alternative<double>(row[i]) ? fmt::format("{}", std::get<double>(row[i]))
+                                                                      : value_text(row[i]);
+      out += (i ? "," : "") + quote(cell);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+Report catalog_report(const Ruleset& rules, CatalogKind kind) {
+  const auto entries = rules.catalog(kind);
+  Report r;
+  json items = json::array();
+  std::size_t w = 4;
+  for (const auto& e : entries) w = std::max(w, e.name.size());
+  std::string& t = r.text;
+  t = fmt::format("{} {} ({}):\n", rules.title(), catalog_kind_name(kind), entries.size());
+  for (const auto& e : entries) {
+    json j = {{"name", e.name}, {"description", e.description}, {"stats", fields_json(e.stats)}};
+    items.push_back(std::move(j));
+    std::string line = fmt::format("  {:<{}}", e.name, w);
+    if (!e.description.empty()) line += "  " + e.description;
+    if (!e.stats.empty()) line += (e.description.empty() ? "  " : " — ") + fields_text(e.stats);
+    t += line + "\n";
+  }
+  r.json = {{"rules", rules.id()}, {"kind", catalog_kind_name(kind)}, {"entries", std::move(items)}};
+  return r;
+}
+
+Report catalogs_report(const Ruleset& rules) {
+  Report r;
+  json kinds = json::object();
+  std::string& t = r.text;
+  t = fmt::format("{} (--rules {}) has:\n", rules.title(), rules.id());
+  for (CatalogKind k : rules.catalogs()) {
+    const auto n = rules.catalog(k).size();
+    kinds[std::string(catalog_kind_name(k))] = n;
+    t += fmt::format("  {:<11} {:>4}   fray list --rules {} {}\n", catalog_kind_name(k), n, rules.id(),
+                     catalog_kind_name(k));
+  }
+  r.json = {{"rules", rules.id()}, {"title", rules.title()}, {"catalogs", kinds}};
+  return r;
+}
+
+}  // namespace fray
