@@ -4,6 +4,9 @@
 #include <fray/core/error.hpp>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
 
 #include <cstdio>
 #include <exception>
@@ -16,6 +19,24 @@ CLI::App* add_verb(Cli& cli, const std::string& name, const std::string& descrip
   sub->add_flag("--json", cli.json, "Print one JSON document instead of the report");
   sub->callback([&cli, run = std::move(run)] { cli.action = run; });
   return sub;
+}
+
+CLI::Option* add_rules_option(CLI::App* verb, std::string& rules, const std::vector<std::string>& legal) {
+  std::vector<std::string> ids;
+  for (const Ruleset* r : rulesets())
+    if (legal.empty() || std::find(legal.begin(), legal.end(), r->id()) != legal.end()) ids.emplace_back(r->id());
+  if (ids.size() == 1) {
+    rules = ids.front();
+    return verb->add_option("--rules", rules, fmt::format("Ruleset (only {})", ids.front()))->capture_default_str();
+  }
+  return verb->add_option("--rules", rules, fmt::format("Ruleset: {}", fmt::join(ids, ", ")))->required();
+}
+
+const Ruleset& rules_for(std::string_view verb, const std::string& rules, const std::vector<std::string>& legal) {
+  const Ruleset& r = ruleset(rules);
+  if (!legal.empty() && std::find(legal.begin(), legal.end(), r.id()) == legal.end())
+    throw Error(fmt::format("{} is not a verb of --rules {} (it is for: {})", verb, r.id(), fmt::join(legal, ", ")));
+  return r;
 }
 
 }  // namespace fray::cli

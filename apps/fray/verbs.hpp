@@ -14,6 +14,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace fray::cli {
 
@@ -25,6 +27,13 @@ struct Cli {
 
 // Adds a verb with its --json flag; `run` is called after parsing.
 CLI::App* add_verb(Cli& cli, const std::string& name, const std::string& description, std::function<Report()> run);
+
+// Every verb that concerns a game takes --rules the same way. Its help lists
+// the rulesets from the registry (or `legal`, for a verb only some games
+// have); a verb with one legal ruleset defaults to it.
+CLI::Option* add_rules_option(CLI::App* verb, std::string& rules, const std::vector<std::string>& legal = {});
+// The ruleset --rules names; throws fray::Error when `verb` does not take it.
+const Ruleset& rules_for(std::string_view verb, const std::string& rules, const std::vector<std::string>& legal = {});
 
 void add_core_verbs(Cli& cli);     // dist, roll
 void add_rules_verbs(Cli& cli);    // attack, strike
