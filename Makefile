@@ -3,17 +3,21 @@
 #   make test      install what is missing, build, run the whole test suite
 #   make bench     build and run the Google Benchmark programs (Release)
 #   make sanitize  the whole test suite under AddressSanitizer + UBSan (-O1, line tables)
+#   make format    format every C++ file with the root .clang-format
+#   make format-check  fail when a C++ file is not formatted (CI runs it)
 BUILD    ?= build
 ASAN     ?= build-asan
 BENCHDIR ?= build-bench
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES := g++ cmake ninja-build pkg-config libfmt-dev libcli11-dev nlohmann-json3-dev \
-            libgtest-dev libgmock-dev libbenchmark-dev libtcod-dev
+            libgtest-dev libgmock-dev libbenchmark-dev libtcod-dev clang-format
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LAUNCHER := $(shell command -v ccache >/dev/null 2>&1 && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 CMAKE_FLAGS := -G Ninja $(LAUNCHER)
 
-.PHONY: all deps build test run bench sanitize clean
+SOURCES   = $(shell git ls-files '*.cpp' '*.hpp' 2>/dev/null || find include src apps tests bench examples -name '*.[ch]pp')
+
+.PHONY: all deps build test run bench sanitize format format-check clean
 
 all: build
 
@@ -51,6 +55,12 @@ sanitize: deps
 	cmake --build $(ASAN) -j $(JOBS)
 	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS) --timeout 900
+
+format: deps
+	clang-format -i $(SOURCES)
+
+format-check: deps
+	clang-format --dry-run -Werror $(SOURCES)
 
 clean:
 	rm -rf $(BUILD) $(ASAN) $(BENCHDIR)
