@@ -1,12 +1,11 @@
 // java.util.Random as a fray engine: its stream against the JDK's, and the
 // Pixel Dungeon primitives drawn from it against the same formulas run in Java.
-#include <fray/rules/pixel_dungeon/java_random.hpp>
+#include <gtest/gtest.h>
 
+#include <fray/rules/pixel_dungeon/java_random.hpp>
 #include <fray/rules/pixel_dungeon/random.hpp>
 
 #include "support/support.hpp"
-
-#include <gtest/gtest.h>
 
 namespace pd = fray::pixel_dungeon;
 using fray::test::run_cli;
@@ -33,8 +32,9 @@ TEST(PdJavaRandom, JavaRandomMatchesTheJdk) {
 }
 
 TEST(PdJavaRandom, JavaEngineOnTheCommandLine) {
-  const std::vector<std::string> args = {"strike", "--rules", "pixel-dungeon", "--attacker", "hero", "--defender",
-                                         "gnoll_scout", "--seed", "42", "--count", "20", "--rng", "java", "--json"};
+  const std::vector<std::string> args = {"strike",     "--rules",     "pixel-dungeon", "--attacker", "hero",
+                                         "--defender", "gnoll_scout", "--seed",        "42",         "--count",
+                                         "20",         "--rng",       "java",          "--json"};
   const auto a = run_cli(args), b = run_cli(args);
   ASSERT_EQ(a.status, 0) << a.err;
   EXPECT_EQ(a.out, b.out);
