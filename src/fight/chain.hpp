@@ -122,7 +122,8 @@ class Chain {
   [[nodiscard]] std::span<const Move> moves(std::uint32_t pattern) const { return store_.moves(pattern); }
   // How many cells from c on, along its row, share c's moves (0: unreached).
   [[nodiscard]] std::uint32_t run(Who who, std::uint64_t c) const { return run_[static_cast<int>(who)][c]; }
-  // The kernel of one side, asked again (split.cpp) at no new cost.
+  // One side's kernel with the answers it gave, for split.cpp to ask again
+  // about states the chain did not meet.
   [[nodiscard]] Ask& ask(Who who) { return *ask_[static_cast<int>(who)]; }
   // a's HP in row r.
   [[nodiscard]] std::int64_t a_hp(std::uint64_t r) const {
@@ -223,7 +224,7 @@ void check_work(std::uint64_t work, const ExactLimits& limits, double live, std:
 
 // Pushes the mass over every cell of the chain along the schedule of fixed
 // attack times (grid.cpp). `b_time` <= 0: only a attacks (turns to kill).
-[[nodiscard]] Tally run(const Chain& chain, double a_time, double b_time, Who first, const ExactLimits& limits);
+[[nodiscard]] Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, const ExactLimits& limits);
 
 // The duel over the whole grid of HP pairs: always possible within the limits.
 [[nodiscard]] Tally duel_grid(const Bout& bout, Who first, const ExactLimits& limits);

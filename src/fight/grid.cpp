@@ -24,7 +24,7 @@ double sum_of(const double* x, std::size_t n) {
 
 }  // namespace
 
-Tally run(const Chain& chain, double a_time, double b_time, Who first, const ExactLimits& limits) {
+Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, const ExactLimits& limits) {
   Tally t;
   const std::size_t n = chain.cells();
   const std::uint64_t rows = chain.rows(), cols = chain.cols();
@@ -130,7 +130,7 @@ Tally run(const Chain& chain, double a_time, double b_time, Who first, const Exa
 
 Tally duel_grid(const Bout& bout, Who first, const ExactLimits& limits) {
   const Chain chain(*bout.a_hits_b, bout.b_hits_a.get(), bout.a, bout.b, limits);
-  Tally t = run(chain, bout.a.attack_time, bout.b.attack_time, first, limits);
+  Tally t = step_chain(chain, bout.a.attack_time, bout.b.attack_time, first, limits);
   t.chain_states = chain.reached();
   return t;
 }

@@ -46,7 +46,7 @@ TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fight
   check_fighter(defender, "defender");
   detail::require_exact(kernel, "a");
   const detail::Chain chain(kernel, nullptr, attacker, defender, limits);
-  const detail::Tally t = detail::run(chain, attacker.attack_time, 0, Who::a, limits);
+  const detail::Tally t = detail::step_chain(chain, attacker.attack_time, 0, Who::a, limits);
   TtkResult r;
   r.method = "exact";
   r.defender_hp = defender.hp;
