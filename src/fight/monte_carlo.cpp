@@ -6,7 +6,9 @@
 #include <fmt/format.h>
 
 #include "fight/check.hpp"
+#include "fight/time.hpp"
 
+#include <unistd.h>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -16,7 +18,6 @@
 #include <map>
 #include <mutex>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 namespace fray::fight {
@@ -172,27 +173,17 @@ Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fight
   return total;
 }
 
-RealPmf time_pmf(const Tally& t, double a_time, double b_time) {
+// The kills' game time: as drawn when an attack time is random, else from the
+// killer's attack count, as the exact chains have it.
+RealPmf kill_times(const Tally& t, double a_time, double b_time) {
+  if (t.kill_time.empty()) return detail::time_pmf(t.kill_nth[0].v, a_time, t.kill_nth[1].v, b_time);
   std::map<double, double> acc;
   double total = 0;
-  if (!t.kill_time.empty()) {  // random attack times: the times as drawn
-    for (const auto& [time, n] : t.kill_time) {
-      acc[time] += static_cast<double>(n);
-      total += static_cast<double>(n);
-    }
-  } else {
-    for (int w = 0; w < 2; ++w) {
-      const double unit = w == 0 ? a_time : b_time;
-      for (std::size_t i = 0; i < t.kill_nth[w].v.size(); ++i)
-        if (t.kill_nth[w].v[i] > 0) {
-          acc[static_cast<double>(i + 1) * unit] += static_cast<double>(t.kill_nth[w].v[i]);
-          total += static_cast<double>(t.kill_nth[w].v[i]);
-        }
-    }
+  for (const auto& [time, n] : t.kill_time) {
+    acc[time] += static_cast<double>(n);
+    total += static_cast<double>(n);
   }
-  RealPmf out;
-  for (const auto& [v, p] : acc) out.emplace_back(v, p / total);
-  return out;
+  return detail::normalised(acc, total);
 }
 
 // A fight no sample could finish gets its answer without sampling; the
@@ -239,7 +230,7 @@ TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const
   r.p_kill_ci = wilson_interval(t.wins[0], options.sims);
   if (!t.kill_nth[0].empty()) {
     r.attacks = t.kill_nth[0].pmf(1);
-    r.time = time_pmf(t, attacker.attack_time, attacker.attack_time);
+    r.time = kill_times(t, attacker.attack_time, attacker.attack_time);
   }
   r.note = draw_note(t.draws, options.max_attacks);
   return r;
@@ -272,7 +263,7 @@ DuelResult duel_monte_carlo(const Bout& bout, Who first_on_tie, const MonteCarlo
   r.draw_ci = wilson_interval(t.draws, options.sims);
   if (!t.length.empty()) {
     r.length = t.length.pmf();
-    r.time = time_pmf(t, bout.a.attack_time, bout.b.attack_time);
+    r.time = kill_times(t, bout.a.attack_time, bout.b.attack_time);
   }
   r.a_hp_left = t.hp_end[0].pmf();
   r.b_hp_left = t.hp_end[1].pmf();

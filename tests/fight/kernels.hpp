@@ -2,10 +2,11 @@
 // kernels that carry state the way the games' rules do.
 #pragma once
 
-#include <fray/rules/ruleset.hpp>
+#include <fray/fight/kernel.hpp>
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -63,8 +64,7 @@ class FuryKernel final : public ListKernel {
     std::vector<Transition> ts;
     if (p_ < 1) ts.push_back({1 - p_, 0, a.state, d.state});
     const double each = p_ / static_cast<double>(hi_ - lo_ + 1);
-    for (std::int64_t v = lo_; v <= hi_; ++v)
-      ts.push_back({each, fury ? v * 3 / 2 : v, a.state, d.state});
+    for (std::int64_t v = lo_; v <= hi_; ++v) ts.push_back({each, fury ? v * 3 / 2 : v, a.state, d.state});
     return ts;
   }
 

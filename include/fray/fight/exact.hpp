@@ -5,10 +5,11 @@
 // and epixx confusion live in Side::state). All pairs reachable from the
 // start are found first, asking each kernel once per distinct input it reads
 // (Exchange::reads); then the probability mass is pushed along the fixed
-// schedule of attacks, one attack
-// at a time, recording each kill with its attack count, game time and the
-// survivor's HP. Pairs from which no kill can ever be reached are a
-// stalemate: their mass is reported as p_draw, never left to loop.
+// schedule of attacks, one attack at a time, recording each kill with its
+// attack count, game time and the survivor's HP. Pairs from which no kill can
+// ever be reached are a stalemate: their mass is reported as p_draw, never
+// left to loop. A duel whose two sides are independent follows from each
+// side's chain of turns to kill instead of the whole grid of HP pairs.
 //
 // The tail of an endless-in-principle fight (misses can repeat forever) is
 // followed until less than `tail` probability is left; that remainder is
@@ -26,9 +27,9 @@
 namespace fray::fight {
 
 struct ExactLimits {
-  std::size_t max_pairs = std::size_t{1} << 22;   // reachable (a, b) condition pairs
+  std::size_t max_pairs = std::size_t{1} << 22;     // reachable (a, b) condition pairs
   std::uint64_t max_work = std::uint64_t{3} << 30;  // transitions followed, over all attacks
-  double tail = 1e-15;                            // stop when less mass than this is still fighting
+  double tail = 1e-15;                              // stop when less mass than this is still fighting
   // When neither side's attacks depend on anything the other side changes
   // (no fury, no confusion), the duel follows from two one-sided chains,
   // built straight from the kernels (HP a + HP b conditions)
@@ -44,8 +45,9 @@ class TooLarge : public Error {
 
 // Attacks of `attacker` on a `defender` that does not fight back, until the
 // defender's HP reaches 0. A random attack time (Fighter::attack_times) is
-// exact here: the time to kill is the sum of the attacks' drawn times. Throws fray::Error when the kernel is not exact
-// (kernel.exact() is false) or gives bad outcomes, TooLarge past the limits.
+// exact here: the time to kill is the sum of the attacks' drawn times. Throws
+// fray::Error when the kernel is not exact (kernel.exact() is false) or gives
+// bad outcomes, TooLarge past the limits.
 [[nodiscard]] TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
                                   const ExactLimits& limits = {});
 

@@ -1,0 +1,275 @@
+// The chain of condition pairs: the reachability search that builds it, the
+// fixpoint that finds its stalemates, and the runs that make stepping it fast.
+#include "fight/chain.hpp"
+
+#include <fmt/format.h>
+
+#include "fight/check.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <tuple>
+
+namespace fray::fight::detail {
+namespace {
+
+// The most cells the dense blocks may hold, whatever the limits say.
+constexpr std::uint64_t kMaxCells = std::uint64_t{1} << 26;
+
+void check_outcomes(const std::vector<Transition>& ts, const char* side) {
+  check(!ts.empty(), "side {}: the ruleset gave no outcome for an attack", side);
+  double total = 0;
+  for (const Transition& t : ts) {
+    check(std::isfinite(t.p) && t.p >= 0, "side {}: the ruleset gave an attack outcome of probability {}", side, t.p);
+    check(t.damage >= 0, "side {}: the ruleset gave negative damage {}", side, t.damage);
+    total += t.p;
+  }
+  check(std::fabs(total - 1) <= 1e-9, "side {}: the ruleset's attack outcomes add up to {}, not 1", side, total);
+}
+
+}  // namespace
+
+const std::vector<Transition>& Ask::operator()(Side att, Side def) {
+  if (reads_.attacker_hp && reads_.defender_hp) {
+    // Every cell is asked once: a cache would only hold the whole chain twice.
+    scratch_ = kernel_->outcomes(att, def);
+    check_outcomes(scratch_, side_);
+    return scratch_;
+  }
+  if (!reads_.attacker_hp) att.hp = hp0_[0];
+  if (!reads_.defender_hp) def.hp = hp0_[1];
+  const Pair key{att.hp, def.hp, att.state, def.state};
+  if (last_ && key == last_key_) return *last_;
+  auto [it, fresh] = cache_.try_emplace(key);
+  if (fresh) {
+    try {
+      it->second = kernel_->outcomes(att, def);
+      check_outcomes(it->second, side_);
+    } catch (...) {
+      cache_.erase(it);
+      throw;
+    }
+  }
+  last_key_ = key;
+  return *(last_ = &it->second);
+}
+
+std::uint32_t MoveStore::intern(std::vector<Move>& ms, std::uint32_t& last) {
+  // Kernels mostly list outcomes by damage already; sort only when not.
+  auto before = [](const Move& x, const Move& y) {
+    return std::tie(x.kill, x.damage, x.att, x.def) < std::tie(y.kill, y.damage, y.att, y.def);
+  };
+  if (!std::is_sorted(ms.begin(), ms.end(), before)) std::sort(ms.begin(), ms.end(), before);
+  std::size_t out = 0;
+  for (std::size_t i = 0; i < ms.size(); ++i) {
+    if (out > 0 && ms[out - 1].kill == ms[i].kill && ms[out - 1].damage == ms[i].damage &&
+        ms[out - 1].att == ms[i].att && ms[out - 1].def == ms[i].def)
+      ms[out - 1].p += ms[i].p;
+    else
+      ms[out++] = ms[i];
+  }
+  ms.resize(out);
+  auto same = [](std::span<const Move> x, std::span<const Move> y) {
+    return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), [](const Move& u, const Move& v) {
+             return u.p == v.p && u.damage == v.damage && u.att == v.att && u.def == v.def && u.kill == v.kill;
+           });
+  };
+  if (last != kNone && same(moves(last), ms)) return last;
+  std::uint64_t h = ms.size();
+  for (const Move& m : ms) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &m.p, sizeof bits);
+    h ^= bits * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(m.damage) * 0xc2b2ae3d27d4eb4fULL +
+         ((std::uint64_t{m.att} << 32 | m.def) * 0x165667b19e3779f9ULL) + m.kill;
+    h = (h << 7) | (h >> 57);
+  }
+  auto& ids = by_hash_[h];
+  for (std::uint32_t id : ids)
+    if (same(moves(id), ms)) return last = id;
+  const auto id = static_cast<std::uint32_t>(range_.size());
+  range_.emplace_back(static_cast<std::uint32_t>(moves_.size()), static_cast<std::uint32_t>(ms.size()));
+  moves_.insert(moves_.end(), ms.begin(), ms.end());
+  ids.push_back(id);
+  return last = id;
+}
+
+Chain::Chain(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& a, const Fighter& b,
+             const ExactLimits& limits, const char* a_side)
+    : hp0_{a.hp, b.hp},
+      rows_(b_hits_a ? static_cast<std::uint64_t>(a.hp) : 1),
+      cols_(static_cast<std::uint64_t>(b.hp)),
+      limits_(limits) {
+  if (rows_ * cols_ > kMaxCells) throw TooLarge(fmt::format("exact analysis of {} x {} HP is too large", a.hp, b.hp));
+  ask_[0].emplace(a_hits_b, a.hp, b.hp, a_side);
+  if (b_hits_a) ask_[1].emplace(*b_hits_a, b.hp, a.hp, "b");
+  start_ = cell(state_index(0, a.state), state_index(1, b.state), rows_ - 1, cols_ - 1);
+  reach();
+  find_stalemates();
+  find_runs();
+}
+
+std::uint64_t Chain::reached() const {
+  return static_cast<std::uint64_t>(
+      std::count_if(pat_[0].begin(), pat_[0].end(), [](std::uint32_t p) { return p != kNone; }));
+}
+
+std::uint32_t Chain::state_index(int side, std::uint32_t s) {
+  // Consecutive lookups mostly ask for the same state.
+  if (last_state_[side].first == s && last_state_[side].second != kNone) return last_state_[side].second;
+  auto& v = states_[side];
+  const auto i = static_cast<std::uint32_t>(std::find(v.begin(), v.end(), s) - v.begin());
+  if (i == v.size()) v.push_back(s);
+  last_state_[side] = {s, i};
+  return i;
+}
+
+std::uint64_t Chain::cell(std::uint32_t ia, std::uint32_t ib, std::uint64_t r, std::uint64_t col) {
+  if (block_of_.size() <= ia) block_of_.resize(ia + 1);
+  auto& row = block_of_[ia];
+  if (row.size() <= ib) row.resize(ib + 1, -1);
+  if (row[ib] < 0) {
+    const std::uint64_t size = rows_ * cols_;
+    if ((blocks_.size() + 1) * size > kMaxCells || (blocks_.size() + 1) * size > limits_.max_pairs * 4)
+      throw TooLarge(fmt::format("exact analysis: more than {} conditions to hold", limits_.max_pairs * 4));
+    row[ib] = static_cast<std::int64_t>(blocks_.size());
+    blocks_.emplace_back(ia, ib);
+    const std::size_t n = blocks_.size() * size;
+    for (auto& p : pat_) p.resize(n, kNone);
+  }
+  return static_cast<std::uint64_t>(row[ib]) * rows_ * cols_ + r * cols_ + col;
+}
+
+// The one reachability search: every cell reachable from the start, breadth
+// first, each kernel asked once per cell (or per distinct input it reads).
+void Chain::reach() {
+  std::vector<std::uint64_t> queue{start_};
+  std::vector<char> queued;  // queued but not yet expanded (pat_ is set on expanding)
+  auto is_new = [&](std::uint64_t c) {
+    if (pat_[0][c] != kNone || (c < queued.size() && queued[c])) return false;
+    if (queued.size() <= c) queued.resize(pat_[0].size(), 0);
+    queued[c] = 1;
+    return true;
+  };
+  std::vector<Move> ms;
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    if (queue.size() > limits_.max_pairs)
+      throw TooLarge(fmt::format("exact analysis: more than {} reachable conditions", limits_.max_pairs));
+    const std::uint64_t c = queue[head];
+    const std::uint64_t blk = c / (rows_ * cols_), rest = c % (rows_ * cols_);
+    const std::uint64_t r = rest / cols_, col = rest % cols_;
+    const auto [ia, ib] = blocks_[blk];
+    const Side a{a_hp(r), states_[0][ia]}, b{static_cast<std::int64_t>(col) + 1, states_[1][ib]};
+    for (int w = 0; w < 2; ++w) {
+      if (!ask_[w]) continue;
+      const Side att = w == 0 ? a : b, def = w == 0 ? b : a;
+      const std::uint32_t own = w == 0 ? ia : ib, other = w == 0 ? ib : ia;
+      const std::vector<Transition>& ts = (*ask_[w])(att, def);
+      // The moves follow from the kernel's answer, the two state indices
+      // and which outcomes kill; most cells share all four with another.
+      std::int64_t top = 0;
+      for (const Transition& t : ts) top = std::max(top, t.damage);
+      const Memo key{&ts, own, other, top >= def.hp ? def.hp : 0};
+      std::uint32_t* known = nullptr;
+      if (ask_[w]->cached()) {
+        auto [it, fresh] = memo_[w].try_emplace(key, kNone);
+        known = &it->second;
+      }
+      std::uint32_t id = known ? *known : kNone;
+      if (id == kNone) {
+        ms.clear();
+        for (const Transition& t : ts) {
+          if (t.p <= 0) continue;
+          if (t.damage >= def.hp) {
+            ms.push_back({t.p, 0, kSame, kSame, true});
+            continue;
+          }
+          const std::uint32_t na = state_index(w, t.attacker_state), nd = state_index(1 - w, t.defender_state);
+          ms.push_back({t.p, t.damage, na == own ? kSame : na, nd == other ? kSame : nd, false});
+        }
+        id = store_.intern(ms, last_[w]);
+        if (known) *known = id;
+      }
+      pat_[w][c] = id;
+      for (const Move& m : moves(id)) {
+        if (m.kill) continue;
+        std::uint64_t to;
+        if (m.att == kSame && m.def == kSame)
+          to = c - static_cast<std::uint64_t>(m.damage) * (w == 0 ? 1 : cols_);
+        else if (w == 0)
+          to = cell(m.att == kSame ? ia : m.att, m.def == kSame ? ib : m.def, r,
+                    col - static_cast<std::uint64_t>(m.damage));
+        else
+          to = cell(m.def == kSame ? ia : m.def, m.att == kSame ? ib : m.att, r - static_cast<std::uint64_t>(m.damage),
+                    col);
+        if (is_new(to)) queue.push_back(to);
+      }
+    }
+  }
+}
+
+// The one stalemate fixpoint: the cells from which a kill can be reached; the
+// others are a stalemate. HP never goes up, so cells are settled level by
+// level of HP a + HP b, with a few passes within a level for moves that only
+// change states. With one attacker (one row) "a kill" means its own.
+void Chain::find_stalemates() {
+  const std::size_t n = cells();
+  can_end_.assign(n, 0);
+  const std::uint64_t levels = rows_ + cols_ - 1;
+  for (std::uint64_t level = 0; level < levels; ++level) {
+    const std::uint64_t r_lo = level >= cols_ ? level - (cols_ - 1) : 0, r_hi = std::min(rows_ - 1, level);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::size_t k = 0; k < blocks_.size(); ++k) {
+        const auto [ia, ib] = blocks_[k];
+        for (std::uint64_t r = r_lo; r <= r_hi; ++r) {
+          const std::uint64_t col = level - r;
+          const std::uint64_t c = k * rows_ * cols_ + r * cols_ + col;
+          if (can_end_[c] || pat_[0][c] == kNone) continue;
+          for (int w = 0; w < 2 && !can_end_[c]; ++w) {
+            if (!ask_[w]) continue;
+            for (const Move& m : moves(pat_[w][c]))
+              if (m.kill || can_end_[target(static_cast<Who>(w), ia, ib, r, col, m)]) {
+                can_end_[c] = 1;
+                changed = true;
+                break;
+              }
+          }
+        }
+      }
+    }
+  }
+  all_can_end_ = true;
+  for (std::uint64_t c = 0; c < n; ++c)
+    if (pat_[0][c] != kNone && !can_end_[c]) all_can_end_ = false;
+}
+
+// Runs of cells along a row with the same moves: a run's moves map a
+// contiguous range of cells onto contiguous ranges, so stepping the chain is
+// a few vectorisable loops per run instead of a lookup per cell.
+void Chain::find_runs() {
+  for (int w = 0; w < 2; ++w) {
+    run_[w].assign(cells(), 0);
+    if (!ask_[w]) continue;
+    for (std::uint64_t row = 0; row < cells(); row += cols_)
+      for (std::uint64_t col = cols_; col-- > 0;) {
+        const std::uint64_t c = row + col;
+        if (pat_[w][c] == kNone) continue;
+        run_[w][c] = col + 1 < cols_ && pat_[w][c + 1] == pat_[w][c] ? run_[w][c + 1] + 1 : 1;
+      }
+  }
+}
+
+void require_exact(const Exchange& k, const char* side) {
+  if (!k.exact())
+    throw Error(fmt::format(
+        "side {}'s attacks cannot be analysed exactly: {}", side,
+        k.why_not_exact().empty() ? "the rules carry state the kernel cannot represent" : k.why_not_exact()));
+}
+
+void check_work(std::uint64_t work, const ExactLimits& limits, double live, std::uint64_t step) {
+  if (work > limits.max_work)
+    throw TooLarge(fmt::format("exact analysis: still {:.3g} of the fights going after {} attacks", live, step + 1));
+}
+
+}  // namespace fray::fight::detail

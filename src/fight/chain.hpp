@@ -1,0 +1,236 @@
+// The chain the exact analysis steps, shared by its three algorithms (turns to
+// kill in ttk.cpp, the duel split into two one-sided chains in split.cpp, the
+// duel over the whole grid of HP pairs in grid.cpp): one reachability search
+// builds it and one fixpoint finds its stalemates, whichever algorithm asks.
+#pragma once
+
+#include <fray/fight/exact.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <span>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace fray::fight::detail {
+
+inline constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();  // no move list: unreached
+inline constexpr std::uint32_t kSame = std::numeric_limits<std::uint32_t>::max();  // state unchanged
+
+// One outcome of one attack, relative to the cell it starts from: the
+// defender loses `damage` HP (or is killed), and each side's state moves to a
+// state index (kSame: unchanged). Relative moves are shared by many cells.
+struct Move {
+  double p;
+  std::int64_t damage;
+  std::uint32_t att, def;
+  bool kill;
+};
+
+// Two sides' conditions: HP and state of each (a hash key).
+struct Pair {
+  std::int64_t ha, hb;
+  std::uint32_t sa, sb;
+  bool operator==(const Pair&) const = default;
+};
+struct PairHash {
+  std::size_t operator()(const Pair& k) const noexcept {
+    std::uint64_t h = static_cast<std::uint64_t>(k.ha) * 0x9e3779b97f4a7c15ULL;
+    h ^= static_cast<std::uint64_t>(k.hb) * 0xc2b2ae3d27d4eb4fULL + (std::uint64_t{k.sa} << 32 | k.sb);
+    return static_cast<std::size_t>(h ^ (h >> 31));
+  }
+};
+
+// Asks a kernel once per distinct input it reads (Exchange::reads) and checks
+// each answer once (probabilities finite, non-negative, summing to 1; damage
+// never negative, as the chain relies on HP never going up). An HP the kernel
+// does not read is replaced by that side's starting HP, the most it ever has,
+// so that no non-killing damage reaches it.
+class Ask {
+ public:
+  // `side` names the attacking side in error messages ("a" or "b").
+  Ask(const Exchange& kernel, std::int64_t attacker_hp0, std::int64_t defender_hp0, const char* side)
+      : kernel_(&kernel), reads_(kernel.reads()), hp0_{attacker_hp0, defender_hp0}, side_(side) {}
+
+  // The answer stays valid until the next call.
+  const std::vector<Transition>& operator()(Side att, Side def);
+  [[nodiscard]] const Exchange::Reads& reads() const { return reads_; }
+  // Whether answers stay where they are (in the cache) after the next call.
+  [[nodiscard]] bool cached() const { return !(reads_.attacker_hp && reads_.defender_hp); }
+
+ private:
+  const Exchange* kernel_;
+  Exchange::Reads reads_;
+  std::int64_t hp0_[2];
+  const char* side_;
+  std::unordered_map<Pair, std::vector<Transition>, PairHash> cache_;
+  const std::vector<Transition>* last_ = nullptr;
+  Pair last_key_{};
+  std::vector<Transition> scratch_;
+};
+
+// Lists of relative moves, each distinct list stored once under an id.
+class MoveStore {
+ public:
+  // The id of a move list (merged and sorted here), adding it when new.
+  // `last` is the caller's last id: neighbouring cells mostly share a list.
+  std::uint32_t intern(std::vector<Move>& ms, std::uint32_t& last);
+  [[nodiscard]] std::span<const Move> moves(std::uint32_t id) const {
+    const auto [first, count] = range_[id];
+    return std::span<const Move>(moves_).subspan(first, count);
+  }
+
+ private:
+  std::vector<Move> moves_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> range_;
+  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash_;
+};
+
+// The chain. A cell is one pair of conditions (a's HP and state, b's HP and
+// state). Cells come in blocks, one per pair of state indices, each block a
+// dense grid of rows (a's HP) by columns (b's HP), so that finding a cell is
+// arithmetic, not hashing. Each reached cell holds, for each attacking side,
+// the id of its list of relative moves ("pattern"); equal lists are stored once.
+//
+// With b_hits_a null only a attacks and a's HP never changes: one row, the
+// chain of turns to kill, and each one-sided chain of a split duel.
+class Chain {
+ public:
+  // `a_side` names a's kernel in error messages: a one-sided chain of b's
+  // attacks is built with b as "a". Throws TooLarge past the limits.
+  Chain(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& a, const Fighter& b,
+        const ExactLimits& limits, const char* a_side = "a");
+
+  [[nodiscard]] std::uint64_t rows() const { return rows_; }
+  [[nodiscard]] std::uint64_t cols() const { return cols_; }
+  [[nodiscard]] std::uint64_t start() const { return start_; }
+  [[nodiscard]] std::size_t cells() const { return pat_[0].size(); }
+  // Cells reached from the start.
+  [[nodiscard]] std::uint64_t reached() const;
+  [[nodiscard]] std::size_t blocks() const { return blocks_.size(); }
+  // The state indices (a's, b's) of block k.
+  [[nodiscard]] std::pair<std::uint32_t, std::uint32_t> block(std::size_t k) const { return blocks_[k]; }
+  // State values by index, side 0 (a) or 1 (b); index 0 is the start.
+  [[nodiscard]] const std::vector<std::uint32_t>& states(int side) const { return states_[side]; }
+  [[nodiscard]] bool can_end(std::uint64_t c) const { return can_end_[c] != 0; }
+  // No reachable cell is a stalemate.
+  [[nodiscard]] bool all_can_end() const { return all_can_end_; }
+  [[nodiscard]] std::uint32_t pattern(Who who, std::uint64_t c) const { return pat_[static_cast<int>(who)][c]; }
+  [[nodiscard]] std::span<const Move> moves(std::uint32_t pattern) const { return store_.moves(pattern); }
+  // How many cells from c on, along its row, share c's moves (0: unreached).
+  [[nodiscard]] std::uint32_t run(Who who, std::uint64_t c) const { return run_[static_cast<int>(who)][c]; }
+  // One side's kernel with the answers it gave, for split.cpp to ask again
+  // about states the chain did not meet.
+  [[nodiscard]] Ask& ask(Who who) { return *ask_[static_cast<int>(who)]; }
+  // a's HP in row r.
+  [[nodiscard]] std::int64_t a_hp(std::uint64_t r) const {
+    return rows_ == 1 ? hp0_[0] : static_cast<std::int64_t>(r) + 1;
+  }
+  // The first cell of the block of state indices (ia, ib), which must exist.
+  [[nodiscard]] std::uint64_t base(std::uint32_t ia, std::uint32_t ib) const {
+    return static_cast<std::uint64_t>(block_of_[ia][ib]) * rows_ * cols_;
+  }
+  // The cell a move leads to from block (ia, ib), row r, column col (not a kill).
+  [[nodiscard]] std::uint64_t target(Who who, std::uint32_t ia, std::uint32_t ib, std::uint64_t r, std::uint64_t col,
+                                     const Move& m) const {
+    if (who == Who::a) {
+      const std::uint32_t na = m.att == kSame ? ia : m.att, nb = m.def == kSame ? ib : m.def;
+      return base(na, nb) + r * cols_ + col - static_cast<std::uint64_t>(m.damage);
+    }
+    const std::uint32_t nb = m.att == kSame ? ib : m.att, na = m.def == kSame ? ia : m.def;
+    return base(na, nb) + (r - static_cast<std::uint64_t>(m.damage)) * cols_ + col;
+  }
+
+ private:
+  std::uint32_t state_index(int side, std::uint32_t s);
+  std::uint64_t cell(std::uint32_t ia, std::uint32_t ib, std::uint64_t r, std::uint64_t col);
+  void reach();
+  void find_stalemates();
+  void find_runs();
+
+  // A kernel answer (where the Ask cache holds it), the attacker's and the
+  // defender's state index, and the defender's HP when some outcome kills (else 0).
+  struct Memo {
+    const std::vector<Transition>* ts;
+    std::uint32_t own, other;
+    std::int64_t hp;
+    bool operator==(const Memo&) const = default;
+  };
+  struct MemoHash {
+    std::size_t operator()(const Memo& m) const noexcept {
+      std::uint64_t h = reinterpret_cast<std::uintptr_t>(m.ts) * 0x9e3779b97f4a7c15ULL;
+      h ^= (std::uint64_t{m.own} << 32 | m.other) * 0xc2b2ae3d27d4eb4fULL + static_cast<std::uint64_t>(m.hp);
+      return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+  };
+  std::optional<Ask> ask_[2];
+  std::unordered_map<Memo, std::uint32_t, MemoHash> memo_[2];
+  std::int64_t hp0_[2];
+  std::uint64_t rows_, cols_;
+  ExactLimits limits_;
+  std::vector<std::uint32_t> states_[2];
+  std::vector<std::vector<std::int64_t>> block_of_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks_;
+  std::vector<std::uint32_t> pat_[2];
+  std::vector<char> can_end_;
+  std::vector<std::uint32_t> run_[2];
+  bool all_can_end_ = true;
+  MoveStore store_;
+  std::uint32_t last_[2] = {kNone, kNone};
+  std::pair<std::uint32_t, std::uint32_t> last_state_[2] = {{0, kNone}, {0, kNone}};
+  std::uint64_t start_ = 0;
+};
+
+// What stepping a chain records.
+struct Tally {
+  double wins[2] = {0, 0};
+  double draw = 0;
+  std::vector<double> kill_nth[2];  // by the killer's attack count (0-based)
+  std::vector<double> length;       // by the number of attacks in the fight
+  std::vector<double> hp_end[2];    // by HP at the end (0 = killed)
+  std::vector<double> hp_win[2];    // the winner's HP
+  double unresolved = 0;
+  std::uint64_t chain_states = 0;  // the cells the chain (or the two chains) reached
+};
+
+// Weights by index, grown on demand.
+inline void add_at(std::vector<double>& v, std::size_t i, double w) {
+  if (v.size() <= i) v.resize(i + 1, 0.0);
+  v[i] += w;
+}
+
+inline bool any_positive(const std::vector<double>& w) {
+  for (double x : w)
+    if (x > 0) return true;
+  return false;
+}
+
+// The distribution of weights by index (plus `offset`), normalised.
+inline Pmf pmf_of(const std::vector<double>& w, std::int64_t offset = 0) {
+  std::vector<std::pair<std::int64_t, double>> pairs;
+  for (std::size_t i = 0; i < w.size(); ++i)
+    if (w[i] > 0) pairs.emplace_back(static_cast<std::int64_t>(i) + offset, w[i]);
+  return Pmf::from_pairs(pairs);
+}
+
+// Throws fray::Error when a kernel cannot be followed exactly (Exchange::exact).
+void require_exact(const Exchange& kernel, const char* side);
+
+// Throws TooLarge once the stepping has done more work than the limits allow.
+void check_work(std::uint64_t work, const ExactLimits& limits, double live, std::uint64_t step);
+
+// Pushes the mass over every cell of the chain along the schedule of fixed
+// attack times (grid.cpp). `b_time` <= 0: only a attacks (turns to kill).
+[[nodiscard]] Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, const ExactLimits& limits);
+
+// The duel over the whole grid of HP pairs: always possible within the limits.
+[[nodiscard]] Tally duel_grid(const Bout& bout, Who first, const ExactLimits& limits);
+
+// The duel from two one-sided chains (split.cpp); nullopt when the sides are
+// not independent, when a side alone could stall, or past the limits.
+[[nodiscard]] std::optional<Tally> duel_split(const Bout& bout, Who first, const ExactLimits& limits);
+
+}  // namespace fray::fight::detail

@@ -1,0 +1,138 @@
+// The chain stepped over every cell, along the schedule of attacks: the duel
+// over the whole grid of HP pairs, and turns to kill (one row).
+#include "fight/chain.hpp"
+
+#include <algorithm>
+
+namespace fray::fight::detail {
+namespace {
+
+// A sum with four accumulators: the compiler may not reorder a floating-point
+// sum, and with one accumulator every add waits for the one before.
+double sum_of(const double* x, std::size_t n) {
+  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    s0 += x[i];
+    s1 += x[i + 1];
+    s2 += x[i + 2];
+    s3 += x[i + 3];
+  }
+  for (; i < n; ++i) s0 += x[i];
+  return (s0 + s1) + (s2 + s3);
+}
+
+}  // namespace
+
+Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, const ExactLimits& limits) {
+  Tally t;
+  const std::size_t n = chain.cells();
+  const std::uint64_t rows = chain.rows(), cols = chain.cols();
+  auto stalemate = [&](std::uint64_t r, std::uint64_t col, double w) {
+    t.draw += w;
+    add_at(t.hp_end[0], static_cast<std::size_t>(chain.a_hp(r)), w);
+    add_at(t.hp_end[1], static_cast<std::size_t>(col + 1), w);
+  };
+  if (!chain.can_end(chain.start())) {
+    stalemate(rows - 1, cols - 1, 1.0);
+    return t;
+  }
+  std::vector<double> cur(n, 0.0), nxt(n, 0.0);
+  cur[chain.start()] = 1.0;
+  double live = 1.0;
+  Schedule schedule = b_time > 0 ? Schedule(a_time, b_time, first) : Schedule(a_time);
+  std::uint64_t work = 0;
+  for (std::uint64_t step = 0; live > limits.tail; ++step) {
+    const Schedule::Turn turn = schedule.next();
+    const Who who = turn.who;
+    const auto w = static_cast<std::size_t>(who);
+    const std::uint64_t stride = who == Who::a ? 1 : cols;  // a's hits move along a row, b's down a column
+    std::fill(nxt.begin(), nxt.end(), 0.0);
+    double killed = 0;
+    const double draw_before = t.draw;
+    work += n;
+    const double* __restrict in = cur.data();
+    double* __restrict out = nxt.data();
+    for (std::size_t k = 0; k < chain.blocks(); ++k) {
+      const auto [ia, ib] = chain.block(k);
+      for (std::uint64_t r = 0; r < rows; ++r) {
+        const std::uint64_t row = k * rows * cols + r * cols;
+        for (std::uint64_t col = 0; col < cols;) {
+          const std::uint64_t c0 = row + col;
+          const std::uint32_t len = chain.run(who, c0);
+          if (len == 0) {
+            ++col;
+            continue;
+          }
+          const double sum = sum_of(in + c0, len);
+          if (sum == 0) {
+            col += len;
+            continue;
+          }
+          const auto ms = chain.moves(chain.pattern(who, c0));
+          work += ms.size() * len;
+          for (const Move& mv : ms) {
+            if (mv.kill) {
+              killed += sum * mv.p;
+              add_at(t.hp_end[1 - w], 0, sum * mv.p);
+              if (who == Who::a) {
+                const auto hp = static_cast<std::size_t>(chain.a_hp(r));
+                add_at(t.hp_end[w], hp, sum * mv.p);
+                add_at(t.hp_win[w], hp, sum * mv.p);
+              } else {
+                for (std::uint32_t i = 0; i < len; ++i) {
+                  if (in[c0 + i] == 0) continue;
+                  add_at(t.hp_end[w], col + i + 1, in[c0 + i] * mv.p);
+                  add_at(t.hp_win[w], col + i + 1, in[c0 + i] * mv.p);
+                }
+              }
+              continue;
+            }
+            const std::uint64_t t0 = mv.att == kSame && mv.def == kSame
+                                         ? c0 - static_cast<std::uint64_t>(mv.damage) * stride
+                                         : chain.target(who, ia, ib, r, col, mv);
+            const double p = mv.p;
+            if (chain.all_can_end()) {
+              for (std::uint32_t i = 0; i < len; ++i) out[t0 + i] += p * in[c0 + i];
+              continue;
+            }
+            for (std::uint32_t i = 0; i < len; ++i) {
+              const double mass = p * in[c0 + i];
+              if (mass == 0) continue;
+              if (chain.can_end(t0 + i)) {
+                out[t0 + i] += mass;
+              } else {
+                const std::uint64_t c = (t0 + i) % (rows * cols);
+                stalemate(c / cols, c % cols, mass);
+              }
+            }
+          }
+          col += len;
+        }
+      }
+    }
+    if (killed > 0) {
+      t.wins[w] += killed;
+      add_at(t.kill_nth[w], turn.nth, killed);
+      add_at(t.length, step + 1, killed);
+    }
+    std::swap(cur, nxt);
+    // What is still fighting: what was, less this attack's kills and new
+    // stalemates; summed afresh once it is small, where the stopping test
+    // needs it to the last bit.
+    live -= killed + (t.draw - draw_before);
+    if (live < 1e-6) live = sum_of(cur.data(), cur.size());
+    check_work(work, limits, live, step);
+  }
+  t.unresolved = live;
+  return t;
+}
+
+Tally duel_grid(const Bout& bout, Who first, const ExactLimits& limits) {
+  const Chain chain(*bout.a_hits_b, bout.b_hits_a.get(), bout.a, bout.b, limits);
+  Tally t = step_chain(chain, bout.a.attack_time, bout.b.attack_time, first, limits);
+  t.chain_states = chain.reached();
+  return t;
+}
+
+}  // namespace fray::fight::detail
