@@ -1,14 +1,13 @@
 // DCSS 0.19 random primitives: exact Pmfs against direct enumeration of the
 // game's definitions, and the samplers against the Pmfs (chi-square, fixed seeds).
+#include <gtest/gtest.h>
+
 #include <fray/core/dice.hpp>
 #include <fray/rules/crawl/random.hpp>
 #include <fray/rules/ruleset.hpp>
-
-#include <gtest/gtest.h>
+#include <map>
 
 #include "support/support.hpp"
-
-#include <map>
 
 namespace fray::crawl {
 namespace {
@@ -94,8 +93,9 @@ TEST(CrawlRandom, SamplersMatchExact) {
   EXPECT_GT(test::chi_square_p(maybe_random_div_pmf(550, 100),
                                draw(13, n, [](Rng& r) { return maybe_random_div(r, 550, 100); })),
             1e-3);
-  EXPECT_GT(test::chi_square_p(div_rand_round_pmf(123, 20), draw(14, n, [](Rng& r) { return div_rand_round(r, 123, 20); })),
-            1e-3);
+  EXPECT_GT(
+      test::chi_square_p(div_rand_round_pmf(123, 20), draw(14, n, [](Rng& r) { return div_rand_round(r, 123, 20); })),
+      1e-3);
   EXPECT_GT(test::chi_square_p(x_chance_in_y_pmf(5, 100),
                                draw(15, n, [](Rng& r) { return x_chance_in_y(r, 5, 100) ? 1 : 0; })),
             1e-3);
