@@ -39,7 +39,7 @@ TEST(PdJavaRandom, JavaEngineOnTheCommandLine) {
   ASSERT_EQ(a.status, 0) << a.err;
   EXPECT_EQ(a.out, b.out);
   // The first draw is acuRoll = Float(10) of Math.random() = 0.72756...
-  EXPECT_FLOAT_EQ(a.json()["strikes"][0]["acu_roll"].get<float>(), 7.275636800328681f);
+  EXPECT_FLOAT_EQ(a.json()["strikes"][0]["rolls"]["acu_roll"].get<float>(), 7.275636800328681f);
 }
 
 TEST(PdJavaRandom, PrimitivesReproduceJavaDraws) {

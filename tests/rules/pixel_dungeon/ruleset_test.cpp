@@ -317,7 +317,9 @@ TEST(PdRuleset, Catalogs) {
                         "evasion",       "damage"})
     EXPECT_TRUE(names.count(k)) << k;
   const auto list = run_cli({"list", "--rules", "pixel-dungeon", "monsters", "--json"});
-  if (list.status == 0) EXPECT_EQ(list.json()["entries"].size(), mobs.size());
+  if (list.status == 0) {
+    EXPECT_EQ(list.json()["entries"].size(), mobs.size());
+  }
 }
 
 TEST(PdRuleset, BoutKernelCarriesFury) {

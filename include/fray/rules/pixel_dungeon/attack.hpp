@@ -244,7 +244,7 @@ class Sampler {
     s_.damage = e;
     return s_;
   }
-  bool hit_test(std::int64_t accuracy, std::int64_t evasion, bool magic) {
+  [[gnu::always_inline]] bool hit_test(std::int64_t accuracy, std::int64_t evasion, bool magic) {
     s_.attacked = true;
     s_.hit.acu_roll = random_float(rng_, static_cast<double>(accuracy));
     on_draw_(DrawFor::acu_roll, RandomCall{RandomCall::Fn::float_x, accuracy, 0}, s_.hit.acu_roll);
@@ -254,7 +254,7 @@ class Sampler {
     return s_.hit.hit;
   }
   static Drawn none() noexcept { return 0; }
-  Drawn draw(DrawFor what, const Primitive& p) {
+  [[gnu::always_inline]] Drawn draw(DrawFor what, const Primitive& p) {
     const std::int64_t v = p.sample(rng_);
     switch (what) {
       case DrawFor::armor_roll:
@@ -283,7 +283,7 @@ class Sampler {
     return f(d...);
   }
   template <class PrimOf, class Combine>
-  Value then(DrawFor what, Value v, PrimOf&& prim_of, Combine&& combine) {
+  [[gnu::always_inline]] Value then(DrawFor what, Value v, PrimOf&& prim_of, Combine&& combine) {
     return combine(v, draw(what, prim_of(v)));
   }
   template <class F>
@@ -291,7 +291,7 @@ class Sampler {
     return f(v);
   }
   static Value constant(std::int64_t c) noexcept { return c; }
-  void paralysis_check(Value dmg, std::int64_t hp) {
+  [[gnu::always_inline]] void paralysis_check(Value dmg, std::int64_t hp) {
     // Random.Int(max) draws nothing for max <= 0.
     std::int64_t a = 0, b = 0;
     if (dmg > 0) {
