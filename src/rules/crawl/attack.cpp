@@ -660,19 +660,13 @@ Outcome exact_outcome(const AttackPlan& p) {
 
 // --- beam.cc _test_beam_hit ------------------------------------------------------------------------
 
-Chain beam_attack_chain(i64 hit, int defl, bool pierce) {
-  Chain c;
-  c.start = hit;
-  add_beam_deflection(c, defl, pierce);
-  c.roll(0, "bolt to-hit roll");
-  return c;
-}
-
 double beam_hit_probability(i64 hit, i64 ev, int defl, bool pierce) {
-  if (hit >= automatic_hit) return 1;
-  const Pmf a = beam_attack_chain(hit, defl, pierce).exact();
-  const Pmf e = random2avg_pmf(ev, 2);
-  return a.expect([&e](i64 v) { return e.cdf(v); });
+  Player target;
+  target.ev = static_cast<int>(ev);
+  Situation s;
+  s.deflect_missiles = defl == 2;
+  s.repel_missiles = defl == 1;
+  return exact_outcome(plan_attack(Beam{static_cast<int>(hit), pierce}, target, s)).p_hit;
 }
 
 // --- sweeps ----------------------------------------------------------------------------------------
