@@ -414,7 +414,7 @@ AttackPlan beam_plan(const Beam& b, const Combatant& defender, const Situation& 
     }
   }
   out.damage_modeled = false;
-  out.damage_note = "bolt damage is not modeled; damage is reported as 0";
+  out.damage_note = "bolt damage is not modeled";
   return out;
 }
 
@@ -496,7 +496,7 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
     if (out.stab_denom > 0) out.stab_damage = player_damage(*pa, s, md->ac, out.stab_denom);
   } else if (s.ranged) {
     out.damage_modeled = false;
-    out.damage_note = "monster missile damage is not modeled; damage is reported as 0";
+    out.damage_note = "monster missile damage is not modeled";
   } else {
     const i64 ac = pd ? player_ac(*pd) : md->ac;
     const i64 gdr = pd && !pd->ac ? player_gdr(*pd) : 0;

@@ -102,7 +102,7 @@ std::vector<std::string> notes_for(const Prepared& p) {
   };
   defaults(p.attacker, "attacker");
   defaults(p.defender, "defender");
-  if (!p.plan.damage_modeled) notes.push_back(p.plan.damage_note);
+  if (!p.plan.damage_modeled) notes.push_back(p.plan.damage_note + "; damage is reported as 0");
   if (const auto* m = std::get_if<Monster>(&p.attacker); m && m->attacks.size() > 1)
     notes.push_back(fmt::format("the {}'s attack {} of {} (attack=N picks another); ttk and duel use its whole round",
                                 m->name, m->attack_index + 1, m->attacks.size()));
