@@ -8,7 +8,7 @@ namespace {
 
 using namespace fray::crawl;
 
-// A heavy case: every random to-hit term present (armour and shield penalty
+// A heavy case: every random to-hit term present (armor and shield penalty
 // rolls, fighting and weapon skill, backlit), a shield-bearing defender, the
 // whole damage chain with big skill multipliers.
 const Combatant& heavy_player() {

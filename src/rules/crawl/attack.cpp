@@ -414,7 +414,7 @@ AttackPlan beam_plan(const Beam& b, const Combatant& defender, const Situation& 
     }
   }
   out.damage_modeled = false;
-  out.damage_note = "bolt damage is not modeled; damage is reported as 0";
+  out.damage_note = "bolt damage is not modeled";
   return out;
 }
 
@@ -496,7 +496,7 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
     if (out.stab_denom > 0) out.stab_damage = player_damage(*pa, s, md->ac, out.stab_denom);
   } else if (s.ranged) {
     out.damage_modeled = false;
-    out.damage_note = "monster missile damage is not modeled; damage is reported as 0";
+    out.damage_note = "monster missile damage is not modeled";
   } else {
     const i64 ac = pd ? player_ac(*pd) : md->ac;
     const i64 gdr = pd && !pd->ac ? player_gdr(*pd) : 0;
@@ -660,19 +660,13 @@ Outcome exact_outcome(const AttackPlan& p) {
 
 // --- beam.cc _test_beam_hit ------------------------------------------------------------------------
 
-Chain beam_attack_chain(i64 hit, int defl, bool pierce) {
-  Chain c;
-  c.start = hit;
-  add_beam_deflection(c, defl, pierce);
-  c.roll(0, "bolt to-hit roll");
-  return c;
-}
-
 double beam_hit_probability(i64 hit, i64 ev, int defl, bool pierce) {
-  if (hit >= automatic_hit) return 1;
-  const Pmf a = beam_attack_chain(hit, defl, pierce).exact();
-  const Pmf e = random2avg_pmf(ev, 2);
-  return a.expect([&e](i64 v) { return e.cdf(v); });
+  Player target;
+  target.ev = static_cast<int>(ev);
+  Situation s;
+  s.deflect_missiles = defl == 2;
+  s.repel_missiles = defl == 1;
+  return exact_outcome(plan_attack(Beam{static_cast<int>(hit), pierce}, target, s)).p_hit;
 }
 
 // --- sweeps ----------------------------------------------------------------------------------------
@@ -681,17 +675,19 @@ Table sweep(const Combatant& attacker, const Combatant& defender, const Situatio
             double from, double to, double step) {
   const auto* p = std::get_if<Player>(&attacker);
   if (!p) throw Error("crawl sweep: the attacker must be the player");
-  if (stat != "fighting" && stat != "weapon_skill" && stat != "dex") {
-    const std::string known[] = {"fighting", "weapon_skill", "dex"};
+  enum class Stat { fighting, weapon_skill, dex };
+  const std::string known[] = {"fighting", "weapon_skill", "dex"};
+  const auto found = std::find(std::begin(known), std::end(known), stat);
+  if (found == std::end(known))
     throw Error(
         fmt::format("crawl sweep: cannot sweep '{}'{} (fighting, weapon_skill, dex)", stat, did_you_mean(stat, known)));
-  }
+  const auto which = static_cast<Stat>(found - std::begin(known));
   if (!(step > 0)) throw Error("crawl sweep: --step must be positive");
-  const double lo = 0, hi = stat == "dex" ? 99 : 27;
+  const double lo = 0, hi = which == Stat::dex ? 99 : 27;
   if (!(from >= lo && to <= hi && from <= to))
     throw Error(fmt::format("crawl sweep: {} from {} to {} is outside {}..{} or reversed", stat, from, to, lo, hi));
   if ((to - from) / step > 10000) throw Error("crawl sweep: too many rows (at most 10000)");
-  if (stat == "dex" && (from < 1 || std::floor(from) != from || std::floor(step) != step))
+  if (which == Stat::dex && (from < 1 || std::floor(from) != from || std::floor(step) != step))
     throw Error("crawl sweep: dex takes whole values from 1");
   Table t;
   t.title =
@@ -701,9 +697,17 @@ Table sweep(const Combatant& attacker, const Combatant& defender, const Situatio
     const double v = from + step * i;
     if (v > to + 1e-9) break;
     Player q = *p;
-    if (stat == "fighting") q.fighting = static_cast<int>(std::lround(v * 100));
-    if (stat == "weapon_skill") q.weapon_skill = static_cast<int>(std::lround(v * 100));
-    if (stat == "dex") q.dex = static_cast<int>(std::lround(v));
+    switch (which) {
+      case Stat::fighting:
+        q.fighting = static_cast<int>(std::lround(v * 100));
+        break;
+      case Stat::weapon_skill:
+        q.weapon_skill = static_cast<int>(std::lround(v * 100));
+        break;
+      case Stat::dex:
+        q.dex = static_cast<int>(std::lround(v));
+        break;
+    }
     const Outcome o = exact_outcome(plan_attack(q, defender, s));
     t.rows.push_back({Value{v}, Value{o.p_hit}, Value{o.damage.mean()}});
   }

@@ -140,7 +140,7 @@ Chain& Chain::set(i64 k, std::string label) {
 }
 
 std::string Chain::describe() const {
-  std::string out = fmt::format("{}", start);
+  std::string out = fmt::format("base {}", start);
   for (const Step& s : steps) {
     if (s.label.empty()) continue;
     const bool constant =

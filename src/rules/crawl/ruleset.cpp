@@ -102,7 +102,7 @@ std::vector<std::string> notes_for(const Prepared& p) {
   };
   defaults(p.attacker, "attacker");
   defaults(p.defender, "defender");
-  if (!p.plan.damage_modeled) notes.push_back(p.plan.damage_note);
+  if (!p.plan.damage_modeled) notes.push_back(p.plan.damage_note + "; damage is reported as 0");
   if (const auto* m = std::get_if<Monster>(&p.attacker); m && m->attacks.size() > 1)
     notes.push_back(fmt::format("the {}'s attack {} of {} (attack=N picks another); ttk and duel use its whole round",
                                 m->name, m->attack_index + 1, m->attacks.size()));
@@ -249,6 +249,7 @@ class Rules final : public Ruleset {
     s.rules = "crawl";
     s.attacker = side_summary(p.attacker, p.situation, false);
     s.defender = side_summary(p.defender, p.situation, true);
+    s.attacker.stats.push_back({"to_hit", o.to_hit.mean()});
     s.situation = situation_words(req.situation);
     s.p_hit = o.p_hit;
     for (Kind k : kKinds) {
@@ -306,7 +307,9 @@ class Rules final : public Ruleset {
     run.seed = req.seed;
     run.engine = req.engine;
     run.count = req.count;
-    run.p_hit = exact_outcome(p.plan).p_hit;
+    const Outcome o = exact_outcome(p.plan);
+    run.attacker.stats.push_back({"to_hit", o.to_hit.mean()});
+    run.p_hit = o.p_hit;
     Rng rng(req.seed);
     std::uint64_t blocks = 0, stabs = 0;
     for (std::uint64_t i = 0; i < req.count; ++i) {

@@ -137,7 +137,7 @@ TEST(CrawlGolden, PlayerEvExamples) {
   }
 }
 
-TEST(CrawlGolden, PlayerEvResearchValues) {
+TEST(CrawlGolden, PlayerEvWorkedValues) {
   // Worked values checked against the real player.cc player::evasion.
   auto ev = [](int dex, int str, int dodging, int size = Medium, const char* body = nullptr, int arm = 0,
                const char* shield = nullptr, int shields = 0) {
@@ -161,7 +161,7 @@ TEST(CrawlGolden, PlayerEvResearchValues) {
   EXPECT_EQ(ev(10, 10, 5, Large), 11);
 }
 
-TEST(CrawlGolden, PlayerShResearchValues) {
+TEST(CrawlGolden, PlayerShWorkedValues) {
   Player p;
   p.shield = lookup_armor("large shield");
   p.shield_enchant = 3;

@@ -137,6 +137,7 @@ TEST(CrawlCli, AttackJsonMatchesWorkedExampleA) {
   EXPECT_EQ(j.at("attacker").at("name"), "player");
   EXPECT_EQ(j.at("attacker").at("weapon"), "long sword");
   EXPECT_EQ(j.at("attacker").at("fighting").get<double>(), 3.0);
+  EXPECT_NEAR(j.at("attacker").at("to_hit").get<double>(), 13.0, 1e-9);
   EXPECT_EQ(j.at("defender").at("ev"), 10);
   const test::Run text =
       test::run_cli({"attack", "--rules", "crawl", "--attacker", fighter, "--defender", "hd=1,ev=10"});

@@ -289,9 +289,9 @@ StrikeResult strike(const AttackPlan& p, R& rng, F&& on_draw = {}) {
   return r;
 }
 
-// beam.cc _test_beam_hit for a bolt against the player: exact P(hit).
-// defl: 0 none, 1 Repel Missiles, 2 Deflect Missiles.
-[[nodiscard]] Chain beam_attack_chain(i64 hit, int defl, bool pierce);
+// beam.cc _test_beam_hit for a bolt against the player with EV `ev` and no
+// shield: exact P(hit), read from the bolt's plan. defl: 0 none, 1 Repel
+// Missiles, 2 Deflect Missiles.
 [[nodiscard]] double beam_hit_probability(i64 hit, i64 ev, int defl, bool pierce);
 
 // --- sweeps ---------------------------------------------------------------------------------
