@@ -49,7 +49,7 @@ struct Combatant {
   // small off-hand parrying weapon beside the attacking one (a main-gauche).
   std::optional<int> parry_cap;
   std::optional<int> shield_min, shield_max;  // the shield's minimum and maximum block modifier
-  std::optional<int> dodge_cap;               // Max Dodge Modifier: smallest over helmet and armour
+  std::optional<int> dodge_cap;               // Max Dodge Modifier: smallest over helmet and armor
   // Magical and situational numbers.
   int magic_damage = 0;  // magical damage modifier, unaffected by handedness
   int resist_body = 0, resist_head = 0;
