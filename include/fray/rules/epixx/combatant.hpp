@@ -68,7 +68,7 @@ struct Example {
   std::string spec;      // the keys it stands for
   bool monster = false;  // a monster, else a character class
 };
-// Every example, in the file's order.
+// Every example, by name.
 [[nodiscard]] std::span<const Example> examples();
 // An example by name or alias, or nullptr.
 [[nodiscard]] const Example* find_example(std::string_view name);
