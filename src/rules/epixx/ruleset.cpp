@@ -247,7 +247,7 @@ class Rules final : public Ruleset {
     s.details.push_back({"confusion_mean_turns", o.confusion.mean()});
     s.details.push_back({"confusion_mean_turns_if_critical", o.confusion_if_crit.mean()});
     s.steps = describe(plan);
-    s.steps.push_back("outcomes: " + in36);
+    s.steps.push_back("in 36ths: " + in36);
     s.steps.push_back(
         fmt::format("critical effect check 2D6 {:+} >= 7 + damage after resistance: P(confused) = "
                     "{:.4f}, mean {:.4f} turns ({:.4f} given a critical hit)",

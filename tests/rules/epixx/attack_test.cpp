@@ -169,7 +169,7 @@ TEST(EpixxAttack, InvisibleCreatures) {
   EXPECT_EQ(n36(p.dodge + p.block + p.parry), 0);
 }
 
-TEST(EpixxAttack, ConfusedDefenderHasNoDefences) {
+TEST(EpixxAttack, ConfusedDefenderHasNoDefenses) {
   const auto p = result_probabilities(setup("str=0", "dodge=1,block=1"), {false, false, true});
   EXPECT_EQ(n36(p.hit), 21);
   const auto q = result_probabilities(setup("str=0", "dodge=1,block=1", Kind::melee, 0, {"confused_defends"}),

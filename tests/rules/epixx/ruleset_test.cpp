@@ -325,12 +325,12 @@ TEST(EpixxBout, KernelAndSampling) {
   for (const auto& [v, p] : ex.damage.items()) EXPECT_NEAR(by_damage[v], p, 1e-15) << v;
   for (const auto& [v, p] : by_damage) EXPECT_NEAR(ex.damage[v], p, 1e-15) << v;
   EXPECT_NEAR(confused, ex.p_confused, 1e-15);
-  // A defender confused this turn has no defences: every roll but 2 and 3 hits.
+  // A defender confused this turn has no defenses: every roll but 2 and 3 hits.
   const auto conf = b.a_hits_b->outcomes({24, 0}, {12, 4});
   double hit = 0;
   for (const auto& t : conf) hit += t.damage > 0 ? t.p : 0;
   EXPECT_NEAR(hit, 33.0 / 36, 1e-12);
-  // The attacker's own turn passes: remaining confusion ticks down, defences return.
+  // The attacker's own turn passes: remaining confusion ticks down, defenses return.
   EXPECT_EQ(b.a_hits_b->outcomes({24, (3u << 3) | 3u}, {12, 0})[0].attacker_state, (2u << 3) | 4u);
   // Sampling draws from the same kernel.
   Rng rng(99);

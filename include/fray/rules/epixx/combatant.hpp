@@ -49,7 +49,7 @@ struct Combatant {
   // small off-hand parrying weapon beside the attacking one (a main-gauche).
   std::optional<int> parry_cap;
   std::optional<int> shield_min, shield_max;  // the shield's minimum and maximum block modifier
-  std::optional<int> dodge_cap;               // Max Dodge Modifier: smallest over helmet and armour
+  std::optional<int> dodge_cap;               // Max Dodge Modifier: smallest over helmet and armor
   // Magical and situational numbers.
   int magic_damage = 0;  // magical damage modifier, unaffected by handedness
   int resist_body = 0, resist_head = 0;
@@ -68,7 +68,7 @@ struct Example {
   std::string spec;      // the keys it stands for
   bool monster = false;  // a monster, else a character class
 };
-// Every example, in the file's order.
+// Every example, by name.
 [[nodiscard]] std::span<const Example> examples();
 // An example by name or alias, or nullptr.
 [[nodiscard]] const Example* find_example(std::string_view name);
