@@ -16,7 +16,7 @@ namespace {
 // nullopt when it cannot stand for this side in a split duel: an attack
 // changes the defender's state, from some reachable cell this side alone can
 // never kill (the grid then records the stalemate's HP), or it is past the
-// limits (the grid then says how far).
+// limits (the grid is then tried, and says so if it is too).
 std::optional<Chain> one_sided(const Exchange& kernel, const Fighter& att, const Fighter& def, const char* side,
                                const ExactLimits& limits) {
   std::optional<Chain> chain;
