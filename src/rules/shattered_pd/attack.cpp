@@ -2,6 +2,7 @@
 
 #include <fray/core/error.hpp>
 #include <fray/rules/shattered_pd/attack.hpp>
+#include <fray/rules/shattered_pd/surprise.hpp>
 
 namespace fray::shattered_pd {
 
@@ -43,13 +44,6 @@ RollBuffs side_buffs(const Combatant& c, const Situation& s) {
   return b;
 }
 
-// Mob.defenseSkill: 0 when surprised by the hero or paralyzed, else its field.
-std::int64_t mob_evasion(const Combatant& defender, const Combatant& attacker, const Situation& s, bool surprise) {
-  if (s.paralyzed) return 0;
-  if (surprise && attacker.is_hero()) return 0;
-  return defender.mob.evasion;
-}
-
 }  // namespace
 
 AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, const Situation& s) {
@@ -68,17 +62,21 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
 
   // --- Char.hit -------------------------------------------------------------------
   const Weapon* weapon = attacker.is_hero() ? attack_weapon(*attacker.hero, s.how) : nullptr;
-  // Mob.surprisedBy(hero): only when the hero can surprise-attack with this weapon.
-  const bool surprise = s.surprised && attacker.is_hero() && can_surprise_attack(*attacker.hero, weapon);
+  // Mob.surprisedBy(hero): unaware of her or she is invisible, and her weapon can surprise-attack.
+  const bool surprise =
+      attacker.is_hero() && surprised_by_hero({.enemy_seen = !s.surprised, .hero_invisible = s.invisible}, true,
+                                              can_surprise_attack(*attacker.hero, weapon));
   if (s.surprised && defender.is_hero()) throw Error("the hero is never surprised");
   HitTest t;
   t.accuracy =
       attacker.is_hero() ? hero_accuracy(*attacker.hero, s.how, s.adjacent, s.point_blank) : attacker.mob.accuracy;
-  t.evasion =
-      defender.is_hero() ? hero_evasion(*defender.hero, s.paralyzed) : mob_evasion(defender, attacker, s, surprise);
+  t.evasion = defender.is_hero()
+                  ? hero_evasion(*defender.hero, s.paralyzed)
+                  : mob_defense_skill(defender.mob.evasion, {.surprised = surprise, .paralyzed = s.paralyzed});
   t.attacker = side_buffs(attacker, s);
   t.defender = side_buffs(defender, s);
   t.acc_multi = s.magic ? 2.0f : 1.0f;
+  if (s.ferret_tuft >= 0) t.ferret_tuft = s.ferret_tuft;
   t.invisible_attacker = s.invisible && (!attacker.is_hero() || can_surprise_attack(*attacker.hero, weapon));
   p.hit = plan_hit(t);
 

@@ -47,11 +47,15 @@ struct Situation {
   HeroAttack how = HeroAttack::melee;  // the hero's melee weapon or her thrown one
   bool adjacent = true;                // a thrown attack from the next cell: accuracy ×0.5, and no Sniper bypass
   bool magic = false;                  // the attacking mob casts its spell: roll ×2, no armour
-  bool surprised = false;  // the defending mob is surprised by the hero (Mob.surprisedBy): evasion 0, sneak rolls
+  // The defending mob is unaware of the hero (it has not seen her, she is
+  // invisible or out of its view): Mob.surprisedBy, when her weapon can
+  // surprise-attack, gives evasion 0 and the sneak weapons' rolls.
+  bool surprised = false;
   bool paralyzed = false;  // the defender is paralyzed: a mob's evasion is 0, the hero's halved
   bool invisible = false;  // the attacker is invisible: infinite accuracy when it can surprise-attack
   bool ascension = false;  // the hero is ascending with the Amulet: the mobs' ascension factors apply
   int point_blank = 0;     // the hero's Point Blank talent points (adjacent thrown accuracy)
+  int ferret_tuft = -1;    // the hero's Ferret Tuft level (-1: none): every defender's evasion roll grows
 };
 
 struct AttackPlan {
