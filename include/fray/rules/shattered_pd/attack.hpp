@@ -21,6 +21,7 @@
 #include <fray/rules/shattered_pd/random.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fray::shattered_pd {
@@ -57,6 +58,17 @@ struct Situation {
   int point_blank = 0;     // the hero's Point Blank talent points (adjacent thrown accuracy)
   int ferret_tuft = -1;    // the hero's Ferret Tuft level (-1: none): every defender's evasion roll grows
 };
+
+// Reads a combatant spec: "hero:class=rogue,level=5,weapon=dagger,weapon_level=2",
+// a mob "gnoll_scout:champion=blessed", "wraith:depth=7", or an inline mob
+// "accuracy=12,evasion=5,damage=2-8,armor=3". Every spec also takes the buff
+// flags bless, hex, daze, weakened, vulnerable and champion=<kind>. Throws
+// fray::Error naming the spec and the bad key. `role` is "attacker", "defender", ...
+[[nodiscard]] Combatant parse_combatant(std::string_view spec, std::string_view role);
+// Reads situation flags: thrown, ranged (not adjacent), magic, surprised,
+// paralyzed (paralysed), invisible, ascension, point_blank=N, ferret_tuft=N.
+// Throws fray::Error naming an unknown flag.
+[[nodiscard]] Situation parse_situation(const std::vector<std::string>& flags);
 
 struct AttackPlan {
   HitPlan hit;
