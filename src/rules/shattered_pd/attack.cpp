@@ -1,0 +1,162 @@
+#include <fmt/format.h>
+
+#include <fray/core/error.hpp>
+#include <fray/rules/shattered_pd/attack.hpp>
+#include <fray/rules/shattered_pd/surprise.hpp>
+
+namespace fray::shattered_pd {
+
+namespace {
+
+// ChampionEnemy.evasionAndAccuracyFactor: Blessed 4, Growing m, the others 1.
+float roll_factor(const Combatant& c) noexcept {
+  if (!c.champion) return 1;
+  if (*c.champion == Champion::blessed) return 4.0f;
+  if (*c.champion == Champion::growing) return c.growing;
+  return 1;
+}
+// ChampionEnemy.meleeDamageFactor: Blazing and Projecting 1.25, Growing m.
+float damage_factor(const Combatant& c) noexcept {
+  if (!c.champion) return 1;
+  if (*c.champion == Champion::blazing || *c.champion == Champion::projecting) return 1.25f;
+  if (*c.champion == Champion::growing) return c.growing;
+  return 1;
+}
+// ChampionEnemy.damageTakenFactor: Giant 0.2, AntiMagic 0.5, Growing 1/m.
+std::optional<float> damage_taken_factor(const Combatant& c) noexcept {
+  if (!c.champion) return std::nullopt;
+  if (*c.champion == Champion::giant) return 0.2f;
+  if (*c.champion == Champion::antimagic) return 0.5f;
+  if (*c.champion == Champion::growing) return 1.0f / c.growing;
+  return std::nullopt;
+}
+
+// The ascension factor of a mob while the hero ascends; 1 for the hero.
+float ascension_of(const Combatant& c, const Situation& s) noexcept {
+  return s.ascension && !c.is_hero() ? c.mob.ascension : 1.0f;
+}
+
+// The roll buffs of one side with the champion and ascension factors added.
+RollBuffs side_buffs(const Combatant& c, const Situation& s) {
+  RollBuffs b = c.buffs;
+  if (const float f = roll_factor(c); f != 1) b.champions.push_back(f);
+  b.ascension = ascension_of(c, s);
+  return b;
+}
+
+}  // namespace
+
+AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, const Situation& s) {
+  const std::string who =
+      attacker.name.empty() ? std::string(attacker.is_hero() ? "hero" : attacker.mob.key) : attacker.name;
+  if (s.how == HeroAttack::thrown && !attacker.is_hero())
+    throw Error(fmt::format("'{}' cannot throw: only the hero throws weapons", who));
+  if (s.magic && attacker.is_hero()) throw Error("the hero casts no spell that rolls to hit (wands never miss)");
+  if (s.magic && !attacker.mob.spell) throw Error(fmt::format("mob '{}' has no spell", who));
+  if (!s.magic && !attacker.is_hero() && !attacker.mob.damage)
+    throw Error(fmt::format("mob '{}' has no melee attack", who));
+  if (s.point_blank < 0 || s.point_blank > 3) throw Error("Point Blank points are 0 to 3");
+
+  AttackPlan p;
+  p.magic = s.magic;
+
+  // --- Char.hit -------------------------------------------------------------------
+  const Weapon* weapon = attacker.is_hero() ? attack_weapon(*attacker.hero, s.how) : nullptr;
+  // Mob.surprisedBy(hero): unaware of her or she is invisible, and her weapon can surprise-attack.
+  const bool surprise =
+      attacker.is_hero() && surprised_by_hero({.enemy_seen = !s.surprised, .hero_invisible = s.invisible}, true,
+                                              can_surprise_attack(*attacker.hero, weapon));
+  if (s.surprised && defender.is_hero()) throw Error("the hero is never surprised");
+  HitTest t;
+  t.accuracy =
+      attacker.is_hero() ? hero_accuracy(*attacker.hero, s.how, s.adjacent, s.point_blank) : attacker.mob.accuracy;
+  t.evasion = defender.is_hero()
+                  ? hero_evasion(*defender.hero, s.paralyzed)
+                  : mob_defense_skill(defender.mob.evasion, {.surprised = surprise, .paralyzed = s.paralyzed});
+  t.attacker = side_buffs(attacker, s);
+  t.defender = side_buffs(defender, s);
+  t.acc_multi = s.magic ? 2.0f : 1.0f;
+  if (s.ferret_tuft >= 0) t.ferret_tuft = s.ferret_tuft;
+  t.invisible_attacker = s.invisible && (!attacker.is_hero() || can_surprise_attack(*attacker.hero, weapon));
+  p.hit = plan_hit(t);
+
+  p.damage_taken = damage_taken_factor(defender);
+  p.vulnerable = defender.vulnerable;
+
+  // --- a mob's spell: enemy.damage(round(roll · ascension), spell) -------------------
+  if (s.magic) {
+    if (defender.champion == Champion::antimagic) p.attacks = false;  // immune to magic
+    p.roll = *attacker.mob.spell;
+    if (const float a = ascension_of(attacker, s); a != 1) p.factors.push_back(a);
+    p.damage_taken = damage_taken_factor(defender);
+    return p;
+  }
+
+  // --- the defender's Char.drRoll --------------------------------------------------
+  p.armor.push_back({Primitive::normal(0, 0), 0, false});  // Barkskin's NormalIntRange(0, 0), always drawn
+  if (defender.is_hero()) {
+    const HeroArmorRoll r = hero_armor_roll(*defender.hero);
+    if (r.armor) p.armor.push_back({*r.armor, r.armor_penalty, true});
+    if (r.block) p.armor.push_back({*r.block, r.block_penalty, true});
+  } else {
+    const Mob& m = defender.mob;
+    // Mob.drRoll overrides add NormalIntRange(0, X); a mob without armour keeps Char.drRoll.
+    if (m.dr_max > 0) p.armor.push_back({Primitive::normal(0, static_cast<std::int32_t>(m.dr_max)), 0, false});
+    for (const auto& [lo, hi] : m.dr_extra) p.armor.push_back({Primitive::normal(lo, hi), 0, false});
+    p.armor_const = m.dr_const;
+  }
+  p.armor_factor = ascension_of(defender, s);
+  // Char.attack: the Sniper's thrown and bow attacks ignore armour at range.
+  p.armor_ignored = attacker.is_hero() && attacker.hero->subclass == SubClass::sniper && weapon &&
+                    weapon->kind != WeaponKind::melee && !s.adjacent;
+
+  // --- the damage roll ------------------------------------------------------------------
+  if (attacker.is_hero()) {
+    const Hero& h = *attacker.hero;
+    p.hero_roll = true;
+    if (!weapon) {
+      // Hero.damageRoll unarmed: heroDamageIntRange(1, max(STR − 8, 1)).
+      if (h.ring_force != 0) throw Error("the Ring of Force's unarmed damage is not modelled");
+      p.roll = Primitive::normal(1, std::max(h.str - 8, 1));
+    } else {
+      auto lo = static_cast<std::int32_t>(weapon->min);
+      const auto hi = static_cast<std::int32_t>(weapon->max);
+      // Sneak weapons against a surprised mob: min + round((max − min)·f).
+      if (surprise && weapon->sneak)
+        lo += static_cast<std::int32_t>(java_round(static_cast<float>(hi - lo) * *weapon->sneak));
+      p.roll = Primitive::normal(lo, hi);
+      p.augment = damage_factor(weapon->augment);
+      if (const int ex = h.str - weapon->str; ex > 0) p.excess = Primitive::normal(0, ex);
+      if (weapon->kind == WeaponKind::melee) p.flat = h.ring_force;
+    }
+    // Berserk.damageFactor: ×min(1.5f, 1 + power/2f).
+    if (h.subclass == SubClass::berserker && h.rage > 0) p.factors.push_back(std::min(1.5f, 1.0f + h.rage / 2.0f));
+  } else {
+    p.roll = *attacker.mob.damage;
+  }
+  if (const float f = damage_factor(attacker); f != 1) p.factors.push_back(f);
+  if (const float a = ascension_of(attacker, s); a != 1) p.factors.push_back(a);
+  if (attacker.weakened) p.factors.push_back(0.67f);
+  return p;
+}
+
+Outcome exact_outcome(const AttackPlan& p) {
+  Outcome o;
+  o.p_hit = p.attacks ? hit_chance(p.hit) : 0.0;
+  // The armour: each term's law through its own step, summed, then the total.
+  Pmf terms = Pmf::point(0);
+  for (std::size_t i = 0; i < p.armor.size(); ++i)
+    terms = terms + p.armor[i].roll.pmf().map([&](std::int64_t v) { return p.armor_term(i, v); });
+  o.armor = p.magic ? Pmf::point(0) : terms.map([&](std::int64_t v) { return p.armor_total(v); });
+  const Pmf rolled = p.roll.pmf().map([&](std::int64_t v) { return p.rolled(v); });
+  const Pmf excess = p.excess ? p.excess->pmf() : Pmf::point(0);
+  const Pmf base = Pmf::combine(rolled, excess, [&](std::int64_t r, std::int64_t x) { return p.base_damage(r, x); });
+  o.damage_on_hit =
+      p.attacks ? Pmf::combine(base, o.armor, [&](std::int64_t b, std::int64_t dr) { return p.effective(b, dr); })
+                : Pmf::point(0);
+  const std::pair<double, Pmf> parts[] = {{1 - o.p_hit, Pmf::point(0)}, {o.p_hit, o.damage_on_hit}};
+  o.damage = o.p_hit >= 1 ? o.damage_on_hit : o.p_hit <= 0 ? Pmf::point(0) : Pmf::mixture(parts);
+  return o;
+}
+
+}  // namespace fray::shattered_pd
