@@ -156,6 +156,7 @@ Chain player_damage(const Player& p, const Situation& s, int stab_denom) {
 // DCSS 0.34 attack.cc attack::calc_damage (monster branch) and
 // melee_attack::apply_damage_modifiers: the damage before armour, and dmax.
 Chain monster_damage(const Creature& m, bool defender_asleep, i64& dmax) {
+  // (defender->asleep() gives any monster attacker a ×5/2 "stab".)
   const MonsterAttack& a = chosen_attack(m);
   Chain c;
   dmax = 0;
@@ -209,7 +210,7 @@ AttackPlan bolt_plan(const Bolt& b, const Combatant& defender, const Situation& 
   out.band = false;
   out.strict = true;
   const i64 h = b.hit;
-  // DCSS 0.34 beam.cc bolt::apply_lighting and the invisibility halving.
+  // DCSS 0.34 beam.cc bolt::apply_lighting: lighting counts double before the roll.
   out.to_hit.start = h;
   if (h < automatic_hit) {
     if (s.invisible) out.to_hit.scale(1, 2, "target unseen /2");
@@ -217,26 +218,32 @@ AttackPlan bolt_plan(const Bolt& b, const Combatant& defender, const Situation& 
     if (s.umbra) out.to_hit.add(-6, "target in umbra -6");
     out.to_hit.roll(0, "bolt roll random2(h)");
   }
+  out.ev.avg2("EV roll random2avg(EV, 2)");
+  out.ev_read.emplace();
+  const bool blockable = h < automatic_hit;  // bolt::is_blockable (piercing bolts are not modelled)
+  out.bypass_base = h * 130 / 100;           // the bolt's own hit, before lighting
   if (const Player* pd = defender.player()) {
-    // bolt::misses_player: random2avg(EV + repulsion, 2).
+    // bolt::misses_player: EV read, SH read, block, then _test_beam_hit.
     const EvasionState es{is_helpless(s), s.caught, s.constricted};
-    out.ev.add(Prim::div_rand_round(player_ev100(*pd, es), 100), "EV player::evasion()");
-    if (s.repel_missiles) out.ev.add(15, "repel missiles +15");
-    out.ev.avg2("EV roll random2avg(EV, 2)");
-  } else {
-    // bolt::affect_monster: random2avg(random2(EV + deflection), 2).
-    out.ev.start = monster_ev(*defender.creature(), {is_helpless(s), s.caught, s.constricted});
-    if (s.deflect_missiles) out.ev.add(24, "deflect missiles +24");
-    out.ev.roll(0, "EV roll random2(EV)").avg2("EV roll random2avg(., 2)");
-  }
-  // bolt::attempt_block with the bolt's own hit: random2(hit·130/100) < shield_bonus.
-  out.bypass_base = h * 130 / 100;
-  if (h < automatic_hit && !incapacitated(defender, s)) {
-    const bool has_sh =
-        defender.player() ? player_sh100(*defender.player()) > 0 : monster_shield_class(*defender.creature()) > 0;
-    if (has_sh) {  // you.shielded() / the monster's shield: otherwise nothing is drawn
+    out.ev_read->add(Prim::div_rand_round(player_ev100(*pd, es), 100), "EV player::evasion()");
+    if (s.repel_missiles) out.ev_read->add(15, "repel missiles +15");
+    out.ev_read_first = true;
+    const i64 sh100 = player_sh100(*pd);
+    // player_shield_class() is 0 for an incapacitated player.
+    out.block_gate = incapacitated(defender, s) ? Prim::constant(0) : Prim::div_rand_round(sh100, 100);
+    if (blockable && sh100 > 0 && s.blocks < block_limit(pd->shield)) {
       add_block(out, defender, s);
-      out.block_rolled = out.block_possible;  // an exhausted shield is not rolled
+      out.block_rolled = true;  // an exhausted shield is not rolled
+    }
+  } else {
+    // bolt::affect_monster: attempt_block, random2(EV + repulsion), then _test_beam_hit.
+    out.ev_read->start = monster_ev(*defender.creature(), {is_helpless(s), s.caught, s.constricted});
+    if (s.deflect_missiles) out.ev_read->add(24, "deflect missiles +24");
+    out.ev_read->roll(0, "EV roll random2(EV + repulsion)");
+    out.pro_first = true;
+    if (blockable && !incapacitated(defender, s)) {  // monster::shield_bonus: −100 without a draw
+      add_block(out, defender, s);
+      out.block_rolled = true;
     }
   }
   out.damage_note = "bolt damage is not modelled";
@@ -329,7 +336,7 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
     out.damage_note = "monster missile damage is not modelled";
   } else {
     i64 dmax = 0;
-    out.damage = monster_damage(*ma, pd && s.sleeping, dmax);
+    out.damage = monster_damage(*ma, s.sleeping, dmax);
     if (pd)
       out.armor = ArmorRoll{player_ac100(*pd), true, true, dmax};
     else
@@ -341,7 +348,19 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
 Outcome exact_outcome(const AttackPlan& p) {
   Outcome o;
   o.to_hit = p.to_hit.exact();
-  o.ev = p.ev.exact();
+  if (p.ev_read) {  // the roll applied to each value read
+    std::vector<std::pair<double, Pmf>> parts;
+    for (const auto& [v, pv] : p.ev_read->exact().items()) {
+      Chain roll = p.ev;
+      roll.start = v;
+      parts.emplace_back(pv, roll.exact());
+    }
+    o.ev = Pmf::mixture(parts);
+  } else {
+    o.ev = p.ev.exact();
+  }
+  // A bolt on the player rolls a block only when its SH read is above 0.
+  const double gate = p.block_gate.pmf().probability([](i64 v) { return v > 0; });
   // P(block | bypass n), cached by n.
   std::vector<std::pair<i64, double>> pro;
   if (p.block_rolled && p.block_possible)
@@ -369,7 +388,7 @@ Outcome exact_outcome(const AttackPlan& p) {
       const double compare = o.ev.cdf(t);  // P(EV <= t): test_hit's margin >= 0
       ph = p.band ? 1.0 / 40 + 19.0 / 20 * compare : compare;
     }
-    const double pb = p.kind == AttackKind::bolt ? p_block(0) : p_block(t);
+    const double pb = p.kind == AttackKind::bolt ? gate * p_block(0) : p_block(t);
     hit += pt * ph * (1 - pb);
     blocked += pt * pb;
   }

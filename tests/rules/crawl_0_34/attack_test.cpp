@@ -289,20 +289,65 @@ TEST(Crawl034Strike, LaunchersThrowsAndBolts) {
   expect_strikes_match(plan_attack(parse_combatant("player:dex=13,str=17,fighting=2,throwing=6.4,missile=javelin", "a"),
                                    {parse_combatant("troll", "d")}, ranged),
                        45);
-  const AttackPlan bolt = plan_attack(parse_combatant("bolt:hit=25", "a"),
-                                      parse_combatant("player:dex=14,sh100=1250,shield=buckler", "d"), {});
-  const Outcome o = exact_outcome(bolt);
-  EXPECT_GT(o.p_block, 0);
-  Rng rng(46);
-  std::uint64_t hits = 0, blocks = 0;
-  constexpr int n = 200000;
-  for (int i = 0; i < n; ++i) {
-    const StrikeResult r = strike(bolt, rng);
-    hits += r.hit;
-    blocks += r.blocked;
+  Situation lit;
+  lit.backlit = true;
+  const AttackPlan bolts[] = {
+      plan_attack(parse_combatant("bolt:hit=25", "a"),
+                  parse_combatant("player:dex=14,sh100=1250,shield=buckler,ev100=1470", "d"), {}),
+      plan_attack(parse_combatant("bolt:hit=33", "a"),
+                  parse_combatant("player:sh100=2050,shield=kite_shield,ev100=910", "d"), lit),
+      plan_attack(parse_combatant("bolt:hit=40", "a"), parse_combatant("orc_knight:shield=kite_shield", "d"), lit),
+  };
+  std::uint64_t seed = 46;
+  for (const AttackPlan& bolt : bolts) {
+    const Outcome o = exact_outcome(bolt);
+    EXPECT_GT(o.p_block, 0);
+    Rng rng(seed++);
+    std::uint64_t hits = 0, blocks = 0;
+    std::map<i64, std::uint64_t> ev;
+    constexpr int n = 200000;
+    for (int i = 0; i < n; ++i) {
+      const StrikeResult r = strike(bolt, rng);
+      hits += r.hit;
+      blocks += r.blocked;
+      ++ev[r.ev];
+    }
+    EXPECT_NEAR(static_cast<double>(hits) / n, o.p_hit, 4 * std::sqrt(o.p_hit * (1 - o.p_hit) / n));
+    EXPECT_NEAR(static_cast<double>(blocks) / n, o.p_block, 4 * std::sqrt(o.p_block * (1 - o.p_block) / n));
+    EXPECT_GT(test::chi_square_p(o.ev, ev), 1e-3);
   }
-  EXPECT_NEAR(static_cast<double>(hits) / n, o.p_hit, 4 * std::sqrt(o.p_hit * (1 - o.p_hit) / n));
-  EXPECT_NEAR(static_cast<double>(blocks) / n, o.p_block, 4 * std::sqrt(o.p_block * (1 - o.p_block) / n));
+}
+
+TEST(Crawl034Strike, BoltDrawOrder) {
+  std::vector<std::string> labels;
+  Rng rng(9);
+  (void)strike(plan_attack(parse_combatant("bolt:hit=25", "a"),
+                           parse_combatant("player:sh100=1250,shield=buckler,ev100=1470", "d"), {}),
+               rng, [&](const Draw& d) { labels.push_back(d.label); });
+  const std::vector<std::string> player = {
+      "EV player::evasion()",     "SH player_shield_class()",   "block: con",
+      "SH player_shield_class()", "SH roll random2avg(2SH, 2)", "bolt roll random2(h)",
+      "EV roll random2avg(EV, 2)"};
+  EXPECT_EQ(labels, player);
+  labels.clear();
+  (void)strike(
+      plan_attack(parse_combatant("bolt:hit=40", "a"), parse_combatant("orc_knight:shield=kite_shield", "d"), {}), rng,
+      [&](const Draw& d) { labels.push_back(d.label); });
+  ASSERT_GE(labels.size(), 4u);
+  EXPECT_EQ(labels.front(), "SH roll random2avg(shield_class, 2)");
+  EXPECT_EQ(labels[labels.size() - 3], "EV roll random2(EV + repulsion)");
+  EXPECT_EQ(labels[labels.size() - 2], "bolt roll random2(h)");
+  EXPECT_EQ(labels.back(), "EV roll random2avg(EV, 2)");
+}
+
+TEST(Crawl034Examples, SleepingDefenderTakesFiveHalves) {
+  Situation asleep;
+  asleep.sleeping = true;
+  const Combatant orc = parse_combatant("orc_warrior", "a");
+  const Pmf awake = *exact_outcome(plan_attack(orc, parse_combatant("player", "d"), {})).damage_on_hit;
+  const Pmf slept = *exact_outcome(plan_attack(orc, parse_combatant("player", "d"), asleep)).damage_on_hit;
+  EXPECT_TRUE(slept.approx_equal(awake.map([](i64 v) { return v * 5 / 2; })));
+  EXPECT_EQ(exact_outcome(plan_attack(orc, parse_combatant("player", "d"), asleep)).p_block, 0.0);
 }
 
 TEST(Crawl034Strike, TraceFollowsTheGame) {

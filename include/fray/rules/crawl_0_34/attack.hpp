@@ -77,6 +77,18 @@ struct AttackPlan {
   bool zero_is_none = false;   // monster::shield_bonus: a roll of 0 is −100
   bool unseen_thirds = false;  // the attacker is unseen by the defender: pro / 3
 
+  // Bolts (beam.cc bolt::misses_player, bolt::affect_monster): the EV is read
+  // apart from its roll. The player's is read before the block, a monster's
+  // random2(EV + repulsion) after it; `ev` is then applied to the value read.
+  std::optional<Chain> ev_read;
+  bool ev_read_first = false;
+  // misses_player reads player_shield_class() once before it decides to roll
+  // a block: no block roll unless that read is above 0.
+  Prim block_gate = Prim::constant(1);
+  // attempt_block on a monster draws shield_bonus() first and rolls con only
+  // when it is above 0.
+  bool pro_first = false;
+
   // Stabs (attack.cc player_stab_check; fight.cc find_player_stab_type).
   int stab_denom = 0;  // 0 none, 1 always (asleep, paralysed, petrified), 4 a chance
   Chain stab_chance;   // x_chance_in_y(stab_chance, 100) when stab_denom is 4
@@ -126,8 +138,10 @@ struct StrikeResult {
 
 // One sampled attack. `on_draw(const Draw&)` sees every draw in the game's
 // order: melee and missiles draw the to-hit, the EV, the 5 % band, the block
-// (con then pro), the stab, the damage and the armour; a bolt draws its block
-// first, then the to-hit and the EV.
+// (con then pro), the stab, the damage and the armour. A bolt on the player
+// draws the EV read, the SH read, the block (con then pro), the bolt's roll and
+// the EV roll; a bolt on a monster draws the block (pro, then con when pro > 0),
+// random2(EV + repulsion), the bolt's roll and the EV roll.
 template <UniformEngine R, class OnDraw>
 StrikeResult strike(const AttackPlan& p, R& rng, OnDraw&& on_draw) {
   StrikeResult r;
@@ -148,9 +162,32 @@ StrikeResult strike(const AttackPlan& p, R& rng, OnDraw&& on_draw) {
   };
   bool hit = false;
   if (p.kind == AttackKind::bolt) {
-    r.blocked = block(0);
+    i64 read = 0;
+    if (p.ev_read && p.ev_read_first) read = chain(*p.ev_read);
+    const i64 gate = p.block_gate.sample(rng);
+    if (p.block_gate.draws()) on_draw(Draw{"SH player_shield_class()", p.block_gate.text(), gate, gate});
+    if (p.block_rolled && gate > 0) {
+      const i64 n = bypass(p, 0);
+      if (p.pro_first) {
+        const i64 pro = block_value(p, chain(p.shield_bonus));
+        if (pro > 0) {
+          const i64 con = crawl::random2(rng, n);
+          if (n > 1) on_draw(Draw{"block: con", crawl::fmt_random2(n), con, con});
+          r.blocked = p.block_possible && blocks(p, pro, con);
+        }
+      } else {
+        r.blocked = block(0);
+      }
+    }
+    if (p.ev_read && !p.ev_read_first) read = chain(*p.ev_read);
     r.to_hit = chain(p.to_hit);
-    r.ev = chain(p.ev);
+    if (p.ev_read) {
+      Chain roll = p.ev;
+      roll.start = read;
+      r.ev = chain(roll);
+    } else {
+      r.ev = chain(p.ev);
+    }
     hit = test_hit(r.to_hit, r.ev, Band::compare);
   } else {
     r.to_hit = chain(p.to_hit);
