@@ -126,9 +126,14 @@ Pmf after_armor(const Pmf& damage, const Pmf& saved) {
 
 Chain player_attack_delay(const Player& p, bool ranged) {
   Chain c;
-  if (ranged && !(p.weapon && p.weapon->ranged))
-    throw Error("crawl-0.34: the delay of a thrown missile is not modelled");
-  if (p.weapon) {
+  if (ranged && !(p.weapon && p.weapon->ranged)) {
+    // A thrown missile: 10 + damage/2 − div_rand_round(throwing×10, 20), at
+    // least FASTEST_PLAYER_THROWING_SPEED (7).
+    if (!p.missile) throw Error("crawl-0.34: a ranged attack needs a launcher or a missile to throw");
+    c.start = 10 + p.missile->damage / 2;
+    c.add(Prim::div_rand_round(skill(p.throwing, 10), 20), "throwing skill", -1);
+    c.at_least(7);
+  } else if (p.weapon) {
     c.start = p.weapon->base_delay;
     const i64 x = std::min<i64>(skill(p.weapon_skill, 10), 10 * static_cast<i64>(p.weapon->min_delay_skill));
     c.add(Prim::div_rand_round(x, 20), "weapon skill", -1);

@@ -439,7 +439,15 @@ TEST(Crawl034Delay, PlayerAndMonster) {
   tower.shield = lookup_armor("tower_shield");
   EXPECT_EQ(shield_penalty(tower, 20), 2 * 225 * 270 * 20 / 75 / 270);
   EXPECT_NEAR(player_attack_delay(tower, false).exact().mean(), 11.5 + 120.0 / 20, 1e-12);
-  EXPECT_THROW((void)player_attack_delay(*parse_combatant("player:missile=dart", "a").player(), true), Error);
+  // A javelin (10): 10 + 5 − div_rand_round(throwing×10, 20), at least 7.
+  const Pmf javelin =
+      player_attack_delay(*parse_combatant("player:missile=javelin,throwing=5", "a").player(), true).exact();
+  EXPECT_NEAR(javelin[13], 0.5, 1e-15);
+  EXPECT_NEAR(javelin[12], 0.5, 1e-15);
+  EXPECT_TRUE(player_attack_delay(*parse_combatant("player:missile=dart,throwing=27", "a").player(), true)
+                  .exact()
+                  .approx_equal(Pmf::point(7)));
+  EXPECT_THROW((void)player_attack_delay(*parse_combatant("player", "a").player(), true), Error);
   EXPECT_NEAR(monster_attack_delay(*parse_combatant("wolf", "a").creature()), 100.0 / 17, 1e-12);
 }
 

@@ -172,8 +172,8 @@ struct ArmorRoll {
 // DCSS 0.34 player-act.cc player::attack_delay_with, in aut, at normal speed:
 // weapon speed − div_rand_round(min(skill×10, 10·min_delay_skill), 20) (unarmed:
 // 10 − div_rand_round(UC×10, 54)), at least 3, then + div_rand_round(ASP(20), 20)
-// for a shield and, for a launcher, + div_rand_round(ABAP(20), 20).
-// Throws fray::Error for a thrown missile (not modelled).
+// for a shield and, for a launcher, + div_rand_round(ABAP(20), 20). A thrown
+// missile: 10 + damage/2 − div_rand_round(throwing×10, 20), at least 7.
 [[nodiscard]] Chain player_attack_delay(const Player& p, bool ranged);
 // A monster's attack time: 100 / speed aut (10 aut at speed 10).
 [[nodiscard]] double monster_attack_delay(const Creature& m);
