@@ -76,15 +76,19 @@ Chain monster_to_hit(const Creature& m, const Situation& s) {
   c.start = 18 + static_cast<i64>(m.hd) * (skilled ? 5 : 3) / 2;
   const bool weapon_counts =
       m.weapon && (s.ranged ? m.weapon->ranged : (!m.weapon->ranged && uses_weapon(chosen_attack(m))));
+  i64 mhit = c.start;
   if (weapon_counts) {
     const int bonus = m.weapon->accuracy + (m.weapon->magic_staff ? 0 : m.enchant);
+    mhit += bonus;
     if (bonus) c.add(bonus, "weapon accuracy + enchantment");
   }
+  mhit += m.slaying;
   if (m.slaying) c.add(m.slaying, "slaying");
+  // post_roll_to_hit_modifiers reads this mhit, before any of its own terms.
   if (m.inaccuracy) c.add(-5 * m.inaccuracy, "inaccuracy");
   if (m.confused) c.add(-5, "confused -5");
   if (s.invisible)
-    c.scale(65, 100, "defender unseen: mhit - mhit*35/100");
+    c.add(-(mhit * 35 / 100), "defender unseen -mhit*35/100");
   else
     add_visibility(c, s);
   c.roll(1, "to-hit roll random2(mhit+1)");

@@ -182,6 +182,15 @@ TEST(Crawl034Formulas, ShieldsAndBlockLimits) {
   EXPECT_EQ(player_sh100(shielded), 1499);
 }
 
+TEST(Crawl034Formulas, MonsterToHitAgainstAnUnseenPlayer) {
+  // Orc warrior, mhit 28: unseen −28·35/100 = −9, confused −5: random2(28 − 9 − 5 + 1).
+  Situation unseen;
+  unseen.invisible = true;
+  const AttackPlan p =
+      plan_attack(parse_combatant("orc_warrior:confused", "a"), parse_combatant("player", "d"), unseen);
+  EXPECT_TRUE(p.to_hit.exact().approx_equal(Pmf::uniform(0, 14)));
+}
+
 TEST(Crawl034Formulas, MissileDeflectionIsEvasion) {
   const Combatant archer = parse_combatant("centaur:weapon=shortbow", "attacker");
   Player p;
