@@ -60,7 +60,7 @@ i64 player_sh100(const Player& p) {
 i64 player_ac100(const Player& p) {
   if (p.ac100) return *p.ac100;
   if (!p.body) return 0;
-  return static_cast<i64>(p.body->ac) * 100 * (440 + skill(p.armor_skill, 20)) / 440;
+  return static_cast<i64>(p.body->ac) * 100 * (440 + skill(p.armor_skill, 20)) / 440 + 100 * p.body_enchant;
 }
 
 i64 gdr_perc(i64 ac) {

@@ -14,7 +14,8 @@ namespace {
 
 constexpr std::string_view player_keys =
     "str, dex, xl, size, fighting, weapon_skill, dodging, armor_skill, shields_skill, unarmed, throwing, stealth, "
-    "weapon, enchant, slaying, body, shield, shield_enchant, missile, claws, eyeballs, inaccuracy, confused, "
+    "weapon, enchant, slaying, body, body_enchant, shield, shield_enchant, missile, claws, eyeballs, inaccuracy, "
+    "confused, "
     "vertigo, might, weak, woe, ev, ev100, sh, sh100, ac, ac100, hp";
 constexpr std::string_view monster_keys =
     "hd, ev, ac, sh, fighter, archer, weapon, enchant, body, shield, shield_enchant, attack, damage, size, speed, "
@@ -87,6 +88,7 @@ Player parse_player(SpecReader& r) {
   p.enchant = int_key(r, "enchant", -20, 30, 0);
   p.slaying = int_key(r, "slaying", -30, 30, 0);
   p.body = armor_item(r, "body", false);
+  p.body_enchant = int_key(r, "body_enchant", -20, 30, 0);
   p.shield = armor_item(r, "shield", true);
   p.shield_enchant = int_key(r, "shield_enchant", -20, 30, 0);
   p.missile = item<Missile>(r, "missile", [](const std::string& n) { return lookup_missile(n); });

@@ -105,6 +105,9 @@ TEST(Crawl034Examples, MonsterDamageAgainstGdr) {  // E
   const Combatant warrior = parse_combatant("orc_warrior:weapon=mace", "attacker");
   const Combatant plate = parse_combatant("player:body=plate_armour", "defender");
   EXPECT_EQ(player_ac100(*plate.player()), 1000);
+  // Armour skill 5: 10·100·(440 + 100)/440; a +2 plus adds 200.
+  EXPECT_EQ(player_ac100(*parse_combatant("player:body=plate_armour,armor_skill=5,body_enchant=2", "d").player()),
+            1227 + 200);
   EXPECT_EQ(gdr_perc(10), 28);
   const AttackPlan plan = plan_attack(warrior, plate, {});
   EXPECT_EQ(plan.armor.dmax, 20);

@@ -37,8 +37,9 @@ struct Player {
   int enchant = 0;               // the weapon's plus
   int slaying = 0;               // player::slaying(): rings, randarts, hurling ego, mutations ...
   std::optional<Armor> body;
+  int body_enchant = 0;  // the body armour's plus: AC only
   std::optional<Armor> shield;
-  int shield_enchant = 0;
+  int shield_enchant = 0;          // the shield's plus: SH only
   std::optional<Missile> missile;  // thrown when the attack is ranged and no launcher is wielded
   int claws = 0, eyeballs = 0, inaccuracy = 0;
   bool confused = false, vertigo = false, might = false, weak = false, woe = false;
@@ -93,7 +94,9 @@ struct EvasionState {
 // DCSS 0.34 player.cc _sh_from_shield / player_shield_class(100): SH at 1/100
 // (twice the displayed SH); 0 without a shield.
 [[nodiscard]] i64 player_sh100(const Player& p);
-// The player's AC at 1/100 (each piece base_AC·(440 + armour×20)/440); armour_class() random-rounds it.
+// DCSS 0.34 player.cc base_ac: the body armour's AC at 1/100, base_AC·(440 +
+// armour×20)/440 + 100·plus (a shield gives SH, not AC); armour_class()
+// random-rounds it.
 [[nodiscard]] i64 player_ac100(const Player& p);
 // DCSS 0.34 player.cc gdr_perc: 16·AC^(1/4), truncated.
 [[nodiscard]] i64 gdr_perc(i64 ac);
