@@ -1,0 +1,88 @@
+// fray/rules/crawl_0_34/catalog.hpp — the DCSS 0.34.1 item and monster tables
+// embedded from data/crawl_0_34/ (weapons.json: item-prop.cc Weapon_prop,
+// Missile_prop, Armour_prop; monsters.json: mon-data.h rows).
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fray::crawl_0_34 {
+
+// Body sizes, as the game numbers them (SIZE_TINY .. SIZE_GIANT).
+enum Size : int { Tiny = 0, Little, Small, Medium, Large, Big, Giant };
+// "medium" or "SIZE_MEDIUM"; throws fray::Error naming the word.
+[[nodiscard]] int parse_size(std::string_view word);
+[[nodiscard]] std::string_view size_name(int size);
+
+struct Weapon {
+  std::string name;          // "long sword"
+  std::string skill;         // "SK_LONG_BLADES"
+  int damage = 0;            // PWPN_DAMAGE
+  int accuracy = 0;          // PWPN_HIT
+  int base_delay = 10;       // aut at skill 0
+  int min_delay = 10;        // weapon_min_delay
+  int min_delay_skill = 0;   // the skill level that reaches min_delay
+  bool ranged = false;       // a launcher (skill SK_RANGED_WEAPONS)
+  bool legacy = false;       // kept for old saves only
+  bool crossbow = false;     // is_crossbow
+  bool magic_staff = false;  // an OBJ_STAVES item: the "staff" row, its enchantment ignored
+};
+
+struct Armor {
+  std::string name;
+  std::string slot;    // "SLOT_BODY_ARMOUR", "SLOT_OFFHAND", ...
+  int ac = 0;          // base AC
+  int ev_penalty = 0;  // PARM_EVASION (tenths, <= 0)
+  bool legacy = false;
+  [[nodiscard]] bool is_shield() const noexcept {
+    return slot == "SLOT_OFFHAND" && (name == "buckler" || name == "kite shield" || name == "tower shield");
+  }
+  [[nodiscard]] bool is_body() const noexcept { return slot == "SLOT_BODY_ARMOUR"; }
+};
+
+struct Missile {
+  std::string name;
+  int damage = 0;
+  bool legacy = false;
+};
+
+struct MonsterAttack {
+  std::string type;     // "AT_HIT"
+  std::string flavour;  // "AF_PLAIN"
+  int damage = 0;
+};
+
+struct Monster {
+  std::string name;
+  int hd = 1;
+  int avg_hp_x10 = 10;
+  int ac = 0;
+  int ev = 0;
+  bool fighter = false;  // M_FIGHTER
+  bool archer = false;   // M_ARCHER
+  int size = Medium;
+  int speed = 10;
+  std::vector<MonsterAttack> attacks;
+};
+
+[[nodiscard]] std::span<const Weapon> weapons();
+[[nodiscard]] std::span<const Armor> armors();
+[[nodiscard]] std::span<const Missile> missiles();
+[[nodiscard]] std::span<const Monster> monsters();
+
+// Look-ups by catalog key ("long_sword", "orc_warrior") or the game's own
+// spelling ("long sword"); nullptr when unknown. find_weapon("magical_staff")
+// is the staff row read as a magical staff.
+[[nodiscard]] const Weapon* find_weapon(std::string_view key);
+[[nodiscard]] const Armor* find_armor(std::string_view key);
+[[nodiscard]] const Missile* find_missile(std::string_view key);
+[[nodiscard]] const Monster* find_monster(std::string_view key);
+// The same, throwing fray::Error naming the key and the closest known names.
+[[nodiscard]] const Weapon& lookup_weapon(std::string_view key);
+[[nodiscard]] const Armor& lookup_armor(std::string_view key);
+[[nodiscard]] const Missile& lookup_missile(std::string_view key);
+[[nodiscard]] const Monster& lookup_monster(std::string_view key);
+
+}  // namespace fray::crawl_0_34

@@ -1,0 +1,184 @@
+// fray/rules/crawl_0_34/combat.hpp — DCSS 0.34.1 combatants and the single
+// formulas an attack is built from: player EV and SH at 1/100, monster EV and
+// shield class, block limits, the stat multiplier of damage, AC with GDR, and
+// attack delay.
+//
+// The random primitives (random2, div_rand_round, ...) and the Chain that
+// holds one formula as labelled steps are DCSS's own and unchanged since 0.19;
+// they come from rules/crawl.
+#pragma once
+
+#include <fray/core/pmf.hpp>
+#include <fray/core/rng.hpp>
+#include <fray/rules/crawl/chain.hpp>
+#include <fray/rules/crawl/random.hpp>
+#include <fray/rules/crawl_0_34/catalog.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace fray::crawl_0_34 {
+
+using crawl::Chain;
+using crawl::Draw;
+using crawl::i64;
+using crawl::Prim;
+using crawl::Term;
+
+constexpr i64 automatic_hit = 1500;  // AUTOMATIC_HIT
+
+// The player. Skills are stored ×100, as you.skill(sk, 100) gives them.
+struct Player {
+  int str = 10, dex = 10, xl = 1;
+  int size = Medium;
+  int fighting = 0, weapon_skill = 0, dodging = 0, armor_skill = 0, shields = 0, unarmed = 0, throwing = 0, stealth = 0;
+  std::optional<Weapon> weapon;  // none: unarmed, or a thrown missile
+  int enchant = 0;               // the weapon's plus
+  int slaying = 0;               // player::slaying(): rings, randarts, hurling ego, mutations ...
+  std::optional<Armor> body;
+  int body_enchant = 0;  // the body armour's plus: AC only
+  std::optional<Armor> shield;
+  int shield_enchant = 0;          // the shield's plus: SH only
+  std::optional<Missile> missile;  // thrown when the attack is ranged and no launcher is wielded
+  int claws = 0, eyeballs = 0, inaccuracy = 0;
+  bool confused = false, vertigo = false, might = false, weak = false, woe = false;
+  std::optional<int> ev100;  // _player_evasion(100) straight
+  std::optional<int> sh100;  // player_shield_class(100) straight
+  std::optional<int> ac100;  // armour_class at ×100 straight
+  int hp = 0;
+};
+
+// A monster as it fights: its catalog row with the items it carries.
+struct Creature {
+  std::string name = "monster";
+  int hd = 1, ev = 0, ac = 0;
+  bool fighter = false, archer = false;
+  int size = Medium, speed = 10;
+  std::vector<MonsterAttack> attacks;
+  int attack_index = 0;  // which attack of `attacks` is made
+  std::optional<Weapon> weapon;
+  int enchant = 0;
+  std::optional<Armor> body;
+  std::optional<Armor> shield;
+  int shield_enchant = 0;
+  std::optional<int> shield_class;  // monster::shield_class() straight
+  bool confused = false;
+  int inaccuracy = 0, slaying = 0;
+  int hp = 0;
+};
+
+// A spell or other bolt (beam.cc): its to-hit `hit` (AUTOMATIC_HIT always hits).
+struct Bolt {
+  int hit = 0;
+};
+
+// --- player EV, SH, AC -------------------------------------------------------------------
+
+// DCSS 0.34 player.cc adjusted_body_armour_penalty(scale): 2·b²·(450 − armour×10)·scale / (5·(str+3)) / 450.
+[[nodiscard]] i64 body_armor_penalty(const Player& p, i64 scale);
+// DCSS 0.34 player.cc adjusted_shield_penalty(scale): 2·s²·(270 − shields×10)·scale / (25 + 5·str) / 270.
+[[nodiscard]] i64 shield_penalty(const Player& p, i64 scale);
+
+// What changes the player's EV in one attack (player.cc _player_evasion).
+struct EvasionState {
+  bool helpless = false;     // asleep, paralysed or petrified: at most (2 + sf/2)
+  bool caught = false;       // caught in a net or web (or petrifying): halved
+  bool constricted = false;  // −10
+};
+// DCSS 0.34 player.cc _player_evasion(100): the EV at 1/100, before random rounding.
+[[nodiscard]] i64 player_ev100(const Player& p, const EvasionState& s = {});
+// player::evasion(): div_rand_round(ev100, 100), less 10 when the attacker is unseen.
+[[nodiscard]] Pmf player_ev_pmf(const Player& p, const EvasionState& s = {}, bool attacker_unseen = false);
+
+// DCSS 0.34 player.cc _sh_from_shield / player_shield_class(100): SH at 1/100
+// (twice the displayed SH); 0 without a shield.
+[[nodiscard]] i64 player_sh100(const Player& p);
+// DCSS 0.34 player.cc base_ac: the body armour's AC at 1/100, base_AC·(440 +
+// armour×20)/440 + 100·plus (a shield gives SH, not AC); armour_class()
+// random-rounds it.
+[[nodiscard]] i64 player_ac100(const Player& p);
+// DCSS 0.34 player.cc gdr_perc: 16·AC^(1/4), truncated.
+[[nodiscard]] i64 gdr_perc(i64 ac);
+
+// DCSS 0.34 item-prop.cc shield_block_limit / actor::shield_block_limit: the
+// blocks a shield makes in one turn: buckler 2, kite shield 3, tower shield 4,
+// 1 for SH from anything else.
+[[nodiscard]] int block_limit(const std::optional<Armor>& shield);
+
+// --- monster EV and SH -------------------------------------------------------------------
+
+// What changes a monster's EV in one attack (monster.cc monster::evasion).
+struct MonsterState {
+  bool helpless = false;  // asleep, paralysed or petrified: 0
+  bool caught = false;    // caught in a net or web: / 5
+  bool constricted = false;
+};
+// DCSS 0.34 monster.cc monster::evasion: base EV, + PARM_EVASION/60 per armour
+// piece, 0 when helpless, /5 when caught (else /2 when confused), −10 constricted.
+[[nodiscard]] i64 monster_ev(const Creature& m, const MonsterState& s = {});
+// DCSS 0.34 monster.cc monster::shield_class: (shield AC + plus)·2 + HD·4/3; 0 without a shield.
+[[nodiscard]] i64 monster_shield_class(const Creature& m);
+
+// --- damage pieces -----------------------------------------------------------------------
+
+// DCSS 0.34 fight.cc stat_modify_damage: the maximum of the base roll at 1/100,
+// pot·(75 + 2.5·stat) truncated (at least pot·1 %).
+[[nodiscard]] i64 stat_damage100(i64 pot, int stat);
+// Long blades, short blades and launchers scale with dex; everything else with str.
+[[nodiscard]] bool dex_weapon(const std::string& skill);
+
+// DCSS 0.34 actor::apply_ac with ac_type::normal: the damage armour saves.
+// The draws, in the game's order: armour_class() (the player's is random-
+// rounded from ×100), gdr_perc() (the player's reads armour_class() again),
+// random2(1 + AC), div_rand_round(AC, 2); then
+// saved = max(random2(1 + AC), min(gdr·dmax/100, div_rand_round(AC, 2))).
+// Player attacks pass dmax 0 and monsters have no GDR, so only monster hits on
+// the player see the GDR floor.
+struct ArmorRoll {
+  i64 ac100 = 0;         // the defender's AC at 1/100
+  bool rounds = false;   // armour_class() random-rounds (the player)
+  bool has_gdr = false;  // the player
+  i64 dmax = 0;          // the attack's maximum damage
+
+  [[nodiscard]] Prim ac_read() const { return rounds ? Prim::div_rand_round(ac100, 100) : Prim::constant(ac100 / 100); }
+  // The rule for drawn values.
+  [[nodiscard]] i64 saved(i64 ac_gdr, i64 roll, i64 half) const {
+    const i64 gdr = has_gdr ? gdr_perc(std::max<i64>(0, ac_gdr)) : 0;
+    return std::max(roll, std::min(gdr * dmax / 100, half));
+  }
+  [[nodiscard]] Pmf exact() const;  // the saved amount
+  template <UniformEngine R, class OnDraw>
+  i64 sample(R& rng, OnDraw&& on_draw) const {
+    const Prim read = ac_read();
+    const i64 ac = std::max<i64>(0, read.sample(rng));
+    if (read.draws()) on_draw(Draw{"armour_class()", read.text(), ac, ac});
+    i64 ac_gdr = 0;
+    if (has_gdr) {
+      ac_gdr = read.sample(rng);
+      if (read.draws()) on_draw(Draw{"gdr_perc: armour_class()", read.text(), ac_gdr, ac_gdr});
+    }
+    const i64 roll = crawl::random2(rng, 1 + ac);
+    if (ac > 0) on_draw(Draw{"AC roll", crawl::fmt_random2(1 + ac), roll, roll});
+    const Prim h = Prim::div_rand_round(ac, 2);
+    const i64 half = h.sample(rng);
+    if (h.draws()) on_draw(Draw{"GDR: AC/2", h.text(), half, half});
+    return saved(ac_gdr, roll, half);
+  }
+};
+
+// max(0, d − saved) for independent pre-armour damage and saved amount.
+[[nodiscard]] Pmf after_armor(const Pmf& damage, const Pmf& saved);
+
+// --- attack delay ------------------------------------------------------------------------
+
+// DCSS 0.34 player-act.cc player::attack_delay_with, in aut, at normal speed:
+// weapon speed − div_rand_round(min(skill×10, 10·min_delay_skill), 20) (unarmed:
+// 10 − div_rand_round(UC×10, 54)), at least 3, then + div_rand_round(ASP(20), 20)
+// for a shield and, for a launcher, + div_rand_round(ABAP(20), 20). A thrown
+// missile: 10 + damage/2 − div_rand_round(throwing×10, 20), at least 7.
+[[nodiscard]] Chain player_attack_delay(const Player& p, bool ranged);
+// A monster's attack time: 100 / speed aut (10 aut at speed 10).
+[[nodiscard]] double monster_attack_delay(const Creature& m);
+
+}  // namespace fray::crawl_0_34

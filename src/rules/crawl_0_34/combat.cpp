@@ -1,0 +1,154 @@
+// DCSS 0.34.1 single formulas: EV, SH, AC, block limits, damage pieces, delay.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fray/core/error.hpp>
+#include <fray/rules/crawl_0_34/combat.hpp>
+
+namespace fray::crawl_0_34 {
+
+namespace {
+// player::skill(sk, scale) from the ×100 level.
+i64 skill(int x100, i64 scale) { return static_cast<i64>(x100) * scale / 100; }
+// PARM_EVASION / 10 as a positive penalty.
+i64 evp(const std::optional<Armor>& a) { return a ? std::max(0, -a->ev_penalty / 10) : 0; }
+}  // namespace
+
+i64 body_armor_penalty(const Player& p, i64 scale) {
+  const i64 b = evp(p.body);
+  if (b == 0) return 0;
+  return 2 * b * b * (450 - skill(p.armor_skill, 10)) * scale / (5 * (p.str + 3)) / 450;
+}
+
+i64 shield_penalty(const Player& p, i64 scale) {
+  const i64 s = evp(p.shield);
+  if (s == 0) return 0;
+  return 2 * s * s * (270 - skill(p.shields, 10)) * scale / (25 + 5 * static_cast<i64>(p.str)) / 270;
+}
+
+i64 player_ev100(const Player& p, const EvasionState& s) {
+  if (p.ev100) return *p.ev100;
+  constexpr i64 sc = 100;
+  const i64 sf = 2 * (Medium - p.size);
+  // _player_armour_adjusted_dodge_bonus: linear in dodging × dex since 0.34.
+  i64 dodge = (800 + skill(p.dodging, 10) * p.dex * 8) * sc / (20 - sf) / 10 / 10;
+  const i64 adp = evp(p.body) - 3;
+  if (adp > 0) {
+    const i64 str = std::max(1, p.str);
+    dodge = adp >= str ? dodge * str / (2 * adp) : dodge - dodge * adp / (2 * str);
+  }
+  i64 ev = (10 + sf) * sc + dodge - body_armor_penalty(p, sc) - shield_penalty(p, sc);
+  if (s.caught) ev /= 2;
+  ev += sc * (-(p.vertigo ? 5 : 0) - (s.constricted ? 10 : 0));
+  if (s.helpless) ev = std::min((2 + sf / 2) * sc, ev);
+  return ev;
+}
+
+Pmf player_ev_pmf(const Player& p, const EvasionState& s, bool attacker_unseen) {
+  return crawl::div_rand_round_pmf(player_ev100(p, s), 100).shifted(attacker_unseen ? -10 : 0);
+}
+
+i64 player_sh100(const Player& p) {
+  if (p.sh100) return *p.sh100;
+  if (!p.shield) return 0;
+  const i64 base = 2 * p.shield->ac;
+  return 50 * base + base * skill(p.shields, 5) / 2 + 200 * p.shield_enchant + skill(p.shields, 38) + 114 +
+         static_cast<i64>(p.dex) * 38 * (base + 13) / 26;
+}
+
+i64 player_ac100(const Player& p) {
+  if (p.ac100) return *p.ac100;
+  if (!p.body) return 0;
+  return static_cast<i64>(p.body->ac) * 100 * (440 + skill(p.armor_skill, 20)) / 440 + 100 * p.body_enchant;
+}
+
+i64 gdr_perc(i64 ac) {
+  if (ac <= 0) return 0;
+  return static_cast<i64>(16 * std::pow(static_cast<double>(ac), 0.25));
+}
+
+int block_limit(const std::optional<Armor>& shield) {
+  if (!shield) return 1;
+  if (shield->name == "buckler") return 2;
+  if (shield->name == "kite shield") return 3;
+  if (shield->name == "tower shield") return 4;
+  return 1;
+}
+
+i64 monster_ev(const Creature& m, const MonsterState& s) {
+  i64 ev = m.ev;
+  for (const auto* a : {&m.body, &m.shield})
+    if (*a) ev += (*a)->ev_penalty / 60;
+  ev = std::max<i64>(ev, 0);
+  if (s.helpless) return 0;
+  if (s.caught)
+    ev /= 5;
+  else if (m.confused)
+    ev /= 2;
+  if (s.constricted) ev -= 10;
+  return std::max<i64>(ev, 0);
+}
+
+i64 monster_shield_class(const Creature& m) {
+  if (m.shield_class) return *m.shield_class;
+  if (!m.shield) return 0;
+  return (m.shield->ac + m.shield_enchant) * 2 + m.hd * 4 / 3;
+}
+
+i64 stat_damage100(i64 pot, int stat) {
+  // pot·100 · max(1, 75 + 2.5·stat) / 100, in integers.
+  const i64 mult = std::max<i64>(100, 7500 + 250 * static_cast<i64>(stat));
+  return pot * mult / 100;
+}
+
+bool dex_weapon(const std::string& skill) {
+  return skill == "SK_LONG_BLADES" || skill == "SK_SHORT_BLADES" || skill == "SK_RANGED_WEAPONS";
+}
+
+Pmf ArmorRoll::exact() const {
+  const Pmf ac = ac_read().pmf();
+  const Pmf ac_gdr = has_gdr ? ac_read().pmf() : Pmf::point(0);
+  std::map<i64, double> acc;
+  for (const auto& [a0, pa] : ac.items()) {
+    const i64 a = std::max<i64>(0, a0);
+    const Pmf half = crawl::div_rand_round_pmf(a, 2);
+    for (const auto& [g, pg] : ac_gdr.items())
+      for (const auto& [h, ph] : half.items())
+        for (i64 roll = 0; roll <= a; ++roll) acc[saved(g, roll, h)] += pa * pg * ph / static_cast<double>(a + 1);
+  }
+  return Pmf::from_map(acc);
+}
+
+Pmf after_armor(const Pmf& damage, const Pmf& saved) {
+  return Pmf::combine(damage, saved, [](i64 d, i64 s) { return std::max<i64>(0, d - s); });
+}
+
+Chain player_attack_delay(const Player& p, bool ranged) {
+  Chain c;
+  if (ranged && !(p.weapon && p.weapon->ranged)) {
+    // A thrown missile: 10 + damage/2 − div_rand_round(throwing×10, 20), at
+    // least FASTEST_PLAYER_THROWING_SPEED (7).
+    if (!p.missile) throw Error("crawl-0.34: a ranged attack needs a launcher or a missile to throw");
+    c.start = 10 + p.missile->damage / 2;
+    c.add(Prim::div_rand_round(skill(p.throwing, 10), 20), "throwing skill", -1);
+    c.at_least(7);
+  } else if (p.weapon) {
+    c.start = p.weapon->base_delay;
+    const i64 x = std::min<i64>(skill(p.weapon_skill, 10), 10 * static_cast<i64>(p.weapon->min_delay_skill));
+    c.add(Prim::div_rand_round(x, 20), "weapon skill", -1);
+  } else {
+    c.start = 10;
+    c.add(Prim::div_rand_round(skill(p.unarmed, 10), 54), "unarmed combat", -1);
+  }
+  c.at_least(3);
+  if (const i64 asp = shield_penalty(p, 20); asp > 0) c.add(Prim::div_rand_round(asp, 20), "shield penalty");
+  if (p.weapon && p.weapon->ranged)
+    if (const i64 abap = body_armor_penalty(p, 20); abap > 0)
+      c.add(Prim::div_rand_round(abap, 20), "body armour penalty");
+  return c;
+}
+
+double monster_attack_delay(const Creature& m) { return 100.0 / std::max(1, m.speed); }
+
+}  // namespace fray::crawl_0_34
