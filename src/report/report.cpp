@@ -137,8 +137,8 @@ Report strike_report(const StrikeRun& s) {
     json draws = json::array();
     std::string line;
     for (const auto& d : k.draws) {
-      draws.push_back({{"for", d.label}, {"call", d.call}, {"value", d.value}});
-      line += fmt::format("{}{} {}={}", line.empty() ? "" : "; ", d.label, d.call, d.value);
+      draws.push_back({{"for", d.label}, {"call", d.call}, {"value", value_json(d.value)}});
+      line += fmt::format("{}{} {}={}", line.empty() ? "" : "; ", d.label, d.call, value_text(d.value));
     }
     strikes.push_back({{"outcome", k.outcome},
                        {"hit", k.hit},

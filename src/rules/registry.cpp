@@ -66,12 +66,6 @@ void check_options(const Ruleset& rules, const AttackRequest& request) {
   }
 }
 
-// TRANSITION: removed when every game is typed.
-AttackSummary Ruleset::attack(const AttackRequest&) const { throw Error(fmt::format("{}: attack is not typed yet", id())); }
-StrikeRun Ruleset::strike(const StrikeRequest&) const { throw Error(fmt::format("{}: strike is not typed yet", id())); }
-std::vector<CatalogKind> Ruleset::catalogs() const { return {}; }
-std::vector<CatalogEntry> Ruleset::catalog(CatalogKind) const { throw Error(fmt::format("{}: no catalogs yet", id())); }
-
 std::vector<std::string> engine_names() {
   std::vector<std::string> names{"default"};
   for (const Ruleset* r : rulesets())

@@ -84,9 +84,9 @@ struct AttackSummary {
 
 // One draw a strike made, in the game's order.
 struct Draw {
-  std::string label;  // what it was for: "to-hit", "damage", "armour", ...
+  std::string label;  // what it was for: "to-hit", "damage", "armor", ...
   std::string call;   // the game's call: "rand_range(0, 99)", "Random.IntRange(1, 8)"
-  std::int64_t value = 0;
+  Value value;        // an integer, or a real for a float draw (Pixel Dungeon's Random.Float)
 };
 
 // One sampled attack.
@@ -144,15 +144,15 @@ class Ruleset {
   // Other ids this ruleset answers to ("crawl-0.19").
   [[nodiscard]] virtual std::vector<std::string> aliases() const { return {}; }
   // The exact outcome of one attack. Throws fray::Error on a bad request.
-  [[nodiscard]] virtual AttackSummary attack(const AttackRequest& request) const;  // TRANSITION: = 0
+  [[nodiscard]] virtual AttackSummary attack(const AttackRequest& request) const = 0;
   // Sampled attacks with a trace of every draw.
-  [[nodiscard]] virtual StrikeRun strike(const StrikeRequest& request) const;  // TRANSITION: = 0
+  [[nodiscard]] virtual StrikeRun strike(const StrikeRequest& request) const = 0;
   // `fray ttk` / `fray duel`: `request.attacker` is side a, `request.defender` side b.
   [[nodiscard]] virtual Bout bout(const AttackRequest& request) const = 0;
   // The catalogs this game has, and each one's entries.
-  [[nodiscard]] virtual std::vector<CatalogKind> catalogs() const;  // TRANSITION: = 0
+  [[nodiscard]] virtual std::vector<CatalogKind> catalogs() const = 0;
   // Throws fray::Error for a kind the game does not have.
-  [[nodiscard]] virtual std::vector<CatalogEntry> catalog(CatalogKind kind) const;  // TRANSITION: = 0
+  [[nodiscard]] virtual std::vector<CatalogEntry> catalog(CatalogKind kind) const = 0;
   // The request options (AttackRequest::options) this game reads.
   [[nodiscard]] virtual std::vector<std::string> options() const { return {}; }
   // The game's random primitives for dice expressions.

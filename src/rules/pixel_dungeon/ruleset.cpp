@@ -666,15 +666,15 @@ class Rules final : public Ruleset {
     run.p_hit = exact_outcome(r.plan).p_hit;
     run.details = details(r.plan);
     run.notes = notes(r);
-    run.notes.push_back(
-        "a Random.Float draw's value is shown truncated; rolls.acu_roll and rolls.def_roll hold it whole");
     auto go = [&](auto& rng) {
       for (std::uint64_t i = 0; i < req.count; ++i) {
         StrikeResult s;
         if (i < kMaxTraced) {
           std::vector<Draw> draws;
           s = pixel_dungeon::strike(r.plan, rng, [&](DrawFor what, const RandomCall& call, double value) {
-            draws.push_back({std::string(to_string(what)), call.text(), static_cast<std::int64_t>(value)});
+            // Random.Float draws a real; every other call an integer.
+            const Value v = call.fn == RandomCall::Fn::float_x ? Value{value} : Value{static_cast<std::int64_t>(value)};
+            draws.push_back({std::string(to_string(what)), call.text(), v});
           });
           run.strikes.push_back(strike_of(s, std::move(draws)));
         } else {
