@@ -1,5 +1,7 @@
 #include <fray/rules/spec.hpp>
 
+#include <fray/core/suggest.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -196,10 +198,17 @@ std::optional<std::string> SpecReader::choice(std::string_view key, const std::v
 }
 
 void SpecReader::done(std::string_view known) const {
+  std::vector<std::string> names;
+  for (std::string& k : split_list(known)) {
+    const auto b = k.find_first_not_of(' '), e = k.find_last_not_of(' ');
+    if (b != std::string::npos) names.push_back(k.substr(b, e - b + 1));
+  }
   for (std::size_t i = 0; i < spec_.keys.size(); ++i)
-    if (!used_[i])
-      fail(known.empty() ? fmt::format("unknown key '{}'", spec_.keys[i].first)
-                         : fmt::format("unknown key '{}' (known: {})", spec_.keys[i].first, known));
+    if (!used_[i]) {
+      const std::string& key = spec_.keys[i].first;
+      fail(known.empty() ? fmt::format("unknown key '{}'", key)
+                         : fmt::format("unknown key '{}'{} (known: {})", key, did_you_mean(key, names), known));
+    }
 }
 
 }  // namespace fray

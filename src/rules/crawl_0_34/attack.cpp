@@ -293,10 +293,10 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
   out.player_attacker = pa != nullptr;
   out.player_defender = pd != nullptr;
 
-  // To-hit (§2, §2b, §6a, §6b).
+  // To-hit: DCSS 0.34 attack::calc_to_hit (player), mon_to_hit_base (monster).
   out.to_hit = pa ? player_to_hit(*pa, s) : monster_to_hit(*ma, s);
 
-  // EV (§3 step 1, §4): missiles add the defender's repulsion; a monster
+  // EV: player::evasion / monster::evasion, read by fight.cc test_hit; missiles add the defender's repulsion; a monster
   // attacker's test_hit randomises it as random2avg(2·EV, 2).
   const i64 repel = !s.ranged ? 0 : pd ? (s.repel_missiles ? 15 : 0) : (s.deflect_missiles ? 24 : 0);
   if (pd) {
@@ -310,7 +310,7 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
   if (repel) out.ev.add(ma ? 2 * repel : repel, s.deflect_missiles ? "deflect missiles +24" : "repel missiles +15");
   if (ma) out.ev.avg2("EV roll random2avg(2EV, 2)");
 
-  // Blocks (§3 step 3, §5): rolled on every attack the defender can block.
+  // Blocks: attack::attack_shield_blocks with player_shield_class / monster::shield_bonus; rolled on every attack the defender can block.
   if (!incapacitated(defender, s)) {
     out.block_rolled = true;
     out.bypass_base = pa ? 15 : 15 + static_cast<i64>(ma->hd) * 2 / 3;
@@ -319,7 +319,7 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
     add_block(out, defender, s);
   }
 
-  // Stabs (§3b): player melee on a monster it can see.
+  // Stabs: melee_attack::player_stab_check (find_player_stab_type): player melee on a monster it can see.
   if (pa && !s.ranged && !pa->confused && !s.invisible) {
     if (is_helpless(s)) {
       out.stab_denom = 1;
@@ -331,7 +331,7 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
     }
   }
 
-  // Damage (§7) and armour.
+  // Damage: melee_attack::calc_damage and attack::apply_defender_ac.
   if (pa) {
     out.damage = player_damage(*pa, s, 0);
     if (out.stab_denom > 0) out.stab_damage = player_damage(*pa, s, out.stab_denom);
