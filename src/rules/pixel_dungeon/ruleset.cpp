@@ -673,8 +673,13 @@ class Rules final : public Ruleset {
           std::vector<Draw> draws;
           s = pixel_dungeon::strike(r.plan, rng, [&](DrawFor what, const RandomCall& call, double value) {
             // Random.Float draws a real; every other call an integer.
-            const Value v = call.fn == RandomCall::Fn::float_x ? Value{value} : Value{static_cast<std::int64_t>(value)};
-            draws.push_back({std::string(to_string(what)), call.text(), v});
+            Draw& d = draws.emplace_back();
+            d.label = to_string(what);
+            d.call = call.text();
+            if (call.fn == RandomCall::Fn::float_x)
+              d.value = value;
+            else
+              d.value = static_cast<std::int64_t>(value);
           });
           run.strikes.push_back(strike_of(s, std::move(draws)));
         } else {

@@ -156,7 +156,7 @@ StrikeResult strike(const AttackPlan& p, R& rng, OnDraw&& on_draw) {
     if (!p.block_rolled || to_hit >= automatic_hit) return false;
     const i64 n = bypass(p, to_hit);
     const i64 con = crawl::random2(rng, n);
-    if (n > 1) on_draw(Draw{"block: con", crawl::fmt_random2(n), con, con});
+    if (n > 1) on_draw(Draw{"block: con", crawl::fmt_random2(n), con});
     const i64 pro = block_value(p, chain(p.shield_bonus));
     return p.block_possible && blocks(p, pro, con);
   };
@@ -165,14 +165,14 @@ StrikeResult strike(const AttackPlan& p, R& rng, OnDraw&& on_draw) {
     i64 read = 0;
     if (p.ev_read && p.ev_read_first) read = chain(*p.ev_read);
     const i64 gate = p.block_gate.sample(rng);
-    if (p.block_gate.draws()) on_draw(Draw{"SH player_shield_class()", p.block_gate.text(), gate, gate});
+    if (p.block_gate.draws()) on_draw(Draw{"SH player_shield_class()", p.block_gate.text(), gate});
     if (p.block_rolled && gate > 0) {
       const i64 n = bypass(p, 0);
       if (p.pro_first) {
         const i64 pro = block_value(p, chain(p.shield_bonus));
         if (pro > 0) {
           const i64 con = crawl::random2(rng, n);
-          if (n > 1) on_draw(Draw{"block: con", crawl::fmt_random2(n), con, con});
+          if (n > 1) on_draw(Draw{"block: con", crawl::fmt_random2(n), con});
           r.blocked = p.block_possible && blocks(p, pro, con);
         }
       } else {
@@ -200,7 +200,7 @@ StrikeResult strike(const AttackPlan& p, R& rng, OnDraw&& on_draw) {
         band = crawl::coinflip(rng) ? Band::hit : Band::miss;
         side = band == Band::hit ? 1 : -1;
       }
-      on_draw(Draw{"5% automatic band", "x_chance_in_y(5, 100) then coinflip()", side, side});
+      on_draw(Draw{"5% automatic band", "x_chance_in_y(5, 100) then coinflip()", side});
     }
     hit = test_hit(r.to_hit, r.ev, band);
     r.blocked = block(r.to_hit);
@@ -210,7 +210,7 @@ StrikeResult strike(const AttackPlan& p, R& rng, OnDraw&& on_draw) {
       const i64 chance = chain(p.stab_chance);
       r.stab = crawl::x_chance_in_y(rng, chance, 100);
       if (chance > 0 && chance < 100)
-        on_draw(Draw{"stab", "x_chance_in_y(" + std::to_string(chance) + ", 100)", r.stab ? 1 : 0, r.stab ? 1 : 0});
+        on_draw(Draw{"stab", "x_chance_in_y(" + std::to_string(chance) + ", 100)", r.stab ? 1 : 0});
     }
     if (r.stab) r.blocked = false;
   }
