@@ -1,12 +1,11 @@
+#include <gtest/gtest.h>
+
 #include <fray/report/report.hpp>
+#include <memory>
+#include <string>
 
 #include "fight/kernels.hpp"
 #include "support/support.hpp"
-
-#include <gtest/gtest.h>
-
-#include <memory>
-#include <string>
 
 namespace fray::fight {
 namespace {
@@ -99,7 +98,8 @@ TEST(DuelReport, FallsBackToMonteCarloAndSaysWhy) {
   small.limits.max_pairs = 10;
   const Report big = duel_report("test", test::make_bout(k, k, 50, 50), small);
   EXPECT_EQ(big.json["method"], "monte-carlo");
-  EXPECT_EQ(big.json["note"].get<std::string>().rfind("no exact analysis (exact analysis: ", 0), 0u) << big.json["note"];
+  EXPECT_EQ(big.json["note"].get<std::string>().rfind("no exact analysis (exact analysis: ", 0), 0u)
+      << big.json["note"];
 }
 
 TEST(DuelReport, NeverEndingFight) {
