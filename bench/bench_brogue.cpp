@@ -1,9 +1,9 @@
 // Brogue CE benchmarks: a sampled strike against the raw draws it uses, the
 // exact outcome of a catalog pair, and the full balance sweep.
+#include <benchmark/benchmark.h>
+
 #include <fray/rules/brogue/attack.hpp>
 #include <fray/rules/brogue/rng.hpp>
-
-#include <benchmark/benchmark.h>
 
 namespace {
 
@@ -12,7 +12,8 @@ using namespace fray::brogue;
 // Ogre against the starting player: rand_percent plus randClumpedRange(9, 13, 2)
 // = rand_range(0, 99), rand_range(0, 2), rand_range(0, 2) on a hit.
 const AttackPlan& ogre_plan() {
-  static const AttackPlan p = plan_attack(parse_combatant("ogre", "attacker"), parse_combatant("player", "defender"), {});
+  static const AttackPlan p =
+      plan_attack(parse_combatant("ogre", "attacker"), parse_combatant("player", "defender"), {});
   return p;
 }
 
@@ -43,7 +44,7 @@ BENCHMARK_TEMPLATE(raw_draws_ogre, BrogueRng);
 void exact_outcome(benchmark::State& state, const char* attacker, const char* defender) {
   const Combatant a = parse_combatant(attacker, "attacker");
   const Combatant d = parse_combatant(defender, "defender");
-  for (auto _ : state) benchmark::DoNotOptimize(outcome(plan_attack(a, d, {})));
+  for (auto _ : state) benchmark::DoNotOptimize(fray::brogue::exact_outcome(plan_attack(a, d, {})));
 }
 BENCHMARK_CAPTURE(exact_outcome, player_vs_vampire_bat, "player", "vampire_bat");
 BENCHMARK_CAPTURE(exact_outcome, dragon_vs_player, "dragon", "player");
@@ -67,8 +68,8 @@ void full_sweep(benchmark::State& state) {
     double sum = 0;
     for (const Combatant& m : ms)
       for (const Combatant& p : players) {
-        sum += outcome(plan_attack(p, m, {})).damage.mean();
-        sum += outcome(plan_attack(m, p, {})).damage.mean();
+        sum += fray::brogue::exact_outcome(plan_attack(p, m, {})).damage.mean();
+        sum += fray::brogue::exact_outcome(plan_attack(m, p, {})).damage.mean();
       }
     benchmark::DoNotOptimize(sum);
   }

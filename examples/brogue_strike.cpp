@@ -1,16 +1,15 @@
 // A game loop's view of fray's Brogue rules: build the combatants once, plan
 // the attack, then strike with the game's own generator and print the trace.
+#include <cstdio>
 #include <fray/rules/brogue/attack.hpp>
 #include <fray/rules/brogue/rng.hpp>
-
-#include <cstdio>
 
 int main() {
   using namespace fray::brogue;
   const Combatant player = parse_combatant("player:weapon=sword,strength=14,enchant=1", "attacker");
   const Combatant ogre = parse_combatant("ogre", "defender");
   const AttackPlan plan = plan_attack(player, ogre, {});
-  const Outcome exact = outcome(plan);
+  const Outcome exact = exact_outcome(plan);
   std::printf("hitProbability %d %%, mean damage %.4f\n", exact.hit_percent, exact.damage.mean());
 
   BrogueRng rng(12345);  // the game's seed: the same draws as the game makes

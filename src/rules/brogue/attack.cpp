@@ -1,37 +1,88 @@
-#include <fray/rules/brogue/attack.hpp>
-
-#include <fray/core/error.hpp>
-#include <fray/rules/spec.hpp>
-
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <array>
 #include <cmath>
+#include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
+#include <fray/rules/brogue/attack.hpp>
+#include <fray/rules/spec.hpp>
 #include <utility>
 
 namespace fray::brogue {
 
+namespace {
+
+// The flags, each with the member it sets (Combat.c attack, attackHit and
+// hitProbability test these states of the two creatures).
+struct FlagDef {
+  NamedHelp help;
+  bool Situation::*member;
+};
+constexpr FlagDef flag_defs[] = {
+    {{"sleeping", "the defender (a monster) is asleep: hit without a draw, x3 damage (x5 with a dagger)"},
+     &Situation::sleeping},
+    {{"paralyzed", "the defender is paralyzed: hit without a draw, x3 damage (x5 with a dagger)"},
+     &Situation::paralyzed},
+    {{"stuck", "the defender is stuck in a net or web: hit without a draw, no multiplier"}, &Situation::stuck},
+    {{"captive", "the defender (a monster) is a shackled captive: hit without a draw, no multiplier"},
+     &Situation::captive},
+    {{"sneak", "the player attacks a monster that has not noticed them: hit without a draw, x3 (x5 with a dagger)"},
+     &Situation::sneak},
+    {{"lunge", "the player lunges with a rapier: hit without a draw, x3"}, &Situation::lunge},
+    {{"seized", "the defender is held by this attacker (bog monster, kraken): hitProbability 100, still one draw"},
+     &Situation::seized},
+    {{"thrown", "the player throws the weapon: attackHit only, damage scaled after the roll"}, &Situation::thrown},
+    {{"slaying",
+      "the player's weapon has a slaying runic for the defender's class: hitProbability 100, still one draw"},
+     &Situation::slaying},
+};
+constexpr auto flag_helps = [] {
+  std::array<NamedHelp, std::size(flag_defs)> a{};
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = flag_defs[i].help;
+  return a;
+}();
+
+constexpr NamedHelp player_key_list[] = {
+    {"weapon", "catalog weapon (dagger, sword, war_hammer, dart, ...) or none; default dagger"},
+    {"enchant", "the weapon's enchant, -20..50; default 0"},
+    {"strength", "strength, 1..99; default 12"},
+    {"weakness", "weakness points, 0..10: lower the strength both items see"},
+    {"armor", "catalog armor (leather_armor ... plate_armor) or none; default leather_armor"},
+    {"armor_enchant", "the armor's enchant, -20..50; default 0"},
+    {"hp", "hit points, 1..1000000; default 30"},
+    {"net_enchant", "the weapon's net enchant straight, -20..50 in steps of 0.25; not with enchant"},
+    {"defense", "internal defense straight (10 per displayed armor point), 0..10000; not with armor"},
+};
+constexpr NamedHelp monster_key_list[] = {
+    {"weakness", "weakness points, 0..10: accuracy and damage x accTable[80 - 6w], defense - 25w"},
+    {"hp", "hit points, 1..1000000; default the catalog's"},
+    {"accuracy", "accuracy, 0..100000; default the catalog's (inline: 100)"},
+    {"defense", "internal defense (10 per displayed armor point), 0..10000; default the catalog's (inline: 0)"},
+    {"damage", "damage range LO-HI/CLUMP (randClumpedRange); required inline"},
+};
+
+}  // namespace
+
+std::span<const NamedHelp> situation_flags() noexcept { return flag_helps; }
+std::span<const NamedHelp> player_keys() noexcept { return player_key_list; }
+std::span<const NamedHelp> monster_keys() noexcept { return monster_key_list; }
+
 Situation parse_situation(const std::vector<std::string>& flags) {
   Situation s;
-  const std::array<std::pair<std::string_view, bool Situation::*>, 9> names{{{"slaying", &Situation::slaying},{"sleeping", &Situation::sleeping},
-                                                                              {"paralyzed", &Situation::paralyzed},
-                                                                              {"stuck", &Situation::stuck},
-                                                                              {"captive", &Situation::captive},
-                                                                              {"sneak", &Situation::sneak},
-                                                                              {"lunge", &Situation::lunge},
-                                                                              {"seized", &Situation::seized},
-                                                                              {"thrown", &Situation::thrown}}};
-  for (const std::string& f : flags) {
-    bool found = false;
-    for (const auto& [name, member] : names)
-      if (f == name) {
-        s.*member = true;
-        found = true;
-      }
-    if (!found)
-      throw Error(fmt::format("brogue: unknown situation '{}' (known: sleeping, paralyzed, stuck, captive, sneak, "
-                              "lunge, seized, thrown, slaying)",
-                              f));
+  for (const std::string& given : flags) {
+    // fray once spelled it the British way; the game's STATUS_PARALYZED is American.
+    const std::string_view f = given == "paralysed" ? std::string_view("paralyzed") : std::string_view(given);
+    const FlagDef* def = nullptr;
+    for (const FlagDef& d : flag_defs)
+      if (d.help.name == f) def = &d;
+    if (!def) {
+      std::vector<std::string> names;
+      for (const FlagDef& d : flag_defs) names.emplace_back(d.help.name);
+      throw Error(fmt::format("brogue: unknown situation '{}'{} (known: {})", given, did_you_mean(given, names),
+                              fmt::join(names, ", ")));
+    }
+    s.*(def->member) = true;
   }
   return s;
 }
@@ -46,9 +97,10 @@ std::int64_t weapon_net_quarters(const Combatant& c, std::uint32_t weapon_lost) 
 }
 
 std::int64_t attack_accuracy(const Combatant& c, std::uint32_t weapon_lost) {
-  // Combat.c hitProbability step 4: a player with a weapon has 100 x accTable[net].
+  // Combat.c hitProbability: a player with a weapon has 100 x accuracyFraction(netEnchant(weapon)).
   if (c.is_player && (c.weapon || c.net_enchant_quarters)) return player_accuracy(weapon_net_quarters(c, weapon_lost));
-  // Step 1: catalog accuracy (the player's is 100) scaled by weakness.
+  // Otherwise Combat.c monsterAccuracyAdjusted: the catalog accuracy (the
+  // player's "you" entry has 100) scaled by weakness.
   return weakened_accuracy(c.is_player ? player_start().accuracy : c.monster.accuracy, c.weakness);
 }
 
@@ -57,13 +109,15 @@ std::int64_t defense_value(const Combatant& c, std::uint32_t armor_lost) {
   if (!c.is_player) return weakened_defense(c.monster.defense, c.weakness);
   if (c.defense_override) return std::max<std::int64_t>(0, *c.defense_override - 10 * lost);
   if (!c.armor) return 0;
-  // Items.c recalculateEquipmentBonuses: armour + 10 x netEnchant(armour), truncated.
+  // Items.c recalculateEquipmentBonuses: armor + 10 x netEnchant(armor), truncated.
   const std::int64_t net = net_enchant_quarters(
       4 * (c.armor_enchant - lost), strength_modifier_quarters(c.strength, c.weakness, c.armor->strength_required));
   return player_defense(c.armor->armor, net);
 }
 
 std::int64_t attack_ticks(const Combatant& c) {
+  // A monster's catalog attackSpeed; the player's attack takes 100 ticks, half
+  // with an ITEM_ATTACKS_QUICKLY weapon (Time.c playerRecoversFromAttacking).
   if (c.is_player) return c.weapon && c.weapon->quick ? 50 : 100;
   return c.monster.attack_speed;
 }
@@ -72,8 +126,7 @@ namespace {
 [[noreturn]] void bad(std::string_view what) { throw Error(fmt::format("brogue: {}", what)); }
 }  // namespace
 
-AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& s, CarriedState as,
-                       CarriedState ds) {
+AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& s, CarriedState as, CarriedState ds) {
   if (a.is_player && d.is_player) bad("the player cannot attack the player");
   if (s.sneak && (!a.is_player || d.is_player)) bad("'sneak' is the player attacking an unaware monster");
   if (s.sleeping && d.is_player) bad("'sleeping' needs a monster defender");
@@ -121,11 +174,12 @@ AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& 
       p.roll = a.weapon->damage;
       p.factor = damage_fraction(net);
     } else {
-      // Player melee: bounds scaled before the roll, at least 1; adjustment factor 1.
+      // Player melee: Items.c recalculateEquipmentBonuses scales the bounds
+      // before the roll, each at least 1; Combat.c monsterDamageAdjustmentAmount is 1.
       p.roll = a.weapon ? player_weapon_damage(a.weapon->damage, net) : player_start().unarmed;
     }
   } else {
-    // Monster melee: monsterDamageAdjustmentAmount after the roll.
+    // Monster melee: Combat.c monsterDamageAdjustmentAmount scales the roll.
     p.roll = a.monster.damage;
     p.factor = weakness_damage_factor(a.weakness);
     if (a.monster.poisons) p.notes.push_back("the damage is dealt as poison, 1 point at once (MA_POISONS)");
@@ -134,15 +188,17 @@ AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& 
   p.dice = clump_dice(p.roll);
 
   if (!d.is_player && (d.monster.immune_to_weapons || d.monster.invulnerable)) {
-    // A hit does 0 and rolls nothing (MONST_IMMUNE_TO_WEAPONS / MONST_INVULNERABLE).
+    // Combat.c attack: a hit does 0 and rolls nothing (MONST_IMMUNE_TO_WEAPONS / MONST_INVULNERABLE).
     p.rolls_damage = false;
     p.notes.push_back("the defender takes no damage from weapons");
   }
 
-  // Acid (research note §9): a hit on an acid monster eats the weapon's enchant
-  // unless enchant1 is already below -10; an acid monster's hit eats armour
-  // unless enchant1 + armour/10 <= -10.
-  if (a.is_player && !s.thrown && !s.slaying && !d.is_player && d.monster.degrades_weapon && (a.weapon || a.net_enchant_quarters)) {
+  // Acid. Combat.c attack: a hit on a MONST_DEFEND_DEGRADE_WEAPON monster
+  // lowers the weapon's enchant1 unless it is already below -10 (or the weapon
+  // slays that class). Combat.c specialHit: a MA_HIT_DEGRADE_ARMOR hit the
+  // player survives lowers the armor's enchant1 unless enchant1 + armor/10 <= -10.
+  if (a.is_player && !s.thrown && !s.slaying && !d.is_player && d.monster.degrades_weapon &&
+      (a.weapon || a.net_enchant_quarters)) {
     const std::int64_t enchant1 = (a.net_enchant_quarters ? 0 : a.enchant) - as.weapon_lost;
     if (enchant1 >= -10) {
       p.acid_weapon = true;
@@ -154,13 +210,13 @@ AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& 
     const std::int64_t enchant1 = (d.defense_override ? 0 : d.armor_enchant) - ds.armor_lost;
     if (enchant1 + base > -10) {
       p.acid_armor = true;
-      p.notes.push_back("a hit the defender survives lowers its armour enchant by 1 (acid)");
+      p.notes.push_back("a hit the defender survives lowers its armor enchant by 1 (acid)");
     }
   }
   return p;
 }
 
-Outcome outcome(const AttackPlan& p) {
+Outcome exact_outcome(const AttackPlan& p) {
   Outcome o;
   o.hit_percent = p.hit_percent;
   o.p_hit = p.p_hit();
@@ -169,7 +225,8 @@ Outcome outcome(const AttackPlan& p) {
     o.damage_on_hit = Pmf::point(0);
   } else {
     const Pmf roll = clumped_pmf(p.roll);
-    o.damage_on_hit = p.factor == FP && p.multiplier == 1 ? roll : roll.map([&p](std::int64_t v) { return p.damage(v); });
+    o.damage_on_hit =
+        p.factor == FP && p.multiplier == 1 ? roll : roll.map([&p](std::int64_t v) { return p.damage(v); });
   }
   if (o.p_hit >= 1) {
     o.damage = o.damage_on_hit;
@@ -218,9 +275,9 @@ Clump parse_damage(SpecReader& r, const std::string& text) {
   return Clump{lo, hi, clump};
 }
 
-std::string known_names(auto list) {
+std::string key_names(std::span<const NamedHelp> keys) {
   std::string s;
-  for (const auto& x : list) s += (s.empty() ? "" : ", ") + x.key;
+  for (const NamedHelp& k : keys) s += fmt::format("{}{}", s.empty() ? "" : ", ", k.name);
   return s;
 }
 
@@ -236,15 +293,19 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
     c.is_player = true;
     c.hp = start.hp;
     c.strength = start.strength;
-    c.weapon = find_weapon(start.weapon);
-    c.armor = find_armor(start.armor);
+    c.weapon = &lookup_weapon(start.weapon);
+    c.armor = &lookup_armor(start.armor);
     if (auto w = r.text("weapon")) {
-      if (*w == "none" || *w == "unarmed") c.weapon = nullptr;
-      else if (!(c.weapon = find_weapon(*w))) r.fail(fmt::format("unknown weapon '{}' (known: none, {})", *w, known_names(weapons())));
+      if (*w == "none" || *w == "unarmed")
+        c.weapon = nullptr;
+      else if (!(c.weapon = find_weapon(*w)))
+        r.fail(unknown_name("weapon", *w) + ", or none");
     }
     if (auto a = r.text("armor")) {
-      if (*a == "none") c.armor = nullptr;
-      else if (!(c.armor = find_armor(*a))) r.fail(fmt::format("unknown armor '{}' (known: none, {})", *a, known_names(armors())));
+      if (*a == "none")
+        c.armor = nullptr;
+      else if (!(c.armor = find_armor(*a)))
+        r.fail(unknown_name("armor", *a) + ", or none");
     }
     // Enchantments beyond what netEnchant can hold (-20..+50) are refused.
     if (auto e = r.integer("enchant", -20, 50)) c.enchant = *e;
@@ -264,12 +325,12 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
       if (r.has("armor") || r.has("armor_enchant")) r.fail("give either defense or armor/armor_enchant, not both");
       c.defense_override = *d;
     }
-    r.done("weapon, enchant, strength, weakness, armor, armor_enchant, hp, net_enchant, defense");
+    r.done(key_names(player_keys()));
     return c;
   }
   if (!name.empty()) {
     const Monster* m = find_monster(name);
-    if (!m) r.fail(fmt::format("unknown monster '{}' (try a catalog name such as vampire_bat, or player)", r.spec().name));
+    if (!m) r.fail(unknown_name("monster", r.spec().name) + "; a spec names player, a catalog monster, or stats");
     c.monster = *m;
     c.name = m->key;
     c.hp = m->hp;
@@ -284,7 +345,7 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
   if (auto a = r.integer("accuracy", 0, 100000)) c.monster.accuracy = *a;
   if (auto d = r.integer("defense", 0, 10000)) c.monster.defense = *d;
   if (auto d = r.text("damage")) c.monster.damage = parse_damage(r, *d);
-  r.done("weakness, hp, accuracy, defense, damage");
+  r.done(key_names(monster_keys()));
   return c;
 }
 

@@ -1,14 +1,16 @@
-#include <fray/rules/brogue/catalog.hpp>
-
-#include <fray/rules/spec.hpp>
-
-#include "rules/catalog_util.hpp"
-
-#include <nlohmann/json.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
+#include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
+#include <fray/rules/brogue/catalog.hpp>
+#include <fray/rules/spec.hpp>
+#include <nlohmann/json.hpp>
 #include <utility>
 #include <vector>
+
+#include "rules/catalog_util.hpp"
 
 namespace fray::brogue {
 
@@ -35,8 +37,10 @@ constexpr std::pair<std::string_view, bool Monster::*> behavior_flags[] = {
     {"MONST_DEFEND_DEGRADE_WEAPON", &Monster::degrades_weapon},
 };
 constexpr std::pair<std::string_view, bool Monster::*> ability_flags[] = {
-    {"MA_HIT_DEGRADE_ARMOR", &Monster::degrades_armor}, {"MA_KAMIKAZE", &Monster::kamikaze},
-    {"MA_SEIZES", &Monster::seizes},                    {"MA_POISONS", &Monster::poisons},
+    {"MA_HIT_DEGRADE_ARMOR", &Monster::degrades_armor},
+    {"MA_KAMIKAZE", &Monster::kamikaze},
+    {"MA_SEIZES", &Monster::seizes},
+    {"MA_POISONS", &Monster::poisons},
     {"MA_TRANSFERENCE", &Monster::transference},
 };
 constexpr std::pair<std::string_view, bool Weapon::*> weapon_flags[] = {
@@ -47,7 +51,8 @@ constexpr std::pair<std::string_view, bool Weapon::*> weapon_flags[] = {
 };
 
 Clump clump_of(const json& d) {
-  return Clump{d.at("min").get<std::int64_t>(), d.at("max").get<std::int64_t>(), d.at("clumpFactor").get<std::int64_t>()};
+  return Clump{d.at("min").get<std::int64_t>(), d.at("max").get<std::int64_t>(),
+               d.at("clumpFactor").get<std::int64_t>()};
 }
 
 // A catalog row with its name as the game spells it and its look-up key.
@@ -123,5 +128,35 @@ const PlayerStart& player_start() { return catalog().start; }
 const Monster* find_monster(std::string_view name) { return find_catalog_row(catalog().monsters, name); }
 const Weapon* find_weapon(std::string_view name) { return find_catalog_row(catalog().weapons, name); }
 const Armor* find_armor(std::string_view name) { return find_catalog_row(catalog().armors, name); }
+
+namespace {
+template <class T>
+std::vector<std::string> keys_of(const std::vector<T>& rows) {
+  std::vector<std::string> keys;
+  keys.reserve(rows.size());
+  for (const T& row : rows) keys.push_back(row.key);
+  return keys;
+}
+
+template <class T>
+const T& lookup(const T* row, std::string_view kind, std::string_view name) {
+  if (!row) throw Error("brogue: " + unknown_name(kind, name));
+  return *row;
+}
+}  // namespace
+
+std::string unknown_name(std::string_view kind, std::string_view name) {
+  const std::vector<std::string> keys = kind == "monster"  ? keys_of(catalog().monsters)
+                                        : kind == "weapon" ? keys_of(catalog().weapons)
+                                                           : keys_of(catalog().armors);
+  std::string msg = fmt::format("unknown {} '{}'{}", kind, name, did_you_mean(catalog_key(name), keys));
+  // The short catalogs are worth listing whole.
+  if (kind != "monster") msg += fmt::format(" (known: {})", fmt::join(keys, ", "));
+  return msg;
+}
+
+const Monster& lookup_monster(std::string_view name) { return lookup(find_monster(name), "monster", name); }
+const Weapon& lookup_weapon(std::string_view name) { return lookup(find_weapon(name), "weapon", name); }
+const Armor& lookup_armor(std::string_view name) { return lookup(find_armor(name), "armor", name); }
 
 }  // namespace fray::brogue

@@ -1,12 +1,12 @@
-#include <fray/rules/brogue/combat.hpp>
-
 #include <cmath>
+#include <fray/rules/brogue/combat.hpp>
 
 namespace fray::brogue {
 
 namespace {
-// Brogue CE PowerTables.c, from the formulas of research note §1. Every exact
-// entry lies at least 4e-4 from an integer, so double pow then floor is exact.
+// Brogue CE PowerTables.c holds the tables as literals; they are
+// floor(65536 x base^(exponent_per_step x (i - 80))). Every exact entry lies
+// at least 4e-4 from an integer, so double pow then floor gives each one.
 PowerTable make_table(double base, double exponent_per_step) {
   PowerTable t{};
   for (int i = 0; i < table_size; ++i)

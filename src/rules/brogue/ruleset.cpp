@@ -1,119 +1,261 @@
-// Brogue CE as a fray::Ruleset: reports for attack and strike, the fight
-// layer's bout, dice functions and the game's engine.
-#include <fray/rules/brogue/ruleset.hpp>
-#include <fray/report/report.hpp>  // TRANSITION
-
-#include <fray/core/error.hpp>
-#include <fray/rules/brogue/attack.hpp>
-#include <fray/rules/brogue/rng.hpp>
-
+// Brogue CE as a fray::Ruleset: the typed answers for one attack and for
+// sampled strikes, the catalogs, the fight layer's bout, the dice functions
+// and the game's engine.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
+#include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
+#include <fray/rules/brogue/attack.hpp>
+#include <fray/rules/brogue/rng.hpp>
+#include <fray/rules/brogue/ruleset.hpp>
 
 namespace fray::brogue {
 
 namespace {
 
-using nlohmann::json;
+// --- one attack ------------------------------------------------------------------
 
-constexpr std::uint64_t max_traced = 1000;
+// A request read and planned: the one plan both the exact and the sampled answer read.
+struct Resolved {
+  Combatant attacker, defender;
+  Situation situation;
+  AttackPlan plan;
+};
 
-
-// What each side brings to the report: the numbers hitProbability used.
-json side_json(const Combatant& c, bool attacking) {
-  json j{{"name", c.name}, {"player", c.is_player}};
-  if (c.is_player) {
-    if (attacking) {
-      j["weapon"] = c.weapon ? c.weapon->key : "none";
-      if (c.weapon || c.net_enchant_quarters)
-        j["net_enchant"] = static_cast<double>(weapon_net_quarters(c)) / 4.0;
-    } else {
-      j["armor"] = c.armor ? c.armor->key : "none";
-    }
-  }
-  if (attacking) j["accuracy"] = attack_accuracy(c);
-  else j["defense"] = defense_value(c);
-  if (c.weakness) j["weakness"] = c.weakness;
-  return j;
-}
-
-Report attack_report(const AttackRequest& req) {
-  const Combatant a = parse_combatant(req.attacker, "attacker");
-  const Combatant d = parse_combatant(req.defender, "defender");
-  const Situation s = parse_situation(req.situation);
-  const AttackPlan p = plan_attack(a, d, s);
-  const Outcome o = outcome(p);
-  Report r;
-  r.json = {{"rules", "brogue"},
-            {"attacker", side_json(a, true)},
-            {"defender", side_json(d, false)},
-            {"situation", req.situation},
-            {"hit_percent", o.hit_percent},
-            {"p_hit", o.p_hit},
-            {"auto_hit", o.auto_hit},
-            {"draws_to_hit", p.attacks && !p.auto_hit},
-            {"damage_roll", {{"lo", p.roll.lo}, {"hi", p.roll.hi}, {"clump", p.roll.clump}}},
-            {"multiplier", p.multiplier},
-            {"damage", pmf_json(o.damage)},
-            {"damage_on_hit", pmf_json(o.damage_on_hit)},
-            {"notes", p.notes}};
-  std::string t = fmt::format("Brogue CE: {} attacks {}\n", a.name, d.name);
-  t += fmt::format("  accuracy {}, defense {} -> hitProbability {} %\n", attack_accuracy(a), defense_value(d),
-                   o.hit_percent);
-  t += fmt::format("  P(hit) = {:.6g}{}\n", o.p_hit,
-                   !p.attacks ? " (no attack)" : o.auto_hit ? " (automatic hit, no draw)" : "");
-  t += fmt::format("  damage roll randClumpedRange({}, {}, {}){}{}\n", p.roll.lo, p.roll.hi, p.roll.clump,
-                   p.factor != FP ? fmt::format(" x {}/65536 (truncated)", p.factor) : "",
-                   p.multiplier != 1 ? fmt::format(" x {}", p.multiplier) : "");
-  for (const auto& n : p.notes) t += fmt::format("  note: {}\n", n);
-  t += "damage (a miss counts as 0):\n" + pmf_table(o.damage, "damage");
-  r.text = std::move(t);
+Resolved resolve(const Ruleset& rules, const AttackRequest& req) {
+  check_options(rules, req);
+  Resolved r{parse_combatant(req.attacker, "attacker"),
+             parse_combatant(req.defender, "defender"),
+             parse_situation(req.situation),
+             {}};
+  r.plan = plan_attack(r.attacker, r.defender, r.situation);
   return r;
 }
+
+double points(std::int64_t quarters) { return static_cast<double>(quarters) / 4.0; }
+
+// The numbers Combat.c hitProbability read from each side.
+SideSummary side_summary(const Combatant& c, bool attacking) {
+  SideSummary s{c.name, {}};
+  s.stats.push_back({"player", c.is_player});
+  if (attacking) {
+    if (c.is_player) {
+      s.stats.push_back({"weapon", std::string(c.weapon ? c.weapon->key : "none")});
+      if (c.weapon || c.net_enchant_quarters) s.stats.push_back({"net_enchant", points(weapon_net_quarters(c))});
+    }
+    s.stats.push_back({"accuracy", attack_accuracy(c)});
+  } else {
+    // With defense= the armor is not consulted, so it is not named.
+    if (c.is_player && !c.defense_override) s.stats.push_back({"armor", std::string(c.armor ? c.armor->key : "none")});
+    s.stats.push_back({"defense", defense_value(c)});
+  }
+  s.stats.push_back({"weakness", c.weakness});
+  return s;
+}
+
+// Combat.c attack: no attack at all (a burst, a seize), a hit without a draw,
+// or rand_percent(hitProbability).
+std::vector<OutcomeKind> outcome_kinds(const AttackPlan& p) {
+  if (!p.attacks) return {{"no_attack", 1.0, false}};
+  if (p.auto_hit) return {{"hit", 1.0, true}};
+  const double hit = p.hit_percent / 100.0;
+  return {{"miss", 1.0 - hit, false}, {"hit", hit, true}};
+}
+
+// Which flag forced hitProbability to 100, or "".
+std::string_view forced_by(const Situation& s) {
+  if (s.stuck) return "stuck";
+  if (s.captive) return "captive";
+  if (s.seized) return "seized";
+  if (s.slaying) return "slaying";
+  return {};
+}
+
+// Which flag made the hit automatic.
+std::string_view auto_hit_by(const Situation& s) {
+  if (s.thrown) return s.stuck ? "stuck" : s.captive ? "captive" : "paralyzed";
+  if (s.sneak) return "sneak";
+  if (s.sleeping) return "sleeping";
+  if (s.paralyzed) return "paralyzed";
+  if (s.lunge) return "lunge";
+  return s.stuck ? "stuck" : "captive";
+}
+
+std::vector<std::string> steps_of(const Resolved& r) {
+  const Combatant& a = r.attacker;
+  const Combatant& d = r.defender;
+  const AttackPlan& p = r.plan;
+  std::vector<std::string> steps;
+  const std::int64_t accuracy = attack_accuracy(a);
+  if (a.is_player && (a.weapon || a.net_enchant_quarters))
+    steps.push_back(fmt::format("{} at net enchant {:+.2f}: accuracy 100 x accuracyFraction = {}",
+                                a.weapon ? a.weapon->key : "weapon", points(weapon_net_quarters(a)), accuracy));
+  else if (a.weakness)
+    steps.push_back(fmt::format("accuracy {} at weakness {} (monsterAccuracyAdjusted) = {}",
+                                a.is_player ? player_start().accuracy : a.monster.accuracy, a.weakness, accuracy));
+  if (d.is_player && !d.defense_override && d.armor)
+    steps.push_back(fmt::format("{} {} + 10 x its net enchant (recalculateEquipmentBonuses) = defense {}", d.armor->key,
+                                d.armor->armor, defense_value(d)));
+  else if (!d.is_player && d.weakness)
+    steps.push_back(fmt::format("defense {} - 25 x weakness {} (monsterDefenseAdjusted) = {}", d.monster.defense,
+                                d.weakness, defense_value(d)));
+  const std::string_view forced = forced_by(r.situation);
+  steps.push_back(fmt::format("accuracy {}, defense {} -> hitProbability {} %{}", accuracy, defense_value(d),
+                              p.hit_percent,
+                              forced.empty() ? std::string() : fmt::format(" (100 at once: {})", forced)));
+  if (!p.attacks)
+    steps.push_back(p.seizes ? "no attack: the attacker seizes the defender instead"
+                             : "no attack: the attacker bursts");
+  else if (p.auto_hit)
+    steps.push_back(
+        fmt::format("hits without a draw ({}: attack / attackHit skip rand_percent)", auto_hit_by(r.situation)));
+  else
+    steps.push_back(
+        fmt::format("rand_percent({}): one rand_range(0, 99), a hit below {}", p.hit_percent, p.hit_percent));
+  if (p.attacks) {
+    if (!p.rolls_damage)
+      steps.push_back("no damage roll: the defender takes no damage from weapons");
+    else
+      steps.push_back(fmt::format("damage randClumpedRange({}, {}, {}){}{}", p.roll.lo, p.roll.hi, p.roll.clump,
+                                  p.factor != FP ? fmt::format(" x {}/65536 (truncated)", p.factor) : "",
+                                  p.multiplier != 1 ? fmt::format(" x {}", p.multiplier) : ""));
+  }
+  return steps;
+}
+
+Fields details_of(const AttackPlan& p) {
+  return {{"hit_percent", std::int64_t{p.hit_percent}},
+          {"auto_hit", p.attacks && p.auto_hit},
+          {"draws_to_hit", p.attacks && !p.auto_hit},
+          {"damage_roll_lo", p.roll.lo},
+          {"damage_roll_hi", p.roll.hi},
+          {"damage_roll_clump", p.roll.clump},
+          {"factor", p.factor},
+          {"multiplier", p.multiplier},
+          {"rolls_damage", p.attacks && p.rolls_damage}};
+}
+
+AttackSummary summarize(const Resolved& r, const AttackRequest& req) {
+  const Outcome o = exact_outcome(r.plan);
+  AttackSummary s;
+  s.rules = "brogue";
+  s.attacker = side_summary(r.attacker, true);
+  s.defender = side_summary(r.defender, false);
+  s.situation = req.situation;
+  s.p_hit = o.p_hit;
+  s.outcomes = outcome_kinds(r.plan);
+  s.damage = o.damage;
+  s.damage_on_hit = o.damage_on_hit;
+  s.attack_time = static_cast<double>(attack_ticks(r.attacker));
+  s.time_unit = "ticks";
+  s.details = details_of(r.plan);
+  s.steps = steps_of(r);
+  s.notes = r.plan.notes;
+  return s;
+}
+
+// --- sampled strikes ---------------------------------------------------------------
 
 template <UniformEngine R>
-Report strike_report(const StrikeRequest& req, R& rng) {
-  const Combatant a = parse_combatant(req.attack.attacker, "attacker");
-  const Combatant d = parse_combatant(req.attack.defender, "defender");
-  const Situation s = parse_situation(req.attack.situation);
-  const AttackPlan p = plan_attack(a, d, s);
-  json strikes = json::array();
-  std::uint64_t hits = 0;
-  std::int64_t total = 0;
-  std::string t = fmt::format("Brogue CE: {} attacks {} (seed {}, rng {}), hitProbability {} %\n", a.name, d.name,
-                              req.seed, req.engine, p.hit_percent);
-  for (std::uint64_t i = 0; i < req.count; ++i) {
-    json draws = json::array();
-    std::string line;
-    const bool traced = i < max_traced;
-    auto on_draw = [&](DrawFor what, std::int64_t lo, std::int64_t hi, std::int64_t v) {
-      if (!traced) return;
-      const char* label = what == DrawFor::to_hit ? "to-hit" : "damage";
-      draws.push_back({{"for", label}, {"call", fmt::format("rand_range({}, {})", lo, hi)}, {"value", v}});
-      line += fmt::format(" {} rand_range({},{})={};", label, lo, hi, v);
-    };
-    const StrikeResult sr = strike(p, rng, on_draw);
-    hits += sr.hit;
-    total += sr.damage;
-    if (traced) {
-      strikes.push_back({{"hit", sr.hit}, {"roll", sr.roll}, {"damage", sr.damage}, {"draws", std::move(draws)}});
-      t += fmt::format("  #{}: {}  {}\n", i + 1, sr.hit ? fmt::format("hit for {}", sr.damage) : "miss",
-                       line.empty() ? "(no draws)" : "[" + line.substr(1, line.size() - 2) + "]");
-    }
+void run_strikes(const AttackPlan& p, R& rng, StrikeRun& run) {
+  const std::uint64_t traced = std::min(run.count, kMaxTraced);
+  run.strikes.reserve(traced);
+  auto tally = [&run](const StrikeResult& sr) {
+    run.hits += sr.hit;
+    run.total_damage += sr.damage;
+  };
+  for (std::uint64_t i = 0; i < traced; ++i) {
+    Strike k;
+    const StrikeResult sr = strike(p, rng, [&k](DrawFor what, std::int64_t lo, std::int64_t hi, std::int64_t v) {
+      k.draws.push_back({what == DrawFor::to_hit ? "to-hit" : "damage", fmt::format("rand_range({}, {})", lo, hi), v});
+    });
+    k.outcome = !p.attacks ? "no_attack" : sr.hit ? "hit" : "miss";
+    k.hit = sr.hit;
+    k.damage = sr.damage;
+    k.rolls = {{"roll", sr.roll}};
+    run.strikes.push_back(std::move(k));
+    tally(sr);
   }
-  if (req.count > max_traced) t += fmt::format("  ... ({} strikes traced of {})\n", max_traced, req.count);
-  const double mean = static_cast<double>(total) / static_cast<double>(req.count);
-  t += fmt::format("hits {} of {}, total damage {}, mean {:.6g}\n", hits, req.count, total, mean);
-  Report r;
-  r.json = {{"rules", "brogue"},    {"seed", req.seed},      {"rng", req.engine},
-            {"count", req.count},   {"hit_percent", p.hit_percent},
-            {"p_hit", p.p_hit()},   {"traced", std::min(req.count, max_traced)},
-            {"strikes", strikes},   {"hits", hits},          {"total_damage", total},
-            {"mean_damage", mean}};
-  r.text = std::move(t);
-  return r;
+  for (std::uint64_t i = traced; i < run.count; ++i) tally(strike(p, rng));
+}
+
+// --- catalogs ----------------------------------------------------------------------
+
+std::string clump_text(const Clump& c) { return fmt::format("{}-{}/{}", c.lo, c.hi, c.clump); }
+
+// The words of the set flags, comma-separated.
+template <class T, std::size_t N>
+std::string flag_words(const T& x, const std::pair<std::string_view, bool T::*> (&flags)[N]) {
+  std::string s;
+  for (const auto& [word, member] : flags)
+    if (x.*member) s += fmt::format("{}{}", s.empty() ? "" : ", ", word);
+  return s;
+}
+
+constexpr std::pair<std::string_view, bool Monster::*> monster_flags[] = {
+    {"immune_to_weapons", &Monster::immune_to_weapons},
+    {"invulnerable", &Monster::invulnerable},
+    {"inanimate", &Monster::inanimate},
+    {"degrades_weapon", &Monster::degrades_weapon},
+    {"degrades_armor", &Monster::degrades_armor},
+    {"kamikaze", &Monster::kamikaze},
+    {"seizes", &Monster::seizes},
+    {"poisons", &Monster::poisons},
+    {"transference", &Monster::transference},
+};
+constexpr std::pair<std::string_view, bool Weapon::*> weapon_flags[] = {
+    {"thrown", &Weapon::thrown}, {"sneak_bonus", &Weapon::sneak_bonus}, {"lunges", &Weapon::lunges},
+    {"quick", &Weapon::quick},   {"staggers", &Weapon::staggers},
+};
+
+std::vector<CatalogEntry> monster_entries() {
+  std::vector<CatalogEntry> out;
+  for (const Monster& m : monsters()) {
+    CatalogEntry e{m.key, m.name, {}};
+    e.stats = {{"hp", m.hp},
+               {"accuracy", m.accuracy},
+               {"defense", m.defense},
+               {"damage", clump_text(m.damage)},
+               {"attack_speed", m.attack_speed},
+               {"movement_speed", m.movement_speed}};
+    if (std::string f = flag_words(m, monster_flags); !f.empty()) e.stats.push_back({"flags", std::move(f)});
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::vector<CatalogEntry> weapon_entries() {
+  std::vector<CatalogEntry> out;
+  for (const Weapon& w : weapons()) {
+    CatalogEntry e{w.key, w.name, {}};
+    e.stats = {{"damage", clump_text(w.damage)}, {"strength_required", w.strength_required}};
+    if (std::string f = flag_words(w, weapon_flags); !f.empty()) e.stats.push_back({"flags", std::move(f)});
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::vector<CatalogEntry> armor_entries() {
+  std::vector<CatalogEntry> out;
+  for (const Armor& a : armors())
+    out.push_back({a.key,
+                   a.name,
+                   {{"armor", displayed_armor(a.armor)},
+                    {"armor_internal", a.armor},
+                    {"strength_required", a.strength_required}}});
+  return out;
+}
+
+std::vector<CatalogEntry> help_entries(std::span<const NamedHelp> list, std::string_view spec) {
+  std::vector<CatalogEntry> out;
+  for (const NamedHelp& h : list) {
+    CatalogEntry e{std::string(h.name), std::string(h.help), {}};
+    if (!spec.empty()) e.stats.push_back({"spec", std::string(spec)});
+    out.push_back(std::move(e));
+  }
+  return out;
 }
 
 // --- the fight layer --------------------------------------------------------------
@@ -121,16 +263,19 @@ Report strike_report(const StrikeRequest& req, R& rng) {
 class BrogueExchange final : public Exchange {
  public:
   BrogueExchange(Combatant a, Combatant d) : a_(std::move(a)), d_(std::move(d)) {
-    if (!a_.is_player && a_.monster.poisons) why_ = a_.name + " poisons: its damage is dealt over later turns";
-    else if (!a_.is_player && a_.monster.transference) why_ = a_.name + " heals itself by the damage it deals";
-    else if (!a_.is_player && a_.monster.kamikaze) why_ = a_.name + " bursts (and dies) instead of attacking";
+    if (!a_.is_player && a_.monster.poisons)
+      why_ = a_.name + " poisons: its damage is dealt over later turns";
+    else if (!a_.is_player && a_.monster.transference)
+      why_ = a_.name + " heals itself by the damage it deals";
+    else if (!a_.is_player && a_.monster.kamikaze)
+      why_ = a_.name + " bursts (and dies) instead of attacking";
     else if (a_.is_player && a_.weapon && a_.weapon->staggers)
       why_ = "a " + a_.weapon->name + " doubles its recovery time after a hit";
   }
   std::vector<Transition> outcomes(Side att, Side def) const override {
     const CarriedState as = CarriedState::decode(att.state), ds = CarriedState::decode(def.state);
     const AttackPlan p = plan_attack(a_, d_, {}, as, ds);
-    const Outcome o = outcome(p);
+    const Outcome o = exact_outcome(p);
     std::vector<Transition> out;
     if (o.p_hit < 1) out.push_back(transition(p, as, ds, def, 1 - o.p_hit, false, 0));
     if (o.p_hit > 0)
@@ -146,7 +291,7 @@ class BrogueExchange final : public Exchange {
   }
   bool exact() const override { return why_.empty(); }
   std::string why_not_exact() const override { return why_; }
-  // Accuracy and damage read no HP; acid eats armour only on a hit that does
+  // Accuracy and damage read no HP; acid eats armor only on a hit that does
   // not kill, which is the "kills" test the fight layer makes itself.
   Reads reads() const override { return {false, false}; }
 
@@ -170,17 +315,39 @@ class Rules final : public Ruleset {
  public:
   std::string_view id() const override { return "brogue"; }
   std::string_view title() const override { return "Brogue CE 1.15"; }
-  Report legacy_attack(const AttackRequest& req) const { return attack_report(req); }
-  Report legacy_strike(const StrikeRequest& req) const {
+
+  AttackSummary attack(const AttackRequest& req) const override { return summarize(resolve(*this, req), req); }
+
+  StrikeRun strike(const StrikeRequest& req) const override {
+    if (req.engine != "default" && req.engine != "brogue") {
+      const std::array<std::string, 2> known{"default", "brogue"};
+      throw Error(fmt::format("brogue: unknown engine '{}'{} (known: default, brogue)", req.engine,
+                              did_you_mean(req.engine, known)));
+    }
+    const Resolved r = resolve(*this, req.attack);
+    StrikeRun run;
+    run.rules = "brogue";
+    run.attacker = side_summary(r.attacker, true);
+    run.defender = side_summary(r.defender, false);
+    run.situation = req.attack.situation;
+    run.seed = req.seed;
+    run.engine = req.engine;
+    run.count = req.count;
+    run.p_hit = r.plan.p_hit();
     if (req.engine == "brogue") {
       BrogueRng rng(req.seed);
-      return strike_report(req, rng);
+      run_strikes(r.plan, rng, run);
+    } else {
+      Rng rng(req.seed);
+      run_strikes(r.plan, rng, run);
     }
-    if (req.engine != "default") throw Error(fmt::format("brogue: unknown engine '{}' (known: default, brogue)", req.engine));
-    Rng rng(req.seed);
-    return strike_report(req, rng);
+    run.details = {{"hit_percent", std::int64_t{r.plan.hit_percent}}};
+    run.notes = r.plan.notes;
+    return run;
   }
+
   Bout bout(const AttackRequest& req) const override {
+    check_options(*this, req);
     if (!req.situation.empty()) throw Error("brogue: situation flags apply to one attack, not to a fight");
     const Combatant a = parse_combatant(req.attacker, "attacker");
     const Combatant b = parse_combatant(req.defender, "defender");
@@ -193,6 +360,38 @@ class Rules final : public Ruleset {
     out.time_unit = "ticks";
     return out;
   }
+
+  std::vector<CatalogKind> catalogs() const override {
+    return {CatalogKind::monsters, CatalogKind::weapons, CatalogKind::armors, CatalogKind::situations,
+            CatalogKind::keys};
+  }
+
+  std::vector<CatalogEntry> catalog(CatalogKind kind) const override {
+    switch (kind) {
+      case CatalogKind::monsters:
+        return monster_entries();
+      case CatalogKind::weapons:
+        return weapon_entries();
+      case CatalogKind::armors:
+        return armor_entries();
+      case CatalogKind::situations:
+        return help_entries(situation_flags(), {});
+      case CatalogKind::keys: {
+        auto keys = help_entries(player_keys(), "player");
+        auto more = help_entries(monster_keys(), "monster");
+        keys.insert(keys.end(), more.begin(), more.end());
+        return keys;
+      }
+      case CatalogKind::classes:
+        break;
+    }
+    throw Error(fmt::format("brogue has no {} catalog (it has: monsters, weapons, armors, situations, keys)",
+                            catalog_kind_name(kind)));
+  }
+
+  // Brogue reads none of the request options (kind, from, to): check_options refuses them.
+  std::vector<std::string> options() const override { return {}; }
+
   void add_dice_functions(DiceFunctions& fns) const override { add_brogue_dice_functions(fns); }
   std::vector<std::string> engines() const override { return {"brogue"}; }
   std::unique_ptr<AnyEngine> engine(std::string_view name, std::uint64_t seed) const override {
@@ -205,17 +404,18 @@ Clump clump_args(std::span<const std::int64_t> a) {
   const Clump c{a[0], a[1], a[2]};
   if (c.lo < -1'000'000 || c.hi > 1'000'000)
     throw Error(fmt::format("brogue_clump({}, {}, {}): bounds must lie within -1000000..1000000", a[0], a[1], a[2]));
-  if (c.clump > 1000) throw Error(fmt::format("brogue_clump({}, {}, {}): clump must be at most 1000", a[0], a[1], a[2]));
+  if (c.clump > 1000)
+    throw Error(fmt::format("brogue_clump({}, {}, {}): clump must be at most 1000", a[0], a[1], a[2]));
   return c;
 }
 
 }  // namespace
 
 void add_brogue_dice_functions(DiceFunctions& fns) {
-  fns.add(DiceFunction{
-      "brogue_clump", 3, 3, "brogue_clump(lo, hi, clump)",
-      [](std::span<const std::int64_t> a) { return clumped_pmf(clump_args(a)); },
-      [](std::span<const std::int64_t> a, RngRef rng) { return rand_clumped_range(rng, clump_args(a)); }});
+  fns.add(
+      DiceFunction{"brogue_clump", 3, 3, "brogue_clump(lo, hi, clump)",
+                   [](std::span<const std::int64_t> a) { return clumped_pmf(clump_args(a)); },
+                   [](std::span<const std::int64_t> a, RngRef rng) { return rand_clumped_range(rng, clump_args(a)); }});
   // Math.c rand_percent: one rand_range(0, 99), success (1) when below clamp(p, 0, 100).
   fns.add(DiceFunction{"brogue_percent", 1, 1, "brogue_percent(p)",
                        [](std::span<const std::int64_t> a) {

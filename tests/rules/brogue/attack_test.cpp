@@ -2,18 +2,17 @@
 // weakness_adjustments.csv, player_weapon_damage.csv and
 // player_armor_defense.csv, the auto-hit cases and their draws, damage
 // multipliers, immunity, acid, and exact outcome against sampled strikes.
-#include <fray/rules/brogue/attack.hpp>
-#include <fray/rules/brogue/rng.hpp>
-#include <fray/rules/spec.hpp>
-
-#include "support/support.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fray/rules/brogue/attack.hpp>
+#include <fray/rules/brogue/rng.hpp>
+#include <fray/rules/spec.hpp>
 #include <span>
 #include <string>
 #include <vector>
+
+#include "support/support.hpp"
 
 using namespace fray::brogue;
 
@@ -81,14 +80,15 @@ TEST(BrogueGolden, PlayerArmorDefenseEveryRow) {
   const auto rows = fray::test::read_csv("golden/brogue/player_armor_defense.csv");
   ASSERT_EQ(rows.size(), 57u);
   for (const auto& r : after_header(rows)) {
-    const Combatant p = spec("player:armor=" + fray::catalog_key(r[0]) + ",armor_enchant=" + r[2] + ",strength=" + r[3]);
+    const Combatant p =
+        spec("player:armor=" + fray::catalog_key(r[0]) + ",armor_enchant=" + r[2] + ",strength=" + r[3]);
     ASSERT_NE(p.armor, nullptr);
     EXPECT_EQ(p.armor->armor, std::stoll(r[1]));
     EXPECT_EQ(p.armor->strength_required, std::stoll(r[4]));
     EXPECT_EQ(defense_value(p), std::stoll(r[6])) << r[0] << " " << r[2] << " " << r[3];
     EXPECT_EQ(displayed_armor(defense_value(p)), std::stoll(r[7]));
-    const std::int64_t net =
-        net_enchant_quarters(4 * p.armor_enchant, strength_modifier_quarters(p.strength, 0, p.armor->strength_required));
+    const std::int64_t net = net_enchant_quarters(
+        4 * p.armor_enchant, strength_modifier_quarters(p.strength, 0, p.armor->strength_required));
     EXPECT_EQ(net, quarters(r[5]));
   }
 }
@@ -115,15 +115,16 @@ TEST(BrogueAutoHit, WhichCasesDrawARandomNumber) {
   };
   Situation sleeping, paralyzed, stuck, captive, sneak;
   sleeping.sleeping = paralyzed.paralyzed = stuck.stuck = captive.captive = sneak.sneak = true;
-  const Case cases[] = {{{}, false, 1},       {sleeping, true, 5}, {paralyzed, true, 5},
-                        {stuck, true, 1},     {captive, true, 1},  {sneak, true, 5}};
+  const Case cases[] = {{{}, false, 1},   {sleeping, true, 5}, {paralyzed, true, 5},
+                        {stuck, true, 1}, {captive, true, 1},  {sneak, true, 5}};
   for (const Case& c : cases) {
     const AttackPlan plan = plan_attack(p, ogre, c.s);
     EXPECT_EQ(plan.auto_hit, c.auto_hit);
     EXPECT_EQ(plan.multiplier, c.multiplier);
     BrogueRng a(5);
     std::vector<DrawFor> draws;
-    const StrikeResult r = strike(plan, a, [&](DrawFor w, std::int64_t, std::int64_t, std::int64_t) { draws.push_back(w); });
+    const StrikeResult r =
+        strike(plan, a, [&](DrawFor w, std::int64_t, std::int64_t, std::int64_t) { draws.push_back(w); });
     // Auto-hits skip rand_percent: the first draw is the damage die.
     ASSERT_FALSE(draws.empty());
     EXPECT_EQ(draws.front(), c.auto_hit ? DrawFor::damage : DrawFor::to_hit);
@@ -151,14 +152,15 @@ TEST(BrogueAutoHit, SeizedIsCertainButStillDraws) {
   EXPECT_FALSE(plan.auto_hit);
   std::vector<DrawFor> draws;
   BrogueRng r(3);
-  const StrikeResult s = strike(plan, r, [&](DrawFor w, std::int64_t, std::int64_t, std::int64_t) { draws.push_back(w); });
+  const StrikeResult s =
+      strike(plan, r, [&](DrawFor w, std::int64_t, std::int64_t, std::int64_t) { draws.push_back(w); });
   EXPECT_TRUE(s.hit);
   ASSERT_EQ(draws.size(), 2u);  // rand_percent(100), then rand_range(3, 4)
   EXPECT_EQ(draws[0], DrawFor::to_hit);
   // Not yet holding: the attack seizes instead.
   const AttackPlan first = plan_attack(spec("bog_monster"), spec("player"), {});
   EXPECT_FALSE(first.attacks);
-  EXPECT_EQ(outcome(first).p_hit, 0.0);
+  EXPECT_EQ(exact_outcome(first).p_hit, 0.0);
 }
 
 TEST(BrogueAutoHit, SlayingIsCertainButStillDraws) {
@@ -175,7 +177,7 @@ TEST(BrogueDamage, MonsterWeaknessScalesAfterTheRoll) {
   // Ogre 9-13/2 at weakness 2: trunc(roll x 54253 / 65536).
   const AttackPlan p = plan_attack(spec("ogre:weakness=2"), spec("player"), {});
   EXPECT_EQ(p.factor, 54253);
-  const Outcome o = outcome(p);
+  const Outcome o = exact_outcome(p);
   const fray::Pmf want = clumped_pmf({9, 13, 2}).map([](std::int64_t v) { return v * 54253 / 65536; });
   EXPECT_TRUE(o.damage_on_hit.approx_equal(want));
   EXPECT_EQ(o.damage_on_hit.min(), 7);
@@ -187,7 +189,7 @@ TEST(BrogueDamage, ThrownWeaponsScaleAfterTheRollWithoutMinimum) {
   const AttackPlan p = plan_attack(spec("player:weapon=dart,enchant=-10"), spec("rat"), thrown);
   EXPECT_EQ(p.roll, (Clump{2, 4, 1}));
   EXPECT_EQ(p.factor, damage_fraction(-40 + 2));  // strength 12 against 10: +0.5
-  const Outcome o = outcome(p);
+  const Outcome o = exact_outcome(p);
   EXPECT_EQ(o.damage_on_hit.min(), 2 * p.factor / 65536);
   // Sleeping does not make a throw automatic or multiplied.
   thrown.sleeping = true;
@@ -199,7 +201,7 @@ TEST(BrogueDamage, ImmunityGivesZeroOnAHit) {
   for (const char* m : {"revenant", "warden_of_yendor"}) {
     const AttackPlan p = plan_attack(spec("player:weapon=war_hammer,strength=20"), spec(m), {});
     EXPECT_FALSE(p.rolls_damage);
-    const Outcome o = outcome(p);
+    const Outcome o = exact_outcome(p);
     EXPECT_EQ(o.damage, fray::Pmf::point(0));
     BrogueRng r(1);
     std::size_t draws = 0;
@@ -209,7 +211,7 @@ TEST(BrogueDamage, ImmunityGivesZeroOnAHit) {
 }
 
 TEST(BrogueDamage, ExactMixtureIncludesTheMiss) {
-  const Outcome o = outcome(plan_attack(spec("player"), spec("vampire_bat"), {}));
+  const Outcome o = exact_outcome(plan_attack(spec("player"), spec("vampire_bat"), {}));
   EXPECT_EQ(o.hit_percent, 72);
   EXPECT_NEAR(o.damage[0], 0.28, 1e-12);
   EXPECT_NEAR(o.damage[3], 0.36, 1e-12);
@@ -252,18 +254,15 @@ TEST(BrogueStrike, ExactAndSampledAgree) {
     Situation s;
   };
   const Situation sleeping{.sleeping = true};
-  const Pair pairs[] = {{"player", "vampire_bat", {}},
-                        {"player:weapon=war_axe,strength=19,enchant=3", "dragon", {}},
-                        {"player:weapon=javelin", "goblin", {}},
-                        {"player", "ogre", sleeping},
-                        {"ogre:weakness=3", "player", {}},
-                        {"dragon", "player:armor=plate_armor,strength=19,armor_enchant=4", {}},
-                        {"tentacle_horror", "player", {}},
-                        {"accuracy=150,defense=0,damage=2-12/3", "player", {}}};
+  const Pair pairs[] = {
+      {"player", "vampire_bat", {}},           {"player:weapon=war_axe,strength=19,enchant=3", "dragon", {}},
+      {"player:weapon=javelin", "goblin", {}}, {"player", "ogre", sleeping},
+      {"ogre:weakness=3", "player", {}},       {"dragon", "player:armor=plate_armor,strength=19,armor_enchant=4", {}},
+      {"tentacle_horror", "player", {}},       {"accuracy=150,defense=0,damage=2-12/3", "player", {}}};
   std::uint64_t seed = 1;
   for (const Pair& pr : pairs) {
     const AttackPlan plan = plan_attack(spec(pr.a), parse_combatant(pr.d, "defender"), pr.s);
-    const Outcome o = outcome(plan);
+    const Outcome o = exact_outcome(plan);
     for (int engine = 0; engine < 2; ++engine) {
       std::map<std::int64_t, std::uint64_t> counts;
       fray::Rng fast(seed);
@@ -276,9 +275,10 @@ TEST(BrogueStrike, ExactAndSampledAgree) {
 }
 
 TEST(BrogueSpecs, Errors) {
-  for (const char* bad : {"dragonn", "player:wepon=sword", "rat:weakness=-1", "rat:damage=5-2/1", "player:net_enchant=abc",
-                          "player:enchant=99", "player:net_enchant=0.3", "player:net_enchant=60", "player:weapon=spoon",
-                          "accuracy=100", "rat:hp=0", "player:net_enchant=1,enchant=1"})
+  for (const char* bad :
+       {"dragonn", "player:wepon=sword", "rat:weakness=-1", "rat:damage=5-2/1", "player:net_enchant=abc",
+        "player:enchant=99", "player:net_enchant=0.3", "player:net_enchant=60", "player:weapon=spoon", "accuracy=100",
+        "rat:hp=0", "player:net_enchant=1,enchant=1"})
     EXPECT_THROW((void)spec(bad), fray::Error) << bad;
   EXPECT_THROW((void)parse_situation({"asleep"}), fray::Error);
   const Situation sneak{.sneak = true};
@@ -287,4 +287,49 @@ TEST(BrogueSpecs, Errors) {
   EXPECT_THROW((void)plan_attack(spec("player"), spec("ogre"), lunge), fray::Error);  // a dagger cannot lunge
   const Situation sleeping{.sleeping = true};
   EXPECT_THROW((void)plan_attack(spec("player"), spec("goblin_totem"), sleeping), fray::Error);
+}
+
+namespace {
+// The message of the fray::Error `f` throws ("" when it throws none).
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const fray::Error& e) {
+    return e.what();
+  }
+  return {};
+}
+}  // namespace
+
+TEST(BrogueSpecs, UnknownNamesSuggestTheClosest) {
+  const std::string monster = error_of([] { (void)spec("goblin_conjuror"); });
+  EXPECT_NE(monster.find("did you mean 'goblin_conjurer'"), std::string::npos) << monster;
+  EXPECT_NE(monster.find("attacker spec 'goblin_conjuror'"), std::string::npos) << monster;
+  const std::string weapon = error_of([] { (void)spec("player:weapon=swrod"); });
+  EXPECT_NE(weapon.find("did you mean 'sword'?"), std::string::npos) << weapon;
+  const std::string armor = error_of([] { (void)spec("player:armor=plate"); });
+  EXPECT_NE(armor.find("did you mean 'plate_armor'?"), std::string::npos) << armor;
+  const std::string flag = error_of([] { (void)parse_situation({"sleping"}); });
+  EXPECT_NE(flag.find("did you mean 'sleeping'"), std::string::npos) << flag;
+}
+
+TEST(BrogueSpecs, ParalysedIsParalyzed) {
+  EXPECT_TRUE(parse_situation({"paralysed"}).paralyzed);
+  EXPECT_TRUE(parse_situation({"paralyzed"}).paralyzed);
+  // Every listed flag parses and sets exactly one member.
+  for (const NamedHelp& f : situation_flags()) EXPECT_NO_THROW((void)parse_situation({std::string(f.name)})) << f.name;
+  EXPECT_EQ(situation_flags().size(), 9u);
+}
+
+TEST(BrogueSpecs, EveryListedKeyIsRead) {
+  // A key the lists name is accepted by the spec reader (no "unknown key").
+  for (const NamedHelp& k : player_keys()) {
+    const std::string e = error_of([&] { (void)spec("player:" + std::string(k.name) + "=x"); });
+    EXPECT_EQ(e.find("unknown key"), std::string::npos) << k.name << ": " << e;
+  }
+  for (const NamedHelp& k : monster_keys()) {
+    const std::string e = error_of([&] { (void)spec("rat:" + std::string(k.name) + "=x"); });
+    EXPECT_EQ(e.find("unknown key"), std::string::npos) << k.name << ": " << e;
+  }
 }

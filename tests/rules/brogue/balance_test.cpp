@@ -1,14 +1,13 @@
 // fray/rules/brogue/balance.hpp: the wiki's two tables as Brogue CE computes
 // them (golden/brogue/wiki_table_check.csv), and the player-reachable Table 2.
-#include <fray/rules/brogue/balance.hpp>
-#include <fray/rules/spec.hpp>
-
-#include "support/support.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fray/rules/brogue/balance.hpp>
+#include <fray/rules/spec.hpp>
 #include <set>
+
+#include "support/support.hpp"
 
 using namespace fray::brogue;
 
@@ -42,7 +41,7 @@ TEST(BrogueBalance, WikiTablesAsTheCodeGivesThem) {
   }
   EXPECT_EQ(table1, 60);
   EXPECT_EQ(table2, 60);
-  EXPECT_EQ(stale, 7);               // per monster
+  EXPECT_EQ(stale, 7);                // per monster
   EXPECT_EQ(stale_cells.size(), 5u);  // per wiki cell
 }
 
@@ -66,17 +65,16 @@ TEST(BrogueBalance, SeedTable1AllThirtyCells) {
 }
 
 TEST(BrogueBalance, ReachableTable2) {
-  // Research note §8: player defenses end in 0, 2, 5 or 7, so Table 2 moves to half points.
+  // Items.c recalculateEquipmentBonuses truncates armor + 10 x net enchant, so a
+  // player's defense ends in 0, 2, 5 or 7 and Table 2 moves in half points.
   const struct {
     const char* monster;
     double v[6];
-  } rows[] = {{"vampire_bat", {5.5, 8.5, 10.5, 17.0, 21.5, 27.0}},
-              {"wraith", {7.0, 10.0, 12.0, 18.5, 23.0, 28.5}},
-              {"ogre", {7.0, 10.0, 12.0, 19.0, 23.5, 29.0}},
-              {"dar_blademaster", {9.0, 12.0, 14.0, 20.5, 25.5, 30.5}},
-              {"fury", {10.5, 14.0, 16.0, 22.5, 27.0, 32.5}},
-              {"golem", {11.5, 14.5, 16.5, 23.5, 28.0, 33.0}},
-              {"dragon", {12.5, 15.5, 17.5, 24.0, 29.0, 34.0}}};
+  } rows[] = {
+      {"vampire_bat", {5.5, 8.5, 10.5, 17.0, 21.5, 27.0}}, {"wraith", {7.0, 10.0, 12.0, 18.5, 23.0, 28.5}},
+      {"ogre", {7.0, 10.0, 12.0, 19.0, 23.5, 29.0}},       {"dar_blademaster", {9.0, 12.0, 14.0, 20.5, 25.5, 30.5}},
+      {"fury", {10.5, 14.0, 16.0, 22.5, 27.0, 32.5}},      {"golem", {11.5, 14.5, 16.5, 23.5, 28.0, 33.0}},
+      {"dragon", {12.5, 15.5, 17.5, 24.0, 29.0, 34.0}}};
   const int percents[6] = {50, 33, 25, 10, 5, 2};
   for (const auto& r : rows)
     for (int i = 0; i < 6; ++i) {

@@ -1,7 +1,9 @@
 // fray/rules/brogue/catalog.hpp: the embedded catalogs.
-#include <fray/rules/brogue/catalog.hpp>
-
 #include <gtest/gtest.h>
+
+#include <fray/core/error.hpp>
+#include <fray/rules/brogue/catalog.hpp>
+#include <string>
 
 using namespace fray::brogue;
 
@@ -53,4 +55,18 @@ TEST(BrogueCatalog, WeaponsArmorsAndStart) {
   EXPECT_EQ(player_start().hp, 30);
   EXPECT_EQ(player_start().strength, 12);
   EXPECT_EQ(player_start().unarmed, (Clump{1, 2, 1}));
+}
+
+TEST(BrogueCatalog, LookupsThrowWithSuggestions) {
+  EXPECT_EQ(lookup_monster("vampire bat").key, "vampire_bat");
+  EXPECT_EQ(&lookup_weapon("sword"), find_weapon("sword"));
+  EXPECT_EQ(lookup_armor("plate_armor").armor, 110);
+  try {
+    (void)lookup_monster("dragonn");
+    FAIL() << "no error";
+  } catch (const fray::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("did you mean 'dragon'?"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW((void)lookup_weapon("spoon"), fray::Error);
+  EXPECT_THROW((void)lookup_armor("mithril"), fray::Error);
 }

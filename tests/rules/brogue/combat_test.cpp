@@ -1,13 +1,12 @@
 // fray/rules/brogue/combat.hpp: power tables, hitProbability arithmetic, clumped
 // ranges and weapon bounds against the game's own numbers (golden/brogue).
+#include <gtest/gtest.h>
+
+#include <cmath>
 #include <fray/rules/brogue/combat.hpp>
 #include <fray/rules/brogue/rng.hpp>
 
 #include "support/support.hpp"
-
-#include <gtest/gtest.h>
-
-#include <cmath>
 
 using namespace fray::brogue;
 
@@ -34,7 +33,7 @@ TEST(BroguePowerTables, AllEntriesMatchPowerTablesC) {
 
 TEST(BroguePowerTables, IndexRules) {
   EXPECT_EQ(enchant_index(0), 80);
-  EXPECT_EQ(enchant_index(-81), 0);   // clamped at -20
+  EXPECT_EQ(enchant_index(-81), 0);    // clamped at -20
   EXPECT_EQ(enchant_index(500), 280);  // and at +50
   // floor(0.4 d): d = 10k + j gives 4k, 4k, 4k, 4k+1, 4k+1, 4k+2, 4k+2, 4k+2, 4k+3, 4k+3.
   const int offsets[10] = {0, 0, 0, 1, 1, 2, 2, 2, 3, 3};
@@ -42,7 +41,8 @@ TEST(BroguePowerTables, IndexRules) {
 }
 
 TEST(BrogueHit, TwoTruncations) {
-  // Research note §8: at -5.75 the player's accuracy is 69, and 69 x 0.721... gives 49 % against the vampire bat.
+  // Combat.c hitProbability truncates twice: at -5.75 the player's accuracy is 69, and 69 x 0.721... gives 49 % against
+  // the vampire bat.
   EXPECT_EQ(player_accuracy(-23), 69);
   EXPECT_EQ(hit_percent(69, 25), 49);
   EXPECT_EQ(player_accuracy(-22), 70);
@@ -55,20 +55,20 @@ TEST(BrogueHit, TwoTruncations) {
 }
 
 TEST(BrogueStrength, ModifierAndNetEnchant) {
-  EXPECT_EQ(strength_modifier_quarters(12, 0, 10), 2);     // +0.25 per surplus point
-  EXPECT_EQ(strength_modifier_quarters(12, 0, 14), -20);   // -2.5 per missing point
-  EXPECT_EQ(strength_modifier_quarters(14, 1, 12), 1);     // weakness lowers strength
+  EXPECT_EQ(strength_modifier_quarters(12, 0, 10), 2);    // +0.25 per surplus point
+  EXPECT_EQ(strength_modifier_quarters(12, 0, 14), -20);  // -2.5 per missing point
+  EXPECT_EQ(strength_modifier_quarters(14, 1, 12), 1);    // weakness lowers strength
   EXPECT_EQ(strength_modifier_quarters(12, 2, 12), -20);
   EXPECT_EQ(net_enchant_quarters(-100, -20), -80);  // clamp -20
   EXPECT_EQ(net_enchant_quarters(220, 2), 200);     // clamp +50
 }
 
 TEST(BrogueDefense, TruncationOfTheWholeSum) {
-  EXPECT_EQ(player_defense(30, 2), 35);   // the starting leather armour
-  EXPECT_EQ(player_defense(30, 1), 32);   // x.25 -> 2
-  EXPECT_EQ(player_defense(30, 3), 37);   // x.75 -> 7
-  EXPECT_EQ(player_defense(30, -1), 27);  // 27.5 -> 27
-  EXPECT_EQ(player_defense(30, -14), 0);  // never negative
+  EXPECT_EQ(player_defense(30, 2), 35);    // the starting leather armour
+  EXPECT_EQ(player_defense(30, 1), 32);    // x.25 -> 2
+  EXPECT_EQ(player_defense(30, 3), 37);    // x.75 -> 7
+  EXPECT_EQ(player_defense(30, -1), 27);   // 27.5 -> 27
+  EXPECT_EQ(player_defense(30, -14), 0);   // never negative
   EXPECT_EQ(player_defense(50, 0, 5), 0);  // donning subtracts whole points
   EXPECT_EQ(weakened_defense(70, 1), 45);
   EXPECT_EQ(weakened_defense(10, 3), 0);
@@ -78,7 +78,8 @@ TEST(BrogueClump, EveryGoldenPmfExactly) {
   const auto golden = fray::test::read_json("golden/brogue/clumped_damage.json");
   ASSERT_EQ(golden.at("entries").size(), 23u);
   for (const auto& e : golden.at("entries")) {
-    const Clump c{e.at("min").get<std::int64_t>(), e.at("max").get<std::int64_t>(), e.at("clumpFactor").get<std::int64_t>()};
+    const Clump c{e.at("min").get<std::int64_t>(), e.at("max").get<std::int64_t>(),
+                  e.at("clumpFactor").get<std::int64_t>()};
     SCOPED_TRACE(testing::Message() << c.lo << "-" << c.hi << "/" << c.clump);
     const fray::Pmf p = clumped_pmf(c);
     const double den = e.at("denominator").get<double>();

@@ -1,10 +1,10 @@
 // fray/rules/brogue/rng.hpp: the game's generator, draw for draw (golden/brogue/rng_stream.json).
+#include <gtest/gtest.h>
+
 #include <fray/rules/brogue/combat.hpp>
 #include <fray/rules/brogue/rng.hpp>
 
 #include "support/support.hpp"
-
-#include <gtest/gtest.h>
 
 using fray::brogue::BrogueRng;
 

@@ -1,14 +1,20 @@
 // fray/rules/brogue/ruleset.hpp: the command line (attack, strike, roll, table),
 // bad input, the fight layer's kernel and the dice functions.
-#include <fray/rules/brogue/ruleset.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <fray/core/dice.hpp>
 #include <fray/rules/brogue/attack.hpp>
 #include <fray/rules/brogue/rng.hpp>
+#include <fray/rules/brogue/ruleset.hpp>
+#include <fray/rules/spec.hpp>
+#include <string>
+#include <vector>
 
 #include "support/support.hpp"
-
-#include <gtest/gtest.h>
 
 using fray::test::run_cli;
 
@@ -20,31 +26,67 @@ std::vector<std::int64_t> golden_stream(std::size_t which, const char* field) {
 }  // namespace
 
 TEST(BrogueCli, AttackJson) {
-  const auto r = run_cli({"attack", "--rules", "brogue", "--attacker", "player", "--defender", "vampire_bat", "--json"});
+  const auto r =
+      run_cli({"attack", "--rules", "brogue", "--attacker", "player", "--defender", "vampire_bat", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = r.json();
   EXPECT_EQ(j.at("rules"), "brogue");
-  EXPECT_EQ(j.at("hit_percent"), 72);
   EXPECT_DOUBLE_EQ(j.at("p_hit").get<double>(), 0.72);
-  EXPECT_EQ(j.at("auto_hit"), false);
+  const auto details = j.at("details");
+  EXPECT_EQ(details.at("hit_percent"), 72);
+  EXPECT_EQ(details.at("auto_hit"), false);
+  EXPECT_EQ(details.at("draws_to_hit"), true);
+  EXPECT_EQ(details.at("damage_roll_lo"), 3);
+  EXPECT_EQ(details.at("damage_roll_hi"), 4);
+  EXPECT_EQ(details.at("damage_roll_clump"), 1);
+  EXPECT_EQ(details.at("multiplier"), 1);
+  EXPECT_EQ(details.at("factor"), 65536);
+  const auto outcomes = j.at("outcomes");
+  ASSERT_EQ(outcomes.size(), 2u);
+  EXPECT_EQ(outcomes[0].at("kind"), "miss");
+  EXPECT_EQ(outcomes[1].at("kind"), "hit");
+  EXPECT_EQ(outcomes[1].at("lands"), true);
+  EXPECT_DOUBLE_EQ(outcomes[1].at("p").get<double>(), 0.72);
   const auto pmf = j.at("damage").at("pmf");
   ASSERT_EQ(pmf.size(), 3u);
   EXPECT_EQ(pmf[0][0], 0);
   EXPECT_NEAR(pmf[0][1].get<double>(), 0.28, 1e-12);
   EXPECT_NEAR(j.at("damage").at("mean").get<double>(), 0.72 * 3.5, 1e-12);
+  EXPECT_NEAR(j.at("mean_damage").get<double>(), 0.72 * 3.5, 1e-12);
+  EXPECT_EQ(j.at("damage_on_hit").at("min"), 3);
+  EXPECT_EQ(j.at("attack_time"), 100);
+  EXPECT_EQ(j.at("time_unit"), "ticks");
+  EXPECT_EQ(j.at("attacker").at("accuracy"), 100);
+  EXPECT_EQ(j.at("attacker").at("weapon"), "dagger");
+  EXPECT_EQ(j.at("attacker").at("net_enchant"), 0.0);
+  EXPECT_EQ(j.at("defender").at("defense"), 25);
+  EXPECT_TRUE(j.at("notes").is_array());
 }
 
 TEST(BrogueCli, AttackSituationsAndText) {
   const auto r = run_cli({"attack", "--rules", "brogue", "--attacker", "player", "--defender", "ogre", "--situation",
                           "sleeping", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.json().at("auto_hit"), true);
+  EXPECT_EQ(r.json().at("details").at("auto_hit"), true);
+  EXPECT_EQ(r.json().at("details").at("multiplier"), 5);
   EXPECT_EQ(r.json().at("p_hit"), 1.0);
+  EXPECT_EQ(r.json().at("outcomes").size(), 1u);
   EXPECT_EQ(r.json().at("damage").at("min"), 15);  // dagger x5
   EXPECT_EQ(r.json().at("damage").at("max"), 20);
+  // The British spelling is still accepted.
+  const auto b = run_cli({"attack", "--rules", "brogue", "--attacker", "ogre", "--defender", "player", "--situation",
+                          "paralysed", "--json"});
+  ASSERT_EQ(b.status, 0) << b.err;
+  EXPECT_EQ(b.json().at("details").at("multiplier"), 3);
   const auto t = run_cli({"attack", "--rules", "brogue", "--attacker", "player", "--defender", "ogre"});
   ASSERT_EQ(t.status, 0);
   EXPECT_NE(t.out.find("hitProbability"), std::string::npos);
+  EXPECT_NE(t.out.find("randClumpedRange(3, 4, 1)"), std::string::npos);
+  // A bloat never attacks: one outcome, no_attack.
+  const auto n = run_cli({"attack", "--rules", "brogue", "--attacker", "bloat", "--defender", "player", "--json"});
+  ASSERT_EQ(n.status, 0) << n.err;
+  EXPECT_EQ(n.json().at("outcomes")[0].at("kind"), "no_attack");
+  EXPECT_EQ(n.json().at("p_hit"), 0.0);
 }
 
 TEST(BrogueCli, StrikeWithTheGameEngineReproducesItsDraws) {
@@ -54,31 +96,54 @@ TEST(BrogueCli, StrikeWithTheGameEngineReproducesItsDraws) {
                           "1", "--count", "50", "--rng", "brogue", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = r.json();
+  EXPECT_EQ(j.at("engine"), "brogue");
+  EXPECT_EQ(j.at("traced"), 50);
   fray::brogue::BrogueRng g(1);
   std::size_t n = 0;
+  std::int64_t total = 0;
   for (const auto& s : j.at("strikes")) {
     for (const auto& d : s.at("draws")) {
       const std::string call = d.at("call");
-      const std::int64_t lo = call == "rand_range(0, 99)" ? 0 : 3, hi = call == "rand_range(0, 99)" ? 99 : 4;
+      const bool to_hit = call == "rand_range(0, 99)";
+      EXPECT_EQ(d.at("for"), to_hit ? "to-hit" : "damage");
+      const std::int64_t lo = to_hit ? 0 : 3, hi = to_hit ? 99 : 4;
       EXPECT_EQ(d.at("value").get<std::int64_t>(), g.uniform(lo, hi));
       ++n;
     }
+    EXPECT_EQ(s.at("outcome"), s.at("hit").get<bool>() ? "hit" : "miss");
+    EXPECT_EQ(s.at("rolls").at("roll"), s.at("damage"));
+    total += s.at("damage").get<std::int64_t>();
   }
   EXPECT_GT(n, 50u);
+  EXPECT_EQ(j.at("total_damage"), total);
   const auto first = golden_stream(0, "rand_range_0_99");
   EXPECT_EQ(j.at("strikes")[0].at("draws")[0].at("value"), first[0]);
   // Same seed, same output; the default engine differs.
   EXPECT_EQ(run_cli({"strike", "--rules", "brogue", "--attacker", "player", "--defender", "vampire_bat", "--seed", "1",
-                     "--count", "50", "--rng", "brogue", "--json"}).out, r.out);
+                     "--count", "50", "--rng", "brogue", "--json"})
+                .out,
+            r.out);
   const auto d = run_cli({"strike", "--rules", "brogue", "--attacker", "player", "--defender", "vampire_bat", "--seed",
                           "1", "--count", "5"});
   ASSERT_EQ(d.status, 0) << d.err;
-  EXPECT_NE(d.out.find("rand_range(0,99)"), std::string::npos);
+  EXPECT_NE(d.out.find("rand_range(0, 99)"), std::string::npos);
+}
+
+TEST(BrogueCli, StrikeTracesTheFirstThousand) {
+  const auto r = run_cli({"strike", "--rules", "brogue", "--attacker", "ogre", "--defender", "player", "--seed", "7",
+                          "--count", "1500", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = r.json();
+  EXPECT_EQ(j.at("count"), 1500);
+  EXPECT_EQ(j.at("traced"), fray::kMaxTraced);
+  EXPECT_EQ(j.at("strikes").size(), fray::kMaxTraced);
+  EXPECT_EQ(j.at("engine"), "default");
 }
 
 TEST(BrogueCli, RollWithTheGameEngine) {
   const auto clump = golden_stream(0, "randClumpedRange_0_10_3");
-  const auto r = run_cli({"roll", "brogue_clump(0,10,3)", "--rng", "brogue", "--seed", "1", "--count", "100", "--json"});
+  const auto r =
+      run_cli({"roll", "brogue_clump(0,10,3)", "--rng", "brogue", "--seed", "1", "--count", "100", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.json().at("rolls").get<std::vector<std::int64_t>>(), clump);
   const auto d6 = run_cli({"roll", "1d6", "--rng", "brogue", "--seed", "1", "--count", "100", "--json"});
@@ -88,21 +153,26 @@ TEST(BrogueCli, RollWithTheGameEngine) {
 }
 
 TEST(BrogueCli, Table) {
-  const auto r = run_cli({"table", "--rules", "brogue", "enchant-for-hit", "--percent", "50,66,75,90,95,100", "--json"});
+  const auto r =
+      run_cli({"table", "--rules", "brogue", "enchant-for-hit", "--percent", "50,66,75,90,95,100", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   const auto rows = r.json().at("rows");
   ASSERT_EQ(rows.size(), 10u);
+  EXPECT_EQ(r.json().at("columns")[0], "monster");
+  EXPECT_EQ(r.json().at("columns")[1], "p50");
   EXPECT_EQ(rows[0].at("monster"), "vampire_bat");
-  EXPECT_EQ(rows[0].at("values").at("50"), -5.5);
-  EXPECT_EQ(rows[0].at("values").at("66"), -1.25);
-  const auto a = run_cli({"table", "--rules", "brogue", "armor-for-hit", "--percent", "50,2", "--attacker",
-                          "vampire_bat,bog_monster", "--reachable", "--json"});
+  EXPECT_EQ(rows[0].at("p50"), -5.5);
+  EXPECT_EQ(rows[0].at("p66"), -1.25);
+  // --rules defaults to brogue, the one ruleset with tables.
+  const auto a = run_cli({"table", "armor-for-hit", "--percent", "50,2", "--attacker", "vampire_bat,bog_monster",
+                          "--reachable", "--json"});
   ASSERT_EQ(a.status, 0) << a.err;
-  EXPECT_EQ(a.json().at("rows")[0].at("values").at("50"), 5.5);
-  EXPECT_TRUE(a.json().at("rows")[1].at("values").at("2").is_null());
+  EXPECT_EQ(a.json().at("rows")[0].at("p50"), 5.5);
+  EXPECT_EQ(a.json().at("rows")[1].at("p2"), "-");
   const auto t = run_cli({"table", "--rules", "brogue", "armor-for-hit"});
   ASSERT_EQ(t.status, 0);
   EXPECT_NE(t.out.find("dragon"), std::string::npos);
+  EXPECT_NE(t.out.find("50%"), std::string::npos);
 }
 
 TEST(BrogueCli, BadInputExitsTwo) {
@@ -120,11 +190,15 @@ TEST(BrogueCli, BadInputExitsTwo) {
       {"table", "--rules", "brogue", "enchant-for-hit", "--defender", "dragonn"},
       {"table", "--rules", "brogue", "enchant-for-hit", "--percent", "150"},
       {"table", "--rules", "brogue", "hp-for-kill"},
+      {"table", "--rules", "crawl", "enchant-for-hit"},
+      {"table", "--rules", "brogue", "enchant-for-hit", "--reachable"},
+      {"attack", "--rules", "brogue", "--attacker", "player", "--defender", "rat", "--kind", "ranged"},
+      {"strike", "--rules", "brogue", "--attacker", "player", "--defender", "rat", "--from", "1,1"},
       {"roll", "brogue_clump(0,10)", "--rng", "brogue", "--seed", "1"},
   };
   for (const auto& args : bad) {
     const auto r = run_cli(args);
-    EXPECT_EQ(r.status, 2) << args[5 < args.size() ? 5 : 0];
+    EXPECT_EQ(r.status, 2) << fmt::format("{}", fmt::join(args, " "));
     EXPECT_TRUE(r.out.empty());
     EXPECT_EQ(r.err.rfind("fray: error:", 0), 0u) << r.err;
   }
@@ -196,4 +270,133 @@ TEST(BrogueDice, FunctionsAndEngine) {
   fray::brogue::BrogueRng g(1);
   EXPECT_EQ(e->next(), g.next());
   EXPECT_THROW((void)fray::Dice::parse("brogue_clump(0,10,5000)", fns).exact(), fray::Error);
+}
+
+// --- the typed API -------------------------------------------------------------------
+
+TEST(BrogueTyped, AttackSummaryMatchesEveryHitGolden) {
+  // Every row of hit_probability.csv through Ruleset::attack: the game's
+  // hitProbability in details, P(hit) its hundredth, and the landing kinds
+  // summing to P(hit).
+  const fray::Ruleset& rs = fray::brogue::ruleset();
+  const auto rows = fray::test::read_csv("golden/brogue/hit_probability.csv");
+  ASSERT_EQ(rows.size(), 6835u);
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const auto& r = rows[i];
+    const std::string monster = fray::catalog_key(r[2]);
+    const bool player_attacks = r[0] == "player_attacks";
+    fray::AttackRequest req;
+    req.attacker = player_attacks ? "player:net_enchant=" + r[5] : monster;
+    req.defender = player_attacks ? monster : "player:defense=" + r[6];
+    const fray::AttackSummary s = rs.attack(req);
+    const int want = std::stoi(r[8]);
+    const auto* hp = fray::find_field(s.details, "hit_percent");
+    ASSERT_NE(hp, nullptr);
+    ASSERT_EQ(std::get<std::int64_t>(*hp), want) << r[2] << " " << r[5] << " " << r[6];
+    double landing = 0, total = 0;
+    for (const auto& k : s.outcomes) {
+      total += k.p;
+      if (k.lands) landing += k.p;
+    }
+    ASSERT_EQ(s.p_hit, landing);
+    ASSERT_NEAR(total, 1.0, 1e-12);
+    // Monsters that seize or burst do not attack at all.
+    const fray::brogue::Monster& m = fray::brogue::lookup_monster(monster);
+    const bool attacks = player_attacks || !(m.seizes || m.kamikaze);
+    ASSERT_EQ(s.p_hit, attacks ? want / 100.0 : 0.0) << r[2];
+    ASSERT_NEAR(s.damage.mean(), s.p_hit * s.damage_on_hit.mean(), 1e-9);
+  }
+}
+
+TEST(BrogueTyped, StrikeRunAgreesWithTheSummary) {
+  const fray::Ruleset& rs = fray::brogue::ruleset();
+  fray::StrikeRequest req{{"ogre", "player", {}, {}}, 11, 200000, "brogue"};
+  const fray::StrikeRun run = rs.strike(req);
+  const fray::AttackSummary s = rs.attack(req.attack);
+  EXPECT_EQ(run.p_hit, s.p_hit);
+  EXPECT_EQ(run.strikes.size(), fray::kMaxTraced);
+  EXPECT_EQ(run.count, 200000u);
+  // 200000 strikes: the sampled mean lies within 5 standard errors of the exact one.
+  const double se = s.damage.stddev() / std::sqrt(200000.0);
+  EXPECT_NEAR(run.mean_damage(), s.mean_damage(), 5 * se);
+  for (const fray::Strike& k : run.strikes) {
+    ASSERT_FALSE(k.draws.empty());
+    EXPECT_EQ(k.draws[0].label, "to-hit");
+    EXPECT_EQ(k.draws[0].call, "rand_range(0, 99)");
+    EXPECT_EQ(k.draws.size(), k.hit ? 3u : 1u);  // 9-13 clump 2: two dice of 0..2
+  }
+  // An unknown engine is refused by name.
+  req.engine = "brogu";
+  EXPECT_THROW((void)rs.strike(req), fray::Error);
+}
+
+TEST(BrogueTyped, OptionsAreRefused) {
+  const fray::Ruleset& rs = fray::brogue::ruleset();
+  EXPECT_TRUE(rs.options().empty());
+  fray::AttackRequest req{"player", "rat", {}, {{"kind", "ranged"}}};
+  try {
+    (void)rs.attack(req);
+    FAIL() << "--kind accepted";
+  } catch (const fray::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("--kind"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW((void)rs.strike({req, 1, 1, "default"}), fray::Error);
+  EXPECT_THROW((void)rs.bout(req), fray::Error);
+  const auto r =
+      run_cli({"attack", "--rules", "brogue", "--attacker", "player", "--defender", "rat", "--kind", "ranged"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--kind"), std::string::npos) << r.err;
+}
+
+TEST(BrogueTyped, CatalogsListEveryEntry) {
+  const fray::Ruleset& rs = fray::brogue::ruleset();
+  const auto kinds = rs.catalogs();
+  ASSERT_EQ(kinds.size(), 5u);
+  const auto count_of = [](const char* file) {
+    return fray::test::read_json(std::string("../data/brogue/") + file).size();
+  };
+  for (const fray::CatalogKind k : kinds) {
+    const auto entries = rs.catalog(k);
+    EXPECT_FALSE(entries.empty()) << fray::catalog_kind_name(k);
+    for (const auto& e : entries) {
+      EXPECT_FALSE(e.name.empty());
+      EXPECT_FALSE(e.description.empty()) << e.name;
+    }
+  }
+  const auto monsters = rs.catalog(fray::CatalogKind::monsters);
+  EXPECT_EQ(monsters.size(), count_of("monsters.json"));
+  EXPECT_EQ(monsters.size(), fray::brogue::monsters().size());
+  EXPECT_EQ(rs.catalog(fray::CatalogKind::weapons).size(), count_of("weapons.json"));
+  EXPECT_EQ(rs.catalog(fray::CatalogKind::armors).size(), count_of("armors.json"));
+  EXPECT_EQ(rs.catalog(fray::CatalogKind::situations).size(), fray::brogue::situation_flags().size());
+  EXPECT_EQ(rs.catalog(fray::CatalogKind::keys).size(),
+            fray::brogue::player_keys().size() + fray::brogue::monster_keys().size());
+  // Every monster entry names a monster a spec accepts, with its stats.
+  for (const auto& e : monsters) EXPECT_NO_THROW((void)fray::brogue::parse_combatant(e.name, "defender")) << e.name;
+  const auto ogre = std::find_if(monsters.begin(), monsters.end(), [](const auto& e) { return e.name == "ogre"; });
+  ASSERT_NE(ogre, monsters.end());
+  EXPECT_EQ(std::get<std::int64_t>(*fray::find_field(ogre->stats, "hp")), 55);
+  EXPECT_EQ(std::get<std::string>(*fray::find_field(ogre->stats, "damage")), "9-13/2");
+  EXPECT_EQ(std::get<std::int64_t>(*fray::find_field(ogre->stats, "attack_speed")), 200);
+  const auto& revenant =
+      *std::find_if(monsters.begin(), monsters.end(), [](const auto& e) { return e.name == "revenant"; });
+  EXPECT_NE(std::get<std::string>(*fray::find_field(revenant.stats, "flags")).find("immune_to_weapons"),
+            std::string::npos);
+  // Every situation the catalog lists parses.
+  for (const auto& e : rs.catalog(fray::CatalogKind::situations))
+    EXPECT_NO_THROW((void)fray::brogue::parse_situation({e.name})) << e.name;
+  EXPECT_THROW((void)rs.catalog(fray::CatalogKind::classes), fray::Error);
+}
+
+TEST(BrogueTyped, UnknownMonsterSuggests) {
+  const fray::Ruleset& rs = fray::brogue::ruleset();
+  try {
+    (void)rs.attack({"player", "goblin_conjuror", {}, {}});
+    FAIL() << "no error";
+  } catch (const fray::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("did you mean 'goblin_conjurer'"), std::string::npos) << e.what();
+  }
+  const auto r = run_cli({"attack", "--rules", "brogue", "--attacker", "player", "--defender", "dragonn"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("did you mean 'dragon'?"), std::string::npos) << r.err;
 }

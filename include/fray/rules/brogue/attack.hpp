@@ -6,14 +6,13 @@
 // draws them. Both read the same plan, so the two cannot drift.
 #pragma once
 
-#include <fray/rules/brogue/catalog.hpp>
-#include <fray/rules/brogue/combat.hpp>
-
+#include <cstdint>
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
-
-#include <cstdint>
+#include <fray/rules/brogue/catalog.hpp>
+#include <fray/rules/brogue/combat.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,13 +33,14 @@ struct Combatant {
   const Weapon* weapon = nullptr;  // nullptr: unarmed
   std::int64_t enchant = 0;        // weapon enchant1
   std::int64_t strength = 12;
-  const Armor* armor = nullptr;    // nullptr: no armour
-  std::int64_t armor_enchant = 0;  // armour enchant1
+  const Armor* armor = nullptr;                      // nullptr: no armor
+  std::int64_t armor_enchant = 0;                    // armor enchant1
   std::optional<std::int64_t> net_enchant_quarters;  // net_enchant= override
   std::optional<std::int64_t> defense_override;      // defense= override (internal)
 };
 
-// Situation flags of one attack (`--situation`).
+// Situation flags of one attack (`--situation`), each a state Brogue CE's
+// Combat.c attack / attackHit / hitProbability test.
 struct Situation {
   bool sleeping = false;   // defender (a monster) asleep: auto-hit, x3
   bool paralyzed = false;  // defender paralyzed: auto-hit, x3
@@ -52,14 +52,26 @@ struct Situation {
   bool thrown = false;     // the player throws the weapon
   bool slaying = false;    // the player's weapon has a slaying runic for the defender's class: 100 %, still drawn
 };
-// Parses flag names; throws fray::Error naming an unknown flag.
+// Parses flag names ("paralysed" is accepted for "paralyzed"); throws
+// fray::Error naming an unknown flag and the closest known ones.
 [[nodiscard]] Situation parse_situation(const std::vector<std::string>& flags);
+
+// A name a spec or a flag accepts, with what it means.
+struct NamedHelp {
+  std::string_view name;
+  std::string_view help;
+};
+// Every situation flag, in the order the docs list them.
+[[nodiscard]] std::span<const NamedHelp> situation_flags() noexcept;
+// Every key a player spec accepts, then every key a monster or inline spec accepts.
+[[nodiscard]] std::span<const NamedHelp> player_keys() noexcept;
+[[nodiscard]] std::span<const NamedHelp> monster_keys() noexcept;
 
 // State carried between attacks (the fight layer's Side::state): enchant
 // points eaten by acid, and whether a seizing attacker already holds on.
 struct CarriedState {
   std::uint32_t weapon_lost = 0;  // weapon enchant1 points lost (attacking an acid monster)
-  std::uint32_t armor_lost = 0;   // armour enchant1 points lost (hit by an acid monster)
+  std::uint32_t armor_lost = 0;   // armor enchant1 points lost (hit by an acid monster)
   bool held = false;              // seized by the opponent
   [[nodiscard]] static CarriedState decode(std::uint32_t s) noexcept {
     return {s & 0x7FFFu, (s >> 15) & 0xFFFFu, (s >> 31) != 0};
@@ -83,16 +95,14 @@ struct AttackPlan {
   bool rolls_damage = true;  // false: weapon immunity / invulnerability, 0 damage and no roll
   Clump roll;                // the bounds randClumpedRange is called with
   ClumpDice dice;
-  std::int64_t factor = FP;  // applied after the roll, truncated (monster weakness, thrown enchant)
+  std::int64_t factor = FP;     // applied after the roll, truncated (monster weakness, thrown enchant)
   std::int64_t multiplier = 1;  // 3 or 5 for sneak / sleeping / paralyzed / lunge
   bool seizes = false;          // the attack seizes the defender instead of hurting it
   bool acid_weapon = false;     // a hit eats one point of the attacker's weapon enchant
-  bool acid_armor = false;      // a hit the defender survives eats one point of its armour enchant
+  bool acid_armor = false;      // a hit the defender survives eats one point of its armor enchant
   std::vector<std::string> notes;
 
-  [[nodiscard]] double p_hit() const noexcept {
-    return !attacks ? 0.0 : auto_hit ? 1.0 : hit_percent / 100.0;
-  }
+  [[nodiscard]] double p_hit() const noexcept { return !attacks ? 0.0 : auto_hit ? 1.0 : hit_percent / 100.0; }
   // Combat.c attack: damage = trunc(roll * factor / FP) * multiplier.
   [[nodiscard]] std::int64_t damage(std::int64_t roll) const noexcept { return roll * factor / FP * multiplier; }
 };
@@ -103,7 +113,8 @@ struct AttackPlan {
 [[nodiscard]] AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, const Situation& s,
                                      CarriedState attacker_state = {}, CarriedState defender_state = {});
 
-// Exact outcome of a plan.
+// The exact reading of a plan: the to-hit chance and the damage laws, by
+// enumerating the same primitives strike() draws.
 struct Outcome {
   int hit_percent = 0;
   double p_hit = 0;
@@ -111,14 +122,14 @@ struct Outcome {
   Pmf damage;         // the miss included as 0
   Pmf damage_on_hit;  // given a hit
 };
-[[nodiscard]] Outcome outcome(const AttackPlan& plan);
+[[nodiscard]] Outcome exact_outcome(const AttackPlan& plan);
 
 // What a draw was for, in a strike's trace.
 enum class DrawFor { to_hit, damage };
 
 struct StrikeResult {
   bool hit = false;
-  std::int64_t roll = 0;    // randClumpedRange result (0 when not rolled)
+  std::int64_t roll = 0;  // randClumpedRange result (0 when not rolled)
   std::int64_t damage = 0;
 };
 
@@ -137,9 +148,8 @@ StrikeResult strike(const AttackPlan& p, R& rng, OnDraw&& on_draw) {
   }
   r.hit = true;
   if (!p.rolls_damage) return r;
-  r.roll = rand_clumped_range(rng, p.dice, [&](std::int64_t lo, std::int64_t hi, std::int64_t v) {
-    on_draw(DrawFor::damage, lo, hi, v);
-  });
+  r.roll = rand_clumped_range(
+      rng, p.dice, [&](std::int64_t lo, std::int64_t hi, std::int64_t v) { on_draw(DrawFor::damage, lo, hi, v); });
   r.damage = p.damage(r.roll);
   return r;
 }

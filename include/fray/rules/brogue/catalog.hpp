@@ -1,13 +1,13 @@
-// fray/rules/brogue/catalog.hpp — Brogue CE's monsters, weapons and armour.
+// fray/rules/brogue/catalog.hpp — Brogue CE's monsters, weapons and armor.
 //
-// The catalogs (research note §7) are JSON under data/brogue/, embedded in the
-// library: 67 monsters (Globals.c monsterCatalog, MK_* order), 15 weapons,
-// 6 armours, and the player's start.
+// The catalogs are JSON under data/brogue/, embedded in the library, read off
+// Brogue CE 1.15.1: 67 monsters (Globals.c monsterCatalog, in MK_* order),
+// 15 weapons (Globals.c weaponTable), 6 armors (armorTable), and the player's
+// start (the catalog entry "you" and RogueMain.c initializeRogue's kit).
 #pragma once
 
-#include <fray/rules/brogue/combat.hpp>
-
 #include <cstdint>
+#include <fray/rules/brogue/combat.hpp>
 #include <span>
 #include <string>
 #include <string_view>
@@ -61,9 +61,19 @@ struct PlayerStart {
 [[nodiscard]] const PlayerStart& player_start();
 
 // Look-ups by catalog key ("vampire_bat", "war_hammer", "leather_armor"); the
-// game's own spelling is accepted too. nullptr when unknown.
+// game's own spelling ("vampire bat") is accepted too. nullptr when unknown.
 [[nodiscard]] const Monster* find_monster(std::string_view name);
 [[nodiscard]] const Weapon* find_weapon(std::string_view name);
 [[nodiscard]] const Armor* find_armor(std::string_view name);
+
+// The same look-ups for a name that must exist: an unknown one throws
+// fray::Error naming it and the closest keys ("did you mean 'dragon'?").
+[[nodiscard]] const Monster& lookup_monster(std::string_view name);
+[[nodiscard]] const Weapon& lookup_weapon(std::string_view name);
+[[nodiscard]] const Armor& lookup_armor(std::string_view name);
+
+// "unknown monster 'dragonn' (did you mean 'dragon'?)": the message both the
+// look-ups above and the spec reader give. `kind` is "monster", "weapon", "armor".
+[[nodiscard]] std::string unknown_name(std::string_view kind, std::string_view name);
 
 }  // namespace fray::brogue

@@ -1,16 +1,15 @@
 // fray/rules/brogue/combat.hpp — Brogue CE's combat arithmetic.
 //
-// Everything here follows the research note section named beside it. Brogue
-// does its combat maths in 16.16 fixed point ("fixpt", FP = 65536) and C
-// integer division, which truncates toward zero; so does fray. Enchantments
-// are multiples of 0.25, held here as integer quarters.
+// Each rule names the Brogue CE 1.15.1 function it follows. Brogue does its
+// combat maths in 16.16 fixed point ("fixpt", FP = 65536) and C integer
+// division, which truncates toward zero; so does fray. Enchantments are
+// multiples of 0.25, held here as integer quarters.
 #pragma once
-
-#include <fray/core/pmf.hpp>
-#include <fray/core/rng.hpp>
 
 #include <array>
 #include <cstdint>
+#include <fray/core/pmf.hpp>
+#include <fray/core/rng.hpp>
 
 namespace fray::brogue {
 
@@ -20,7 +19,7 @@ inline constexpr int table_zero = 80;
 inline constexpr int min_net_quarters = -80;  // netEnchant is clamped to -20 .. +50
 inline constexpr int max_net_quarters = 200;
 
-// --- §1 power tables (PowerTables.c) ---------------------------------------------
+// --- PowerTables.c accuracyFraction, damageFraction, defenseFraction ----------------
 using PowerTable = std::array<std::int64_t, table_size>;
 // floor(FP * 1.065^((i-80)/4)); the accuracy and damage tables are the same.
 [[nodiscard]] const PowerTable& accuracy_table() noexcept;
@@ -34,9 +33,7 @@ using PowerTable = std::array<std::int64_t, table_size>;
   return static_cast<int>(i < 0 ? 0 : i > table_size - 1 ? table_size - 1 : i);
 }
 // defenseFraction index for an internal defense d: clamp(trunc(4d/10) + 80, 0, 280).
-[[nodiscard]] constexpr int defense_index(std::int64_t defense) noexcept {
-  return enchant_index(defense * 4 / 10);
-}
+[[nodiscard]] constexpr int defense_index(std::int64_t defense) noexcept { return enchant_index(defense * 4 / 10); }
 [[nodiscard]] inline std::int64_t accuracy_fraction(std::int64_t quarters) noexcept {
   return accuracy_table()[static_cast<std::size_t>(enchant_index(quarters))];
 }
@@ -47,7 +44,7 @@ using PowerTable = std::array<std::int64_t, table_size>;
   return defense_table()[static_cast<std::size_t>(defense_index(defense))];
 }
 
-// --- §2 chance to hit (Combat.c hitProbability) -----------------------------------
+// --- chance to hit (Combat.c hitProbability) --------------------------------------
 // `accuracy` is the attacker's already adjusted integer accuracy, `defense` the
 // defender's adjusted internal defense (>= 0). Second truncation and clamp:
 // hit = clamp(trunc(accuracy * defTable[idx(defense)] / FP), 0, 100).
@@ -56,7 +53,7 @@ using PowerTable = std::array<std::int64_t, table_size>;
   return static_cast<int>(h < 0 ? 0 : h > 100 ? 100 : h);
 }
 
-// --- §3 strength, net enchant, accuracy ---------------------------------------------
+// --- strength, net enchant, accuracy (Combat.c) -------------------------------------
 // Combat.c strengthModifier in quarters: +0.25 per surplus point, -2.5 per missing one.
 [[nodiscard]] constexpr std::int64_t strength_modifier_quarters(std::int64_t strength, std::int64_t weakness,
                                                                 std::int64_t required) noexcept {
@@ -83,12 +80,13 @@ using PowerTable = std::array<std::int64_t, table_size>;
   const std::int64_t d = defense - 25 * weakness;
   return d < 0 ? 0 : d;
 }
-// Monster damage after the roll: trunc(roll * dmgTable[80 - 6w] / FP).
+// Combat.c monsterDamageAdjustmentAmount, applied after the roll:
+// trunc(roll * dmgTable[80 - 6w] / FP).
 [[nodiscard]] inline std::int64_t weakness_damage_factor(std::int64_t weakness) noexcept {
   return damage_fraction(-6 * weakness);
 }
 
-// --- §4 player defense (Items.c recalculateEquipmentBonuses) -----------------------
+// --- player defense (Items.c recalculateEquipmentBonuses) ---------------------------
 // max(0, trunc(armor + 10 * (net - donning))), the net enchant in quarters. The
 // truncation is of the whole sum: 30 - 2.5 gives 27, not 28.
 [[nodiscard]] constexpr std::int64_t player_defense(std::int64_t armor_internal, std::int64_t net_quarters,
@@ -96,10 +94,10 @@ using PowerTable = std::array<std::int64_t, table_size>;
   const std::int64_t d = (4 * armor_internal + 10 * (net_quarters - 4 * donning)) / 4;
   return d < 0 ? 0 : d;
 }
-// Items.c displayedArmorValue for identified armour: defense / 10.
+// Items.c displayedArmorValue for identified armor: defense / 10.
 [[nodiscard]] constexpr std::int64_t displayed_armor(std::int64_t defense) noexcept { return defense / 10; }
 
-// --- §5.1 damage ranges (Math.c randClumpedRange) -----------------------------------
+// --- damage ranges (Math.c randClumpedRange) ----------------------------------------
 struct Clump {
   std::int64_t lo = 0, hi = 0, clump = 1;
   friend bool operator==(const Clump&, const Clump&) = default;
@@ -109,12 +107,12 @@ struct Clump {
 // rand_range(0, sides + 1) first, then `small` dice of rand_range(0, sides).
 // Both the sampler and the exact distribution are built from this one shape.
 struct ClumpDice {
-  std::int64_t base = 0;     // returned as is when there are no dice
-  std::int64_t sides = 0;    // small die: 0..sides
-  std::int64_t big = 0;      // count of 0..sides+1 dice
-  std::int64_t small = 0;    // count of 0..sides dice
-  bool single = false;       // clump <= 1: one rand_range(lo, hi)
-  std::int64_t hi = 0;       // for `single`
+  std::int64_t base = 0;   // returned as is when there are no dice
+  std::int64_t sides = 0;  // small die: 0..sides
+  std::int64_t big = 0;    // count of 0..sides+1 dice
+  std::int64_t small = 0;  // count of 0..sides dice
+  bool single = false;     // clump <= 1: one rand_range(lo, hi)
+  std::int64_t hi = 0;     // for `single`
 };
 [[nodiscard]] constexpr ClumpDice clump_dice(const Clump& c) noexcept {
   ClumpDice d;
@@ -163,7 +161,7 @@ std::int64_t rand_clumped_range(R& rng, const Clump& c) {
 // The exact distribution of randClumpedRange(lo, hi, clump).
 [[nodiscard]] Pmf clumped_pmf(const Clump& c);
 
-// --- §5.2 player weapon bounds ---------------------------------------------------------
+// --- player weapon bounds (Items.c recalculateEquipmentBonuses) ------------------------
 // Items.c recalculateEquipmentBonuses: each bound becomes
 // max(1, trunc(bound * dmgTable[idx(net)] / FP)) before the roll; the clump stays.
 [[nodiscard]] Clump player_weapon_damage(const Clump& base, std::int64_t net_quarters) noexcept;

@@ -1,15 +1,14 @@
 // fray/rules/brogue/rng.hpp — Brogue CE's own random number generator.
 //
-// Brogue CE Math.c (research note §6): Bob Jenkins' small noncryptographic PRNG
+// Brogue CE Math.c ranval / raninit: Bob Jenkins' small noncryptographic PRNG
 // (32-bit, two-rotate variant), seeded from a 64-bit game seed, and
 // rand_range's division-with-rejection. With this engine a seeded strike draws
 // exactly the numbers the game would draw, in the same order.
 #pragma once
 
+#include <cstdint>
 #include <fray/core/error.hpp>
 #include <fray/core/rng.hpp>
-
-#include <cstdint>
 
 namespace fray::brogue {
 
