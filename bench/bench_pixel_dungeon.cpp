@@ -1,9 +1,8 @@
 // Pixel Dungeon benchmarks: a sampled strike against the raw engine draws it
 // makes, and the exact outcome of catalog pairs.
-#include <fray/rules/pixel_dungeon/combat.hpp>
-#include <fray/rules/pixel_dungeon/ruleset.hpp>
-
 #include <benchmark/benchmark.h>
+
+#include <fray/rules/pixel_dungeon/attack.hpp>
 
 namespace {
 
@@ -15,7 +14,7 @@ pd::AttackPlan plan(const char* a, const char* d, std::vector<std::string> flags
 }
 
 // The draws one hit of the default warrior on a gnoll scout makes: acuRoll,
-// defRoll, armour, and NormalIntRange's two doubles.
+// defRoll, armor, and NormalIntRange's two doubles.
 void raw_draws_5(benchmark::State& state) {
   fray::Rng rng(1);
   for (auto _ : state) {

@@ -1,14 +1,18 @@
-// Pixel Dungeon 1.9.1 mechanics/Ballistica.java cast() — research note §8.
+// Pixel Dungeon 1.9.1 mechanics/Ballistica.java cast() (Ballistica.cast).
 #include <fray/rules/pixel_dungeon/ballistica.hpp>
 
 namespace fray::pixel_dungeon {
 
 std::string_view to_string(BallisticaStop stop) noexcept {
   switch (stop) {
-    case BallisticaStop::target: return "target";
-    case BallisticaStop::wall: return "wall";
-    case BallisticaStop::door: return "door";
-    case BallisticaStop::character: return "char";
+    case BallisticaStop::target:
+      return "target";
+    case BallisticaStop::wall:
+      return "wall";
+    case BallisticaStop::door:
+      return "door";
+    case BallisticaStop::character:
+      return "char";
   }
   return "target";
 }

@@ -1,19 +1,19 @@
-#include <fray/rules/pixel_dungeon/hero.hpp>
-
-#include <fray/core/error.hpp>
-
 #include <fmt/format.h>
 
 #include <array>
 #include <cmath>
+#include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
+#include <fray/rules/pixel_dungeon/hero.hpp>
+#include <string>
+#include <vector>
 
 namespace fray::pixel_dungeon {
 
 namespace {
 constexpr std::array<std::string_view, 4> class_names = {"warrior", "mage", "rogue", "huntress"};
-constexpr std::array<std::string_view, 9> subclass_names = {"none",     "gladiator", "berserker",
-                                                            "warlock",  "battlemage", "assassin",
-                                                            "freerunner", "sniper",    "warden"};
+constexpr std::array<std::string_view, 9> subclass_names = {
+    "none", "gladiator", "berserker", "warlock", "battlemage", "assassin", "freerunner", "sniper", "warden"};
 
 // Strength requirement minus hero strength, with the missile offsets of
 // Weapon.acuracyFactor (Warrior +3, Huntress −2) or Weapon.speedFactor (Huntress −2 only).
@@ -30,15 +30,19 @@ int encumbrance(const Hero& h, const Weapon& w, bool for_speed) noexcept {
 HeroClass parse_hero_class(std::string_view s) {
   for (std::size_t i = 0; i < class_names.size(); ++i)
     if (class_names[i] == s) return static_cast<HeroClass>(i);
-  throw Error(fmt::format("unknown hero class '{}' (known: warrior, mage, rogue, huntress)", s));
+  const std::vector<std::string> known(class_names.begin(), class_names.end());
+  throw Error(
+      fmt::format("unknown hero class '{}'{} (known: warrior, mage, rogue, huntress)", s, did_you_mean(s, known)));
 }
 
 SubClass parse_subclass(std::string_view s) {
   for (std::size_t i = 0; i < subclass_names.size(); ++i)
     if (subclass_names[i] == s) return static_cast<SubClass>(i);
-  throw Error(fmt::format("unknown subclass '{}' (known: gladiator, berserker, warlock, battlemage, assassin, "
-                          "freerunner, sniper, warden)",
-                          s));
+  const std::vector<std::string> known(subclass_names.begin() + 1, subclass_names.end());
+  throw Error(
+      fmt::format("unknown subclass '{}'{} (known: gladiator, berserker, warlock, battlemage, assassin, "
+                  "freerunner, sniper, warden)",
+                  s, did_you_mean(s, known)));
 }
 
 std::string_view to_string(HeroClass c) noexcept { return class_names[static_cast<std::size_t>(c)]; }
@@ -47,26 +51,32 @@ std::string_view to_string(SubClass s) noexcept { return subclass_names[static_c
 std::optional<HeroClass> class_of(SubClass s) noexcept {
   switch (s) {
     case SubClass::gladiator:
-    case SubClass::berserker: return HeroClass::warrior;
+    case SubClass::berserker:
+      return HeroClass::warrior;
     case SubClass::warlock:
-    case SubClass::battlemage: return HeroClass::mage;
+    case SubClass::battlemage:
+      return HeroClass::mage;
     case SubClass::assassin:
-    case SubClass::freerunner: return HeroClass::rogue;
+    case SubClass::freerunner:
+      return HeroClass::rogue;
     case SubClass::sniper:
-    case SubClass::warden: return HeroClass::huntress;
-    case SubClass::none: break;
+    case SubClass::warden:
+      return HeroClass::huntress;
+    case SubClass::none:
+      break;
   }
   return std::nullopt;
 }
 
 Hero starting_hero(HeroClass c) {
-  const Kit k = starting_kit(to_string(c));
+  // HeroClass.initHero and init<Class>: the kit, STR 10 (11 for the Warrior).
+  const Kit& k = starting_kit(to_string(c));
   Hero h;
   h.hero_class = c;
   h.str = k.str;
-  h.weapon = weapon(k.weapon);
-  if (k.missile) h.missile = weapon(*k.missile);
-  h.armor = armor(k.armor);
+  h.weapon = lookup_weapon(k.weapon);
+  if (k.missile) h.missile = lookup_weapon(*k.missile);
+  h.armor = lookup_armor(k.armor);
   return h;
 }
 
@@ -93,13 +103,14 @@ std::int64_t hero_accuracy(const Hero& h, bool thrown, bool adjacent) noexcept {
   return static_cast<std::int64_t>(v);
 }
 
-std::int64_t hero_evasion(const Hero& h, bool paralysed, bool acting) noexcept {
+std::int64_t hero_evasion(const Hero& h, bool paralyzed, bool acting) noexcept {
   // Hero.defenseSkill(enemy).
   const int base = 4 + h.level;
   float evasion = h.ring_evasion == 0 ? 1.0f : static_cast<float>(std::pow(1.2, h.ring_evasion));
-  if (paralysed) evasion /= 2;
+  if (paralyzed) evasion /= 2;
   const int a_enc = h.armor ? h.armor->str - h.str : 0;
-  if (a_enc > 0) return static_cast<std::int64_t>(static_cast<double>(static_cast<float>(base) * evasion) / std::pow(1.5, a_enc));
+  if (a_enc > 0)
+    return static_cast<std::int64_t>(static_cast<double>(static_cast<float>(base) * evasion) / std::pow(1.5, a_enc));
   if (h.hero_class == HeroClass::rogue) {
     if (acting && h.subclass == SubClass::freerunner) evasion *= 2;
     return static_cast<std::int64_t>(static_cast<float>(base - a_enc) * evasion);

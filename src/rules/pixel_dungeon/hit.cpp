@@ -3,7 +3,7 @@
 namespace fray::pixel_dungeon {
 
 double hit_chance(std::int64_t accuracy, std::int64_t evasion, bool magic) noexcept {
-  // Char.hit with Random.Float rolls, research §2 closed form.
+  // Char.hit with continuous Random.Float rolls, in closed form.
   if (evasion <= 0) return 1.0;
   const double a = static_cast<double>(magic ? 2 * accuracy : accuracy);
   const double d = static_cast<double>(evasion);

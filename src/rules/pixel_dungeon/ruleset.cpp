@@ -1,26 +1,87 @@
-// Pixel Dungeon 1.9.1 as a fray::Ruleset: specs, reports, and the fight kernel.
-#include <fray/rules/pixel_dungeon/ruleset.hpp>
-#include <fray/report/report.hpp>  // TRANSITION
-
-#include <fray/rules/pixel_dungeon/java_random.hpp>
-
-#include <fray/core/error.hpp>
-#include <fray/rules/spec.hpp>
-
+// Pixel Dungeon 1.9.1 as a fray::Ruleset: specs, the typed attack and strike
+// answers, the catalogs, and the fight kernel.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
-#include <array>
-#include <map>
+#include <algorithm>
+#include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
+#include <fray/rules/pixel_dungeon/java_random.hpp>
+#include <fray/rules/pixel_dungeon/ruleset.hpp>
+#include <fray/rules/spec.hpp>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <vector>
 
 namespace fray::pixel_dungeon {
 
 namespace {
 
-constexpr std::string_view hero_keys =
-    "class, subclass, level, str, hp, weapon, weapon_level, armor, armor_level, missile, missile_level, "
-    "ring_accuracy, "
-    "ring_evasion, combo, charges, max_charges";
-constexpr std::string_view inline_keys = "accuracy, evasion, damage, armor, hp";
+// Every spec key: which specs read it, and what it means. The spec readers
+// check against this list, and `fray list keys` prints it.
+struct SpecKey {
+  std::string_view key;
+  std::string_view specs;  // "hero", "mob", "inline", or several
+  std::string_view description;
+};
+constexpr SpecKey spec_keys[] = {
+    {"class", "hero", "warrior, mage, rogue or huntress (default warrior, or the subclass's class)"},
+    {"subclass", "hero",
+     "gladiator, berserker (warrior); warlock, battlemage (mage); assassin, freerunner (rogue); sniper, warden "
+     "(huntress)"},
+    {"level", "hero", "hero level 1..30 (default 1): accuracy 9+level, evasion 4+level, HT 20+5·(level−1)"},
+    {"str", "hero", "strength 1..100 (default the kit's: 11 for the warrior, 10 otherwise)"},
+    {"hp", "hero, mob, inline",
+     "current HP (default HT); Berserker Fury and the brute's rage read it, fights start from it"},
+    {"weapon", "hero, mob", "hero: the wielded weapon or none (default the kit's); animated statue: its melee weapon"},
+    {"weapon_level", "hero, mob", "the weapon's upgrade level (hero −10..100, statue 0..100; default 0)"},
+    {"armor", "hero", "cloth, leather, mail, scale, plate or none (default cloth)"},
+    {"armor_level", "hero", "the armor's upgrade level −10..100 (default 0)"},
+    {"missile", "hero", "the thrown weapon, or none (default the kit's), used with --situation thrown"},
+    {"missile_level", "hero", "its upgrade level −10..100 (only the boomerang upgrades)"},
+    {"ring_accuracy", "hero", "sum of Ring of Accuracy levels −10..10: accuracy ×1.4^n"},
+    {"ring_evasion", "hero", "sum of Ring of Evasion levels −10..10: evasion ×1.2^n"},
+    {"combo", "hero", "Gladiator: the Combo count including this hit, 0..1000"},
+    {"charges", "hero", "Battlemage: charges of the wand used in melee, before the hit, 0..100"},
+    {"max_charges", "hero", "Battlemage: the wand's maximum charges (default: charges, a full wand)"},
+    {"depth", "mob", "dungeon depth 1..26 for the mobs whose stats follow it (wraith, giant_piranha, mimic, ...)"},
+    {"pumped", "mob", "Goo has pumped up: accuracy 30, damage 5–30"},
+    {"fists", "mob", "Yog-Dzewa: living fists 0..2, each halving the damage it takes"},
+    {"accuracy", "mob, inline", "attack skill (inline; the mirror image's, copied from the hero when cast)"},
+    {"evasion", "inline", "defense skill"},
+    {"damage", "mob, inline", "inline: MIN-MAX, a NormalIntRange; mirror image: N, rolled once when cast"},
+    {"armor", "inline", "DR: the armor roll is IntRange(0, DR)"},
+};
+
+// "class, subclass, ..." for the specs of one kind.
+std::string keys_of(std::string_view spec) {
+  std::string out;
+  for (const auto& k : spec_keys)
+    if (k.specs.find(spec) != std::string_view::npos) out += fmt::format("{}{}", out.empty() ? "" : ", ", k.key);
+  return out;
+}
+
+// The situation flags, with the British spelling still accepted.
+struct Flag {
+  std::string_view name;
+  bool Situation::*member;
+  std::string_view description;
+};
+constexpr Flag flags[] = {
+    {"thrown", &Situation::thrown, "the hero throws its missile weapon (Hero.shoot)"},
+    {"adjacent", &Situation::adjacent, "a throw at Chebyshev distance 1: accuracy ×0.5 (Hero.attackSkill)"},
+    {"magic", &Situation::magic, "a mob casts its spell: magic hit (acuRoll doubled), no armor"},
+    {"unseen", &Situation::unseen,
+     "the defending mob has not seen its enemy: evasion 0 and the Assassin bonus (Mob.defenseSkill, defenseProc)"},
+    {"paralyzed", &Situation::paralyzed,
+     "the defender is paralyzed: a mob's evasion 0 (and the Assassin bonus), a hero's evasion halved; "
+     "Char.damage checks whether it breaks"},
+    {"water", &Situation::water, "the target stands in water: the gnoll shaman's lightning ×1.5"},
+    {"resisted", &Situation::resisted, "the defender resists this source: damage becomes IntRange(0, dmg)"},
+    {"immune", &Situation::immune, "the defender is immune to this source: damage 0"},
+    {"acting", &Situation::acting, "the defending hero has an action under way (a Freerunner's evasion ×2)"},
+};
 
 Combatant parse_hero(SpecReader& r) {
   const auto cls_text = r.text("class");
@@ -34,8 +95,10 @@ Combatant parse_hero(SpecReader& r) {
   if (sub == SubClass::none && sub_text) r.fail("subclass=none is not a subclass; leave the key out");
   HeroClass cls = HeroClass::warrior;
   try {
-    if (cls_text) cls = parse_hero_class(*cls_text);
-    else if (class_of(sub)) cls = *class_of(sub);
+    if (cls_text)
+      cls = parse_hero_class(*cls_text);
+    else if (class_of(sub))
+      cls = *class_of(sub);
   } catch (const Error& e) {
     r.fail(e.what());
   }
@@ -53,32 +116,35 @@ Combatant parse_hero(SpecReader& r) {
       if (*w == "none") {
         h.weapon.reset();
       } else {
-        Weapon wp = weapon(*w, wl);
+        const Weapon wp = upgraded(lookup_weapon(*w), wl);
         if (wp.kind == WeaponKind::missile)
           r.fail(fmt::format("weapon={} is a thrown weapon: give missile={} and --situation thrown", *w, *w));
         h.weapon = wp;
       }
     } else if (wl != 0) {
       if (!h.weapon) r.fail("weapon_level= needs a weapon");
-      h.weapon = weapon(h.weapon->key, wl);
+      h.weapon = upgraded(*h.weapon, wl);
     }
     const int ml = static_cast<int>(r.integer("missile_level", -10, 100).value_or(0));
     if (const auto m = r.text("missile")) {
-      if (*m == "none") h.missile.reset();
+      if (*m == "none")
+        h.missile.reset();
       else {
-        Weapon wp = weapon(*m, ml);
+        const Weapon wp = upgraded(lookup_weapon(*m), ml);
         if (wp.kind != WeaponKind::missile) r.fail(fmt::format("missile={} is not a thrown weapon", *m));
         h.missile = wp;
       }
     } else if (ml != 0) {
       if (!h.missile) r.fail("missile_level= needs a missile");
-      h.missile = weapon(h.missile->key, ml);
+      h.missile = upgraded(*h.missile, ml);
     }
     if (const auto a = r.text("armor")) {
-      if (*a == "none") h.armor.reset();
-      else h.armor = armor(*a, al);
+      if (*a == "none")
+        h.armor.reset();
+      else
+        h.armor = upgraded(lookup_armor(*a), al);
     } else if (h.armor) {
-      h.armor = armor(h.armor->key, al);
+      h.armor = upgraded(*h.armor, al);
     }
   } catch (const Error& e) {
     if (std::string_view(e.what()).find("spec '") != std::string_view::npos) throw;
@@ -99,10 +165,10 @@ Combatant parse_hero(SpecReader& r) {
     if (*hp > hero_ht(h)) r.fail(fmt::format("hp={} is above the hero's HT {}", *hp, hero_ht(h)));
     h.hp = *hp;
   }
-  r.done(hero_keys);
+  r.done(keys_of("hero"));
   Combatant c;
-  c.name = fmt::format("{}{} level {}", to_string(cls), sub == SubClass::none ? "" : fmt::format(" ({})", to_string(sub)),
-                       h.level);
+  c.name = fmt::format("{}{} level {}", to_string(cls),
+                       sub == SubClass::none ? "" : fmt::format(" ({})", to_string(sub)), h.level);
   c.hero = h;
   return c;
 }
@@ -113,7 +179,7 @@ Combatant parse_inline(SpecReader& r) {
   Mob& m = c.mob;
   m.key = "inline";
   m.name = "inline";
-  // Damage and armour are enumerated exactly, so they are kept to sizes that stay fast.
+  // Damage and armor are enumerated exactly, so they are kept to sizes that stay fast.
   m.accuracy = r.integer("accuracy", 0, 1000000).value_or(0);
   m.evasion = r.integer("evasion", 0, 1000000).value_or(0);
   if (const auto d = r.range("damage", 0, 10000)) m.damage = Primitive::normal(d->first, d->second);
@@ -124,23 +190,25 @@ Combatant parse_inline(SpecReader& r) {
   } else {
     m.ht = 0;  // unknown: a fight asks for it
   }
-  r.done(inline_keys);
+  r.done(keys_of("inline"));
   return c;
 }
 
-Combatant parse_mob(SpecReader& r, const std::string& key) {
+Combatant parse_mob(SpecReader& r, const Mob& base) {
   MobOptions opt;
   if (const auto d = r.integer("depth", 1, 26)) opt.depth = static_cast<int>(*d);
   const auto wl = r.integer("weapon_level", 0, 100);
   try {
-    if (const auto w = r.text("weapon")) opt.weapon = weapon(*w, static_cast<int>(wl.value_or(0)));
-    else if (wl) r.fail("weapon_level= needs weapon=");
+    if (const auto w = r.text("weapon"))
+      opt.weapon = upgraded(lookup_weapon(*w), static_cast<int>(wl.value_or(0)));
+    else if (wl)
+      r.fail("weapon_level= needs weapon=");
   } catch (const Error& e) {
     r.fail(e.what());
   }
   Combatant c;
   try {
-    c.mob = mob(key, opt);
+    c.mob = adjust_stats(base, opt);
   } catch (const Error& e) {
     r.fail(e.what());
   }
@@ -163,44 +231,11 @@ Combatant parse_mob(SpecReader& r, const std::string& key) {
     c.fists = static_cast<int>(*f);
   }
   if (const auto hp = r.integer("hp", 1, m.ht)) c.hp = *hp;
-  r.done("depth, weapon, weapon_level, hp, pumped (Goo), fists (Yog-Dzewa), accuracy and damage (mirror image)");
+  r.done(keys_of("mob"));
   return c;
 }
 
-nlohmann::json strike_json(const Strike& s) {
-  nlohmann::json j;
-  j["attacked"] = s.attacked;
-  if (!s.attacked) {
-    j["damage"] = 0;
-    return j;
-  }
-  j["acu_roll"] = s.hit.acu_roll;
-  j["def_roll"] = s.hit.def_roll;
-  j["hit"] = s.hit.hit;
-  if (s.armor_roll) j["armor_roll"] = *s.armor_roll;
-  if (s.damage_roll) j["damage_roll"] = *s.damage_roll;
-  if (s.bonus_roll) j["str_bonus_roll"] = *s.bonus_roll;
-  if (s.assassin_roll) j["assassin_roll"] = *s.assassin_roll;
-  if (s.resist_roll) j["resist_roll"] = *s.resist_roll;
-  if (s.paralysis_broken) j["paralysis_broken"] = *s.paralysis_broken;
-  j["damage"] = s.damage;
-  return j;
-}
-
-std::string strike_text(const Strike& s) {
-  if (!s.attacked) return "no attack (the attacker never attacks)";
-  std::string t = fmt::format("acuRoll {:.4f} vs defRoll {:.4f}: {}", s.hit.acu_roll, s.hit.def_roll,
-                              s.hit.hit ? "hit" : "miss");
-  if (!s.hit.hit) return t;
-  if (s.armor_roll) t += fmt::format(", armour {}", *s.armor_roll);
-  if (s.damage_roll) t += fmt::format(", roll {}", *s.damage_roll);
-  if (s.bonus_roll) t += fmt::format(", STR bonus {}", *s.bonus_roll);
-  if (s.assassin_roll) t += fmt::format(", assassin +{}", *s.assassin_roll);
-  if (s.resist_roll) t += fmt::format(", resisted to {}", *s.resist_roll);
-  t += fmt::format(" → damage {}", s.damage);
-  if (s.paralysis_broken) t += *s.paralysis_broken ? " (paralysis broken)" : " (still paralysed)";
-  return t;
-}
+// --- the typed answers -----------------------------------------------------------
 
 struct Resolved {
   Combatant attacker, defender;
@@ -208,13 +243,329 @@ struct Resolved {
   AttackPlan plan;
 };
 
-Resolved resolve(const AttackRequest& req) {
-  for (const auto& [k, v] : req.options)
-    throw Error(fmt::format("pixel-dungeon has no option --{} (use --situation flags)", k));
-  Resolved r{parse_combatant(req.attacker, "attacker"), parse_combatant(req.defender, "defender"),
-             parse_situation(req.situation), {}};
+Resolved resolve(const Ruleset& rules, const AttackRequest& req) {
+  check_options(rules, req);
+  Resolved r{parse_combatant(req.attacker, "attacker"),
+             parse_combatant(req.defender, "defender"),
+             parse_situation(req.situation),
+             {}};
   r.plan = plan_attack(r.attacker, r.defender, r.situation);
   return r;
+}
+
+// The weapon an attacking hero uses: the missile when thrown, else the wielded one.
+const Weapon* weapon_used(const Hero& h, bool thrown) {
+  if (thrown) return h.missile ? &*h.missile : nullptr;
+  return h.weapon ? &*h.weapon : nullptr;
+}
+
+std::string range_text(const Primitive& p) {
+  return p.min() == p.max() ? fmt::format("{}", p.min()) : fmt::format("{}-{}", p.min(), p.max());
+}
+
+// A primitive as the call the game makes ("Random.IntRange(0, 2)"), or its constant.
+std::string call_text(const Primitive& p) {
+  return p.kind == Primitive::Kind::constant ? fmt::format("{}", p.a) : RandomCall::of(p).text();
+}
+
+// Hero.attackDelay / Mob.attackDelay, or the time a mob's spell takes.
+double attack_time(const Combatant& c, const Situation& s, bool as_attacker) {
+  if (c.is_hero()) return hero_attack_delay(*c.hero, as_attacker && s.thrown);
+  if ((as_attacker && s.magic) || c.mob.beam_only) return c.mob.spell_time;
+  return c.mob.attack_delay;
+}
+
+SideSummary side(const Combatant& c, const AttackPlan& plan, const Situation& s, bool attacker) {
+  SideSummary out;
+  out.name = c.name;
+  Fields& f = out.stats;
+  if (attacker)
+    f.push_back({"accuracy", plan.accuracy});
+  else
+    f.push_back({"evasion", plan.evasion});
+  if (c.is_hero()) {
+    const Hero& h = *c.hero;
+    f.push_back({"class", std::string(to_string(h.hero_class))});
+    f.push_back({"subclass", std::string(to_string(h.subclass))});
+    f.push_back({"level", std::int64_t{h.level}});
+    f.push_back({"str", std::int64_t{h.str}});
+    const Weapon* w = weapon_used(h, attacker && s.thrown);
+    f.push_back({"weapon", w ? w->key : std::string("none")});
+    if (w) {
+      f.push_back({"weapon_level", std::int64_t{w->level}});
+      if (w->kind != WeaponKind::wand) f.push_back({"weapon_str", std::int64_t{w->str}});
+    }
+    f.push_back({"armor", h.armor ? h.armor->key : std::string("none")});
+    if (h.armor) {
+      f.push_back({"armor_level", std::int64_t{h.armor->level}});
+      f.push_back({"armor_str", std::int64_t{h.armor->str}});
+    }
+    f.push_back({"dr", hero_dr(h)});
+  } else {
+    if (!attacker) f.push_back({"dr", c.mob.dr});
+    if (attacker) f.push_back({"damage", range_text(c.mob.damage)});
+  }
+  f.push_back({"hp", c.current_hp()});
+  f.push_back({"ht", c.ht()});
+  return out;
+}
+
+// The game's own numbers of the plan (the `details` of attack and strike).
+Fields details(const AttackPlan& p) {
+  Fields f;
+  f.push_back({"accuracy", p.accuracy});
+  f.push_back({"evasion", p.evasion});
+  f.push_back({"magic", p.magic});
+  f.push_back({"never_attacks", p.never_attacks});
+  f.push_back({"armor_roll", p.armor ? call_text(*p.armor) : std::string("none")});
+  f.push_back({"damage_roll", call_text(p.roll)});
+  f.push_back({"bonus_roll", p.bonus ? call_text(*p.bonus) : std::string("none")});
+  f.push_back({"fury", p.fury});
+  f.push_back({"water_bonus", p.water_bonus});
+  f.push_back({"combo", std::int64_t{p.combo}});
+  f.push_back({"charges", p.charges ? *p.charges : std::int64_t{0}});
+  f.push_back({"assassin_bonus", p.assassin});
+  f.push_back({"fists", std::int64_t{p.fists}});
+  f.push_back({"resisted", p.resisted});
+  f.push_back({"immune", p.immune});
+  f.push_back({"paralysis_check", p.paralysis_hp.has_value()});
+  return f;
+}
+
+// P(hit) written out as Char.hit's closed form.
+std::string hit_formula(const AttackPlan& p, double p_hit) {
+  const std::int64_t a = p.magic ? 2 * p.accuracy : p.accuracy;
+  const std::int64_t d = p.evasion;
+  if (d <= 0) return "1 (evasion 0: every acuRoll beats defRoll 0)";
+  if (a <= 0) return "0";
+  if (a <= d) return fmt::format("{}/(2·{}) = {:.6g}", a, d, p_hit);
+  return fmt::format("1 − {}/(2·{}) = {:.6g}", d, a, p_hit);
+}
+
+// The computation in words, step by step in the game's order.
+std::vector<std::string> steps(const Resolved& r) {
+  const AttackPlan& p = r.plan;
+  const Combatant& att = r.attacker;
+  const Combatant& def = r.defender;
+  std::vector<std::string> out;
+  if (p.never_attacks) {
+    out.push_back(fmt::format("{} never attacks (a passive mob: Mob.act)", att.name));
+    return out;
+  }
+  const std::string acc_from = att.is_hero() ? "Hero.attackSkill" : "attackSkill";
+  std::string ev_from = def.is_hero() ? "Hero.defenseSkill" : "Mob.defenseSkill";
+  if (!def.is_hero() && p.evasion == 0 && def.mob.evasion > 0) ev_from += ": a surprise attack";
+  out.push_back(fmt::format("accuracy {} ({}) vs evasion {} ({}){}: P(hit) = {} (Char.hit)", p.accuracy, acc_from,
+                            p.evasion, ev_from, p.magic ? ", magic: acuRoll doubled" : "",
+                            hit_formula(p, hit_chance(p.accuracy, p.evasion, p.magic))));
+  if (p.magic) {
+    out.push_back(fmt::format("spell damage {}, straight to Char.damage: no armor", call_text(p.roll)));
+    if (p.water_bonus) out.push_back("the target stands in water: damage ×1.5, truncated (Shaman.LightningBolt)");
+  } else {
+    if (p.armor)
+      out.push_back(fmt::format("armor roll {} first (Char.attack: enemy.dr())", call_text(*p.armor)));
+    else
+      out.push_back("no armor roll: a Sniper's thrown attack ignores armor (Char.attack)");
+    std::string roll =
+        fmt::format("damage roll {} ({})", call_text(p.roll), att.is_hero() ? "Hero.damageRoll" : "Mob.damageRoll");
+    if (p.bonus) roll += fmt::format(" + {} excess strength (Weapon.damageRoll)", call_text(*p.bonus));
+    out.push_back(roll);
+    if (p.fury) out.push_back("Berserker Fury (HP ≤ 40 % of HT): damage ×1.5, truncated");
+    out.push_back("effective damage max(damage − armor roll, 0) (Char.attack)");
+    if (p.combo >= 3)
+      out.push_back(fmt::format("Gladiator Combo {}: + trunc(eff·{}/5) (Combo.hit)", p.combo, p.combo - 2));
+    if (p.charges)
+      out.push_back(fmt::format("Battlemage: + the wand's {} charges{} (Hero.attackProc)", *p.charges,
+                                *p.charges < p.max_charges ? ", one more first on a hit that deals damage" : ""));
+    if (p.assassin) out.push_back("Assassin bonus: eff + Random.Int(1, eff) (Mob.defenseProc)");
+  }
+  if (p.fists > 0) out.push_back(fmt::format("{} living fist(s): damage >> {} (Yog.damage)", p.fists, p.fists));
+  if (p.immune)
+    out.push_back("immune to the source: damage 0 (Char.damage)");
+  else if (p.resisted)
+    out.push_back("resisted: damage becomes Random.IntRange(0, damage) (Char.damage)");
+  if (p.paralysis_hp)
+    out.push_back(
+        fmt::format("paralysis breaks when Random.Int(damage) ≥ Random.Int({}) (Char.damage): no damage "
+                    "changes",
+                    *p.paralysis_hp));
+  return out;
+}
+
+// What the answer assumes or leaves out, and strength the hero lacks.
+std::vector<std::string> notes(const Resolved& r) {
+  std::vector<std::string> out;
+  const Situation& s = r.situation;
+  if (r.plan.never_attacks) out.push_back(fmt::format("{} never attacks", r.attacker.name));
+  if (r.attacker.is_hero()) {
+    const Hero& h = *r.attacker.hero;
+    const Weapon* w = weapon_used(h, s.thrown);
+    if (w && w->kind != WeaponKind::wand && w->str > h.str)
+      out.push_back(
+          fmt::format("the {} needs STR {} but the hero has {}: accuracy ÷1.5 and attack time ×1.2 per "
+                      "missing point (Weapon.acuracyFactor, speedFactor)",
+                      w->name, w->str, h.str));
+    out.push_back("weapon enchantments (Weapon.proc) are not modeled");
+  }
+  if (r.defender.is_hero()) {
+    const Hero& h = *r.defender.hero;
+    if (h.armor && h.armor->str > h.str)
+      out.push_back(
+          fmt::format("the {} needs STR {} but the hero has {}: evasion ÷1.5 per missing point "
+                      "(Hero.defenseSkill)",
+                      h.armor->name, h.armor->str, h.str));
+    out.push_back("armor glyphs, the Ring of Thorns and Earthroot (Hero.defenseProc) are not modeled");
+  }
+  if (s.paralyzed && !r.defender.is_hero())
+    out.push_back("a paralyzed mob is taken after its first turn of paralysis, with enemySeen cleared (Mob.act)");
+  return out;
+}
+
+Strike strike_of(const StrikeResult& s, std::vector<Draw> draws) {
+  Strike k;
+  k.outcome = !s.attacked ? "no_attack" : s.hit.hit ? "hit" : "miss";
+  k.hit = s.hit.hit;
+  k.damage = s.damage;
+  if (s.attacked) {
+    k.rolls.push_back({"acu_roll", static_cast<double>(s.hit.acu_roll)});
+    k.rolls.push_back({"def_roll", static_cast<double>(s.hit.def_roll)});
+  }
+  auto put = [&](const char* key, const std::optional<std::int64_t>& v) {
+    if (v) k.rolls.push_back({key, *v});
+  };
+  put("armor_roll", s.armor_roll);
+  put("damage_roll", s.damage_roll);
+  put("bonus_roll", s.bonus_roll);
+  put("assassin_roll", s.assassin_roll);
+  put("resist_roll", s.resist_roll);
+  if (s.paralysis_broken) k.rolls.push_back({"paralysis_broken", *s.paralysis_broken});
+  k.draws = std::move(draws);
+  return k;
+}
+
+// --- catalogs ------------------------------------------------------------------------
+
+std::vector<CatalogEntry> monster_entries() {
+  std::vector<CatalogEntry> out;
+  for (const Mob& m : mobs()) {
+    CatalogEntry e;
+    e.name = m.key;
+    e.description = m.name;
+    if (m.needs_depth) e.description += m.needs_weapon ? " (needs depth=1..26 and weapon=)" : " (needs depth=1..26)";
+    if (m.needs_hero) e.description += " (needs accuracy= and damage=, copied from the hero)";
+    if (m.passive) e.description += "; never attacks";
+    if (m.spell) e.description += fmt::format("; spell {}{}", call_text(*m.spell), m.beam_only ? " only" : "");
+    if (!m.notes.empty()) e.description += "; " + m.notes.front();
+    Fields& f = e.stats;
+    if (!m.needs_depth && !m.needs_hero) {
+      f.push_back({"ht", m.ht});
+      f.push_back({"accuracy", m.accuracy});
+      f.push_back({"evasion", m.evasion});
+      f.push_back({"damage", range_text(m.damage)});
+      f.push_back({"dr", m.dr});
+    } else if (m.needs_hero) {
+      f.push_back({"ht", m.ht});
+      f.push_back({"evasion", m.evasion});
+    }
+    f.push_back({"attack_delay", static_cast<double>(m.attack_delay)});
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::string_view kind_text(WeaponKind k) {
+  switch (k) {
+    case WeaponKind::melee:
+      return "melee";
+    case WeaponKind::missile:
+      return "thrown";
+    case WeaponKind::pickaxe:
+      return "pickaxe";
+    case WeaponKind::wand:
+      return "wand";
+  }
+  return "?";
+}
+
+std::vector<CatalogEntry> weapon_entries() {
+  std::vector<CatalogEntry> out;
+  for (const Weapon& w : weapons()) {
+    CatalogEntry e;
+    e.name = w.key;
+    e.description = w.kind == WeaponKind::melee  ? fmt::format("{}, tier {} melee weapon", w.name, w.tier)
+                    : w.kind == WeaponKind::wand ? std::string("a wand used in melee (no STR, no bonus)")
+                                                 : fmt::format("{}, {}", w.name, kind_text(w.kind));
+    Fields& f = e.stats;
+    f.push_back({"kind", std::string(kind_text(w.kind))});
+    f.push_back({"tier", std::int64_t{w.tier}});
+    f.push_back({"min", w.min});
+    f.push_back({"max", w.max});
+    f.push_back({"str", std::int64_t{w.str}});
+    f.push_back({"acu", static_cast<double>(w.acu)});
+    f.push_back({"dly", static_cast<double>(w.dly)});
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::vector<CatalogEntry> armor_entries() {
+  std::vector<CatalogEntry> out;
+  for (const Armor& a : armors())
+    out.push_back({a.key, a.name, {{"tier", std::int64_t{a.tier}}, {"dr", a.dr}, {"str", std::int64_t{a.str}}}});
+  return out;
+}
+
+std::vector<CatalogEntry> class_entries() {
+  std::vector<CatalogEntry> out;
+  for (const Kit& k : kits()) {
+    const Hero h = starting_hero(parse_hero_class(k.hero_class));
+    CatalogEntry e;
+    e.name = k.hero_class;
+    e.description = fmt::format("hero class; starts with STR {}, {}{}, {}", k.str, h.weapon->name,
+                                h.missile ? " and " + h.missile->name : std::string(), h.armor->name);
+    e.stats = {{"str", std::int64_t{k.str}},
+               {"ht", hero_ht(h)},
+               {"weapon", k.weapon},
+               {"missile", k.missile ? *k.missile : std::string("none")},
+               {"armor", k.armor}};
+    out.push_back(std::move(e));
+  }
+  constexpr std::pair<SubClass, std::string_view> subclasses[] = {
+      {SubClass::gladiator, "Combo: + trunc(eff·(count−2)/5) from count 3, melee weapons only (Combo.hit)"},
+      {SubClass::berserker, "Fury at HP ≤ 40 % of HT: damage ×1.5 before armor (Hero.damageRoll)"},
+      {SubClass::warlock, "no effect on one attack"},
+      {SubClass::battlemage, "a wand in melee adds its charges (Hero.attackProc)"},
+      {SubClass::assassin, "+ Random.Int(1, eff) on a mob that has not seen its enemy (Mob.defenseProc)"},
+      {SubClass::freerunner, "evasion ×2 while acting (Hero.defenseSkill)"},
+      {SubClass::sniper, "thrown attacks skip the armor roll (Char.attack)"},
+      {SubClass::warden, "no effect on one attack"},
+  };
+  for (const auto& [sub, what] : subclasses)
+    out.push_back({std::string(to_string(sub)),
+                   fmt::format("{} subclass (hero:subclass={}): {}", to_string(*class_of(sub)), to_string(sub), what),
+                   {{"class", std::string(to_string(*class_of(sub)))}}});
+  return out;
+}
+
+std::vector<CatalogEntry> situation_entries() {
+  std::vector<CatalogEntry> out;
+  for (const Flag& f : flags) out.push_back({std::string(f.name), std::string(f.description), {}});
+  return out;
+}
+
+std::vector<CatalogEntry> key_entries() {
+  std::vector<CatalogEntry> out;
+  for (const SpecKey& k : spec_keys) {
+    // A key several specs read ("armor", "hp") is one entry.
+    auto same = std::find_if(out.begin(), out.end(), [&](const CatalogEntry& e) { return e.name == k.key; });
+    if (same != out.end()) {
+      same->description += fmt::format("; {}: {}", k.specs, k.description);
+      std::get<std::string>(same->stats[0].value) += fmt::format(", {}", k.specs);
+      continue;
+    }
+    out.push_back({std::string(k.key), std::string(k.description), {{"specs", std::string(k.specs)}}});
+  }
+  return out;
 }
 
 // The per-attack kernel of a fight. The plan depends on the attacker's HP only
@@ -229,20 +580,21 @@ class PdExchange final : public Exchange {
       const Outcome o = exact_outcome(plans_[raged]);
       if (o.p_hit < 1) kernels_[raged].push_back(Transition{1 - o.p_hit, 0, 0, 0, false});
       if (o.p_hit > 0)
-        for (const auto& [v, p] : o.on_hit.items()) kernels_[raged].push_back(Transition{o.p_hit * p, v, 0, 0, true});
+        for (const auto& [v, p] : o.damage_on_hit.items())
+          kernels_[raged].push_back(Transition{o.p_hit * p, v, 0, 0, true});
     }
     if (att_.is_hero() && att_.hero->subclass == SubClass::gladiator)
       why_ = "the Gladiator's Combo count depends on the timing of hits and misses, which the kernel does not carry";
     else if (!def_.is_hero() && def_.mob.splits)
       why_ = "a swarm of flies splits when hit if a free neighbouring cell exists, which the map decides";
-    else if (s_.unseen || s_.paralysed)
+    else if (s_.unseen || s_.paralyzed)
       why_ = "a surprise lasts only until the mob's next turn, which the kernel does not carry";
     else if (att_.is_hero() && att_.hero->subclass == SubClass::sniper && s_.thrown)
       why_ = "the Sniper's mark halves the time of every throw after the first, which a fixed attack time cannot carry";
   }
   std::vector<Transition> outcomes(Side a, Side) const override { return kernels_[raged(a.hp)]; }
   Transition sample(Side a, Side, Rng& rng) const override {
-    const Strike s = strike(plans_[raged(a.hp)], rng);
+    const StrikeResult s = strike(plans_[raged(a.hp)], rng);
     return Transition{1, s.damage, 0, 0, s.hit.hit};
   }
   bool exact() const override { return why_.empty(); }
@@ -269,9 +621,7 @@ Fighter fighter(const Combatant& c, const Situation& s, bool as_attacker, std::s
   f.name = c.name;
   f.hp = c.current_hp();
   if (f.hp <= 0) throw Error(fmt::format("{} '{}' needs hp=N (N >= 1) for a fight", role, c.name));
-  if (c.is_hero()) f.attack_time = hero_attack_delay(*c.hero, as_attacker && s.thrown);
-  else if ((as_attacker && s.magic) || c.mob.beam_only) f.attack_time = c.mob.spell_time;
-  else f.attack_time = c.mob.attack_delay;
+  f.attack_time = attack_time(c, s, as_attacker);
   return f;
 }
 
@@ -280,69 +630,75 @@ class Rules final : public Ruleset {
   std::string_view id() const override { return "pixel-dungeon"; }
   std::string_view title() const override { return "Pixel Dungeon 1.9.1"; }
 
-  Report legacy_attack(const AttackRequest& req) const {
-    const Resolved r = resolve(req);
-    if (r.plan.never_attacks) throw Error(fmt::format("'{}' never attacks", r.attacker.name));
+  AttackSummary attack(const AttackRequest& req) const override {
+    const Resolved r = resolve(*this, req);
     const Outcome o = exact_outcome(r.plan);
-    Report rep;
-    rep.json = {{"rules", "pixel-dungeon"},
-                {"attacker", r.attacker.name},
-                {"defender", r.defender.name},
-                {"situation", req.situation},
-                {"accuracy", o.accuracy},
-                {"evasion", o.evasion},
-                {"magic", r.plan.magic},
-                {"p_hit", o.p_hit},
-                {"damage", pmf_json(o.damage)},
-                {"damage_on_hit", pmf_json(o.on_hit)}};
-    rep.text = fmt::format(
-        "{} attacks {} (Pixel Dungeon 1.9.1)\naccuracy {} vs evasion {}{}: P(hit) = {:.6f}\n"
-        "damage per attack (a miss counts 0):\n{}",
-        r.attacker.name, r.defender.name, o.accuracy, o.evasion, r.plan.magic ? " (magic: accuracy doubled)" : "",
-        o.p_hit, pmf_table(o.damage, "damage"));
-    return rep;
+    AttackSummary s;
+    s.rules = std::string(id());
+    s.attacker = side(r.attacker, r.plan, r.situation, true);
+    s.defender = side(r.defender, r.plan, r.situation, false);
+    s.situation = req.situation;
+    s.p_hit = o.p_hit;
+    if (r.plan.never_attacks)
+      s.outcomes = {{"no_attack", 1.0, false}};
+    else
+      s.outcomes = {{"miss", 1 - o.p_hit, false}, {"hit", o.p_hit, true}};
+    s.damage = o.damage;
+    s.damage_on_hit = o.damage_on_hit;
+    s.attack_time = attack_time(r.attacker, r.situation, true);
+    s.time_unit = "turns";
+    s.details = details(r.plan);
+    s.steps = steps(r);
+    s.notes = notes(r);
+    return s;
   }
 
-  Report legacy_strike(const StrikeRequest& req) const {
-    const Resolved r = resolve(req.attack);
-    std::unique_ptr<AnyEngine> any;
-    Rng rng(req.seed);
-    if (req.engine != "default") any = make_engine(req.engine, req.seed);
-    constexpr std::uint64_t traced = 1000;
-    nlohmann::json strikes = nlohmann::json::array();
-    std::map<std::int64_t, std::uint64_t> counts;
-    std::uint64_t hits = 0;
-    double total = 0;
-    std::string text = fmt::format("{} attacks {}, seed {}\n", r.attacker.name, r.defender.name, req.seed);
-    for (std::uint64_t i = 0; i < req.count; ++i) {
-      const Strike s = any ? pixel_dungeon::strike(r.plan, *any) : pixel_dungeon::strike(r.plan, rng);
-      hits += s.hit.hit ? 1 : 0;
-      total += static_cast<double>(s.damage);
-      ++counts[s.damage];
-      if (i < traced) {
-        strikes.push_back(strike_json(s));
-        text += fmt::format("{:>4}: {}\n", i + 1, strike_text(s));
+  StrikeRun strike(const StrikeRequest& req) const override {
+    const Resolved r = resolve(*this, req.attack);
+    StrikeRun run;
+    run.rules = std::string(id());
+    run.attacker = side(r.attacker, r.plan, r.situation, true);
+    run.defender = side(r.defender, r.plan, r.situation, false);
+    run.situation = req.attack.situation;
+    run.seed = req.seed;
+    run.engine = req.engine;
+    run.count = req.count;
+    run.p_hit = exact_outcome(r.plan).p_hit;
+    run.details = details(r.plan);
+    run.notes = notes(r);
+    run.notes.push_back(
+        "a Random.Float draw's value is shown truncated; rolls.acu_roll and rolls.def_roll hold it whole");
+    auto go = [&](auto& rng) {
+      for (std::uint64_t i = 0; i < req.count; ++i) {
+        StrikeResult s;
+        if (i < kMaxTraced) {
+          std::vector<Draw> draws;
+          s = pixel_dungeon::strike(r.plan, rng, [&](DrawFor what, const RandomCall& call, double value) {
+            draws.push_back({std::string(to_string(what)), call.text(), static_cast<std::int64_t>(value)});
+          });
+          run.strikes.push_back(strike_of(s, std::move(draws)));
+        } else {
+          s = pixel_dungeon::strike(r.plan, rng);
+        }
+        run.hits += s.hit.hit ? 1 : 0;
+        run.total_damage += s.damage;
       }
+    };
+    if (req.engine == "default") {
+      Rng rng(req.seed);
+      go(rng);
+    } else if (req.engine == "java") {
+      JavaRandom rng(req.seed);
+      go(rng);
+    } else {
+      const std::unique_ptr<AnyEngine> any = make_engine(req.engine, req.seed);
+      go(*any);
     }
-    nlohmann::json cj = nlohmann::json::array();
-    for (const auto& [v, n] : counts) cj.push_back({v, n});
-    const double n = static_cast<double>(req.count);
-    Report rep;
-    rep.json = {{"rules", "pixel-dungeon"}, {"attacker", r.attacker.name},
-                {"defender", r.defender.name}, {"seed", req.seed},
-                {"engine", req.engine},     {"count", req.count},
-                {"accuracy", r.plan.accuracy}, {"evasion", r.plan.evasion},
-                {"strikes", strikes},       {"traced", std::min(req.count, traced)},
-                {"hits", hits},             {"mean_damage", total / n},
-                {"damage_counts", cj}};
-    if (req.count > traced) text += fmt::format("... ({} more not shown)\n", req.count - traced);
-    text += fmt::format("{} hits in {} attacks, mean damage {:.4f}\n", hits, req.count, total / n);
-    rep.text = text;
-    return rep;
+    return run;
   }
 
   Bout bout(const AttackRequest& req) const override {
-    const Resolved r = resolve(req);
+    const Resolved r = resolve(*this, req);
     Bout b;
     b.a = fighter(r.attacker, r.situation, true, "attacker");
     b.b = fighter(r.defender, r.situation, false, "defender");
@@ -351,6 +707,26 @@ class Rules final : public Ruleset {
     b.b_hits_a = std::make_shared<PdExchange>(r.defender, r.attacker, Situation{});
     b.time_unit = "turns";
     return b;
+  }
+
+  std::vector<CatalogKind> catalogs() const override { return {std::begin(kCatalogKinds), std::end(kCatalogKinds)}; }
+
+  std::vector<CatalogEntry> catalog(CatalogKind kind) const override {
+    switch (kind) {
+      case CatalogKind::monsters:
+        return monster_entries();
+      case CatalogKind::weapons:
+        return weapon_entries();
+      case CatalogKind::armors:
+        return armor_entries();
+      case CatalogKind::classes:
+        return class_entries();
+      case CatalogKind::situations:
+        return situation_entries();
+      case CatalogKind::keys:
+        return key_entries();
+    }
+    throw Error(fmt::format("pixel-dungeon has no catalog '{}'", catalog_kind_name(kind)));
   }
 
   void add_dice_functions(DiceFunctions& fns) const override { pixel_dungeon::add_dice_functions(fns); }
@@ -370,31 +746,32 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
   const std::string name = r.spec().name;
   if (name.empty()) return parse_inline(r);
   if (name == "hero") return parse_hero(r);
-  return parse_mob(r, catalog_key(name));
+  const Mob* m = find_mob(name);
+  if (!m) {
+    std::vector<std::string> known{"hero"};
+    for (const Mob& x : mobs()) known.push_back(x.key);
+    r.fail(
+        fmt::format("unknown mob '{}'{} (a mob, hero, or key=value,...: `fray list --rules pixel-dungeon "
+                    "monsters` lists the mobs)",
+                    name, did_you_mean(catalog_key(name), known)));
+  }
+  return parse_mob(r, *m);
 }
 
-Situation parse_situation(const std::vector<std::string>& flags) {
+Situation parse_situation(const std::vector<std::string>& given) {
   Situation s;
-  const std::array<std::pair<std::string_view, bool Situation::*>, 9> known = {{{"thrown", &Situation::thrown},
-                                                                                 {"adjacent", &Situation::adjacent},
-                                                                                 {"magic", &Situation::magic},
-                                                                                 {"unseen", &Situation::unseen},
-                                                                                 {"paralysed", &Situation::paralysed},
-                                                                                 {"water", &Situation::water},
-                                                                                 {"resisted", &Situation::resisted},
-                                                                                 {"immune", &Situation::immune},
-                                                                                 {"acting", &Situation::acting}}};
-  for (const auto& f : flags) {
-    bool found = false;
-    for (const auto& [name, member] : known)
-      if (f == name || (f == "paralyzed" && name == "paralysed")) {
-        s.*member = true;
-        found = true;
-      }
-    if (!found)
-      throw Error(fmt::format("unknown situation '{}' (known: thrown, adjacent, magic, unseen, paralysed, water, "
-                              "resisted, immune, acting)",
-                              f));
+  for (const auto& f : given) {
+    const std::string_view name = f == "paralysed" ? std::string_view("paralyzed") : std::string_view(f);
+    const Flag* found = nullptr;
+    for (const Flag& flag : flags)
+      if (flag.name == name) found = &flag;
+    if (!found) {
+      std::vector<std::string> known;
+      for (const Flag& flag : flags) known.emplace_back(flag.name);
+      throw Error(
+          fmt::format("unknown situation '{}'{} (known: {})", f, did_you_mean(f, known), fmt::join(known, ", ")));
+    }
+    s.*(found->member) = true;
   }
   return s;
 }

@@ -1,12 +1,10 @@
-// Pixel Dungeon 1.9.1 mechanics/ShadowCaster.java — research note §9.
-#include <fray/rules/pixel_dungeon/shadow_caster.hpp>
-
-#include <fray/core/error.hpp>
-
+// Pixel Dungeon 1.9.1 mechanics/ShadowCaster.java (ShadowCaster.castShadow, scanOctant).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <fray/core/error.hpp>
+#include <fray/rules/pixel_dungeon/shadow_caster.hpp>
 #include <vector>
 
 namespace fray::pixel_dungeon {
@@ -15,7 +13,7 @@ namespace {
 
 using Limits = std::array<int, max_view_distance + 1>;
 
-// The game's rounding table (values of its static initialiser, research note §9;
+// The game's rounding table (values of the static initialiser of ShadowCaster.rounding;
 // the test recomputes them from the formula).
 constexpr std::array<Limits, max_view_distance + 1> kLimits{{
     {0},

@@ -1,10 +1,9 @@
-// Pixel Dungeon 1.9.1 actors/mobs/Mob.java enemySeen — research note §6.
-#include <fray/rules/pixel_dungeon/surprise.hpp>
+// Pixel Dungeon 1.9.1 actors/mobs/Mob.java enemySeen (Mob.act and its AI states).
+#include <fmt/format.h>
 
 #include <fray/core/error.hpp>
 #include <fray/rules/pixel_dungeon/shadow_caster.hpp>
-
-#include <fmt/format.h>
+#include <fray/rules/pixel_dungeon/surprise.hpp>
 
 namespace fray::pixel_dungeon {
 
@@ -17,9 +16,12 @@ MobState parse_mob_state(std::string_view text) {
 
 std::string_view to_string(MobState state) noexcept {
   switch (state) {
-    case MobState::sleeping: return "sleeping";
-    case MobState::wandering: return "wandering";
-    case MobState::hunting: return "hunting";
+    case MobState::sleeping:
+      return "sleeping";
+    case MobState::wandering:
+      return "wandering";
+    case MobState::hunting:
+      return "hunting";
   }
   return "sleeping";
 }

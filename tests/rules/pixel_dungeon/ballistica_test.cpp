@@ -1,17 +1,15 @@
 // fray/rules/pixel_dungeon/ballistica.hpp against the game's own Ballistica.cast
 // (golden/pixel_dungeon/ballistica.json, produced by the unmodified Java class).
-#include <fray/rules/pixel_dungeon/ballistica.hpp>
-
-#include "support/support.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <fray/rules/pixel_dungeon/ballistica.hpp>
 #include <fstream>
 #include <set>
-
 #include <string>
 #include <vector>
+
+#include "support/support.hpp"
 
 namespace pd = fray::pixel_dungeon;
 using fray::grid::Map;

@@ -1,10 +1,9 @@
 // Pixel Dungeon hero stats: accuracy and evasion with the game's float
 // arithmetic and truncation, HT, attack delay, Fury threshold.
-#include <fray/rules/pixel_dungeon/hero.hpp>
+#include <gtest/gtest.h>
 
 #include <fray/core/error.hpp>
-
-#include <gtest/gtest.h>
+#include <fray/rules/pixel_dungeon/hero.hpp>
 
 namespace pd = fray::pixel_dungeon;
 
@@ -19,7 +18,7 @@ pd::Hero hero(pd::HeroClass c, int level, int str) {
 
 TEST(PdHero, ResearchWorkedChecks) {
   pd::Hero h = hero(pd::HeroClass::warrior, 5, 18);
-  h.weapon = pd::weapon("war_hammer");
+  h.weapon = pd::lookup_weapon("war_hammer");
   EXPECT_EQ(pd::hero_accuracy(h, false, false), 16);  // trunc(14 · 1.2f)
   h.str = 15;
   EXPECT_FLOAT_EQ(pd::accuracy_factor(h, &*h.weapon), 0.35555556f);
@@ -52,11 +51,11 @@ TEST(PdHero, ThrownOffsets) {
   EXPECT_EQ(pd::hero_accuracy(r, true, true), 5);
   // Huntress with a tomahawk (STR 17) at STR 13: enc = 4 − 2 = 2 → 4.
   pd::Hero hu = hero(pd::HeroClass::huntress, 1, 13);
-  hu.missile = pd::weapon("tomahawk");
+  hu.missile = pd::lookup_weapon("tomahawk");
   EXPECT_EQ(pd::hero_accuracy(hu, true, false), 4);
   // The same tomahawk for a rogue: enc 4 → trunc(10 / 5.0625) = 1.
   pd::Hero ro = hero(pd::HeroClass::rogue, 1, 13);
-  ro.missile = pd::weapon("tomahawk");
+  ro.missile = pd::lookup_weapon("tomahawk");
   EXPECT_EQ(pd::hero_accuracy(ro, true, false), 1);
 }
 
@@ -76,26 +75,26 @@ TEST(PdHero, Rings) {
 
 TEST(PdHero, EvasionArmourParalysisRogue) {
   pd::Hero w = hero(pd::HeroClass::warrior, 9, 11);  // base 13
-  EXPECT_EQ(pd::hero_evasion(w, true, false), 6);   // halved: 6.5
-  w.armor = pd::armor("scale");                     // STR 15: aEnc 4
-  EXPECT_EQ(pd::hero_evasion(w, false, false), 2);  // 13 / 5.0625
-  w.armor = pd::armor("plate");
+  EXPECT_EQ(pd::hero_evasion(w, true, false), 6);    // halved: 6.5
+  w.armor = pd::lookup_armor("scale");               // STR 15: aEnc 4
+  EXPECT_EQ(pd::hero_evasion(w, false, false), 2);   // 13 / 5.0625
+  w.armor = pd::lookup_armor("plate");
   EXPECT_EQ(pd::hero_evasion(w, false, false), 1);  // 13 / 1.5^6
   pd::Hero r = hero(pd::HeroClass::rogue, 1, 12);   // cloth STR 9: 3 points spare
   EXPECT_EQ(pd::hero_evasion(r, false, false), 8);
-  EXPECT_EQ(pd::hero_evasion(r, false, true), 8);   // acting: only a Freerunner doubles
+  EXPECT_EQ(pd::hero_evasion(r, false, true), 8);  // acting: only a Freerunner doubles
   r.subclass = pd::SubClass::freerunner;
   EXPECT_EQ(pd::hero_evasion(r, false, true), 16);
   EXPECT_EQ(pd::hero_evasion(r, true, true), 8);
-  r.armor = pd::armor("plate");                      // too heavy: no Rogue or Freerunner bonus
-  EXPECT_EQ(pd::hero_evasion(r, false, true), 0);   // 5 / 1.5^5 = 0.66
+  r.armor = pd::lookup_armor("plate");             // too heavy: no Rogue or Freerunner bonus
+  EXPECT_EQ(pd::hero_evasion(r, false, true), 0);  // 5 / 1.5^5 = 0.66
 }
 
 TEST(PdHero, AttackDelayAndFury) {
   pd::Hero h = hero(pd::HeroClass::warrior, 1, 16);
-  h.weapon = pd::weapon("war_hammer");
+  h.weapon = pd::lookup_weapon("war_hammer");
   EXPECT_NEAR(pd::hero_attack_delay(h, false), 1.44, 1e-6);
-  h.weapon = pd::weapon("knuckleduster");
+  h.weapon = pd::lookup_weapon("knuckleduster");
   EXPECT_DOUBLE_EQ(pd::hero_attack_delay(h, false), 0.5);
   // Thrown: Weapon.speedFactor has the Huntress's −2 but no Warrior offset.
   pd::Hero w = pd::starting_hero(pd::HeroClass::warrior);
@@ -103,10 +102,10 @@ TEST(PdHero, AttackDelayAndFury) {
   w.str = 8;
   EXPECT_NEAR(pd::hero_attack_delay(w, true), 1.44, 1e-6);
   pd::Hero hu = hero(pd::HeroClass::huntress, 1, 13);
-  hu.missile = pd::weapon("tomahawk");  // 17 − 13 − 2 = 2
+  hu.missile = pd::lookup_weapon("tomahawk");  // 17 − 13 − 2 = 2
   EXPECT_NEAR(pd::hero_attack_delay(hu, true), 1.44, 1e-6);
   h.subclass = pd::SubClass::berserker;
-  EXPECT_TRUE(pd::fury_active(h, 8));   // 8 <= 0.4 · 20
+  EXPECT_TRUE(pd::fury_active(h, 8));  // 8 <= 0.4 · 20
   EXPECT_FALSE(pd::fury_active(h, 9));
   h.subclass = pd::SubClass::gladiator;
   EXPECT_FALSE(pd::fury_active(h, 1));

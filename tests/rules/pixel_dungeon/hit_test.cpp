@@ -1,10 +1,10 @@
 // Pixel Dungeon hit test: the closed form against the golden trials and the
 // seed's examples; the sampled rolls against the closed form; surprise.
+#include <gtest/gtest.h>
+
 #include <fray/rules/pixel_dungeon/hit.hpp>
 
 #include "support/support.hpp"
-
-#include <gtest/gtest.h>
 
 namespace pd = fray::pixel_dungeon;
 
@@ -28,21 +28,23 @@ TEST(PdHit, SeedExamples) {
 }
 
 TEST(PdHit, EdgesAndMagic) {
-  EXPECT_EQ(pd::hit_chance(0, 0), 1.0);   // evasion 0: always hit
+  EXPECT_EQ(pd::hit_chance(0, 0), 1.0);  // evasion 0: always hit
   EXPECT_EQ(pd::hit_chance(5, 0), 1.0);
   EXPECT_EQ(pd::hit_chance(0, 5), 0.0);
   EXPECT_DOUBLE_EQ(pd::hit_chance(11, 9, true), 1 - 9.0 / 44);  // accuracy doubled
   EXPECT_DOUBLE_EQ(pd::hit_chance(5, 20, true), 10.0 / 40);
   EXPECT_DOUBLE_EQ(pd::hit_chance(10, 1000), 10.0 / 2000);  // quest NPCs: evasion 1000
-  EXPECT_TRUE(pd::hits(3.0f, 3.0f, false));  // ties hit
+  EXPECT_TRUE(pd::hits(3.0f, 3.0f, false));                 // ties hit
   EXPECT_FALSE(pd::hits(2.9f, 3.0f, false));
   EXPECT_TRUE(pd::hits(1.5f, 3.0f, true));
 }
 
 TEST(PdHit, RolledTestMatchesClosedForm) {
   fray::Rng rng(99);
-  const struct { int a, d; bool magic; } cases[] = {{10, 10, false}, {16, 4, false}, {4, 9, false},
-                                                     {11, 9, true},  {7, 0, false},  {30, 20, true}};
+  const struct {
+    int a, d;
+    bool magic;
+  } cases[] = {{10, 10, false}, {16, 4, false}, {4, 9, false}, {11, 9, true}, {7, 0, false}, {30, 20, true}};
   for (const auto& c : cases) {
     std::map<std::int64_t, std::uint64_t> counts;
     for (int i = 0; i < 200000; ++i) ++counts[pd::roll_hit(rng, c.a, c.d, c.magic).hit ? 1 : 0];

@@ -1,13 +1,12 @@
 // Pixel Dungeon random primitives: exact PMFs against the golden file and the
 // research note's formulas; samplers against the exact laws.
-#include <fray/rules/pixel_dungeon/random.hpp>
+#include <gtest/gtest.h>
 
 #include <fray/core/dice.hpp>
 #include <fray/core/error.hpp>
+#include <fray/rules/pixel_dungeon/random.hpp>
 
 #include "support/support.hpp"
-
-#include <gtest/gtest.h>
 
 namespace pd = fray::pixel_dungeon;
 using fray::Pmf;
@@ -63,9 +62,9 @@ TEST(PdRandom, IntAndIntRangeEdges) {
 
 TEST(PdRandom, SamplersFollowTheExactLaws) {
   fray::Rng rng(20240601);
-  const pd::Primitive prims[] = {pd::Primitive::normal(5, 24), pd::Primitive::normal(1, 2),
+  const pd::Primitive prims[] = {pd::Primitive::normal(5, 24),    pd::Primitive::normal(1, 2),
                                  pd::Primitive::int_range(0, 16), pd::Primitive::int_excl(2, 12),
-                                 pd::Primitive::int_excl(1, 7), pd::Primitive::constant(4)};
+                                 pd::Primitive::int_excl(1, 7),   pd::Primitive::constant(4)};
   for (const auto& p : prims) {
     std::map<std::int64_t, std::uint64_t> counts;
     for (int i = 0; i < 200000; ++i) ++counts[p.sample(rng)];

@@ -1,47 +1,82 @@
 // Pixel Dungeon through fray::Ruleset and the fray binary: specs, reports,
 // bad input, strikes, and the fight kernel.
-#include <fray/rules/pixel_dungeon/ruleset.hpp>
+#include <fmt/format.h>
+#include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <fray/core/error.hpp>
+#include <fray/rules/pixel_dungeon/ruleset.hpp>
+#include <set>
 
 #include "support/support.hpp"
-
-#include <gtest/gtest.h>
 
 namespace pd = fray::pixel_dungeon;
 using fray::test::run_cli;
 
 TEST(PdRuleset, AttackJsonWorkedCheck) {
-  // Research §11: a level-5 hero with a war hammer has accuracy 16; the gnoll scout evades with 4.
+  // A level-5 hero with a war hammer has accuracy 16 (Hero.attackSkill); the gnoll scout evades with 4.
   const auto r = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", "hero:level=5,str=18,weapon=war_hammer",
                           "--defender", "gnoll_scout", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = r.json();
   EXPECT_EQ(j["rules"], "pixel-dungeon");
-  EXPECT_EQ(j["accuracy"], 16);
-  EXPECT_EQ(j["evasion"], 4);
+  EXPECT_EQ(j["details"]["accuracy"], 16);
+  EXPECT_EQ(j["details"]["evasion"], 4);
+  EXPECT_EQ(j["details"]["magic"], false);
+  EXPECT_EQ(j["details"]["armor_roll"], "Random.IntRange(0, 2)");
+  EXPECT_EQ(j["details"]["damage_roll"], "Random.NormalIntRange(5, 24)");
+  EXPECT_EQ(j["attacker"]["accuracy"], 16);
+  EXPECT_EQ(j["attacker"]["weapon"], "war_hammer");
+  EXPECT_EQ(j["attacker"]["str"], 18);
+  EXPECT_EQ(j["attacker"]["level"], 5);
+  EXPECT_EQ(j["defender"]["evasion"], 4);
+  EXPECT_EQ(j["defender"]["hp"], 12);
   EXPECT_DOUBLE_EQ(j["p_hit"].get<double>(), 0.875);
+  ASSERT_EQ(j["outcomes"].size(), 2u);
+  EXPECT_EQ(j["outcomes"][0]["kind"], "miss");
+  EXPECT_EQ(j["outcomes"][1]["kind"], "hit");
+  EXPECT_DOUBLE_EQ(j["outcomes"][1]["p"].get<double>(), 0.875);
   EXPECT_EQ(j["damage"]["pmf"][0][0], 0);
   EXPECT_EQ(j["damage"]["max"], 24);
   EXPECT_EQ(j["damage_on_hit"]["min"], 3);  // 5 − 2
   // mean on a hit: E[max(W − R, 0)] = 14.5 − 1 (W >= 5 > R), so 0.875 · 13.5.
   EXPECT_NEAR(j["damage"]["mean"].get<double>(), 0.875 * 13.5, 1e-12);
+  EXPECT_NEAR(j["mean_damage"].get<double>(), 0.875 * 13.5, 1e-12);
+  EXPECT_DOUBLE_EQ(j["attack_time"].get<double>(), 1.0);
+  EXPECT_EQ(j["time_unit"], "turns");
+  EXPECT_TRUE(j["notes"].is_array());
 }
 
 TEST(PdRuleset, AttackJsonStrengthPenalty) {
   const auto j = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", "hero:level=5,str=15,weapon=war_hammer",
                           "--defender", "gnoll_scout", "--json"})
                      .json();
-  EXPECT_EQ(j["accuracy"], 4);
+  EXPECT_EQ(j["details"]["accuracy"], 4);
   EXPECT_DOUBLE_EQ(j["p_hit"].get<double>(), 0.5);
+  // Weapon.speedFactor: 1.2^3 in float.
+  EXPECT_NEAR(j["attack_time"].get<double>(), 1.728, 1e-6);
+  bool warned = false;
+  for (const auto& n : j["notes"])
+    warned |= n.get<std::string>().find("needs STR 18 but the hero has 15") != std::string::npos;
+  EXPECT_TRUE(warned) << j["notes"];
+  // Armor too heavy for a defending hero.
+  const auto a = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", "gnoll_scout", "--defender",
+                          "hero:armor=plate", "--json"})
+                     .json();
+  bool armor = false;
+  for (const auto& n : a["notes"])
+    armor |= n.get<std::string>().find("needs STR 17 but the hero has 11") != std::string::npos;
+  EXPECT_TRUE(armor) << a["notes"];
 }
 
 TEST(PdRuleset, HumanReportShowsTheSameNumbers) {
   const auto r = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", "hero:level=5,str=18,weapon=war_hammer",
                           "--defender", "gnoll_scout"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("accuracy 16 vs evasion 4"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("0.875000"), std::string::npos);
+  EXPECT_NE(r.out.find("accuracy 16 (Hero.attackSkill) vs evasion 4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("87.50 %"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Random.NormalIntRange(5, 24)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("cumulative"), std::string::npos);
 }
 
@@ -49,18 +84,30 @@ TEST(PdRuleset, SituationsAndDepthMobs) {
   const auto j = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", "hero:class=rogue,subclass=assassin",
                           "--defender", "wraith:depth=12", "--situation", "unseen", "--json"})
                      .json();
-  EXPECT_EQ(j["evasion"], 0);
+  EXPECT_EQ(j["details"]["evasion"], 0);
+  EXPECT_EQ(j["details"]["assassin_bonus"], true);
   EXPECT_EQ(j["p_hit"], 1.0);
   const auto s = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", "gnoll_shaman", "--defender", "hero",
                           "--situation", "magic", "--json"})
                      .json();
-  EXPECT_EQ(s["magic"], true);
+  EXPECT_EQ(s["details"]["magic"], true);
+  EXPECT_EQ(s["details"]["armor_roll"], "none");
   EXPECT_DOUBLE_EQ(s["p_hit"].get<double>(), 1 - 5.0 / 44);
-  const auto inl = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", "accuracy=20,damage=3-3",
-                            "--defender", "evasion=10,armor=0,hp=30", "--json"})
+  EXPECT_DOUBLE_EQ(s["attack_time"].get<double>(), 2.0);  // the lightning takes two turns
+  const auto inl = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", "accuracy=20,damage=3-3", "--defender",
+                            "evasion=10,armor=0,hp=30", "--json"})
                        .json();
   EXPECT_DOUBLE_EQ(inl["p_hit"].get<double>(), 0.75);
   EXPECT_EQ(inl["damage_on_hit"]["pmf"][0][0], 3);
+  // American and British spellings of the flag give the same answer.
+  const auto us = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", "gnoll_scout", "--defender",
+                           "hero:level=3", "--situation", "paralyzed", "--json"})
+                      .json();
+  const auto uk = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", "gnoll_scout", "--defender",
+                           "hero:level=3", "--situation", "paralysed", "--json"})
+                      .json();
+  EXPECT_EQ(us["details"]["evasion"], 3);
+  EXPECT_EQ(us["damage"], uk["damage"]);
 }
 
 TEST(PdRuleset, BadInput) {
@@ -83,7 +130,6 @@ TEST(PdRuleset, BadInput) {
       {"hero:weapon=dart", "gnoll_scout"},
       {"hero:combo=3", "gnoll_scout"},
       {"hero:weapon=war_hammer,weapon_level=-99", "gnoll_scout"},
-      {"yog_dzewa", "hero"},
       {"", "gnoll_scout"},
       {"damage=1-1000000", "gnoll_scout"},
       {"hero:class=mage,subclass=battlemage,charges=3,max_charges=2", "gnoll_scout"},
@@ -102,49 +148,178 @@ TEST(PdRuleset, BadInput) {
     EXPECT_EQ(r.status, 2) << flags;
     EXPECT_TRUE(r.out.empty());
   }
-  const auto k = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", "hero", "--defender", "gnoll_scout",
-                          "--kind", "ranged"});
+  const auto k = run_cli(
+      {"attack", "--rules", "pixel-dungeon", "--attacker", "hero", "--defender", "gnoll_scout", "--kind", "ranged"});
   EXPECT_EQ(k.status, 2);
 }
 
+TEST(PdRuleset, UnknownNamesSuggestTheClosest) {
+  auto error = [](fray::AttackRequest req) {
+    try {
+      (void)pd::ruleset().attack(req);
+    } catch (const fray::Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(error({"hero", "gnol_scout", {}, {}}).find("did you mean 'gnoll_scout'?"), std::string::npos);
+  EXPECT_NE(error({"hreo", "gnoll_scout", {}, {}}).find("did you mean 'hero'"), std::string::npos);
+  EXPECT_NE(error({"hero:weapon=war_hamer", "gnoll_scout", {}, {}}).find("did you mean 'war_hammer'"),
+            std::string::npos);
+  EXPECT_NE(error({"hero:class=warior", "gnoll_scout", {}, {}}).find("did you mean 'warrior'"), std::string::npos);
+  EXPECT_NE(error({"hero", "gnoll_scout", {"unsen"}, {}}).find("did you mean 'unseen'"), std::string::npos);
+  const std::string opt = error({"hero", "gnoll_scout", {}, {{"kind", "ranged"}}});
+  EXPECT_NE(opt.find("--kind"), std::string::npos) << opt;
+  EXPECT_TRUE(pd::ruleset().options().empty());
+}
+
+TEST(PdRuleset, PassiveMobsNeverAttack) {
+  const fray::AttackSummary s = pd::ruleset().attack({"yog_dzewa", "hero", {}, {}});
+  ASSERT_EQ(s.outcomes.size(), 1u);
+  EXPECT_EQ(s.outcomes[0].name, "no_attack");
+  EXPECT_EQ(s.outcomes[0].p, 1.0);
+  EXPECT_EQ(s.p_hit, 0.0);
+  EXPECT_TRUE(s.damage.is_point());
+  const fray::StrikeRun r = pd::ruleset().strike({{"quest_npcs", "hero", {}, {}}, 1, 3, "default"});
+  ASSERT_EQ(r.strikes.size(), 3u);
+  EXPECT_EQ(r.strikes[0].outcome, "no_attack");
+  EXPECT_TRUE(r.strikes[0].draws.empty());
+  EXPECT_EQ(r.hits, 0u);
+}
+
+TEST(PdRuleset, PHitIsTheSumOfLandingKinds) {
+  const std::vector<fray::AttackRequest> reqs = {
+      {"hero:level=5,str=18,weapon=war_hammer", "gnoll_scout", {}, {}},
+      {"gnoll_shaman", "hero:level=2", {"magic", "water"}, {}},
+      {"hero:class=rogue,subclass=assassin", "gnoll_scout", {"unseen"}, {}},
+      {"yog_dzewa", "hero", {}, {}},
+      {"golem", "hero:level=14,armor=plate,str=17", {"paralyzed"}, {}},
+  };
+  for (const auto& req : reqs) {
+    const fray::AttackSummary s = pd::ruleset().attack(req);
+    double landing = 0, total = 0;
+    for (const auto& k : s.outcomes) {
+      total += k.p;
+      if (k.lands) landing += k.p;
+    }
+    EXPECT_NEAR(total, 1.0, 1e-15) << req.attacker;
+    EXPECT_DOUBLE_EQ(landing, s.p_hit) << req.attacker;
+    EXPECT_NEAR(s.damage.mean(), s.p_hit * s.damage_on_hit.mean(), 1e-12) << req.attacker;
+    EXPECT_FALSE(s.steps.empty());
+  }
+}
+
 TEST(PdRuleset, StrikeIsSeededAndTraced) {
-  const std::vector<std::string> args = {"strike", "--rules", "pixel-dungeon", "--attacker",
-                                         "hero:class=rogue,subclass=assassin", "--defender", "gnoll_scout",
-                                         "--situation", "unseen", "--seed", "42", "--count", "50", "--json"};
+  const std::vector<std::string> args = {"strike",
+                                         "--rules",
+                                         "pixel-dungeon",
+                                         "--attacker",
+                                         "hero:class=rogue,subclass=assassin",
+                                         "--defender",
+                                         "gnoll_scout",
+                                         "--situation",
+                                         "unseen",
+                                         "--seed",
+                                         "42",
+                                         "--count",
+                                         "50",
+                                         "--json"};
   const auto a = run_cli(args), b = run_cli(args);
   ASSERT_EQ(a.status, 0) << a.err;
   EXPECT_EQ(a.out, b.out);
   const auto j = a.json();
+  EXPECT_EQ(j["engine"], "default");
+  EXPECT_EQ(j["traced"], 50);
   ASSERT_EQ(j["strikes"].size(), 50u);
+  std::int64_t total = 0;
   for (const auto& s : j["strikes"]) {
-    EXPECT_EQ(s["def_roll"], 0.0);  // surprised: evasion 0
+    const auto& r = s["rolls"];
+    EXPECT_EQ(r["def_roll"], 0.0);  // surprised: evasion 0
     EXPECT_TRUE(s["hit"].get<bool>());
-    const auto eff = std::max<std::int64_t>(s["damage_roll"].get<std::int64_t>() - s["armor_roll"].get<std::int64_t>(), 0);
-    const auto bonus = s["assassin_roll"].get<std::int64_t>();
+    EXPECT_EQ(s["outcome"], "hit");
+    const auto eff =
+        std::max<std::int64_t>(r["damage_roll"].get<std::int64_t>() - r["armor_roll"].get<std::int64_t>(), 0);
+    const auto bonus = r["assassin_roll"].get<std::int64_t>();
     EXPECT_EQ(s["damage"], eff + bonus);
     EXPECT_GE(bonus, 1);
     EXPECT_LE(bonus, std::max<std::int64_t>(eff - 1, 1));
+    // acuRoll, defRoll, armor, damage, assassin bonus: the game's order.
+    const auto& d = s["draws"];
+    ASSERT_EQ(d.size(), 5u);
+    EXPECT_EQ(d[0]["call"], "Random.Float(12)");
+    EXPECT_EQ(d[1]["call"], "Random.Float(0)");
+    EXPECT_EQ(d[2]["for"], "armor");
+    EXPECT_EQ(d[2]["call"], "Random.IntRange(0, 2)");
+    EXPECT_EQ(d[2]["value"], r["armor_roll"]);
+    EXPECT_EQ(d[3]["call"], "Random.NormalIntRange(1, 8)");
+    EXPECT_EQ(d[3]["value"], r["damage_roll"]);
+    EXPECT_EQ(d[4]["call"], fmt::format("Random.Int(1, {})", eff));
+    EXPECT_EQ(d[4]["value"], bonus);
+    total += s["damage"].get<std::int64_t>();
   }
   EXPECT_EQ(j["hits"], 50);
+  EXPECT_EQ(j["total_damage"], total);
   const auto t = run_cli({"strike", "--rules", "pixel-dungeon", "--attacker", "hero", "--defender", "gnoll_scout",
                           "--seed", "42", "--count", "3"});
   ASSERT_EQ(t.status, 0);
-  EXPECT_NE(t.out.find("acuRoll"), std::string::npos);
+  EXPECT_NE(t.out.find("Random.Float(10)"), std::string::npos) << t.out;
 }
 
-TEST(PdRuleset, StrikeCountsFollowTheExactLaw) {
-  const auto e = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", "hero:level=4,str=13", "--defender",
-                          "sewer_crab", "--json"})
-                     .json();
-  const auto s = run_cli({"strike", "--rules", "pixel-dungeon", "--attacker", "hero:level=4,str=13", "--defender",
-                          "sewer_crab", "--seed", "5", "--count", "100000", "--json"})
-                     .json();
-  std::vector<std::pair<std::int64_t, double>> pairs;
-  for (const auto& r : e["damage"]["pmf"]) pairs.emplace_back(r[0].get<std::int64_t>(), r[1].get<double>());
-  std::map<std::int64_t, std::uint64_t> counts;
-  for (const auto& r : s["damage_counts"]) counts[r[0].get<std::int64_t>()] = r[1].get<std::uint64_t>();
-  EXPECT_GT(fray::test::chi_square_p(fray::Pmf::from_pairs(pairs), counts), 1e-3);
-  EXPECT_EQ(s["strikes"].size(), 1000u);  // traces are capped
+TEST(PdRuleset, StrikeEnginesAndTheExactLaw) {
+  const fray::AttackRequest req{"hero:level=4,str=13", "sewer_crab", {}, {}};
+  const fray::AttackSummary e = pd::ruleset().attack(req);
+  for (const std::string engine : {"default", "java"}) {
+    const fray::StrikeRun s = pd::ruleset().strike({req, 5, 100000, engine});
+    EXPECT_EQ(s.engine, engine);
+    EXPECT_EQ(s.strikes.size(), fray::kMaxTraced);  // traces are capped
+    EXPECT_DOUBLE_EQ(s.p_hit, e.p_hit);
+    const double n = 100000;
+    EXPECT_NEAR(double(s.hits) / n, e.p_hit, 5 * std::sqrt(e.p_hit * (1 - e.p_hit) / n)) << engine;
+    EXPECT_NEAR(s.mean_damage(), e.mean_damage(), 5 * e.damage.stddev() / std::sqrt(n)) << engine;
+  }
+  // The java engine is java.util.Random: a different stream from the default one.
+  const auto a = pd::ruleset().strike({req, 5, 10, "default"});
+  const auto b = pd::ruleset().strike({req, 5, 10, "java"});
+  EXPECT_NE(std::get<double>(a.strikes[0].rolls[0].value), std::get<double>(b.strikes[0].rolls[0].value));
+}
+
+TEST(PdRuleset, Catalogs) {
+  const fray::Ruleset& rs = pd::ruleset();
+  EXPECT_EQ(rs.catalogs().size(), 6u);
+  const auto mobs = fray::test::read_json("golden/pixel_dungeon/mobs.json")["mobs"];
+  const auto monsters = rs.catalog(fray::CatalogKind::monsters);
+  ASSERT_EQ(monsters.size(), mobs.size());
+  EXPECT_EQ(monsters.size(), pd::mobs().size());
+  EXPECT_EQ(rs.catalog(fray::CatalogKind::weapons).size(),
+            fray::test::read_json("golden/pixel_dungeon/weapons.json")["weapons"].size());
+  EXPECT_EQ(rs.catalog(fray::CatalogKind::armors).size(), pd::armors().size());
+  // Four classes with their kits, eight subclasses.
+  EXPECT_EQ(rs.catalog(fray::CatalogKind::classes).size(), pd::kits().size() + 8);
+  EXPECT_EQ(rs.catalog(fray::CatalogKind::situations).size(), 9u);
+  // Every entry names something a spec or a flag accepts.
+  for (const auto& m : monsters) EXPECT_NE(pd::find_mob(m.name), nullptr) << m.name;
+  for (const auto& w : rs.catalog(fray::CatalogKind::weapons)) EXPECT_NE(pd::find_weapon(w.name), nullptr);
+  for (const auto& a : rs.catalog(fray::CatalogKind::armors)) EXPECT_NE(pd::find_armor(a.name), nullptr);
+  for (const auto& f : rs.catalog(fray::CatalogKind::situations)) EXPECT_NO_THROW((void)pd::parse_situation({f.name}));
+  const auto gnoll =
+      std::find_if(monsters.begin(), monsters.end(), [](const auto& e) { return e.name == "gnoll_scout"; });
+  ASSERT_NE(gnoll, monsters.end());
+  EXPECT_EQ(std::get<std::int64_t>(*fray::find_field(gnoll->stats, "ht")), 12);
+  EXPECT_EQ(std::get<std::string>(*fray::find_field(gnoll->stats, "damage")), "2-5");
+  // Every key a spec reads is listed once.
+  const auto keys = rs.catalog(fray::CatalogKind::keys);
+  std::set<std::string> names;
+  for (const auto& k : keys) EXPECT_TRUE(names.insert(k.name).second) << k.name;
+  for (const char* k : {"class",         "subclass",      "level",        "str",         "hp",
+                        "weapon",        "weapon_level",  "armor",        "armor_level", "missile",
+                        "missile_level", "ring_accuracy", "ring_evasion", "combo",       "charges",
+                        "max_charges",   "depth",         "pumped",       "fists",       "accuracy",
+                        "evasion",       "damage"})
+    EXPECT_TRUE(names.count(k)) << k;
+  const auto list = run_cli({"list", "--rules", "pixel-dungeon", "monsters", "--json"});
+  if (list.status == 0) {
+    EXPECT_EQ(list.json()["entries"].size(), mobs.size());
+  }
 }
 
 TEST(PdRuleset, BoutKernelCarriesFury) {
@@ -184,7 +359,7 @@ TEST(PdRuleset, BoutKernelCarriesFury) {
   const fray::Bout plain = pd::ruleset().bout({"hero:hp=20", "marsupial_rat", {}, {}});
   EXPECT_FALSE(plain.a_hits_b->reads().attacker_hp);
   EXPECT_FALSE(plain.b_hits_a->reads().attacker_hp);
-  // A miss and a hit that armour absorbs are told apart: the kernel's hits
+  // A miss and a hit that armor absorbs are told apart: the kernel's hits
   // carry the plan's hit chance, whatever damage they do.
   double p_hit = 0;
   for (const auto& t : calm) p_hit += t.landed() ? t.p : 0.0;

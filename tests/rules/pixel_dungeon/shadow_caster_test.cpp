@@ -1,19 +1,17 @@
 // fray/rules/pixel_dungeon/shadow_caster.hpp against the game's own ShadowCaster
 // (golden/pixel_dungeon/fov.json, produced by the unmodified Java class).
-#include <fray/rules/pixel_dungeon/shadow_caster.hpp>
-
-#include <fray/core/error.hpp>
-#include <fray/core/rng.hpp>
-
-#include "support/support.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
+#include <fray/core/error.hpp>
+#include <fray/core/rng.hpp>
+#include <fray/rules/pixel_dungeon/shadow_caster.hpp>
 #include <fstream>
 #include <string>
 #include <vector>
+
+#include "support/support.hpp"
 
 namespace pd = fray::pixel_dungeon;
 using fray::grid::Map;

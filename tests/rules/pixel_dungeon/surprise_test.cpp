@@ -1,14 +1,12 @@
 // fray/rules/pixel_dungeon/surprise.hpp: Mob.java enemySeen (research note §6).
-#include <fray/rules/pixel_dungeon/surprise.hpp>
-
-#include <fray/core/error.hpp>
-
-#include "support/support.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <fray/core/error.hpp>
+#include <fray/rules/pixel_dungeon/surprise.hpp>
 #include <fstream>
+
+#include "support/support.hpp"
 
 namespace pd = fray::pixel_dungeon;
 using fray::grid::Map;

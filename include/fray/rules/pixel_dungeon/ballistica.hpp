@@ -1,14 +1,13 @@
 // fray/rules/pixel_dungeon/ballistica.hpp — Pixel Dungeon's projectile paths.
 //
 // Pixel Dungeon 1.9.1 mechanics/Ballistica.java cast(from, to, magic, hitChars)
-// (research note pixel_dungeon.md §8), on a fray::grid::Map instead of the
+// on a fray::grid::Map instead of the
 // game's 32-wide level: cells outside the map are walls, as the game's forced
 // wall border makes them.
 #pragma once
 
 #include <fray/grid/geometry.hpp>
 #include <fray/grid/map.hpp>
-
 #include <string_view>
 #include <vector>
 

@@ -1,11 +1,11 @@
 // fray/rules/pixel_dungeon/hero.hpp — the hero's accuracy, evasion, HP and attack
-// time in Pixel Dungeon 1.9.1 (actors/hero/Hero.java, items/weapon/Weapon.java;
-// research note §3, §5). Float arithmetic and truncation follow the game.
+// time in Pixel Dungeon 1.9.1 (actors/hero/Hero.java attackSkill, defenseSkill,
+// dr, attackDelay; items/weapon/Weapon.java acuracyFactor, speedFactor). Float
+// arithmetic and truncation follow the game.
 #pragma once
 
-#include <fray/rules/pixel_dungeon/catalog.hpp>
-
 #include <cstdint>
+#include <fray/rules/pixel_dungeon/catalog.hpp>
 #include <optional>
 #include <string_view>
 
@@ -30,17 +30,17 @@ struct Hero {
   std::optional<Weapon> weapon;    // wielded (melee, pickaxe or wand); none: unarmed
   std::optional<Weapon> missile;   // thrown weapon
   std::optional<Armor> armor;
-  int ring_accuracy = 0;  // sum of Ring of Accuracy levels
-  int ring_evasion = 0;   // sum of Ring of Evasion levels
-  int combo = 0;          // Gladiator: Combo count including this hit
-  int charges = 0;        // Battlemage: charges of the wand used in melee, before the hit
+  int ring_accuracy = 0;           // sum of Ring of Accuracy levels
+  int ring_evasion = 0;            // sum of Ring of Evasion levels
+  int combo = 0;                   // Gladiator: Combo count including this hit
+  int charges = 0;                 // Battlemage: charges of the wand used in melee, before the hit
   std::optional<int> max_charges;  // its maximum (absent: equal to charges, a full wand)
 };
 
 // The class's starting kit at level 1 (HeroClass.java).
 [[nodiscard]] Hero starting_hero(HeroClass c);
 
-// HT = 20 + 5·(level − 1), 5 less for the Huntress.
+// HT = 20 + 5·(level − 1) (Hero.earnExp), 5 less for the Huntress (HeroClass.initHuntress).
 [[nodiscard]] std::int64_t hero_ht(const Hero& h) noexcept;
 [[nodiscard]] std::int64_t hero_hp(const Hero& h) noexcept;  // hp or HT
 
@@ -53,12 +53,12 @@ struct Hero {
 // `thrown`: the missile weapon is used, else the wielded weapon.
 [[nodiscard]] std::int64_t hero_accuracy(const Hero& h, bool thrown, bool adjacent) noexcept;
 
-// Hero.defenseSkill: (4 + level) · 1.2^rings, halved when paralysed; armour too
+// Hero.defenseSkill: (4 + level) · 1.2^rings, halved when paralyzed; armor too
 // heavy divides by 1.5^aEnc; otherwise the Rogue gets +1 per excess STR point and
 // a Freerunner ×2 while acting (`acting`: the hero has an action under way).
-[[nodiscard]] std::int64_t hero_evasion(const Hero& h, bool paralysed, bool acting) noexcept;
+[[nodiscard]] std::int64_t hero_evasion(const Hero& h, bool paralyzed, bool acting) noexcept;
 
-// Hero.dr(): max(armour DR, 0).
+// Hero.dr(): max(armor DR, 0).
 [[nodiscard]] std::int64_t hero_dr(const Hero& h) noexcept;
 
 // Hero.attackDelay: weapon DLY · 1.2^enc for enc > 0 (Weapon.speedFactor; thrown

@@ -9,9 +9,8 @@
 // command line as `--rng java`.
 #pragma once
 
-#include <fray/core/rng.hpp>
-
 #include <cstdint>
+#include <fray/core/rng.hpp>
 
 namespace fray::pixel_dungeon {
 

@@ -1,16 +1,15 @@
 // fray/rules/pixel_dungeon/random.hpp — Pixel Dungeon 1.9.1's random primitives.
 //
-// PD-classes com/watabou/utils/Random.java (research note §1, §10): every
+// PD-classes com/watabou/utils/Random.java (Float, Int, IntRange, NormalIntRange): every
 // primitive is one or two Math.random() doubles U in [0, 1) put through a fixed
 // formula. Each is written here once as a function of U (`*_of`), drawn by the
 // samplers from any UniformEngine's unit(), and enumerated exactly as a Pmf.
 #pragma once
 
+#include <cstdint>
 #include <fray/core/dice.hpp>
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
-
-#include <cstdint>
 
 namespace fray::pixel_dungeon {
 
@@ -63,7 +62,7 @@ template <UniformEngine R>
 [[nodiscard]] Pmf int_pmf(std::int64_t a, std::int64_t b);
 // Random.IntRange(a, b), a <= b: uniform on a..b.
 [[nodiscard]] Pmf int_range_pmf(std::int64_t a, std::int64_t b);
-// Random.NormalIntRange(a, b), a <= b (research §10): with n = b - a + 1 and
+// Random.NormalIntRange(a, b), a <= b: with n = b - a + 1 and
 // m = min(k, n-1-k), P(a+k) = 2(2m+1)/n², except the middle value of odd n,
 // (2n-1)/n².
 [[nodiscard]] Pmf normal_int_range_pmf(std::int64_t a, std::int64_t b);
@@ -83,10 +82,14 @@ struct Primitive {
   template <UniformEngine R>
   [[nodiscard]] std::int64_t sample(R& rng) const {
     switch (kind) {
-      case Kind::constant: return a;
-      case Kind::int_range: return random_int_range(rng, a, b);
-      case Kind::int_excl: return random_int(rng, a, b);
-      case Kind::normal: return random_normal_int_range(rng, a, b);
+      case Kind::constant:
+        return a;
+      case Kind::int_range:
+        return random_int_range(rng, a, b);
+      case Kind::int_excl:
+        return random_int(rng, a, b);
+      case Kind::normal:
+        return random_normal_int_range(rng, a, b);
     }
     return a;
   }

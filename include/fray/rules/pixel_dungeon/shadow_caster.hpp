@@ -1,17 +1,16 @@
 // fray/rules/pixel_dungeon/shadow_caster.hpp — Pixel Dungeon's field of view.
 //
 // Pixel Dungeon 1.9.1 mechanics/ShadowCaster.java castShadow(x, y, fov,
-// distance) (research note pixel_dungeon.md §9): eight octants, a circular
+// distance) (ShadowCaster.castShadow): eight octants, a circular
 // row limit from the game's rounding table, blocked angle intervals in 32-bit
 // float, permissive (one clear sample of three is enough), walls seen, and
 // not symmetric — all exactly as the game computes it.
 #pragma once
 
+#include <array>
 #include <fray/grid/fov.hpp>
 #include <fray/grid/geometry.hpp>
 #include <fray/grid/map.hpp>
-
-#include <array>
 
 namespace fray::pixel_dungeon {
 

@@ -1,16 +1,15 @@
 // fray/rules/pixel_dungeon/surprise.hpp — whether a mob has noticed the hero.
 //
-// Pixel Dungeon 1.9.1 actors/mobs/Mob.java (research note pixel_dungeon.md §6):
+// Pixel Dungeon 1.9.1 actors/mobs/Mob.java (Mob.act and its AI states):
 // a mob's enemySeen is recomputed only on its own turn, from its field of view
 // and its AI state. When it is false, the hero's next hit is a surprise attack
 // (the mob's defense is 0; the hit itself belongs to the ruleset).
 #pragma once
 
+#include <cstdint>
 #include <fray/grid/fov.hpp>
 #include <fray/grid/geometry.hpp>
 #include <fray/grid/map.hpp>
-
-#include <cstdint>
 #include <optional>
 #include <string_view>
 
