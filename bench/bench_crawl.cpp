@@ -1,14 +1,14 @@
-// DCSS 0.19 ruleset timings: the exact outcome of one player attack (plan +
-// outcome), a 0..27 skill sweep, and sampled strikes.
-#include <fray/rules/crawl/ruleset.hpp>
-
+// DCSS 0.19 ruleset timings: the exact outcome of one player attack
+// (plan_attack + exact_outcome), a 0..27 skill sweep, and sampled strikes.
 #include <benchmark/benchmark.h>
+
+#include <fray/rules/crawl/attack.hpp>
 
 namespace {
 
 using namespace fray::crawl;
 
-// A heavy case: every random to-hit term present (armour and shield penalty
+// A heavy case: every random to-hit term present (armor and shield penalty
 // rolls, fighting and weapon skill, backlit), a shield-bearing defender, the
 // whole damage chain with big skill multipliers.
 const Combatant& heavy_player() {
@@ -31,13 +31,13 @@ const Combatant& typical_player() {
 void BM_PlayerAttackExactHeavy(benchmark::State& st) {
   Situation s;
   s.backlit = true;
-  for (auto _ : st) benchmark::DoNotOptimize(outcome(plan(heavy_player(), warlord(), s)));
+  for (auto _ : st) benchmark::DoNotOptimize(exact_outcome(plan_attack(heavy_player(), warlord(), s)));
 }
 BENCHMARK(BM_PlayerAttackExactHeavy)->Unit(benchmark::kMicrosecond);
 
 void BM_PlayerAttackExactTypical(benchmark::State& st) {
   const Combatant orc = parse_combatant("orc", "defender");
-  for (auto _ : st) benchmark::DoNotOptimize(outcome(plan(typical_player(), orc, {})));
+  for (auto _ : st) benchmark::DoNotOptimize(exact_outcome(plan_attack(typical_player(), orc, {})));
 }
 BENCHMARK(BM_PlayerAttackExactTypical)->Unit(benchmark::kMicrosecond);
 
@@ -45,7 +45,7 @@ void BM_MonsterAttackExact(benchmark::State& st) {
   const Combatant troll = parse_combatant("troll", "attacker");
   const Combatant me = parse_combatant(
       "player:dex=14,str=12,dodging=8,body=chain_mail,armour_skill=10,shield=buckler,shields_skill=5", "defender");
-  for (auto _ : st) benchmark::DoNotOptimize(outcome(plan(troll, me, {})));
+  for (auto _ : st) benchmark::DoNotOptimize(exact_outcome(plan_attack(troll, me, {})));
 }
 BENCHMARK(BM_MonsterAttackExact)->Unit(benchmark::kMicrosecond);
 
@@ -55,9 +55,9 @@ void BM_SweepFighting0to27(benchmark::State& st) {
 BENCHMARK(BM_SweepFighting0to27)->Unit(benchmark::kMicrosecond);
 
 void BM_StrikeSampled(benchmark::State& st) {
-  const Plan p = plan(heavy_player(), warlord(), {});
+  const AttackPlan p = plan_attack(heavy_player(), warlord(), {});
   fray::Rng rng(1);
-  for (auto _ : st) benchmark::DoNotOptimize(strike(p, rng, false));
+  for (auto _ : st) benchmark::DoNotOptimize(strike(p, rng));
 }
 BENCHMARK(BM_StrikeSampled);
 

@@ -1,9 +1,9 @@
 // DCSS 0.19: how much does each point of enchantment on a long sword raise the
 // chance to hit an orc warrior, and the damage per swing? Exact, then a few
 // seeded strikes drawn from the same rules with their traces.
-#include <fray/rules/crawl/ruleset.hpp>
-
 #include <fmt/format.h>
+
+#include <fray/rules/crawl/attack.hpp>
 
 int main() {
   using namespace fray::crawl;
@@ -11,15 +11,16 @@ int main() {
   for (int plus = 0; plus <= 9; plus += 3) {
     const Combatant me = parse_combatant(
         fmt::format("player:dex=14,str=16,fighting=6,weapon_skill=8,weapon=long_sword,enchant={}", plus), "attacker");
-    const Outcome o = outcome(plan(me, warrior, {}));
-    fmt::print("+{} long sword: P(hit) {:.4f}, mean damage per swing {:.3f}\n", plus, o.p_hit, o.damage->mean());
+    const Outcome o = exact_outcome(plan_attack(me, warrior, {}));
+    fmt::print("+{} long sword: P(hit) {:.4f}, mean damage per swing {:.3f}\n", plus, o.p_hit, o.damage.mean());
   }
-  const Plan p = plan(parse_combatant("player:dex=14,str=16,fighting=6,weapon_skill=8,weapon=long_sword", "attacker"),
-                      warrior, {});
+  const AttackPlan p = plan_attack(
+      parse_combatant("player:dex=14,str=16,fighting=6,weapon_skill=8,weapon=long_sword", "attacker"), warrior, {});
   fray::Rng rng(7);
   for (int i = 0; i < 2; ++i) {
-    const StrikeResult s = strike(p, rng);
-    fmt::print("strike {}: {} for {}\n", i + 1, s.hit ? "hit" : s.blocked ? "blocked" : "miss", s.damage);
-    for (const Draw& d : s.trace) fmt::print("  {:<28} {:<26} {}\n", d.label, d.prim, d.value);
+    Trace trace;
+    const StrikeResult s = strike(p, rng, TraceTo{&trace});
+    fmt::print("strike {}: {} for {}\n", i + 1, kind_name(s.kind), s.damage);
+    for (const fray::Draw& d : trace) fmt::print("  {:<28} {:<26} {}\n", d.label, d.call, d.value);
   }
 }

@@ -1,12 +1,9 @@
 // The crawl verbs: `fray sweep`, hit chance and mean damage per attack as one
-// skill or stat rises (the table DCSS's fight simulator prints, exact).
-#include "verbs.hpp"
-
-#include <fray/core/error.hpp>
-#include <fray/rules/crawl/ruleset.hpp>
+// skill or stat rises (the table DCSS's fight simulator estimates, exact).
+#include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/spec.hpp>
 
-#include <fmt/format.h>
+#include "verbs.hpp"
 
 namespace fray::cli {
 
@@ -14,24 +11,20 @@ void add_crawl_verbs(Cli& cli) {
   struct Opts {
     std::string rules, attacker, defender, situation, skill;
     double from = 0, to = 27, step = 1;
+    bool csv = false;
   };
   auto o = std::make_shared<Opts>();
   auto* v = add_verb(cli, "sweep", "Hit chance and mean damage as a skill or stat rises (crawl)", [o] {
-    if (o->rules != "crawl") throw Error(fmt::format("sweep: --rules {} has no sweep (only crawl)", o->rules));
+    (void)rules_for("sweep", o->rules, {"crawl"});
     const auto a = crawl::parse_combatant(o->attacker, "attacker");
     const auto d = crawl::parse_combatant(o->defender, "defender");
     const auto s = crawl::parse_situation(split_list(o->situation));
-    const auto rows = crawl::sweep(a, d, s, o->skill, o->from, o->to, o->step);
-    Report r;
-    r.json = {{"rules", "crawl"}, {"skill", o->skill}, {"rows", nlohmann::json::array()}};
-    r.text = fmt::format("{:>8}  {:>10}  {:>12}\n", o->skill, "P(hit)", "mean damage");
-    for (const auto& row : rows) {
-      r.json["rows"].push_back({{"value", row.value}, {"p_hit", row.p_hit}, {"mean_damage", row.mean_damage}});
-      r.text += fmt::format("{:>8g}  {:>10.6f}  {:>12.6f}\n", row.value, row.p_hit, row.mean_damage);
-    }
+    const Table table = crawl::sweep(a, d, s, o->skill, o->from, o->to, o->step);
+    Report r = table_report(table);
+    if (o->csv) r.text = table_csv(table);
     return r;
   });
-  v->add_option("--rules", o->rules, "Ruleset (crawl)")->required();
+  add_rules_option(v, o->rules, {"crawl"});
   v->add_option("--attacker", o->attacker, "Attacker spec (player:...)")->required();
   v->add_option("--defender", o->defender, "Defender spec")->required();
   v->add_option("--situation", o->situation, "Comma-separated situation flags");
@@ -39,6 +32,7 @@ void add_crawl_verbs(Cli& cli) {
   v->add_option("--from", o->from, "First value (skill level or dex)");
   v->add_option("--to", o->to, "Last value");
   v->add_option("--step", o->step, "Step (default 1)");
+  v->add_flag("--csv", o->csv, "Print the table as CSV (a header row of keys first)");
 }
 
 }  // namespace fray::cli

@@ -1,11 +1,10 @@
 // The exact reading of a rule chain: each step maps the running distribution
 // through the same function the sampler applies (Chain::apply).
-#include <fray/core/error.hpp>
-#include <fray/rules/crawl/chain.hpp>
-
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <fray/core/error.hpp>
+#include <fray/rules/crawl/chain.hpp>
 #include <vector>
 
 namespace fray::crawl {
@@ -14,24 +13,36 @@ std::string fmt_random2(i64 n) { return fmt::format("random2({})", n); }
 
 Pmf Prim::pmf() const {
   switch (kind) {
-    case Kind::Const: return Pmf::point(a);
-    case Kind::Random2: return random2_pmf(a);
-    case Kind::Random2Avg: return random2avg_pmf(a, b);
-    case Kind::RollDice: return roll_dice_pmf(a, b);
-    case Kind::MaybeRandomDiv: return maybe_random_div_pmf(a, b);
-    case Kind::DivRandRound: return div_rand_round_pmf(a, b);
+    case Kind::Const:
+      return Pmf::point(a);
+    case Kind::Random2:
+      return random2_pmf(a);
+    case Kind::Random2Avg:
+      return random2avg_pmf(a, b);
+    case Kind::RollDice:
+      return roll_dice_pmf(a, b);
+    case Kind::MaybeRandomDiv:
+      return maybe_random_div_pmf(a, b);
+    case Kind::DivRandRound:
+      return div_rand_round_pmf(a, b);
   }
   return Pmf::point(0);
 }
 
 std::string Prim::text() const {
   switch (kind) {
-    case Kind::Const: return fmt::format("{}", a);
-    case Kind::Random2: return fmt_random2(a);
-    case Kind::Random2Avg: return fmt::format("random2avg({}, {})", a, b);
-    case Kind::RollDice: return fmt::format("roll_dice({}, {})", a, b);
-    case Kind::MaybeRandomDiv: return fmt::format("maybe_random_div({}, {})", a, b);
-    case Kind::DivRandRound: return fmt::format("div_rand_round({}, {})", a, b);
+    case Kind::Const:
+      return fmt::format("{}", a);
+    case Kind::Random2:
+      return fmt_random2(a);
+    case Kind::Random2Avg:
+      return fmt::format("random2avg({}, {})", a, b);
+    case Kind::RollDice:
+      return fmt::format("roll_dice({}, {})", a, b);
+    case Kind::MaybeRandomDiv:
+      return fmt::format("maybe_random_div({}, {})", a, b);
+    case Kind::DivRandRound:
+      return fmt::format("div_rand_round({}, {})", a, b);
   }
   return {};
 }
@@ -128,16 +139,38 @@ Chain& Chain::set(i64 k, std::string label) {
   return *this;
 }
 
+std::string Chain::describe() const {
+  std::string out = fmt::format("base {}", start);
+  for (const Step& s : steps) {
+    if (s.label.empty()) continue;
+    const bool constant =
+        (s.op == Step::Op::Add && s.term.is_const()) || s.op == Step::Op::Scale || s.op == Step::Op::Set;
+    if (constant && s.op == Step::Op::Add)
+      out += fmt::format(", {:+} {}", s.term.offset + s.term.mult * s.term.prim.a, s.label);
+    else
+      out += ", " + s.label;
+  }
+  return out;
+}
+
 i64 Chain::apply(const Step& s, i64 x, i64 t) {
   switch (s.op) {
-    case Step::Op::Add: return x + t;
-    case Step::Op::MulDiv: return x * t / s.den;
-    case Step::Op::Scale: return x * s.num / s.den;
-    case Step::Op::SubClamp: return std::max<i64>(0, x - t);
-    case Step::Op::Max: return std::max(x, s.k);
-    case Step::Op::Min: return std::min(x, s.k);
-    case Step::Op::Set: return s.k;
-    default: break;  // Roll, DivRoll and RandRound draw inside the step
+    case Step::Op::Add:
+      return x + t;
+    case Step::Op::MulDiv:
+      return x * t / s.den;
+    case Step::Op::Scale:
+      return x * s.num / s.den;
+    case Step::Op::SubClamp:
+      return std::max<i64>(0, x - t);
+    case Step::Op::Max:
+      return std::max(x, s.k);
+    case Step::Op::Min:
+      return std::min(x, s.k);
+    case Step::Op::Set:
+      return s.k;
+    default:
+      break;  // Roll, DivRoll and RandRound draw inside the step
   }
   return x;
 }
@@ -210,8 +243,7 @@ Pmf mul_div_pmf(const Pmf& x, const Pmf& t, i64 den) {
       i64 next = ((q + 1) * den + v - 1) / v;
       if (next > thi + 1) next = thi + 1;
       if (next <= r) next = r + 1;
-      const double mass =
-          prefix[static_cast<std::size_t>(next - tlo)] - prefix[static_cast<std::size_t>(r - tlo)];
+      const double mass = prefix[static_cast<std::size_t>(next - tlo)] - prefix[static_cast<std::size_t>(r - tlo)];
       if (mass > 0) acc.add(q, p * mass);
       r = next;
     }
@@ -291,8 +323,12 @@ Pmf Chain::exact() const {
         else
           x = mul_div_pmf(x, s.term.pmf(), s.den);
         break;
-      case Step::Op::Roll: x = roll_mixture(x, [k = s.k](i64 v) { return v + k; }); break;
-      case Step::Op::DivRoll: x = roll_mixture(x, [k = s.k](i64 v) { return v / k; }); break;
+      case Step::Op::Roll:
+        x = roll_mixture(x, [k = s.k](i64 v) { return v + k; });
+        break;
+      case Step::Op::DivRoll:
+        x = roll_mixture(x, [k = s.k](i64 v) { return v / k; });
+        break;
       case Step::Op::Avg2: {
         std::vector<std::pair<double, Pmf>> parts;
         for (const auto& [v, p] : x.items()) parts.emplace_back(p, random2avg_pmf(v, 2));
@@ -327,14 +363,15 @@ Pmf Chain::exact() const {
       }
       case Step::Op::SubClamp: {
         const Pmf t = s.term.pmf();
-        x = combine_dense(x, t, 0, std::max<i64>(0, x.max() - t.min()),
-                          [&s](i64 a, i64 b) { return apply(s, a, b); });
+        x = combine_dense(x, t, 0, std::max<i64>(0, x.max() - t.min()), [&s](i64 a, i64 b) { return apply(s, a, b); });
         break;
       }
       case Step::Op::Scale:
       case Step::Op::Max:
       case Step::Op::Min:
-      case Step::Op::Set: x = map_dense(x, [&s](i64 v) { return apply(s, v, 0); }); break;
+      case Step::Op::Set:
+        x = map_dense(x, [&s](i64 v) { return apply(s, v, 0); });
+        break;
     }
   }
   return x;

@@ -1,11 +1,11 @@
 // DCSS 0.19 random.cc / stepdown.cc primitives: exact distributions and the
-// dice functions built on them. Research note §1.
-#include <fray/core/error.hpp>
-#include <fray/rules/crawl/random.hpp>
-
+// dice functions built on them (random.cc random2, random2avg, roll_dice,
+// maybe_random_div, div_rand_round, x_chance_in_y; stepdown.cc stepdown).
 #include <fmt/format.h>
 
 #include <cmath>
+#include <fray/core/error.hpp>
+#include <fray/rules/crawl/random.hpp>
 #include <vector>
 
 namespace fray::crawl {
@@ -24,7 +24,8 @@ Pmf bucket(const Pmf& x, i64 d) {
   const i64 lo = x.min() / d, hi = x.max() / d;
   std::vector<double> w(static_cast<std::size_t>(hi - lo + 1), 0.0);
   const auto p = x.probs();
-  for (std::size_t i = 0; i < p.size(); ++i) w[static_cast<std::size_t>((x.min() + static_cast<i64>(i)) / d - lo)] += p[i];
+  for (std::size_t i = 0; i < p.size(); ++i)
+    w[static_cast<std::size_t>((x.min() + static_cast<i64>(i)) / d - lo)] += p[i];
   return Pmf::from_weights(lo, w);
 }
 }  // namespace
@@ -86,8 +87,8 @@ Pmf coinflip_pmf() { return random2_pmf(2); }
 
 i64 stepdown(i64 value, i64 step, Rounding rounding, i64 cap) {
   if (step <= 0) throw Error(fmt::format("stepdown: step {} must be positive", step));
-  const double ret = static_cast<double>(step) *
-                     std::log2(1.0 + static_cast<double>(value) / static_cast<double>(step));
+  const double ret =
+      static_cast<double>(step) * std::log2(1.0 + static_cast<double>(value) / static_cast<double>(step));
   auto r = static_cast<i64>(rounding == Rounding::Close ? ret + 0.5 : ret);
   if (cap >= 0 && r > cap) r = cap;
   return r;

@@ -1,15 +1,14 @@
-// The crawl ruleset: combatant specs, the attack and strike reports, sweeps and
-// the fight layer's kernel, all on combat.hpp's plans.
-#include <fray/core/error.hpp>
-#include <fray/rules/crawl/random.hpp>
-#include <fray/rules/crawl/ruleset.hpp>
-#include <fray/report/report.hpp>  // TRANSITION
-#include <fray/rules/spec.hpp>
-
+// The crawl ruleset: the typed attack and strike answers, the catalogs and
+// the fight layer's kernel, all read from attack.hpp's plans.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
-#include <cmath>
+#include <fray/core/error.hpp>
+#include <fray/rules/crawl/attack.hpp>
+#include <fray/rules/crawl/random.hpp>
+#include <fray/rules/crawl/ruleset.hpp>
+#include <fray/rules/spec.hpp>
 #include <map>
 #include <tuple>
 
@@ -17,180 +16,119 @@ namespace fray::crawl {
 
 namespace {
 
-constexpr std::string_view player_keys =
-    "str, dex, int, xl, size, fighting, weapon_skill, dodging, armour_skill, shields_skill, unarmed, throwing, "
-    "stealth, weapon, enchant, slaying, body, shield, shield_enchant, missile, form, claws, eyeballs, inaccuracy, "
-    "confused, vertigo, starving, might, weak, woe, ev, sh, ac, hp";
-constexpr std::string_view monster_keys =
-    "hd, ev, ac, sh, fighter, archer, weapon, enchant, shield, shield_enchant, missile, attack, damage, size, speed, "
-    "hp, confused, inaccuracy, slaying";
-
-// A skill level (decimals allowed) as ×100.
-int skill100(SpecReader& r, std::string_view key) {
-  const auto v = r.number(key, 0, 27);
-  return v ? static_cast<int>(std::lround(*v * 100)) : 0;
-}
-
-template <class T, class F>
-std::optional<T> item(SpecReader& r, std::string_view key, F&& lookup) {
-  const auto v = r.text(key);
-  if (!v) return std::nullopt;
-  try {
-    return lookup(*v);
-  } catch (const Error& e) {
-    r.fail(e.what());
-  }
-}
-
-// shield=NAME, for the player and for monsters: an armour of the shield slot.
-std::optional<ArmourProp> shield_item(SpecReader& r) {
-  // item() names the spec once: the lookup throws a bare message.
-  return item<ArmourProp>(r, "shield", [](const std::string& n) {
-    const ArmourProp& a = crawl::armour(n);
-    if (a.slot != "EQ_SHIELD") throw Error(fmt::format("shield={} is not a shield", n));
-    return a;
-  });
-}
-
-// size=WORD (tiny .. giant), for the player and for monsters.
-std::optional<int> body_size(SpecReader& r) {
-  return item<int>(r, "size", [](const std::string& n) { return parse_size(n); });
-}
-
-Player parse_player(SpecReader& r) {
-  Player p;
-  if (auto v = r.integer("str", 1, 99)) p.str = static_cast<int>(*v);
-  if (auto v = r.integer("dex", 1, 99)) p.dex = static_cast<int>(*v);
-  if (auto v = r.integer("int", 1, 99)) p.intel = static_cast<int>(*v);
-  if (auto v = r.integer("xl", 1, 27)) p.xl = static_cast<int>(*v);
-  if (auto v = body_size(r)) p.size = *v;
-  p.fighting = skill100(r, "fighting");
-  p.weapon_skill = skill100(r, "weapon_skill");
-  p.dodging = skill100(r, "dodging");
-  p.armour_skill = skill100(r, "armour_skill");
-  p.shields = skill100(r, "shields_skill");
-  p.unarmed = skill100(r, "unarmed");
-  p.throwing = skill100(r, "throwing");
-  p.stealth = skill100(r, "stealth");
-  p.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return crawl::weapon(n); });
-  if (auto v = r.integer("enchant", -20, 30)) p.enchant = static_cast<int>(*v);
-  if (auto v = r.integer("slaying", -20, 30)) p.slaying = static_cast<int>(*v);
-  p.body = item<ArmourProp>(r, "body", [&r](const std::string& n) {
-    const ArmourProp& a = crawl::armour(n);
-    if (a.slot != "EQ_BODY_ARMOUR") r.fail(fmt::format("body={} is not body armour", n));
-    return a;
-  });
-  p.shield = shield_item(r);
-  if (auto v = r.integer("shield_enchant", -20, 30)) p.shield_enchant = static_cast<int>(*v);
-  p.missile = item<MissileProp>(r, "missile", [](const std::string& n) { return crawl::missile(n); });
-  if (auto v = r.text("form")) {
-    static const std::vector<std::string> known = {"none", "spider", "blade_hands", "statue", "ice_beast", "dragon",
-                                                   "lich", "bat", "pig", "appendage", "tree", "porcupine", "wisp",
-                                                   "fungus", "shadow", "jelly"};
-    p.form = catalog_key(*v);
-    if (std::find(known.begin(), known.end(), p.form) == known.end())
-      r.fail(fmt::format("form={} is not a 0.19 form (none, spider, blade_hands, statue, ice_beast, dragon, lich, "
-                         "bat, pig, appendage, tree, porcupine, wisp, fungus, shadow, jelly)",
-                         *v));
-  }
-  if (auto v = r.integer("claws", 0, 3)) p.claws = static_cast<int>(*v);
-  if (auto v = r.integer("eyeballs", 0, 3)) p.eyeballs = static_cast<int>(*v);
-  if (auto v = r.integer("inaccuracy", 0, 2)) p.inaccuracy = static_cast<int>(*v);
-  p.confused = r.flag("confused").value_or(false);
-  p.vertigo = r.flag("vertigo").value_or(false);
-  p.starving = r.flag("starving").value_or(false);
-  p.might = r.flag("might").value_or(false);
-  p.weak = r.flag("weak").value_or(false);
-  p.woe = r.flag("woe").value_or(false);
-  if (auto v = r.integer("ev", 0, 200)) p.ev = static_cast<int>(*v);
-  // SH as the block formulas use it: player_shield_class(), twice the displayed SH.
-  if (auto v = r.integer("sh", 0, 200)) p.sh = static_cast<int>(*v);
-  if (auto v = r.integer("ac", 0, 200)) p.ac = static_cast<int>(*v);
-  if (auto v = r.integer("hp", 1, 100000)) p.hp = static_cast<int>(*v);
-  r.done(player_keys);
-  return p;
-}
-
-Monster parse_monster(SpecReader& r, const MonsterProp* base) {
-  Monster m;
-  if (base) {
-    m.name = base->name;
-    m.hd = base->hd;
-    m.ev = base->ev;
-    m.ac = base->ac;
-    m.fighter = base->fighter;
-    m.archer = base->archer;
-    m.size = base->size;
-    m.speed = base->speed;
-    m.attacks = base->attacks;
-    m.hp = std::max(1, (base->avg_hp_x10 + 5) / 10);
-  } else {
-    m.name = "monster";
-    m.attacks = {{"AT_HIT", "AF_PLAIN", 1}};
-    m.hp = 0;
-  }
-  if (auto v = r.integer("hd", 1, 50)) m.hd = static_cast<int>(*v);
-  else if (!base) r.fail("an inline monster needs hd=N");
-  if (auto v = r.integer("ev", 0, 200)) {
-    m.ev = static_cast<int>(*v);
-    m.ev_given = true;
-  }
-  if (auto v = r.integer("ac", 0, 200)) m.ac = static_cast<int>(*v);
-  if (auto v = r.integer("sh", 0, 200)) m.sh_value = static_cast<int>(*v);
-  if (auto v = r.flag("fighter")) m.fighter = *v;
-  if (auto v = r.flag("archer")) m.archer = *v;
-  m.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return crawl::weapon(n); });
-  if (auto v = r.integer("enchant", -20, 30)) m.enchant = static_cast<int>(*v);
-  m.shield = shield_item(r);
-  if (auto v = r.integer("shield_enchant", -20, 30)) m.shield_enchant = static_cast<int>(*v);
-  m.missile = item<MissileProp>(r, "missile", [](const std::string& n) { return crawl::missile(n); });
-  if (auto v = r.integer("damage", 1, 1000)) {
-    if (base) r.fail("damage= is for inline monsters; a catalog monster has its own attacks");
-    m.attacks[0].damage = static_cast<int>(*v);
-  }
-  if (auto v = r.integer("attack", 1, static_cast<std::int64_t>(m.attacks.size()))) m.attack_index = static_cast<int>(*v) - 1;
-  if (auto v = body_size(r)) m.size = *v;
-  if (auto v = r.integer("speed", 1, 100)) m.speed = static_cast<int>(*v);
-  if (auto v = r.integer("hp", 1, 100000)) m.hp = static_cast<int>(*v);
-  m.confused = r.flag("confused").value_or(false);
-  if (auto v = r.integer("inaccuracy", 0, 2)) m.inaccuracy = static_cast<int>(*v);
-  if (auto v = r.integer("slaying", -20, 30)) m.slaying = static_cast<int>(*v);
-  r.done(monster_keys);
-  return m;
-}
-
-std::string combatant_name(const Combatant& c) {
-  if (std::holds_alternative<Player>(c)) return "player";
-  if (std::holds_alternative<Beam>(c)) return "bolt";
-  return std::get<Monster>(c).name;
-}
-
-nlohmann::json trace_json(const Trace& t) {
-  auto out = nlohmann::json::array();
-  for (const Draw& d : t)
-    out.push_back({{"rule", d.label}, {"draw", d.prim}, {"value", d.value}, {"term", d.term}});
-  return out;
-}
-
 struct Prepared {
   Combatant attacker, defender;
   Situation situation;
-  Plan plan;
+  AttackPlan plan;
 };
 
-Prepared prepare(const AttackRequest& req) {
-  Prepared p{parse_combatant(req.attacker, "attacker"), parse_combatant(req.defender, "defender"),
-             parse_situation(req.situation), {}};
-  for (const auto& [k, v] : req.options)
-    if (!v.empty()) throw Error(fmt::format("crawl: option --{} is not used by this ruleset", k));
-  p.plan = plan(p.attacker, p.defender, p.situation);
+Prepared prepare(const Ruleset& rules, const AttackRequest& req) {
+  check_options(rules, req);
+  Prepared p{parse_combatant(req.attacker, "attacker"),
+             parse_combatant(req.defender, "defender"),
+             parse_situation(req.situation),
+             {}};
+  p.plan = plan_attack(p.attacker, p.defender, p.situation);
   return p;
+}
+
+double level(int x100) { return static_cast<double>(x100) / 100.0; }
+Value integer(std::int64_t v) { return Value{v}; }
+
+// The numbers an attack used, for one side.
+SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) {
+  SideSummary out{combatant_name(c), {}};
+  Fields& f = out.stats;
+  if (const auto* p = std::get_if<Player>(&c)) {
+    f.push_back({"str", integer(p->str)});
+    f.push_back({"dex", integer(p->dex)});
+    f.push_back({"xl", integer(p->xl)});
+    if (p->size != Medium) f.push_back({"size", std::string(size_name(p->size))});
+    f.push_back({"fighting", level(p->fighting)});
+    f.push_back({"weapon_skill", level(p->weapon_skill)});
+    const std::pair<const char*, int> skills[] = {{"dodging", p->dodging},       {"armor_skill", p->armor_skill},
+                                                  {"shields_skill", p->shields}, {"unarmed", p->unarmed},
+                                                  {"throwing", p->throwing},     {"stealth", p->stealth}};
+    for (const auto& [key, v] : skills)
+      if (v) f.push_back({key, level(v)});
+    f.push_back({"weapon", p->weapon ? p->weapon->name : std::string("none")});
+    if (p->weapon) f.push_back({"skill", std::string(skill_name(p->weapon->skill))});
+    if (p->weapon) f.push_back({"enchant", integer(p->enchant)});
+    if (p->slaying) f.push_back({"slaying", integer(p->slaying)});
+    if (p->body) f.push_back({"body", p->body->name});
+    if (p->shield) f.push_back({"shield", p->shield->name});
+    if (p->missile) f.push_back({"missile", p->missile->name});
+    if (p->form != Form::none) f.push_back({"form", std::string(form_name(p->form))});
+    const bool helpless = defender && (s.paralyzed || s.petrified);
+    f.push_back({"ev", integer(p->ev ? *p->ev : player_ev(*p, helpless))});
+    f.push_back({"sh", integer(player_sh(*p))});
+    f.push_back({"ac", integer(player_ac(*p))});
+    if (!p->ac) f.push_back({"gdr", integer(player_gdr(*p))});
+    if (p->hp > 0) f.push_back({"hp", integer(p->hp)});
+  } else if (const auto* m = std::get_if<Monster>(&c)) {
+    f.push_back({"hd", integer(m->hd)});
+    f.push_back({"hp", integer(m->hp)});
+    f.push_back({"ac", integer(m->ac)});
+    f.push_back({"ev", integer(monster_ev(*m, defender ? s : Situation{}))});
+    if (m->fighter) f.push_back({"fighter", true});
+    if (m->archer) f.push_back({"archer", true});
+    f.push_back({"size", std::string(size_name(m->size))});
+    f.push_back({"speed", integer(m->speed)});
+    if (m->weapon) f.push_back({"weapon", m->weapon->name});
+    if (m->weapon) f.push_back({"enchant", integer(m->enchant)});
+    if (m->shield) f.push_back({"shield", m->shield->name});
+    if (m->sh_value) f.push_back({"sh", integer(*m->sh_value)});
+    if (!m->attacks.empty()) {
+      const auto i =
+          static_cast<std::size_t>(std::clamp<int>(m->attack_index, 0, static_cast<int>(m->attacks.size()) - 1));
+      f.push_back({"attack", fmt::format("{} {}", m->attacks[i].type, m->attacks[i].damage)});
+      f.push_back({"attacks", integer(static_cast<std::int64_t>(m->attacks.size()))});
+    }
+  } else {
+    const Beam& b = std::get<Beam>(c);
+    f.push_back({"hit", integer(b.hit)});
+    f.push_back({"pierce", b.pierce});
+  }
+  return out;
+}
+
+// What an answer assumes or leaves out.
+std::vector<std::string> notes_for(const Prepared& p) {
+  std::vector<std::string> notes;
+  auto defaults = [&notes](const Combatant& c, std::string_view role) {
+    if (const auto* m = std::get_if<Monster>(&c); m && !m->defaults.empty())
+      notes.push_back(
+          fmt::format("inline {} uses the defaults {} (docs/crawl.md)", role, fmt::join(m->defaults, ", ")));
+  };
+  defaults(p.attacker, "attacker");
+  defaults(p.defender, "defender");
+  if (!p.plan.damage_modeled) notes.push_back(p.plan.damage_note + "; damage is reported as 0");
+  if (const auto* m = std::get_if<Monster>(&p.attacker); m && m->attacks.size() > 1)
+    notes.push_back(fmt::format("the {}'s attack {} of {} (attack=N picks another); ttk and duel use its whole round",
+                                m->name, m->attack_index + 1, m->attacks.size()));
+  if (std::holds_alternative<Player>(p.attacker))
+    notes.push_back("brands, auxiliary attacks and cleaving are not modeled");
+  return notes;
+}
+
+std::string pct(double p) { return fmt::format("{:.2f} %", 100 * p); }
+
+std::string range_text(const Pmf& x) {
+  return x.is_point() ? fmt::format("{}", x.min()) : fmt::format("mean {:.4f}, {}..{}", x.mean(), x.min(), x.max());
+}
+
+std::vector<std::string> situation_words(const std::vector<std::string>& flags) {
+  std::vector<std::string> out;
+  for (const auto& f : flags) out.push_back(f == "paralysed" ? "paralyzed" : f);
+  return out;
 }
 
 // --- the fight layer's kernel ----------------------------------------------------------------
 
 // One side's round: the player's attack, or each of a monster's attacks in turn.
-// The shield-block penalty grows with blocks already made in the round.
+// The shield-block penalty grows with blocks already made in the round. The
+// exact round and the sampled one read the same plans: exact_outcome's kinds
+// and damage_on_hit, and strike().
 class CrawlExchange final : public Exchange {
  public:
   CrawlExchange(const Combatant& a, const Combatant& d, const Situation& s) {
@@ -206,37 +144,29 @@ class CrawlExchange final : public Exchange {
     }
     const std::size_t n = attacks.size();
     plans_.resize(n);
-    outcomes_.resize(n);
+    std::vector<std::vector<Outcome>> outcomes(n);
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t b = 0; b < n; ++b) {
         Situation sb = s;
         sb.blocks = static_cast<int>(b);
-        plans_[i].push_back(plan(attacks[i], d, sb));
-        if (!plans_[i].back().damage) throw Error("crawl: " + plans_[i].back().damage_note + "; no fight kernel");
-        if (plans_[i].back().can_block) can_block_ = true;
-        outcomes_[i].push_back(outcome(plans_[i].back()));
+        plans_[i].push_back(plan_attack(attacks[i], d, sb));
+        const AttackPlan& plan = plans_[i].back();
+        if (!plan.damage_modeled) throw Error("crawl: " + plan.damage_note + "; no fight kernel");
+        if (plan.can_block) can_block_ = true;
+        outcomes[i].push_back(exact_outcome(plan));
       }
-    // Exact round: DP over (blocks so far, damage so far, whether any attack landed).
+    // Exact round: over (blocks so far, damage so far, whether any attack landed).
     using Key = std::tuple<std::size_t, i64, bool>;
     std::map<Key, double> dp{{{0, 0, false}, 1.0}};
     for (std::size_t i = 0; i < n; ++i) {
       std::map<Key, double> next;
       for (const auto& [key, p] : dp) {
         const auto& [b, dmg, landed] = key;
-        const Outcome& o = outcomes_[i][b];
-        if (o.p_block > 0) next[{b + 1, dmg, landed}] += p * o.p_block;
-        const double miss = 1 - o.p_hit - o.p_block;
-        if (miss > 0) next[{b, dmg, landed}] += p * miss;
-        // Landed attacks: damage (a landed 0 counts as 0 damage).
-        const double land = o.p_hit;
-        if (land > 0) {
-          const Pmf& d = *o.damage;  // mixture including misses; reweight landed part
-          // damage Pmf = (1 - p_hit)·δ0 + landed part: subtract the miss mass at 0.
-          for (const auto& [v, pv] : d.items()) {
-            const double w = v == 0 ? pv - (1 - o.p_hit) : pv;
-            if (w > 0) next[{b, dmg + v, true}] += p * w;
-          }
-        }
+        const Outcome& o = outcomes[i][b];
+        if (o.p(Kind::block) > 0) next[{b + 1, dmg, landed}] += p * o.p(Kind::block);
+        if (o.p(Kind::miss) > 0) next[{b, dmg, landed}] += p * o.p(Kind::miss);
+        if (o.p_hit > 0)
+          for (const auto& [v, pv] : o.damage_on_hit.items()) next[{b, dmg + v, true}] += p * o.p_hit * pv;
       }
       dp = std::move(next);
     }
@@ -255,10 +185,10 @@ class CrawlExchange final : public Exchange {
     std::size_t b = 0;
     i64 dmg = 0;
     bool landed = false;
-    for (std::size_t i = 0; i < plans_.size(); ++i) {
-      const StrikeResult r = strike(plans_[i][b], rng, false);
-      if (r.blocked) ++b;
-      if (r.hit) {
+    for (const auto& plans : plans_) {
+      const StrikeResult r = strike(plans[b], rng);
+      if (r.kind == Kind::block) ++b;
+      if (r.hit()) {
         dmg += r.damage;
         landed = true;
       }
@@ -274,89 +204,140 @@ class CrawlExchange final : public Exchange {
   }
 
  private:
-  std::vector<std::vector<Plan>> plans_;
-  std::vector<std::vector<Outcome>> outcomes_;
+  std::vector<std::vector<AttackPlan>> plans_;  // [attack][blocks made before it]
   std::vector<Transition> round_;
   bool can_block_ = false;
 };
+
+CatalogEntry monster_entry(const MonsterProp& m) {
+  CatalogEntry e{catalog_key(m.name), m.name, {}};
+  std::string attacks;
+  for (const auto& a : m.attacks) attacks += fmt::format("{}{} {}", attacks.empty() ? "" : ", ", a.type, a.damage);
+  e.stats = {{"hd", integer(m.hd)},       {"hp", integer(std::max(1, (m.avg_hp_x10 + 5) / 10))},
+             {"ac", integer(m.ac)},       {"ev", integer(m.ev)},
+             {"speed", integer(m.speed)}, {"size", std::string(size_name(m.size))},
+             {"attacks", attacks}};
+  if (m.fighter) e.stats.push_back({"fighter", true});
+  if (m.archer) e.stats.push_back({"archer", true});
+  return e;
+}
+
+CatalogEntry weapon_entry(const WeaponProp& w) {
+  CatalogEntry e{catalog_key(w.name),
+                 fmt::format("{}{}{}", w.ranged ? "launcher" : "melee weapon", w.magic_staff ? " (magical staff)" : "",
+                             w.legacy ? " (legacy)" : ""),
+                 {}};
+  e.stats = {{"damage", integer(w.damage)},
+             {"accuracy", integer(w.accuracy)},
+             {"skill", std::string(skill_name(w.skill))},
+             {"delay", integer(w.base_delay)},
+             {"min_delay", integer(w.min_delay)},
+             {"min_delay_skill", integer(w.min_delay_skill)}};
+  return e;
+}
 
 class Rules final : public Ruleset {
  public:
   std::string_view id() const override { return "crawl"; }
   std::string_view title() const override { return "Dungeon Crawl Stone Soup 0.19"; }
+  std::vector<std::string> aliases() const override { return {"crawl-0.19"}; }
 
-  Report legacy_attack(const AttackRequest& req) const {
-    const Prepared p = prepare(req);
-    const Outcome o = outcome(p.plan);
-    Report r;
-    r.json = {{"rules", "crawl"},
-              {"attacker", combatant_name(p.attacker)},
-              {"defender", combatant_name(p.defender)},
-              {"p_hit", o.p_hit},
-              {"p_block", o.p_block},
-              {"p_stab", o.p_stab},
-              {"to_hit", pmf_json(o.to_hit)},
-              {"ev", pmf_json(p.plan.ev.exact())}};
-    r.json["damage"] = o.damage ? pmf_json(*o.damage) : nlohmann::json(nullptr);
-    if (o.hit_damage) r.json["hit_damage"] = pmf_json(*o.hit_damage);
-    if (!p.plan.damage_note.empty()) r.json["damage_note"] = p.plan.damage_note;
-    r.text = fmt::format("{} attacks {} (DCSS 0.19)\n", combatant_name(p.attacker), combatant_name(p.defender));
-    r.text += fmt::format("  P(hit)   {:.6f}\n  P(block) {:.6f}\n  P(stab)  {:.6f}\n", o.p_hit, o.p_block, o.p_stab);
-    r.text += fmt::format("  to-hit: mean {:.4f}, {}..{}\n", o.to_hit.mean(), o.to_hit.min(), o.to_hit.max());
-    const Pmf ev = p.plan.ev.exact();
-    r.text += fmt::format("  EV compared: mean {:.4f}, {}..{}\n", ev.mean(), ev.min(), ev.max());
-    if (o.damage) {
-      r.text += fmt::format("damage per attack (a miss is 0): mean {:.4f}\n", o.damage->mean());
-      r.text += pmf_table(*o.damage, "damage");
-    } else {
-      r.text += "damage: " + p.plan.damage_note + "\n";
+  AttackSummary attack(const AttackRequest& req) const override {
+    const Prepared p = prepare(*this, req);
+    const Outcome o = exact_outcome(p.plan);
+    AttackSummary s;
+    s.rules = "crawl";
+    s.attacker = side_summary(p.attacker, p.situation, false);
+    s.defender = side_summary(p.defender, p.situation, true);
+    s.attacker.stats.push_back({"to_hit", o.to_hit.mean()});
+    s.situation = situation_words(req.situation);
+    s.p_hit = o.p_hit;
+    for (Kind k : kKinds) {
+      const bool possible = k == Kind::miss || k == Kind::hit || (k == Kind::block && p.plan.can_block) ||
+                            (k == Kind::stab && p.plan.stab_denom > 0);
+      if (possible) s.outcomes.push_back({std::string(kind_name(k)), o.p(k), lands(k)});
     }
-    return r;
+    s.damage = o.damage;
+    s.damage_on_hit = o.damage_on_hit;
+    s.attack_time = attack_delay(p.attacker);
+    s.time_unit = "aut";
+    const auto delays = attack_delays(p.attacker);
+    s.details = {{"to_hit_mean", o.to_hit.mean()},
+                 {"to_hit_min", integer(o.to_hit.min())},
+                 {"to_hit_max", integer(o.to_hit.max())},
+                 {"ev_mean", o.ev.mean()},
+                 {"ev_min", integer(o.ev.min())},
+                 {"ev_max", integer(o.ev.max())},
+                 {"automatic_band", p.plan.band},
+                 {"p_miss", o.p(Kind::miss)},
+                 {"p_block", o.p(Kind::block)},
+                 {"p_stab", o.p(Kind::stab)},
+                 {"can_block", p.plan.can_block},
+                 {"stab_denominator", integer(p.plan.stab_denom)},
+                 {"attack_time_min", delays.front().first},
+                 {"attack_time_max", delays.back().first},
+                 {"damage_modeled", p.plan.damage_modeled}};
+    s.steps.push_back(fmt::format("to-hit: {} [{}]", range_text(o.to_hit), p.plan.to_hit.describe()));
+    s.steps.push_back(fmt::format("EV compared: {}", range_text(o.ev)));
+    if (p.plan.band)
+      s.steps.push_back("attack::test_hit: 2.5 % automatic hit, 2.5 % automatic miss, else to-hit >= EV");
+    if (p.plan.can_block)
+      s.steps.push_back(fmt::format("shield: blocked when shield_bonus >= random2({}{}{}): {}", p.plan.bypass_base,
+                                    p.plan.bypass_uses_to_hit ? " + to_hit/2" : "",
+                                    p.plan.block_penalty ? fmt::format(" + {}", p.plan.block_penalty) : "",
+                                    pct(o.p(Kind::block))));
+    if (p.plan.stab_denom == 1) s.steps.push_back("stab: the defender is helpless, every attack is a stab");
+    if (p.plan.stab_denom == 4)
+      s.steps.push_back(
+          fmt::format("stab: x_chance_in_y({}, 100): {}", range_text(p.plan.stab_roll.exact()), pct(o.p(Kind::stab))));
+    if (p.plan.damage_modeled) s.steps.push_back(fmt::format("damage when it lands: {}", range_text(o.damage_on_hit)));
+    s.notes = notes_for(p);
+    return s;
   }
 
-  Report legacy_strike(const StrikeRequest& req) const {
-    const Prepared p = prepare(req.attack);
-    if (req.engine != "default") throw Error(fmt::format("crawl: no engine '{}' (only default)", req.engine));
+  StrikeRun strike(const StrikeRequest& req) const override {
+    if (req.engine != "default")
+      throw Error(fmt::format("crawl: no engine '{}' (crawl draws from the default engine)", req.engine));
+    const Prepared p = prepare(*this, req.attack);
+    StrikeRun run;
+    run.rules = "crawl";
+    run.attacker = side_summary(p.attacker, p.situation, false);
+    run.defender = side_summary(p.defender, p.situation, true);
+    run.situation = situation_words(req.attack.situation);
+    run.seed = req.seed;
+    run.engine = req.engine;
+    run.count = req.count;
+    const Outcome o = exact_outcome(p.plan);
+    run.attacker.stats.push_back({"to_hit", o.to_hit.mean()});
+    run.p_hit = o.p_hit;
     Rng rng(req.seed);
-    constexpr std::uint64_t listed = 1000;
-    auto list = nlohmann::json::array();
-    std::uint64_t hits = 0, blocked = 0, stabs = 0;
-    double total = 0;
-    std::string text;
+    std::uint64_t blocks = 0, stabs = 0;
     for (std::uint64_t i = 0; i < req.count; ++i) {
-      const StrikeResult s = crawl::strike(p.plan, rng, i < listed);
-      hits += s.hit;
-      blocked += s.blocked;
-      stabs += s.stab;
-      total += static_cast<double>(s.damage);
-      if (i < listed) {
-        list.push_back({{"hit", s.hit},
-                        {"blocked", s.blocked},
-                        {"stab", s.stab},
-                        {"to_hit", s.to_hit},
-                        {"ev", s.ev},
-                        {"damage", s.damage},
-                        {"trace", trace_json(s.trace)}});
-        text += fmt::format("#{}: {} (to-hit {} vs EV {}), damage {}\n", i + 1,
-                            s.stab ? "stab" : s.blocked ? "blocked" : s.hit ? "hit" : "miss", s.to_hit, s.ev,
-                            s.damage);
-        for (const Draw& d : s.trace)
-          text += fmt::format("    {:<34} {:<30} -> {}{}\n", d.label, d.prim, d.value,
-                              d.term != d.value ? fmt::format(" (term {})", d.term) : std::string{});
-      }
+      Strike k;
+      const StrikeResult r = i < kMaxTraced ? crawl::strike(p.plan, rng, [&k](const Draw& d) { k.draws.push_back(d); })
+                                            : crawl::strike(p.plan, rng);
+      run.hits += r.hit();
+      run.total_damage += r.damage;
+      blocks += r.kind == Kind::block;
+      stabs += r.kind == Kind::stab;
+      if (i >= kMaxTraced) continue;
+      k.outcome = std::string(kind_name(r.kind));
+      k.hit = r.hit();
+      k.damage = r.damage;
+      k.rolls = {{"to_hit", integer(r.to_hit)}, {"ev", integer(r.ev)}};
+      if (r.con) k.rolls.push_back({"con", integer(*r.con)});
+      if (r.pro) k.rolls.push_back({"pro", integer(*r.pro)});
+      if (r.stab_chance) k.rolls.push_back({"stab_chance", integer(*r.stab_chance)});
+      run.strikes.push_back(std::move(k));
     }
-    const double n = static_cast<double>(req.count);
-    Report r;
-    r.json = {{"rules", "crawl"}, {"seed", req.seed},         {"count", req.count},
-              {"hits", hits},     {"blocked", blocked},       {"stabs", stabs},
-              {"mean_damage", total / n}, {"strikes", list}};
-    if (req.count > listed) r.json["strikes_listed"] = listed;
-    r.text = text + fmt::format("{} strikes (seed {}): {} hits, {} blocked, {} stabs, mean damage {:.4f}\n",
-                                req.count, req.seed, hits, blocked, stabs, total / n);
-    return r;
+    run.details = {{"blocks", integer(static_cast<std::int64_t>(blocks))},
+                   {"stabs", integer(static_cast<std::int64_t>(stabs))}};
+    run.notes = notes_for(p);
+    return run;
   }
 
   Bout bout(const AttackRequest& req) const override {
+    check_options(*this, req);
     const Combatant a = parse_combatant(req.attacker, "attacker");
     const Combatant b = parse_combatant(req.defender, "defender");
     const Situation s = parse_situation(req.situation);
@@ -379,89 +360,49 @@ class Rules final : public Ruleset {
     return out;
   }
 
+  std::vector<CatalogKind> catalogs() const override {
+    return {CatalogKind::monsters, CatalogKind::weapons, CatalogKind::armors, CatalogKind::situations,
+            CatalogKind::keys};
+  }
+
+  std::vector<CatalogEntry> catalog(CatalogKind kind) const override {
+    std::vector<CatalogEntry> out;
+    switch (kind) {
+      case CatalogKind::monsters:
+        for (const MonsterProp& m : monsters()) out.push_back(monster_entry(m));
+        break;
+      case CatalogKind::weapons:
+        for (const WeaponProp& w : weapons()) out.push_back(weapon_entry(w));
+        for (const MissileProp& m : missiles())
+          out.push_back({catalog_key(m.name),
+                         m.throwable ? "missile (thrown, or fired from a launcher)" : "missile (fired from a launcher)",
+                         {{"damage", integer(m.damage)}}});
+        break;
+      case CatalogKind::armors:
+        for (const ArmorProp& a : armors()) {
+          const char* slot = a.slot == ArmorSlot::body     ? "body armor"
+                             : a.slot == ArmorSlot::shield ? "shield"
+                                                           : "armor";
+          out.push_back({catalog_key(a.name), slot, {{"ac", integer(a.ac)}, {"ev_penalty", integer(a.ev_penalty)}}});
+        }
+        break;
+      case CatalogKind::situations:
+        for (auto& [name, meaning] : situation_flags()) out.push_back({name, meaning, {}});
+        break;
+      case CatalogKind::keys:
+        for (auto& [name, meaning] : spec_keys()) out.push_back({name, meaning, {}});
+        break;
+      default:
+        throw Error(fmt::format("crawl has no {} catalog (it has: monsters, weapons, armors, situations, keys)",
+                                catalog_kind_name(kind)));
+    }
+    return out;
+  }
+
   void add_dice_functions(DiceFunctions& fns) const override { add_crawl_dice_functions(fns); }
 };
 
 }  // namespace
-
-Combatant parse_combatant(std::string_view text, std::string_view role) {
-  Spec spec = parse_spec(text);
-  const std::string name = spec.name;
-  SpecReader r(std::move(spec), role);
-  if (name == "player") return parse_player(r);
-  if (name == "bolt") {
-    Beam b;
-    if (auto v = r.integer("hit", 0, automatic_hit)) b.hit = static_cast<int>(*v);
-    else r.fail("a bolt needs hit=N (its to-hit, 1500 = always hits)");
-    b.pierce = r.flag("pierce").value_or(false);
-    r.done("hit, pierce");
-    return b;
-  }
-  if (name.empty()) return parse_monster(r, nullptr);
-  const MonsterProp* base = nullptr;
-  try {
-    base = &monster(name);
-  } catch (const Error& e) {
-    r.fail(fmt::format("{} (or 'player')", e.what()));
-  }
-  return parse_monster(r, base);
-}
-
-Situation parse_situation(const std::vector<std::string>& flags) {
-  Situation s;
-  const std::map<std::string_view, bool Situation::*> known = {
-      {"invisible", &Situation::invisible},
-      {"attacker_invisible", &Situation::attacker_invisible},
-      {"backlit", &Situation::backlit},
-      {"umbra", &Situation::umbra},
-      {"sleeping", &Situation::sleeping},
-      {"paralysed", &Situation::paralysed},
-      {"petrified", &Situation::petrified},
-      {"netted", &Situation::netted},
-      {"unaware", &Situation::unaware},
-      {"fleeing", &Situation::fleeing},
-      {"ranged", &Situation::ranged},
-      {"deflect_missiles", &Situation::deflect_missiles},
-      {"repel_missiles", &Situation::repel_missiles},
-  };
-  for (const std::string& f : flags) {
-    const auto it = known.find(f);
-    if (it == known.end()) {
-      std::string list;
-      for (const auto& [k, v] : known) list += (list.empty() ? "" : ", ") + std::string(k);
-      throw Error(fmt::format("crawl: unknown situation '{}' (known: {})", f, list));
-    }
-    s.*(it->second) = true;
-  }
-  return s;
-}
-
-std::vector<SweepRow> sweep(const Combatant& attacker, const Combatant& defender, const Situation& s,
-                            std::string_view stat, double from, double to, double step) {
-  const auto* p = std::get_if<Player>(&attacker);
-  if (!p) throw Error("crawl sweep: the attacker must be the player");
-  if (stat != "fighting" && stat != "weapon_skill" && stat != "dex")
-    throw Error(fmt::format("crawl sweep: cannot sweep '{}' (fighting, weapon_skill, dex)", stat));
-  if (!(step > 0)) throw Error("crawl sweep: --step must be positive");
-  const double lo = 0, hi = stat == "dex" ? 99 : 27;
-  if (!(from >= lo && to <= hi && from <= to))
-    throw Error(fmt::format("crawl sweep: {} from {} to {} is outside {}..{} or reversed", stat, from, to, lo, hi));
-  if ((to - from) / step > 10000) throw Error("crawl sweep: too many rows (at most 10000)");
-  if (stat == "dex" && (from < 1 || std::floor(from) != from || std::floor(step) != step))
-    throw Error("crawl sweep: dex takes whole values from 1");
-  std::vector<SweepRow> rows;
-  for (int i = 0;; ++i) {
-    const double v = from + step * i;
-    if (v > to + 1e-9) break;
-    Player q = *p;
-    if (stat == "fighting") q.fighting = static_cast<int>(std::lround(v * 100));
-    if (stat == "weapon_skill") q.weapon_skill = static_cast<int>(std::lround(v * 100));
-    if (stat == "dex") q.dex = static_cast<int>(std::lround(v));
-    const Outcome o = outcome(plan(q, defender, s));
-    rows.push_back({v, o.p_hit, o.damage ? o.damage->mean() : 0.0});
-  }
-  return rows;
-}
 
 const Ruleset& ruleset() {
   static const Rules r;

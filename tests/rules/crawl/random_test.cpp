@@ -1,14 +1,13 @@
 // DCSS 0.19 random primitives: exact Pmfs against direct enumeration of the
 // game's definitions, and the samplers against the Pmfs (chi-square, fixed seeds).
+#include <gtest/gtest.h>
+
 #include <fray/core/dice.hpp>
 #include <fray/rules/crawl/random.hpp>
 #include <fray/rules/ruleset.hpp>
-
-#include <gtest/gtest.h>
+#include <map>
 
 #include "support/support.hpp"
-
-#include <map>
 
 namespace fray::crawl {
 namespace {
@@ -32,7 +31,7 @@ TEST(CrawlRandom, Random2IsZeroForSmallArguments) {
 }
 
 TEST(CrawlRandom, Random2AvgIsTriangularForTwoRolls) {
-  // (random2(24) + random2(25)) / 2: research §8 B, P(11) = P(12) = 47/600.
+  // (random2(24) + random2(25)) / 2: the orc against EV 12 (attack::test_hit), P(11) = P(12) = 47/600.
   const Pmf p = random2avg_pmf(24, 2);
   EXPECT_NEAR(p[11], 47.0 / 600, 1e-15);
   EXPECT_NEAR(p[12], 47.0 / 600, 1e-15);
@@ -53,7 +52,7 @@ TEST(CrawlRandom, RollDiceAndMaybeRandomDiv) {
   const Pmf d = roll_dice_pmf(2, 6);
   EXPECT_NEAR(d[7], 6.0 / 36, 1e-15);
   EXPECT_EQ(d.min(), 2);
-  // maybe_random_div(550, 100): 0..5 each 100/650, 6 with 50/650 (research §1).
+  // maybe_random_div(550, 100): 0..5 each 100/650, 6 with 50/650 (random.cc maybe_random_div).
   const Pmf m = maybe_random_div_pmf(550, 100);
   for (int v = 0; v <= 5; ++v) EXPECT_NEAR(m[v], 100.0 / 650, 1e-15);
   EXPECT_NEAR(m[6], 50.0 / 650, 1e-15);
@@ -83,7 +82,7 @@ TEST(CrawlRandom, Stepdown) {
   EXPECT_EQ(stepdown(30, 18), 25);
   EXPECT_EQ(stepdown(1000, 18, Rounding::Close, 125), 105);
   EXPECT_EQ(stepdown_value(2999, 2000, 3000), 2999);
-  // 1000 + trunc(2000·log2(1 + 3410/2000)) = 3871 (research §4a, dex 30 dodging 27).
+  // 1000 + trunc(2000·log2(1 + 3410/2000)) = 3871 (player.cc _player_evasion, dex 30 dodging 27).
   EXPECT_EQ(stepdown_value(4410, 2000, 3000), 3871);
 }
 
@@ -94,8 +93,9 @@ TEST(CrawlRandom, SamplersMatchExact) {
   EXPECT_GT(test::chi_square_p(maybe_random_div_pmf(550, 100),
                                draw(13, n, [](Rng& r) { return maybe_random_div(r, 550, 100); })),
             1e-3);
-  EXPECT_GT(test::chi_square_p(div_rand_round_pmf(123, 20), draw(14, n, [](Rng& r) { return div_rand_round(r, 123, 20); })),
-            1e-3);
+  EXPECT_GT(
+      test::chi_square_p(div_rand_round_pmf(123, 20), draw(14, n, [](Rng& r) { return div_rand_round(r, 123, 20); })),
+      1e-3);
   EXPECT_GT(test::chi_square_p(x_chance_in_y_pmf(5, 100),
                                draw(15, n, [](Rng& r) { return x_chance_in_y(r, 5, 100) ? 1 : 0; })),
             1e-3);

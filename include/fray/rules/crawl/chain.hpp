@@ -1,19 +1,22 @@
-// fray/rules/crawl/chain.hpp — one description of a DCSS rule, read two ways.
+// fray/rules/crawl/chain.hpp — one description of a DCSS rule, read three ways.
 //
-// A Chain is a start value and a list of steps, each a deterministic function
-// of the running value and (at most) one random term built from the game's
-// primitives. The exact path pushes a Pmf through the steps; the sampled path
-// draws each term and applies the same step. The rule builders in combat.hpp
-// write every formula of the research note as a Chain once, so the exact
-// numbers and the sampled strikes cannot drift apart.
+// A Chain is a start value and a list of labelled steps, each a deterministic
+// function of the running value and (at most) one random term built from the
+// game's primitives. The exact reading pushes a Pmf through the steps; the
+// sampled reading draws each term and applies the same step; the traced
+// reading is the sampled one with every draw handed to a callback, labelled
+// and named as the game's call ("random2(31)"). The rule builders in
+// attack.cpp write every DCSS formula as a Chain once, so the exact numbers,
+// the sampled strikes and their traces cannot drift apart.
 #pragma once
 
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
 #include <fray/rules/crawl/random.hpp>
-
+#include <fray/rules/ruleset.hpp>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace fray::crawl {
@@ -36,24 +39,36 @@ struct Prim {
   // False when the game returns without touching its generator (random2(1), ...).
   [[nodiscard]] bool draws() const noexcept {
     switch (kind) {
-      case Kind::Const: return false;
-      case Kind::Random2: return a > 1;
-      case Kind::Random2Avg: return a > 1 || (b > 1 && a + 1 > 1);
-      case Kind::RollDice: return a > 0 && b > 1;
-      case Kind::MaybeRandomDiv: return a > 0 && a + b > 1;
-      case Kind::DivRandRound: return b > 1 && a % b > 0;
+      case Kind::Const:
+        return false;
+      case Kind::Random2:
+        return a > 1;
+      case Kind::Random2Avg:
+        return a > 1 || (b > 1 && a + 1 > 1);
+      case Kind::RollDice:
+        return a > 0 && b > 1;
+      case Kind::MaybeRandomDiv:
+        return a > 0 && a + b > 1;
+      case Kind::DivRandRound:
+        return b > 1;  // random2(den) whatever the remainder
     }
     return false;
   }
   template <UniformEngine R>
   i64 sample(R& rng) const {
     switch (kind) {
-      case Kind::Const: return a;
-      case Kind::Random2: return crawl::random2(rng, a);
-      case Kind::Random2Avg: return crawl::random2avg(rng, a, b);
-      case Kind::RollDice: return crawl::roll_dice(rng, a, b);
-      case Kind::MaybeRandomDiv: return crawl::maybe_random_div(rng, a, b);
-      case Kind::DivRandRound: return crawl::div_rand_round(rng, a, b);
+      case Kind::Const:
+        return a;
+      case Kind::Random2:
+        return crawl::random2(rng, a);
+      case Kind::Random2Avg:
+        return crawl::random2avg(rng, a, b);
+      case Kind::RollDice:
+        return crawl::roll_dice(rng, a, b);
+      case Kind::MaybeRandomDiv:
+        return crawl::maybe_random_div(rng, a, b);
+      case Kind::DivRandRound:
+        return crawl::div_rand_round(rng, a, b);
     }
     return 0;
   }
@@ -75,14 +90,21 @@ struct Term {
   [[nodiscard]] Pmf pmf() const;
 };
 
-// One recorded draw of a sampled chain.
-struct Draw {
-  std::string label;  // which rule term
-  std::string prim;   // the primitive drawn, "random2(31)"
-  i64 value = 0;      // what the primitive returned
-  i64 term = 0;       // the term's value in the rule (offset + mult × value)
+// The sampled reading's callback when nobody records the draws: no label or
+// call text is built then.
+struct NoDraws {
+  void operator()(const Draw&) const noexcept {}
 };
+template <class F>
+inline constexpr bool records_draws = !std::is_same_v<std::remove_cvref_t<F>, NoDraws>;
+
+// Every draw of a sampled reading, in order.
 using Trace = std::vector<Draw>;
+// An on_draw that appends to a Trace.
+struct TraceTo {
+  Trace* trace;
+  void operator()(const Draw& d) const { trace->push_back(d); }
+};
 
 struct Step {
   enum class Op : std::uint8_t {
@@ -127,55 +149,60 @@ struct Chain {
 
   // The exact distribution of the final value.
   [[nodiscard]] Pmf exact() const;
-  // One sample, recording the random draws in `trace` when given.
-  template <UniformEngine R>
-  i64 sample(R& rng, Trace* trace = nullptr) const;
+  // One sample; `on_draw` sees every draw the game makes, in its order.
+  template <UniformEngine R, class F = NoDraws>
+  i64 sample(R& rng, F&& on_draw = {}) const;
+  // The random steps' labels, in order ("fighting, weapon skill, to-hit roll").
+  [[nodiscard]] std::string describe() const;
   // The result of one step for a drawn term value (the rule itself).
   [[nodiscard]] static i64 apply(const Step& s, i64 x, i64 t);
 };
 
-template <UniformEngine R>
-i64 sample_term(const Term& t, R& rng, const std::string& label, Trace* trace) {
+template <UniformEngine R, class F>
+i64 sample_term(const Term& t, R& rng, const std::string& label, F& on_draw) {
   if (t.is_const()) return t.offset + t.mult * t.prim.a;
-  if (t.sub) {  // the sub-chain records its own draws
-    const i64 v = t.sub->sample(rng, trace);
+  if (t.sub) {  // the sub-chain reports its own draws
+    const i64 v = t.sub->sample(rng, on_draw);
     return t.offset + t.mult * v;
   }
   const i64 v = t.prim.sample(rng);
-  const i64 r = t.offset + t.mult * v;
-  if (trace && t.prim.draws()) trace->push_back({label, t.prim.text(), v, r});
-  return r;
+  if constexpr (records_draws<F>)
+    if (t.prim.draws()) on_draw(Draw{label, t.prim.text(), v});
+  return t.offset + t.mult * v;
 }
 
-template <UniformEngine R>
-i64 Chain::sample(R& rng, Trace* trace) const {
+template <UniformEngine R, class F>
+i64 Chain::sample(R& rng, F&& on_draw) const {
   i64 x = start;
   for (const Step& s : steps) {
     switch (s.op) {
       case Step::Op::Roll: {
         const i64 r = crawl::random2(rng, x + s.k);
-        if (trace && x + s.k > 1) trace->push_back({s.label, fmt_random2(x + s.k), r, r});
+        if constexpr (records_draws<F>)
+          if (x + s.k > 1) on_draw(Draw{s.label, fmt_random2(x + s.k), r});
         x = r;
         break;
       }
       case Step::Op::DivRoll: {
         const i64 r = crawl::random2(rng, x / s.k);
-        if (trace && x / s.k > 1) trace->push_back({s.label, fmt_random2(x / s.k), r, r});
+        if constexpr (records_draws<F>)
+          if (x / s.k > 1) on_draw(Draw{s.label, fmt_random2(x / s.k), r});
         x = r;
         break;
       }
       case Step::Op::Avg2: {
         const i64 r = crawl::random2avg(rng, x, 2);
-        if (trace && x > 0) trace->push_back({s.label, "random2avg(" + std::to_string(x) + ", 2)", r, r});
+        if constexpr (records_draws<F>)
+          if (x > 0) on_draw(Draw{s.label, "random2avg(" + std::to_string(x) + ", 2)", r});
         x = r;
         break;
       }
       case Step::Op::UpperHalf: {
         if (x >= 2) {
           const i64 r = crawl::random_range(rng, (x + 1) / 2 + 1, x);
-          if (trace)
-            trace->push_back({s.label, "random_range(" + std::to_string((x + 1) / 2 + 1) + ", " + std::to_string(x) + ")",
-                              r, r});
+          if constexpr (records_draws<F>)
+            on_draw(
+                Draw{s.label, "random_range(" + std::to_string((x + 1) / 2 + 1) + ", " + std::to_string(x) + ")", r});
           x = r;
         }
         break;
@@ -183,17 +210,21 @@ i64 Chain::sample(R& rng, Trace* trace) const {
       case Step::Op::RandRound: {
         const i64 n = x * s.num;
         const i64 r = crawl::div_rand_round(rng, n, s.den);
-        if (trace && n % s.den > 0)
-          trace->push_back({s.label, "div_rand_round(" + std::to_string(n) + ", " + std::to_string(s.den) + ")",
-                            r, r});
+        if constexpr (records_draws<F>)
+          if (s.den > 1)
+            on_draw(Draw{s.label, "div_rand_round(" + std::to_string(n) + ", " + std::to_string(s.den) + ")", r});
         x = r;
         break;
       }
       case Step::Op::Scale:
       case Step::Op::Max:
       case Step::Op::Min:
-      case Step::Op::Set: x = apply(s, x, 0); break;
-      default: x = apply(s, x, sample_term(s.term, rng, s.label, trace)); break;
+      case Step::Op::Set:
+        x = apply(s, x, 0);
+        break;
+      default:
+        x = apply(s, x, sample_term(s.term, rng, s.label, on_draw));
+        break;
     }
   }
   return x;

@@ -6,11 +6,10 @@
 // own engine plugged in through UniformEngine reproduces its rolls.
 #pragma once
 
+#include <cstdint>
 #include <fray/core/dice.hpp>
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
-
-#include <cstdint>
 
 namespace fray::crawl {
 
