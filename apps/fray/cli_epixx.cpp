@@ -1,8 +1,6 @@
-// The epixx verbs: `turn` (one defender turn facing a sequence of attacks).
-#include <fmt/format.h>
-
-#include <fray/core/error.hpp>
-#include <fray/rules/epixx/ruleset.hpp>
+// The epixx verb: `turn` (one defender turn facing a sequence of attacks).
+#include <fray/report/epixx.hpp>
+#include <fray/rules/epixx/turn.hpp>
 #include <fray/rules/spec.hpp>
 
 #include "verbs.hpp"
@@ -15,12 +13,12 @@ void add_epixx_verbs(Cli& cli) {
     std::vector<std::string> attackers;
   };
   auto o = std::make_shared<Opts>();
-  auto* v = add_verb(cli, "turn", "epixx: one defender turn facing several attacks (defences used once per turn)", [o] {
-    if (o->rules != "epixx")
-      throw Error(fmt::format("turn: --rules {} has no per-turn defences; only epixx does", o->rules));
-    return epixx::turn_report(o->defender, o->attackers, split_list(o->situation), o->kind);
+  auto* v = add_verb(cli, "turn", "One defender turn facing several attacks (defenses used once per turn)", [o] {
+    (void)rules_for("turn", o->rules, {"epixx"});
+    return turn_report(
+        epixx::defender_turn(o->defender, o->attackers, split_list(o->situation), epixx::parse_kind(o->kind)));
   });
-  v->add_option("--rules", o->rules, "Ruleset (epixx)")->required();
+  add_rules_option(v, o->rules, {"epixx"});
   v->add_option("--defender", o->defender, "Defender spec")->required();
   v->add_option("--attacker", o->attackers, "Attacker spec; repeat for each attack, in order")->required();
   v->add_option("--situation", o->situation, "Comma-separated situation flags and rule options (docs/epixx.md)");

@@ -1,33 +1,88 @@
-// epixx attacks: to-hit with the defensive index, criticals, damage, critical effect
-// (research epixx.md §2.1-§2.7, §3.1, §5).
+// epixx attacks (the epixx combat page): the to-hit check with the defensive
+// index, hit locations and critical hits, damage, the critical effect check.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
 #include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/spec.hpp>
 
 namespace fray::epixx {
 
-std::string_view name(Outcome o) noexcept {
-  switch (o) {
-    case Outcome::miss: return "miss";
-    case Outcome::dodge: return "dodge";
-    case Outcome::block: return "block";
-    case Outcome::parry: return "parry";
-    case Outcome::hit: return "hit";
+std::string_view name(Result r) noexcept {
+  switch (r) {
+    case Result::miss:
+      return "miss";
+    case Result::dodge:
+      return "dodge";
+    case Result::block:
+      return "block";
+    case Result::parry:
+      return "parry";
+    case Result::hit:
+      return "hit";
+    case Result::critical:
+      return "critical";
+  }
+  return "?";
+}
+
+std::string_view name(DrawFor d) noexcept {
+  switch (d) {
+    case DrawFor::to_hit:
+      return "to-hit";
+    case DrawFor::critical:
+      return "critical";
+    case DrawFor::damage:
+      return "damage";
+    case DrawFor::confusion:
+      return "confusion";
   }
   return "?";
 }
 
 namespace {
-constexpr std::string_view known_situation =
-    "invisible_defender, invisible_attacker, incapacitated, confused, natural_crit, fixed_indexes, "
-    "invisible_no_defences, confused_defends, confusion_immediate, negative_parry, deflect_spells, crit_min=N, "
-    "level_cap=N, chm=N";
+
+constexpr std::array<SituationItem, 14> kSituationItems{{
+    {"invisible_defender", false, "the defender is invisible: melee base difficulty 12"},
+    {"invisible_attacker", false, "the attacker is invisible: melee cannot be dodged, blocked or parried"},
+    {"incapacitated", false,
+     "the defender is asleep, paralyzed, shocked or stunned: melee hits automatically, "
+     "critical on D6 + CHM >= 6"},
+    {"confused", false, "the defender starts confused: no dodge, block or parry"},
+    {"natural_crit", false, "rule option: a natural 12 hits and crits through any defense"},
+    {"fixed_indexes", false, "rule option: a used dodge's rolls stay misses; block or parry keeps its place"},
+    {"invisible_no_defenses", false, "rule option: against an invisible defender, difficulty 12 without defenses"},
+    {"confused_defends", false, "rule option: a confused creature keeps its dodge, block and parry"},
+    {"confusion_immediate", false,
+     "rule option: confusion from a critical hit also costs the rest of this turn's "
+     "defenses"},
+    {"negative_parry", false, "rule option: a negative parry modifier is kept (it lowers the difficulty)"},
+    {"deflect_spells", false, "rule option: the target's deflect modifier also applies to spells"},
+    {"crit_min", true, "rule option crit_min=N: the critical hit threshold is at least N"},
+    {"level_cap", true, "rule option level_cap=N: the level difference in the threshold is at most N either way"},
+    {"chm", true, "rule option chm=N: the critical hit modifier against an incapacitated defender (default 12 - T)"},
+}};
+
+std::vector<std::string> situation_names() {
+  std::vector<std::string> names;
+  for (const auto& s : kSituationItems) names.emplace_back(s.name);
+  return names;
 }
 
-Situation parse_situation(std::span<const std::string> items) {
+[[noreturn]] void unknown_situation(std::string_view item, std::string_view key) {
+  const auto names = situation_names();
+  throw Error(fmt::format("unknown epixx situation '{}'{} (known: {})", item, did_you_mean(key, names),
+                          fmt::join(names, ", ")));
+}
+
+}  // namespace
+
+std::span<const SituationItem> situation_items() noexcept { return kSituationItems; }
+
+Situation parse_situation(const std::vector<std::string>& items) {
   Situation s;
   for (const std::string& item : items) {
     const auto eq = item.find('=');
@@ -45,7 +100,7 @@ Situation parse_situation(std::span<const std::string> items) {
       else if (key == "chm")
         s.rules.chm = num(-100, 100);
       else
-        throw Error(fmt::format("unknown epixx situation option '{}' (known: {})", item, known_situation));
+        unknown_situation(item, key);
       continue;
     }
     if (item == "invisible_defender")
@@ -60,7 +115,7 @@ Situation parse_situation(std::span<const std::string> items) {
       s.rules.natural_crit = true;
     else if (item == "fixed_indexes")
       s.rules.restack = false;
-    else if (item == "invisible_no_defences")
+    else if (item == "invisible_no_defences" || item == "invisible_no_defenses")
       s.rules.invisible_stack = false;
     else if (item == "confused_defends")
       s.rules.confused_defends = true;
@@ -71,7 +126,7 @@ Situation parse_situation(std::span<const std::string> items) {
     else if (item == "deflect_spells")
       s.rules.deflect_spells = true;
     else
-      throw Error(fmt::format("unknown epixx situation '{}' (known: {})", item, known_situation));
+      unknown_situation(item, item);
   }
   return s;
 }
@@ -80,40 +135,40 @@ TurnState initial_state(const Situation& situation) noexcept { return TurnState{
 
 namespace {
 
-// Dense unresisted-damage distribution of one location, from 0.
-std::vector<double> location_damage(const AttackSetup& s, const Pmf& weapon, bool head) {
-  const std::int64_t top = unresisted(s, head, weapon.max());
+// Dense distribution of the damage after resistance at one location, from 0.
+std::vector<double> location_damage(const AttackPlan& s, const Pmf& weapon, bool head) {
+  const std::int64_t top = damage_after_resistance(s, head, weapon.max());
   if (top >= static_cast<std::int64_t>(Pmf::max_width))
     throw Error(
         fmt::format("weapon {}: damage up to {} is too wide for the exact analysis", s.damage_dice.text(), top));
   std::vector<double> v(static_cast<std::size_t>(top) + 1, 0.0);
-  for (const auto& [x, p] : weapon.items()) v[static_cast<std::size_t>(unresisted(s, head, x))] += p;
+  for (const auto& [x, p] : weapon.items()) v[static_cast<std::size_t>(damage_after_resistance(s, head, x))] += p;
   return v;
 }
 
 }  // namespace
 
-AttackSetup make_attack(const Combatant& attacker, const Combatant& defender, Kind kind, int range,
-                        const Situation& situation) {
+AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, const Situation& situation) {
   const RuleOptions& rules = situation.rules;
-  AttackSetup s;
+  const Kind kind = situation.kind;
+  AttackPlan s;
   s.kind = kind;
   s.offense = offensive_modifier(attacker, kind);
   s.natural_crit = rules.natural_crit;
   s.restack = rules.restack;
-  s.confusion_stops_defences = !rules.confused_defends;
+  s.confusion_stops_defenses = !rules.confused_defends;
   s.confusion_immediate = rules.confusion_immediate;
 
-  // Defensive modifiers (research §2.3): block and parry exclude each other.
+  // epixx Defensive Modifiers: dodge, and "either" block or parry.
   s.dodge = dodge_modifier(defender);
   const int block = block_modifier(defender);
   const int parry = parry_modifier(defender, rules.negative_parry);
   if (block > 0) {
     s.weapon = block;
-    s.weapon_kind = Outcome::block;
+    s.weapon_kind = Result::block;
   } else if (parry > 0) {
     s.weapon = parry;
-    s.weapon_kind = Outcome::parry;
+    s.weapon_kind = Result::parry;
   }
 
   if (kind == Kind::melee) {
@@ -122,24 +177,25 @@ AttackSetup make_attack(const Combatant& attacker, const Combatant& defender, Ki
     // defender is hit automatically.
     s.base = situation.invisible_defender ? 12 : 7;
     s.auto_hit = situation.incapacitated;
-    s.defences = !situation.incapacitated && !situation.invisible_attacker &&
+    s.defenses = !situation.incapacitated && !situation.invisible_attacker &&
                  !(situation.invisible_defender && !rules.invisible_stack);
-    if (s.defences && parry < 0) s.penalty = parry;  // only with negative_parry (§5.4)
+    if (s.defenses && parry < 0) s.penalty = parry;  // only with negative_parry
   } else {
-    // epixx Range and Deflect Modifiers (research §2.4, §5.13): the deflect modifier
-    // joins the range modifier before the attacker's talents and equipment reduce it.
+    // epixx Range Modifier and Deflect Modifier: the deflect modifier joins the
+    // range modifier before the attacker's talents and equipment reduce it.
     const bool deflect = kind == Kind::ranged || rules.deflect_spells;
-    s.range = std::max(range + (deflect ? deflect_modifier(defender) : 0) - attacker.range_bonus, 0);
+    s.range = std::max(situation.range + (deflect ? deflect_modifier(defender) : 0) - attacker.range_bonus, 0);
     s.base = 7 + s.range;
-    s.defences = false;
+    s.defenses = false;
   }
 
-  // epixx Hit Locations: threshold 12 - size difference - level difference - magic (§2.6, §5.10).
+  // epixx Hit Locations: the critical hit threshold is 12, lowered by the size
+  // difference, the level difference and magic.
   int level_diff = attacker.level - defender.level;
   if (rules.level_cap) level_diff = std::clamp(level_diff, -*rules.level_cap, *rules.level_cap);
   s.crit_threshold = 12 - (attacker.size - defender.size) - level_diff - attacker.crit_magic;
   if (rules.crit_min) s.crit_threshold = std::max(s.crit_threshold, *rules.crit_min);
-  // §5.11: the undefined critical hit modifier defaults to how far T is below 12.
+  // The page leaves the Critical Hit Modifier undefined; by default it is how far T is below 12.
   s.chm = rules.chm ? *rules.chm : 12 - s.crit_threshold;
 
   s.damage_dice = attacker.weapon;
@@ -153,91 +209,104 @@ AttackSetup make_attack(const Combatant& attacker, const Combatant& defender, Ki
   return s;
 }
 
-// epixx to-hit with the defensive index (research §3.1): on the total t = r + O,
-// the available defences stack upward from the base, dodge lowest, block or parry
-// just under the hit threshold; a roll inside a defence's band uses it up.
-Resolution resolve(const AttackSetup& s, TurnState state, int roll) noexcept {
+std::vector<std::string> describe(const AttackPlan& s) {
+  std::vector<std::string> lines;
+  if (s.auto_hit) {
+    lines.push_back(
+        fmt::format("melee attack on an incapacitated defender: automatic hit, critical on D6 {:+} >= 6", s.chm));
+  } else {
+    std::string t = fmt::format("{} attack: 2D6 {:+} vs {}", name(s.kind), s.offense, s.base);
+    if (s.kind != Kind::melee) t += fmt::format(" (7 + range/deflect {})", s.range);
+    if (s.defenses)
+      t += fmt::format(" + dodge {} + {} {} = {}", s.dodge, name(s.weapon_kind), s.weapon, s.base + s.dodge + s.weapon);
+    lines.push_back(std::move(t));
+    lines.push_back(fmt::format("critical (head) on a raw roll >= {} or a double six", s.crit_threshold));
+  }
+  lines.push_back(fmt::format("damage {}{:+}, after resistance body {} / head {}", s.damage_dice.text(), s.damage_mod,
+                              s.resist_body, s.resist_head));
+  return lines;
+}
+
+// epixx To-Hit Check with the defensive index: on the total t = r + O, the
+// available defenses stack upward from the base, dodge lowest, block or parry
+// just under the hit threshold; a roll inside a defense's band uses it up for
+// the rest of the defender's turn. Hit Locations: a hit whose raw roll reaches
+// the critical hit threshold, or a double six, is a critical hit on the head.
+Resolution resolve(const AttackPlan& s, TurnState state, int roll) noexcept {
   Resolution res;
   res.next = state;
   if (s.auto_hit) {
     // Incapacitated defender: automatic hit; critical when D6 + CHM >= 6.
-    res.outcome = Outcome::hit;
-    res.crit = roll + s.chm >= 6;
+    res.result = roll + s.chm >= 6 ? Result::critical : Result::hit;
     return res;
   }
-  if (s.natural_crit && roll == 12) {  // §5.9 policy B
-    res.outcome = Outcome::hit;
-    res.crit = true;
+  if (s.natural_crit && roll == 12) {  // rule option: a natural 12 goes through any defense
+    res.result = Result::critical;
     return res;
   }
   int t = roll + s.offense;
   int base = s.base, d = 0, w = 0;
-  if (s.defences && !(state.confused && s.confusion_stops_defences)) {
+  if (s.defenses && !(state.confused && s.confusion_stops_defenses)) {
     t -= s.penalty;
     d = state.dodge_used ? 0 : s.dodge;
     w = state.weapon_used ? 0 : s.weapon;
-    if (!s.restack && state.dodge_used) base += s.dodge;  // §5.5 alternative: the dodge rolls stay misses
+    if (!s.restack && state.dodge_used) base += s.dodge;  // fixed_indexes: the dodge rolls stay misses
   }
   if (t < base) {
-    res.outcome = Outcome::miss;
+    res.result = Result::miss;
   } else if (t < base + d) {
-    res.outcome = Outcome::dodge;
+    res.result = Result::dodge;
     res.next.dodge_used = true;
   } else if (t < base + d + w) {
-    res.outcome = s.weapon_kind;
+    res.result = s.weapon_kind;
     res.next.weapon_used = true;
   } else {
-    res.outcome = Outcome::hit;
-    // Critical on the raw roll reaching the threshold, or a double six (§2.6, §3.3.4).
-    res.crit = roll >= s.crit_threshold || roll == 12;
+    res.result = roll >= s.crit_threshold || roll == 12 ? Result::critical : Result::hit;
   }
   return res;
 }
 
-std::int64_t unresisted(const AttackSetup& s, bool head, std::int64_t weapon_roll) noexcept {
+std::int64_t damage_after_resistance(const AttackPlan& s, bool head, std::int64_t weapon_roll) noexcept {
   const std::int64_t dealt = std::max<std::int64_t>(weapon_roll + s.damage_mod, 0);
   return std::max<std::int64_t>(dealt - (head ? s.resist_head : s.resist_body), 0);
 }
 
 int confusion_turns(int stamina, std::int64_t u, int check) noexcept {
-  // Critical effect check 2D6 + STA >= 7 + U; the margin of failure is the turns confused.
   const std::int64_t margin = 7 + u - (check + stamina);
   return margin <= 0 ? 0 : static_cast<int>(std::min<std::int64_t>(margin, 1'000'000'000));
 }
 
-TurnState after_confusion(const AttackSetup& setup, TurnState s, int turns) noexcept {
-  if (turns > 0 && setup.confusion_immediate) s.confused = true;
+TurnState after_confusion(const AttackPlan& plan, TurnState s, int turns) noexcept {
+  if (turns > 0 && plan.confusion_immediate) s.confused = true;
   return s;
 }
 
-double OutcomeProbabilities::of(Outcome o) const noexcept {
-  switch (o) {
-    case Outcome::miss: return miss;
-    case Outcome::dodge: return dodge;
-    case Outcome::block: return block;
-    case Outcome::parry: return parry;
-    case Outcome::hit: return hit;
+double ResultProbabilities::of(Result r) const noexcept {
+  switch (r) {
+    case Result::miss:
+      return miss;
+    case Result::dodge:
+      return dodge;
+    case Result::block:
+      return block;
+    case Result::parry:
+      return parry;
+    case Result::hit:
+      return hit - crit;
+    case Result::critical:
+      return crit;
   }
   return 0;
 }
 
-OutcomeProbabilities outcome_probabilities(const AttackSetup& s, TurnState state) noexcept {
+ResultProbabilities result_probabilities(const AttackPlan& s, TurnState state) noexcept {
   // Whole counts out of 36 (or 6), divided once, so that k/36 comes out as the
   // double nearest k/36.
-  int n[6] = {0, 0, 0, 0, 0, 0};  // miss, dodge, block, parry, hit, crit
-  const auto add = [&n](const Resolution& r, int w) {
-    n[static_cast<int>(r.outcome)] += w;
-    if (r.outcome == Outcome::hit && r.crit) n[5] += w;
-  };
-  double denominator = 36;
-  if (s.auto_hit) {
-    for (int d = 1; d <= 6; ++d) add(resolve(s, state, d), 1);
-    denominator = 6;
-  } else {
-    for (int r = 2; r <= 12; ++r) add(resolve(s, state, r), ways_2d6(r));
-  }
-  return {n[0] / denominator, n[1] / denominator, n[2] / denominator,
-          n[3] / denominator, n[4] / denominator, n[5] / denominator};
+  int n[result_count] = {};
+  for_each_to_hit(s, state, [&n](const Resolution& r, int ways) { n[static_cast<int>(r.result)] += ways; });
+  const double den = to_hit_total(s);
+  const int hits = n[static_cast<int>(Result::hit)] + n[static_cast<int>(Result::critical)];
+  return {n[0] / den, n[1] / den, n[2] / den, n[3] / den, hits / den, n[static_cast<int>(Result::critical)] / den};
 }
 
 Pmf confusion_pmf(std::span<const double> u, int stamina) {
@@ -245,22 +314,30 @@ Pmf confusion_pmf(std::span<const double> u, int stamina) {
   std::vector<double> t(static_cast<std::size_t>(top) + 1, 0.0);
   for (std::size_t x = 0; x < u.size(); ++x) {
     if (u[x] == 0) continue;
-    for (int c = 2; c <= 12; ++c)
-      t[static_cast<std::size_t>(confusion_turns(stamina, static_cast<std::int64_t>(x), c))] +=
-          u[x] * ways_2d6(c) / 36.0;
+    for_each_effect_check(stamina, static_cast<std::int64_t>(x),
+                          [&](int turns, int ways) { t[static_cast<std::size_t>(turns)] += u[x] * ways / 36.0; });
   }
   return Pmf::from_weights(0, t);
 }
 
-AttackResult exact_attack(const AttackSetup& s, TurnState state) {
-  AttackResult r;
-  r.outcomes = outcome_probabilities(s, state);
-  const double body_p = r.outcomes.hit - r.outcomes.crit, head_p = r.outcomes.crit;
+Outcome exact_outcome(const AttackPlan& s, TurnState state) {
+  Outcome r;
+  r.results = result_probabilities(s, state);
+  r.p_hit = r.results.hit;
+  const double body_p = r.results.hit - r.results.crit, head_p = r.results.crit;
   std::vector<double> dmg(std::max(s.body.size(), s.head.size()), 0.0);
-  dmg[0] = 1 - r.outcomes.hit;
+  dmg[0] = 1 - r.results.hit;
   for (std::size_t x = 0; x < s.body.size(); ++x) dmg[x] += body_p * s.body[x];
   for (std::size_t x = 0; x < s.head.size(); ++x) dmg[x] += head_p * s.head[x];
   r.damage = Pmf::from_weights(0, dmg);
+  if (r.results.hit > 0) {
+    std::vector<double> on_hit(dmg.size(), 0.0);
+    for (std::size_t x = 0; x < s.body.size(); ++x) on_hit[x] += body_p / r.results.hit * s.body[x];
+    for (std::size_t x = 0; x < s.head.size(); ++x) on_hit[x] += head_p / r.results.hit * s.head[x];
+    r.damage_on_hit = Pmf::from_weights(0, on_hit);
+  } else {
+    r.damage_on_hit = Pmf::point(0);
+  }
   r.confusion_if_crit = head_p > 0 ? confusion_pmf(s.head, s.stamina) : Pmf::point(0);
   r.p_confused = head_p * r.confusion_if_crit.at_least(1);
   std::vector<double> c(static_cast<std::size_t>(r.confusion_if_crit.max()) + 1, 0.0);

@@ -1,9 +1,15 @@
-// epixx combatants: spec parsing and the derived modifiers (research epixx.md §2).
+// epixx combatants: the example creatures, spec parsing and the derived
+// modifiers (the combat page's To-Hit, Dodge, Block, Parry and Deflect
+// Modifiers and its Damage section).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
+#include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/combatant.hpp>
 #include <fray/rules/spec.hpp>
 #include <limits>
@@ -15,34 +21,47 @@ namespace fray::epixx {
 
 std::string_view name(Ability a) noexcept {
   switch (a) {
-    case Ability::str: return "str";
-    case Ability::agi: return "agi";
-    case Ability::sta: return "sta";
-    case Ability::cha: return "cha";
+    case Ability::str:
+      return "str";
+    case Ability::agi:
+      return "agi";
+    case Ability::sta:
+      return "sta";
+    case Ability::cha:
+      return "cha";
   }
   return "?";
 }
 std::string_view name(Hand h) noexcept {
   switch (h) {
-    case Hand::main: return "main";
-    case Hand::off: return "off";
-    case Hand::two: return "two";
+    case Hand::main:
+      return "main";
+    case Hand::off:
+      return "off";
+    case Hand::two:
+      return "two";
   }
   return "?";
 }
 std::string_view name(WeaponSize s) noexcept {
   switch (s) {
-    case WeaponSize::small: return "small";
-    case WeaponSize::medium: return "medium";
-    case WeaponSize::large: return "large";
+    case WeaponSize::small:
+      return "small";
+    case WeaponSize::medium:
+      return "medium";
+    case WeaponSize::large:
+      return "large";
   }
   return "?";
 }
 std::string_view name(Kind k) noexcept {
   switch (k) {
-    case Kind::melee: return "melee";
-    case Kind::ranged: return "ranged";
-    case Kind::spell: return "spell";
+    case Kind::melee:
+      return "melee";
+    case Kind::ranged:
+      return "ranged";
+    case Kind::spell:
+      return "spell";
   }
   return "?";
 }
@@ -51,19 +70,67 @@ Kind parse_kind(std::string_view word) {
   if (word == "melee") return Kind::melee;
   if (word == "ranged") return Kind::ranged;
   if (word == "spell") return Kind::spell;
-  throw Error(fmt::format("unknown attack kind '{}' (known: melee, ranged, spell)", word));
+  const std::vector<std::string> kinds{"melee", "ranged", "spell"};
+  throw Error(fmt::format("unknown attack kind '{}'{} (known: melee, ranged, spell)", word, did_you_mean(word, kinds)));
 }
 
 namespace {
 
-constexpr std::string_view known_keys =
-    "str, agi, sta, cha, level, size, hp, weapon, weapon_size, hand, talent_offhand, ability, spell_ability, "
-    "parry_cap, shield, dodge_cap, magic_damage, resist_body, resist_head, crit_magic, range_bonus, offense, dodge, "
-    "block, parry";
+constexpr std::array<SpecKey, 25> kSpecKeys{{
+    {"str", "strength modifier (signed)", "0; -50..50"},
+    {"agi", "agility modifier (signed)", "0; -50..50"},
+    {"sta", "stamina modifier (signed)", "0; -50..50"},
+    {"cha", "charisma modifier (signed)", "0; -50..50"},
+    {"level", "experience level", "1; 0..1000"},
+    {"size", "size units (only differences matter)", "0; -100..100"},
+    {"hp", "hit points (fights only)", "none; 1..10^9"},
+    {"weapon", "damage dice of the weapon or spell (1d8, 2d6+1)", "1d6"},
+    {"weapon_size", "small, medium or large", "medium"},
+    {"hand", "main, off (off-hand) or two (two-handed)", "main"},
+    {"talent_offhand", "has the talent that removes the off-hand -2", "off"},
+    {"ability", "ability the weapon uses for to-hit and damage (str, agi, sta, cha)", "by kind"},
+    {"spell_ability", "ability spells use (sta or cha)", "sta"},
+    {"parry_cap", "Max Parry Modifier of a parrying weapon (alone: a small off-hand parrying weapon)", "none"},
+    {"shield", "MIN-MAX: the shield's minimum (deflect) and maximum (block cap) block modifiers", "no shield"},
+    {"dodge_cap", "Max Dodge Modifier: the smallest over helmet and armor worn", "uncapped"},
+    {"magic_damage", "magical damage modifier, unaffected by handedness", "0"},
+    {"resist_body", "damage resistance of the body (regular hits)", "0"},
+    {"resist_head", "damage resistance of the head (critical hits)", "0"},
+    {"crit_magic", "magic lowering this attacker's critical hit threshold", "0"},
+    {"range_bonus", "talents and equipment reducing range + deflect", "0"},
+    {"offense", "total offensive modifier, replacing the derivation", "derived"},
+    {"dodge", "dodge modifier, replacing the derivation", "derived"},
+    {"block", "block modifier, replacing the derivation", "derived"},
+    {"parry", "parry modifier, replacing the derivation", "derived"},
+}};
 
-const nlohmann::json& examples() {
-  static const nlohmann::json j = parse_catalog("epixx/examples.json");
-  return j;
+std::vector<std::string> key_names() {
+  std::vector<std::string> names;
+  for (const auto& k : kSpecKeys) names.emplace_back(k.name);
+  return names;
+}
+
+constexpr std::string_view kExamplesPath = "epixx/examples.json";
+
+std::vector<Example> load_examples() {
+  const nlohmann::json data = parse_catalog(kExamplesPath);
+  std::vector<Example> out;
+  for (const auto& [key, row] : data.items()) {
+    if (!row.is_object()) continue;  // the file's comment
+    out.push_back(read_catalog(kExamplesPath, row, [&](const nlohmann::json& r) {
+      Example e;
+      e.name = key;
+      if (r.contains("aliases")) e.aliases = r.at("aliases").get<std::vector<std::string>>();
+      e.description = r.at("description").get<std::string>();
+      e.spec = r.at("spec").get<std::string>();
+      const std::string kind = r.at("kind").get<std::string>();
+      if (kind != "monster" && kind != "class")
+        throw catalog_error(kExamplesPath, r, fmt::format("kind '{}' is neither monster nor class", kind));
+      e.monster = kind == "monster";
+      return e;
+    }));
+  }
+  return out;
 }
 
 Ability to_ability(const std::string& w) {
@@ -80,32 +147,50 @@ std::optional<int> to_opt(std::optional<std::int64_t> v) {
 
 }  // namespace
 
-std::vector<std::string> example_names() {
-  std::vector<std::string> names;
-  for (const auto& [k, v] : examples().items())
-    if (v.is_object()) names.push_back(k);
-  return names;
+std::span<const Example> examples() {
+  static const std::vector<Example> all = load_examples();
+  return all;
 }
+
+const Example* find_example(std::string_view name) {
+  const std::string key = catalog_key(name);
+  for (const Example& e : examples()) {
+    if (e.name == key) return &e;
+    for (const auto& a : e.aliases)
+      if (a == key) return &e;
+  }
+  return nullptr;
+}
+
+const Example& lookup_example(std::string_view name) {
+  if (const Example* e = find_example(name)) return *e;
+  std::vector<std::string> names;
+  for (const Example& e : examples()) {
+    names.push_back(e.name);
+    names.insert(names.end(), e.aliases.begin(), e.aliases.end());
+  }
+  std::vector<std::string> listed;
+  for (const Example& e : examples()) listed.push_back(e.name);
+  throw Error(fmt::format("unknown epixx example '{}'{} (known: {})", name, did_you_mean(catalog_key(name), names),
+                          fmt::join(listed, ", ")));
+}
+
+std::span<const SpecKey> spec_keys() noexcept { return kSpecKeys; }
 
 Combatant parse_combatant(std::string_view text, std::string_view role) {
   Spec spec = parse_spec(text);
   Combatant c;
   if (!spec.name.empty()) {
     // An example with overrides: the example's keys, each replaced by an override of the same name.
-    std::string key = catalog_key(spec.name);
-    const auto& ex = examples();
-    if (!ex.contains(key)) {
-      for (const auto& [k, v] : ex.items())
-        if (v.is_object() && v.contains("aliases"))
-          for (const auto& a : v["aliases"])
-            if (a == key) key = k;
+    const Example* ex = find_example(spec.name);
+    if (!ex) {
+      try {
+        ex = &lookup_example(spec.name);
+      } catch (const Error& e) {
+        throw Error(fmt::format("{} spec '{}': {}", role, text, e.what()));
+      }
     }
-    if (!ex.contains(key) || !ex[key].is_object()) {
-      std::string known;
-      for (const auto& n : example_names()) known += fmt::format("{}{}", known.empty() ? "" : ", ", n);
-      throw Error(fmt::format("{} spec '{}': unknown epixx example '{}' (known: {})", role, text, spec.name, known));
-    }
-    Spec base = parse_spec(ex[key]["spec"].get<std::string>());
+    Spec base = parse_spec(ex->spec);
     for (auto& [k, v] : spec.keys) {
       auto it = std::find_if(base.keys.begin(), base.keys.end(), [&](const auto& kv) { return kv.first == k; });
       if (it != base.keys.end())
@@ -113,8 +198,16 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
       else
         base.keys.emplace_back(k, v);
     }
-    c.name = key;
+    c.name = ex->name;
     spec.keys = std::move(base.keys);
+  }
+  // An unknown key names the closest known one.
+  const auto names = key_names();
+  for (const auto& [k, v] : spec.keys) {
+    (void)v;
+    if (std::find(names.begin(), names.end(), k) == names.end())
+      throw Error(fmt::format("{} spec '{}': unknown key '{}'{} (known: {})", role, text, k, did_you_mean(k, names),
+                              fmt::join(names, ", ")));
   }
   SpecReader r(std::move(spec), role);
 
@@ -155,10 +248,10 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
   c.dodge = to_opt(r.integer("dodge", 0, ab));
   c.block = to_opt(r.integer("block", 0, ab));
   c.parry = to_opt(r.integer("parry", -ab, ab));
-  r.done(known_keys);
+  r.done();
 
-  // Equipment the rules cannot combine (research §2.3: "either" block or parry;
-  // a shield takes the off hand, a two-handed weapon both).
+  // Equipment the rules cannot combine (the page's Defensive Modifiers: "either"
+  // block or parry; a shield takes the off hand, a two-handed weapon both).
   if (c.shield_max && c.hand == Hand::two) r.fail("a shield cannot be carried with a two-handed weapon (hand=two)");
   if (c.shield_max && c.hand == Hand::off) r.fail("a shield takes the off hand, so hand=off is impossible with it");
   if (c.shield_max && c.parry_cap)
@@ -173,10 +266,14 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
 
 int modifier(const Combatant& c, Ability a) noexcept {
   switch (a) {
-    case Ability::str: return c.str;
-    case Ability::agi: return c.agi;
-    case Ability::sta: return c.sta;
-    case Ability::cha: return c.cha;
+    case Ability::str:
+      return c.str;
+    case Ability::agi:
+      return c.agi;
+    case Ability::sta:
+      return c.sta;
+    case Ability::cha:
+      return c.cha;
   }
   return 0;
 }
@@ -186,14 +283,17 @@ int modifier(const Combatant& c, Ability a) noexcept {
 Ability attack_ability(const Combatant& c, Kind kind) noexcept {
   if (c.ability) return *c.ability;
   switch (kind) {
-    case Kind::melee: return Ability::str;
-    case Kind::ranged: return Ability::agi;
-    case Kind::spell: return c.spell_ability;
+    case Kind::melee:
+      return Ability::str;
+    case Kind::ranged:
+      return Ability::agi;
+    case Kind::spell:
+      return c.spell_ability;
   }
   return Ability::str;
 }
 
-// epixx To-Hit Modifiers: untalented off-hand melee attacks take -2 (research §2.2).
+// epixx To-Hit Modifiers: untalented off-hand melee attacks take -2.
 int offensive_modifier(const Combatant& c, Kind kind) noexcept {
   if (c.offense) return *c.offense;
   int o = modifier(c, attack_ability(c, kind));
@@ -201,7 +301,7 @@ int offensive_modifier(const Combatant& c, Kind kind) noexcept {
   return o;
 }
 
-// epixx Dodge Modifier: the agility bonus, capped by helmet and armour (research §2.3, §5.2).
+// epixx Dodge Modifier: the agility bonus, capped by the Max Dodge Modifier of helmet and armor.
 int dodge_modifier(const Combatant& c) noexcept {
   if (c.dodge) return *c.dodge;
   const int d = std::max(c.agi, 0);
@@ -223,7 +323,8 @@ bool has_parry(const Combatant& c) noexcept {
 }
 
 // epixx Parry Modifier: half the agility modifier rounded up, capped by the weapon;
-// research §5.4: clamped at 0 unless the option keeps a negative value.
+// the page gives no "or zero" here, yet it is clamped at 0 like dodge and block
+// unless the negative_parry option keeps a negative value.
 int parry_modifier(const Combatant& c, bool negative) noexcept {
   if (c.parry) return negative ? *c.parry : std::max(*c.parry, 0);
   if (!has_parry(c)) return 0;

@@ -1,4 +1,5 @@
-// The epixx ruleset behind the generic verbs (attack, strike, fights) and `turn`.
+// The epixx ruleset behind the generic verbs: attack, strike, the fight
+// layer's kernel and the catalogs. Every answer reads one AttackPlan.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -7,8 +8,6 @@
 #include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/combatant.hpp>
 #include <fray/rules/epixx/ruleset.hpp>
-#include <fray/report/report.hpp>  // TRANSITION
-#include <fray/rules/epixx/turn.hpp>
 #include <fray/rules/spec.hpp>
 #include <map>
 #include <tuple>
@@ -17,28 +16,11 @@ namespace fray::epixx {
 
 namespace {
 
-// "0.2778 (10/36)" when p is a whole number of 36ths, else "0.2778".
-std::string prob(double p) {
+// "10/36" when p is a whole number of 36ths, else "0.2778".
+std::string in_36ths(double p) {
   const double k = p * 36;
-  if (std::abs(k - std::round(k)) < 1e-9) return fmt::format("{:.4f} ({}/36)", p, static_cast<int>(std::round(k)));
+  if (std::abs(k - std::round(k)) < 1e-9) return fmt::format("{}/36", static_cast<int>(std::round(k)));
   return fmt::format("{:.4f}", p);
-}
-
-nlohmann::json outcomes_json(const OutcomeProbabilities& o) {
-  return {{"miss", o.miss},   {"dodge", o.dodge}, {"block", o.block},
-          {"parry", o.parry}, {"hit", o.hit},     {"crit", o.crit}};
-}
-
-std::string outcomes_text(const OutcomeProbabilities& o, std::string_view indent = "  ") {
-  std::string t;
-  const auto line = [&](std::string_view n, double p) { t += fmt::format("{}{:<6} {}\n", indent, n, prob(p)); };
-  line("miss", o.miss);
-  line("dodge", o.dodge);
-  line("block", o.block);
-  line("parry", o.parry);
-  line("hit", o.hit);
-  line("crit", o.crit);
-  return t;
 }
 
 Kind request_kind(const AttackRequest& r) {
@@ -46,6 +28,7 @@ Kind request_kind(const AttackRequest& r) {
   return it == r.options.end() ? Kind::melee : parse_kind(it->second);
 }
 
+// epixx Range Modifier between --from and --to; 0 without positions.
 int request_range(const AttackRequest& r, Kind kind) {
   const auto f = r.options.find("from"), t = r.options.find("to");
   const bool has_f = f != r.options.end(), has_t = t != r.options.end();
@@ -56,84 +39,83 @@ int request_range(const AttackRequest& r, Kind kind) {
   return range_modifier(b.first - a.first, b.second - a.second);
 }
 
+// The situation of a request: its flags, kind and range.
+Situation request_situation(const AttackRequest& r) {
+  Situation s = parse_situation(r.situation);
+  s.kind = request_kind(r);
+  s.range = request_range(r, s.kind);
+  return s;
+}
+
 struct Prepared {
   Combatant attacker, defender;
   Situation situation;
-  Kind kind;
-  int range;
-  AttackSetup setup;
+  AttackPlan plan;
 };
 
-Prepared prepare(const AttackRequest& r) {
-  Prepared p{parse_combatant(r.attacker, "attacker"),
-             parse_combatant(r.defender, "defender"),
-             parse_situation(r.situation),
-             request_kind(r),
-             0,
-             {}};
-  p.range = request_range(r, p.kind);
-  p.setup = make_attack(p.attacker, p.defender, p.kind, p.range, p.situation);
+Prepared prepare(const Ruleset& rules, const AttackRequest& r) {
+  check_options(rules, r);
+  Prepared p{
+      parse_combatant(r.attacker, "attacker"), parse_combatant(r.defender, "defender"), request_situation(r), {}};
+  p.plan = plan_attack(p.attacker, p.defender, p.situation);
   return p;
 }
 
-nlohmann::json setup_json(const AttackSetup& s) {
-  nlohmann::json j = {{"kind", name(s.kind)},
-                      {"offense", s.offense},
-                      {"base", s.base},
-                      {"dodge", s.defences ? s.dodge : 0},
-                      {"defences", s.defences},
-                      {"crit_threshold", s.crit_threshold},
-                      {"auto_hit", s.auto_hit},
-                      {"damage", fmt::format("{}{:+}", s.damage_dice.text(), s.damage_mod)},
-                      {"damage_modifier", s.damage_mod},
-                      {"resist_body", s.resist_body},
-                      {"resist_head", s.resist_head}};
-  j[s.weapon_kind == Outcome::parry ? "parry" : "block"] = s.defences ? s.weapon : 0;
-  if (s.kind != Kind::melee) j["range"] = s.range;
-  if (s.auto_hit) j["chm"] = s.chm;
-  return j;
+SideSummary attacker_side(const std::string& spec, const Combatant& c, const AttackPlan& plan) {
+  return {spec,
+          {{"offense", std::int64_t{plan.offense}},
+           {"weapon", c.weapon.text()},
+           {"damage_modifier", std::int64_t{plan.damage_mod}},
+           {"hand", std::string(name(c.hand))},
+           {"level", std::int64_t{c.level}},
+           {"size", std::int64_t{c.size}},
+           {"crit_magic", std::int64_t{c.crit_magic}}}};
 }
 
-std::string setup_text(const AttackSetup& s) {
-  std::string t = fmt::format("{} attack: 2D6 {:+} vs {}", name(s.kind), s.offense, s.base);
-  if (s.auto_hit) {
-    t = fmt::format("melee attack on an incapacitated defender: automatic hit, critical on D6 {:+} >= 6", s.chm);
-  } else {
-    if (s.kind != Kind::melee) t += fmt::format(" (7 + range/deflect {})", s.range);
-    if (s.defences)
-      t += fmt::format(" + dodge {} + {} {} = {}", s.dodge, name(s.weapon_kind), s.weapon, s.base + s.dodge + s.weapon);
-    t += fmt::format("; critical on a raw roll >= {} or double six", s.crit_threshold);
-  }
-  t += fmt::format("\ndamage {}{:+}, resistance body {} / head {}\n", s.damage_dice.text(), s.damage_mod, s.resist_body,
-                   s.resist_head);
-  return t;
+SideSummary defender_side(const std::string& spec, const Combatant& c, const Situation& situation) {
+  return {spec,
+          {{"dodge", std::int64_t{dodge_modifier(c)}},
+           {"block", std::int64_t{block_modifier(c)}},
+           {"parry", std::int64_t{parry_modifier(c, situation.rules.negative_parry)}},
+           {"deflect", std::int64_t{deflect_modifier(c)}},
+           {"resist_body", std::int64_t{c.resist_body}},
+           {"resist_head", std::int64_t{c.resist_head}},
+           {"sta", std::int64_t{c.sta}},
+           {"level", std::int64_t{c.level}},
+           {"size", std::int64_t{c.size}}}};
 }
 
-nlohmann::json strike_json(const Strike& k, bool auto_hit) {
-  nlohmann::json j;
-  if (auto_hit)
-    j["crit_die"] = k.dice[0];
-  else {
-    j["dice"] = {k.dice[0], k.dice[1]};
-    j["total"] = k.total;
-  }
-  j["outcome"] = name(k.outcome);
-  j["crit"] = k.crit;
-  if (k.weapon_roll) j["weapon_roll"] = *k.weapon_roll;
-  j["damage"] = k.damage;
-  if (k.check) j["check"] = {(*k.check)[0], (*k.check)[1]};
-  j["confusion"] = k.confusion;
-  return j;
+// The plan's own numbers, as `details`.
+Fields plan_fields(const AttackPlan& s) {
+  Fields f{{"kind", std::string(name(s.kind))}, {"offense", std::int64_t{s.offense}}, {"base", std::int64_t{s.base}}};
+  if (s.kind != Kind::melee) f.push_back({"range", std::int64_t{s.range}});
+  f.push_back({"defenses", s.defenses});
+  f.push_back({"dodge", std::int64_t{s.defenses ? s.dodge : 0}});
+  f.push_back({"block", std::int64_t{s.defenses && s.weapon_kind == Result::block ? s.weapon : 0}});
+  f.push_back({"parry", std::int64_t{s.defenses && s.weapon_kind == Result::parry ? s.weapon : 0}});
+  f.push_back({"auto_hit", s.auto_hit});
+  f.push_back({"crit_threshold", std::int64_t{s.crit_threshold}});
+  if (s.auto_hit) f.push_back({"chm", std::int64_t{s.chm}});
+  f.push_back({"weapon", s.damage_dice.text()});
+  f.push_back({"damage_modifier", std::int64_t{s.damage_mod}});
+  f.push_back({"resist_body", std::int64_t{s.resist_body}});
+  f.push_back({"resist_head", std::int64_t{s.resist_head}});
+  f.push_back({"stamina", std::int64_t{s.stamina}});
+  return f;
 }
 
-std::string strike_text(const Strike& k, bool auto_hit) {
-  std::string t = auto_hit ? fmt::format("D6 {} (crit check)", k.dice[0])
-                           : fmt::format("2D6 {}+{} total {}", k.dice[0], k.dice[1], k.total);
-  t += fmt::format(": {}",
-                   k.outcome == Outcome::hit ? (k.crit ? "critical hit (head)" : "hit (body)") : name(k.outcome));
-  if (k.weapon_roll) t += fmt::format(", weapon {} → {} damage", *k.weapon_roll, k.damage);
-  if (k.check) t += fmt::format(", effect check {}+{} → confused {} turns", (*k.check)[0], (*k.check)[1], k.confusion);
-  return t;
+std::vector<std::string> attack_notes(const Situation& s) {
+  std::vector<std::string> n{
+      "the attack meets the defender at the start of its turn, before any defense is used "
+      "(fray turn follows several attacks in one turn)",
+      "damage is after the location's resistance (the combat page's unresisted damage): "
+      "resist_body on hits, resist_head on critical hits"};
+  n.push_back(s.rules.confusion_immediate
+                  ? "a critical hit may confuse the defender (critical effect check); the confusion_immediate option "
+                    "starts it at once"
+                  : "a critical hit may confuse the defender (critical effect check) from its next turn on");
+  n.push_back("the example creatures are made up: the combat page publishes no creature or item tables");
+  return n;
 }
 
 // --- the fight layer's kernel ---------------------------------------------------------
@@ -148,41 +130,40 @@ constexpr std::uint32_t encode(TurnState t, std::int64_t conf_left) {
 }
 constexpr std::int64_t conf_left_of(std::uint32_t s) { return s >> 3; }
 
+// One attack as a Markov kernel: the plan read through the same enumerations
+// as exact_outcome (for_each_to_hit, for_each_effect_check), and sampled by
+// the same strike.
 class EpixxExchange final : public Exchange {
  public:
-  explicit EpixxExchange(AttackSetup s) : s_(std::move(s)) {}
+  explicit EpixxExchange(AttackPlan plan) : plan_(std::move(plan)) {}
 
   std::vector<Transition> outcomes(Side attacker, Side defender) const override {
     const std::uint32_t a_next = attacker_next(attacker);
     const TurnState ts = TurnState::from_index(static_cast<int>(defender.state & 7));
     const std::int64_t left = conf_left_of(defender.state);
+    const double den = to_hit_total(plan_);
     std::map<std::tuple<std::int64_t, std::uint32_t, bool>, double> acc;
-    const auto take = [&](int roll, double w) {
-      const Resolution r = resolve(s_, ts, roll);
-      if (r.outcome != Outcome::hit) {
+    for_each_to_hit(plan_, ts, [&](const Resolution& r, int ways) {
+      const double w = ways / den;
+      if (!lands(r.result)) {
         acc[{0, encode(r.next, left), false}] += w;
         return;
       }
-      const auto& loc = r.crit ? s_.head : s_.body;
+      const bool crit = r.result == Result::critical;
+      const auto& loc = crit ? plan_.head : plan_.body;
       for (std::size_t u = 0; u < loc.size(); ++u) {
         if (loc[u] == 0) continue;
         const auto dmg = static_cast<std::int64_t>(u);
-        if (!r.crit) {
+        if (!crit) {
           acc[{dmg, encode(r.next, left), true}] += w * loc[u];
           continue;
         }
-        for (int c = 2; c <= 12; ++c) {
-          const int turns = confusion_turns(s_.stamina, dmg, c);
-          acc[{dmg, encode(after_confusion(s_, r.next, turns), std::max<std::int64_t>(left, turns)), true}] +=
-              w * loc[u] * ways_2d6(c) / 36.0;
-        }
+        for_each_effect_check(plan_.stamina, dmg, [&](int turns, int check_ways) {
+          acc[{dmg, encode(after_confusion(plan_, r.next, turns), std::max<std::int64_t>(left, turns)), true}] +=
+              w * loc[u] * check_ways / 36.0;
+        });
       }
-    };
-    if (s_.auto_hit) {
-      for (int d = 1; d <= 6; ++d) take(d, 1.0 / 6);
-    } else {
-      for (int r = 2; r <= 12; ++r) take(r, ways_2d6(r) / 36.0);
-    }
+    });
     std::vector<Transition> out;
     out.reserve(acc.size());
     for (const auto& [k, p] : acc) out.push_back({p, std::get<0>(k), a_next, std::get<1>(k), std::get<2>(k)});
@@ -190,9 +171,9 @@ class EpixxExchange final : public Exchange {
   }
 
   Transition sample(Side attacker, Side defender, Rng& rng) const override {
-    const Strike k = strike(s_, TurnState::from_index(static_cast<int>(defender.state & 7)), rng);
+    const StrikeResult k = strike(plan_, TurnState::from_index(static_cast<int>(defender.state & 7)), rng);
     const std::int64_t left = std::max<std::int64_t>(conf_left_of(defender.state), k.confusion);
-    return {1, k.damage, attacker_next(attacker), encode(k.next, left), k.outcome == Outcome::hit};
+    return {1, k.damage, attacker_next(attacker), encode(k.next, left), k.hit()};
   }
 
   bool exact() const override { return true; }
@@ -200,83 +181,133 @@ class EpixxExchange final : public Exchange {
   Reads reads() const override { return {false, false}; }
 
  private:
-  // The attacker starts its own turn: its defences come back, and it is
+  // The attacker starts its own turn: its defenses come back, and it is
   // confused for this turn when confusion turns remain.
   static std::uint32_t attacker_next(Side a) {
     const std::int64_t left = conf_left_of(a.state);
     return encode(TurnState{false, false, left > 0}, std::max<std::int64_t>(left - 1, 0));
   }
-  AttackSetup s_;
+  AttackPlan plan_;
 };
+
+CatalogEntry example_entry(const Example& e) {
+  const Combatant c = parse_combatant(e.name, "example");
+  CatalogEntry entry{e.name, e.description, {}};
+  Fields& f = entry.stats;
+  if (!e.aliases.empty()) f.push_back({"aliases", fmt::format("{}", fmt::join(e.aliases, ", "))});
+  for (const auto& [key, value] : {std::pair<std::string, int>{"str", c.str},
+                                   {"agi", c.agi},
+                                   {"sta", c.sta},
+                                   {"cha", c.cha},
+                                   {"level", c.level},
+                                   {"size", c.size}})
+    f.push_back({key, std::int64_t{value}});
+  if (c.hp) f.push_back({"hp", *c.hp});
+  f.push_back({"weapon", c.weapon.text()});
+  f.push_back({"hand", std::string(name(c.hand))});
+  f.push_back({"offense", std::int64_t{offensive_modifier(c, Kind::melee)}});
+  f.push_back({"damage_modifier", std::int64_t{damage_modifier(c, Kind::melee)}});
+  f.push_back({"dodge", std::int64_t{dodge_modifier(c)}});
+  f.push_back({"block", std::int64_t{block_modifier(c)}});
+  f.push_back({"parry", std::int64_t{parry_modifier(c)}});
+  f.push_back({"deflect", std::int64_t{deflect_modifier(c)}});
+  f.push_back({"resist_body", std::int64_t{c.resist_body}});
+  f.push_back({"resist_head", std::int64_t{c.resist_head}});
+  return entry;
+}
 
 class Rules final : public Ruleset {
  public:
   std::string_view id() const override { return "epixx"; }
   std::string_view title() const override { return "epixx 2D6 rogue"; }
 
-  Report legacy_attack(const AttackRequest& request) const {
-    const Prepared p = prepare(request);
-    const AttackResult r = exact_attack(p.setup, initial_state(p.situation));
-    Report rep;
-    rep.json = {
-        {"rules", "epixx"},
-        {"attack", setup_json(p.setup)},
-        {"outcomes", outcomes_json(r.outcomes)},
-        {"p_hit", r.outcomes.hit},
-        {"damage", pmf_json(r.damage)},
-        {"confusion",
-         {{"p", r.p_confused}, {"turns", pmf_json(r.confusion)}, {"turns_if_crit", pmf_json(r.confusion_if_crit)}}}};
-    rep.text = fmt::format(
-        "epixx: {} attacks {}\n{}outcomes:\n{}P(hit) = {}\n\ndamage (unresisted):\n{}\nconfusion: P = {:.4f}, "
-        "mean turns {:.4f} (given a critical hit: {:.4f})\n",
-        request.attacker, request.defender, setup_text(p.setup), outcomes_text(r.outcomes), prob(r.outcomes.hit),
-        pmf_table(r.damage, "damage"), r.p_confused, r.confusion.mean(), r.confusion_if_crit.mean());
-    return rep;
+  AttackSummary attack(const AttackRequest& request) const override {
+    const Prepared p = prepare(*this, request);
+    const AttackPlan& plan = p.plan;
+    const Outcome o = exact_outcome(plan, initial_state(p.situation));
+    AttackSummary s;
+    s.rules = "epixx";
+    s.attacker = attacker_side(request.attacker, p.attacker, plan);
+    s.defender = defender_side(request.defender, p.defender, p.situation);
+    s.situation = request.situation;
+    s.p_hit = o.p_hit;
+    std::string in36;
+    for (int i = 0; i < result_count; ++i) {
+      const auto r = static_cast<Result>(i);
+      s.outcomes.push_back({std::string(name(r)), o.results.of(r), lands(r)});
+      in36 += fmt::format("{}{} {}", in36.empty() ? "" : ", ", name(r), in_36ths(o.results.of(r)));
+    }
+    s.damage = o.damage;
+    s.damage_on_hit = o.damage_on_hit;
+    s.attack_time = 1;
+    s.time_unit = "turns";
+    s.details = plan_fields(plan);
+    s.details.push_back({"p_critical", o.results.crit});
+    s.details.push_back({"p_confused", o.p_confused});
+    s.details.push_back({"confusion_mean_turns", o.confusion.mean()});
+    s.details.push_back({"confusion_mean_turns_if_critical", o.confusion_if_crit.mean()});
+    s.steps = describe(plan);
+    s.steps.push_back("in 36ths: " + in36);
+    s.steps.push_back(
+        fmt::format("critical effect check 2D6 {:+} >= 7 + damage after resistance: P(confused) = "
+                    "{:.4f}, mean {:.4f} turns ({:.4f} given a critical hit)",
+                    plan.stamina, o.p_confused, o.confusion.mean(), o.confusion_if_crit.mean()));
+    s.notes = attack_notes(p.situation);
+    return s;
   }
 
-  Report legacy_strike(const StrikeRequest& request) const {
-    const Prepared p = prepare(request.attack);
+  StrikeRun strike(const StrikeRequest& request) const override {
+    const Prepared p = prepare(*this, request.attack);
+    const AttackPlan& plan = p.plan;
     auto engine = make_engine(request.engine, request.seed);
-    Report rep;
-    nlohmann::json strikes = nlohmann::json::array();
-    std::string lines;
-    std::uint64_t hits = 0, crits = 0;
-    std::int64_t total = 0;
+    StrikeRun run;
+    run.rules = "epixx";
+    run.attacker = attacker_side(request.attack.attacker, p.attacker, plan);
+    run.defender = defender_side(request.attack.defender, p.defender, p.situation);
+    run.situation = request.attack.situation;
+    run.seed = request.seed;
+    run.engine = request.engine;
+    run.count = request.count;
     // Each strike is one attack on the defender at the start of its turn.
     const TurnState start = initial_state(p.situation);
+    run.p_hit = result_probabilities(plan, start).hit;
+    std::uint64_t criticals = 0, confused = 0;
     for (std::uint64_t i = 0; i < request.count; ++i) {
-      const Strike k = epixx::strike(p.setup, start, *engine);
-      hits += k.outcome == Outcome::hit;
-      crits += k.crit;
-      total += k.damage;
-      if (i < 1000 || request.count <= 1000) {
-        strikes.push_back(strike_json(k, p.setup.auto_hit));
-        lines += fmt::format("#{} {}\n", i + 1, strike_text(k, p.setup.auto_hit));
-      }
+      const bool traced = i < kMaxTraced;
+      std::vector<Draw> draws;
+      const auto record = [&](DrawFor what, std::string_view call, std::int64_t value) {
+        if (traced) draws.push_back({std::string(name(what)), std::string(call), value});
+      };
+      const StrikeResult k = epixx::strike(plan, start, *engine, record);
+      run.hits += k.hit();
+      run.total_damage += k.damage;
+      criticals += k.result == Result::critical;
+      confused += k.confusion > 0;
+      if (!traced) continue;
+      Strike t;
+      t.outcome = std::string(name(k.result));
+      t.hit = k.hit();
+      t.damage = k.damage;
+      if (!plan.auto_hit) t.rolls.push_back({"to_hit_total", std::int64_t{k.total}});
+      if (k.weapon_roll) t.rolls.push_back({"weapon_roll", *k.weapon_roll});
+      if (k.check) t.rolls.push_back({"confusion_turns", std::int64_t{k.confusion}});
+      t.draws = std::move(draws);
+      run.strikes.push_back(std::move(t));
     }
-    rep.json = {{"rules", "epixx"},
-                {"seed", request.seed},
-                {"count", request.count},
-                {"rng", request.engine},
-                {"attack", setup_json(p.setup)},
-                {"strikes", strikes},
-                {"hits", hits},
-                {"crits", crits},
-                {"damage_total", total}};
-    rep.text = fmt::format("epixx strike (seed {}, rng {}, {} attacks)\n{}{}{}hits {}, criticals {}, damage {}\n",
-                           request.seed, request.engine, request.count, setup_text(p.setup), lines,
-                           request.count > 1000 ? "(first 1000 shown)\n" : "", hits, crits, total);
-    return rep;
+    run.details = plan_fields(plan);
+    run.details.push_back({"criticals", static_cast<std::int64_t>(criticals)});
+    run.details.push_back({"confused", static_cast<std::int64_t>(confused)});
+    run.notes = attack_notes(p.situation);
+    return run;
   }
 
   Bout bout(const AttackRequest& request) const override {
+    check_options(*this, request);
     const Combatant a = parse_combatant(request.attacker, "attacker");
     const Combatant b = parse_combatant(request.defender, "defender");
-    const Situation sit = parse_situation(request.situation);
+    const Situation sit = request_situation(request);
     if (sit.invisible_attacker || sit.invisible_defender || sit.incapacitated || sit.confused)
       throw Error("epixx bouts take rule options only; invisible_*, incapacitated and confused describe one attack");
-    const Kind kind = request_kind(request);
-    const int range = request_range(request, kind);
     const auto fighter = [](const Combatant& c, std::string_view role) {
       if (!c.hp) throw Error(fmt::format("{} spec needs hp= for a fight", role));
       return Fighter{c.name.empty() ? std::string(role) : c.name, *c.hp, 1.0, 0};
@@ -284,11 +315,44 @@ class Rules final : public Ruleset {
     Bout bt;
     bt.a = fighter(a, "attacker");
     bt.b = fighter(b, "defender");
-    bt.a_hits_b = std::make_shared<EpixxExchange>(make_attack(a, b, kind, range, sit));
-    bt.b_hits_a = std::make_shared<EpixxExchange>(make_attack(b, a, kind, range, sit));
+    bt.a_hits_b = std::make_shared<EpixxExchange>(plan_attack(a, b, sit));
+    bt.b_hits_a = std::make_shared<EpixxExchange>(plan_attack(b, a, sit));
     bt.time_unit = "turns";
     return bt;
   }
+
+  std::vector<CatalogKind> catalogs() const override {
+    return {CatalogKind::monsters, CatalogKind::classes, CatalogKind::situations, CatalogKind::keys};
+  }
+
+  std::vector<CatalogEntry> catalog(CatalogKind kind) const override {
+    std::vector<CatalogEntry> out;
+    switch (kind) {
+      case CatalogKind::monsters:
+      case CatalogKind::classes:
+        for (const Example& e : examples())
+          if (e.monster == (kind == CatalogKind::monsters)) out.push_back(example_entry(e));
+        return out;
+      case CatalogKind::situations:
+        for (const SituationItem& s : situation_items())
+          out.push_back(
+              {s.takes_value ? fmt::format("{}=N", s.name) : std::string(s.name), std::string(s.description), {}});
+        return out;
+      case CatalogKind::keys:
+        for (const SpecKey& k : spec_keys())
+          out.push_back({std::string(k.name), std::string(k.description), {{"default", std::string(k.fallback)}}});
+        return out;
+      case CatalogKind::weapons:
+      case CatalogKind::armors:
+        break;
+    }
+    throw Error(
+        fmt::format("epixx has no {} catalog: weapons and armor are spec keys (it has: monsters, classes, "
+                    "situations, keys)",
+                    catalog_kind_name(kind)));
+  }
+
+  std::vector<std::string> options() const override { return {"kind", "from", "to"}; }
 };
 
 }  // namespace
@@ -296,40 +360,6 @@ class Rules final : public Ruleset {
 const Ruleset& ruleset() {
   static const Rules r;
   return r;
-}
-
-Report turn_report(const std::string& defender, const std::vector<std::string>& attackers,
-                   const std::vector<std::string>& situation, const std::string& kind_word) {
-  if (attackers.empty()) throw Error("turn: give at least one --attacker");
-  const Kind kind = parse_kind(kind_word);
-  const Combatant d = parse_combatant(defender, "defender");
-  const Situation sit = parse_situation(situation);
-  std::vector<AttackSetup> setups;
-  setups.reserve(attackers.size());
-  for (std::size_t i = 0; i < attackers.size(); ++i)
-    setups.push_back(make_attack(parse_combatant(attackers[i], fmt::format("attacker {}", i + 1)), d, kind, 0, sit));
-  const TurnResult t = analyse_turn(setups, initial_state(sit));
-  Report rep;
-  nlohmann::json list = nlohmann::json::array();
-  std::string text = fmt::format("epixx: one turn of defender '{}' against {} {} attack{}\n", defender,
-                                 attackers.size(), name(kind), attackers.size() == 1 ? "" : "s");
-  for (std::size_t i = 0; i < setups.size(); ++i) {
-    list.push_back(
-        {{"attacker", attackers[i]}, {"outcomes", outcomes_json(t.attacks[i])}, {"p_hit", t.attacks[i].hit}});
-    text += fmt::format("\nattack {} ({}): {}", i + 1, attackers[i], setup_text(setups[i]));
-    text += outcomes_text(t.attacks[i]);
-  }
-  rep.json = {{"rules", "epixx"},
-              {"attacks", list},
-              {"hits", pmf_json(t.hits)},
-              {"damage", pmf_json(t.damage)},
-              {"confused", t.p_confused}};
-  text += fmt::format(
-      "\nhits:\n{}\ndamage (unresisted):\n{}\nP(defender confused: started so, or failed a critical effect check) = "
-      "{:.4f}\n",
-      pmf_table(t.hits, "hits"), pmf_table(t.damage, "damage"), t.p_confused);
-  rep.text = std::move(text);
-  return rep;
 }
 
 }  // namespace fray::epixx

@@ -1,12 +1,11 @@
-// epixx defender turn: the defensive index over a sequence of attacks (research
-// epixx.md §2.5, §3.4 "two attacks in one defender turn"), exact.
-#include <fray/core/error.hpp>
-#include <fray/rules/epixx/turn.hpp>
-
+// epixx defender turns: the defensive index over a sequence of attacks (the
+// combat page's "once per turn" defenses and its two-attack example), exact.
 #include <fmt/format.h>
 
 #include <array>
 #include <cstdint>
+#include <fray/core/error.hpp>
+#include <fray/rules/epixx/turn.hpp>
 #include <utility>
 
 namespace fray::epixx {
@@ -24,9 +23,10 @@ void add_convolved(std::vector<double>& out, const std::vector<double>& a, const
   // The whole turn shares one budget, so that no input runs for minutes.
   work += static_cast<std::uint64_t>(a.size()) * k.size();
   if (work > turn_work_limit)
-    throw Error(fmt::format("epixx turn: the exact damage distribution needs more than {} steps; use fewer or "
-                            "narrower attacks",
-                            turn_work_limit));
+    throw Error(
+        fmt::format("epixx turn: the exact damage distribution needs more than {} steps; use fewer or "
+                    "narrower attacks",
+                    turn_work_limit));
   if (out.size() < a.size() + k.size() - 1) out.resize(a.size() + k.size() - 1, 0.0);
   const std::size_t n = a.size();
   const double* src = a.data();
@@ -57,8 +57,8 @@ constexpr int chain_index(TurnState s, bool inflicted) { return s.index() | (inf
 
 }  // namespace
 
-TurnResult analyse_turn(std::span<const AttackSetup> attacks, TurnState start) {
-  TurnResult result;
+TurnOutcome analyze_turn(std::span<const AttackPlan> attacks, TurnState start) {
+  TurnOutcome result;
   Chain cur;
   const int first = chain_index(start, start.confused);
   cur.mass[first] = 1;
@@ -69,14 +69,15 @@ TurnResult analyse_turn(std::span<const AttackSetup> attacks, TurnState start) {
   Chain next;  // reused between attacks so the vectors keep their capacity
   std::vector<double> kernel_stay, head_conf;
   result.attacks.reserve(attacks.size());
-  for (const AttackSetup& a : attacks) {
+  for (const AttackPlan& a : attacks) {
     // Split the head (critical) damage by whether the critical effect check fails.
     head_conf.assign(a.head.size(), 0.0);
     double q_conf = 0;
     for (std::size_t u = 0; u < a.head.size(); ++u) {
       double fail = 0;
-      for (int c = 2; c <= 12; ++c)
-        if (confusion_turns(a.stamina, static_cast<std::int64_t>(u), c) > 0) fail += ways_2d6(c) / 36.0;
+      for_each_effect_check(a.stamina, static_cast<std::int64_t>(u), [&fail](int turns, int ways) {
+        if (turns > 0) fail += ways / 36.0;
+      });
       head_conf[u] = a.head[u] * fail;
       q_conf += head_conf[u];
     }
@@ -84,46 +85,32 @@ TurnResult analyse_turn(std::span<const AttackSetup> attacks, TurnState start) {
     next.mass.fill(0);
     for (auto& v : next.hits) v.clear();
     for (auto& v : next.damage) v.clear();
-    OutcomeProbabilities marginal;
+    ResultProbabilities marginal;
     for (int ci = 0; ci < chain_states; ++ci) {
       const double m = cur.mass[ci];
       if (m == 0) continue;
       const TurnState s = TurnState::from_index(ci % turn_states);
       const bool inflicted = ci >= turn_states;
-      // Transitions of this state under each roll of the shared rule.
-      // Whole counts of the rolls (out of 36, or 6 for the D6), divided once.
-      int n[6] = {0, 0, 0, 0, 0, 0};  // miss, dodge, block, parry, hit, crit
+      // Transitions of this state under each to-hit roll, as whole counts out
+      // of to_hit_total (36, or 6 for the D6), divided once.
+      int n[result_count] = {};
       std::array<int, turn_states> stay_n{};
-      int n_body = 0, n_crit = 0;
-      const auto take = [&](int roll, int w) {
-        const Resolution r = resolve(a, s, roll);
-        n[static_cast<int>(r.outcome)] += w;
-        if (r.outcome != Outcome::hit) {
-          stay_n[r.next.index()] += w;
-        } else if (r.crit) {
-          n_crit += w;
-          n[5] += w;
-        } else {
-          n_body += w;
-        }
-      };
-      double den = 36;
-      if (a.auto_hit) {
-        for (int d = 1; d <= 6; ++d) take(d, 1);
-        den = 6;
-      } else {
-        for (int r = 2; r <= 12; ++r) take(r, ways_2d6(r));
-      }
+      for_each_to_hit(a, s, [&](const Resolution& r, int w) {
+        n[static_cast<int>(r.result)] += w;
+        if (!lands(r.result)) stay_n[r.next.index()] += w;
+      });
+      const double den = to_hit_total(a);
+      const int n_body = n[static_cast<int>(Result::hit)], n_crit = n[static_cast<int>(Result::critical)];
       marginal.miss += m * (n[0] / den);
       marginal.dodge += m * (n[1] / den);
       marginal.block += m * (n[2] / den);
       marginal.parry += m * (n[3] / den);
-      marginal.hit += m * (n[4] / den);
-      marginal.crit += m * (n[5] / den);
+      marginal.hit += m * ((n_body + n_crit) / den);
+      marginal.crit += m * (n_crit / den);
       std::array<double, turn_states> stay{};  // no hit, to each next TurnState
       for (int ni = 0; ni < turn_states; ++ni) stay[ni] = stay_n[ni] / den;
       const double p_body = n_body / den, p_crit = n_crit / den;
-      // Misses and defences: damage and hits carry over to the state the roll leaves.
+      // Misses and defenses: damage and hits carry over to the state the roll leaves.
       for (int ni = 0; ni < turn_states; ++ni) {
         if (stay[ni] == 0) continue;
         const int dst = chain_index(TurnState::from_index(ni), inflicted);
@@ -132,8 +119,8 @@ TurnResult analyse_turn(std::span<const AttackSetup> attacks, TurnState start) {
         add_scaled(next.damage[dst], cur.damage[ci], stay[ni]);
       }
       if (p_body + p_crit == 0) continue;
-      // Hits use up no defence; a failed critical effect check marks the
-      // confusion (and, with confusion_immediate, takes the defences).
+      // Hits use up no defense; a failed critical effect check marks the
+      // confusion (and, with confusion_immediate, takes the defenses).
       const int conf_dst = chain_index(after_confusion(a, s, 1), true);
       const bool merged = conf_dst == ci;
       const double p_to_conf = merged ? 0 : p_crit * q_conf;
@@ -164,6 +151,35 @@ TurnResult analyse_turn(std::span<const AttackSetup> attacks, TurnState start) {
   result.hits = Pmf::from_weights(0, hits);
   result.damage = Pmf::from_weights(0, damage);
   return result;
+}
+
+TurnResult defender_turn(std::string_view defender, const std::vector<std::string>& attackers,
+                         const std::vector<std::string>& situation, Kind kind) {
+  if (attackers.empty()) throw Error("turn: give at least one --attacker");
+  const Combatant d = parse_combatant(defender, "defender");
+  Situation sit = parse_situation(situation);
+  sit.kind = kind;
+  TurnResult r;
+  r.defender = std::string(defender);
+  r.situation = situation;
+  r.kind = kind;
+  std::vector<AttackPlan> plans;
+  plans.reserve(attackers.size());
+  for (std::size_t i = 0; i < attackers.size(); ++i)
+    plans.push_back(plan_attack(parse_combatant(attackers[i], fmt::format("attacker {}", i + 1)), d, sit));
+  TurnOutcome t = analyze_turn(plans, initial_state(sit));
+  for (std::size_t i = 0; i < plans.size(); ++i) r.attacks.push_back({attackers[i], std::move(plans[i]), t.attacks[i]});
+  r.hits = std::move(t.hits);
+  r.damage = std::move(t.damage);
+  r.p_confused = t.p_confused;
+  r.notes.push_back(
+      "each defense is used once in the turn: a dodge, block or parry that triggers is gone for the "
+      "attacks after it");
+  r.notes.push_back(sit.rules.confusion_immediate
+                        ? "a confusing critical hit also costs the defender the rest of this turn's defenses"
+                        : "confusion from a critical hit starts with the defender's next turn");
+  r.notes.push_back("damage is after the location's resistance: body for hits, head for critical hits");
+  return r;
 }
 
 }  // namespace fray::epixx

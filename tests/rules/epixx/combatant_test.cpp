@@ -1,10 +1,13 @@
-// epixx combatants: spec keys, examples, derived modifiers (research §2.2, §2.3,
-// §2.7 handedness table), and the exact range modifier (§2.4).
+// epixx combatants: spec keys, examples, the derived modifiers of the combat
+// page (To-Hit, Dodge, Block, Parry and Deflect Modifiers, the Damage
+// section's handedness table), and the exact Range Modifier.
 #include <gtest/gtest.h>
 
 #include <fray/core/error.hpp>
+#include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/combatant.hpp>
 #include <limits>
+#include <set>
 
 namespace fray::epixx {
 namespace {
@@ -30,8 +33,7 @@ TEST(EpixxCombatant, InlineSpecKeys) {
 }
 
 TEST(EpixxCombatant, ExamplesWithOverrides) {
-  const auto names = example_names();
-  ASSERT_EQ(names.size(), 3u);
+  ASSERT_EQ(examples().size(), 3u);
   const Combatant f = c("human_fighter");
   EXPECT_EQ(f.name, "human_fighter");
   EXPECT_EQ(block_modifier(f), 1);
@@ -50,6 +52,37 @@ TEST(EpixxCombatant, ExamplesWithOverrides) {
   EXPECT_EQ(dodge_modifier(o), 0);
   EXPECT_EQ(c("fighter").name, "human_fighter");  // an alias
   EXPECT_THROW((void)c("dragon"), Error);
+}
+
+TEST(EpixxCombatant, LookupsAndSuggestions) {
+  ASSERT_NE(find_example("ogre"), nullptr);
+  EXPECT_EQ(find_example("fighter"), find_example("human_fighter"));  // an alias
+  EXPECT_EQ(find_example("Human fighter"), find_example("human_fighter"));
+  EXPECT_EQ(find_example("dragon"), nullptr);
+  EXPECT_EQ(&lookup_example("duellist"), find_example("duellist"));
+  const auto message = [](auto&& f) {
+    try {
+      f();
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  EXPECT_NE(message([] { (void)lookup_example("ogr"); }).find("did you mean 'ogre'"), std::string::npos);
+  EXPECT_NE(message([] { (void)parse_combatant("dulist", "defender"); }).find("did you mean 'duellist'"),
+            std::string::npos);
+  const std::string key = message([] { (void)parse_combatant("stre=1", "attacker"); });
+  EXPECT_NE(key.find("attacker spec 'stre=1': unknown key 'stre' (did you mean 'str'"), std::string::npos) << key;
+  EXPECT_NE(message([] { (void)parse_kind("rangd"); }).find("did you mean 'ranged'"), std::string::npos);
+  EXPECT_NE(message([] { (void)parse_situation({"incapacitatd"}); }).find("did you mean 'incapacitated'"),
+            std::string::npos);
+  EXPECT_NE(message([] { (void)parse_situation({"crit_mn=3"}); }).find("did you mean 'crit_min'"), std::string::npos);
+  // Every spec key is listed once, and every listed key parses.
+  std::vector<std::string> names;
+  for (const SpecKey& k : spec_keys()) names.emplace_back(k.name);
+  EXPECT_EQ(names.size(), 25u);
+  EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size());
+  EXPECT_NO_THROW((void)parse_situation({"invisible_no_defenses", "invisible_no_defences"}));
 }
 
 TEST(EpixxCombatant, OffensiveModifierByKind) {

@@ -1,10 +1,12 @@
-// The epixx ruleset through the command line (attack, strike, turn) and the
-// fight layer's kernel (bout).
+// The epixx ruleset through the typed API and the command line (attack,
+// strike, turn, catalogs) and the fight layer's kernel (bout).
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/ruleset.hpp>
 #include <map>
+#include <set>
 
 #include "support/support.hpp"
 
@@ -17,6 +19,14 @@ double pmf_at(const nlohmann::json& pmf, std::int64_t v) {
   return 0;
 }
 
+// The probability of an outcome kind in an attack's or a turn attack's "outcomes".
+double kind_p(const nlohmann::json& outcomes, const std::string& kind) {
+  for (const auto& o : outcomes)
+    if (o["kind"] == kind) return o["p"].get<double>();
+  ADD_FAILURE() << "no outcome kind " << kind;
+  return -1;
+}
+
 TEST(EpixxCli, AttackJson) {
   const auto r = test::run_cli({"attack", "--rules", "epixx", "--attacker", "str=0,weapon=1d6", "--defender",
                                 "str=1,agi=1,weapon=1d8,shield=1-2,dodge_cap=2,resist_body=1", "--json"});
@@ -24,25 +34,63 @@ TEST(EpixxCli, AttackJson) {
   const auto j = r.json();
   EXPECT_EQ(j["rules"], "epixx");
   const auto& o = j["outcomes"];
-  EXPECT_NEAR(o["miss"].get<double>(), 15.0 / 36, 1e-15);
-  EXPECT_NEAR(o["dodge"].get<double>(), 6.0 / 36, 1e-15);
-  EXPECT_NEAR(o["block"].get<double>(), 5.0 / 36, 1e-15);
-  EXPECT_NEAR(o["parry"].get<double>(), 0.0, 1e-15);
-  EXPECT_NEAR(o["hit"].get<double>(), 10.0 / 36, 1e-15);
-  EXPECT_NEAR(o["crit"].get<double>(), 1.0 / 36, 1e-15);
+  ASSERT_EQ(o.size(), 6u);
+  EXPECT_NEAR(kind_p(o, "miss"), 15.0 / 36, 1e-15);
+  EXPECT_NEAR(kind_p(o, "dodge"), 6.0 / 36, 1e-15);
+  EXPECT_NEAR(kind_p(o, "block"), 5.0 / 36, 1e-15);
+  EXPECT_NEAR(kind_p(o, "parry"), 0.0, 1e-15);
+  EXPECT_NEAR(kind_p(o, "hit"), 9.0 / 36, 1e-15);
+  EXPECT_NEAR(kind_p(o, "critical"), 1.0 / 36, 1e-15);
+  double total = 0;
+  for (const auto& k : o) {
+    total += k["p"].get<double>();
+    EXPECT_EQ(k["lands"].get<bool>(), k["kind"] == "hit" || k["kind"] == "critical");
+  }
+  EXPECT_NEAR(total, 1.0, 1e-15);
   EXPECT_NEAR(j["p_hit"].get<double>(), 10.0 / 36, 1e-15);
   // Body hits: 1d6 - 1 (9/36), head: 1d6 (1/36).
   EXPECT_NEAR(pmf_at(j["damage"], 0), 26.0 / 36 + 9.0 / 36 / 6, 1e-15);
   EXPECT_NEAR(pmf_at(j["damage"], 6), 1.0 / 36 / 6, 1e-15);
+  EXPECT_NEAR(pmf_at(j["damage_on_hit"], 0), 0.9 / 6, 1e-15);
+  EXPECT_NEAR(pmf_at(j["damage_on_hit"], 6), 0.1 / 6, 1e-15);
+  EXPECT_NEAR(j["mean_damage"].get<double>(), j["damage"]["mean"].get<double>(), 1e-15);
+  EXPECT_EQ(j["attack_time"].get<double>(), 1.0);
+  EXPECT_EQ(j["time_unit"], "turns");
+  EXPECT_EQ(j["attacker"]["name"], "str=0,weapon=1d6");
+  EXPECT_EQ(j["defender"]["dodge"], 1);
+  EXPECT_EQ(j["defender"]["block"], 1);
   // Defender STA 0: P(confused | crit) = sum over U = 1..6 of P(2D6 <= 6 + U) / 6.
-  EXPECT_NEAR(j["confusion"]["p"].get<double>(), (21 + 26 + 30 + 33 + 35 + 36) / 36.0 / 6 / 36, 1e-15);
-  EXPECT_NEAR(pmf_at(j["confusion"]["turns"], 0), 1 - j["confusion"]["p"].get<double>(), 1e-15);
-  // The human report shows the same numbers.
+  const auto& d = j["details"];
+  EXPECT_NEAR(d["p_confused"].get<double>(), (21 + 26 + 30 + 33 + 35 + 36) / 36.0 / 6 / 36, 1e-15);
+  EXPECT_NEAR(d["p_critical"].get<double>(), 1.0 / 36, 1e-15);
+  EXPECT_GT(d["confusion_mean_turns_if_critical"].get<double>(), d["confusion_mean_turns"].get<double>());
+  EXPECT_EQ(d["kind"], "melee");
+  EXPECT_EQ(d["offense"], 0);
+  EXPECT_EQ(d["base"], 7);
+  EXPECT_EQ(d["crit_threshold"], 12);
+  EXPECT_EQ(d["weapon"], "1d6");
+  EXPECT_EQ(d["resist_body"], 1);
+  EXPECT_FALSE(j["notes"].empty());
+  // The human report shows the same numbers, and names the damage after resistance as such.
   const auto t = test::run_cli({"attack", "--rules", "epixx", "--attacker", "str=0,weapon=1d6", "--defender",
                                 "str=1,agi=1,weapon=1d8,shield=1-2,dodge_cap=2,resist_body=1"});
   ASSERT_EQ(t.status, 0);
-  EXPECT_NE(t.out.find("block  0.1389 (5/36)"), std::string::npos) << t.out;
-  EXPECT_NE(t.out.find("hit    0.2778 (10/36)"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("block 5/36"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("hit 9/36, critical 1/36"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("2D6 +0 vs 7 + dodge 1 + block 1 = 9"), std::string::npos) << t.out;
+}
+
+TEST(EpixxCli, DamageIsLabelledAfterResistance) {
+  const std::vector<std::string> attack{"attack", "--rules",    "epixx",        "--attacker",
+                                        "ogre",   "--defender", "human_fighter"};
+  const auto a = test::run_cli(attack);
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out.find("(unresisted)"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("damage 2d6+5, after resistance body 1 / head 0"), std::string::npos) << a.out;
+  const auto t = test::run_cli({"turn", "--defender", "human_fighter", "--attacker", "ogre"});
+  ASSERT_EQ(t.status, 0) << t.err;
+  EXPECT_EQ(t.out.find("(unresisted)"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("damage after resistance (a miss counts as 0):"), std::string::npos) << t.out;
 }
 
 TEST(EpixxCli, RangedAttackFromPositions) {
@@ -50,21 +98,23 @@ TEST(EpixxCli, RangedAttackFromPositions) {
                                 "human_fighter", "--kind", "ranged", "--from", "0,0", "--to", "3,4", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = r.json();
-  EXPECT_EQ(j["attack"]["base"], 10);  // 7 + range 2 + deflect 1
-  EXPECT_NEAR(j["outcomes"]["hit"].get<double>(), 10.0 / 36, 1e-15);
-  EXPECT_NEAR(j["outcomes"]["dodge"].get<double>(), 0.0, 1e-15);
+  EXPECT_EQ(j["details"]["base"], 10);  // 7 + range 2 + deflect 1
+  EXPECT_EQ(j["details"]["range"], 3);
+  EXPECT_NEAR(j["p_hit"].get<double>(), 10.0 / 36, 1e-15);
+  EXPECT_NEAR(kind_p(j["outcomes"], "dodge"), 0.0, 1e-15);
 }
 
 TEST(EpixxCli, IncapacitatedAndInvisible) {
   auto r = test::run_cli({"attack", "--rules", "epixx", "--attacker", "ogre", "--defender", "human_fighter",
                           "--situation", "incapacitated", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_DOUBLE_EQ(r.json()["outcomes"]["hit"].get<double>(), 1.0);
-  EXPECT_NEAR(r.json()["outcomes"]["crit"].get<double>(), 0.5, 1e-15);
+  EXPECT_DOUBLE_EQ(r.json()["p_hit"].get<double>(), 1.0);
+  EXPECT_NEAR(kind_p(r.json()["outcomes"], "critical"), 0.5, 1e-15);
+  EXPECT_EQ(r.json()["details"]["chm"], 2);
   r = test::run_cli({"attack", "--rules", "epixx", "--attacker", "str=0", "--defender", "human_fighter", "--situation",
                      "invisible_attacker", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NEAR(r.json()["outcomes"]["hit"].get<double>(), 21.0 / 36, 1e-15);
+  EXPECT_NEAR(r.json()["p_hit"].get<double>(), 21.0 / 36, 1e-15);
 }
 
 TEST(EpixxCli, TurnJson) {
@@ -73,15 +123,21 @@ TEST(EpixxCli, TurnJson) {
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = r.json();
   EXPECT_EQ(j["rules"], "epixx");
+  EXPECT_EQ(j["kind"], "melee");
   ASSERT_EQ(j["attacks"].size(), 2u);
-  EXPECT_NEAR(j["attacks"][0]["outcomes"]["hit"].get<double>(), 10.0 / 36, 1e-15);
+  EXPECT_NEAR(j["attacks"][0]["p_hit"].get<double>(), 10.0 / 36, 1e-15);
+  EXPECT_NEAR(kind_p(j["attacks"][0]["outcomes"], "block"), 5.0 / 36, 1e-15);
+  EXPECT_NEAR(kind_p(j["attacks"][1]["outcomes"], "block"), (25.0 * 5 + 6.0 * 6) / 1296, 1e-15);
   EXPECT_NEAR(pmf_at(j["hits"], 0), 23.0 / 48, 1e-15);
   EXPECT_NEAR(pmf_at(j["hits"], 1), 575.0 / 1296, 1e-15);
   EXPECT_NEAR(pmf_at(j["hits"], 2), 25.0 / 324, 1e-15);
   EXPECT_TRUE(j["damage"].contains("pmf"));
   EXPECT_TRUE(j["damage"].contains("mean"));
-  const auto t = test::run_cli({"turn", "--rules", "epixx", "--defender", "duellist", "--attacker", "ogre",
-                                "--attacker", "human_fighter:str=2"});
+  EXPECT_NEAR(j["mean_damage"].get<double>(), j["damage"]["mean"].get<double>(), 1e-15);
+  EXPECT_GE(j["p_confused"].get<double>(), 0.0);
+  // --rules defaults to epixx, the only ruleset with per-turn defenses.
+  const auto t =
+      test::run_cli({"turn", "--defender", "duellist", "--attacker", "ogre", "--attacker", "human_fighter:str=2"});
   ASSERT_EQ(t.status, 0) << t.err;
   EXPECT_NE(t.out.find("attack 2 (human_fighter:str=2)"), std::string::npos) << t.out;
 }
@@ -93,22 +149,106 @@ TEST(EpixxCli, StrikeIsSeededAndTraced) {
   ASSERT_EQ(a.status, 0) << a.err;
   EXPECT_EQ(a.out, b.out);
   const auto j = a.json();
+  EXPECT_EQ(j["engine"], "default");
+  EXPECT_EQ(j["traced"], 50);
   ASSERT_EQ(j["strikes"].size(), 50u);
   std::int64_t total = 0;
+  std::uint64_t hits = 0;
   for (const auto& s : j["strikes"]) {
-    const int d0 = s["dice"][0], d1 = s["dice"][1];
-    EXPECT_EQ(s["total"].get<int>(), d0 + d1 + 3);
-    if (s["outcome"] == "hit") {
-      EXPECT_TRUE(s.contains("weapon_roll"));
-      const std::int64_t w = s["weapon_roll"];
+    const auto& draws = s["draws"];
+    ASSERT_GE(draws.size(), 1u);
+    EXPECT_EQ(draws[0]["for"], "to-hit");
+    EXPECT_EQ(draws[0]["call"], "2d6");
+    EXPECT_EQ(s["rolls"]["to_hit_total"].get<int>(), draws[0]["value"].get<int>() + 3);
+    EXPECT_EQ(s["hit"].get<bool>(), s["outcome"] == "hit" || s["outcome"] == "critical");
+    if (s["hit"].get<bool>()) {
+      ++hits;
+      ASSERT_GE(draws.size(), 2u);
+      EXPECT_EQ(draws[1]["for"], "damage");
+      EXPECT_EQ(draws[1]["call"], "2d6");
+      const std::int64_t w = draws[1]["value"];
+      EXPECT_EQ(s["rolls"]["weapon_roll"].get<std::int64_t>(), w);
       // Ogre 2d6 + 5 two-handed; the duellist has no resistance.
       EXPECT_EQ(s["damage"].get<std::int64_t>(), w + 5);
+      EXPECT_EQ(draws.size(), s["outcome"] == "critical" ? 3u : 2u);
+      if (s["outcome"] == "critical") {
+        EXPECT_EQ(draws[2]["for"], "confusion");
+      }
     } else {
+      EXPECT_EQ(draws.size(), 1u);
       EXPECT_EQ(s["damage"].get<std::int64_t>(), 0);
     }
     total += s["damage"].get<std::int64_t>();
   }
-  EXPECT_EQ(j["damage_total"].get<std::int64_t>(), total);
+  EXPECT_EQ(j["total_damage"].get<std::int64_t>(), total);
+  EXPECT_EQ(j["hits"].get<std::uint64_t>(), hits);
+  // Beyond kMaxTraced strikes are counted, not traced.
+  const auto many = test::run_cli({"strike", "--rules", "epixx", "--attacker", "ogre", "--defender", "duellist",
+                                   "--seed", "1", "--count", "1500", "--json"});
+  ASSERT_EQ(many.status, 0) << many.err;
+  EXPECT_EQ(many.json()["traced"], 1000);
+  EXPECT_EQ(many.json()["count"], 1500);
+}
+
+TEST(EpixxRuleset, TypedAttackAndStrike) {
+  const Ruleset& rs = ruleset();
+  const AttackSummary s = rs.attack({"human_fighter", "duellist", {}, {}});
+  EXPECT_NEAR(s.p_hit, 10.0 / 36, 1e-15);
+  EXPECT_EQ(s.attack_time, 1.0);
+  EXPECT_EQ(s.time_unit, "turns");
+  EXPECT_EQ(rs.options(), (std::vector<std::string>{"kind", "from", "to"}));
+  EXPECT_THROW((void)rs.attack({"ogre", "duellist", {}, {{"rng", "x"}}}), Error);
+  // The sampled strikes against the exact outcome of the same plan.
+  StrikeRequest req{{"ogre", "duellist", {}, {}}, 7, 200'000, "default"};
+  const StrikeRun run = rs.strike(req);
+  const AttackSummary exact = rs.attack(req.attack);
+  EXPECT_EQ(run.strikes.size(), kMaxTraced);
+  std::map<std::int64_t, std::uint64_t> kinds;
+  for (const auto& k : run.strikes)
+    for (std::size_t i = 0; i < exact.outcomes.size(); ++i)
+      if (exact.outcomes[i].name == k.outcome) ++kinds[static_cast<std::int64_t>(i)];
+  std::vector<std::pair<std::int64_t, double>> w;
+  for (std::size_t i = 0; i < exact.outcomes.size(); ++i) w.emplace_back(i, exact.outcomes[i].p);
+  EXPECT_GT(test::chi_square_p(Pmf::from_pairs(w), kinds), 1e-3);
+  const double n = static_cast<double>(run.count);
+  const double p = exact.p_hit;
+  EXPECT_NEAR(static_cast<double>(run.hits) / n, p, 5 * std::sqrt(p * (1 - p) / n));
+  EXPECT_NEAR(run.mean_damage(), exact.mean_damage(), 5 * exact.damage.stddev() / std::sqrt(n));
+}
+
+TEST(EpixxRuleset, Catalogs) {
+  const Ruleset& rs = ruleset();
+  EXPECT_EQ(rs.catalogs(), (std::vector<CatalogKind>{CatalogKind::monsters, CatalogKind::classes,
+                                                     CatalogKind::situations, CatalogKind::keys}));
+  std::set<std::string> creatures;
+  for (CatalogKind k : {CatalogKind::monsters, CatalogKind::classes})
+    for (const auto& e : rs.catalog(k)) creatures.insert(e.name);
+  std::set<std::string> shipped;
+  for (const Example& e : examples()) shipped.insert(e.name);
+  EXPECT_EQ(creatures, shipped);
+  EXPECT_EQ(creatures, (std::set<std::string>{"human_fighter", "duellist", "ogre"}));
+  ASSERT_EQ(rs.catalog(CatalogKind::monsters).size(), 1u);
+  EXPECT_EQ(rs.catalog(CatalogKind::monsters)[0].name, "ogre");
+  // Every situation item and every spec key, each once.
+  const auto situations = rs.catalog(CatalogKind::situations);
+  EXPECT_EQ(situations.size(), situation_items().size());
+  std::set<std::string> sit_names;
+  for (const auto& e : situations) sit_names.insert(e.name);
+  for (const char* n : {"invisible_defender", "invisible_attacker", "incapacitated", "confused", "natural_crit",
+                        "fixed_indexes", "invisible_no_defenses", "confused_defends", "confusion_immediate",
+                        "negative_parry", "deflect_spells", "crit_min=N", "level_cap=N", "chm=N"})
+    EXPECT_TRUE(sit_names.count(n)) << n;
+  const auto keys = rs.catalog(CatalogKind::keys);
+  EXPECT_EQ(keys.size(), spec_keys().size());
+  for (const auto& k : keys) {
+    EXPECT_FALSE(k.description.empty()) << k.name;
+    ASSERT_NE(find_field(k.stats, "default"), nullptr) << k.name;
+  }
+  // Each flag parses, each key is read by parse_combatant.
+  for (const SituationItem& i : situation_items())
+    EXPECT_NO_THROW((void)parse_situation({std::string(i.name) + (i.takes_value ? "=1" : "")})) << i.name;
+  EXPECT_THROW((void)rs.catalog(CatalogKind::weapons), Error);
+  EXPECT_THROW((void)rs.catalog(CatalogKind::armors), Error);
 }
 
 TEST(EpixxCli, BadInputExitsTwo) {
@@ -137,6 +277,19 @@ TEST(EpixxCli, BadInputExitsTwo) {
   attack("weapon=1000000d1000000", "str=0");
   bad({"turn", "--rules", "epixx", "--defender", "str=0", "--attacker", "hand=left"});
   bad({"turn", "--rules", "brogue", "--defender", "str=0", "--attacker", "str=0"});
+  // Unknown names suggest the closest.
+  const auto suggests = [](std::vector<std::string> args, const std::string& hint) {
+    const auto r = test::run_cli(args);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find(hint), std::string::npos) << r.err;
+  };
+  suggests({"attack", "--rules", "epixx", "--attacker", "ogr", "--defender", "str=0"}, "did you mean 'ogre'");
+  suggests({"attack", "--rules", "epixx", "--attacker", "str=0", "--defender", "resist_bdy=1"},
+           "did you mean 'resist_body'");
+  suggests({"attack", "--rules", "epixx", "--attacker", "str=0", "--defender", "str=0", "--situation", "confusd"},
+           "did you mean 'confused'");
+  suggests({"attack", "--rules", "epixx", "--attacker", "str=0", "--defender", "str=0", "--kind", "spel"},
+           "did you mean 'spell'");
   attack("str=0", "str=0", {"--situation", "crit_min=x"});
   attack("str=0", "str=0", {"--situation", "chm=1000"});
   std::vector<std::string> wide{"turn", "--rules", "epixx", "--defender", "str=0"};
@@ -164,12 +317,20 @@ TEST(EpixxBout, KernelAndSampling) {
   EXPECT_NEAR(total, 1.0, 1e-12);
   EXPECT_NEAR(zero, 10.0 / 36, 1e-12);  // ogre +3 vs d1 b1: miss 3 + dodge 3 + block 4; every hit does >= 6
   EXPECT_GT(confused, 0.0);
-  // A defender confused this turn has no defences: every roll but 2 and 3 hits.
+  // The kernel reads the plan exact_outcome reads: the same damage and P(confused).
+  const Outcome ex =
+      exact_outcome(plan_attack(parse_combatant("ogre", "attacker"), parse_combatant("human_fighter", "defender"), {}));
+  std::map<std::int64_t, double> by_damage;
+  for (const auto& t : out) by_damage[t.damage] += t.p;
+  for (const auto& [v, p] : ex.damage.items()) EXPECT_NEAR(by_damage[v], p, 1e-15) << v;
+  for (const auto& [v, p] : by_damage) EXPECT_NEAR(ex.damage[v], p, 1e-15) << v;
+  EXPECT_NEAR(confused, ex.p_confused, 1e-15);
+  // A defender confused this turn has no defenses: every roll but 2 and 3 hits.
   const auto conf = b.a_hits_b->outcomes({24, 0}, {12, 4});
   double hit = 0;
   for (const auto& t : conf) hit += t.damage > 0 ? t.p : 0;
   EXPECT_NEAR(hit, 33.0 / 36, 1e-12);
-  // The attacker's own turn passes: remaining confusion ticks down, defences return.
+  // The attacker's own turn passes: remaining confusion ticks down, defenses return.
   EXPECT_EQ(b.a_hits_b->outcomes({24, (3u << 3) | 3u}, {12, 0})[0].attacker_state, (2u << 3) | 4u);
   // Sampling draws from the same kernel.
   Rng rng(99);

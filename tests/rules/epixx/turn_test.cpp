@@ -1,7 +1,9 @@
-// epixx defender turns: the defensive index across several attacks (research
-// §2.5, §3.4 two-attack example), options, and exact against sampled turns.
+// epixx defender turns: the defensive index across several attacks (the
+// combat page's "once per turn" defenses and its two-attack example), options,
+// and exact against sampled turns.
 #include <gtest/gtest.h>
 
+#include <fray/core/error.hpp>
 #include <fray/rules/epixx/turn.hpp>
 #include <map>
 
@@ -10,16 +12,15 @@
 namespace fray::epixx {
 namespace {
 
-AttackSetup setup(const std::string& att, const std::string& def, std::vector<std::string> situation = {}) {
-  return make_attack(parse_combatant(att, "attacker"), parse_combatant(def, "defender"), Kind::melee, 0,
-                     parse_situation(situation));
+AttackPlan setup(const std::string& att, const std::string& def, std::vector<std::string> situation = {}) {
+  return plan_attack(parse_combatant(att, "attacker"), parse_combatant(def, "defender"), parse_situation(situation));
 }
 
 TEST(EpixxTurn, TwoAttackExample) {
   // O = 0 against d = 1, b = 1: P(0) = 23/48, P(1) = 575/1296, P(2) = 25/324.
-  const AttackSetup a = setup("str=0", "str=1,agi=1,shield=1-3");
-  const std::vector<AttackSetup> two{a, a};
-  const TurnResult t = analyse_turn(two);
+  const AttackPlan a = setup("str=0", "str=1,agi=1,shield=1-3");
+  const std::vector<AttackPlan> two{a, a};
+  const TurnOutcome t = analyze_turn(two);
   ASSERT_EQ(t.hits.max(), 2);
   EXPECT_NEAR(t.hits[0], 23.0 / 48, 1e-15);
   EXPECT_NEAR(t.hits[1], 575.0 / 1296, 1e-15);
@@ -33,21 +34,21 @@ TEST(EpixxTurn, TwoAttackExample) {
 }
 
 TEST(EpixxTurn, SingleAttackMatchesExactAttack) {
-  const AttackSetup a = setup("str=2,weapon=1d8", "human_fighter");
-  const std::vector<AttackSetup> one{a};
-  const TurnResult t = analyse_turn(one);
-  const AttackResult r = exact_attack(a);
+  const AttackPlan a = setup("str=2,weapon=1d8", "human_fighter");
+  const std::vector<AttackPlan> one{a};
+  const TurnOutcome t = analyze_turn(one);
+  const Outcome r = exact_outcome(a);
   EXPECT_TRUE(t.damage.approx_equal(r.damage, 1e-14));
-  EXPECT_NEAR(t.hits[1], r.outcomes.hit, 1e-15);
+  EXPECT_NEAR(t.hits[1], r.results.hit, 1e-15);
   EXPECT_NEAR(t.p_confused, r.p_confused, 1e-15);
-  EXPECT_NEAR(t.attacks[0].block, r.outcomes.block, 1e-15);
+  EXPECT_NEAR(t.attacks[0].block, r.results.block, 1e-15);
 }
 
-TEST(EpixxTurn, DefencesAreUsedOnceAndRestack) {
+TEST(EpixxTurn, DefensesAreUsedOnceAndRestack) {
   // Three +0 attacks against dodge 2: the dodge band covers 7 and 8 until used.
-  const AttackSetup a = setup("str=0", "dodge=2");
-  const std::vector<AttackSetup> three{a, a, a};
-  const TurnResult t = analyse_turn(three);
+  const AttackPlan a = setup("str=0", "dodge=2");
+  const std::vector<AttackPlan> three{a, a, a};
+  const TurnOutcome t = analyze_turn(three);
   EXPECT_NEAR(t.attacks[0].dodge, 11.0 / 36, 1e-15);
   EXPECT_NEAR(t.attacks[1].dodge, 25.0 / 36 * 11 / 36, 1e-15);
   EXPECT_NEAR(t.attacks[2].dodge, 25.0 / 36 * 25 / 36 * 11 / 36, 1e-15);
@@ -57,42 +58,42 @@ TEST(EpixxTurn, DefencesAreUsedOnceAndRestack) {
 }
 
 TEST(EpixxTurn, StartsConfusedAndConfusionImmediate) {
-  const AttackSetup a = setup("str=0", "dodge=1,block=1");
-  const std::vector<AttackSetup> two{a, a};
-  const TurnResult c = analyse_turn(two, {false, false, true});
+  const AttackPlan a = setup("str=0", "dodge=1,block=1");
+  const std::vector<AttackPlan> two{a, a};
+  const TurnOutcome c = analyze_turn(two, {false, false, true});
   EXPECT_NEAR(c.attacks[0].hit, 21.0 / 36, 1e-15);
   EXPECT_NEAR(c.attacks[1].hit, 21.0 / 36, 1e-15);
   EXPECT_DOUBLE_EQ(c.p_confused, 1.0);
   // With confusion_immediate, a confusing crit (1/36, STA 0, 1d6 on the head) strips
-  // the rest of the turn's defences: P(U = u) = 1/6 and P(confused | u) = P(2D6 <= 6 + u).
-  const AttackSetup b = setup("str=0,weapon=1d6", "dodge=1,block=1", {"confusion_immediate"});
-  const std::vector<AttackSetup> imm{b, b};
-  const TurnResult t = analyse_turn(imm);
+  // the rest of the turn's defenses: P(U = u) = 1/6 and P(confused | u) = P(2D6 <= 6 + u).
+  const AttackPlan b = setup("str=0,weapon=1d6", "dodge=1,block=1", {"confusion_immediate"});
+  const std::vector<AttackPlan> imm{b, b};
+  const TurnOutcome t = analyze_turn(imm);
   double q = 0;
   const int le[] = {21, 26, 30, 33, 35, 36};  // P(2D6 <= 7..12) in 36ths
   for (int u = 1; u <= 6; ++u) q += le[u - 1] / 36.0 / 6;
   const double first_crit_conf = q / 36;
   const double second = (25.0 / 36 - first_crit_conf) * 10 / 36 + 11.0 / 36 * 15 / 36 + first_crit_conf * 21 / 36;
   EXPECT_NEAR(t.attacks[1].hit, second, 1e-15);
-  const TurnResult d = analyse_turn(std::vector<AttackSetup>{setup("str=0,weapon=1d6", "dodge=1,block=1"),
+  const TurnOutcome d = analyze_turn(std::vector<AttackPlan>{setup("str=0,weapon=1d6", "dodge=1,block=1"),
                                                              setup("str=0,weapon=1d6", "dodge=1,block=1")});
   EXPECT_NEAR(d.attacks[1].hit, (25.0 * 10 + 11.0 * 15) / 1296, 1e-15);
   // P(some confusion in the turn) is the same either way for the first attack's crit.
   EXPECT_GT(d.p_confused, first_crit_conf);
 }
 
-void check_sampled_turn(const std::vector<AttackSetup>& attacks, TurnState start, std::uint64_t seed) {
-  const TurnResult exact = analyse_turn(attacks, start);
+void check_sampled_turn(const std::vector<AttackPlan>& attacks, TurnState start, std::uint64_t seed) {
+  const TurnOutcome exact = analyze_turn(attacks, start);
   Rng rng(seed, 7);
   constexpr int n = 200'000;
   std::map<std::int64_t, std::uint64_t> hits, damage, last;
   std::uint64_t confused = 0;
   for (int i = 0; i < n; ++i) {
-    const TurnSample s = sample_turn(std::span<const AttackSetup>(attacks), start, rng);
+    const TurnSample s = sample_turn(std::span<const AttackPlan>(attacks), start, rng);
     ++hits[s.hits];
     ++damage[s.damage];
-    const Strike& k = s.strikes.back();
-    ++last[k.outcome == Outcome::hit ? (k.crit ? 5 : 4) : static_cast<int>(k.outcome)];
+    const StrikeResult& k = s.strikes.back();
+    ++last[static_cast<int>(k.result)];
     confused += start.confused || s.confusion > 0;
   }
   EXPECT_GT(test::chi_square_p(exact.hits, hits), 1e-3);
@@ -111,10 +112,23 @@ TEST(EpixxTurn, ExactAgreesWithSampledOverMultiAttackTurns) {
                      {}, 11);
   const std::string duel = "duellist";
   check_sampled_turn({setup("ogre", duel), setup("ogre", duel), setup("human_fighter", duel)}, {}, 12);
-  const AttackSetup imm = setup("offense=3,weapon=1d6,crit_magic=4", "dodge=2,parry=1,sta=-1", {"confusion_immediate"});
+  const AttackPlan imm = setup("offense=3,weapon=1d6,crit_magic=4", "dodge=2,parry=1,sta=-1", {"confusion_immediate"});
   check_sampled_turn({imm, imm, imm, imm, imm}, {}, 13);
-  const AttackSetup fx = setup("offense=1,weapon=1d6", "dodge=2,block=1", {"fixed_indexes"});
+  const AttackPlan fx = setup("offense=1,weapon=1d6", "dodge=2,block=1", {"fixed_indexes"});
   check_sampled_turn({fx, fx, fx}, {}, 14);
+}
+
+TEST(EpixxTurn, DefenderTurnIsTyped) {
+  const TurnResult t = defender_turn("str=1,agi=1,shield=1-3", {"str=0", "human_fighter:str=2"}, {}, Kind::melee);
+  EXPECT_EQ(t.defender, "str=1,agi=1,shield=1-3");
+  ASSERT_EQ(t.attacks.size(), 2u);
+  EXPECT_EQ(t.attacks[1].attacker, "human_fighter:str=2");
+  EXPECT_EQ(t.attacks[1].plan.offense, 2);
+  EXPECT_NEAR(t.attacks[0].results.hit, 10.0 / 36, 1e-15);
+  EXPECT_NEAR(t.hits.total(), 1.0, 1e-12);
+  EXPECT_FALSE(t.notes.empty());
+  EXPECT_THROW((void)defender_turn("str=0", {}, {}), Error);
+  EXPECT_THROW((void)defender_turn("str=0", {"str=0"}, {"sleeping"}), Error);
 }
 
 }  // namespace

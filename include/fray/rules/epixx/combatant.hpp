@@ -2,14 +2,16 @@
 //
 // The epixx combat page publishes no creature or item tables, so every number
 // here is an input (signed ability modifiers, caps printed on items, size and
-// level units). The derived defensive and damage modifiers follow research
-// note epixx.md §2.2, §2.3 and §2.7; the keys of a spec are listed in
-// docs/epixx.md.
+// level units). The derived modifiers follow the page's To-Hit Modifiers,
+// Dodge, Block, Parry and Deflect Modifiers and its Damage section; the keys
+// of a spec are listed in docs/epixx.md and by spec_keys(). parse_combatant
+// is declared in attack.hpp.
 #pragma once
 
 #include <cstdint>
 #include <fray/core/dice.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,12 +27,12 @@ enum class Kind { melee, ranged, spell };
 [[nodiscard]] std::string_view name(Hand h) noexcept;
 [[nodiscard]] std::string_view name(WeaponSize s) noexcept;
 [[nodiscard]] std::string_view name(Kind k) noexcept;
-// "melee" | "ranged" | "spell"; throws fray::Error naming the word otherwise.
+// "melee" | "ranged" | "spell"; throws fray::Error naming the word (and the closest) otherwise.
 [[nodiscard]] Kind parse_kind(std::string_view word);
 
 struct Combatant {
   std::string name;  // example name, or empty for an inline spec
-  // Signed ability modifiers (research §5.1: bonus = max(m, 0), penalty = min(m, 0)).
+  // Signed ability modifiers (the page's "bonus modifier" is max(m, 0), its "penalty modifier" min(m, 0)).
   int str = 0, agi = 0, sta = 0, cha = 0;
   int level = 1;
   int size = 0;                    // size units; only differences matter
@@ -41,31 +43,47 @@ struct Combatant {
   Hand hand = Hand::main;
   bool talent_offhand = false;           // removes the -2 of an off-hand melee attack
   std::optional<Ability> ability;        // the weapon's ability when it names one
-  Ability spell_ability = Ability::sta;  // research §5.15: stamina unless the spell says charisma
+  Ability spell_ability = Ability::sta;  // spells use stamina unless the spell says charisma
   // Defensive equipment.
   // Max Parry Modifier of a parrying weapon. Given on its own it declares a
   // small off-hand parrying weapon beside the attacking one (a main-gauche).
   std::optional<int> parry_cap;
   std::optional<int> shield_min, shield_max;  // the shield's minimum and maximum block modifier
-  std::optional<int> dodge_cap;               // Max Dodge Modifier: smallest over helmet and armour
+  std::optional<int> dodge_cap;               // Max Dodge Modifier: smallest over helmet and armor
   // Magical and situational numbers.
   int magic_damage = 0;  // magical damage modifier, unaffected by handedness
   int resist_body = 0, resist_head = 0;
   int crit_magic = 0;   // lowers this attacker's critical hit threshold
-  int range_bonus = 0;  // talents/equipment that reduce range + deflect (§5.13)
+  int range_bonus = 0;  // talents/equipment that reduce range + deflect
   // Direct overrides that bypass the derivations.
   std::optional<int> offense, dodge, block, parry;
 };
 
-// Parses "name", "name:key=value,..." (an example from data/epixx/examples.json
-// with overrides) or an inline "key=value,..." spec. `role` names the spec in
-// errors ("attacker", "defender"). Throws fray::Error on any bad key or value.
-[[nodiscard]] Combatant parse_combatant(std::string_view spec, std::string_view role);
+// An example creature of data/epixx/examples.json. The page publishes no
+// creatures: these are made up for the docs and tests.
+struct Example {
+  std::string name;  // "human_fighter"
+  std::vector<std::string> aliases;
+  std::string description;
+  std::string spec;      // the keys it stands for
+  bool monster = false;  // a monster, else a character class
+};
+// Every example, by name.
+[[nodiscard]] std::span<const Example> examples();
+// An example by name or alias, or nullptr.
+[[nodiscard]] const Example* find_example(std::string_view name);
+// An example by name or alias; throws fray::Error naming the closest.
+[[nodiscard]] const Example& lookup_example(std::string_view name);
 
-// The names of the shipped examples.
-[[nodiscard]] std::vector<std::string> example_names();
+// One key of a combatant spec.
+struct SpecKey {
+  std::string_view name;
+  std::string_view description;
+  std::string_view fallback;  // the default, in words
+};
+[[nodiscard]] std::span<const SpecKey> spec_keys() noexcept;
 
-// --- derived modifiers (research §2.2, §2.3, §2.7) -------------------------------
+// --- derived modifiers ---------------------------------------------------------------
 
 // The ability modifier of the given ability.
 [[nodiscard]] int modifier(const Combatant& c, Ability a) noexcept;
@@ -82,13 +100,13 @@ struct Combatant {
 // True when the creature holds a weapon that may parry: a small off-hand
 // weapon or a medium weapon held two-handed.
 [[nodiscard]] bool has_parry(const Combatant& c) noexcept;
-// Parry: min(ceil(AGI / 2), cap), clamped at 0 unless `negative` (research §5.4);
+// Parry: min(ceil(AGI / 2), cap), clamped at 0 unless `negative` (the negative_parry option);
 // 0 without a parrying weapon; `parry=` replaces it.
 [[nodiscard]] int parry_modifier(const Combatant& c, bool negative = false) noexcept;
 // Deflect modifier: the shield's minimum block modifier, 0 without a shield.
 [[nodiscard]] int deflect_modifier(const Combatant& c) noexcept;
 
-// Handedness of the ability part of damage (research §2.7).
+// Handedness of the ability part of damage (the page's Damage section).
 [[nodiscard]] int offhand_damage_modifier(int m) noexcept;  // min(2*min(m,0), -1)
 [[nodiscard]] int twohand_damage_modifier(int m) noexcept;  // max(ceil(1.5*m), 0)
 // Damage modifier of an attack: ability part by kind (strength for melee, the
@@ -98,7 +116,7 @@ struct Combatant {
 
 // Exact integer square root: the largest r with r*r <= n.
 [[nodiscard]] std::int64_t isqrt(std::int64_t n);
-// Range modifier floor(isqrt(dx^2 + dy^2) / 2) (research §2.4). Throws
+// epixx Range Modifier: floor(isqrt(dx^2 + dy^2) / 2), exact in integers. Throws
 // fray::Error when a coordinate difference is too large to square.
 [[nodiscard]] int range_modifier(std::int64_t dx, std::int64_t dy);
 
