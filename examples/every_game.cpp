@@ -1,6 +1,7 @@
 // Every game, the same typed question: the exact outcome of one attack.
-#include <cstdio>
 #include <fray/fray.hpp>
+
+#include <cstdio>
 #include <map>
 #include <string>
 

@@ -1,12 +1,13 @@
 // The verbs every game shares: dist and roll (dice), attack and strike (rules).
-#include <fmt/format.h>
+#include "verbs.hpp"
 
 #include <fray/core/dice.hpp>
 #include <fray/core/error.hpp>
 #include <fray/rules/spec.hpp>
-#include <random>
 
-#include "verbs.hpp"
+#include <fmt/format.h>
+
+#include <random>
 
 namespace fray::cli {
 

@@ -1,16 +1,17 @@
 // The fight verbs: `fray ttk` (attacks and time to kill) and `fray duel`.
+#include "verbs.hpp"
+
+#include <fray/core/error.hpp>
+#include <fray/report/report.hpp>
+
 #include <fmt/format.h>
 
 #include <cstdint>
-#include <fray/core/error.hpp>
-#include <fray/report/report.hpp>
 #include <memory>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include "verbs.hpp"
 
 namespace fray::cli {
 namespace {

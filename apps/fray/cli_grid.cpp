@@ -5,7 +5,7 @@
 // pixel-dungeon, the one ruleset that has them, as the default. fov is
 // geometry: --algorithm picks Pixel Dungeon's ShadowCaster or symmetric
 // shadowcasting, which belongs to no game.
-#include <fmt/format.h>
+#include "verbs.hpp"
 
 #include <fray/core/error.hpp>
 #include <fray/grid/fov.hpp>
@@ -14,9 +14,10 @@
 #include <fray/rules/pixel_dungeon/shadow_caster.hpp>
 #include <fray/rules/pixel_dungeon/surprise.hpp>
 #include <fray/rules/spec.hpp>
-#include <limits>
 
-#include "verbs.hpp"
+#include <fmt/format.h>
+
+#include <limits>
 
 namespace fray::cli {
 

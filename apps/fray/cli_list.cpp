@@ -1,15 +1,16 @@
 // `fray list --rules GAME [KIND]`: what a spec or a flag of a game can name.
+#include "verbs.hpp"
+
+#include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <fray/core/error.hpp>
-#include <fray/core/suggest.hpp>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include "verbs.hpp"
 
 namespace fray::cli {
 

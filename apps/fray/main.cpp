@@ -1,16 +1,17 @@
 // The `fray` command line.
+#include "verbs.hpp"
+
+#include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <exception>
-#include <fray/core/error.hpp>
-#include <fray/core/suggest.hpp>
 #include <iostream>
 #include <optional>
-
-#include "verbs.hpp"
 
 namespace fray::cli {
 

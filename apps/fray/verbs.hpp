@@ -6,9 +6,11 @@
 // "fray: error: ..." on stderr and exit status 2, with nothing on stdout.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <fray/report/report.hpp>
 #include <fray/rules/ruleset.hpp>
+
+#include <CLI/CLI.hpp>
+
 #include <functional>
 #include <memory>
 #include <string>

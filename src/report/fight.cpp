@@ -1,9 +1,10 @@
 // `fray ttk` and `fray duel` as reports: JSON and text from the fight results.
+#include <fray/report/report.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
-#include <fray/report/report.hpp>
 
 namespace fray {
 namespace {

@@ -1,10 +1,12 @@
 // Attacks, strikes, tables and catalogs as reports.
+#include <fray/report/report.hpp>
+
+#include <fray/core/error.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
-#include <fray/core/error.hpp>
-#include <fray/report/report.hpp>
 
 namespace fray {
 

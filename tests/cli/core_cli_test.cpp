@@ -1,10 +1,11 @@
 // The fray binary end to end: dist, roll, and bad input.
-#include <gtest/gtest.h>
-
-#include <cmath>
 #include <fray/core/rng.hpp>
 
 #include "support/support.hpp"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
 
 using fray::test::run_cli;
 

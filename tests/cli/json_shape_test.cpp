@@ -2,7 +2,10 @@
 // reads its `shape` and `type` blocks and checks the output of every verb, for
 // every game, against them — the documented keys, no others, of the
 // documented types.
+#include "support/support.hpp"
+
 #include <fmt/format.h>
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,8 +14,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include "support/support.hpp"
 
 namespace {
 

@@ -1,13 +1,14 @@
 // The command line's shared parts: unknown verbs, help built from the
 // registry, --rules on every game verb, and `fray list`.
+#include <fray/rules/ruleset.hpp>
+
+#include "support/support.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fray/rules/ruleset.hpp>
 #include <string>
 #include <vector>
-
-#include "support/support.hpp"
 
 namespace {
 

@@ -1,7 +1,8 @@
 // A program that uses an installed fray through find_package(fray).
+#include <fray/core/dice.hpp>
+
 #include <cmath>
 #include <cstdio>
-#include <fray/core/dice.hpp>
 
 int main() {
   const fray::Pmf d = fray::Dice::parse("3d6").exact();

@@ -1,11 +1,12 @@
-#include <gtest/gtest.h>
-
 #include <fray/report/report.hpp>
-#include <memory>
-#include <string>
 
 #include "fight/kernels.hpp"
 #include "support/support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
 
 namespace fray::fight {
 namespace {

@@ -1,9 +1,10 @@
 // The shared report layer: percentages, tables, CSV, catalogs, and the keys
 // of the attack and strike documents.
-#include <gtest/gtest.h>
-
 #include <fray/core/error.hpp>
 #include <fray/report/report.hpp>
+
+#include <gtest/gtest.h>
+
 #include <limits>
 #include <string>
 #include <vector>
