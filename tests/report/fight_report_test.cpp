@@ -139,3 +139,19 @@ TEST(FightCli, BadInput) {
 
 }  // namespace
 }  // namespace fray::fight
+
+namespace fray::fight {
+namespace {
+
+// A kill that almost always takes two attacks: the rare third attack shows its
+// probability, not 0, and the accuracy is not 100 %.
+TEST(TtkReport, RareOutcomesAreNotRoundedAway) {
+  auto k = std::make_shared<test::DiceKernel>(1 - 1e-6, 1, 1);
+  const Report r = ttk_report("test", test::make_bout(k, k, 10, 2));
+  EXPECT_NE(r.text.find(">99.99 %"), std::string::npos) << r.text;
+  EXPECT_EQ(r.text.find("100.00 %"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("2.0e-06"), std::string::npos) << r.text;
+}
+
+}  // namespace
+}  // namespace fray::fight
