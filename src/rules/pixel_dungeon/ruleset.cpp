@@ -303,7 +303,7 @@ SideSummary side(const Combatant& c, const AttackPlan& plan, const Situation& s,
     f.push_back({"dr", hero_dr(h)});
   } else {
     if (!attacker) f.push_back({"dr", c.mob.dr});
-    if (attacker) f.push_back({"damage", range_text(c.mob.damage)});
+    if (attacker) f.push_back({"damage", range_text(plan.roll)});  // the roll this attack uses
   }
   f.push_back({"hp", c.current_hp()});
   f.push_back({"ht", c.ht()});

@@ -38,7 +38,7 @@ double normal_p(std::int64_t lo, std::int64_t hi, std::int64_t v) {
   return double(2 * (2 * m + 1)) / double(n * n);
 }
 
-// Enumerates weapon roll w, bonus b (uniform 0..bmax) and armour r (uniform 0..dr) through f.
+// Enumerates weapon roll w, bonus b (uniform 0..bmax) and armor r (uniform 0..dr) through f.
 Pmf enumerate(std::int64_t lo, std::int64_t hi, std::int64_t bmax, std::int64_t dr,
               const std::function<std::int64_t(std::int64_t, std::int64_t, std::int64_t)>& f) {
   std::map<std::int64_t, double> acc;
@@ -62,7 +62,7 @@ TEST(PdCombat, ArmourRollFirstThenMaxZero) {
   EXPECT_EQ(o.accuracy, 10);
   EXPECT_EQ(o.evasion, 3);
   EXPECT_DOUBLE_EQ(o.p_hit, 1 - 3.0 / 20);
-  EXPECT_NEAR(o.damage_on_hit[0], (2.0 / 144) * 0.5, 1e-15);  // roll 1, armour 1
+  EXPECT_NEAR(o.damage_on_hit[0], (2.0 / 144) * 0.5, 1e-15);  // roll 1, armor 1
   EXPECT_NEAR(o.damage_on_hit[12], (2.0 / 144) * 0.5, 1e-15);
   EXPECT_NEAR(o.damage_on_hit[1], (2.0 / 144 + 6.0 / 144) * 0.5, 1e-15);
   expect_pmf(o.damage_on_hit,
@@ -90,7 +90,7 @@ TEST(PdCombat, ExcessStrengthBonus) {
 }
 
 TEST(PdCombat, BerserkerFuryRounding) {
-  // HP 8 of HT 20: Fury, trunc(dmg · 1.5f) on roll + bonus, before armour.
+  // HP 8 of HT 20: Fury, trunc(dmg · 1.5f) on roll + bonus, before armor.
   const auto fury = outcome("hero:subclass=berserker,hp=8,str=12", "gnoll_scout");
   expect_pmf(fury.damage_on_hit, enumerate(1, 12, 1, 2, [](auto w, auto b, auto r) {
                return std::max<std::int64_t>((w + b) * 3 / 2 - r, 0);
@@ -106,7 +106,7 @@ TEST(PdCombat, BerserkerFuryRounding) {
 }
 
 TEST(PdCombat, GladiatorCombo) {
-  // Combo count 4: eff + trunc(eff · 2 / 5), after armour.
+  // Combo count 4: eff + trunc(eff · 2 / 5), after armor.
   expect_pmf(outcome("hero:subclass=gladiator,combo=4", "gnoll_scout").damage_on_hit,
              enumerate(1, 12, 0, 2, [](auto w, auto, auto r) {
                const std::int64_t e = std::max<std::int64_t>(w - r, 0);
@@ -123,20 +123,20 @@ TEST(PdCombat, GladiatorCombo) {
 }
 
 TEST(PdCombat, SniperSkipsTheArmourRoll) {
-  // Thrown boomerang 1–4 against a skeleton (dr 5): no armour at all, at any distance.
+  // Thrown boomerang 1–4 against a skeleton (dr 5): no armor at all, at any distance.
   expect_pmf(outcome("hero:subclass=sniper", "skeleton", {"thrown", "adjacent"}).damage_on_hit,
              pd::normal_int_range_pmf(1, 4));
-  // In melee the armour roll is back.
+  // In melee the armor roll is back.
   expect_pmf(outcome("hero:subclass=sniper", "skeleton").damage_on_hit,
              enumerate(1, 8, 0, 5, [](auto w, auto, auto r) { return std::max<std::int64_t>(w - r, 0); }));
-  // The plan draws no armour roll.
+  // The plan draws no armor roll.
   const auto plan = pd::plan_attack(pd::parse_combatant("hero:subclass=sniper", "a"),
                                     pd::parse_combatant("skeleton", "d"), pd::parse_situation({"thrown"}));
   EXPECT_FALSE(plan.armor);
 }
 
 TEST(PdCombat, AssassinBonus) {
-  // Dagger 1–8 against an unseen defender with no armour: eff + Int(1, eff), uniform on 1..eff−1.
+  // Dagger 1–8 against an unseen defender with no armor: eff + Int(1, eff), uniform on 1..eff−1.
   const auto o = outcome("hero:subclass=assassin", "evasion=7", {"unseen"});
   EXPECT_EQ(o.evasion, 0);
   EXPECT_EQ(o.p_hit, 1.0);
@@ -146,9 +146,9 @@ TEST(PdCombat, AssassinBonus) {
   EXPECT_NEAR(o.damage_on_hit[9],
               normal_p(1, 8, 5) / 4 + normal_p(1, 8, 6) / 5 + normal_p(1, 8, 7) / 6 + normal_p(1, 8, 8) / 7, 1e-15);
   EXPECT_EQ(o.damage_on_hit[16], 0.0);  // never ×2
-  // After armour: a fully absorbed hit (eff 0) still becomes 1.
+  // After armor: a fully absorbed hit (eff 0) still becomes 1.
   const auto g = outcome("hero:subclass=assassin,weapon=none", "gnoll_scout", {"unseen"});
-  // Unarmed at STR 10: 1; armour 0..2 → eff 1, 0, 0 → 2, 1, 1.
+  // Unarmed at STR 10: 1; armor 0..2 → eff 1, 0, 0 → 2, 1, 1.
   EXPECT_NEAR(g.damage_on_hit[2], 1.0 / 3, 1e-15);
   EXPECT_NEAR(g.damage_on_hit[1], 2.0 / 3, 1e-15);
   // Paralysed defenders count as a surprise too; thrown attacks get it as well.
@@ -197,7 +197,7 @@ TEST(PdCombat, UnarmedAndWands) {
 }
 
 TEST(PdCombat, MobSpells) {
-  // Gnoll shaman lightning on a level-1 warrior: magic hit (22 vs 5), uniform 2..11, no armour.
+  // Gnoll shaman lightning on a level-1 warrior: magic hit (22 vs 5), uniform 2..11, no armor.
   const auto o = outcome("gnoll_shaman", "hero", {"magic"});
   EXPECT_EQ(o.accuracy, 11);
   EXPECT_EQ(o.evasion, 5);
@@ -211,7 +211,7 @@ TEST(PdCombat, MobSpells) {
   const auto eye = outcome("evil_eye", "hero");
   EXPECT_DOUBLE_EQ(eye.p_hit, 1 - 5.0 / 120);
   expect_pmf(eye.damage_on_hit, pd::normal_int_range_pmf(14, 20));
-  // In melee the shaman's normal attack meets armour.
+  // In melee the shaman's normal attack meets armor.
   expect_pmf(outcome("gnoll_shaman", "hero").damage_on_hit,
              enumerate(2, 6, 0, 2, [](auto w, auto, auto r) { return std::max<std::int64_t>(w - r, 0); }));
 }
@@ -370,7 +370,7 @@ TEST(PdCombat, StrikeTraceDrawsInGameOrder) {
   };
   const auto plan = pd::plan_attack(pd::parse_combatant("hero:subclass=assassin", "a"),
                                     pd::parse_combatant("gnoll_scout", "d"), pd::parse_situation({"unseen"}));
-  // acuRoll, defRoll (evasion 0), armour IntRange(0,2), NormalIntRange(1,8) twice, assassin Int(1, eff).
+  // acuRoll, defRoll (evasion 0), armor IntRange(0,2), NormalIntRange(1,8) twice, assassin Int(1, eff).
   Scripted e{{0.5, 0.9, 0.5, 0.9, 0.9, 0.99}};
   const pd::StrikeResult s = pd::strike(plan, e);
   EXPECT_TRUE(s.hit.hit);
@@ -386,7 +386,7 @@ TEST(PdCombat, StrikeTraceDrawsInGameOrder) {
   // A paralyzed defender: after the damage, Random.Int(dmg) >= Random.Int(HP) breaks it.
   const auto para = pd::plan_attack(pd::parse_combatant("hero", "a"), pd::parse_combatant("gnoll_scout:hp=10", "d"),
                                     pd::parse_situation({"paralyzed"}));
-  // acuRoll, defRoll, armour 0, roll 1 + trunc(0.5·12) = 7, Int(7) = 6, Int(10) = 5.
+  // acuRoll, defRoll, armor 0, roll 1 + trunc(0.5·12) = 7, Int(7) = 6, Int(10) = 5.
   Scripted f{{0.5, 0.5, 0.0, 0.5, 0.5, 0.9, 0.5}};
   const pd::StrikeResult t = pd::strike(para, f);
   EXPECT_EQ(t.damage, 7);

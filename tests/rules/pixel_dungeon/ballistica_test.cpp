@@ -59,7 +59,7 @@ TEST(Ballistica, ReproducesEveryGoldenCase) {
 }
 
 TEST(Ballistica, SameCellTargetIsRecordedTwiceAndMagicRunsUpLeft) {
-  // Research note §8: from == to, non-magic → trace [from, from]; magic → up-left diagonal.
+  // Ballistica.cast: from == to, non-magic → trace [from, from]; magic → up-left diagonal.
   const Map map = Map::parse("#####\n#...#\n#...#\n#...#\n#####\n");
   std::vector<Point> trace;
   auto res = pd::cast(map, {2, 2}, {2, 2}, false, false, trace);

@@ -1,4 +1,4 @@
-// Pixel Dungeon catalogs: weapons, armours and mobs against the golden tables,
+// Pixel Dungeon catalogs: weapons, armors and mobs against the golden tables,
 // the upgrade and depth formulas, and lookups by name.
 #include <gtest/gtest.h>
 

@@ -16,7 +16,7 @@ pd::Hero hero(pd::HeroClass c, int level, int str) {
 }
 }  // namespace
 
-TEST(PdHero, ResearchWorkedChecks) {
+TEST(PdHero, WorkedChecks) {
   pd::Hero h = hero(pd::HeroClass::warrior, 5, 18);
   h.weapon = pd::lookup_weapon("war_hammer");
   EXPECT_EQ(pd::hero_accuracy(h, false, false), 16);  // trunc(14 · 1.2f)

@@ -1,5 +1,5 @@
 // Pixel Dungeon random primitives: exact PMFs against the golden file and the
-// research note's formulas; samplers against the exact laws.
+// formulas of Random.java; samplers against the exact laws.
 #include <gtest/gtest.h>
 
 #include <fray/core/dice.hpp>
@@ -32,7 +32,7 @@ TEST(PdRandom, NormalIntRangeMatchesEveryGoldenRange) {
 }
 
 TEST(PdRandom, NormalIntRangeWorkedExample) {
-  // Research §10: 1..5 is 2/25, 6/25, 9/25, 6/25, 2/25.
+  // Random.NormalIntRange(1, 5) is 2/25, 6/25, 9/25, 6/25, 2/25.
   const Pmf p = pd::normal_int_range_pmf(1, 5);
   EXPECT_DOUBLE_EQ(p[1], 2.0 / 25);
   EXPECT_DOUBLE_EQ(p[2], 6.0 / 25);

@@ -77,7 +77,7 @@ TEST(ShadowCaster, OpenRoomShapeAndWallsSeen) {
 }
 
 TEST(ShadowCaster, IsNotSymmetric) {
-  // Research note §9: the caster is asymmetric. Find a pair on the golden maps.
+  // ShadowCaster.castShadow is asymmetric. Find a pair on the golden maps.
   const auto golden = fray::test::read_json("golden/pixel_dungeon/fov.json");
   Visibility a, b;
   int one_way = 0;
@@ -156,7 +156,7 @@ TEST(ShadowCasterCli, BadInputIsExitTwo) {
 }
 
 namespace {
-// A plain transcription of the research note's §9 description (per-cell bounds
+// A plain transcription of ShadowCaster.castShadow and scanOctant (per-cell bounds
 // check, no tables or early exits), to check the fast caster on maps without
 // border walls and with viewers at the edges.
 std::vector<Point> plain_cast(const Map& m, Point v, int radius) {

@@ -1,4 +1,4 @@
-// fray/rules/pixel_dungeon/surprise.hpp: Mob.java enemySeen (research note §6).
+// fray/rules/pixel_dungeon/surprise.hpp: Mob.java enemySeen (Mob.act and its AI states).
 #include <gtest/gtest.h>
 
 #include <cstdio>
