@@ -54,14 +54,14 @@ void add_core_verbs(Cli& cli) {
       rolls.reserve(o->count);
       for (std::uint64_t i = 0; i < o->count; ++i) rolls.push_back(d.sample(*engine));
       Report r;
-      r.json = {{"expression", o->expr}, {"seed", seed}, {"rng", o->rng}, {"rolls", rolls}};
+      r.json = {{"expression", o->expr}, {"seed", seed}, {"engine", o->rng}, {"rolls", rolls}};
       r.text = fmt::format("{} (seed {}, rng {}): {}", o->expr, seed, o->rng, fmt::join(rolls, " "));
       return r;
     });
     v->add_option("EXPR", o->expr, "Dice expression")->required();
     v->add_option("--seed", o->seed, "Seed (64-bit); a fresh one is chosen and printed when absent");
     v->add_option("--count", o->count, "Number of rolls (1..10000000)");
-    v->add_option("--rng", o->rng, "Engine: default, or a game's (brogue)");
+    v->add_option("--rng", o->rng, engines_help());
   }
 }
 
@@ -83,14 +83,15 @@ struct AttackOpts {
 };
 
 void add_attack_options(CLI::App* v, AttackOpts& o) {
-  v->add_option("--rules", o.rules, "Ruleset: pixel-dungeon, brogue, crawl, epixx")->required();
-  v->add_option("--attacker", o.attacker, "Attacker spec (catalog name, name:key=value,..., or key=value,...)")
+  add_rules_option(v, o.rules);
+  v->add_option("--attacker", o.attacker,
+                "Attacker spec: a catalog name, name:key=value,... or key=value,... (fray list --rules GAME)")
       ->required();
   v->add_option("--defender", o.defender, "Defender spec")->required();
-  v->add_option("--situation", o.situation, "Comma-separated situation flags (the ruleset's docs list them)");
-  v->add_option("--kind", o.kind, "Attack kind where the ruleset has several (epixx: melee, ranged, spell)");
-  v->add_option("--from", o.from, "Attacker position X,Y (epixx range)");
-  v->add_option("--to", o.to, "Defender position X,Y (epixx range)");
+  v->add_option("--situation", o.situation, situations_help("Comma-separated situation flags"));
+  v->add_option("--kind", o.kind, "Attack kind where the ruleset has several " + readers_help("kind"));
+  v->add_option("--from", o.from, "Attacker position X,Y " + readers_help("from"));
+  v->add_option("--to", o.to, "Defender position X,Y " + readers_help("to"));
 }
 
 }  // namespace
@@ -99,7 +100,7 @@ void add_rules_verbs(Cli& cli) {
   {
     auto o = std::make_shared<AttackOpts>();
     auto* v = add_verb(cli, "attack", "Exact outcome of one attack", [o] {
-      const Ruleset& rs = ruleset(o->rules);
+      const Ruleset& rs = rules_for("attack", o->rules);
       const AttackRequest req = o->request();
       check_options(rs, req);
       return attack_report(rs.attack(req));
@@ -111,7 +112,7 @@ void add_rules_verbs(Cli& cli) {
     auto* v = add_verb(cli, "strike", "Sampled attacks with a trace of every roll", [o] {
       if (o->count < 1 || o->count > max_count)
         throw Error(fmt::format("--count {} is out of range 1..{}", o->count, max_count));
-      const Ruleset& rs = ruleset(o->rules);
+      const Ruleset& rs = rules_for("strike", o->rules);
       StrikeRequest s{o->request(), o->seed ? *o->seed : fresh_seed(), o->count, o->rng};
       check_options(rs, s.attack);
       if (s.engine != "default") (void)make_engine(s.engine, 0);  // unknown engines fail here, by name
@@ -120,7 +121,7 @@ void add_rules_verbs(Cli& cli) {
     add_attack_options(v, *o);
     v->add_option("--seed", o->seed, "Seed (64-bit); a fresh one is chosen and printed when absent");
     v->add_option("--count", o->count, "Number of strikes (1..10000000)");
-    v->add_option("--rng", o->rng, "Engine: default, or the game's own (brogue)");
+    v->add_option("--rng", o->rng, engines_help());
   }
 }
 

@@ -28,16 +28,18 @@ struct FightArgs {
 };
 
 void add_common(CLI::App* sub, FightArgs& f) {
-  sub->add_option("--rules", f.rules, "Ruleset: pixel-dungeon, brogue, crawl, epixx")->required();
-  sub->add_option("--situation", f.situation, "Situation flags of the attack (game-specific)")->delimiter(',');
-  sub->add_option("--kind", f.kind, "Kind of attack (game-specific)");
-  sub->add_option("--from", f.from, "Attacker position X,Y");
-  sub->add_option("--to", f.to, "Defender position X,Y");
+  add_rules_option(sub, f.rules);
+  sub->add_option("--situation", f.situation, situations_help("Comma-separated situation flags of every attack"))
+      ->delimiter(',');
+  sub->add_option("--kind", f.kind, "Attack kind where the ruleset has several " + readers_help("kind"));
+  sub->add_option("--from", f.from, "Side a's position X,Y " + readers_help("from"));
+  sub->add_option("--to", f.to, "Side b's position X,Y " + readers_help("to"));
   auto* exact = sub->add_flag("--exact", f.exact, "Exact analysis (the default when the rules allow it)");
   auto* sims = sub->add_option("--sims", f.sims, "Monte Carlo: number of fights");
   exact->excludes(sims);
   sub->add_option("--seed", f.seed, "Monte Carlo: seed (default 1)");
-  sub->add_option("--threads", f.threads, "Monte Carlo: threads (default: all cores; the result does not depend on it)");
+  sub->add_option("--threads", f.threads,
+                  "Monte Carlo: threads (default: all cores; the result does not depend on it)");
 }
 
 // Checks the numbers before anything else, so bad options fail the same for every ruleset.
@@ -84,7 +86,7 @@ void add_fight_verbs(Cli& cli) {
   auto ttk = std::make_shared<FightArgs>();
   CLI::App* t = add_verb(cli, "ttk", "Attacks and game time to kill a defender that does not fight back", [ttk] {
     const fight::FightOptions o = options_of(*ttk);
-    const Ruleset& rules = ruleset(ttk->rules);
+    const Ruleset& rules = rules_for("ttk", ttk->rules);
     return ttk_report(rules.id(), bout_of(rules, *ttk), o);
   });
   add_common(t, *ttk);
@@ -94,7 +96,7 @@ void add_fight_verbs(Cli& cli) {
   auto duel = std::make_shared<FightArgs>();
   CLI::App* d = add_verb(cli, "duel", "Who wins a fight to the death, exact or Monte Carlo", [duel] {
     const fight::FightOptions o = options_of(*duel);
-    const Ruleset& rules = ruleset(duel->rules);
+    const Ruleset& rules = rules_for("duel", duel->rules);
     return duel_report(rules.id(), bout_of(rules, *duel), o);
   });
   add_common(d, *duel);

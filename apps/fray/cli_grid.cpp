@@ -1,4 +1,10 @@
 // The grid verbs: path (Pixel Dungeon's Ballistica), fov, surprise.
+//
+// path and surprise are Pixel Dungeon's rules (Ballistica.cast, Mob.notice
+// with ShadowCaster), so they take --rules like every game verb, with
+// pixel-dungeon, the one ruleset that has them, as the default. fov is
+// geometry: --algorithm picks Pixel Dungeon's ShadowCaster or symmetric
+// shadowcasting, which belongs to no game.
 #include "verbs.hpp"
 
 #include <fray/core/error.hpp>
@@ -50,6 +56,12 @@ std::string draw(const grid::Map& map, Glyph glyph) {
   return out;
 }
 
+// The rulesets whose grid rules path and surprise implement.
+const std::vector<std::string>& grid_rules() {
+  static const std::vector<std::string> ids{"pixel-dungeon"};
+  return ids;
+}
+
 std::string fraction(std::int64_t num, std::int64_t den) {
   if (num == 0) return "0";
   if (num == den) return "1";
@@ -61,11 +73,12 @@ std::string fraction(std::int64_t num, std::int64_t den) {
 void add_grid_verbs(Cli& cli) {
   {
     struct Opts {
-      std::string map, from, to;
+      std::string rules, map, from, to;
       bool magic = false, hit_chars = false;
     };
     auto o = std::make_shared<Opts>();
     auto* v = add_verb(cli, "path", "Pixel Dungeon projectile path (Ballistica) on a map", [o] {
+      const Ruleset& rules = rules_for("path", o->rules, grid_rules());
       const grid::Map map = grid::Map::load(o->map);
       const Point from = point_option(o->from, "--from");
       const Point to = point_option(o->to, "--to");
@@ -75,7 +88,8 @@ void add_grid_verbs(Cli& cli) {
       const auto res = pixel_dungeon::cast(map, from, to, o->magic, o->hit_chars, trace);
       const std::vector<Point> path = pixel_dungeon::path_cells(trace);
       Report r;
-      r.json = {{"path", points_json(path)},
+      r.json = {{"rules", rules.id()},
+                {"path", points_json(path)},
                 {"result", point_json(res.result)},
                 {"reason", std::string(pixel_dungeon::to_string(res.stop))},
                 {"from", point_json(from)},
@@ -98,6 +112,7 @@ void add_grid_verbs(Cli& cli) {
       r.text += "o start, * path, X where the projectile stops\n";
       return r;
     });
+    add_rules_option(v, o->rules, grid_rules());
     v->add_option("--map", o->map, "Map file")->required();
     v->add_option("--from", o->from, "Start cell X,Y")->required();
     v->add_option("--to", o->to, "Target cell X,Y")->required();
@@ -164,12 +179,13 @@ void add_grid_verbs(Cli& cli) {
   }
   {
     struct Opts {
-      std::string map, mob, hero, state;
+      std::string rules, map, mob, hero, state;
       std::optional<std::string> stealth, radius;
       bool flying = false, alerted = false;
     };
     auto o = std::make_shared<Opts>();
     auto* v = add_verb(cli, "surprise", "Pixel Dungeon: has a mob noticed the hero (surprise attack odds)", [o] {
+      const Ruleset& rules = rules_for("surprise", o->rules, grid_rules());
       const grid::Map map = grid::Map::load(o->map);
       const Point mob = point_option(o->mob, "--mob");
       const Point hero = point_option(o->hero, "--hero");
@@ -195,7 +211,8 @@ void add_grid_verbs(Cli& cli) {
       const auto s = pixel_dungeon::surprise_on_map(map, mob, hero, q, radius, fov);
       const int distance = grid::chebyshev(mob, hero);
       Report r;
-      r.json = {{"sees", s.in_fov},
+      r.json = {{"rules", rules.id()},
+                {"sees", s.in_fov},
                 {"in_fov", s.in_fov},
                 {"p_surprise", s.p_surprise},
                 {"p_notice", s.p_notice},
@@ -229,6 +246,7 @@ void add_grid_verbs(Cli& cli) {
           fraction(s.den - s.notice_num, s.den), s.p_surprise);
       return r;
     });
+    add_rules_option(v, o->rules, grid_rules());
     v->add_option("--map", o->map, "Map file")->required();
     v->add_option("--mob", o->mob, "Mob cell X,Y")->required();
     v->add_option("--hero", o->hero, "Hero cell X,Y")->required();

@@ -2,15 +2,16 @@
 #include "verbs.hpp"
 
 #include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
-
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <optional>
 
 namespace fray::cli {
 
@@ -39,6 +40,49 @@ const Ruleset& rules_for(std::string_view verb, const std::string& rules, const 
   return r;
 }
 
+std::string situations_help(std::string_view lead) {
+  std::vector<std::string> games;
+  for (const Ruleset* r : rulesets()) {
+    const auto kinds = r->catalogs();
+    if (std::find(kinds.begin(), kinds.end(), CatalogKind::situations) == kinds.end()) continue;
+    std::vector<std::string> flags;
+    for (const CatalogEntry& e : r->catalog(CatalogKind::situations)) flags.push_back(e.name);
+    games.push_back(fmt::format("{}: {}", r->id(), fmt::join(flags, ", ")));
+  }
+  std::string t = fmt::format("{} (fray list --rules GAME situations)", lead);
+  if (!games.empty()) t += fmt::format("; {}", fmt::join(games, "; "));
+  return t;
+}
+
+std::string readers_help(std::string_view option) {
+  std::vector<std::string> ids;
+  for (const Ruleset* r : rulesets()) {
+    const auto opts = r->options();
+    if (std::find(opts.begin(), opts.end(), option) != opts.end()) ids.emplace_back(r->id());
+  }
+  if (ids.empty()) return "(no ruleset reads it)";
+  return fmt::format("(read by --rules {})", fmt::join(ids, ", "));
+}
+
+std::string engines_help() { return fmt::format("Engine: {}", fmt::join(engine_names(), ", ")); }
+
+namespace {
+
+// The verb of the command line when it is not one fray has: the first
+// argument that is not an option (the top level has only flags).
+std::optional<std::string> unknown_verb(const CLI::App& app, int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg.empty() || arg.front() == '-') continue;
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+      if (sub->check_name(std::string(arg))) return std::nullopt;
+    return std::string(arg);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 }  // namespace fray::cli
 
 int main(int argc, char** argv) {
@@ -55,10 +99,19 @@ int main(int argc, char** argv) {
     add_core_verbs(cli);
     add_rules_verbs(cli);
     add_fight_verbs(cli);
+    add_list_verbs(cli);
     add_grid_verbs(cli);
     add_brogue_verbs(cli);
     add_crawl_verbs(cli);
     add_epixx_verbs(cli);
+    if (const auto verb = unknown_verb(cli.app, argc, argv)) {
+      std::vector<std::string> verbs;
+      for (const CLI::App* sub : cli.app.get_subcommands([](const CLI::App*) { return true; }))
+        verbs.push_back(sub->get_name());
+      const std::string close = fray::did_you_mean(*verb, verbs);
+      return error(fmt::format("unknown verb '{}'{}", *verb,
+                               close.empty() ? fmt::format(" (verbs: {})", fmt::join(verbs, ", ")) : close));
+    }
     try {
       cli.app.parse(argc, argv);
     } catch (const CLI::Success& e) {

@@ -35,12 +35,21 @@ CLI::Option* add_rules_option(CLI::App* verb, std::string& rules, const std::vec
 // The ruleset --rules names; throws fray::Error when `verb` does not take it.
 const Ruleset& rules_for(std::string_view verb, const std::string& rules, const std::vector<std::string>& legal = {});
 
-void add_core_verbs(Cli& cli);     // dist, roll
-void add_rules_verbs(Cli& cli);    // attack, strike
-void add_fight_verbs(Cli& cli);    // ttk, duel
-void add_grid_verbs(Cli& cli);     // path, fov, surprise
-void add_brogue_verbs(Cli& cli);   // table
-void add_crawl_verbs(Cli& cli);    // sweep
-void add_epixx_verbs(Cli& cli);    // turn
+// Help texts built from the registry, so that they name what fray has.
+// "--situation" help: each game's flags (`fray list --rules GAME situations`).
+std::string situations_help(std::string_view lead);
+// "(read by --rules epixx)": the games whose AttackRequest::options read `option`.
+std::string readers_help(std::string_view option);
+// "Engine: default, java, brogue".
+std::string engines_help();
+
+void add_core_verbs(Cli& cli);    // dist, roll
+void add_rules_verbs(Cli& cli);   // attack, strike
+void add_fight_verbs(Cli& cli);   // ttk, duel
+void add_list_verbs(Cli& cli);    // list
+void add_grid_verbs(Cli& cli);    // path, fov, surprise
+void add_brogue_verbs(Cli& cli);  // table
+void add_crawl_verbs(Cli& cli);   // sweep
+void add_epixx_verbs(Cli& cli);   // turn
 
 }  // namespace fray::cli

@@ -69,7 +69,8 @@ std::string histogram(const Pmf& pmf, std::string_view header, std::size_t rows 
   for (const auto& [label, p] : bins) {
     cum += p;
     const auto bar = static_cast<std::size_t>(top > 0 ? p / top * 40 + 0.5 : 0);
-    out += fmt::format("  {:>11}  {:>9.5f}  {:>9.5f}  {}\n", label, p, std::min(cum, 1.0), std::string(bar, '#'));
+    out += fmt::format("  {:>11}  {:>9}  {:>9.5f}  {}\n", label, probability(p, 5), std::min(cum, 1.0),
+                       std::string(bar, '#'));
   }
   return out;
 }
@@ -140,7 +141,9 @@ Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& 
   if (r.attacks) {
     if (r.p_kill < 1 - 1e-12)
       t += fmt::format("P(kill) {}{}\n", pct(r.p_kill),
-                       r.method == "exact" ? std::string() : fmt::format(" (95 % interval {} to {})", pct(r.p_kill_ci.lo), pct(r.p_kill_ci.hi)));
+                       r.method == "exact"
+                           ? std::string()
+                           : fmt::format(" (95 % interval {} to {})", pct(r.p_kill_ci.lo), pct(r.p_kill_ci.hi)));
     t += fmt::format("attacks to kill: {}\n", summary(*r.attacks));
     t += histogram(*r.attacks, "attacks");
     t += fmt::format("time to kill: mean {:.4g} {}\n", mean_of(r.time), bout.time_unit);
@@ -207,10 +210,8 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
     t += histogram(*r.length, "attacks");
     t += fmt::format("fight length in time: mean {:.4g} {}\n", mean_of(r.time), bout.time_unit);
   }
-  if (r.a_hp_if_wins)
-    t += fmt::format("HP left when {} wins (of {}): {}\n", an, bout.a.hp, summary(*r.a_hp_if_wins));
-  if (r.b_hp_if_wins)
-    t += fmt::format("HP left when {} wins (of {}): {}\n", bn, bout.b.hp, summary(*r.b_hp_if_wins));
+  if (r.a_hp_if_wins) t += fmt::format("HP left when {} wins (of {}): {}\n", an, bout.a.hp, summary(*r.a_hp_if_wins));
+  if (r.b_hp_if_wins) t += fmt::format("HP left when {} wins (of {}): {}\n", bn, bout.b.hp, summary(*r.b_hp_if_wins));
   return rep;
 }
 

@@ -32,6 +32,30 @@ json outcomes_json(const std::vector<OutcomeKind>& kinds) {
   return a;
 }
 
+bool is_number(const Value& v) { return std::holds_alternative<std::int64_t>(v) || std::holds_alternative<double>(v); }
+
+// Rows of cells under a header, in aligned columns two spaces apart: numbers
+// right-aligned, words left-aligned, no blanks at the end of a line.
+std::string aligned(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
+                    const std::vector<bool>& right, std::string_view indent) {
+  std::vector<std::size_t> width;
+  for (const auto& h : header) width.push_back(h.size());
+  for (const auto& row : rows)
+    for (std::size_t i = 0; i < row.size() && i < width.size(); ++i) width[i] = std::max(width[i], row[i].size());
+  auto line = [&](const std::vector<std::string>& cells) {
+    std::string l(indent);
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (i) l += "  ";
+      l += right[i] ? fmt::format("{:>{}}", cells[i], width[i]) : fmt::format("{:<{}}", cells[i], width[i]);
+    }
+    while (!l.empty() && l.back() == ' ') l.pop_back();
+    return l + "\n";
+  };
+  std::string out = line(header);
+  for (const auto& row : rows) out += line(row);
+  return out;
+}
+
 std::string outcomes_text(const std::vector<OutcomeKind>& kinds) {
   std::string t;
   for (const auto& k : kinds) t += fmt::format("{}{} {}", t.empty() ? "" : ", ", k.name, percent(k.p));
@@ -43,8 +67,8 @@ std::string outcomes_text(const std::vector<OutcomeKind>& kinds) {
 json pmf_json(const Pmf& pmf) {
   json rows = json::array();
   for (const auto& [v, p] : pmf.items()) rows.push_back({v, p});
-  return {{"pmf", std::move(rows)}, {"mean", pmf.mean()}, {"stddev", pmf.stddev()},
-          {"min", pmf.min()},       {"max", pmf.max()}};
+  return {
+      {"pmf", std::move(rows)}, {"mean", pmf.mean()}, {"stddev", pmf.stddev()}, {"min", pmf.min()}, {"max", pmf.max()}};
 }
 
 std::string pmf_table(const Pmf& pmf, std::string_view value_header) {
@@ -56,7 +80,7 @@ std::string pmf_table(const Pmf& pmf, std::string_view value_header) {
   for (const auto& [v, p] : items) {
     cum += p;
     const int bar = top > 0 ? static_cast<int>(p / top * 40 + 0.5) : 0;
-    out += fmt::format("{:>10}  {:>10.6f}  {:>10.6f}  {}\n", v, p, std::min(cum, 1.0), std::string(bar, '#'));
+    out += fmt::format("{:>10}  {:>10}  {:>10.6f}  {}\n", v, probability(p), std::min(cum, 1.0), std::string(bar, '#'));
   }
   out += fmt::format("mean {:.6g}, stddev {:.6g}\n", pmf.mean(), pmf.stddev());
   return out;
@@ -96,6 +120,12 @@ std::string percent(double p) {
   if (p < 1e-4) return "<0.01 %";
   if (p > 1 - 1e-4) return ">99.99 %";
   return fmt::format("{:.2f} %", 100 * p);
+}
+
+std::string probability(double p, int decimals) {
+  const std::string fixed = fmt::format("{:.{}f}", p, decimals);
+  if (p > 0 && fixed.find_first_not_of("0.") == std::string::npos) return fmt::format("{:.1e}", p);
+  return fixed;
 }
 
 Report attack_report(const AttackSummary& s) {
@@ -173,9 +203,10 @@ Report table_report(const Table& table) {
   Report r;
   json cols = json::array(), rows = json::array();
   for (const auto& c : table.columns) cols.push_back(c.key);
-  std::vector<std::size_t> width;
+  std::vector<std::string> header;
+  for (const auto& c : table.columns) header.push_back(c.label.empty() ? c.key : c.label);
+  std::vector<bool> right(table.columns.size(), true);
   std::vector<std::vector<std::string>> cells;
-  for (const auto& c : table.columns) width.push_back((c.label.empty() ? c.key : c.label).size());
   for (const auto& row : table.rows) {
     require(row.size() == table.columns.size(), "table row has the wrong number of values");
     json o = json::object();
@@ -183,7 +214,7 @@ Report table_report(const Table& table) {
     for (std::size_t i = 0; i < row.size(); ++i) {
       o[table.columns[i].key] = value_json(row[i]);
       line.push_back(value_text(row[i]));
-      width[i] = std::max(width[i], line.back().size());
+      if (!is_number(row[i])) right[i] = false;
     }
     rows.push_back(std::move(o));
     cells.push_back(std::move(line));
@@ -191,15 +222,7 @@ Report table_report(const Table& table) {
   r.json = {{"title", table.title}, {"columns", cols}, {"rows", rows}, {"notes", table.notes}};
   std::string& t = r.text;
   if (!table.title.empty()) t += table.title + "\n";
-  for (std::size_t i = 0; i < table.columns.size(); ++i) {
-    const auto& c = table.columns[i];
-    t += fmt::format("{}{:>{}}", i ? "  " : "", c.label.empty() ? c.key : c.label, width[i]);
-  }
-  t += "\n";
-  for (const auto& line : cells) {
-    for (std::size_t i = 0; i < line.size(); ++i) t += fmt::format("{}{:>{}}", i ? "  " : "", line[i], width[i]);
-    t += "\n";
-  }
+  t += aligned(header, cells, right, "");
   for (const auto& n : table.notes) t += "note: " + n + "\n";
   return r;
 }
@@ -217,8 +240,8 @@ std::string table_csv(const Table& table) {
   for (const auto& row : table.rows) {
     for (std::size_t i = 0; i < row.size(); ++i) {
       // CSV holds full precision, for a spreadsheet.
-      const std::string cell = std::holds_alternative<double>(row[i]) ? fmt::format("{}", std::get<double>(row[i]))
-                                                                      : value_text(row[i]);
+      const std::string cell =
+          std::holds_alternative<double>(row[i]) ? fmt::format("{}", std::get<double>(row[i])) : value_text(row[i]);
       out += (i ? "," : "") + quote(cell);
     }
     out += "\n";
@@ -230,18 +253,37 @@ Report catalog_report(const Ruleset& rules, CatalogKind kind) {
   const auto entries = rules.catalog(kind);
   Report r;
   json items = json::array();
-  std::size_t w = 4;
-  for (const auto& e : entries) w = std::max(w, e.name.size());
-  std::string& t = r.text;
-  t = fmt::format("{} {} ({}):\n", rules.title(), catalog_kind_name(kind), entries.size());
+  // One column per stat, in the order the entries first give them; an entry
+  // without a stat leaves its cell blank.
+  std::vector<std::string> keys;
+  bool described = false;
   for (const auto& e : entries) {
-    json j = {{"name", e.name}, {"description", e.description}, {"stats", fields_json(e.stats)}};
-    items.push_back(std::move(j));
-    std::string line = fmt::format("  {:<{}}", e.name, w);
-    if (!e.description.empty()) line += "  " + e.description;
-    if (!e.stats.empty()) line += (e.description.empty() ? "  " : " — ") + fields_text(e.stats);
-    t += line + "\n";
+    items.push_back({{"name", e.name}, {"description", e.description}, {"stats", fields_json(e.stats)}});
+    described = described || !e.description.empty();
+    for (const auto& f : e.stats)
+      if (std::find(keys.begin(), keys.end(), f.key) == keys.end()) keys.push_back(f.key);
   }
+  std::vector<std::string> header{"name"};
+  header.insert(header.end(), keys.begin(), keys.end());
+  if (described) header.emplace_back("description");
+  std::vector<bool> right(header.size(), false);
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    right[k + 1] = true;
+    for (const auto& e : entries)
+      if (const Value* v = find_field(e.stats, keys[k]); v && !is_number(*v)) right[k + 1] = false;
+  }
+  std::vector<std::vector<std::string>> cells;
+  for (const auto& e : entries) {
+    std::vector<std::string> line{e.name};
+    for (const auto& key : keys) {
+      const Value* v = find_field(e.stats, key);
+      line.push_back(v ? value_text(*v) : std::string());
+    }
+    if (described) line.push_back(e.description);
+    cells.push_back(std::move(line));
+  }
+  r.text = fmt::format("{} {} ({}):\n", rules.title(), catalog_kind_name(kind), entries.size());
+  r.text += aligned(header, cells, right, "  ");
   r.json = {{"rules", rules.id()}, {"kind", catalog_kind_name(kind)}, {"entries", std::move(items)}};
   return r;
 }
@@ -257,6 +299,7 @@ Report catalogs_report(const Ruleset& rules) {
     t += fmt::format("  {:<11} {:>4}   fray list --rules {} {}\n", catalog_kind_name(k), n, rules.id(),
                      catalog_kind_name(k));
   }
+  if (kinds.empty()) t += "  no catalogs\n";
   r.json = {{"rules", rules.id()}, {"title", rules.title()}, {"catalogs", kinds}};
   return r;
 }

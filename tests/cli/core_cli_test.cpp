@@ -74,10 +74,24 @@ TEST(Cli, RollIsSeeded) {
 
 TEST(Cli, BadInputExitsTwoWithNothingOnStdout) {
   const std::vector<std::vector<std::string>> cases = {
-      {"dist", ""}, {"dist", "3d"}, {"dist", "d"}, {"dist", "2d0"}, {"dist", "-1d6"}, {"dist", "1d6+"},
-      {"dist", "((1d6)"}, {"dist", "1d6kh7"}, {"dist", "3d6!!!!"}, {"dist", "nope(3)"},
-      {"dist", "99999999999999999999"}, {"dist", "1000000d1000000"}, {"roll", "3d6", "--count", "0"},
-      {"roll", "3d6", "--rng", "nope"}, {"roll", "3d6", "--seed", "abc"}, {"dist"}, {"frobnicate"}, {},
+      {"dist", ""},
+      {"dist", "3d"},
+      {"dist", "d"},
+      {"dist", "2d0"},
+      {"dist", "-1d6"},
+      {"dist", "1d6+"},
+      {"dist", "((1d6)"},
+      {"dist", "1d6kh7"},
+      {"dist", "3d6!!!!"},
+      {"dist", "nope(3)"},
+      {"dist", "99999999999999999999"},
+      {"dist", "1000000d1000000"},
+      {"roll", "3d6", "--count", "0"},
+      {"roll", "3d6", "--rng", "nope"},
+      {"roll", "3d6", "--seed", "abc"},
+      {"dist"},
+      {"frobnicate"},
+      {},
       {"attack", "--rules", "nethack", "--attacker", "a", "--defender", "b"},
   };
   for (const auto& args : cases) {

@@ -99,7 +99,8 @@ TEST(DuelReport, FallsBackToMonteCarloAndSaysWhy) {
   small.limits.max_pairs = 10;
   const Report big = duel_report("test", test::make_bout(k, k, 50, 50), small);
   EXPECT_EQ(big.json["method"], "monte-carlo");
-  EXPECT_EQ(big.json["note"].get<std::string>().rfind("no exact analysis (exact analysis: ", 0), 0u) << big.json["note"];
+  EXPECT_EQ(big.json["note"].get<std::string>().rfind("no exact analysis (exact analysis: ", 0), 0u)
+      << big.json["note"];
 }
 
 TEST(DuelReport, NeverEndingFight) {
@@ -134,6 +135,22 @@ TEST(FightCli, BadInput) {
   expect_cli_error({"duel", "--rules", "brogue", "--a", "player"}, "--b");
   expect_cli_error({"ttk", "--rules", "crawl", "--attacker", "player", "--defender", "orc", "--seed", "-4"},
                    "--seed must not be negative");
+}
+
+}  // namespace
+}  // namespace fray::fight
+
+namespace fray::fight {
+namespace {
+
+// A kill that almost always takes two attacks: the rare third attack shows its
+// probability, not 0, and the accuracy is not 100 %.
+TEST(TtkReport, RareOutcomesAreNotRoundedAway) {
+  auto k = std::make_shared<test::DiceKernel>(1 - 1e-6, 1, 1);
+  const Report r = ttk_report("test", test::make_bout(k, k, 10, 2));
+  EXPECT_NE(r.text.find(">99.99 %"), std::string::npos) << r.text;
+  EXPECT_EQ(r.text.find("100.00 %"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("2.0e-06"), std::string::npos) << r.text;
 }
 
 }  // namespace

@@ -11,9 +11,7 @@
 #include <fray/core/value.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/rules/ruleset.hpp>
-
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <string_view>
 
@@ -40,6 +38,9 @@ struct Report {
 // A probability as a percentage that never reads 0 % or 100 % when it is
 // not: "37.50 %", "<0.01 %", ">99.99 %", "2.1e-06 %".
 [[nodiscard]] std::string percent(double p);
+// A probability to `decimals` places ("0.166667"), in scientific notation when
+// that would read 0 but it is not ("3.1e-09").
+[[nodiscard]] std::string probability(double p, int decimals = 6);
 
 // --- one attack -----------------------------------------------------------------------
 [[nodiscard]] Report attack_report(const AttackSummary& summary);

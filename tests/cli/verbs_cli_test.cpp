@@ -1,0 +1,122 @@
+// The command line's shared parts: unknown verbs, help built from the
+// registry, --rules on every game verb, and `fray list`.
+#include <fray/rules/ruleset.hpp>
+
+#include "support/support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace {
+
+using fray::test::run_cli;
+
+void expect_error(const std::vector<std::string>& args, const std::string& message) {
+  const auto r = run_cli(args);
+  EXPECT_EQ(r.status, 2) << args[0];
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(r.err, "fray: error: " + message + "\n");
+}
+
+TEST(Verbs, UnknownVerbSuggestsTheClosest) {
+  expect_error({"atack"}, "unknown verb 'atack' (did you mean 'attack'?)");
+  expect_error({"stirke", "--rules", "brogue"}, "unknown verb 'stirke' (did you mean 'strike'?)");
+  expect_error({"--json", "lst"}, "unknown verb 'lst' (did you mean 'list' or 'dist'?)");
+  const auto r = run_cli({"frobnicate"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.rfind("fray: error: unknown verb 'frobnicate' (verbs: dist, roll, attack, ", 0), 0u) << r.err;
+}
+
+TEST(Verbs, HelpNamesEveryRulesetAndEngine) {
+  for (const char* verb : {"attack", "strike", "ttk", "duel", "list"}) {
+    const auto r = run_cli({verb, "--help"});
+    ASSERT_EQ(r.status, 0) << verb;
+    for (const fray::Ruleset* rules : fray::rulesets())
+      EXPECT_NE(r.out.find(std::string(rules->id())), std::string::npos) << verb << " --help lacks " << rules->id();
+  }
+  for (const char* verb : {"roll", "strike"}) {
+    const auto r = run_cli({verb, "--help"});
+    for (const std::string& engine : fray::engine_names())
+      EXPECT_NE(r.out.find(engine), std::string::npos) << verb << " --help lacks engine " << engine;
+  }
+  // Each game's situation flags, from its catalog.
+  const auto attack = run_cli({"attack", "--help"});
+  for (const fray::Ruleset* rules : fray::rulesets()) {
+    const auto kinds = rules->catalogs();
+    if (std::find(kinds.begin(), kinds.end(), fray::CatalogKind::situations) == kinds.end()) continue;
+    for (const auto& flag : rules->catalog(fray::CatalogKind::situations))
+      EXPECT_NE(attack.out.find(flag.name), std::string::npos) << rules->id() << " " << flag.name;
+  }
+}
+
+TEST(Verbs, RollNamesItsEngine) {
+  const auto j = run_cli({"roll", "1d6", "--seed", "3", "--json"}).json();
+  EXPECT_EQ(j.at("engine"), "default");
+  EXPECT_FALSE(j.contains("rng"));
+}
+
+TEST(Verbs, GridVerbsArePixelDungeons) {
+  const std::string map = fray::test::path("../examples/maps/ballistics.txt");
+  const auto plain = run_cli({"path", "--map", map, "--from", "2,5", "--to", "7,3", "--json"});
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  EXPECT_EQ(plain.json().at("rules"), "pixel-dungeon");
+  const auto named =
+      run_cli({"path", "--rules", "pixel-dungeon", "--map", map, "--from", "2,5", "--to", "7,3", "--json"});
+  EXPECT_EQ(named.out, plain.out);
+  expect_error({"path", "--rules", "brogue", "--map", map, "--from", "2,5", "--to", "7,3"},
+               "path is not a verb of --rules brogue (it is for: pixel-dungeon)");
+  expect_error({"surprise", "--rules", "crawl", "--map", map, "--mob", "7,3", "--hero", "2,5", "--state", "sleeping"},
+               "surprise is not a verb of --rules crawl (it is for: pixel-dungeon)");
+  const auto s = run_cli({"surprise", "--map", map, "--mob", "7,3", "--hero", "2,5", "--state", "sleeping", "--json"});
+  ASSERT_EQ(s.status, 0) << s.err;
+  EXPECT_EQ(s.json().at("rules"), "pixel-dungeon");
+}
+
+TEST(List, UnknownRulesetOrKind) {
+  expect_error({"list", "--rules", "brouge"},
+               "unknown ruleset 'brouge' (did you mean 'brogue'?) (known: pixel-dungeon, brogue, crawl, epixx)");
+  for (const fray::Ruleset* rules : fray::rulesets()) {
+    const auto r = run_cli({"list", "--rules", std::string(rules->id()), "monstrs"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_NE(r.err.find("unknown catalog 'monstrs' (did you mean 'monsters'?)"), std::string::npos) << r.err;
+  }
+}
+
+// Every catalog a game has lists its entries; a kind it lacks is an error naming those it has.
+TEST(List, EveryCatalogOfEveryGame) {
+  for (const fray::Ruleset* rules : fray::rulesets()) {
+    const std::string id(rules->id());
+    SCOPED_TRACE(id);
+    const auto has = rules->catalogs();
+    const auto kinds = run_cli({"list", "--rules", id, "--json"});
+    ASSERT_EQ(kinds.status, 0) << kinds.err;
+    EXPECT_EQ(kinds.json().at("catalogs").size(), has.size());
+    const auto text = run_cli({"list", "--rules", id});
+    EXPECT_NE(text.out.find(std::string(rules->title())), std::string::npos) << text.out;
+    for (fray::CatalogKind kind : fray::kCatalogKinds) {
+      const std::string name(fray::catalog_kind_name(kind));
+      if (std::find(has.begin(), has.end(), kind) == has.end()) {
+        const auto r = run_cli({"list", "--rules", id, name});
+        EXPECT_EQ(r.status, 2);
+        EXPECT_EQ(r.err.rfind("fray: error: list: --rules " + id + " has no " + name + " (it has: ", 0), 0u) << r.err;
+        continue;
+      }
+      const auto entries = rules->catalog(kind);
+      const auto j = run_cli({"list", "--rules", id, name, "--json"});
+      ASSERT_EQ(j.status, 0) << j.err;
+      EXPECT_EQ(j.json().at("entries").size(), entries.size());
+      EXPECT_EQ(kinds.json().at("catalogs").at(name), entries.size());
+      const auto t = run_cli({"list", "--rules", id, name});
+      for (const auto& e : entries) EXPECT_NE(t.out.find(e.name), std::string::npos) << e.name;
+      if (kind == fray::CatalogKind::armors) {
+        EXPECT_EQ(run_cli({"list", "--rules", id, "armours"}).out, t.out);
+      }
+    }
+  }
+}
+
+}  // namespace
