@@ -3,6 +3,7 @@
 // seeded strikes drawn from the same rules with their traces.
 #include <fmt/format.h>
 
+#include <fray/report/report.hpp>
 #include <fray/rules/crawl/attack.hpp>
 
 int main() {
@@ -21,6 +22,6 @@ int main() {
     Trace trace;
     const StrikeResult s = strike(p, rng, TraceTo{&trace});
     fmt::print("strike {}: {} for {}\n", i + 1, kind_name(s.kind), s.damage);
-    for (const fray::Draw& d : trace) fmt::print("  {:<28} {:<26} {}\n", d.label, d.call, d.value);
+    for (const fray::Draw& d : trace) fmt::print("  {:<28} {:<26} {}\n", d.label, d.call, fray::value_text(d.value));
   }
 }

@@ -92,6 +92,8 @@ class TinyRules : public Ruleset {
  public:
   std::string_view id() const override { return "tiny"; }
   std::string_view title() const override { return "Tiny Rogue 1.0"; }
+  AttackSummary attack(const AttackRequest&) const override { throw Error("tiny: no attacks"); }
+  StrikeRun strike(const StrikeRequest&) const override { throw Error("tiny: no strikes"); }
   Bout bout(const AttackRequest&) const override { throw Error("tiny: no fights"); }
   std::vector<CatalogKind> catalogs() const override { return {CatalogKind::monsters, CatalogKind::situations}; }
   std::vector<CatalogEntry> catalog(CatalogKind kind) const override {

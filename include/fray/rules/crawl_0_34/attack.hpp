@@ -145,13 +145,7 @@ struct StrikeResult {
 template <UniformEngine R, class OnDraw>
 StrikeResult strike(const AttackPlan& p, R& rng, OnDraw&& on_draw) {
   StrikeResult r;
-  crawl::Trace t;
-  auto chain = [&](const Chain& c) {
-    t.clear();
-    const i64 v = c.sample(rng, &t);
-    for (const Draw& d : t) on_draw(d);
-    return v;
-  };
+  auto chain = [&](const Chain& c) { return c.sample(rng, on_draw); };
   auto block = [&](i64 to_hit) {
     if (!p.block_rolled || to_hit >= automatic_hit) return false;
     const i64 n = bypass(p, to_hit);
