@@ -63,7 +63,13 @@ void BM_DuelExact(benchmark::State& state) {
   const fray::Bout b = bout(state.range(0), state.range(1) != 0);
   for (auto _ : state) benchmark::DoNotOptimize(fray::fight::duel_exact(b));
 }
-BENCHMARK(BM_DuelExact)->Args({40, 0})->Args({40, 1})->Args({100, 1})->Args({300, 0})->Args({300, 1})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DuelExact)
+    ->Args({40, 0})
+    ->Args({40, 1})
+    ->Args({100, 1})
+    ->Args({300, 0})
+    ->Args({300, 1})
+    ->Unit(benchmark::kMillisecond);
 
 // Exact duels of the games' own kernels at 300 HP a side (bout built once).
 void BM_DuelExactCatalog(benchmark::State& state) {

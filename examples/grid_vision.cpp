@@ -39,8 +39,7 @@ int main() {
   fray::pixel_dungeon::SurpriseQuery q;
   q.state = fray::pixel_dungeon::MobState::sleeping;
   const auto s = fray::pixel_dungeon::surprise_on_map(map, gnoll, hero, q, 8, vis);
-  std::printf("gnoll sees the hero's cell: %s; P(next hit is a surprise) = %lld/%lld = %.4f\n",
-              s.in_fov ? "yes" : "no", static_cast<long long>(s.den - s.notice_num), static_cast<long long>(s.den),
-              s.p_surprise);
+  std::printf("gnoll sees the hero's cell: %s; P(next hit is a surprise) = %lld/%lld = %.4f\n", s.in_fov ? "yes" : "no",
+              static_cast<long long>(s.den - s.notice_num), static_cast<long long>(s.den), s.p_surprise);
   return 0;
 }

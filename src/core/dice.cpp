@@ -17,7 +17,9 @@ DiceFunctions DiceFunctions::builtin() {
            [is_max](std::span<const std::int64_t> a) {
              return Pmf::point(is_max ? std::max(a[0], a[1]) : std::min(a[0], a[1]));
            },
-           [is_max](std::span<const std::int64_t> a, RngRef) { return is_max ? std::max(a[0], a[1]) : std::min(a[0], a[1]); }});
+           [is_max](std::span<const std::int64_t> a, RngRef) {
+             return is_max ? std::max(a[0], a[1]) : std::min(a[0], a[1]);
+           }});
   };
   pair_fn("min", false);
   pair_fn("max", true);
@@ -43,12 +45,12 @@ const DiceFunction* DiceFunctions::find(std::string_view name) const noexcept {
 
 struct Dice::Node {
   enum class Kind { number, add, sub, mul, neg, cmp, dice, call } kind = Kind::number;
-  std::int64_t value = 0;       // number
-  std::string op;               // cmp: "==", ">=", ">", "<=", "<"
+  std::int64_t value = 0;                         // number
+  std::string op;                                 // cmp: "==", ">=", ">", "<=", "<"
   std::vector<std::shared_ptr<const Node>> kids;  // operands; dice: count, sides[, keep]
   bool keep_high = false, has_keep = false, explode = false;
-  std::size_t fn = 0;           // call: index into the function table
-  std::size_t column = 0;       // 1-based, for run-time errors
+  std::size_t fn = 0;      // call: index into the function table
+  std::size_t column = 0;  // 1-based, for run-time errors
 };
 
 namespace {
@@ -113,9 +115,12 @@ class Parser {
     NodePtr n = product();
     for (;;) {
       const std::size_t at = pos_;
-      if (eat("+")) n = make(Kind::add, {n, product()}, at);
-      else if (eat("-")) n = make(Kind::sub, {n, product()}, at);
-      else return n;
+      if (eat("+"))
+        n = make(Kind::add, {n, product()}, at);
+      else if (eat("-"))
+        n = make(Kind::sub, {n, product()}, at);
+      else
+        return n;
     }
   }
 
@@ -123,8 +128,10 @@ class Parser {
     NodePtr n = unary();
     for (;;) {
       const std::size_t at = pos_;
-      if (eat("*")) n = make(Kind::mul, {n, unary()}, at);
-      else return n;
+      if (eat("*"))
+        n = make(Kind::mul, {n, unary()}, at);
+      else
+        return n;
     }
   }
 
@@ -146,7 +153,8 @@ class Parser {
     skip();
     return pos_ < s_.size() && s_[pos_] == 'd' &&
            (pos_ + 1 == s_.size() || std::isdigit(static_cast<unsigned char>(s_[pos_ + 1])) || s_[pos_ + 1] == '(' ||
-            std::isspace(static_cast<unsigned char>(s_[pos_ + 1])) || !std::isalpha(static_cast<unsigned char>(s_[pos_ + 1])));
+            std::isspace(static_cast<unsigned char>(s_[pos_ + 1])) ||
+            !std::isalpha(static_cast<unsigned char>(s_[pos_ + 1])));
   }
 
   NodePtr dice() {
@@ -312,7 +320,8 @@ Pmf keep_dice(const Pmf& die, std::int64_t n, std::int64_t keep, bool highest) {
   cur[0][static_cast<std::size_t>(off)] = 1.0;
   double remaining = 1.0;
   std::vector<double> lfact(static_cast<std::size_t>(n + 1), 0.0);
-  for (std::int64_t i = 1; i <= n; ++i) lfact[static_cast<std::size_t>(i)] = lfact[static_cast<std::size_t>(i - 1)] + std::log(static_cast<double>(i));
+  for (std::int64_t i = 1; i <= n; ++i)
+    lfact[static_cast<std::size_t>(i)] = lfact[static_cast<std::size_t>(i - 1)] + std::log(static_cast<double>(i));
   for (std::size_t fi = 0; fi < faces.size(); ++fi) {
     const auto [face, q] = faces[fi];
     const bool last = fi + 1 == faces.size();
@@ -323,9 +332,12 @@ Pmf keep_dice(const Pmf& die, std::int64_t n, std::int64_t keep, bool highest) {
       const std::int64_t left = n - j;
       for (std::int64_t t = last ? left : 0; t <= left; ++t) {
         double pt;
-        if (last) pt = 1.0;
-        else if (pr >= 1.0) pt = t == left ? 1.0 : 0.0;
-        else if (pr <= 0.0) pt = t == 0 ? 1.0 : 0.0;
+        if (last)
+          pt = 1.0;
+        else if (pr >= 1.0)
+          pt = t == left ? 1.0 : 0.0;
+        else if (pr <= 0.0)
+          pt = t == 0 ? 1.0 : 0.0;
         else
           pt = std::exp(lfact[static_cast<std::size_t>(left)] - lfact[static_cast<std::size_t>(t)] -
                         lfact[static_cast<std::size_t>(left - t)] + static_cast<double>(t) * std::log(pr) +
@@ -352,20 +364,26 @@ struct Eval {
 
   Pmf exact(const Dice::Node& n) const {
     switch (n.kind) {
-      case Kind::number: return Pmf::point(n.value);
-      case Kind::add: return exact(*n.kids[0]) + exact(*n.kids[1]);
-      case Kind::sub: return exact(*n.kids[0]) - exact(*n.kids[1]);
-      case Kind::neg: return -exact(*n.kids[0]);
-      case Kind::mul: return Pmf::combine(exact(*n.kids[0]), exact(*n.kids[1]), [](std::int64_t a, std::int64_t b) {
-          return checked_mul(a, b);
-        });
+      case Kind::number:
+        return Pmf::point(n.value);
+      case Kind::add:
+        return exact(*n.kids[0]) + exact(*n.kids[1]);
+      case Kind::sub:
+        return exact(*n.kids[0]) - exact(*n.kids[1]);
+      case Kind::neg:
+        return -exact(*n.kids[0]);
+      case Kind::mul:
+        return Pmf::combine(exact(*n.kids[0]), exact(*n.kids[1]),
+                            [](std::int64_t a, std::int64_t b) { return checked_mul(a, b); });
       case Kind::cmp: {
         const std::string& op = n.op;
         return Pmf::combine(exact(*n.kids[0]), exact(*n.kids[1]),
                             [&op](std::int64_t a, std::int64_t b) { return compare(op, a, b); });
       }
-      case Kind::dice: return exact_dice(n);
-      case Kind::call: return exact_call(n);
+      case Kind::dice:
+        return exact_dice(n);
+      case Kind::call:
+        return exact_call(n);
     }
     return Pmf();
   }
@@ -426,7 +444,8 @@ struct Eval {
 
   std::int64_t sample(const Dice::Node& n, RngRef rng) const {
     switch (n.kind) {
-      case Kind::number: return n.value;
+      case Kind::number:
+        return n.value;
       case Kind::add: {
         const auto a = sample(*n.kids[0], rng);
         return checked_add(a, sample(*n.kids[1], rng));
@@ -450,7 +469,8 @@ struct Eval {
         const auto a = sample(*n.kids[0], rng);
         return compare(n.op, a, sample(*n.kids[1], rng));
       }
-      case Kind::dice: return sample_dice(n, rng);
+      case Kind::dice:
+        return sample_dice(n, rng);
       case Kind::call: {
         std::vector<std::int64_t> vals;
         for (const auto& k : n.kids) vals.push_back(sample(*k, rng));
@@ -480,8 +500,10 @@ struct Eval {
     }
     std::vector<std::int64_t> rolls(static_cast<std::size_t>(c));
     for (auto& r : rolls) r = roll_die(s, n.explode, rng);
-    if (n.keep_high) std::sort(rolls.begin(), rolls.end(), std::greater<>());
-    else std::sort(rolls.begin(), rolls.end());
+    if (n.keep_high)
+      std::sort(rolls.begin(), rolls.end(), std::greater<>());
+    else
+      std::sort(rolls.begin(), rolls.end());
     std::int64_t total = 0;
     for (std::int64_t i = 0; i < k; ++i) total = checked_add(total, rolls[static_cast<std::size_t>(i)]);
     return total;

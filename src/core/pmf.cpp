@@ -1,8 +1,8 @@
 #include <fray/core/pmf.hpp>
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
-#include <fmt/format.h>
 #include <numeric>
 
 namespace fray {
@@ -33,7 +33,8 @@ Pmf::Pmf(std::int64_t lo, std::vector<double> p) : lo_(lo), p_(std::move(p)) {
   trim();
   const double t = std::accumulate(p_.begin(), p_.end(), 0.0);
   if (!(t > 0) || !std::isfinite(t)) throw Error("distribution has no probability mass");
-  if (std::abs(t - 1.0) > 0) for (auto& x : p_) x /= t;
+  if (std::abs(t - 1.0) > 0)
+    for (auto& x : p_) x /= t;
 }
 
 void Pmf::trim() {
@@ -172,8 +173,8 @@ std::int64_t Pmf::quantile(double q) const {
 
 void Pmf::check_work(std::size_t a, std::size_t b) {
   if (static_cast<unsigned __int128>(a) * b > max_work)
-    throw Error(fmt::format("distribution too large to compute exactly ({} x {} terms; the limit is {})", a, b,
-                            max_work));
+    throw Error(
+        fmt::format("distribution too large to compute exactly ({} x {} terms; the limit is {})", a, b, max_work));
 }
 
 Pmf operator+(const Pmf& a, const Pmf& b) {

@@ -37,8 +37,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return prev[m];
 }
 
-std::vector<std::string> closest_names(std::string_view name, std::span<const std::string> known,
-                                       std::size_t limit) {
+std::vector<std::string> closest_names(std::string_view name, std::span<const std::string> known, std::size_t limit) {
   const std::size_t allowed = std::max<std::size_t>(2, name.size() / 3);
   std::vector<std::pair<std::size_t, const std::string*>> near;
   for (const auto& k : known) {

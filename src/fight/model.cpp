@@ -26,9 +26,7 @@ Schedule::Schedule(const Fighter& a) : Schedule(a, a) { solo_ = true; }
 Schedule::Turn Schedule::next(Rng* rng) {
   // A side's next start: k * t for a fixed time (in double, 5 * 1.2 and
   // 6 * 1.0 must tie, hence the relative 1e-9), the drawn times' sum otherwise.
-  auto start = [&](std::size_t i) {
-    return random_[i] ? start_[i] : static_cast<double>(done_[i]) * time_[i];
-  };
+  auto start = [&](std::size_t i) { return random_[i] ? start_[i] : static_cast<double>(done_[i]) * time_[i]; };
   std::size_t i = 0;
   if (!solo_) {
     const double ta = start(0), tb = start(1);
@@ -83,8 +81,8 @@ void check_fighter(const Fighter& f, std::string_view role) {
   const std::string who = f.name.empty() ? std::string(role) : fmt::format("{} ({})", role, f.name);
   detail::check(f.hp >= 1, "{}: hp must be at least 1, got {}", who, f.hp);
   detail::check(f.hp <= kMaxHp, "{}: hp {} is more than fight analysis takes ({})", who, f.hp, kMaxHp);
-  detail::check(std::isfinite(f.attack_time) && f.attack_time > 0,
-                "{}: attack time must be a positive number, got {}", who, f.attack_time);
+  detail::check(std::isfinite(f.attack_time) && f.attack_time > 0, "{}: attack time must be a positive number, got {}",
+                who, f.attack_time);
   if (f.attack_times.empty()) return;
   detail::check(f.attack_times.size() <= 1024, "{}: {} attack times are too many (at most 1024)", who,
                 f.attack_times.size());

@@ -60,10 +60,17 @@ Map Map::parse(std::string_view text, std::string_view name) {
       const char c = rows[y][x];
       const Point p{static_cast<int>(x), static_cast<int>(y)};
       switch (c) {
-        case '#': break;
-        case '.': map.set_tile(p, Tile::floor); break;
-        case '+': map.set_tile(p, Tile::door); break;
-        case ':': map.set_tile(p, Tile::chasm); break;
+        case '#':
+          break;
+        case '.':
+          map.set_tile(p, Tile::floor);
+          break;
+        case '+':
+          map.set_tile(p, Tile::door);
+          break;
+        case ':':
+          map.set_tile(p, Tile::chasm);
+          break;
         default:
           if (!is_character_glyph(c))
             throw Error(fmt::format("map {}:{}:{}: unexpected character {} (expected one of # . + : @ or a letter)",
@@ -107,10 +114,14 @@ std::vector<Point> Map::characters() const {
 char Map::symbol(Point p) const noexcept {
   if (const char g = character(p); g != 0) return g;
   switch (tile(p)) {
-    case Tile::floor: return '.';
-    case Tile::door: return '+';
-    case Tile::chasm: return ':';
-    case Tile::wall: break;
+    case Tile::floor:
+      return '.';
+    case Tile::door:
+      return '+';
+    case Tile::chasm:
+      return ':';
+    case Tile::wall:
+      break;
   }
   return '#';
 }

@@ -9,10 +9,18 @@
 #include <array>
 
 // Each game's folder defines its ruleset object.
-namespace fray::brogue { const Ruleset& ruleset(); }
-namespace fray::pixel_dungeon { const Ruleset& ruleset(); }
-namespace fray::crawl { const Ruleset& ruleset(); }
-namespace fray::epixx { const Ruleset& ruleset(); }
+namespace fray::brogue {
+const Ruleset& ruleset();
+}
+namespace fray::pixel_dungeon {
+const Ruleset& ruleset();
+}
+namespace fray::crawl {
+const Ruleset& ruleset();
+}
+namespace fray::epixx {
+const Ruleset& ruleset();
+}
 
 namespace fray {
 
@@ -35,12 +43,18 @@ const Ruleset& ruleset(std::string_view id) {
 
 std::string_view catalog_kind_name(CatalogKind kind) noexcept {
   switch (kind) {
-    case CatalogKind::monsters: return "monsters";
-    case CatalogKind::weapons: return "weapons";
-    case CatalogKind::armors: return "armors";
-    case CatalogKind::classes: return "classes";
-    case CatalogKind::situations: return "situations";
-    case CatalogKind::keys: return "keys";
+    case CatalogKind::monsters:
+      return "monsters";
+    case CatalogKind::weapons:
+      return "weapons";
+    case CatalogKind::armors:
+      return "armors";
+    case CatalogKind::classes:
+      return "classes";
+    case CatalogKind::situations:
+      return "situations";
+    case CatalogKind::keys:
+      return "keys";
   }
   return "?";
 }
@@ -52,8 +66,8 @@ CatalogKind parse_catalog_kind(std::string_view name) {
     if (catalog_kind_name(k) == name) return k;
     names.emplace_back(catalog_kind_name(k));
   }
-  throw Error(fmt::format("unknown catalog '{}'{} (known: {})", name, did_you_mean(name, names),
-                          fmt::join(names, ", ")));
+  throw Error(
+      fmt::format("unknown catalog '{}'{} (known: {})", name, did_you_mean(name, names), fmt::join(names, ", ")));
 }
 
 void check_options(const Ruleset& rules, const AttackRequest& request) {
@@ -61,8 +75,9 @@ void check_options(const Ruleset& rules, const AttackRequest& request) {
   for (const auto& [key, value] : request.options) {
     (void)value;
     if (std::find(known.begin(), known.end(), key) == known.end())
-      throw Error(fmt::format("--{} is not used by --rules {}{}", key, rules.id(),
-                              known.empty() ? std::string() : fmt::format(" (it reads: --{})", fmt::join(known, ", --"))));
+      throw Error(
+          fmt::format("--{} is not used by --rules {}{}", key, rules.id(),
+                      known.empty() ? std::string() : fmt::format(" (it reads: --{})", fmt::join(known, ", --"))));
   }
 }
 
@@ -92,7 +107,8 @@ std::unique_ptr<AnyEngine> make_engine(std::string_view name, std::uint64_t seed
     for (const auto& e : r->engines())
       if (e == name) return r->engine(name, seed);
   const auto known = engine_names();
-  throw Error(fmt::format("unknown engine '{}'{} (known: {})", name, did_you_mean(name, known), fmt::join(known, ", ")));
+  throw Error(
+      fmt::format("unknown engine '{}'{} (known: {})", name, did_you_mean(name, known), fmt::join(known, ", ")));
 }
 
 }  // namespace fray

@@ -60,9 +60,12 @@ std::pair<std::int64_t, std::int64_t> parse_point(std::string_view s, std::strin
 std::string catalog_key(std::string_view name) {
   std::string k;
   for (char c : name) {
-    if (c == ' ' || c == '-') k += '_';
-    else if (c == '\'') continue;
-    else k += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (c == ' ' || c == '-')
+      k += '_';
+    else if (c == '\'')
+      continue;
+    else
+      k += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
   return k;
 }
@@ -157,7 +160,7 @@ std::optional<bool> SpecReader::flag(std::string_view key) {
 }
 
 std::optional<std::pair<std::int64_t, std::int64_t>> SpecReader::range(std::string_view key, std::int64_t lo,
-                                                                        std::int64_t hi) {
+                                                                       std::int64_t hi) {
   const std::string* v = find(key);
   if (!v) return std::nullopt;
   // The separator is the first '-' that is not a sign.

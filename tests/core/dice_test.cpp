@@ -65,10 +65,12 @@ TEST(Dice, KeepLowest) {
 TEST(Dice, KeepMiddleCases) {
   EXPECT_TRUE(exact("3d4kh3").approx_equal(exact("3d4"), 1e-14));
   EXPECT_EQ(exact("3d4kh0"), Pmf::point(0));
-  EXPECT_TRUE(exact("5d3kl2").approx_equal(enumerate(5, 3, [](auto v) {
-    std::sort(v.begin(), v.end());
-    return v[0] + v[1];
-  }), 1e-14));
+  EXPECT_TRUE(exact("5d3kl2").approx_equal(enumerate(5, 3,
+                                                     [](auto v) {
+                                                       std::sort(v.begin(), v.end());
+                                                       return v[0] + v[1];
+                                                     }),
+                                           1e-14));
 }
 
 TEST(Dice, Exploding) {
@@ -114,8 +116,7 @@ TEST(Dice, LargeExactSums) {
 
 TEST(Dice, CustomFunction) {
   fray::DiceFunctions fns = fray::DiceFunctions::builtin();
-  fns.add({"twice", 1, 1, "twice(x)",
-           [](std::span<const std::int64_t> a) { return Pmf::point(2 * a[0]); },
+  fns.add({"twice", 1, 1, "twice(x)", [](std::span<const std::int64_t> a) { return Pmf::point(2 * a[0]); },
            [](std::span<const std::int64_t> a, fray::RngRef) { return 2 * a[0]; }});
   const Dice d = Dice::parse("twice(1d3)", fns);
   EXPECT_TRUE(d.exact().approx_equal(exact("1d3 * 2"), 1e-15));

@@ -1,6 +1,6 @@
 // fray/core/rng.hpp: determinism, streams, and uniformity.
-#include <fray/core/rng.hpp>
 #include <fray/core/pmf.hpp>
+#include <fray/core/rng.hpp>
 
 #include "support/support.hpp"
 

@@ -43,8 +43,7 @@ TEST(TtkExact, HalfChanceOfOneDamageAgainstTwoHpIsNegativeBinomial) {
   const TtkResult r = ttk_exact(DiceKernel(0.5, 1, 1), fighter(10, 2), fighter(2));
   ASSERT_TRUE(r.attacks);
   EXPECT_EQ(r.attacks->min(), 2);
-  for (int n = 2; n <= 40; ++n)
-    EXPECT_NEAR((*r.attacks)[n], (n - 1) / std::ldexp(1.0, n), 1e-15) << "n = " << n;
+  for (int n = 2; n <= 40; ++n) EXPECT_NEAR((*r.attacks)[n], (n - 1) / std::ldexp(1.0, n), 1e-15) << "n = " << n;
   EXPECT_NEAR(r.attacks->mean(), 4.0, 1e-12);
   EXPECT_NEAR(r.attacks->variance(), 4.0, 1e-10);  // 2 (1 - p) / p^2
   EXPECT_NEAR(mean_of(r.time), 8.0, 1e-12);
@@ -268,16 +267,15 @@ TEST(DuelExact, DeclaredReadsChangeSpeedNotNumbers) {
   auto acid = std::make_shared<AcidKernel>(0.9, 5);
   auto conf = std::make_shared<ConfusionKernel>(0.6, 2, 2);
   auto dice = std::make_shared<DiceKernel>(0.65, 2, 5);
-  expect_same(duel_exact(bout(fury, acid, 40, 33)),
-              duel_exact(bout(reading_everything<FuryKernel>(0.75, 1, 8, 40),
-                              reading_everything<AcidKernel>(0.9, 5), 40, 33)));
+  expect_same(duel_exact(bout(fury, acid, 40, 33)), duel_exact(bout(reading_everything<FuryKernel>(0.75, 1, 8, 40),
+                                                                    reading_everything<AcidKernel>(0.9, 5), 40, 33)));
   expect_same(duel_exact(bout(conf, dice, 20, 26, 1, 1.5)),
               duel_exact(bout(reading_everything<ConfusionKernel>(0.6, 2, 2),
                               reading_everything<DiceKernel>(0.65, 2, 5), 20, 26, 1, 1.5)));
-  expect_same(duel_exact(bout(acid, dice, 25, 30), Who::b),
-              duel_exact(bout(reading_everything<AcidKernel>(0.9, 5), reading_everything<DiceKernel>(0.65, 2, 5),
-                              25, 30),
-                         Who::b));
+  expect_same(
+      duel_exact(bout(acid, dice, 25, 30), Who::b),
+      duel_exact(bout(reading_everything<AcidKernel>(0.9, 5), reading_everything<DiceKernel>(0.65, 2, 5), 25, 30),
+                 Who::b));
   const TtkResult x = ttk_exact(*acid, fighter(10), fighter(14));
   const TtkResult y = ttk_exact(*reading_everything<AcidKernel>(0.9, 5), fighter(10), fighter(14));
   ASSERT_TRUE(x.attacks && y.attacks);
@@ -290,7 +288,7 @@ TEST(DuelExact, DeclaredReadsChangeSpeedNotNumbers) {
 class StanceKernel final : public test::ListKernel {
  public:
   std::vector<Transition> list(Side, Side d) const override {
-    const double p = d.state == 0 ? 0.9 : 0.2;  // a defender in stance is hard to hit
+    const double p = d.state == 0 ? 0.9 : 0.2;            // a defender in stance is hard to hit
     return {{1 - p, 0, 1, d.state}, {p, 1, 1, d.state}};  // attacking puts the attacker in stance
   }
 };

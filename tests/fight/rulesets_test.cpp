@@ -154,8 +154,8 @@ TEST_P(RulesetFight, AccuracyIsTheRulesetsHitChance) {
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = r.json();
   ASSERT_TRUE(j.contains("p_hit")) << j.dump();
-  const AttackStats s = attack_stats(*bout->a_hits_b, {bout->a.hp, bout->a.state}, {bout->b.hp, bout->b.state},
-                                     bout->a.attack_time);
+  const AttackStats s =
+      attack_stats(*bout->a_hits_b, {bout->a.hp, bout->a.state}, {bout->b.hp, bout->b.state}, bout->a.attack_time);
   EXPECT_NEAR(s.accuracy, j["p_hit"].get<double>(), 1e-12) << m.rules;
 }
 

@@ -1,13 +1,13 @@
 #include "support/support.hpp"
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <array>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace fray::test {
 
@@ -34,9 +34,12 @@ std::vector<std::vector<std::string>> read_csv(const std::string& rel) {
     std::string field;
     bool quoted = false;
     for (char c : line) {
-      if (c == '"') quoted = !quoted;
-      else if (c == ',' && !quoted) row.push_back(std::exchange(field, {}));
-      else field += c;
+      if (c == '"')
+        quoted = !quoted;
+      else if (c == ',' && !quoted)
+        row.push_back(std::exchange(field, {}));
+      else
+        field += c;
     }
     row.push_back(field);
     rows.push_back(std::move(row));
@@ -48,8 +51,10 @@ namespace {
 std::string quote(const std::string& s) {
   std::string q = "'";
   for (char c : s) {
-    if (c == '\'') q.append("'\\''");
-    else q.push_back(c);
+    if (c == '\'')
+      q.append("'\\''");
+    else
+      q.push_back(c);
   }
   q.push_back('\'');
   return q;
@@ -131,7 +136,8 @@ double chi_square_p(const Pmf& expected, const std::map<std::int64_t, std::uint6
     }
   }
   if (e > 0 || o > 0) {
-    if (bins.empty()) bins.emplace_back(e, o);
+    if (bins.empty())
+      bins.emplace_back(e, o);
     else {
       bins.back().first += e;
       bins.back().second += o;

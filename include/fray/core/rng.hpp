@@ -114,6 +114,8 @@ class Rng {
 // call a draw; rules code that is hot takes the engine as a template instead.
 class RngRef {
  public:
+  // clang-format 14 cannot lay out a requires clause.
+  // clang-format off
   template <UniformEngine R>
     requires(!std::same_as<R, RngRef>)
   RngRef(R& r) noexcept  // NOLINT(google-explicit-constructor): a reference wrapper
@@ -121,6 +123,7 @@ class RngRef {
         next_([](void* o) { return static_cast<R*>(o)->next(); }),
         uniform_([](void* o, std::int64_t lo, std::int64_t hi) { return static_cast<R*>(o)->uniform(lo, hi); }),
         unit_([](void* o) { return static_cast<R*>(o)->unit(); }) {}
+  // clang-format on
 
   std::uint64_t next() const { return next_(obj_); }
   std::int64_t uniform(std::int64_t lo, std::int64_t hi) const { return uniform_(obj_, lo, hi); }

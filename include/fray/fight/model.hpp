@@ -87,9 +87,9 @@ struct Interval {
 
 // Turns to kill: one side attacks a target that does not fight back.
 struct TtkResult {
-  std::string method;      // "exact" or "monte-carlo"
+  std::string method;  // "exact" or "monte-carlo"
   std::int64_t defender_hp = 0;
-  double p_kill = 0;       // 1 unless the attacker can never kill
+  double p_kill = 0;           // 1 unless the attacker can never kill
   std::optional<Pmf> attacks;  // number of attacks to kill, given a kill
   RealPmf time;                // game time to kill, given a kill
   double unresolved = 0;       // exact: probability mass left when the tail was cut (< 1e-13)
@@ -103,10 +103,10 @@ struct TtkResult {
 struct DuelResult {
   std::string method;  // "exact" or "monte-carlo"
   double p_a_wins = 0, p_b_wins = 0;
-  double p_draw = 0;           // the fight never ends (neither side can finish the other)
-  std::optional<Pmf> length;   // number of attacks (both sides), given that the fight ends
-  RealPmf time;                // game time until the killing attack is over, given that the fight ends
-  Pmf a_hp_left, b_hp_left;    // HP at the end (0 = killed); over every fight
+  double p_draw = 0;          // the fight never ends (neither side can finish the other)
+  std::optional<Pmf> length;  // number of attacks (both sides), given that the fight ends
+  RealPmf time;               // game time until the killing attack is over, given that the fight ends
+  Pmf a_hp_left, b_hp_left;   // HP at the end (0 = killed); over every fight
   std::optional<Pmf> a_hp_if_wins, b_hp_if_wins;  // the winner's remaining HP, given that it wins
   double unresolved = 0;
   // Exact only: the conditions the chain held — HP a + HP b (times the

@@ -71,11 +71,11 @@ struct AttackSummary {
   std::vector<std::string> situation;
   double p_hit = 0;
   std::vector<OutcomeKind> outcomes;
-  Pmf damage;         // every outcome, a miss as 0
-  Pmf damage_on_hit;  // given that the attack lands (a point mass at 0 when it never does)
-  double attack_time = 0;      // game time one attack takes
-  std::string time_unit;       // "turns", "ticks", "aut"
-  Fields details;              // the game's own numbers (hit percent, damage roll, ...)
+  Pmf damage;                      // every outcome, a miss as 0
+  Pmf damage_on_hit;               // given that the attack lands (a point mass at 0 when it never does)
+  double attack_time = 0;          // game time one attack takes
+  std::string time_unit;           // "turns", "ticks", "aut"
+  Fields details;                  // the game's own numbers (hit percent, damage roll, ...)
   std::vector<std::string> steps;  // the computation in words, for the text report
   std::vector<std::string> notes;  // what the answer assumes or leaves out
 
@@ -106,8 +106,8 @@ struct StrikeRun {
   std::uint64_t seed = 0;
   std::string engine = "default";
   std::uint64_t count = 0;
-  double p_hit = 0;                // the exact P(hit), for comparison
-  std::vector<Strike> strikes;     // the traced ones
+  double p_hit = 0;             // the exact P(hit), for comparison
+  std::vector<Strike> strikes;  // the traced ones
   std::uint64_t hits = 0;
   std::int64_t total_damage = 0;
   Fields details;

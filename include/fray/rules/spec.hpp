@@ -17,8 +17,8 @@
 namespace fray {
 
 struct Spec {
-  std::string text;  // as given, for messages
-  std::string name;  // catalog name before ':' (empty for an inline spec)
+  std::string text;                                       // as given, for messages
+  std::string name;                                       // catalog name before ':' (empty for an inline spec)
   std::vector<std::pair<std::string, std::string>> keys;  // in order; a bare flag has value "1"
 };
 
@@ -45,7 +45,7 @@ class SpecReader {
   [[nodiscard]] std::optional<bool> flag(std::string_view key);
   // A range "LO-HI" (either may be negative: "-2-3"); lo <= hi checked.
   [[nodiscard]] std::optional<std::pair<std::int64_t, std::int64_t>> range(std::string_view key, std::int64_t lo,
-                                                                            std::int64_t hi);
+                                                                           std::int64_t hi);
   // One of the given words.
   [[nodiscard]] std::optional<std::string> choice(std::string_view key, const std::vector<std::string>& words);
   // Throws naming the first unread key, listing `known` keys if given.

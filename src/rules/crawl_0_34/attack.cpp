@@ -310,7 +310,8 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
   if (repel) out.ev.add(ma ? 2 * repel : repel, s.deflect_missiles ? "deflect missiles +24" : "repel missiles +15");
   if (ma) out.ev.avg2("EV roll random2avg(2EV, 2)");
 
-  // Blocks: attack::attack_shield_blocks with player_shield_class / monster::shield_bonus; rolled on every attack the defender can block.
+  // Blocks: attack::attack_shield_blocks with player_shield_class / monster::shield_bonus; rolled on every attack the
+  // defender can block.
   if (!incapacitated(defender, s)) {
     out.block_rolled = true;
     out.bypass_base = pa ? 15 : 15 + static_cast<i64>(ma->hd) * 2 / 3;
