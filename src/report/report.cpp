@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 namespace fray {
 
@@ -87,7 +88,14 @@ std::string pmf_table(const Pmf& pmf, std::string_view value_header) {
 }
 
 json value_json(const Value& v) {
-  return std::visit([](const auto& x) { return json(x); }, v);
+  return std::visit(
+      [](const auto& x) -> json {
+        if constexpr (std::is_same_v<std::decay_t<decltype(x)>, std::monostate>)
+          return nullptr;
+        else
+          return x;
+      },
+      v);
 }
 
 json fields_json(const Fields& fields) {
@@ -98,6 +106,7 @@ json fields_json(const Fields& fields) {
 
 std::string value_text(const Value& v) {
   struct Text {
+    std::string operator()(std::monostate) const { return "-"; }
     std::string operator()(bool b) const { return b ? "yes" : "no"; }
     std::string operator()(std::int64_t i) const { return fmt::format("{}", i); }
     std::string operator()(double d) const { return fmt::format("{:.6g}", d); }
@@ -240,8 +249,9 @@ std::string table_csv(const Table& table) {
   for (const auto& row : table.rows) {
     for (std::size_t i = 0; i < row.size(); ++i) {
       // CSV holds full precision, for a spreadsheet.
-      const std::string cell =
-          std::holds_alternative<double>(row[i]) ? fmt::format("{}", std::get<double>(row[i])) : value_text(row[i]);
+      const std::string cell = std::holds_alternative<double>(row[i]) ? fmt::format("{}", std::get<double>(row[i]))
+                               : std::holds_alternative<std::monostate>(row[i]) ? std::string()  // an empty cell
+                                                                                : value_text(row[i]);
       out += (i ? "," : "") + quote(cell);
     }
     out += "\n";

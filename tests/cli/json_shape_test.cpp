@@ -194,7 +194,7 @@ void check(const json& j, const std::string& type, const std::vector<Key>& keys,
   } else if (type == "null") {
     if (!j.is_null()) wrong();
   } else if (type == "scalar") {
-    if (!j.is_string() && !j.is_number() && !j.is_boolean()) wrong();
+    if (!j.is_string() && !j.is_number() && !j.is_boolean() && !j.is_null()) wrong();
   } else if (type == "object") {
     if (!j.is_object()) return wrong();
     check_keys(j, keys, at, errors);

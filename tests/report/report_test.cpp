@@ -218,3 +218,19 @@ TEST(StrikeReport, KeysAndTrace) {
 
 }  // namespace
 }  // namespace fray
+
+namespace fray {
+namespace {
+
+TEST(Table, NoValueIsNullDashAndAnEmptyCell) {
+  const Table t{"odds", {{"monster", ""}, {"p50", ""}}, {{std::string("ogre"), Value{}}}, {}};
+  const Report r = table_report(t);
+  EXPECT_TRUE(r.json.at("rows")[0].at("p50").is_null());
+  EXPECT_NE(r.text.find("ogre     -"), std::string::npos) << r.text;
+  EXPECT_EQ(table_csv(t), "monster,p50\nogre,\n");
+  EXPECT_EQ(value_text(Value{}), "-");
+  EXPECT_TRUE(value_json(Value{}).is_null());
+}
+
+}  // namespace
+}  // namespace fray

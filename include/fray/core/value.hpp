@@ -14,7 +14,9 @@
 
 namespace fray {
 
-using Value = std::variant<bool, std::int64_t, double, std::string>;
+// std::monostate is "no value" (JSON null; "-" in text): a table cell that
+// has no answer, such as a hit chance no enchant reaches.
+using Value = std::variant<std::monostate, bool, std::int64_t, double, std::string>;
 
 struct Field {
   std::string key;  // snake_case, the JSON key

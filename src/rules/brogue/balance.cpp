@@ -96,7 +96,10 @@ Table balance_table(const BalanceRequest& req) {
     std::vector<Value> row{c.name};
     for (int p : percents) {
       const auto q = enchant ? enchant_for_hit(c, p) : armor_for_hit(c, p, req.reachable);
-      row.emplace_back(q ? Value(static_cast<double>(*q) / 4.0) : Value(std::string("-")));
+      if (q)
+        row.emplace_back(static_cast<double>(*q) / 4.0);
+      else
+        row.emplace_back();  // no value reaches the target
     }
     t.rows.push_back(std::move(row));
   }
