@@ -59,7 +59,7 @@ void add_core_verbs(Cli& cli) {
       return r;
     });
     v->add_option("EXPR", o->expr, "Dice expression")->required();
-    v->add_option("--seed", o->seed, "Seed (64-bit); a fresh one is chosen and printed when absent");
+    add_seed_option(v, o->seed, "Seed (0..2^64-1); a fresh one is chosen and printed when absent");
     v->add_option("--count", o->count, "Number of rolls (1..10000000)");
     v->add_option("--rng", o->rng, engines_help());
   }
@@ -119,7 +119,7 @@ void add_rules_verbs(Cli& cli) {
       return strike_report(rs.strike(s));
     });
     add_attack_options(v, *o);
-    v->add_option("--seed", o->seed, "Seed (64-bit); a fresh one is chosen and printed when absent");
+    add_seed_option(v, o->seed, "Seed (0..2^64-1); a fresh one is chosen and printed when absent");
     v->add_option("--count", o->count, "Number of strikes (1..10000000)");
     v->add_option("--rng", o->rng, engines_help());
   }

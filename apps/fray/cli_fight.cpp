@@ -23,7 +23,8 @@ struct FightArgs {
   std::vector<std::string> situation;
   std::string kind, from, to;
   bool exact = false;
-  std::optional<std::int64_t> sims, seed, threads;
+  std::optional<std::int64_t> sims, threads;
+  std::optional<std::uint64_t> seed;
   std::string first = "a";
 };
 
@@ -37,7 +38,7 @@ void add_common(CLI::App* sub, FightArgs& f) {
   auto* exact = sub->add_flag("--exact", f.exact, "Exact analysis (the default when the rules allow it)");
   auto* sims = sub->add_option("--sims", f.sims, "Monte Carlo: number of fights");
   exact->excludes(sims);
-  sub->add_option("--seed", f.seed, "Monte Carlo: seed (default 1)");
+  add_seed_option(sub, f.seed, "Monte Carlo: seed, 0..2^64-1 (default 1)");
   sub->add_option("--threads", f.threads,
                   "Monte Carlo: threads (default: all cores; the result does not depend on it)");
 }
@@ -53,8 +54,7 @@ fight::FightOptions options_of(const FightArgs& f) {
     o.method = fight::FightOptions::Method::exact;
   }
   if (f.seed) {
-    require(*f.seed >= 0, fmt::format("--seed must not be negative, got {}", *f.seed));
-    o.monte_carlo.seed = static_cast<std::uint64_t>(*f.seed);
+    o.monte_carlo.seed = *f.seed;
   }
   if (f.threads) {
     require(*f.threads >= 1, fmt::format("--threads must be at least 1, got {}", *f.threads));

@@ -8,10 +8,12 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <exception>
 #include <iostream>
 #include <optional>
+#include <system_error>
 
 namespace fray::cli {
 
@@ -31,6 +33,20 @@ CLI::Option* add_rules_option(CLI::App* verb, std::string& rules, const std::vec
     return verb->add_option("--rules", rules, fmt::format("Ruleset (only {})", ids.front()))->capture_default_str();
   }
   return verb->add_option("--rules", rules, fmt::format("Ruleset: {}", fmt::join(ids, ", ")))->required();
+}
+
+CLI::Option* add_seed_option(CLI::App* verb, std::optional<std::uint64_t>& seed, const std::string& description) {
+  const CLI::Validator whole(
+      [](std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        const char* end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+        if (text.empty() || ec != std::errc() || ptr != end)
+          return fmt::format("must be a whole number 0..18446744073709551615, got '{}'", text);
+        return {};
+      },
+      "0..2^64-1", "seed");
+  return verb->add_option("--seed", seed, description)->check(whole);
 }
 
 const Ruleset& rules_for(std::string_view verb, const std::string& rules, const std::vector<std::string>& legal) {

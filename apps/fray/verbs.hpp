@@ -11,8 +11,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +44,10 @@ std::string situations_help(std::string_view lead);
 std::string readers_help(std::string_view option);
 // "Engine: default, java, brogue".
 std::string engines_help();
+
+// --seed, the same in every verb: a whole number 0..2^64-1, nothing else
+// (a negative seed is an error, never wrapped).
+CLI::Option* add_seed_option(CLI::App* verb, std::optional<std::uint64_t>& seed, const std::string& description);
 
 void add_core_verbs(Cli& cli);    // dist, roll
 void add_rules_verbs(Cli& cli);   // attack, strike

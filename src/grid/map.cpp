@@ -6,8 +6,10 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <system_error>
 
 namespace fray::grid {
 
@@ -84,6 +86,14 @@ Map Map::parse(std::string_view text, std::string_view name) {
 }
 
 Map Map::load(const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(status)) throw Error(fmt::format("map {}: cannot read the file", path));
+  if (!std::filesystem::is_regular_file(status)) throw Error(fmt::format("map {}: not a regular file", path));
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) throw Error(fmt::format("map {}: cannot read the file", path));
+  if (size > static_cast<std::uintmax_t>(max_file_bytes))
+    throw Error(fmt::format("map {}: {} bytes, more than the {} a map file may have", path, size, max_file_bytes));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(fmt::format("map {}: cannot read the file", path));
   std::ostringstream text;

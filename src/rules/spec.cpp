@@ -85,6 +85,17 @@ Spec parse_spec(std::string_view text) {
     body = {};
   }
   while (!spec.name.empty() && std::isspace(static_cast<unsigned char>(spec.name.back()))) spec.name.pop_back();
+  // Every item between commas must say something: "player:,,," or "ogre:hp=3," is a typo, not a spec.
+  if (colon != std::string_view::npos || !body.empty()) {
+    std::size_t start = 0;
+    for (std::size_t item = 1;; ++item) {
+      const std::size_t end = std::min(body.find(',', start), body.size());
+      if (body.substr(start, end - start).find_first_not_of(" \t") == std::string_view::npos)
+        throw Error(fmt::format("spec '{}': item {} is empty", text, item));
+      if (end == body.size()) break;
+      start = end + 1;
+    }
+  }
   for (const auto& part : split_list(body)) {
     const auto eq = part.find('=');
     std::string key = eq == std::string::npos ? part : part.substr(0, eq);

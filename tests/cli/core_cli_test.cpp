@@ -107,3 +107,37 @@ TEST(Cli, BadInputExitsTwoWithNothingOnStdout) {
   EXPECT_NE(r.err.find("\"3d\""), std::string::npos);
   EXPECT_NE(r.err.find("column 3"), std::string::npos);
 }
+
+TEST(Cli, SeedIsAWholeNumberUpTo2To64) {
+  for (const char* bad : {"-1", "1.5", "18446744073709551616", "x"}) {
+    const auto r = run_cli({"roll", "3d6", "--seed", bad});
+    EXPECT_EQ(r.status, 2) << bad;
+    EXPECT_NE(r.err.find("--seed: must be a whole number 0..18446744073709551615"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+  const auto top = run_cli({"roll", "3d6", "--seed", "18446744073709551615", "--json"});
+  ASSERT_EQ(top.status, 0) << top.err;
+  EXPECT_EQ(top.json()["seed"].get<std::uint64_t>(), 18446744073709551615ull);
+  const auto duel =
+      run_cli({"duel", "--rules", "brogue", "--a", "player", "--b", "rat", "--sims", "10", "--seed", "-1"});
+  EXPECT_EQ(duel.status, 2);
+  const auto strike =
+      run_cli({"strike", "--rules", "brogue", "--attacker", "player", "--defender", "rat", "--seed", "-3"});
+  EXPECT_EQ(strike.status, 2);
+}
+
+TEST(Cli, EmptySpecItemsAreErrors) {
+  for (const char* spec : {"player:,,,", "player:", "rat:hp=3,", "rat:,hp=3"}) {
+    const auto r = run_cli({"attack", "--rules", "brogue", "--attacker", spec, "--defender", "rat"});
+    EXPECT_EQ(r.status, 2) << spec;
+    EXPECT_NE(r.err.find("is empty"), std::string::npos) << spec << ": " << r.err;
+  }
+  EXPECT_EQ(run_cli({"attack", "--rules", "brogue", "--attacker", "player", "--defender", "rat:hp=3"}).status, 0);
+}
+
+TEST(Cli, MapMustBeARegularFile) {
+  const auto r = run_cli({"fov", "--map", "/tmp", "--at", "1,1"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("not a regular file"), std::string::npos) << r.err;
+  EXPECT_EQ(run_cli({"fov", "--map", "/dev/zero", "--at", "1,1"}).status, 2);
+}

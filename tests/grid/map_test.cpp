@@ -67,3 +67,14 @@ TEST(Map, LoadsAFileAndChecksPositions) {
   EXPECT_THROW(require_inside(m, {5, 1}, "--to"), fray::Error);
   EXPECT_NO_THROW(require_inside(m, {0, 0}, "--to"));
 }
+
+TEST(Map, LoadRefusesWhatIsNotARegularFileAtOnce) {
+  try {
+    (void)Map::load("/tmp");
+    FAIL() << "a directory was accepted";
+  } catch (const fray::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW((void)Map::load("/dev/zero"), fray::Error);  // a device: refused before reading
+  EXPECT_THROW((void)Map::load("/nonexistent/fray-map.txt"), fray::Error);
+}

@@ -134,7 +134,7 @@ TEST(FightCli, BadInput) {
                    "--first must be a or b");
   expect_cli_error({"duel", "--rules", "brogue", "--a", "player"}, "--b");
   expect_cli_error({"ttk", "--rules", "crawl", "--attacker", "player", "--defender", "orc", "--seed", "-4"},
-                   "--seed must not be negative");
+                   "--seed: must be a whole number 0..18446744073709551615");
 }
 
 }  // namespace

@@ -32,6 +32,8 @@ class Map {
  public:
   // Largest map accepted (cells), so a hostile file cannot exhaust memory.
   static constexpr std::int64_t max_cells = std::int64_t{1} << 26;
+  // Largest map file accepted (bytes): every cell and line end of the largest map, in CRLF.
+  static constexpr std::int64_t max_file_bytes = std::int64_t{1} << 28;
 
   Map() = default;
   // A width × height map filled with `fill`.
@@ -40,7 +42,9 @@ class Map {
   // Parses the text form. `name` names the input in errors:
   // "map NAME:LINE:COL: unexpected character 'x'".
   [[nodiscard]] static Map parse(std::string_view text, std::string_view name = "<text>");
-  // Reads and parses a file; a missing or unreadable file is a fray::Error.
+  // Reads and parses a file; a missing or unreadable file, one that is not a
+  // regular file (a directory, a device such as /dev/zero) or one larger than
+  // max_file_bytes is a fray::Error, refused before anything is read.
   [[nodiscard]] static Map load(const std::string& path);
 
   [[nodiscard]] int width() const noexcept { return width_; }
