@@ -141,3 +141,18 @@ TEST(Cli, MapMustBeARegularFile) {
   EXPECT_NE(r.err.find("not a regular file"), std::string::npos) << r.err;
   EXPECT_EQ(run_cli({"fov", "--map", "/dev/zero", "--at", "1,1"}).status, 2);
 }
+
+TEST(Cli, HpLimitIsTheSameInEveryGame) {
+  const std::vector<std::pair<std::string, std::string>> specs = {
+      {"brogue", "rat:hp="},
+      {"pixel-dungeon", "accuracy=10,evasion=5,damage=1-3,hp="},
+      {"crawl", "hd=3,hp="},
+      {"epixx", "human_fighter:hp="}};
+  for (const auto& [rules, spec] : specs) {
+    const auto ok = run_cli({"attack", "--rules", rules, "--attacker", spec + "10", "--defender", spec + "1000000"});
+    EXPECT_EQ(ok.status, 0) << rules << ": " << ok.err;
+    const auto over = run_cli({"attack", "--rules", rules, "--attacker", spec + "10", "--defender", spec + "1000001"});
+    EXPECT_EQ(over.status, 2) << rules;
+    EXPECT_NE(over.err.find("1000000"), std::string::npos) << rules << ": " << over.err;
+  }
+}

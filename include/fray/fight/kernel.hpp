@@ -67,6 +67,10 @@ class Exchange {
   [[nodiscard]] virtual std::string why_not_exact() const { return {}; }
 };
 
+// The most HP a combatant may have, the same in every game: specs refuse more,
+// and the fight results are indexed by HP.
+inline constexpr std::int64_t kMaxHp = 1'000'000;
+
 struct Fighter {
   std::string name;
   std::int64_t hp = 1;

@@ -132,9 +132,6 @@ struct AttackStats {
 };
 [[nodiscard]] AttackStats attack_stats(const Exchange& kernel, Side attacker, Side defender, double attack_time);
 
-// The most HP a side may have: the results are indexed by HP.
-inline constexpr std::int64_t kMaxHp = 1'000'000;
-
 // Checks a fighter before any analysis: 1 <= HP <= kMaxHp, attack time finite
 // and > 0; random attack times positive, their probabilities summing to 1 and
 // their mean the attack time. Throws fray::Error naming the role ("side a", "attacker").

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
+#include <fray/fight/kernel.hpp>
 #include <fray/rules/brogue/attack.hpp>
 #include <fray/rules/spec.hpp>
 #include <utility>
@@ -312,7 +313,7 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
     if (auto e = r.integer("armor_enchant", -20, 50)) c.armor_enchant = *e;
     if (auto s = r.integer("strength", 1, 99)) c.strength = *s;
     if (auto w = r.integer("weakness", 0, 10)) c.weakness = *w;
-    if (auto h = r.integer("hp", 1, 1'000'000)) c.hp = *h;
+    if (auto h = r.integer("hp", 1, kMaxHp)) c.hp = *h;
     if (auto n = r.text("net_enchant")) {
       const double v = parse_number(*n, fmt::format("{} spec '{}': net_enchant", role, r.spec().text));
       if (v < -20 || v > 50) r.fail(fmt::format("net_enchant {} is outside -20..+50", *n));
@@ -341,7 +342,7 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
     if (!r.has("damage")) r.fail("an inline combatant needs damage=LO-HI/CLUMP");
   }
   if (auto w = r.integer("weakness", 0, 10)) c.weakness = *w;
-  if (auto h = r.integer("hp", 1, 1'000'000)) c.hp = *h;
+  if (auto h = r.integer("hp", 1, kMaxHp)) c.hp = *h;
   if (auto a = r.integer("accuracy", 0, 100000)) c.monster.accuracy = *a;
   if (auto d = r.integer("defense", 0, 10000)) c.monster.defense = *d;
   if (auto d = r.text("damage")) c.monster.damage = parse_damage(r, *d);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
+#include <fray/fight/kernel.hpp>
 #include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/spec.hpp>
 
@@ -168,7 +169,7 @@ Player parse_player(SpecReader& r) {
   // SH as the block formulas use it: player_shield_class(), twice the displayed SH.
   if (auto v = r.integer("sh", 0, 200)) p.sh = static_cast<int>(*v);
   if (auto v = r.integer("ac", 0, 200)) p.ac = static_cast<int>(*v);
-  if (auto v = r.integer("hp", 1, 100000)) p.hp = static_cast<int>(*v);
+  if (auto v = r.integer("hp", 1, kMaxHp)) p.hp = static_cast<int>(*v);
   r.done(key_list(player_key_docs));
   return p;
 }
@@ -226,7 +227,7 @@ Monster parse_monster(SpecReader& r, const MonsterProp* base) {
     m.attack_index = static_cast<int>(*v) - 1;
   if (auto v = body_size(r)) m.size = *v;
   if (auto v = r.integer("speed", 1, 100)) m.speed = static_cast<int>(*v);
-  if (auto v = r.integer("hp", 1, 100000)) {
+  if (auto v = r.integer("hp", 1, kMaxHp)) {
     m.hp = static_cast<int>(*v);
   } else if (!base) {
     m.hp = inline_hp(m.hd);

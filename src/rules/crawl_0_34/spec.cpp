@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fray/core/error.hpp>
+#include <fray/fight/kernel.hpp>
 #include <fray/rules/crawl_0_34/attack.hpp>
 #include <fray/rules/spec.hpp>
 #include <map>
@@ -103,7 +104,7 @@ Player parse_player(SpecReader& r) {
   p.ev100 = hundredths(r, "ev");
   p.sh100 = hundredths(r, "sh");
   p.ac100 = hundredths(r, "ac");
-  p.hp = int_key(r, "hp", 1, 100000, 0);
+  p.hp = int_key(r, "hp", 1, kMaxHp, 0);
   r.done(player_keys);
   return p;
 }
@@ -148,7 +149,7 @@ Creature parse_monster(SpecReader& r, const Monster* base) {
     m.attack_index = static_cast<int>(*v) - 1;
   if (auto v = body_size(r)) m.size = *v;
   m.speed = int_key(r, "speed", 1, 100, m.speed);
-  m.hp = int_key(r, "hp", 1, 100000, m.hp);
+  m.hp = int_key(r, "hp", 1, kMaxHp, m.hp);
   m.confused = r.flag("confused").value_or(false);
   m.inaccuracy = int_key(r, "inaccuracy", 0, 3, 0);
   m.slaying = int_key(r, "slaying", -30, 30, 0);

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
+#include <fray/fight/kernel.hpp>
 #include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/combatant.hpp>
 #include <fray/rules/spec.hpp>
@@ -83,7 +84,7 @@ constexpr std::array<SpecKey, 25> kSpecKeys{{
     {"cha", "charisma modifier (signed)", "0; -50..50"},
     {"level", "experience level", "1; 0..1000"},
     {"size", "size units (only differences matter)", "0; -100..100"},
-    {"hp", "hit points (fights only)", "none; 1..10^9"},
+    {"hp", "hit points (fights only)", "none; 1..10^6"},
     {"weapon", "damage dice of the weapon or spell (1d8, 2d6+1)", "1d6"},
     {"weapon_size", "small, medium or large", "medium"},
     {"hand", "main, off (off-hand) or two (two-handed)", "main"},
@@ -218,7 +219,7 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
   c.cha = to_int(r.integer("cha", -ab, ab), 0);
   c.level = to_int(r.integer("level", 0, 1000), 1);
   c.size = to_int(r.integer("size", -100, 100), 0);
-  c.hp = r.integer("hp", 1, 1'000'000'000);
+  c.hp = r.integer("hp", 1, kMaxHp);
   if (auto w = r.text("weapon")) {
     try {
       c.weapon = Dice::parse(*w);

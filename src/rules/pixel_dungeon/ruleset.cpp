@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
+#include <fray/fight/kernel.hpp>
 #include <fray/rules/pixel_dungeon/java_random.hpp>
 #include <fray/rules/pixel_dungeon/ruleset.hpp>
 #include <fray/rules/spec.hpp>
@@ -161,7 +162,7 @@ Combatant parse_hero(SpecReader& r) {
   }
   if (h.combo && sub != SubClass::gladiator) r.fail("combo= is for the Gladiator");
   if (h.charges && sub != SubClass::battlemage) r.fail("charges= is for the Battlemage");
-  if (const auto hp = r.integer("hp", 1, 100000)) {
+  if (const auto hp = r.integer("hp", 1, kMaxHp)) {
     if (*hp > hero_ht(h)) r.fail(fmt::format("hp={} is above the hero's HT {}", *hp, hero_ht(h)));
     h.hp = *hp;
   }
@@ -184,7 +185,7 @@ Combatant parse_inline(SpecReader& r) {
   m.evasion = r.integer("evasion", 0, 1000000).value_or(0);
   if (const auto d = r.range("damage", 0, 10000)) m.damage = Primitive::normal(d->first, d->second);
   m.dr = r.integer("armor", 0, 10000).value_or(0);
-  if (const auto hp = r.integer("hp", 1, 100000000)) {
+  if (const auto hp = r.integer("hp", 1, kMaxHp)) {
     m.ht = *hp;
     c.hp = *hp;
   } else {
