@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,6 +49,13 @@ std::string engines_help();
 // --seed, the same in every verb: a whole number 0..2^64-1, nothing else
 // (a negative seed is an error, never wrapped).
 CLI::Option* add_seed_option(CLI::App* verb, std::optional<std::uint64_t>& seed, const std::string& description);
+
+// The whole command line as a function: parses `args` (args[0] is the
+// program name), writes the report to `out` or "fray: error: ..." to `err`,
+// and returns the exit status (0, or 2 on bad input). main() calls it with
+// the process's arguments; the fuzz targets, the web module and tests call
+// it in-process.
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 void add_core_verbs(Cli& cli);    // dist, roll
 void add_rules_verbs(Cli& cli);   // attack, strike

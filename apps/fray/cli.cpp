@@ -1,0 +1,163 @@
+// The `fray` command line: the verbs put together, and run() that parses
+// an argument vector and prints one report.
+#include "verbs.hpp"
+
+#include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <vector>
+
+namespace fray::cli {
+
+CLI::App* add_verb(Cli& cli, const std::string& name, const std::string& description, std::function<Report()> run) {
+  CLI::App* sub = cli.app.add_subcommand(name, description);
+  sub->add_flag("--json", cli.json, "Print one JSON document instead of the report");
+  sub->callback([&cli, run = std::move(run)] { cli.action = run; });
+  return sub;
+}
+
+CLI::Option* add_rules_option(CLI::App* verb, std::string& rules, const std::vector<std::string>& legal) {
+  std::vector<std::string> ids;
+  for (const Ruleset* r : rulesets())
+    if (legal.empty() || std::find(legal.begin(), legal.end(), r->id()) != legal.end()) ids.emplace_back(r->id());
+  if (ids.size() == 1) {
+    rules = ids.front();
+    return verb->add_option("--rules", rules, fmt::format("Ruleset (only {})", ids.front()))->capture_default_str();
+  }
+  return verb->add_option("--rules", rules, fmt::format("Ruleset: {}", fmt::join(ids, ", ")))->required();
+}
+
+CLI::Option* add_seed_option(CLI::App* verb, std::optional<std::uint64_t>& seed, const std::string& description) {
+  const CLI::Validator whole(
+      [](std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        const char* end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+        if (text.empty() || ec != std::errc() || ptr != end)
+          return fmt::format("must be a whole number 0..18446744073709551615, got '{}'", text);
+        return {};
+      },
+      "0..2^64-1", "seed");
+  return verb->add_option("--seed", seed, description)->check(whole);
+}
+
+const Ruleset& rules_for(std::string_view verb, const std::string& rules, const std::vector<std::string>& legal) {
+  const Ruleset& r = ruleset(rules);
+  if (!legal.empty() && std::find(legal.begin(), legal.end(), r.id()) == legal.end())
+    throw Error(fmt::format("{} is not a verb of --rules {} (it is for: {})", verb, r.id(), fmt::join(legal, ", ")));
+  return r;
+}
+
+std::string situations_help(std::string_view lead) {
+  std::vector<std::string> games;
+  for (const Ruleset* r : rulesets()) {
+    const auto kinds = r->catalogs();
+    if (std::find(kinds.begin(), kinds.end(), CatalogKind::situations) == kinds.end()) continue;
+    std::vector<std::string> flags;
+    for (const CatalogEntry& e : r->catalog(CatalogKind::situations)) flags.push_back(e.name);
+    games.push_back(fmt::format("{}: {}", r->id(), fmt::join(flags, ", ")));
+  }
+  std::string t = fmt::format("{} (fray list --rules GAME situations)", lead);
+  if (!games.empty()) t += fmt::format("; {}", fmt::join(games, "; "));
+  return t;
+}
+
+std::string readers_help(std::string_view option) {
+  std::vector<std::string> ids;
+  for (const Ruleset* r : rulesets()) {
+    const auto opts = r->options();
+    if (std::find(opts.begin(), opts.end(), option) != opts.end()) ids.emplace_back(r->id());
+  }
+  if (ids.empty()) return "(no ruleset reads it)";
+  return fmt::format("(read by --rules {})", fmt::join(ids, ", "));
+}
+
+std::string engines_help() { return fmt::format("Engine: {}", fmt::join(engine_names(), ", ")); }
+
+namespace {
+
+// The verb of the command line when it is not one fray has: the first
+// argument that is not an option (the top level has only flags).
+std::optional<std::string> unknown_verb(const CLI::App& app, int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg.empty() || arg.front() == '-') continue;
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+      if (sub->check_name(std::string(arg))) return std::nullopt;
+    return std::string(arg);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  auto error = [&err, &out](const std::string& what) {
+    out.flush();
+    err << "fray: error: " << what << '\n';
+    return 2;
+  };
+  // CLI11 and the verb checks read a C argument vector; args[0] is the program name.
+  std::vector<std::string> owned = args.empty() ? std::vector<std::string>{"fray"} : args;
+  std::vector<char*> argv;
+  argv.reserve(owned.size() + 1);
+  for (std::string& a : owned) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const int argc = static_cast<int>(owned.size());
+  try {
+    Cli cli;
+    cli.app.set_version_flag("--version", std::string("fray ") + FRAY_VERSION);
+    cli.app.require_subcommand(1);
+    add_core_verbs(cli);
+    add_rules_verbs(cli);
+    add_fight_verbs(cli);
+    add_list_verbs(cli);
+    add_grid_verbs(cli);
+    add_brogue_verbs(cli);
+    add_crawl_verbs(cli);
+    add_epixx_verbs(cli);
+    if (const auto verb = unknown_verb(cli.app, argc, argv.data())) {
+      std::vector<std::string> verbs;
+      for (const CLI::App* sub : cli.app.get_subcommands([](const CLI::App*) { return true; }))
+        verbs.push_back(sub->get_name());
+      const std::string close = fray::did_you_mean(*verb, verbs);
+      return error(fmt::format("unknown verb '{}'{}", *verb,
+                               close.empty() ? fmt::format(" (verbs: {})", fmt::join(verbs, ", ")) : close));
+    }
+    try {
+      cli.app.parse(argc, argv.data());
+    } catch (const CLI::Success& e) {
+      return cli.app.exit(e, out, err);  // --help, --version
+    } catch (const CLI::ParseError& e) {
+      return error(e.what());
+    }
+    if (!cli.action) return error("no verb given (try fray --help)");
+    // Build the whole report before printing, so an error leaves the output empty.
+    const fray::Report report = cli.action();
+    if (cli.json)
+      out << report.json.dump(2) << '\n';
+    else
+      out << report.text << (report.text.empty() || report.text.back() == '\n' ? "" : "\n");
+    out.flush();
+    return 0;
+  } catch (const fray::Error& e) {
+    return error(e.what());
+  } catch (const std::bad_alloc&) {
+    return error("out of memory");
+  } catch (const std::exception& e) {
+    return error(e.what());
+  }
+}
+
+}  // namespace fray::cli
