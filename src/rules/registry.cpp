@@ -21,12 +21,15 @@ const Ruleset& ruleset();
 namespace fray::epixx {
 const Ruleset& ruleset();
 }
+namespace fray::shattered_pd {
+const Ruleset& ruleset();
+}
 
 namespace fray {
 
 std::span<const Ruleset* const> rulesets() {
-  static const std::array<const Ruleset*, 4> all = {&pixel_dungeon::ruleset(), &brogue::ruleset(), &crawl::ruleset(),
-                                                    &epixx::ruleset()};
+  static const std::array<const Ruleset*, 5> all = {&pixel_dungeon::ruleset(), &brogue::ruleset(), &crawl::ruleset(),
+                                                    &epixx::ruleset(), &shattered_pd::ruleset()};
   return all;
 }
 

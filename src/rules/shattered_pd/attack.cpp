@@ -46,7 +46,19 @@ RollBuffs side_buffs(const Combatant& c, const Situation& s) {
 
 }  // namespace
 
-AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, const Situation& s) {
+void apply_situation(Combatant& attacker, Combatant& defender, const Situation& s) {
+  attacker.buffs.bless = attacker.buffs.bless || s.blessed;
+  attacker.weakened = attacker.weakened || s.weakened;
+  defender.buffs.hex = defender.buffs.hex || s.hexed;
+  defender.buffs.daze = defender.buffs.daze || s.dazed;
+  defender.vulnerable = defender.vulnerable || s.vulnerable;
+}
+
+AttackPlan plan_attack(const Combatant& attacker_spec, const Combatant& defender_spec, const Situation& s) {
+  Combatant attacker = attacker_spec;
+  Combatant defender = defender_spec;
+  apply_situation(attacker, defender, s);
+  if (s.focus && !defender.is_hero()) throw Error("focus is the Monk's buff: the defender must be the hero");
   const std::string who =
       attacker.name.empty() ? std::string(attacker.is_hero() ? "hero" : attacker.mob.key) : attacker.name;
   if (s.how == HeroAttack::thrown && !attacker.is_hero())
@@ -77,6 +89,7 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
   t.defender = side_buffs(defender, s);
   t.acc_multi = s.magic ? 2.0f : 1.0f;
   if (s.ferret_tuft >= 0) t.ferret_tuft = s.ferret_tuft;
+  t.focus = s.focus;
   t.invisible_attacker = s.invisible && (!attacker.is_hero() || can_surprise_attack(*attacker.hero, weapon));
   p.hit = plan_hit(t);
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
+#include <fray/fight/kernel.hpp>
 #include <fray/rules/shattered_pd/attack.hpp>
 #include <fray/rules/spec.hpp>
 
@@ -11,7 +12,7 @@ namespace fray::shattered_pd {
 
 namespace {
 
-constexpr std::string_view buff_keys = "bless, hex, daze, weakened, vulnerable, champion, growing";
+constexpr std::string_view buff_keys = "bless, hex, daze, weakened, vulnerable, champion, growing, hp";
 constexpr std::string_view hero_keys =
     "class, subclass, level, str, weapon, weapon_level, augment, missile, missile_level, armor, armor_level, "
     "armor_augment, ring_accuracy, ring_evasion, ring_force, rage, bless_talent";
@@ -40,6 +41,11 @@ void read_buffs(SpecReader& r, Combatant& c) {
   if (const auto m = r.number("growing", 1.19, 10)) {
     if (c.champion != Champion::growing) r.fail("growing= is the Growing champion's factor (champion=growing)");
     c.growing = static_cast<float>(*m);
+  }
+  // Current HP, for fights: at most HT (an inline mob's HT is its hp=).
+  if (const auto hp = r.integer("hp", 1, kMaxHp)) {
+    if (c.ht() > 0 && *hp > c.ht()) r.fail(fmt::format("hp={} is above HT {}", *hp, c.ht()));
+    c.hp = *hp;
   }
 }
 
@@ -122,6 +128,7 @@ Combatant parse_hero(SpecReader& r) {
   c.buffs.bless_talent = static_cast<int>(r.integer("bless_talent", 0, 3).value_or(0));
   if (c.buffs.bless_talent > 0 && cls == HeroClass::cleric)
     r.fail("the Cleric's Bless talent does not boost her rolls");
+  c.hero = h;  // read_buffs checks hp= against her HT
   read_buffs(r, c);
   r.done(fmt::format("{}, {}", hero_keys, buff_keys));
   c.name = fmt::format("{}{} level {}", to_string(cls),
@@ -143,7 +150,9 @@ Combatant parse_inline(SpecReader& r) {
   else
     m.damage = Primitive::normal(1, 1);
   m.dr_max = r.integer("armor", 0, 10000).value_or(0);
+  m.ht = 0;  // unknown: a fight asks for hp=
   read_buffs(r, c);
+  if (c.hp) m.ht = *c.hp;
   r.done(fmt::format("accuracy, evasion, damage, armor, {}", buff_keys));
   return c;
 }
@@ -185,9 +194,10 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
 
 Situation parse_situation(const std::vector<std::string>& flags) {
   Situation s;
-  static const std::vector<std::string> known = {"thrown",    "ranged",      "adjacent",   "magic",
-                                                 "surprised", "paralyzed",   "paralysed",  "invisible",
-                                                 "ascension", "point_blank", "ferret_tuft"};
+  static const std::vector<std::string> known = {"thrown",      "ranged",      "adjacent",  "magic",     "surprised",
+                                                 "unseen",      "paralyzed",   "paralysed", "invisible", "ascension",
+                                                 "point_blank", "ferret_tuft", "blessed",   "weakened",  "hexed",
+                                                 "dazed",       "vulnerable",  "focus"};
   for (const std::string& f : flags) {
     const auto eq = f.find('=');
     const std::string key = f.substr(0, eq);
@@ -208,7 +218,7 @@ Situation parse_situation(const std::vector<std::string>& flags) {
       s.adjacent = true;
     else if (key == "magic")
       s.magic = true;
-    else if (key == "surprised")
+    else if (key == "surprised" || key == "unseen")
       s.surprised = true;
     else if (key == "paralyzed" || key == "paralysed")
       s.paralyzed = true;
@@ -220,6 +230,18 @@ Situation parse_situation(const std::vector<std::string>& flags) {
       s.point_blank = number(0, 3);
     else if (key == "ferret_tuft")
       s.ferret_tuft = number(0, 3);
+    else if (key == "blessed")
+      s.blessed = true;
+    else if (key == "weakened")
+      s.weakened = true;
+    else if (key == "hexed")
+      s.hexed = true;
+    else if (key == "dazed")
+      s.dazed = true;
+    else if (key == "vulnerable")
+      s.vulnerable = true;
+    else if (key == "focus")
+      s.focus = true;
     else
       throw Error(
           fmt::format("unknown situation '{}'{} (known: {})", f, did_you_mean(key, known), fmt::join(known, ", ")));

@@ -36,11 +36,15 @@ struct Combatant {
   Mob mob;
   RollBuffs buffs;  // Bless, Hex, Daze, the Bless talent; champion and ascension factors are added by plan_attack
   std::optional<Champion> champion;
-  float growing = 1.19f;    // Growing's m: 1.19 + 0.01 per 4 turns
-  bool weakened = false;    // Weakness: damage dealt ×0.67f
-  bool vulnerable = false;  // Vulnerable: damage taken after armour ×1.33f, truncated
+  float growing = 1.19f;           // Growing's m: 1.19 + 0.01 per 4 turns
+  bool weakened = false;           // Weakness: damage dealt ×0.67f
+  bool vulnerable = false;         // Vulnerable: damage taken after armour ×1.33f, truncated
+  std::optional<std::int64_t> hp;  // current HP for a fight (HT when absent; an inline mob has no HT of its own)
 
   [[nodiscard]] bool is_hero() const noexcept { return hero.has_value(); }
+  // HT: Hero.updateHT for the hero, the mob's HT (0 for an inline mob without hp=).
+  [[nodiscard]] std::int64_t ht() const noexcept { return hero ? hero_ht(*hero) : mob.ht; }
+  [[nodiscard]] std::int64_t current_hp() const noexcept { return hp ? *hp : ht(); }
 };
 
 // The circumstances of one attack.
@@ -57,7 +61,15 @@ struct Situation {
   bool ascension = false;  // the hero is ascending with the Amulet: the mobs' ascension factors apply
   int point_blank = 0;     // the hero's Point Blank talent points (adjacent thrown accuracy)
   int ferret_tuft = -1;    // the hero's Ferret Tuft level (-1: none): every defender's evasion roll grows
+  // Buffs named by the situation rather than a spec: Bless and Weakness on
+  // the attacker; Hex, Daze and Vulnerable on the defender; the Monk's Focus
+  // (infinite evasion) on the defending hero.
+  bool blessed = false, weakened = false, hexed = false, dazed = false, vulnerable = false, focus = false;
 };
+
+// The combatants with the situation's buffs put on them (blessed and
+// weakened on the attacker; hexed, dazed and vulnerable on the defender).
+void apply_situation(Combatant& attacker, Combatant& defender, const Situation& s);
 
 // Reads a combatant spec: "hero:class=rogue,level=5,weapon=dagger,weapon_level=2",
 // a mob "gnoll_scout:champion=blessed", "wraith:depth=7", or an inline mob
@@ -65,8 +77,9 @@ struct Situation {
 // flags bless, hex, daze, weakened, vulnerable and champion=<kind>. Throws
 // fray::Error naming the spec and the bad key. `role` is "attacker", "defender", ...
 [[nodiscard]] Combatant parse_combatant(std::string_view spec, std::string_view role);
-// Reads situation flags: thrown, ranged (not adjacent), magic, surprised,
-// paralyzed (paralysed), invisible, ascension, point_blank=N, ferret_tuft=N.
+// Reads situation flags: thrown, ranged (not adjacent), adjacent, magic,
+// surprised (unseen), paralyzed (paralysed), invisible, ascension,
+// point_blank=N, ferret_tuft=N, blessed, weakened, hexed, dazed, vulnerable, focus.
 // Throws fray::Error naming an unknown flag.
 [[nodiscard]] Situation parse_situation(const std::vector<std::string>& flags);
 

@@ -1,0 +1,689 @@
+// Shattered Pixel Dungeon 3.3.6 as a fray::Ruleset: the typed attack and
+// strike answers, the catalogs, the fight kernel and the dice functions.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <fray/core/error.hpp>
+#include <fray/fight/kernel.hpp>
+#include <fray/rules/shattered_pd/ruleset.hpp>
+#include <fray/rules/spec.hpp>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fray::shattered_pd {
+
+namespace {
+
+// Every spec key: which specs read it, and what it means (`fray list keys`).
+struct SpecKey {
+  std::string_view key;
+  std::string_view specs;
+  std::string_view description;
+};
+constexpr SpecKey spec_keys[] = {
+    {"class", "hero", "warrior, mage, rogue, huntress, duelist or cleric (default warrior, or the subclass's class)"},
+    {"subclass", "hero",
+     "berserker, gladiator (warrior); battlemage, warlock (mage); assassin, freerunner (rogue); sniper, warden "
+     "(huntress); champion, monk (duelist); priest, paladin (cleric)"},
+    {"level", "hero", "hero level 1..30 (default 1): accuracy 9+level, evasion 4+level, HT 20+5·(level−1)"},
+    {"str", "hero", "STR 1..100, talents and rings included (default 10)"},
+    {"weapon", "hero, mob", "hero: the wielded melee weapon or none (default the kit's); statues: their weapon"},
+    {"weapon_level", "hero, mob", "the weapon's upgrade level 0..100 (default 0)"},
+    {"augment", "hero", "the weapon's augment: none, speed (damage ×0.7, delay ×2/3) or damage (×1.5, ×5/3)"},
+    {"missile", "hero", "the thrown weapon, spirit_bow or none (default the kit's), used with --situation thrown"},
+    {"missile_level", "hero", "the thrown weapon's upgrade level 0..100 (the spirit bow follows the hero's level)"},
+    {"armor", "hero, mob", "cloth, leather, mail, scale, plate or none (default cloth); armored statue: its armor"},
+    {"armor_level", "hero, mob", "the armor's upgrade level 0..100 (default 0)"},
+    {"armor_augment", "hero", "none, evasion (+2·(2+lvl) evasion, −(2+lvl) DR) or defense (the reverse)"},
+    {"ring_accuracy", "hero", "Ring of Accuracy bonus n −10..20: accuracy ×1.3^n"},
+    {"ring_evasion", "hero", "Ring of Evasion bonus n −10..20: evasion ×1.125^n"},
+    {"ring_force", "hero", "Ring of Force bonus n −10..20: + n to armed melee damage"},
+    {"rage", "hero", "Berserker: Berserk power 0..2, damage ×min(1.5, 1 + rage/2), held fixed in fights"},
+    {"bless_talent", "hero", "points 0..3 in the Bless talent (not a Cleric): her rolls ×(1.01 + 0.02·pts)"},
+    {"depth", "mob", "depth 1..26 for the mobs whose stats follow it (wraith, giant_piranha, mimic, statues, ...)"},
+    {"accuracy", "inline", "attack skill"},
+    {"evasion", "inline", "defense skill"},
+    {"damage", "inline", "MIN-MAX: Random.NormalIntRange(MIN, MAX)"},
+    {"armor", "inline", "X: the armor roll Random.NormalIntRange(0, X)"},
+    {"hp", "hero, mob, inline", "current HP 1..HT for fights (default HT; an inline mob needs it to fight)"},
+    {"bless", "hero, mob, inline", "Bless: this side's accuracy and evasion rolls ×1.25"},
+    {"hex", "hero, mob, inline", "Hex: this side's rolls ×0.8"},
+    {"daze", "hero, mob, inline", "Daze: this side's rolls ×0.5"},
+    {"weakened", "hero, mob, inline", "Weakness: damage dealt ×0.67"},
+    {"vulnerable", "hero, mob, inline", "Vulnerable: damage taken after armor ×1.33, truncated"},
+    {"champion", "hero, mob, inline",
+     "Champion Enemies: blazing, projecting (damage ×1.25), antimagic (damage taken ×0.5, immune to spells), giant "
+     "(×0.2), blessed (rolls ×4), growing"},
+    {"growing", "hero, mob, inline", "the Growing champion's factor m 1.19..10: rolls and damage ×m, taken ×1/m"},
+};
+
+// The situation flags (the British "paralysed" still accepted).
+struct Flag {
+  std::string_view name;
+  std::string_view description;
+};
+constexpr Flag flags[] = {
+    {"thrown", "the hero throws her missile weapon or shoots the spirit bow (Hero.shoot)"},
+    {"ranged", "not adjacent: thrown accuracy ×1.5, the Sniper ignores armor"},
+    {"adjacent", "adjacent (the default): thrown accuracy ×0.5 (×0.75/1/1.25 with Point Blank)"},
+    {"magic", "a mob casts its spell: accuracy roll ×2, no armor, no Weakness, no Vulnerable"},
+    {"unseen", "the defending mob has not seen the hero (Mob.surprisedBy): evasion 0, sneak weapons roll high"},
+    {"surprised", "the same as unseen"},
+    {"paralyzed", "the defender is paralyzed: a mob's evasion 0, the hero's halved"},
+    {"invisible", "the attacker is invisible: infinite accuracy when it can surprise-attack"},
+    {"ascension", "the hero carries the Amulet up: mobs' accuracy, evasion, damage and armor × their factor"},
+    {"point_blank", "point_blank=N: the Point Blank talent, N 0..3"},
+    {"ferret_tuft", "ferret_tuft=N: the Ferret Tuft trinket at level N 0..3: every defender's roll ×(1+0.125·(N+1))"},
+    {"blessed", "the attacker is Blessed: its accuracy roll ×1.25"},
+    {"weakened", "the attacker is Weakened: its damage ×0.67"},
+    {"hexed", "the defender is Hexed: its evasion roll ×0.8"},
+    {"dazed", "the defender is Dazed: its evasion roll ×0.5"},
+    {"vulnerable", "the defender is Vulnerable: damage after armor ×1.33, truncated"},
+    {"focus", "the defending hero has the Monk's Focus: infinite evasion, every attack misses"},
+};
+
+std::string range_text(const Primitive& p) {
+  return p.min() == p.max() ? fmt::format("{}", p.min()) : fmt::format("{}-{}", p.min(), p.max());
+}
+
+// A primitive as the game's call ("Random.NormalIntRange(0, 2)"), or its constant.
+std::string call_text(const Primitive& p) {
+  switch (p.kind) {
+    case Primitive::Kind::constant:
+      return fmt::format("{}", p.a);
+    case Primitive::Kind::int_range:
+      return fmt::format("Random.IntRange({}, {})", p.a, p.b);
+    case Primitive::Kind::normal:
+      return fmt::format("Random.NormalIntRange({}, {})", p.a, p.b);
+  }
+  return "?";
+}
+
+std::string_view kind_text(WeaponKind k) {
+  switch (k) {
+    case WeaponKind::melee:
+      return "melee";
+    case WeaponKind::thrown:
+      return "thrown";
+    case WeaponKind::bow:
+      return "bow";
+  }
+  return "?";
+}
+
+std::string_view draw_label(DrawFor d) {
+  switch (d) {
+    case DrawFor::accuracy:
+      return "accuracy";
+    case DrawFor::evasion:
+      return "evasion";
+    case DrawFor::armor:
+      return "armor";
+    case DrawFor::clover:
+      return "clover";
+    case DrawFor::damage:
+      return "damage";
+    case DrawFor::excess_strength:
+      return "excess_strength";
+  }
+  return "?";
+}
+
+struct Resolved {
+  Combatant attacker, defender;
+  Situation situation;
+  AttackPlan plan;
+};
+
+Resolved resolve(const Ruleset& rules, const AttackRequest& req) {
+  check_options(rules, req);
+  Resolved r{parse_combatant(req.attacker, "attacker"),
+             parse_combatant(req.defender, "defender"),
+             parse_situation(req.situation),
+             {}};
+  r.plan = plan_attack(r.attacker, r.defender, r.situation);
+  apply_situation(r.attacker, r.defender, r.situation);
+  return r;
+}
+
+const Weapon* weapon_used(const Combatant& c, const Situation& s) {
+  if (!c.is_hero()) return nullptr;
+  const Hero& h = *c.hero;
+  if (s.how == HeroAttack::thrown) return h.missile ? &*h.missile : nullptr;
+  return h.weapon ? &*h.weapon : nullptr;
+}
+
+SideSummary side(const Combatant& c, const AttackPlan& p, const Situation& s, bool attacker) {
+  SideSummary out;
+  out.name = c.name;
+  Fields& f = out.stats;
+  if (attacker)
+    f.push_back({"accuracy", p.hit.accuracy});
+  else
+    f.push_back({"evasion", p.hit.evasion});
+  if (c.is_hero()) {
+    const Hero& h = *c.hero;
+    f.push_back({"class", std::string(to_string(h.hero_class))});
+    f.push_back({"subclass", std::string(to_string(h.subclass))});
+    f.push_back({"level", std::int64_t{h.level}});
+    f.push_back({"str", std::int64_t{h.str}});
+    const Weapon* w = attacker ? weapon_used(c, s) : (h.weapon ? &*h.weapon : nullptr);
+    f.push_back({"weapon", w ? w->key : std::string("none")});
+    if (w) {
+      f.push_back({"weapon_level", std::int64_t{w->level}});
+      f.push_back({"weapon_str", std::int64_t{w->str}});
+      f.push_back({"weapon_damage", fmt::format("{}-{}", w->min, w->max)});
+    }
+    f.push_back({"armor", h.armor ? h.armor->key : std::string("none")});
+    if (h.armor) {
+      f.push_back({"armor_level", std::int64_t{h.armor->level}});
+      f.push_back({"armor_str", std::int64_t{h.armor->str}});
+      f.push_back({"armor_dr", fmt::format("{}-{}", h.armor->dr_min, h.armor->dr_max)});
+    }
+  } else {
+    const Mob& m = c.mob;
+    if (attacker) f.push_back({"damage", range_text(p.roll)});
+    if (!attacker) f.push_back({"dr", fmt::format("0-{}", m.dr_max)});
+    if (m.depth) f.push_back({"depth", std::int64_t{*m.depth}});
+  }
+  if (c.champion) {
+    constexpr std::string_view names[] = {"blazing", "projecting", "antimagic", "giant", "blessed", "growing"};
+    f.push_back({"champion", std::string(names[static_cast<int>(*c.champion)])});
+  }
+  f.push_back({"hp", c.current_hp()});
+  f.push_back({"ht", c.ht()});
+  return out;
+}
+
+std::string factors_text(const std::vector<float>& fs) {
+  std::vector<std::string> out;
+  for (float f : fs) out.push_back(fmt::format("{:.7g}", f));
+  return out.empty() ? std::string("none") : fmt::format("{}", fmt::join(out, " × "));
+}
+
+Fields details(const AttackPlan& p) {
+  Fields f;
+  f.push_back({"accuracy", p.hit.accuracy});
+  f.push_back({"evasion", p.hit.evasion});
+  f.push_back({"accuracy_factors", factors_text(p.hit.attacker_factors)});
+  f.push_back({"evasion_factors", factors_text(p.hit.defender_factors)});
+  f.push_back({"sure", std::string(p.hit.sure == HitPlan::Sure::hit    ? "hit"
+                                   : p.hit.sure == HitPlan::Sure::miss ? "miss"
+                                                                       : "no")});
+  f.push_back({"magic", p.magic});
+  std::vector<std::string> terms;
+  for (const auto& t : p.armor)
+    terms.push_back(t.penalty ? fmt::format("max(0, {} − {})", call_text(t.roll), t.penalty) : call_text(t.roll));
+  f.push_back({"armor_roll", p.magic ? std::string("none") : fmt::format("{}", fmt::join(terms, " + "))});
+  f.push_back({"armor_const", p.armor_const});
+  f.push_back({"armor_ignored", p.armor_ignored});
+  f.push_back({"damage_roll", call_text(p.roll)});
+  f.push_back({"augment", static_cast<double>(p.augment)});
+  f.push_back({"excess_roll", p.excess ? call_text(*p.excess) : std::string("none")});
+  f.push_back({"flat", p.flat});
+  f.push_back({"damage_factors", factors_text(p.factors)});
+  f.push_back({"vulnerable", p.vulnerable});
+  f.push_back({"damage_taken", p.damage_taken ? static_cast<double>(*p.damage_taken) : 1.0});
+  return f;
+}
+
+std::string hit_formula(const AttackPlan& p, double p_hit) {
+  if (!p.attacks) return "no attack";
+  if (p.hit.sure == HitPlan::Sure::hit) return "1 (infinite accuracy)";
+  if (p.hit.sure == HitPlan::Sure::miss) return "0 (infinite evasion)";
+  if (p.hit.evasion == 0) return "1 (evasion 0: every acuRoll beats defRoll 0)";
+  return fmt::format("{:.6g}", p_hit);
+}
+
+std::vector<std::string> steps(const Resolved& r, double p_hit) {
+  const AttackPlan& p = r.plan;
+  std::vector<std::string> out;
+  out.push_back(fmt::format(
+      "Char.hit: acuRoll = Random.Float()·{}{}, defRoll = Random.Float()·{}{}; hit when "
+      "acuRoll ≥ defRoll: P(hit) = {}",
+      p.hit.accuracy, p.hit.attacker_factors.empty() ? "" : " × " + factors_text(p.hit.attacker_factors), p.hit.evasion,
+      p.hit.defender_factors.empty() ? "" : " × " + factors_text(p.hit.defender_factors), hit_formula(p, p_hit)));
+  if (!p.attacks) {
+    out.push_back("the defender is immune to the spell (AntiMagic champion): no damage");
+    return out;
+  }
+  if (p.magic) {
+    out.push_back(fmt::format("the spell's damage {}, no armor, no Weakness", call_text(p.roll)));
+  } else {
+    const Fields d = details(p);
+    out.push_back(fmt::format("armor first (Char.drRoll): {}{}{}", std::get<std::string>(d[6].value),
+                              p.armor_const ? fmt::format(" + {}", p.armor_const) : std::string(),
+                              p.armor_ignored ? " — ignored (the Sniper at range), still drawn" : ""));
+    out.push_back(fmt::format("damage roll {}{}{}{}", call_text(p.roll),
+                              p.augment != 1 ? fmt::format(", Math.round(× {:.7g})", p.augment) : std::string(),
+                              p.excess ? fmt::format(" + {} (excess STR)", call_text(*p.excess)) : std::string(),
+                              p.flat ? fmt::format(" + {} (Ring of Force)", p.flat) : std::string()));
+  }
+  if (!p.factors.empty())
+    out.push_back(fmt::format("× {} (Berserk, champion, ascension, Weakness), Math.round", factors_text(p.factors)));
+  if (!p.magic) out.push_back("minus armor, floored at 0");
+  if (p.vulnerable) out.push_back("Vulnerable: (int)(× 1.33)");
+  if (p.damage_taken) out.push_back(fmt::format("the defender's champion: ceil(× {:.7g})", *p.damage_taken));
+  return out;
+}
+
+std::vector<std::string> notes(const Resolved& r) {
+  std::vector<std::string> out;
+  out.push_back(
+      "P(hit) is the closed form of Char.hit, within 1e-7 of the game's exact count; damage laws use "
+      "NormalIntRange's float-exact law");
+  if (r.attacker.is_hero() || r.defender.is_hero())
+    out.push_back("talents, enchantments, glyphs and Duelist abilities are not modelled");
+  if (!r.attacker.is_hero() && !r.attacker.mob.notes.empty()) out.push_back(r.attacker.mob.notes.front());
+  if (!r.defender.is_hero() && !r.defender.mob.notes.empty() && r.defender.mob.key != r.attacker.mob.key)
+    out.push_back(r.defender.mob.notes.front());
+  return out;
+}
+
+Strike strike_of(const StrikeResult& s, std::vector<Draw> draws) {
+  Strike k;
+  k.outcome = !s.attacked ? "no_attack" : s.hit.hit ? "hit" : "miss";
+  k.hit = s.attacked && s.hit.hit;
+  k.damage = s.damage;
+  if (s.attacked && s.hit.drawn) {
+    k.rolls.push_back({"acu_roll", static_cast<double>(s.hit.acu_roll)});
+    k.rolls.push_back({"def_roll", static_cast<double>(s.hit.def_roll)});
+  }
+  if (s.hit.hit) {
+    k.rolls.push_back({"armor", s.armor});
+    k.rolls.push_back({"damage_roll", s.roll});
+    k.rolls.push_back({"excess_roll", s.excess});
+  }
+  k.draws = std::move(draws);
+  return k;
+}
+
+// --- catalogs ------------------------------------------------------------------------
+
+std::vector<CatalogEntry> monster_entries() {
+  std::vector<CatalogEntry> out;
+  for (const Mob& m : mobs()) {
+    CatalogEntry e;
+    e.name = m.key;
+    e.description = fmt::format("{} ({}, {})", m.name, m.region, m.kind);
+    if (m.depth_scaled) e.description += "; needs depth=1..26";
+    if (!m.damage) e.description += "; no melee attack";
+    if (m.spell) e.description += fmt::format("; spell {}", call_text(*m.spell));
+    Fields& f = e.stats;
+    if (!m.depth_scaled) {
+      f.push_back({"ht", m.ht});
+      f.push_back({"accuracy", m.accuracy});
+      f.push_back({"evasion", m.evasion});
+      f.push_back({"damage", m.damage ? range_text(*m.damage) : std::string("none")});
+      f.push_back({"dr", fmt::format("0-{}", m.dr_max)});
+    }
+    f.push_back({"attack_delay", static_cast<double>(m.attack_delay)});
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::vector<CatalogEntry> weapon_entries() {
+  std::vector<CatalogEntry> out;
+  for (const Weapon& w : weapons()) {
+    CatalogEntry e;
+    e.name = w.key;
+    e.description = fmt::format("{}, tier {} {} weapon", w.name, w.tier, kind_text(w.kind));
+    if (w.sneak) e.description += fmt::format("; sneak attacks roll from {:.2g} of the range", *w.sneak);
+    e.stats = {{"kind", std::string(kind_text(w.kind))},
+               {"tier", std::int64_t{w.tier}},
+               {"min", w.min},
+               {"max", w.max},
+               {"str", std::int64_t{w.str}},
+               {"acc", static_cast<double>(w.accuracy)},
+               {"dly", static_cast<double>(w.delay)},
+               {"block", w.block}};
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::vector<CatalogEntry> armor_entries() {
+  std::vector<CatalogEntry> out;
+  for (const Armor& a : armors())
+    out.push_back(
+        {a.key,
+         fmt::format("{}, tier {} (also `{}`)", a.name, a.tier, a.key.substr(0, a.key.find('_'))),
+         {{"tier", std::int64_t{a.tier}}, {"dr_min", a.dr_min}, {"dr_max", a.dr_max}, {"str", std::int64_t{a.str}}}});
+  return out;
+}
+
+std::vector<CatalogEntry> class_entries() {
+  std::vector<CatalogEntry> out;
+  for (HeroClass c : {HeroClass::warrior, HeroClass::mage, HeroClass::rogue, HeroClass::huntress, HeroClass::duelist,
+                      HeroClass::cleric}) {
+    const Hero h = starting_hero(c);
+    CatalogEntry e;
+    e.name = std::string(to_string(c));
+    e.description = fmt::format("hero class; starts with STR {}, {}{}, {}", h.str,
+                                h.weapon ? h.weapon->name : std::string("bare hands"),
+                                h.missile ? " and " + h.missile->name : std::string(), h.armor->name);
+    e.stats = {{"str", std::int64_t{h.str}},
+               {"ht", hero_ht(h)},
+               {"weapon", h.weapon ? h.weapon->key : std::string("none")},
+               {"missile", h.missile ? h.missile->key : std::string("none")},
+               {"armor", h.armor->key}};
+    out.push_back(std::move(e));
+  }
+  constexpr std::pair<SubClass, std::string_view> subclasses[] = {
+      {SubClass::berserker, "rage= multiplies damage by min(1.5, 1 + rage/2) (Berserk.damageFactor)"},
+      {SubClass::gladiator, "combo moves are not modelled; no passive effect on one attack"},
+      {SubClass::battlemage, "no effect on the hit or damage formulas"},
+      {SubClass::warlock, "no effect on the hit or damage formulas"},
+      {SubClass::assassin, "Preparation is not modelled; surprise attacks as every class"},
+      {SubClass::freerunner, "Momentum is not modelled"},
+      {SubClass::sniper, "thrown and bow attacks at range ignore armor (Char.attack)"},
+      {SubClass::warden, "no effect on the hit or damage formulas"},
+      {SubClass::champion, "a second weapon and abilities, not modelled"},
+      {SubClass::monk, "--situation focus: infinite evasion; unarmed abilities not modelled"},
+      {SubClass::priest, "no effect on one attack"},
+      {SubClass::paladin, "Holy Weapon is not modelled"},
+  };
+  for (const auto& [sub, what] : subclasses)
+    out.push_back({std::string(to_string(sub)),
+                   fmt::format("{} subclass (hero:subclass={}): {}", to_string(*class_of(sub)), to_string(sub), what),
+                   {{"class", std::string(to_string(*class_of(sub)))}}});
+  return out;
+}
+
+std::vector<CatalogEntry> situation_entries() {
+  std::vector<CatalogEntry> out;
+  for (const Flag& f : flags) out.push_back({std::string(f.name), std::string(f.description), {}});
+  return out;
+}
+
+std::vector<CatalogEntry> key_entries() {
+  std::vector<CatalogEntry> out;
+  for (const SpecKey& k : spec_keys) {
+    auto same = std::find_if(out.begin(), out.end(), [&](const CatalogEntry& e) { return e.name == k.key; });
+    if (same != out.end()) {
+      same->description += fmt::format("; {}: {}", k.specs, k.description);
+      std::get<std::string>(same->stats[0].value) += fmt::format(", {}", k.specs);
+      continue;
+    }
+    out.push_back({std::string(k.key), std::string(k.description), {{"specs", std::string(k.specs)}}});
+  }
+  return out;
+}
+
+// --- fights ----------------------------------------------------------------------------
+
+// The per-attack kernel of a fight. Nothing in the modelled rules reads HP, so
+// the kernel reads only the two sides' states: state 0 is the situation as
+// given, state 1 after its passing conditions have ended. Those last for the
+// first attack: the attacker's invisibility ends with her attack
+// (Invisibility.dispel), and a mob that was unaware or paralyzed has noticed
+// her, or woken, by her second (Mob.act sets enemySeen on the mob's turn,
+// which comes between two attacks of a hero no faster than it). A side's own
+// attack also ends its state.
+class SpdExchange final : public Exchange {
+ public:
+  SpdExchange(const Combatant& att, const Combatant& def, const Situation& s, bool ends_defender_state)
+      : ends_defender_state_(ends_defender_state) {
+    const bool attacks = att.is_hero() || att.mob.damage || (s.magic && att.mob.spell);
+    for (int a = 0; a < 2; ++a)
+      for (int d = 0; d < 2; ++d) {
+        auto& k = kernels_[a][d];
+        if (!attacks) {
+          k.push_back(Transition{1, 0, 0, 0, false});
+          continue;
+        }
+        Situation x = s;
+        if (a == 1) x.invisible = false;
+        if (d == 1) x.surprised = x.paralyzed = false;
+        plans_[a][d] = plan_attack(att, def, x);
+        const Outcome o = exact_outcome(plans_[a][d]);
+        if (o.p_hit < 1) k.push_back(Transition{1 - o.p_hit, 0, 0, 0, false});
+        if (o.p_hit > 0)
+          for (const auto& [v, p] : o.damage_on_hit.items()) k.push_back(Transition{o.p_hit * p, v, 0, 0, true});
+      }
+    attacks_ = attacks;
+    if (!def.is_hero() && def.mob.java_class == "Swarm")
+      why_ = "a swarm of flies splits when hit if a free neighbouring cell exists, which the map decides";
+  }
+  std::vector<Transition> outcomes(Side a, Side d) const override {
+    std::vector<Transition> out = kernels_[index(a)][index(d)];
+    for (Transition& t : out) {
+      t.attacker_state = 1;
+      t.defender_state = ends_defender_state_ ? 1 : d.state;
+    }
+    return out;
+  }
+  Transition sample(Side a, Side d, Rng& rng) const override {
+    const std::uint32_t ds = ends_defender_state_ ? 1 : d.state;
+    if (!attacks_) return Transition{1, 0, 1, ds, 0};
+    const StrikeResult s = strike(plans_[index(a)][index(d)], rng);
+    return Transition{1, s.damage, 1, ds, static_cast<std::int8_t>(s.attacked && s.hit.hit ? 1 : 0)};
+  }
+  bool exact() const override { return why_.empty(); }
+  std::string why_not_exact() const override { return why_; }
+  Reads reads() const override { return {false, false}; }
+
+ private:
+  static int index(Side s) { return s.state == 0 ? 0 : 1; }
+  bool ends_defender_state_;
+  bool attacks_ = true;
+  std::array<std::array<AttackPlan, 2>, 2> plans_;
+  std::array<std::array<std::vector<Transition>, 2>, 2> kernels_;
+  std::string why_;
+};
+
+// The attack a combatant makes back in a fight: a mob without a melee attack casts its spell.
+Situation counter_situation(const Combatant& c, const Situation& s) {
+  Situation x;
+  x.ascension = s.ascension;
+  x.ferret_tuft = s.ferret_tuft;
+  x.magic = !c.is_hero() && !c.mob.damage && c.mob.spell.has_value();
+  return x;
+}
+
+Fighter fighter(const Combatant& c, const Situation& s, std::string_view role) {
+  Fighter f;
+  f.name = c.name;
+  f.hp = c.current_hp();
+  if (f.hp <= 0) throw Error(fmt::format("{} '{}' needs hp=N (N >= 1) for a fight", role, c.name));
+  f.attack_time = attack_time(c, s);
+  return f;
+}
+
+class Rules final : public Ruleset {
+ public:
+  std::string_view id() const override { return "shattered-pd"; }
+  std::string_view title() const override { return "Shattered Pixel Dungeon 3.3.6"; }
+  std::vector<std::string> aliases() const override { return {"shattered", "spd"}; }
+
+  AttackSummary attack(const AttackRequest& req) const override {
+    const Resolved r = resolve(*this, req);
+    const Outcome o = exact_outcome(r.plan);
+    AttackSummary s;
+    s.rules = std::string(id());
+    s.attacker = side(r.attacker, r.plan, r.situation, true);
+    s.defender = side(r.defender, r.plan, r.situation, false);
+    s.situation = req.situation;
+    s.p_hit = o.p_hit;
+    if (!r.plan.attacks)
+      s.outcomes = {{"no_attack", 1.0, false}};
+    else
+      s.outcomes = {{"miss", 1 - o.p_hit, false}, {"hit", o.p_hit, true}};
+    s.damage = o.damage;
+    s.damage_on_hit = o.damage_on_hit;
+    s.attack_time = attack_time(r.attacker, r.situation);
+    s.time_unit = "turns";
+    s.details = details(r.plan);
+    s.steps = steps(r, o.p_hit);
+    s.notes = notes(r);
+    return s;
+  }
+
+  StrikeRun strike(const StrikeRequest& req) const override {
+    const Resolved r = resolve(*this, req.attack);
+    StrikeRun run;
+    run.rules = std::string(id());
+    run.attacker = side(r.attacker, r.plan, r.situation, true);
+    run.defender = side(r.defender, r.plan, r.situation, false);
+    run.situation = req.attack.situation;
+    run.seed = req.seed;
+    run.engine = req.engine;
+    run.count = req.count;
+    run.p_hit = exact_outcome(r.plan).p_hit;
+    run.details = details(r.plan);
+    run.notes = notes(r);
+    if (req.engine == "java")
+      run.notes.push_back(
+          "engine java: java.util.Random seeded as Random.pushGenerator(seed) seeds it (MX3-scrambled), so the draws "
+          "are the game's own stream for that seed");
+    const AttackPlan& p = r.plan;
+    auto go = [&](auto& rng) {
+      for (std::uint64_t i = 0; i < req.count; ++i) {
+        StrikeResult s;
+        if (i < kMaxTraced) {
+          std::vector<Draw> draws;
+          std::size_t armor_i = 0, roll_i = 0;
+          s = shattered_pd::strike(p, rng, [&](DrawFor what, double value) {
+            Draw& d = draws.emplace_back();
+            d.label = std::string(draw_label(what));
+            switch (what) {
+              case DrawFor::accuracy:
+                d.call = fmt::format("Random.Float()·{}", p.hit.accuracy);
+                d.value = value;
+                break;
+              case DrawFor::evasion:
+                d.call = fmt::format("Random.Float()·{}", p.hit.evasion);
+                d.value = value;
+                break;
+              case DrawFor::clover:
+                d.call = "Random.Float()";
+                d.value = value;
+                break;
+              case DrawFor::armor:
+                d.call = call_text(p.armor[std::min(armor_i++, p.armor.size() - 1)].roll);
+                d.value = static_cast<std::int64_t>(value);
+                break;
+              case DrawFor::damage:
+              case DrawFor::excess_strength:
+                d.call = call_text(roll_i++ == 0 || !p.excess ? p.roll : *p.excess);
+                d.value = static_cast<std::int64_t>(value);
+                break;
+            }
+          });
+          run.strikes.push_back(strike_of(s, std::move(draws)));
+        } else {
+          s = shattered_pd::strike(p, rng);
+        }
+        run.hits += s.attacked && s.hit.hit ? 1 : 0;
+        run.total_damage += s.damage;
+      }
+    };
+    if (req.engine == "default") {
+      Rng rng(req.seed);
+      go(rng);
+    } else if (req.engine == "java") {
+      JavaRandom rng = pushed_generator(static_cast<std::int64_t>(req.seed));
+      go(rng);
+    } else {
+      const std::unique_ptr<AnyEngine> any = make_engine(req.engine, req.seed);
+      go(*any);
+    }
+    return run;
+  }
+
+  Bout bout(const AttackRequest& req) const override {
+    const Resolved r = resolve(*this, req);
+    const Situation back = counter_situation(r.defender, r.situation);
+    Bout b;
+    b.a = fighter(r.attacker, r.situation, "attacker");
+    b.b = fighter(r.defender, back, "defender");
+    // The attacker's invisibility ends with her first attack; the defender's
+    // unawareness or paralysis with its first turn.
+    b.a_hits_b = std::make_shared<SpdExchange>(r.attacker, r.defender, r.situation, true);
+    b.b_hits_a = std::make_shared<SpdExchange>(r.defender, r.attacker, back, false);
+    b.time_unit = "turns";
+    return b;
+  }
+
+  std::vector<CatalogKind> catalogs() const override { return {std::begin(kCatalogKinds), std::end(kCatalogKinds)}; }
+
+  std::vector<CatalogEntry> catalog(CatalogKind kind) const override {
+    switch (kind) {
+      case CatalogKind::monsters:
+        return monster_entries();
+      case CatalogKind::weapons:
+        return weapon_entries();
+      case CatalogKind::armors:
+        return armor_entries();
+      case CatalogKind::classes:
+        return class_entries();
+      case CatalogKind::situations:
+        return situation_entries();
+      case CatalogKind::keys:
+        return key_entries();
+    }
+    throw Error(fmt::format("shattered-pd has no catalog '{}'", catalog_kind_name(kind)));
+  }
+
+  void add_dice_functions(DiceFunctions& fns) const override { shattered_pd::add_dice_functions(fns); }
+};
+
+void check_range(std::span<const std::int64_t> x, const char* name) {
+  if (x[1] < x[0]) throw Error(fmt::format("{}({}, {}): the maximum is below the minimum", name, x[0], x[1]));
+  constexpr std::int64_t lim = std::int64_t{1} << 30;
+  if (x[0] < -lim || x[1] > lim) throw Error(fmt::format("{}({}, {}): bounds must be within ±2^30", name, x[0], x[1]));
+  if (x[1] - x[0] + 1 > max_normal_width)
+    throw Error(fmt::format("{}({}, {}): more than {} values", name, x[0], x[1], max_normal_width));
+}
+
+}  // namespace
+
+double attack_time(const Combatant& c, const Situation& s) {
+  if (!c.is_hero()) return static_cast<double>(c.mob.attack_delay);
+  const Hero& h = *c.hero;
+  const Weapon* w =
+      s.how == HeroAttack::thrown ? (h.missile ? &*h.missile : nullptr) : (h.weapon ? &*h.weapon : nullptr);
+  if (!w) return 1.0;
+  // Weapon.baseDelay: augment.delayFactor(DLY), then × 1.2^enc in double, kept in a float.
+  float delay = w->delay;
+  if (w->augment == WeaponAugment::speed) delay *= 2.0f / 3.0f;
+  if (w->augment == WeaponAugment::damage) delay *= 5.0f / 3.0f;
+  if (const int enc = w->str - h.str; enc > 0) delay = static_cast<float>(delay * std::pow(1.2, enc));
+  return static_cast<double>(delay);
+}
+
+void add_dice_functions(DiceFunctions& fns) {
+  fns.add(DiceFunction{"shattered_normal", 2, 2, "shattered_normal(a, b)",
+                       [](std::span<const std::int64_t> x) {
+                         check_range(x, "shattered_normal");
+                         return normal_int_range_pmf(x[0], x[1]);
+                       },
+                       [](std::span<const std::int64_t> x, RngRef rng) {
+                         check_range(x, "shattered_normal");
+                         return std::int64_t{random_normal_int_range(rng, static_cast<std::int32_t>(x[0]),
+                                                                     static_cast<std::int32_t>(x[1]))};
+                       }});
+  fns.add(DiceFunction{"shattered_int_range", 2, 2, "shattered_int_range(a, b)",
+                       [](std::span<const std::int64_t> x) {
+                         check_range(x, "shattered_int_range");
+                         return int_range_pmf(x[0], x[1]);
+                       },
+                       [](std::span<const std::int64_t> x, RngRef rng) {
+                         check_range(x, "shattered_int_range");
+                         return std::int64_t{
+                             random_int_range(rng, static_cast<std::int32_t>(x[0]), static_cast<std::int32_t>(x[1]))};
+                       }});
+}
+
+const Ruleset& ruleset() {
+  static const Rules r;
+  return r;
+}
+
+}  // namespace fray::shattered_pd
