@@ -23,6 +23,29 @@ std::string show_char(char c) {
   return fmt::format("byte 0x{:02x}", u);
 }
 
+// The Shattered Pixel Dungeon terrain symbols; false for any other.
+bool set_spd_tile(Map& map, Point p, char c) {
+  switch (c) {
+    case '^':
+      map.set_tile(p, Tile::trap);
+      return true;
+    case 'S':
+      map.set_tile(p, Tile::statue);
+      return true;
+    case '"':
+      map.set_tile(p, Tile::high_grass);
+      return true;
+    case 'w':
+      map.set_tile(p, Tile::web);
+      return true;
+    case 'L':
+      map.set_tile(p, Tile::locked_door);
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 Map::Map(int width, int height, Tile fill) {
@@ -33,11 +56,12 @@ Map::Map(int width, int height, Tile fill) {
   height_ = height;
   const auto n = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   tiles_.assign(n, static_cast<std::uint8_t>(fill));
-  opaque_.assign(n, fill == Tile::wall || fill == Tile::door ? 1 : 0);
+  opaque_.assign(n, tile_blocks_sight(fill) ? 1 : 0);
   glyphs_.assign(n, 0);
 }
 
-Map Map::parse(std::string_view text, std::string_view name) {
+Map Map::parse(std::string_view text, std::string_view name, Legend legend) {
+  const bool spd = legend == Legend::shattered_pd;
   // Split into rows; a final newline ends the last row rather than starting one.
   std::vector<std::string_view> rows;
   std::size_t start = 0;
@@ -74,9 +98,11 @@ Map Map::parse(std::string_view text, std::string_view name) {
           map.set_tile(p, Tile::chasm);
           break;
         default:
+          if (spd && set_spd_tile(map, p, c)) break;
           if (!is_character_glyph(c))
-            throw Error(fmt::format("map {}:{}:{}: unexpected character {} (expected one of # . + : @ or a letter)",
-                                    name, y + 1, x + 1, show_char(c)));
+            throw Error(fmt::format("map {}:{}:{}: unexpected character {} (expected one of {})", name, y + 1, x + 1,
+                                    show_char(c),
+                                    spd ? "# . + : ^ S \" w L, @ or another letter" : "# . + : @ or a letter"));
           map.set_tile(p, Tile::floor);
           map.set_character(p, c);
       }
@@ -85,7 +111,7 @@ Map Map::parse(std::string_view text, std::string_view name) {
   return map;
 }
 
-Map Map::load(const std::string& path) {
+Map Map::load(const std::string& path, Legend legend) {
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(status)) throw Error(fmt::format("map {}: cannot read the file", path));
@@ -99,13 +125,13 @@ Map Map::load(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw Error(fmt::format("map {}: cannot read the file", path));
-  return parse(text.str(), path);
+  return parse(text.str(), path, legend);
 }
 
 void Map::set_tile(Point p, Tile t) {
   if (!(in_bounds(p))) throw Error(fmt::format("cell {},{} is outside the {}x{} map", p.x, p.y, width_, height_));
   tiles_[index(p)] = static_cast<std::uint8_t>(t);
-  opaque_[index(p)] = t == Tile::wall || t == Tile::door ? 1 : 0;
+  opaque_[index(p)] = tile_blocks_sight(t) ? 1 : 0;
 }
 
 void Map::set_character(Point p, char glyph) {
@@ -130,6 +156,16 @@ char Map::symbol(Point p) const noexcept {
       return '+';
     case Tile::chasm:
       return ':';
+    case Tile::trap:
+      return '^';
+    case Tile::statue:
+      return 'S';
+    case Tile::high_grass:
+      return '"';
+    case Tile::web:
+      return 'w';
+    case Tile::locked_door:
+      return 'L';
     case Tile::wall:
       break;
   }

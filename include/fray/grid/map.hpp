@@ -5,6 +5,11 @@
 // sight or projectiles), '@' or any ASCII letter: a character standing on
 // floor. Rows may differ in length; the map is the bounding rectangle and
 // every missing cell, like every cell outside the map, is a wall.
+//
+// The Shattered Pixel Dungeon legend (Legend::shattered_pd) adds the terrain
+// of that game's Level flags: '^' visible trap, 'S' statue, '"' high grass,
+// 'w' web, 'L' locked door. 'S', 'w' and 'L' are then terrain, not
+// characters; every other symbol keeps its meaning.
 #pragma once
 
 #include <fray/grid/geometry.hpp>
@@ -16,7 +21,24 @@
 
 namespace fray::grid {
 
-enum class Tile : std::uint8_t { floor, wall, door, chasm };
+enum class Tile : std::uint8_t {
+  floor,
+  wall,
+  door,
+  chasm,
+  // Shattered Pixel Dungeon terrain (Legend::shattered_pd):
+  trap,         // '^' a visible trap: avoided (not passable, not solid), sight passes
+  statue,       // 'S' solid and not passable, sight passes
+  high_grass,   // '"' passable, not solid, blocks sight
+  web,          // 'w' floor under a web: passable and solid (a soft solid), sight passes
+  locked_door,  // 'L' solid, not passable, blocks sight
+};
+
+// Which symbols a map's text form uses.
+enum class Legend : std::uint8_t {
+  classic,       // # . + : and characters ('@', letters)
+  shattered_pd,  // also ^ S " w L as terrain (S, w and L are then not characters)
+};
 
 // A read-only view of which cells block sight, row-major, 1 = opaque: the
 // input of the field-of-view algorithms. Cells outside [0,width)×[0,height)
@@ -41,11 +63,12 @@ class Map {
 
   // Parses the text form. `name` names the input in errors:
   // "map NAME:LINE:COL: unexpected character 'x'".
-  [[nodiscard]] static Map parse(std::string_view text, std::string_view name = "<text>");
+  [[nodiscard]] static Map parse(std::string_view text, std::string_view name = "<text>",
+                                 Legend legend = Legend::classic);
   // Reads and parses a file; a missing or unreadable file, one that is not a
   // regular file (a directory, a device such as /dev/zero) or one larger than
   // max_file_bytes is a fray::Error, refused before anything is read.
-  [[nodiscard]] static Map load(const std::string& path);
+  [[nodiscard]] static Map load(const std::string& path, Legend legend = Legend::classic);
 
   [[nodiscard]] int width() const noexcept { return width_; }
   [[nodiscard]] int height() const noexcept { return height_; }
@@ -55,16 +78,24 @@ class Map {
   [[nodiscard]] Tile tile(Point p) const noexcept {
     return in_bounds(p) ? static_cast<Tile>(tiles_[index(p)]) : Tile::wall;
   }
-  [[nodiscard]] bool blocks_sight(Point p) const noexcept {
-    const Tile t = tile(p);
-    return t == Tile::wall || t == Tile::door;
-  }
+  [[nodiscard]] bool blocks_sight(Point p) const noexcept { return tile_blocks_sight(tile(p)); }
   [[nodiscard]] bool passable(Point p) const noexcept {
     const Tile t = tile(p);
-    return t == Tile::floor || t == Tile::door;
+    return t == Tile::floor || t == Tile::door || t == Tile::high_grass || t == Tile::web;
   }
-  // Not passable, but projectiles and sight go over it (a chasm).
-  [[nodiscard]] bool avoid(Point p) const noexcept { return tile(p) == Tile::chasm; }
+  // Not passable, but projectiles and sight go over it (a chasm, a visible trap).
+  [[nodiscard]] bool avoid(Point p) const noexcept {
+    const Tile t = tile(p);
+    return t == Tile::chasm || t == Tile::trap;
+  }
+  // Shattered Pixel Dungeon's Level.solid: walls, doors, statues, webs, locked doors.
+  [[nodiscard]] bool solid(Point p) const noexcept {
+    const Tile t = tile(p);
+    return t == Tile::wall || t == Tile::door || t == Tile::statue || t == Tile::web || t == Tile::locked_door;
+  }
+  [[nodiscard]] static constexpr bool tile_blocks_sight(Tile t) noexcept {
+    return t == Tile::wall || t == Tile::door || t == Tile::high_grass || t == Tile::locked_door;
+  }
   [[nodiscard]] bool has_character(Point p) const noexcept { return in_bounds(p) && glyphs_[index(p)] != 0; }
 
   // Changes a cell (p must be inside the map).

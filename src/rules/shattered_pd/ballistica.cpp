@@ -57,6 +57,29 @@ Level Level::parse(const std::vector<std::string>& rows) {
   return l;
 }
 
+Level Level::from_map(const grid::Map& map) {
+  Level l;
+  l.width_ = map.width();
+  l.height_ = map.height();
+  l.cells_.assign(static_cast<std::size_t>(l.width_) * static_cast<std::size_t>(l.height_), 0);
+  for (int y = 0; y < l.height_; ++y)
+    for (int x = 0; x < l.width_; ++x) {
+      const grid::Point p{x, y};
+      std::uint8_t f = 0;
+      if (!l.inside(p)) {
+        f = solid_bit | sight_bit;  // Level.buildFlagMaps
+      } else {
+        if (map.passable(p)) f |= passable_bit;
+        if (map.solid(p)) f |= solid_bit;
+        if (map.avoid(p)) f |= avoid_bit;
+        if (map.blocks_sight(p)) f |= sight_bit;
+      }
+      if (map.has_character(p)) f |= char_bit;
+      l.cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(l.width_) + static_cast<std::size_t>(x)] = f;
+    }
+  return l;
+}
+
 void Level::set_character(grid::Point p, bool present) {
   if (p.x < 0 || p.y < 0 || p.x >= width_ || p.y >= height_)
     throw Error(fmt::format("level: ({}, {}) is outside the map", p.x, p.y));

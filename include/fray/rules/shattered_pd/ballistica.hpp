@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <fray/grid/geometry.hpp>
+#include <fray/grid/map.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,9 @@ class Level {
   // (passable, solid), 'L' locked door (solid, blocks sight). Rows must have
   // the same length. Throws fray::Error naming the line and column.
   [[nodiscard]] static Level parse(const std::vector<std::string>& rows);
+  // A grid map read with Legend::shattered_pd: its terrain's flags, its
+  // characters, and the outer ring forced to wall.
+  [[nodiscard]] static Level from_map(const grid::Map& map);
 
   [[nodiscard]] int width() const noexcept { return width_; }
   [[nodiscard]] int height() const noexcept { return height_; }
