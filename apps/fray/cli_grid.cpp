@@ -1,21 +1,28 @@
-// The grid verbs: path (Pixel Dungeon's Ballistica), fov, surprise.
+// The grid verbs: path (Ballistica), fov, surprise.
 //
-// path and surprise are Pixel Dungeon's rules (Ballistica.cast, Mob.notice
-// with ShadowCaster), so they take --rules like every game verb, with
-// pixel-dungeon, the one ruleset that has them, as the default. fov is
-// geometry: --algorithm picks Pixel Dungeon's ShadowCaster or symmetric
-// shadowcasting, which belongs to no game.
+// path and surprise are game rules (Ballistica, Mob.notice with
+// ShadowCaster), so they take --rules like every game verb, with
+// pixel-dungeon as the default; path also has Shattered Pixel Dungeon's
+// Ballistica (--rules shattered-pd, --flags). fov is geometry: --algorithm
+// picks Pixel Dungeon's ShadowCaster or symmetric shadowcasting, which belongs
+// to no game, and --rules shattered-pd that game's ShadowCaster.
 #include "verbs.hpp"
 
 #include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
 #include <fray/grid/fov.hpp>
 #include <fray/grid/map.hpp>
 #include <fray/rules/pixel_dungeon/ballistica.hpp>
 #include <fray/rules/pixel_dungeon/shadow_caster.hpp>
 #include <fray/rules/pixel_dungeon/surprise.hpp>
+#include <fray/rules/shattered_pd/ballistica.hpp>
+#include <fray/rules/shattered_pd/shadow_caster.hpp>
 #include <fray/rules/spec.hpp>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
 
 #include <limits>
 
@@ -61,6 +68,83 @@ const std::vector<std::string>& grid_rules() {
   static const std::vector<std::string> ids{"pixel-dungeon"};
   return ids;
 }
+const std::vector<std::string>& path_rules() {
+  static const std::vector<std::string> ids{"pixel-dungeon", "shattered-pd"};
+  return ids;
+}
+
+// Shattered Pixel Dungeon's Ballistica params from --flags: a comma list of
+// presets and flags, combined.
+int spd_params(const std::string& text) {
+  static const std::vector<std::pair<std::string, int>> names = {
+      {"projectile", shattered_pd::projectile},
+      {"magic-bolt", shattered_pd::magic_bolt},
+      {"wont-stop", shattered_pd::wont_stop},
+      {"stop-target", shattered_pd::stop_target},
+      {"stop-chars", shattered_pd::stop_chars},
+      {"stop-solid", shattered_pd::stop_solid},
+      {"ignore-soft-solid", shattered_pd::ignore_soft_solid}};
+  const auto parts = split_list(text);
+  if (parts.empty()) throw Error(fmt::format("--flags '{}' names no flag", text));
+  int params = 0;
+  for (const std::string& part : parts) {
+    const auto it = std::find_if(names.begin(), names.end(), [&](const auto& n) { return n.first == part; });
+    if (it == names.end()) {
+      std::vector<std::string> known;
+      for (const auto& n : names) known.push_back(n.first);
+      throw Error(fmt::format("--flags: unknown flag '{}'{} (known: {})", part, did_you_mean(part, known),
+                              fmt::join(known, ", ")));
+    }
+    params |= it->second;
+  }
+  return params;
+}
+
+std::vector<std::string> spd_flag_names(int params) {
+  std::vector<std::string> out;
+  if (params & shattered_pd::stop_target) out.emplace_back("stop-target");
+  if (params & shattered_pd::stop_chars) out.emplace_back("stop-chars");
+  if (params & shattered_pd::stop_solid) out.emplace_back("stop-solid");
+  if (params & shattered_pd::ignore_soft_solid) out.emplace_back("ignore-soft-solid");
+  return out;
+}
+
+// `fray path --rules shattered-pd`: Ballistica(from, to, params).
+Report spd_path(const std::string& map_file, const std::string& from_text, const std::string& to_text,
+                const std::string& flags) {
+  const grid::Map map = grid::Map::load(map_file, grid::Legend::shattered_pd);
+  const Point from = point_option(from_text, "--from");
+  const Point to = point_option(to_text, "--to");
+  grid::require_inside(map, from, "--from");
+  grid::require_inside(map, to, "--to");
+  const int params = spd_params(flags);
+  const shattered_pd::Ballistica b = shattered_pd::cast(shattered_pd::Level::from_map(map), from, to, params);
+  Report r;
+  r.json = {{"rules", "shattered-pd"},
+            {"path", points_json(b.path)},
+            {"collision", point_json(b.collision)},
+            {"dist", b.dist},
+            {"from", point_json(from)},
+            {"to", point_json(to)},
+            {"flags", spd_flag_names(params)},
+            {"params", params}};
+  std::string cells;
+  for (Point p : b.path) cells += fmt::format("{}({},{})", cells.empty() ? "" : " ", p.x, p.y);
+  const auto names = spd_flag_names(params);
+  r.text = fmt::format(
+      "Ballistica from {},{} to {},{} ({}): collision at {},{}, distance {}\npath to the map edge: {}\n", from.x,
+      from.y, to.x, to.y, names.empty() ? std::string("wont-stop") : fmt::format("{}", fmt::join(names, ", ")),
+      b.collision.x, b.collision.y, b.dist, cells);
+  r.text += draw(map, [&](Point p) {
+    if (p == b.collision) return 'X';
+    if (p == from) return 'o';
+    for (Point q : b.path)
+      if (q == p) return '*';
+    return map.symbol(p);
+  });
+  r.text += "o start, * path, X the collision\n";
+  return r;
+}
 
 std::string fraction(std::int64_t num, std::int64_t den) {
   if (num == 0) return "0";
@@ -73,12 +157,19 @@ std::string fraction(std::int64_t num, std::int64_t den) {
 void add_grid_verbs(Cli& cli) {
   {
     struct Opts {
-      std::string rules, map, from, to;
+      std::string rules = "pixel-dungeon", map, from, to;
+      std::optional<std::string> flags;
       bool magic = false, hit_chars = false;
     };
     auto o = std::make_shared<Opts>();
-    auto* v = add_verb(cli, "path", "Pixel Dungeon projectile path (Ballistica) on a map", [o] {
-      const Ruleset& rules = rules_for("path", o->rules, grid_rules());
+    auto* v = add_verb(cli, "path", "Projectile path (Ballistica) on a map", [o] {
+      const Ruleset& rules = rules_for("path", o->rules, path_rules());
+      if (rules.id() == "shattered-pd") {
+        if (o->magic || o->hit_chars)
+          throw Error("--magic and --hit-chars are Pixel Dungeon's; --rules shattered-pd takes --flags");
+        return spd_path(o->map, o->from, o->to, o->flags.value_or("projectile"));
+      }
+      if (o->flags) throw Error("--flags is for --rules shattered-pd; Pixel Dungeon takes --magic and --hit-chars");
       const grid::Map map = grid::Map::load(o->map);
       const Point from = point_option(o->from, "--from");
       const Point to = point_option(o->to, "--to");
@@ -112,26 +203,46 @@ void add_grid_verbs(Cli& cli) {
       r.text += "o start, * path, X where the projectile stops\n";
       return r;
     });
-    add_rules_option(v, o->rules, grid_rules());
+    v->add_option("--rules", o->rules, "Ruleset: pixel-dungeon (default) or shattered-pd")->capture_default_str();
     v->add_option("--map", o->map, "Map file")->required();
     v->add_option("--from", o->from, "Start cell X,Y")->required();
     v->add_option("--to", o->to, "Target cell X,Y")->required();
-    v->add_flag("--magic", o->magic, "Magic ray: continue past the target");
-    v->add_flag("--hit-chars", o->hit_chars, "Stop at the first character in the way");
+    v->add_flag("--magic", o->magic, "pixel-dungeon: magic ray, continue past the target");
+    v->add_flag("--hit-chars", o->hit_chars, "pixel-dungeon: stop at the first character in the way");
+    v->add_option("--flags", o->flags,
+                  "shattered-pd: Ballistica params, a comma list of projectile (default), magic-bolt, wont-stop, "
+                  "stop-target, stop-chars, stop-solid, ignore-soft-solid");
   }
   {
     struct Opts {
       std::string map, at, algorithm = "pixel-dungeon";
-      std::optional<std::string> radius;
+      std::optional<std::string> radius, rules;
     };
     auto o = std::make_shared<Opts>();
     auto* v = add_verb(cli, "fov", "Field of view on a map", [o] {
-      const grid::Map map = grid::Map::load(o->map);
+      static const std::vector<std::string> fov_rules{"pixel-dungeon", "shattered-pd"};
+      std::string rules_id;
+      if (o->rules) {
+        rules_id = std::string(rules_for("fov", *o->rules, fov_rules).id());
+        if (rules_id == "shattered-pd") o->algorithm = "shattered-pd";
+      }
+      const grid::Map map =
+          grid::Map::load(o->map, o->algorithm == "shattered-pd" ? grid::Legend::shattered_pd : grid::Legend::classic);
       const Point at = point_option(o->at, "--at");
       grid::require_standable(map, at, "--at");
       grid::Visibility vis;
       int radius = 0;
-      if (o->algorithm == "pixel-dungeon") {
+      if (o->algorithm == "shattered-pd") {
+        radius = shattered_pd::default_view_distance;
+        if (o->radius) {
+          const std::int64_t r = parse_int(*o->radius, "--radius");
+          if (r < 0 || r > 1'000'000)
+            throw Error(fmt::format("--radius {} is out of range 0..1000000 for shattered-pd (above {} is cut to it)",
+                                    r, shattered_pd::max_view_distance));
+          radius = static_cast<int>(std::min<std::int64_t>(r, shattered_pd::max_view_distance));
+        }
+        shattered_pd::field_of_view(map, at, radius, vis);
+      } else if (o->algorithm == "pixel-dungeon") {
         radius = pixel_dungeon::default_view_distance;
         if (o->radius) {
           const std::int64_t r = parse_int(*o->radius, "--radius");
@@ -153,18 +264,22 @@ void add_grid_verbs(Cli& cli) {
             map.opacity(), at, radius, vis,
             o->algorithm == "symmetric" ? grid::SlopeArithmetic::libtcod : grid::SlopeArithmetic::exact);
       } else {
-        throw Error(
-            fmt::format("--algorithm '{}' is not one of pixel-dungeon, symmetric, symmetric-exact", o->algorithm));
+        throw Error(fmt::format(
+            "--algorithm '{}' is not one of pixel-dungeon, shattered-pd, symmetric, symmetric-exact", o->algorithm));
       }
       const std::vector<Point> cells = vis.cells();
       Report r;
-      r.json = {{"visible", points_json(cells)},
-                {"count", cells.size()},
-                {"at", point_json(at)},
-                {"algorithm", o->algorithm},
-                {"radius", radius == 0 ? nlohmann::json(nullptr) : nlohmann::json(radius)}};
-      r.text = fmt::format("field of view from {},{} ({}, radius {}): {} cells visible\n", at.x, at.y, o->algorithm,
-                           radius == 0 ? std::string("unlimited") : std::to_string(radius), cells.size());
+      r.json = {
+          {"visible", points_json(cells)},
+          {"count", cells.size()},
+          {"at", point_json(at)},
+          {"algorithm", o->algorithm},
+          {"radius", radius == 0 && o->algorithm != "shattered-pd" ? nlohmann::json(nullptr) : nlohmann::json(radius)}};
+      if (!rules_id.empty()) r.json["rules"] = rules_id;
+      r.text =
+          fmt::format("field of view from {},{} ({}, radius {}): {} cells visible\n", at.x, at.y, o->algorithm,
+                      radius == 0 && o->algorithm != "shattered-pd" ? std::string("unlimited") : std::to_string(radius),
+                      cells.size());
       r.text += draw(map, [&](Point p) {
         if (p == at) return map.character(p) != 0 ? map.character(p) : '@';
         return vis.visible(p) ? map.symbol(p) : ' ';
@@ -174,8 +289,13 @@ void add_grid_verbs(Cli& cli) {
     });
     v->add_option("--map", o->map, "Map file")->required();
     v->add_option("--at", o->at, "Viewer cell X,Y")->required();
-    v->add_option("--radius", o->radius, "View radius (pixel-dungeon 1..8, default 8; symmetric 0 = unlimited)");
-    v->add_option("--algorithm", o->algorithm, "pixel-dungeon (default), symmetric (as libtcod) or symmetric-exact");
+    v->add_option("--radius", o->radius,
+                  "View radius (pixel-dungeon 1..8, default 8; shattered-pd 0.., default 8, cut to 20; symmetric 0 = "
+                  "unlimited)");
+    v->add_option("--algorithm", o->algorithm,
+                  "pixel-dungeon (default), shattered-pd, symmetric (as libtcod) or symmetric-exact");
+    v->add_option("--rules", o->rules,
+                  "pixel-dungeon or shattered-pd: that game's ShadowCaster (shattered-pd also reads its map legend)");
   }
   {
     struct Opts {

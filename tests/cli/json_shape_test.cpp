@@ -337,6 +337,10 @@ TEST(JsonShape, Grids) {
   const std::string map = map_file();
   expect_shape("path", {"path", "--map", map, "--from", "2,5", "--to", "7,3"});
   expect_shape("path", {"path", "--rules", "pixel-dungeon", "--map", map, "--from", "2,5", "--to", "7,3", "--magic"});
+  expect_shape("path", {"path", "--rules", "shattered-pd", "--map", map, "--from", "2,5", "--to", "7,3"});
+  expect_shape("path", {"path", "--rules", "shattered-pd", "--map", map, "--from", "2,5", "--to", "7,3", "--flags",
+                        "magic-bolt,ignore-soft-solid"});
+  expect_shape("fov", {"fov", "--rules", "shattered-pd", "--map", map, "--at", "2,5", "--radius", "12"});
   for (const char* algorithm : {"pixel-dungeon", "symmetric", "symmetric-exact"})
     expect_shape("fov", {"fov", "--map", map, "--at", "2,5", "--algorithm", algorithm});
   for (const char* state : {"sleeping", "wandering", "hunting"})

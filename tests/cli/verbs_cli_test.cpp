@@ -67,7 +67,7 @@ TEST(Verbs, GridVerbsArePixelDungeons) {
       run_cli({"path", "--rules", "pixel-dungeon", "--map", map, "--from", "2,5", "--to", "7,3", "--json"});
   EXPECT_EQ(named.out, plain.out);
   expect_error({"path", "--rules", "brogue", "--map", map, "--from", "2,5", "--to", "7,3"},
-               "path is not a verb of --rules brogue (it is for: pixel-dungeon)");
+               "path is not a verb of --rules brogue (it is for: pixel-dungeon, shattered-pd)");
   expect_error({"surprise", "--rules", "crawl", "--map", map, "--mob", "7,3", "--hero", "2,5", "--state", "sleeping"},
                "surprise is not a verb of --rules crawl (it is for: pixel-dungeon)");
   const auto s = run_cli({"surprise", "--map", map, "--mob", "7,3", "--hero", "2,5", "--state", "sleeping", "--json"});
@@ -76,8 +76,9 @@ TEST(Verbs, GridVerbsArePixelDungeons) {
 }
 
 TEST(List, UnknownRulesetOrKind) {
-  expect_error({"list", "--rules", "brouge"},
-               "unknown ruleset 'brouge' (did you mean 'brogue'?) (known: pixel-dungeon, brogue, crawl, epixx)");
+  expect_error(
+      {"list", "--rules", "brouge"},
+      "unknown ruleset 'brouge' (did you mean 'brogue'?) (known: pixel-dungeon, brogue, crawl, epixx, shattered-pd)");
   for (const fray::Ruleset* rules : fray::rulesets()) {
     const auto r = run_cli({"list", "--rules", std::string(rules->id()), "monstrs"});
     EXPECT_EQ(r.status, 2);
