@@ -13,3 +13,4 @@ run "Crawl 0.19: the same fight to the death (the player's attack delay is rando
 run "Crawl 0.19: attacks and time for the orc warrior to kill that fighter" ttk --rules crawl --attacker orc_warrior --defender player:fighting=5,weapon_skill=5,weapon=long_sword,hp=40
 run "epixx: a fighter with a shield faces an ogre" attack --rules epixx --attacker ogre --defender fighter
 run "epixx: a human fighter against an ogre, defences and confusion carried hit by hit" duel --rules epixx --a human_fighter --b ogre
+run "Shattered Pixel Dungeon: a level-12 Duelist champion with a +2 rapier against a gnoll brute" duel --rules shattered-pd --a hero:class=duelist,subclass=champion,level=12,str=14,weapon=rapier,weapon_level=2,armor=mail,armor_level=1 --b gnoll_brute

@@ -224,7 +224,9 @@ void add_grid_verbs(Cli& cli) {
       std::string rules_id;
       if (o->rules) {
         rules_id = std::string(rules_for("fov", *o->rules, fov_rules).id());
-        if (rules_id == "shattered-pd") o->algorithm = "shattered-pd";
+        if (o->algorithm != "pixel-dungeon" && o->algorithm != rules_id)
+          throw Error(fmt::format("--algorithm {} does not go with --rules {}", o->algorithm, rules_id));
+        o->algorithm = rules_id;
       }
       const grid::Map map =
           grid::Map::load(o->map, o->algorithm == "shattered-pd" ? grid::Legend::shattered_pd : grid::Legend::classic);
