@@ -424,8 +424,9 @@ std::vector<CatalogEntry> key_entries() {
 // first attack: the attacker's invisibility ends with her attack
 // (Invisibility.dispel), and a mob that was unaware or paralyzed has noticed
 // her, or woken, by her second (Mob.act sets enemySeen on the mob's turn,
-// which comes between two attacks of a hero no faster than it). A side's own
-// attack also ends its state.
+// which comes between two attacks of a hero no faster than it); the Monk's
+// Focus is spent on the first attack it meets. A side's own attack also ends
+// its state.
 class SpdExchange final : public Exchange {
  public:
   SpdExchange(const Combatant& att, const Combatant& def, const Situation& s, bool ends_defender_state)
@@ -440,7 +441,7 @@ class SpdExchange final : public Exchange {
         }
         Situation x = s;
         if (a == 1) x.invisible = false;
-        if (d == 1) x.surprised = x.paralyzed = false;
+        if (d == 1) x.surprised = x.paralyzed = x.focus = false;
         plans_[a][d] = plan_attack(att, def, x);
         const Outcome o = exact_outcome(plans_[a][d]);
         if (o.p_hit < 1) k.push_back(Transition{1 - o.p_hit, 0, 0, 0, false});
