@@ -1,8 +1,10 @@
 #include <fmt/format.h>
 
+#include <climits>
 #include <fray/core/error.hpp>
 #include <fray/rules/shattered_pd/attack.hpp>
 #include <fray/rules/shattered_pd/surprise.hpp>
+#include <vector>
 
 namespace fray::shattered_pd {
 
@@ -42,6 +44,39 @@ RollBuffs side_buffs(const Combatant& c, const Situation& s) {
   if (const float f = roll_factor(c); f != 1) b.champions.push_back(f);
   b.ascension = ascension_of(c, s);
   return b;
+}
+
+// Pmf::map and Pmf::combine with a dense accumulator instead of an ordered
+// map: the same sums in the same order (so the same law), at a fraction of the
+// cost for the small ranges of an attack. Large products go to Pmf::combine,
+// which bounds the work.
+constexpr std::size_t dense_limit = std::size_t{1} << 16;
+
+template <class F>
+Pmf dense_combine(const Pmf& a, const Pmf& b, F&& f) {
+  if (a.width() * b.width() > dense_limit) return Pmf::combine(a, b, f);
+  const auto pa = a.probs(), pb = b.probs();
+  std::vector<std::int64_t> out(pa.size() * pb.size());
+  std::int64_t lo = INT64_MAX, hi = INT64_MIN;
+  for (std::size_t i = 0; i < pa.size(); ++i)
+    for (std::size_t j = 0; j < pb.size(); ++j) {
+      if (!(pa[i] > 0 && pb[j] > 0)) continue;
+      const std::int64_t v = f(a.min() + static_cast<std::int64_t>(i), b.min() + static_cast<std::int64_t>(j));
+      out[i * pb.size() + j] = v;
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  if (hi - lo >= static_cast<std::int64_t>(dense_limit)) return Pmf::combine(a, b, f);
+  std::vector<double> w(static_cast<std::size_t>(hi - lo + 1), 0.0);
+  for (std::size_t i = 0; i < pa.size(); ++i)
+    for (std::size_t j = 0; j < pb.size(); ++j)
+      if (pa[i] > 0 && pb[j] > 0) w[static_cast<std::size_t>(out[i * pb.size() + j] - lo)] += pa[i] * pb[j];
+  return Pmf::from_weights(lo, w);
+}
+
+template <class F>
+Pmf dense_map(const Pmf& a, F&& f) {
+  return dense_combine(a, Pmf::point(0), [&](std::int64_t x, std::int64_t) { return f(x); });
 }
 
 }  // namespace
@@ -158,14 +193,16 @@ Outcome exact_outcome(const AttackPlan& p) {
   o.p_hit = p.attacks ? hit_chance(p.hit) : 0.0;
   // The armour: each term's law through its own step, summed, then the total.
   Pmf terms = Pmf::point(0);
-  for (std::size_t i = 0; i < p.armor.size(); ++i)
-    terms = terms + p.armor[i].roll.pmf().map([&](std::int64_t v) { return p.armor_term(i, v); });
-  o.armor = p.magic ? Pmf::point(0) : terms.map([&](std::int64_t v) { return p.armor_total(v); });
-  const Pmf rolled = p.roll.pmf().map([&](std::int64_t v) { return p.rolled(v); });
+  for (std::size_t i = 0; i < p.armor.size(); ++i) {
+    const Pmf term = dense_map(p.armor[i].roll.pmf(), [&](std::int64_t v) { return p.armor_term(i, v); });
+    terms = dense_combine(terms, term, [](std::int64_t x, std::int64_t y) { return x + y; });
+  }
+  o.armor = p.magic ? Pmf::point(0) : dense_map(terms, [&](std::int64_t v) { return p.armor_total(v); });
+  const Pmf rolled = dense_map(p.roll.pmf(), [&](std::int64_t v) { return p.rolled(v); });
   const Pmf excess = p.excess ? p.excess->pmf() : Pmf::point(0);
-  const Pmf base = Pmf::combine(rolled, excess, [&](std::int64_t r, std::int64_t x) { return p.base_damage(r, x); });
+  const Pmf base = dense_combine(rolled, excess, [&](std::int64_t r, std::int64_t x) { return p.base_damage(r, x); });
   o.damage_on_hit =
-      p.attacks ? Pmf::combine(base, o.armor, [&](std::int64_t b, std::int64_t dr) { return p.effective(b, dr); })
+      p.attacks ? dense_combine(base, o.armor, [&](std::int64_t b, std::int64_t dr) { return p.effective(b, dr); })
                 : Pmf::point(0);
   const std::pair<double, Pmf> parts[] = {{1 - o.p_hit, Pmf::point(0)}, {o.p_hit, o.damage_on_hit}};
   o.damage = o.p_hit >= 1 ? o.damage_on_hit : o.p_hit <= 0 ? Pmf::point(0) : Pmf::mixture(parts);
