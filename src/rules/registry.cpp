@@ -21,12 +21,15 @@ const Ruleset& ruleset();
 namespace fray::epixx {
 const Ruleset& ruleset();
 }
+namespace fray::crawl_0_34 {
+const Ruleset& ruleset();
+}
 
 namespace fray {
 
 std::span<const Ruleset* const> rulesets() {
-  static const std::array<const Ruleset*, 4> all = {&pixel_dungeon::ruleset(), &brogue::ruleset(), &crawl::ruleset(),
-                                                    &epixx::ruleset()};
+  static const std::array<const Ruleset*, 5> all = {&pixel_dungeon::ruleset(), &brogue::ruleset(), &crawl::ruleset(),
+                                                    &epixx::ruleset(), &crawl_0_34::ruleset()};
   return all;
 }
 

@@ -179,6 +179,26 @@ Chain monster_damage(const Creature& m, bool defender_asleep, i64& dmax) {
   return c;
 }
 
+// DCSS 0.34 attack.cc attack::calc_damage (monster branch) for a
+// ranged_attack, whose weapon is the launcher and whose attack is the
+// monster's first (init_attack(0)); ranged_attack::apply_damage_modifiers adds
+// an archer's random2avg(archer_bonus_damage(HD), 2) after dmax is fixed.
+Chain monster_missile_damage(const Creature& m, i64& dmax) {
+  const MonsterAttack& a = m.attacks.empty() ? MonsterAttack{"AT_HIT", "AF_PLAIN", 1} : m.attacks.front();
+  Chain c;
+  dmax = m.weapon->damage;
+  c.add(Prim::random2(dmax), "launcher damage random2(dmax)");
+  const i64 p = m.enchant + m.slaying;
+  if (p > 0)
+    c.add(Prim::random2(1 + p), "enchantment + slaying");
+  else if (p < 0)
+    c.add(Prim::random2(1 - p), "enchantment + slaying", -1);
+  dmax += a.damage;
+  c.add(Prim::random2(a.damage), "attack damage 1 + random2(d)", 1, 1);
+  if (m.archer) c.add(Prim::random2avg(static_cast<i64>(m.hd) * 4 / 3, 2), "archer random2avg(HD*4/3, 2)");
+  return c;
+}
+
 bool is_helpless(const Situation& s) { return s.sleeping || s.paralyzed || s.petrified; }
 
 // The defender cannot block (actor::incapacitated): it cannot act, is asleep, confused or caught.
@@ -270,7 +290,15 @@ i64 block_value(const AttackPlan& p, i64 roll) noexcept {
 
 i64 bypass(const AttackPlan& p, i64 to_hit) noexcept { return p.bypass_base + (p.bypass_uses_to_hit ? to_hit / 2 : 0); }
 
-AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, const Situation& s) {
+AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender_in, const Situation& s) {
+  // --situation confused is the defender's own confusion (the `confused` key of its spec).
+  Combatant confused_defender;
+  if (s.confused && !defender_in.bolt()) {
+    confused_defender = defender_in;
+    if (auto* p = std::get_if<Player>(&confused_defender.who)) p->confused = true;
+    if (auto* m = std::get_if<Creature>(&confused_defender.who)) m->confused = true;
+  }
+  const Combatant& defender = s.confused && !defender_in.bolt() ? confused_defender : defender_in;
   if (const Bolt* b = attacker.bolt()) return bolt_plan(*b, defender, s);
   if (defender.bolt()) throw Error("crawl-0.34: a bolt cannot be attacked");
   const Player* pa = attacker.player();
@@ -337,11 +365,9 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
     out.damage = player_damage(*pa, s, 0);
     if (out.stab_denom > 0) out.stab_damage = player_damage(*pa, s, out.stab_denom);
     out.armor = ArmorRoll{static_cast<i64>(md->ac) * 100, false, false, 0};
-  } else if (s.ranged) {
-    out.damage_note = "monster missile damage is not modelled";
   } else {
     i64 dmax = 0;
-    out.damage = monster_damage(*ma, s.sleeping, dmax);
+    out.damage = s.ranged ? monster_missile_damage(*ma, dmax) : monster_damage(*ma, s.sleeping, dmax);
     if (pd)
       out.armor = ArmorRoll{player_ac100(*pd), true, true, dmax};
     else
