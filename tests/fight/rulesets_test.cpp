@@ -188,7 +188,7 @@ INSTANTIATE_TEST_SUITE_P(Catalogs, RulesetFight, ::testing::ValuesIn(kMatchups),
                          [](const ::testing::TestParamInfo<Matchup>& info) {
                            std::string name = info.param.rules;
                            for (char& c : name)
-                             if (c == '-') c = '_';
+                             if (c == '-' || c == '.') c = '_';
                            return name;
                          });
 

@@ -308,11 +308,11 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender_in, 
   if (pa && pd) throw Error("crawl-0.34: a player cannot attack a player; one side must be a monster");
   if (pa && pa->weapon && pa->weapon->ranged && !s.ranged)
     throw Error(fmt::format("crawl-0.34: the player's {} is a launcher; add --situation ranged", pa->weapon->name));
-  if (pa && s.ranged && !(pa->weapon && pa->weapon->ranged) && !pa->missile)
-    throw Error("crawl-0.34: a ranged attack needs a launcher (weapon=shortbow, ...) or missile=NAME to throw");
   if (pa && s.ranged && pa->weapon && !pa->weapon->ranged)
     throw Error(fmt::format("crawl-0.34: the player's {} is not a launcher; to throw, drop weapon= and give missile=",
                             pa->weapon->name));
+  if (pa && s.ranged && !(pa->weapon && pa->weapon->ranged) && !pa->missile)
+    throw Error("crawl-0.34: a ranged attack needs a launcher (weapon=shortbow, ...) or missile=NAME to throw");
   if (ma && s.ranged && !(ma->weapon && ma->weapon->ranged))
     throw Error("crawl-0.34: a monster's ranged attack needs a launcher (weapon=shortbow, ...)");
 
