@@ -98,7 +98,7 @@ Chain monster_to_hit(const Creature& m, const Situation& s) {
 // DCSS 0.34 attack.cc attack::calc_damage (player branch), fight.cc
 // stat_modify_damage, apply_weapon_skill, apply_fighting_skill, and
 // attack.cc player_stab_weapon_bonus when `stab_denom` > 0.
-Chain player_damage(const Player& p, const Situation& s, int stab_denom) {
+Chain player_damage(const Player& p, const Situation& s, int stab_denom, std::size_t* shared = nullptr) {
   Chain c;
   const bool ranged = s.ranged;
   const bool thrown = ranged && !p.weapon;
@@ -124,8 +124,7 @@ Chain player_damage(const Player& p, const Situation& s, int stab_denom) {
   const int stat = dex_weapon(skill_name) ? p.dex : p.str;
   c.scale(std::max<i64>(100, 7500 + 250 * static_cast<i64>(stat)), 100,
           dex_weapon(skill_name) ? "dex multiplier (75 + 2.5 dex)%" : "str multiplier (75 + 2.5 str)%");
-  c.roll(1, "base damage random2(max100 + 1)");
-  c.add(50).scale(1, 100, "div_round_near(., 100)");
+  c.round_roll(100, "base damage div_round_near(random2(max100 + 1), 100)");
   if (p.weapon || thrown) {
     const int ws = p.weapon ? p.weapon_skill : p.throwing;
     c.mul_div(Term{Prim::random2(ws + 1), nullptr, 1, 2500}, 2500, "weapon skill x(2500 + random2(skill100 + 1))/2500");
@@ -138,6 +137,7 @@ Chain player_damage(const Player& p, const Situation& s, int stab_denom) {
     c.add(Prim::random2(1 + plus), "enchantment + slaying");
   else if (plus < 0)
     c.add(Prim::random2(1 - plus), "enchantment + slaying", -1);
+  if (shared) *shared = c.steps.size();  // a stab's chain differs from here on
   if (stab_denom > 0) {
     c.at_least(1);
     const i64 stabskill = skill(attack_skill(p, ranged), 50) + skill(p.stealth, 50);
@@ -363,7 +363,7 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender_in, 
   // Damage: melee_attack::calc_damage and attack::apply_defender_ac.
   if (pa) {
     out.damage = player_damage(*pa, s, 0);
-    if (out.stab_denom > 0) out.stab_damage = player_damage(*pa, s, out.stab_denom);
+    if (out.stab_denom > 0) out.stab_damage = player_damage(*pa, s, out.stab_denom, &out.shared_steps);
     out.armor = ArmorRoll{static_cast<i64>(md->ac) * 100, false, false, 0};
   } else {
     i64 dmax = 0;
@@ -433,11 +433,19 @@ Outcome exact_outcome(const AttackPlan& p) {
   o.p_block = (1 - ps) * blocked;
   if (p.damage) {
     const Pmf saved = p.armor.exact();
-    const Pmf normal = after_armor(p.damage->exact(), saved);
+    // The steps a stab shares with a hit are read once.
+    const Pmf shared =
+        p.damage->exact_steps(Pmf::point(p.damage->start), 0, p.stab_damage ? p.shared_steps : std::size_t{0});
+    const std::size_t from = p.stab_damage ? p.shared_steps : 0;
+    const Pmf normal = after_armor(p.damage->exact_steps(shared, from, p.damage->steps.size()), saved);
     // Each part weighted by its share of the landed attacks, then the misses added at 0.
     std::vector<std::pair<double, Pmf>> landed;
     if ((1 - ps) * hit > 0) landed.emplace_back((1 - ps) * hit / o.p_hit, normal);
-    if (ps > 0) landed.emplace_back(ps / o.p_hit, p.stab_damage ? after_armor(p.stab_damage->exact(), saved) : normal);
+    if (ps > 0)
+      landed.emplace_back(
+          ps / o.p_hit, p.stab_damage
+                            ? after_armor(p.stab_damage->exact_steps(shared, from, p.stab_damage->steps.size()), saved)
+                            : normal);
     if (!landed.empty()) {
       o.damage_on_hit = Pmf::mixture(landed);
       const std::pair<double, Pmf> all[] = {{o.p_hit, *o.damage_on_hit}, {1 - o.p_hit, Pmf::point(0)}};

@@ -112,6 +112,7 @@ struct AttackPlan {
   // Damage of a landed hit, before armour, and the armour rule.
   std::optional<Chain> damage;
   std::optional<Chain> stab_damage;
+  std::size_t shared_steps = 0;  // the first steps damage and stab_damage have in common
   ArmorRoll armor;
   std::string damage_note;  // why damage is absent
 };
