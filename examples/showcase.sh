@@ -11,6 +11,7 @@ run "Pixel Dungeon: the same warrior against a gnoll brute" duel --rules pixel-d
 run "Crawl 0.19: a fighter with a long sword hits an orc warrior" attack --rules crawl --attacker player:fighting=5,weapon_skill=5,weapon=long_sword,hp=40 --defender orc_warrior
 run "Crawl 0.19: the same fight to the death (the player's attack delay is random: sampled)" duel --rules crawl --a player:fighting=5,weapon_skill=5,weapon=long_sword,hp=40 --b orc_warrior --seed 1
 run "Crawl 0.19: attacks and time for the orc warrior to kill that fighter" ttk --rules crawl --attacker orc_warrior --defender player:fighting=5,weapon_skill=5,weapon=long_sword,hp=40
+run "Crawl 0.34: a fighter (long blades 4, a fixed 12 aut delay) against an orc warrior with a mace, exact" duel --rules crawl-0.34 --a player:dex=15,str=15,fighting=5,long_blades=4,weapon=long_sword,hp=40 --b orc_warrior:weapon=mace
 run "epixx: a fighter with a shield faces an ogre" attack --rules epixx --attacker ogre --defender fighter
 run "epixx: a human fighter against an ogre, defences and confusion carried hit by hit" duel --rules epixx --a human_fighter --b ogre
 run "Shattered Pixel Dungeon: a level-12 Duelist champion with a +2 rapier against a gnoll brute" duel --rules shattered-pd --a hero:class=duelist,subclass=champion,level=12,str=14,weapon=rapier,weapon_level=2,armor=mail,armor_level=1 --b gnoll_brute

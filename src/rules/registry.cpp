@@ -21,6 +21,9 @@ const Ruleset& ruleset();
 namespace fray::epixx {
 const Ruleset& ruleset();
 }
+namespace fray::crawl_0_34 {
+const Ruleset& ruleset();
+}
 namespace fray::shattered_pd {
 const Ruleset& ruleset();
 }
@@ -28,8 +31,9 @@ const Ruleset& ruleset();
 namespace fray {
 
 std::span<const Ruleset* const> rulesets() {
-  static const std::array<const Ruleset*, 5> all = {&pixel_dungeon::ruleset(), &brogue::ruleset(), &crawl::ruleset(),
-                                                    &epixx::ruleset(), &shattered_pd::ruleset()};
+  static const std::array<const Ruleset*, 6> all = {&pixel_dungeon::ruleset(), &brogue::ruleset(),
+                                                    &crawl::ruleset(),         &epixx::ruleset(),
+                                                    &crawl_0_34::ruleset(),    &shattered_pd::ruleset()};
   return all;
 }
 

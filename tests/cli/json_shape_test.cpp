@@ -236,6 +236,8 @@ const std::vector<Game>& games() {
       {"brogue", "player", "goblin_conjurer", ""},
       {"crawl", "player:fighting=5,weapon=long_sword", "orc_warrior", "player:hp=60,fighting=5,weapon=long_sword"},
       {"epixx", "human_fighter", "duellist", ""},
+      {"crawl-0.34", "player:fighting=5,long_blades=5,weapon=long_sword", "orc_warrior:shield=buckler",
+       "player:hp=60,fighting=5,long_blades=4,weapon=long_sword"},
       {"shattered-pd", "hero:class=duelist,subclass=champion,level=12,str=14,weapon=rapier,weapon_level=2",
        "gnoll_brute", ""},
   };

@@ -76,9 +76,9 @@ TEST(Verbs, GridVerbsArePixelDungeons) {
 }
 
 TEST(List, UnknownRulesetOrKind) {
-  expect_error(
-      {"list", "--rules", "brouge"},
-      "unknown ruleset 'brouge' (did you mean 'brogue'?) (known: pixel-dungeon, brogue, crawl, epixx, shattered-pd)");
+  expect_error({"list", "--rules", "brouge"},
+               "unknown ruleset 'brouge' (did you mean 'brogue'?) (known: pixel-dungeon, brogue, crawl, epixx, "
+               "crawl-0.34, shattered-pd)");
   for (const fray::Ruleset* rules : fray::rulesets()) {
     const auto r = run_cli({"list", "--rules", std::string(rules->id()), "monstrs"});
     EXPECT_EQ(r.status, 2);

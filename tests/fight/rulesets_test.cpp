@@ -30,6 +30,8 @@ const Matchup kMatchups[] = {
     // Long Blades 4: the delay 14 - 40/20 = 12 aut divides evenly, so it is not random.
     {"crawl", "player:fighting=5,weapon_skill=4,weapon=long_sword,hp=40", "orc_warrior"},
     {"epixx", "human_fighter", "ogre"},
+    // Long Blades 4: 14 - div_rand_round(40, 20) = 12 aut, not random; the orc warrior has no shield.
+    {"crawl-0.34", "player:dex=15,str=15,fighting=5,long_blades=4,weapon=long_sword,hp=40", "orc_warrior"},
 };
 
 // The bout, or nullopt (and a skip) while the ruleset is a placeholder.
@@ -186,7 +188,7 @@ INSTANTIATE_TEST_SUITE_P(Catalogs, RulesetFight, ::testing::ValuesIn(kMatchups),
                          [](const ::testing::TestParamInfo<Matchup>& info) {
                            std::string name = info.param.rules;
                            for (char& c : name)
-                             if (c == '-') c = '_';
+                             if (c == '-' || c == '.') c = '_';
                            return name;
                          });
 

@@ -104,6 +104,11 @@ Chain& Chain::div_roll(i64 k, std::string label) {
   steps.push_back({Step::Op::DivRoll, {}, k, 1, 1, std::move(label)});
   return *this;
 }
+Chain& Chain::round_roll(i64 den, std::string label) {
+  if (den <= 0) throw Error("crawl: divisor must be positive");
+  steps.push_back({Step::Op::RoundRoll, {}, 0, 1, den, std::move(label)});
+  return *this;
+}
 Chain& Chain::avg2(std::string label) {
   steps.push_back({Step::Op::Avg2, {}, 0, 1, 1, std::move(label)});
   return *this;
@@ -310,9 +315,12 @@ Pmf combine_dense(const Pmf& x, const Pmf& t, i64 lo, i64 hi, F&& f) {
 
 }  // namespace
 
-Pmf Chain::exact() const {
-  Pmf x = Pmf::point(start);
-  for (const Step& s : steps) {
+Pmf Chain::exact() const { return exact_steps(Pmf::point(start), 0, steps.size()); }
+
+Pmf Chain::exact_steps(Pmf x, std::size_t first, std::size_t last) const {
+  last = std::min(last, steps.size());
+  for (std::size_t i = first; i < last; ++i) {
+    const Step& s = steps[i];
     switch (s.op) {
       case Step::Op::Add:
         x = s.term.is_const() ? x.shifted(s.term.offset + s.term.mult * s.term.prim.a) : x + s.term.pmf();
@@ -329,6 +337,27 @@ Pmf Chain::exact() const {
       case Step::Op::DivRoll:
         x = roll_mixture(x, [k = s.k](i64 v) { return v / k; });
         break;
+      case Step::Op::RoundRoll: {
+        // Result k takes the draws r in [k·den − den + h, k·den + h − 1], h = den/2.
+        const i64 den = s.den, h = den / 2;
+        auto round = [den, h](i64 r) { return r / den + (r % den >= h ? 1 : 0); };
+        const i64 top = round(std::max<i64>(0, x.max()));
+        if (top >= static_cast<i64>(Pmf::max_width)) throw Error("crawl: random2 range too large");
+        Acc acc(0, top);
+        for (const auto& [v, p] : x.items()) {
+          if (v < 1) {  // random2(n) is 0 for n <= 1
+            acc.add(0, p);
+            continue;
+          }
+          const double each = p / static_cast<double>(v + 1);
+          for (i64 k = 0, hi = round(v); k <= hi; ++k) {
+            const i64 a = std::max<i64>(0, k * den - den + h), b = std::min<i64>(v, k * den + h - 1);
+            if (b >= a) acc.add(k, each * static_cast<double>(b - a + 1));
+          }
+        }
+        x = acc.pmf();
+        break;
+      }
       case Step::Op::Avg2: {
         std::vector<std::pair<double, Pmf>> parts;
         for (const auto& [v, p] : x.items()) parts.emplace_back(p, random2avg_pmf(v, 2));

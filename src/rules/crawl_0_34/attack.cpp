@@ -98,7 +98,7 @@ Chain monster_to_hit(const Creature& m, const Situation& s) {
 // DCSS 0.34 attack.cc attack::calc_damage (player branch), fight.cc
 // stat_modify_damage, apply_weapon_skill, apply_fighting_skill, and
 // attack.cc player_stab_weapon_bonus when `stab_denom` > 0.
-Chain player_damage(const Player& p, const Situation& s, int stab_denom) {
+Chain player_damage(const Player& p, const Situation& s, int stab_denom, std::size_t* shared = nullptr) {
   Chain c;
   const bool ranged = s.ranged;
   const bool thrown = ranged && !p.weapon;
@@ -124,8 +124,7 @@ Chain player_damage(const Player& p, const Situation& s, int stab_denom) {
   const int stat = dex_weapon(skill_name) ? p.dex : p.str;
   c.scale(std::max<i64>(100, 7500 + 250 * static_cast<i64>(stat)), 100,
           dex_weapon(skill_name) ? "dex multiplier (75 + 2.5 dex)%" : "str multiplier (75 + 2.5 str)%");
-  c.roll(1, "base damage random2(max100 + 1)");
-  c.add(50).scale(1, 100, "div_round_near(., 100)");
+  c.round_roll(100, "base damage div_round_near(random2(max100 + 1), 100)");
   if (p.weapon || thrown) {
     const int ws = p.weapon ? p.weapon_skill : p.throwing;
     c.mul_div(Term{Prim::random2(ws + 1), nullptr, 1, 2500}, 2500, "weapon skill x(2500 + random2(skill100 + 1))/2500");
@@ -138,6 +137,7 @@ Chain player_damage(const Player& p, const Situation& s, int stab_denom) {
     c.add(Prim::random2(1 + plus), "enchantment + slaying");
   else if (plus < 0)
     c.add(Prim::random2(1 - plus), "enchantment + slaying", -1);
+  if (shared) *shared = c.steps.size();  // a stab's chain differs from here on
   if (stab_denom > 0) {
     c.at_least(1);
     const i64 stabskill = skill(attack_skill(p, ranged), 50) + skill(p.stealth, 50);
@@ -176,6 +176,26 @@ Chain monster_damage(const Creature& m, bool defender_asleep, i64& dmax) {
   dmax += a.damage;
   c.add(Prim::random2(a.damage), "attack damage 1 + random2(d)", 1, 1);
   if (defender_asleep) c.scale(5, 2, "defender asleep x5/2");
+  return c;
+}
+
+// DCSS 0.34 attack.cc attack::calc_damage (monster branch) for a
+// ranged_attack, whose weapon is the launcher and whose attack is the
+// monster's first (init_attack(0)); ranged_attack::apply_damage_modifiers adds
+// an archer's random2avg(archer_bonus_damage(HD), 2) after dmax is fixed.
+Chain monster_missile_damage(const Creature& m, i64& dmax) {
+  const MonsterAttack& a = m.attacks.empty() ? MonsterAttack{"AT_HIT", "AF_PLAIN", 1} : m.attacks.front();
+  Chain c;
+  dmax = m.weapon->damage;
+  c.add(Prim::random2(dmax), "launcher damage random2(dmax)");
+  const i64 p = m.enchant + m.slaying;
+  if (p > 0)
+    c.add(Prim::random2(1 + p), "enchantment + slaying");
+  else if (p < 0)
+    c.add(Prim::random2(1 - p), "enchantment + slaying", -1);
+  dmax += a.damage;
+  c.add(Prim::random2(a.damage), "attack damage 1 + random2(d)", 1, 1);
+  if (m.archer) c.add(Prim::random2avg(static_cast<i64>(m.hd) * 4 / 3, 2), "archer random2avg(HD*4/3, 2)");
   return c;
 }
 
@@ -270,7 +290,15 @@ i64 block_value(const AttackPlan& p, i64 roll) noexcept {
 
 i64 bypass(const AttackPlan& p, i64 to_hit) noexcept { return p.bypass_base + (p.bypass_uses_to_hit ? to_hit / 2 : 0); }
 
-AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, const Situation& s) {
+AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender_in, const Situation& s) {
+  // --situation confused is the defender's own confusion (the `confused` key of its spec).
+  Combatant confused_defender;
+  if (s.confused && !defender_in.bolt()) {
+    confused_defender = defender_in;
+    if (auto* p = std::get_if<Player>(&confused_defender.who)) p->confused = true;
+    if (auto* m = std::get_if<Creature>(&confused_defender.who)) m->confused = true;
+  }
+  const Combatant& defender = s.confused && !defender_in.bolt() ? confused_defender : defender_in;
   if (const Bolt* b = attacker.bolt()) return bolt_plan(*b, defender, s);
   if (defender.bolt()) throw Error("crawl-0.34: a bolt cannot be attacked");
   const Player* pa = attacker.player();
@@ -280,11 +308,11 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
   if (pa && pd) throw Error("crawl-0.34: a player cannot attack a player; one side must be a monster");
   if (pa && pa->weapon && pa->weapon->ranged && !s.ranged)
     throw Error(fmt::format("crawl-0.34: the player's {} is a launcher; add --situation ranged", pa->weapon->name));
-  if (pa && s.ranged && !(pa->weapon && pa->weapon->ranged) && !pa->missile)
-    throw Error("crawl-0.34: a ranged attack needs a launcher (weapon=shortbow, ...) or missile=NAME to throw");
   if (pa && s.ranged && pa->weapon && !pa->weapon->ranged)
     throw Error(fmt::format("crawl-0.34: the player's {} is not a launcher; to throw, drop weapon= and give missile=",
                             pa->weapon->name));
+  if (pa && s.ranged && !(pa->weapon && pa->weapon->ranged) && !pa->missile)
+    throw Error("crawl-0.34: a ranged attack needs a launcher (weapon=shortbow, ...) or missile=NAME to throw");
   if (ma && s.ranged && !(ma->weapon && ma->weapon->ranged))
     throw Error("crawl-0.34: a monster's ranged attack needs a launcher (weapon=shortbow, ...)");
 
@@ -335,13 +363,11 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
   // Damage: melee_attack::calc_damage and attack::apply_defender_ac.
   if (pa) {
     out.damage = player_damage(*pa, s, 0);
-    if (out.stab_denom > 0) out.stab_damage = player_damage(*pa, s, out.stab_denom);
+    if (out.stab_denom > 0) out.stab_damage = player_damage(*pa, s, out.stab_denom, &out.shared_steps);
     out.armor = ArmorRoll{static_cast<i64>(md->ac) * 100, false, false, 0};
-  } else if (s.ranged) {
-    out.damage_note = "monster missile damage is not modelled";
   } else {
     i64 dmax = 0;
-    out.damage = monster_damage(*ma, s.sleeping, dmax);
+    out.damage = s.ranged ? monster_missile_damage(*ma, dmax) : monster_damage(*ma, s.sleeping, dmax);
     if (pd)
       out.armor = ArmorRoll{player_ac100(*pd), true, true, dmax};
     else
@@ -407,11 +433,19 @@ Outcome exact_outcome(const AttackPlan& p) {
   o.p_block = (1 - ps) * blocked;
   if (p.damage) {
     const Pmf saved = p.armor.exact();
-    const Pmf normal = after_armor(p.damage->exact(), saved);
+    // The steps a stab shares with a hit are read once.
+    const Pmf shared =
+        p.damage->exact_steps(Pmf::point(p.damage->start), 0, p.stab_damage ? p.shared_steps : std::size_t{0});
+    const std::size_t from = p.stab_damage ? p.shared_steps : 0;
+    const Pmf normal = after_armor(p.damage->exact_steps(shared, from, p.damage->steps.size()), saved);
     // Each part weighted by its share of the landed attacks, then the misses added at 0.
     std::vector<std::pair<double, Pmf>> landed;
     if ((1 - ps) * hit > 0) landed.emplace_back((1 - ps) * hit / o.p_hit, normal);
-    if (ps > 0) landed.emplace_back(ps / o.p_hit, p.stab_damage ? after_armor(p.stab_damage->exact(), saved) : normal);
+    if (ps > 0)
+      landed.emplace_back(
+          ps / o.p_hit, p.stab_damage
+                            ? after_armor(p.stab_damage->exact_steps(shared, from, p.stab_damage->steps.size()), saved)
+                            : normal);
     if (!landed.empty()) {
       o.damage_on_hit = Pmf::mixture(landed);
       const std::pair<double, Pmf> all[] = {{o.p_hit, *o.damage_on_hit}, {1 - o.p_hit, Pmf::point(0)}};

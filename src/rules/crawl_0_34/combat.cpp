@@ -121,7 +121,17 @@ Pmf ArmorRoll::exact() const {
 }
 
 Pmf after_armor(const Pmf& damage, const Pmf& saved) {
-  return Pmf::combine(damage, saved, [](i64 d, i64 s) { return std::max<i64>(0, d - s); });
+  // max(0, d − s), accumulated densely over [0, max d − min s].
+  const i64 top = std::max<i64>(0, damage.max() - saved.min());
+  std::vector<double> w(static_cast<std::size_t>(top) + 1, 0.0);
+  const auto dp = damage.probs();
+  for (const auto& [sv, ps] : saved.items())
+    for (std::size_t i = 0; i < dp.size(); ++i)
+      if (dp[i] > 0) {
+        const i64 v = std::max<i64>(0, damage.min() + static_cast<i64>(i) - sv);
+        w[static_cast<std::size_t>(v)] += ps * dp[i];
+      }
+  return Pmf::from_weights(0, w);
 }
 
 Chain player_attack_delay(const Player& p, bool ranged) {

@@ -4,28 +4,110 @@
 #include <algorithm>
 #include <cmath>
 #include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
 #include <fray/fight/kernel.hpp>
 #include <fray/rules/crawl_0_34/attack.hpp>
 #include <fray/rules/spec.hpp>
-#include <map>
 
 namespace fray::crawl_0_34 {
 
 namespace {
 
-constexpr std::string_view player_keys =
-    "str, dex, xl, size, fighting, weapon_skill, dodging, armor_skill, shields_skill, unarmed, throwing, stealth, "
-    "weapon, enchant, slaying, body, body_enchant, shield, shield_enchant, missile, claws, eyeballs, inaccuracy, "
-    "confused, "
-    "vertigo, might, weak, woe, ev, ev100, sh, sh100, ac, ac100, hp";
-constexpr std::string_view monster_keys =
-    "hd, ev, ac, sh, fighter, archer, weapon, enchant, body, shield, shield_enchant, attack, damage, size, speed, "
-    "hp, confused, inaccuracy, slaying";
+// One spec key: its name, what it means, and for a numeric key its range
+// (lo <= hi), so that a sweep can tell the keys it may raise.
+struct KeyDoc {
+  std::string_view key, meaning;
+  double lo = 0, hi = -1;
+};
 
-// A skill level (decimals allowed) as ×100; `alias` is an older spelling.
-int skill100(SpecReader& r, std::string_view key, std::string_view alias = {}) {
-  auto v = r.number(key, 0, 27);
-  if (!v && !alias.empty()) v = r.number(alias, 0, 27);
+constexpr KeyDoc player_key_docs[] = {
+    {"str", "Strength 1..99 (10): damage of every weapon but blades and launchers", 1, 99},
+    {"dex", "Dexterity 1..99 (10): to-hit, EV, SH, stabs; damage of blades and launchers", 1, 99},
+    {"xl", "experience level 1..27 (1)", 1, 27},
+    {"size", "tiny, little, small, medium, large, big, giant (medium)"},
+    {"fighting", "Fighting skill 0..27, decimals allowed (0)", 0, 27},
+    {"weapon_skill", "the wielded weapon's skill 0..27, whichever it is (0)", 0, 27},
+    {"short_blades", "Short Blades skill 0..27, used when the weapon is a short blade (0)", 0, 27},
+    {"long_blades", "Long Blades skill 0..27 (0)", 0, 27},
+    {"axes", "Axes skill 0..27 (0)", 0, 27},
+    {"maces_flails", "Maces & Flails skill 0..27 (0)", 0, 27},
+    {"polearms", "Polearms skill 0..27 (0)", 0, 27},
+    {"staves", "Staves skill 0..27 (0)", 0, 27},
+    {"ranged_weapons", "Ranged Weapons skill 0..27, every launcher (bows, crossbows, slings) (0)", 0, 27},
+    {"dodging", "Dodging skill 0..27 (0)", 0, 27},
+    {"armor_skill", "Armour skill 0..27 (0); armour_skill is accepted", 0, 27},
+    {"shields_skill", "Shields skill 0..27 (0)", 0, 27},
+    {"unarmed", "Unarmed Combat skill 0..27 (0)", 0, 27},
+    {"throwing", "Throwing skill 0..27 (0)", 0, 27},
+    {"stealth", "Stealth skill 0..27 (0): stab chance and stab damage", 0, 27},
+    {"weapon", "a weapon or launcher from the weapons catalog (none: unarmed, or a thrown missile)"},
+    {"enchant", "weapon enchantment -20..30 (0)", -20, 30},
+    {"slaying", "slaying bonus -30..30 (0): rings, randarts, the hurling ego, ...", -30, 30},
+    {"body", "body armour from the armors catalog (none)"},
+    {"body_enchant", "body armour enchantment -20..30 (0): AC", -20, 30},
+    {"shield", "buckler, kite_shield or tower_shield (none)"},
+    {"shield_enchant", "shield enchantment -20..30 (0): SH", -20, 30},
+    {"missile", "what a ranged attack without a launcher throws (dart, javelin, ...)"},
+    {"claws", "Claws mutation 0..3 (0): unarmed damage", 0, 3},
+    {"eyeballs", "Eyeballs mutation 0..3 (0): +2L+1 to-hit", 0, 3},
+    {"inaccuracy", "inaccuracy 0..3 (0): -5 to-hit each", 0, 3},
+    {"confused", "confused (off): -5 to-hit, no stabs"},
+    {"vertigo", "Vertigo (off): -5 to-hit, -5 EV"},
+    {"might", "Might or Berserk (off): +1d10 damage"},
+    {"weak", "Weak (off): damage x3/4"},
+    {"woe", "the Woe or Sniper automatic hit (off)"},
+    {"ev", "EV straight, two decimals allowed (ev=10.40: the game keeps EV in hundredths)", 0, 500},
+    {"ev100", "EV in hundredths (1040 is 10.40)", 0, 50000},
+    {"sh", "SH straight (player_shield_class(), twice the displayed SH), two decimals allowed", 0, 500},
+    {"sh100", "SH in hundredths", 0, 50000},
+    {"ac", "AC straight, two decimals allowed (GDR still applies)", 0, 500},
+    {"ac100", "AC in hundredths", 0, 50000},
+    {"hp", "hit points 1..1000000, for ttk and duel", 1, 1e6},
+};
+
+constexpr KeyDoc monster_key_docs[] = {
+    {"hd", "hit dice 1..50 (inline monsters only; inline 1)", 1, 50},
+    {"hp", "hit points (the catalog's average; inline 11*hd/2, the catalog's median per HD)", 1, 1e6},
+    {"ev", "base EV 0..200 (the catalog's; inline 0); worn armour and shield still take PARM_EVASION/60", 0, 200},
+    {"ac", "AC 0..200 (the catalog's; inline 0)", 0, 200},
+    {"sh", "shield class straight, instead of the shield item", 0, 200},
+    {"fighter", "M_FIGHTER: melee to-hit 18 + HD*5/2 instead of HD*3/2 (off)"},
+    {"archer", "M_ARCHER: missile to-hit 18 + HD*5/2 and +random2avg(HD*4/3, 2) damage (off)"},
+    {"weapon", "a wielded weapon or launcher from the weapons catalog"},
+    {"enchant", "weapon enchantment -20..30 (0)", -20, 30},
+    {"body", "worn body armour (its PARM_EVASION/60 off EV)"},
+    {"shield", "buckler, kite_shield or tower_shield"},
+    {"shield_enchant", "shield enchantment -20..30 (0)", -20, 30},
+    {"attack", "which of the catalog monster's attacks, 1-based (1); ttk and duel use them all", 1, 4},
+    {"damage", "an inline monster's attack damage 1..1000 (1)", 1, 1000},
+    {"size", "tiny .. giant (the catalog's; inline medium)"},
+    {"speed", "speed 1..100 (the catalog's; inline 10): 100/speed aut an action", 1, 100},
+    {"confused", "confused (off): EV halved, -5 to-hit, cannot block"},
+    {"inaccuracy", "inaccuracy 0..3 (0)", 0, 3},
+    {"slaying", "slaying bonus -30..30 (0)", -30, 30},
+};
+
+constexpr KeyDoc bolt_key_docs[] = {
+    {"hit", "the bolt's to-hit 0..1500 (1500 always hits); required", 0, 1500},
+};
+
+template <std::size_t N>
+std::string key_list(const KeyDoc (&docs)[N]) {
+  std::string out;
+  for (const KeyDoc& d : docs) out += (out.empty() ? "" : ", ") + std::string(d.key);
+  return out;
+}
+
+// The spec key of each weapon skill (item-prop.cc item_attack_skill).
+constexpr std::pair<std::string_view, std::string_view> weapon_skill_keys[] = {
+    {"SK_SHORT_BLADES", "short_blades"},     {"SK_LONG_BLADES", "long_blades"}, {"SK_AXES", "axes"},
+    {"SK_MACES_FLAILS", "maces_flails"},     {"SK_POLEARMS", "polearms"},       {"SK_STAVES", "staves"},
+    {"SK_RANGED_WEAPONS", "ranged_weapons"}, {"SK_THROWING", "throwing"},
+};
+
+// A skill level (decimals allowed) as ×100.
+int skill100(SpecReader& r, std::string_view key) {
+  const auto v = r.number(key, 0, 27);
   return v ? static_cast<int>(std::lround(*v * 100)) : 0;
 }
 
@@ -60,15 +142,42 @@ int int_key(SpecReader& r, std::string_view key, int lo, int hi, int fallback) {
   return v ? static_cast<int>(*v) : fallback;
 }
 
-// A whole value (ev=12) or one at 1/100 (ev100=1240).
+// A value the game keeps in hundredths: ev=10.40 (at most two decimals) or ev100=1040.
 std::optional<int> hundredths(SpecReader& r, std::string_view key) {
   const std::string k100 = std::string(key) + "100";
-  if (auto v = r.integer(key, 0, 500)) {
+  if (auto v = r.number(key, 0, 500)) {
     if (r.has(k100)) r.fail(fmt::format("give {} or {}, not both", key, k100));
-    return static_cast<int>(*v * 100);
+    const double x = *v * 100, whole = std::round(x);
+    if (std::fabs(x - whole) > 1e-6)
+      r.fail(fmt::format("{}={} has more than two decimals (the game keeps it in hundredths: {}=10.40)", key, *v, key));
+    return static_cast<int>(whole);
   }
   if (auto v = r.integer(k100, 0, 50000)) return static_cast<int>(*v);
   return std::nullopt;
+}
+
+// The wielded weapon's skill: weapon_skill=, or the key named after its skill
+// (long_blades=, ranged_weapons=, ...). A weapon skill the weapon does not use
+// is refused, so that a spec never carries a number that changes nothing.
+int weapon_skill100(SpecReader& r, const std::optional<Weapon>& weapon) {
+  std::string_view own;
+  if (weapon)
+    for (const auto& [sk, key] : weapon_skill_keys)
+      if (sk == weapon->skill) own = key;
+  for (const auto& [sk, key] : weapon_skill_keys) {
+    if (key == "throwing" || key == own || !r.has(key)) continue;
+    if (weapon)
+      r.fail(fmt::format("{}= is not the skill of the wielded {} (it uses {}=, or weapon_skill=)", key, weapon->name,
+                         own.empty() ? "weapon_skill" : own));
+    r.fail(fmt::format("{}= needs a weapon that uses it (weapon=...); unarmed attacks use unarmed=", key));
+  }
+  if (r.has("weapon_skill")) {
+    if (!weapon) r.fail("weapon_skill= needs weapon=...; unarmed attacks use unarmed=");
+    if (!own.empty() && own != "throwing" && r.has(own)) r.fail(fmt::format("give weapon_skill or {}, not both", own));
+    return skill100(r, "weapon_skill");
+  }
+  if (!own.empty() && own != "throwing") return skill100(r, own);
+  return 0;
 }
 
 Player parse_player(SpecReader& r) {
@@ -77,15 +186,18 @@ Player parse_player(SpecReader& r) {
   p.dex = int_key(r, "dex", 1, 99, p.dex);
   p.xl = int_key(r, "xl", 1, 27, p.xl);
   if (auto v = body_size(r)) p.size = *v;
+  p.weapon = item<Weapon>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
   p.fighting = skill100(r, "fighting");
-  p.weapon_skill = skill100(r, "weapon_skill");
+  p.weapon_skill = weapon_skill100(r, p.weapon);
   p.dodging = skill100(r, "dodging");
-  p.armor_skill = skill100(r, "armor_skill", "armour_skill");
+  if (r.has("armor_skill") && r.has("armour_skill")) r.fail("give armor_skill or armour_skill, not both");
+  p.armor_skill = skill100(r, r.has("armour_skill") ? "armour_skill" : "armor_skill");
   p.shields = skill100(r, "shields_skill");
   p.unarmed = skill100(r, "unarmed");
   p.throwing = skill100(r, "throwing");
+  // The old blowgun is a launcher of the Throwing skill.
+  if (p.weapon && p.weapon->skill == "SK_THROWING" && !r.has("weapon_skill")) p.weapon_skill = p.throwing;
   p.stealth = skill100(r, "stealth");
-  p.weapon = item<Weapon>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
   p.enchant = int_key(r, "enchant", -20, 30, 0);
   p.slaying = int_key(r, "slaying", -30, 30, 0);
   p.body = armor_item(r, "body", false);
@@ -104,10 +216,14 @@ Player parse_player(SpecReader& r) {
   p.ev100 = hundredths(r, "ev");
   p.sh100 = hundredths(r, "sh");
   p.ac100 = hundredths(r, "ac");
-  p.hp = int_key(r, "hp", 1, kMaxHp, 0);
-  r.done(player_keys);
+  p.hp = int_key(r, "hp", 1, static_cast<int>(kMaxHp), 0);
+  r.done(key_list(player_key_docs));
   return p;
 }
+
+// An inline monster's hit points when hp= is not given: 11·HD/2, the median
+// HP per hit die of the 0.34 monster table, at least 1.
+int inline_hp(int hd) { return std::max(1, 11 * hd / 2); }
 
 Creature parse_monster(SpecReader& r, const Monster* base) {
   Creature m;
@@ -131,8 +247,14 @@ Creature parse_monster(SpecReader& r, const Monster* base) {
   } else if (!base) {
     r.fail("an inline monster needs hd=N");
   }
-  m.ev = int_key(r, "ev", 0, 200, m.ev);
-  m.ac = int_key(r, "ac", 0, 200, m.ac);
+  if (auto v = r.integer("ev", 0, 200))
+    m.ev = static_cast<int>(*v);
+  else if (!base)
+    m.defaults.push_back("ev=0");
+  if (auto v = r.integer("ac", 0, 200))
+    m.ac = static_cast<int>(*v);
+  else if (!base)
+    m.defaults.push_back("ac=0");
   if (auto v = r.integer("sh", 0, 200)) m.shield_class = static_cast<int>(*v);
   if (auto v = r.flag("fighter")) m.fighter = *v;
   if (auto v = r.flag("archer")) m.archer = *v;
@@ -144,18 +266,55 @@ Creature parse_monster(SpecReader& r, const Monster* base) {
   if (auto v = r.integer("damage", 1, 1000)) {
     if (base) r.fail("damage= is for inline monsters; a catalog monster has its own attacks");
     m.attacks[0].damage = static_cast<int>(*v);
+  } else if (!base) {
+    m.defaults.push_back("damage=1");
   }
   if (auto v = r.integer("attack", 1, static_cast<std::int64_t>(m.attacks.size())))
     m.attack_index = static_cast<int>(*v) - 1;
   if (auto v = body_size(r)) m.size = *v;
   m.speed = int_key(r, "speed", 1, 100, m.speed);
-  m.hp = int_key(r, "hp", 1, kMaxHp, m.hp);
+  if (auto v = r.integer("hp", 1, kMaxHp)) {
+    m.hp = static_cast<int>(*v);
+  } else if (!base) {
+    m.hp = inline_hp(m.hd);
+    m.defaults.push_back(fmt::format("hp={}", m.hp));
+  }
   m.confused = r.flag("confused").value_or(false);
   m.inaccuracy = int_key(r, "inaccuracy", 0, 3, 0);
   m.slaying = int_key(r, "slaying", -30, 30, 0);
-  r.done(monster_keys);
+  r.done(key_list(monster_key_docs));
   return m;
 }
+
+struct FlagDoc {
+  std::string_view name;
+  bool Situation::*flag;
+  std::string_view meaning;
+};
+
+constexpr FlagDoc situation_docs[] = {
+    {"invisible", &Situation::invisible,
+     "the attacker cannot see the defender: player -6 to-hit, monster -mhit*35/100, bolt h/2; no stab"},
+    {"attacker_invisible", &Situation::attacker_invisible,
+     "the defender cannot see the attacker: its SH roll /3, the player's EV -10, a stab chance"},
+    {"backlit", &Situation::backlit, "the defender is backlit (corona, halo): +5 to-hit (+10 for bolts)"},
+    {"umbra", &Situation::umbra, "the defender is in umbra and the attacker lacks nightvision: -3 (-6 for bolts)"},
+    {"sleeping", &Situation::sleeping, "the defender is asleep: EV 0, no block, always stabbed (asleep accepted)"},
+    {"paralyzed", &Situation::paralyzed, "the defender is paralyzed: as asleep (paralysed accepted)"},
+    {"petrified", &Situation::petrified, "the defender is petrified: as asleep"},
+    {"caught", &Situation::caught,
+     "the defender is caught in a net or web: monster EV /5, player EV /2, no block, a stab chance (netted accepted)"},
+    {"confused", &Situation::confused, "the defender is confused: monster EV /2, no block, a stab chance"},
+    {"unaware", &Situation::unaware, "the monster's foe is not the player (distracted): a stab chance"},
+    {"fleeing", &Situation::fleeing, "the monster is fleeing: a stab chance"},
+    {"constricted", &Situation::constricted, "the defender is constricted: EV -10"},
+    {"ranged", &Situation::ranged, "a launched or thrown missile instead of melee"},
+    {"repel_missiles", &Situation::repel_missiles, "the player repels missiles (rMsl, Distortion Field): EV +15"},
+    {"deflect_missiles", &Situation::deflect_missiles, "the monster deflects missiles: EV +24 against missiles"},
+};
+
+constexpr std::pair<std::string_view, std::string_view> situation_aliases[] = {
+    {"asleep", "sleeping"}, {"paralysed", "paralyzed"}, {"netted", "caught"}};
 
 }  // namespace
 
@@ -170,58 +329,68 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
       b.hit = static_cast<int>(*v);
     else
       r.fail("a bolt needs hit=N (its to-hit; 1500 always hits)");
-    r.done("hit");
+    r.done(key_list(bolt_key_docs));
     return {b};
   }
   if (name.empty()) return {parse_monster(r, nullptr)};
   const Monster* base = find_monster(name);
   if (!base) {
-    try {
-      (void)lookup_monster(name);
-    } catch (const Error& e) {
-      r.fail(fmt::format("{} (or 'player', 'bolt')", e.what()));
-    }
+    std::vector<std::string> known{"player", "bolt"};
+    for (const Monster& m : monsters()) known.push_back(catalog_key(m.name));
+    r.fail(fmt::format("crawl-0.34: unknown monster '{}'{} (or 'player', 'bolt', or an inline monster hd=N,...)", name,
+                       did_you_mean(catalog_key(name), known)));
   }
   return {parse_monster(r, base)};
 }
 
 Situation parse_situation(const std::vector<std::string>& flags) {
   Situation s;
-  const std::map<std::string_view, bool Situation::*> known = {
-      {"invisible", &Situation::invisible},
-      {"attacker_invisible", &Situation::attacker_invisible},
-      {"backlit", &Situation::backlit},
-      {"umbra", &Situation::umbra},
-      {"sleeping", &Situation::sleeping},
-      {"asleep", &Situation::sleeping},
-      {"paralyzed", &Situation::paralyzed},
-      {"paralysed", &Situation::paralyzed},
-      {"petrified", &Situation::petrified},
-      {"caught", &Situation::caught},
-      {"netted", &Situation::caught},
-      {"unaware", &Situation::unaware},
-      {"fleeing", &Situation::fleeing},
-      {"constricted", &Situation::constricted},
-      {"ranged", &Situation::ranged},
-      {"repel_missiles", &Situation::repel_missiles},
-      {"deflect_missiles", &Situation::deflect_missiles},
-  };
   for (const std::string& f : flags) {
     if (f.rfind("blocks=", 0) == 0) {
-      s.blocks = static_cast<int>(parse_int(std::string_view(f).substr(7), "situation blocks="));
-      if (s.blocks < 0 || s.blocks > 10)
-        throw Error(fmt::format("crawl-0.34: situation '{}': blocks must be 0..10", f));
+      const std::int64_t n = parse_int(std::string_view(f).substr(7), "situation blocks=");
+      if (n < 0 || n > 10) throw Error(fmt::format("crawl-0.34: situation '{}': blocks must be 0..10", f));
+      s.blocks = static_cast<int>(n);
       continue;
     }
-    const auto it = known.find(f);
-    if (it == known.end()) {
+    std::string_view key = f;
+    for (const auto& [alias, name] : situation_aliases)
+      if (key == alias) key = name;
+    const FlagDoc* found = nullptr;
+    for (const FlagDoc& d : situation_docs)
+      if (d.name == key) found = &d;
+    if (!found) {
+      std::vector<std::string> known;
+      for (const FlagDoc& d : situation_docs) known.emplace_back(d.name);
       std::string list;
-      for (const auto& [k, v] : known) list += (list.empty() ? "" : ", ") + std::string(k);
-      throw Error(fmt::format("crawl-0.34: unknown situation '{}' (known: {}, blocks=N)", f, list));
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      throw Error(
+          fmt::format("crawl-0.34: unknown situation '{}'{} (known: {}, blocks=N)", f, did_you_mean(f, known), list));
     }
-    s.*(it->second) = true;
+    s.*(found->flag) = true;
   }
   return s;
 }
+
+std::vector<std::pair<std::string, std::string>> situation_flags() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const FlagDoc& d : situation_docs) out.emplace_back(d.name, d.meaning);
+  out.emplace_back("blocks=N",
+                   "the defender already blocked N times this turn (0..10): its shield's limit counts them");
+  return out;
+}
+
+std::vector<SpecKey> spec_keys() {
+  std::vector<SpecKey> out;
+  auto add = [&out](std::string_view who, const auto& docs) {
+    for (const KeyDoc& d : docs)
+      out.push_back({fmt::format("{}:{}", who, d.key), std::string(d.meaning), d.lo <= d.hi, d.lo, d.hi});
+  };
+  add("player", player_key_docs);
+  add("monster", monster_key_docs);
+  add("bolt", bolt_key_docs);
+  return out;
+}
+
+std::string combatant_name(const Combatant& c) { return c.name(); }
 
 }  // namespace fray::crawl_0_34

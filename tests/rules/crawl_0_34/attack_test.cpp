@@ -465,3 +465,26 @@ TEST(Crawl034Delay, PlayerAndMonster) {
 
 }  // namespace
 }  // namespace fray::crawl_0_34
+
+namespace fray::crawl_0_34 {
+namespace {
+
+// The base damage roll, div_round_near(random2(M + 1), den), read exactly and
+// sampled, against counting the draws.
+TEST(Crawl034Formulas, RoundRollIsDivRoundNearOfRandom2) {
+  for (const i64 den : {100, 7, 2}) {
+    for (const i64 m : {0, 1, 49, 50, 99, 100, 1125, 1876}) {
+      Chain c;
+      c.start = m;
+      c.round_roll(den, "base damage");
+      std::map<i64, double> count;
+      for (i64 r = 0; r <= m; ++r) count[r / den + (r % den >= den / 2 ? 1 : 0)] += 1.0 / static_cast<double>(m + 1);
+      EXPECT_TRUE(c.exact().approx_equal(Pmf::from_map(count), 1e-15)) << m << " / " << den;
+      Rng rng(static_cast<std::uint64_t>(m * 31 + den));
+      for (int i = 0; i < 200; ++i) EXPECT_GT(count[c.sample(rng)], 0.0);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace fray::crawl_0_34

@@ -120,6 +120,7 @@ struct Step {
     Max,        // max(x, k)
     Min,        // min(x, k)
     Set,        // k
+    RoundRoll,  // div_round_near(random2(x + 1), den): DCSS 0.34's base damage roll
   };
   Op op = Op::Add;
   Term term;
@@ -146,9 +147,16 @@ struct Chain {
   Chain& at_least(i64 k);
   Chain& at_most(i64 k);
   Chain& set(i64 k, std::string label = {});
+  // div_round_near(random2(x + 1), den) (random.cc div_round_near: up when the
+  // remainder is at least den/2), read without the den-times wider roll.
+  Chain& round_roll(i64 den, std::string label);
 
   // The exact distribution of the final value.
   [[nodiscard]] Pmf exact() const;
+  // The distribution after steps [first, last) from `x`: exact() is
+  // exact_steps(Pmf::point(start), 0, steps.size()). Two chains that share
+  // their first steps can read them once.
+  [[nodiscard]] Pmf exact_steps(Pmf x, std::size_t first, std::size_t last) const;
   // One sample; `on_draw` sees every draw the game makes, in its order.
   template <UniformEngine R, class F = NoDraws>
   i64 sample(R& rng, F&& on_draw = {}) const;
@@ -181,6 +189,13 @@ i64 Chain::sample(R& rng, F&& on_draw) const {
         if constexpr (records_draws<F>)
           if (x + s.k > 1) on_draw(Draw{s.label, fmt_random2(x + s.k), r});
         x = r;
+        break;
+      }
+      case Step::Op::RoundRoll: {
+        const i64 r = crawl::random2(rng, x + 1);
+        if constexpr (records_draws<F>)
+          if (x + 1 > 1) on_draw(Draw{s.label, fmt_random2(x + 1), r});
+        x = r / s.den + (r % s.den >= s.den / 2 ? 1 : 0);
         break;
       }
       case Step::Op::DivRoll: {

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -35,8 +36,9 @@ struct Situation {
   bool backlit = false;             // the defender is backlit (corona, halo)
   bool umbra = false;               // the defender is in an umbra and the attacker lacks nightvision
   bool sleeping = false, paralyzed = false, petrified = false;
-  bool caught = false;   // the defender is caught in a net or web
-  bool unaware = false;  // distracted: its foe is not the player (a stab chance)
+  bool caught = false;    // the defender is caught in a net or web
+  bool confused = false;  // the defender is confused (as a monster's `confused` key)
+  bool unaware = false;   // distracted: its foe is not the player (a stab chance)
   bool fleeing = false;
   bool constricted = false;
   bool ranged = false;            // a launcher or thrown missile rather than melee
@@ -50,11 +52,25 @@ struct Situation {
 // an unknown item.
 [[nodiscard]] Situation parse_situation(const std::vector<std::string>& flags);
 
+// The flags parse_situation knows and what each means, for the catalog.
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> situation_flags();
+
+// A spec key ("player:dex") with its meaning; a numeric key has its range.
+struct SpecKey {
+  std::string name, meaning;
+  bool numeric = false;
+  double lo = 0, hi = 0;
+};
+// Every spec key, for the catalog and for sweeps.
+[[nodiscard]] std::vector<SpecKey> spec_keys();
+
 // Reads a combatant spec: "player:dex=15,weapon=long_sword,weapon_skill=5",
 // a catalog monster "orc_warrior:weapon=mace", an inline monster "hd=5,ev=10",
 // or "bolt:hit=30". Throws fray::Error naming the spec and the bad key.
 // `role` is "attacker" or "defender".
 [[nodiscard]] Combatant parse_combatant(std::string_view spec, std::string_view role);
+// "player", "bolt", or the monster's name.
+[[nodiscard]] std::string combatant_name(const Combatant& c);
 
 enum class AttackKind { melee, missile, bolt };
 
@@ -96,6 +112,7 @@ struct AttackPlan {
   // Damage of a landed hit, before armour, and the armour rule.
   std::optional<Chain> damage;
   std::optional<Chain> stab_damage;
+  std::size_t shared_steps = 0;  // the first steps damage and stab_damage have in common
   ArmorRoll armor;
   std::string damage_note;  // why damage is absent
 };

@@ -65,6 +65,7 @@ struct Creature {
   bool confused = false;
   int inaccuracy = 0, slaying = 0;
   int hp = 0;
+  std::vector<std::string> defaults;  // "ev=0", ...: what an inline spec left to its defaults
 };
 
 // A spell or other bolt (beam.cc): its to-hit `hit` (AUTOMATIC_HIT always hits).

@@ -1,0 +1,482 @@
+// The crawl-0.34 ruleset: the typed attack and strike answers, the catalogs
+// and the fight layer's kernel, all read from attack.hpp's plans.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <fray/core/error.hpp>
+#include <fray/rules/crawl_0_34/ruleset.hpp>
+#include <fray/rules/spec.hpp>
+#include <map>
+#include <tuple>
+
+namespace fray::crawl_0_34 {
+
+namespace {
+
+constexpr std::string_view kId = "crawl-0.34";
+
+struct Prepared {
+  Combatant attacker, defender;
+  Situation situation;
+  AttackPlan plan;
+};
+
+Prepared prepare(const Ruleset& rules, const AttackRequest& req) {
+  check_options(rules, req);
+  Prepared p{parse_combatant(req.attacker, "attacker"),
+             parse_combatant(req.defender, "defender"),
+             parse_situation(req.situation),
+             {}};
+  p.plan = plan_attack(p.attacker, p.defender, p.situation);
+  return p;
+}
+
+double level(int x100) { return static_cast<double>(x100) / 100.0; }
+Value integer(std::int64_t v) { return Value{v}; }
+
+// The spec key of the player's weapon skill ("long_blades"), as spec.cpp reads it.
+std::string weapon_skill_key(const Weapon& w) {
+  std::string s = w.skill.rfind("SK_", 0) == 0 ? w.skill.substr(3) : w.skill;
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+// The player's attack delay (aut) as (time, probability), ascending.
+std::vector<std::pair<double, double>> delays(const Combatant& c, bool ranged) {
+  std::vector<std::pair<double, double>> out;
+  if (const Player* p = c.player()) {
+    for (const auto& [t, q] : player_attack_delay(*p, ranged).exact().items())
+      if (q > 0) out.emplace_back(static_cast<double>(t), q);
+  } else if (const Creature* m = c.creature()) {
+    out.emplace_back(monster_attack_delay(*m), 1.0);
+  } else {
+    out.emplace_back(10.0, 1.0);  // a bolt: one player turn
+  }
+  return out;
+}
+
+double mean_delay(const std::vector<std::pair<double, double>>& d) {
+  double m = 0;
+  for (const auto& [t, q] : d) m += t * q;
+  return m;
+}
+
+// The numbers an attack used, for one side.
+SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) {
+  SideSummary out{combatant_name(c), {}};
+  Fields& f = out.stats;
+  const bool helpless = defender && (s.sleeping || s.paralyzed || s.petrified);
+  if (const Player* p = c.player()) {
+    f.push_back({"str", integer(p->str)});
+    f.push_back({"dex", integer(p->dex)});
+    f.push_back({"xl", integer(p->xl)});
+    if (p->size != Medium) f.push_back({"size", std::string(size_name(p->size))});
+    f.push_back({"fighting", level(p->fighting)});
+    if (p->weapon) f.push_back({weapon_skill_key(*p->weapon), level(p->weapon_skill)});
+    const std::pair<const char*, int> skills[] = {{"dodging", p->dodging},       {"armor_skill", p->armor_skill},
+                                                  {"shields_skill", p->shields}, {"unarmed", p->unarmed},
+                                                  {"throwing", p->throwing},     {"stealth", p->stealth}};
+    for (const auto& [key, v] : skills)
+      if (v) f.push_back({key, level(v)});
+    f.push_back({"weapon", p->weapon ? p->weapon->name : std::string("none")});
+    if (p->weapon) f.push_back({"enchant", integer(p->enchant)});
+    if (p->slaying) f.push_back({"slaying", integer(p->slaying)});
+    if (p->body) f.push_back({"body", p->body->name});
+    if (p->shield) f.push_back({"shield", p->shield->name});
+    if (p->missile) f.push_back({"missile", p->missile->name});
+    const EvasionState es{helpless, defender && s.caught, defender && s.constricted};
+    f.push_back({"ev", static_cast<double>(player_ev100(*p, es)) / 100.0});
+    f.push_back({"sh", static_cast<double>(player_sh100(*p)) / 100.0});
+    f.push_back({"ac", static_cast<double>(player_ac100(*p)) / 100.0});
+    if (p->hp > 0) f.push_back({"hp", integer(p->hp)});
+  } else if (const Creature* m = c.creature()) {
+    f.push_back({"hd", integer(m->hd)});
+    f.push_back({"hp", integer(m->hp)});
+    f.push_back({"ac", integer(m->ac)});
+    Creature seen = *m;
+    if (defender && s.confused) seen.confused = true;
+    f.push_back(
+        {"ev", integer(monster_ev(seen, defender ? MonsterState{helpless, s.caught, s.constricted} : MonsterState{}))});
+    if (m->fighter) f.push_back({"fighter", true});
+    if (m->archer) f.push_back({"archer", true});
+    f.push_back({"size", std::string(size_name(m->size))});
+    f.push_back({"speed", integer(m->speed)});
+    if (m->weapon) f.push_back({"weapon", m->weapon->name});
+    if (m->weapon) f.push_back({"enchant", integer(m->enchant)});
+    if (m->body) f.push_back({"body", m->body->name});
+    if (m->shield) f.push_back({"shield", m->shield->name});
+    if (const i64 sh = monster_shield_class(*m); sh > 0) f.push_back({"shield_class", integer(sh)});
+    if (!m->attacks.empty()) {
+      const auto i =
+          static_cast<std::size_t>(std::clamp<int>(m->attack_index, 0, static_cast<int>(m->attacks.size()) - 1));
+      f.push_back({"attack", fmt::format("{} {}", m->attacks[i].type, m->attacks[i].damage)});
+      f.push_back({"attacks", integer(static_cast<std::int64_t>(m->attacks.size()))});
+    }
+  } else {
+    f.push_back({"hit", integer(c.bolt()->hit)});
+  }
+  return out;
+}
+
+// What an answer assumes or leaves out.
+std::vector<std::string> notes_for(const Prepared& p) {
+  std::vector<std::string> notes;
+  auto defaults = [&notes](const Combatant& c, std::string_view role) {
+    if (const Creature* m = c.creature(); m && !m->defaults.empty())
+      notes.push_back(
+          fmt::format("inline {} uses the defaults {} (docs/crawl_0_34.md)", role, fmt::join(m->defaults, ", ")));
+  };
+  defaults(p.attacker, "attacker");
+  defaults(p.defender, "defender");
+  if (!p.plan.damage) notes.push_back(p.plan.damage_note + "; damage is reported as 0");
+  if (const Creature* m = p.attacker.creature(); m && m->attacks.size() > 1 && !p.situation.ranged)
+    notes.push_back(fmt::format("the {}'s attack {} of {} (attack=N picks another); ttk and duel use its whole round",
+                                m->name, m->attack_index + 1, m->attacks.size()));
+  if (p.attacker.player())
+    notes.push_back("brands, auxiliary attacks, cleaving, forms and most mutations are not modeled");
+  return notes;
+}
+
+std::string pct(double p) { return fmt::format("{:.2f} %", 100 * p); }
+
+std::string range_text(const Pmf& x) {
+  return x.is_point() ? fmt::format("{}", x.min()) : fmt::format("mean {:.4f}, {}..{}", x.mean(), x.min(), x.max());
+}
+
+std::vector<std::string> situation_words(const std::vector<std::string>& flags) {
+  std::vector<std::string> out;
+  for (const auto& f : flags)
+    out.push_back(f == "paralysed" ? "paralyzed" : f == "asleep" ? "sleeping" : f == "netted" ? "caught" : f);
+  return out;
+}
+
+// The blocks the defender's shield makes in one turn (0 when it cannot block at all).
+int defender_block_limit(const Combatant& d) {
+  if (const Player* p = d.player()) return player_sh100(*p) > 0 ? block_limit(p->shield) : 0;
+  if (const Creature* m = d.creature()) return monster_shield_class(*m) > 0 ? block_limit(m->shield) : 0;
+  return 0;
+}
+
+// --- the fight layer's kernel ----------------------------------------------------------------
+
+// One side's round: the player's attack, or each of a monster's attacks in
+// turn (one shot when ranged). The defender's block counter (actor.cc
+// shield_exhausted) grows with the blocks of the round and resets on the
+// defender's own turn; each round starts from no blocks, which is exact when
+// the defender takes a turn between any two of the attacker's rounds. The
+// exact round and the sampled one read the same plans: exact_outcome and
+// strike.
+class Exchange034 final : public Exchange {
+ public:
+  Exchange034(const Combatant& a, const Combatant& d, const Situation& s, double attacker_min_time,
+              double defender_max_turn) {
+    std::vector<Combatant> attacks;
+    const Creature* m = a.creature();
+    if (m && !s.ranged) {
+      for (std::size_t i = 0; i < std::max<std::size_t>(1, m->attacks.size()); ++i) {
+        Creature one = *m;
+        one.attack_index = static_cast<int>(i);
+        attacks.push_back({one});
+      }
+    } else {
+      attacks.push_back(a);
+    }
+    const std::size_t n = attacks.size();
+    const int limit = defender_block_limit(d);
+    // Blocks made before an attack: 0 .. min(n - 1, limit); at the limit no
+    // more blocks, so the count stops there.
+    const std::size_t counts = std::min<std::size_t>(n, static_cast<std::size_t>(limit) + 1);
+    plans_.resize(n);
+    std::vector<std::vector<Outcome>> outcomes(n);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t b = 0; b < counts; ++b) {
+        Situation sb = s;
+        sb.blocks = static_cast<int>(b);
+        plans_[i].push_back(plan_attack(attacks[i], d, sb));
+        const AttackPlan& plan = plans_[i].back();
+        if (!plan.damage) throw Error(fmt::format("{}: {}; no fight kernel", kId, plan.damage_note));
+        outcomes[i].push_back(exact_outcome(plan));
+      }
+    for (const auto& o : outcomes)
+      if (o.front().p_block > 0) can_block_ = true;
+    carries_ = can_block_ && defender_max_turn > attacker_min_time * (1 + 1e-9);
+    if (carries_)
+      why_ = fmt::format(
+          "{}: the defender's block counter resets on its own turn ({} aut), longer than the attacker's attack ({} "
+          "aut), so several rounds can share its block limit; each round here starts from no blocks",
+          kId, defender_max_turn, attacker_min_time);
+
+    // Exact round: over (blocks so far, damage so far, whether any attack landed).
+    using Key = std::tuple<std::size_t, i64, bool>;
+    std::map<Key, double> dp{{{0, 0, false}, 1.0}};
+    for (std::size_t i = 0; i < n; ++i) {
+      std::map<Key, double> next;
+      for (const auto& [key, p] : dp) {
+        const auto& [b, dmg, landed] = key;
+        const Outcome& o = outcomes[i][std::min(b, counts - 1)];
+        const double miss = std::max(0.0, 1 - o.p_hit - o.p_block);
+        if (o.p_block > 0) next[{b + 1, dmg, landed}] += p * o.p_block;
+        if (miss > 0) next[{b, dmg, landed}] += p * miss;
+        if (o.p_hit > 0)
+          for (const auto& [v, pv] : o.damage_on_hit->items()) next[{b, dmg + v, true}] += p * o.p_hit * pv;
+      }
+      dp = std::move(next);
+    }
+    std::map<std::pair<i64, bool>, double> total;
+    for (const auto& [key, p] : dp) total[{std::get<1>(key), std::get<2>(key)}] += p;
+    for (const auto& [k, p] : total)
+      if (p > 0) round_.push_back({p, k.first, 0, 0, static_cast<std::int8_t>(k.second ? 1 : 0)});
+  }
+
+  std::vector<Transition> outcomes(Side, Side) const override { return round_; }
+  // DCSS to-hit and damage do not depend on HP.
+  Reads reads() const override { return {false, false}; }
+
+  Transition sample(Side, Side, Rng& rng) const override {
+    std::size_t b = 0;
+    i64 dmg = 0;
+    bool landed = false;
+    for (const auto& plans : plans_) {
+      const StrikeResult r = crawl_0_34::strike(plans[std::min(b, plans.size() - 1)], rng);
+      if (r.blocked && !r.hit) ++b;
+      if (r.hit) {
+        dmg += r.damage;
+        landed = true;
+      }
+    }
+    return {1, dmg, 0, 0, static_cast<std::int8_t>(landed ? 1 : 0)};
+  }
+
+  bool exact() const override { return !carries_; }
+  std::string why_not_exact() const override { return why_; }
+
+ private:
+  std::vector<std::vector<AttackPlan>> plans_;  // [attack][blocks made before it]
+  std::vector<Transition> round_;
+  bool can_block_ = false, carries_ = false;
+  std::string why_;
+};
+
+CatalogEntry monster_entry(const Monster& m) {
+  CatalogEntry e{catalog_key(m.name), m.name, {}};
+  std::string attacks;
+  for (const auto& a : m.attacks) attacks += fmt::format("{}{} {}", attacks.empty() ? "" : ", ", a.type, a.damage);
+  e.stats = {{"hd", integer(m.hd)},       {"hp", integer(std::max(1, (m.avg_hp_x10 + 5) / 10))},
+             {"ac", integer(m.ac)},       {"ev", integer(m.ev)},
+             {"speed", integer(m.speed)}, {"size", std::string(size_name(m.size))},
+             {"attacks", attacks}};
+  if (m.fighter) e.stats.push_back({"fighter", true});
+  if (m.archer) e.stats.push_back({"archer", true});
+  return e;
+}
+
+CatalogEntry weapon_entry(const Weapon& w) {
+  CatalogEntry e{catalog_key(w.name),
+                 fmt::format("{}{}{}", w.ranged ? "launcher" : "melee weapon", w.magic_staff ? " (magical staff)" : "",
+                             w.legacy ? " (legacy)" : ""),
+                 {}};
+  e.stats = {{"damage", integer(w.damage)},       {"accuracy", integer(w.accuracy)},
+             {"skill", weapon_skill_key(w)},      {"delay", integer(w.base_delay)},
+             {"min_delay", integer(w.min_delay)}, {"min_delay_skill", integer(w.min_delay_skill)}};
+  return e;
+}
+
+class Rules final : public Ruleset {
+ public:
+  std::string_view id() const override { return kId; }
+  std::string_view title() const override { return "Dungeon Crawl Stone Soup 0.34.1"; }
+  std::vector<std::string> aliases() const override { return {"crawl-0.34.1"}; }
+
+  AttackSummary attack(const AttackRequest& req) const override {
+    const Prepared p = prepare(*this, req);
+    const Outcome o = exact_outcome(p.plan);
+    AttackSummary s;
+    s.rules = std::string(kId);
+    s.attacker = side_summary(p.attacker, p.situation, false);
+    s.defender = side_summary(p.defender, p.situation, true);
+    s.attacker.stats.push_back({"to_hit", o.to_hit.mean()});
+    s.situation = situation_words(req.situation);
+    s.p_hit = o.p_hit;
+    const bool can_block = p.plan.block_rolled && p.plan.block_possible;
+    const double p_miss = std::max(0.0, 1 - o.p_hit - o.p_block);
+    s.outcomes.push_back({"miss", p_miss, false});
+    if (can_block) s.outcomes.push_back({"block", o.p_block, false});
+    s.outcomes.push_back({"hit", o.p_hit - o.p_stab, true});
+    if (p.plan.stab_denom > 0) s.outcomes.push_back({"stab", o.p_stab, true});
+    s.damage = o.damage ? *o.damage : Pmf::point(0);
+    s.damage_on_hit = o.damage_on_hit ? *o.damage_on_hit : Pmf::point(0);
+    const auto d = delays(p.attacker, p.situation.ranged);
+    s.attack_time = mean_delay(d);
+    s.time_unit = "aut";
+    const int limit = defender_block_limit(p.defender);
+    s.details = {{"to_hit_mean", o.to_hit.mean()},
+                 {"to_hit_min", integer(o.to_hit.min())},
+                 {"to_hit_max", integer(o.to_hit.max())},
+                 {"ev_mean", o.ev.mean()},
+                 {"ev_min", integer(o.ev.min())},
+                 {"ev_max", integer(o.ev.max())},
+                 {"automatic_band", p.plan.band},
+                 {"p_miss", p_miss},
+                 {"p_block", o.p_block},
+                 {"p_stab", o.p_stab},
+                 {"can_block", can_block},
+                 {"block_limit", integer(limit)},
+                 {"blocks_made", integer(p.situation.blocks)},
+                 {"stab_denominator", integer(p.plan.stab_denom)},
+                 {"attack_time_min", d.front().first},
+                 {"attack_time_max", d.back().first},
+                 {"damage_modeled", p.plan.damage.has_value()}};
+    s.steps.push_back(fmt::format("to-hit: {} [{}]", range_text(o.to_hit), p.plan.to_hit.describe()));
+    s.steps.push_back(fmt::format("EV compared: {}", range_text(o.ev)));
+    if (p.plan.band)
+      s.steps.push_back("attack::test_hit: 2.5 % automatic hit, 2.5 % automatic miss, else to-hit >= EV");
+    if (can_block)
+      s.steps.push_back(fmt::format("shield: blocked when shield_bonus {} random2({}{}), {} of {} blocks used: {}",
+                                    p.plan.strict ? ">" : ">=", p.plan.bypass_base,
+                                    p.plan.bypass_uses_to_hit ? " + to_hit/2" : "", p.situation.blocks, limit,
+                                    pct(o.p_block)));
+    else if (p.plan.block_rolled && limit > 0 && p.situation.blocks >= limit)
+      s.steps.push_back(fmt::format("shield: exhausted, {} of {} blocks used this turn", p.situation.blocks, limit));
+    if (p.plan.stab_denom == 1) s.steps.push_back("stab: the defender is helpless, every attack is a stab");
+    if (p.plan.stab_denom == 4)
+      s.steps.push_back(
+          fmt::format("stab: x_chance_in_y({}, 100): {}", range_text(p.plan.stab_chance.exact()), pct(o.p_stab)));
+    if (o.damage_on_hit) s.steps.push_back(fmt::format("damage when it lands: {}", range_text(*o.damage_on_hit)));
+    s.notes = notes_for(p);
+    return s;
+  }
+
+  StrikeRun strike(const StrikeRequest& req) const override {
+    if (req.engine != "default")
+      throw Error(fmt::format("{}: no engine '{}' (it draws from the default engine)", kId, req.engine));
+    const Prepared p = prepare(*this, req.attack);
+    StrikeRun run;
+    run.rules = std::string(kId);
+    run.attacker = side_summary(p.attacker, p.situation, false);
+    run.defender = side_summary(p.defender, p.situation, true);
+    run.situation = situation_words(req.attack.situation);
+    run.seed = req.seed;
+    run.engine = req.engine;
+    run.count = req.count;
+    const Outcome o = exact_outcome(p.plan);
+    run.attacker.stats.push_back({"to_hit", o.to_hit.mean()});
+    run.p_hit = o.p_hit;
+    Rng rng(req.seed);
+    std::uint64_t blocks = 0, stabs = 0;
+    for (std::uint64_t i = 0; i < req.count; ++i) {
+      Strike k;
+      const StrikeResult r = i < kMaxTraced
+                                 ? crawl_0_34::strike(p.plan, rng, [&k](const Draw& d) { k.draws.push_back(d); })
+                                 : crawl_0_34::strike(p.plan, rng);
+      run.hits += r.hit;
+      run.total_damage += r.damage;
+      const bool blocked = r.blocked && !r.hit;
+      blocks += blocked;
+      stabs += r.stab;
+      if (i >= kMaxTraced) continue;
+      k.outcome = r.stab ? "stab" : r.hit ? "hit" : blocked ? "block" : "miss";
+      k.hit = r.hit;
+      k.damage = r.damage;
+      k.rolls = {{"to_hit", integer(r.to_hit)}, {"ev", integer(r.ev)}};
+      run.strikes.push_back(std::move(k));
+    }
+    run.details = {{"blocks", integer(static_cast<std::int64_t>(blocks))},
+                   {"stabs", integer(static_cast<std::int64_t>(stabs))}};
+    run.notes = notes_for(p);
+    return run;
+  }
+
+  Bout bout(const AttackRequest& req) const override {
+    check_options(*this, req);
+    const Combatant a = parse_combatant(req.attacker, "attacker");
+    const Combatant b = parse_combatant(req.defender, "defender");
+    const Situation s = parse_situation(req.situation);
+    if (s.blocks > 0)
+      throw Error(fmt::format("{}: blocks=N describes one attack; a fight counts the blocks itself", kId));
+    auto fighter = [&s](const Combatant& c, std::string_view role) {
+      if (c.bolt()) throw Error(fmt::format("{}: a bolt cannot fight", kId));
+      Fighter f;
+      f.name = combatant_name(c);
+      f.hp = c.player() ? c.player()->hp : c.creature()->hp;
+      if (f.hp <= 0) throw Error(fmt::format("{}: the {} needs hp=N (above 0) for a fight", kId, role));
+      const auto d = delays(c, s.ranged && c.player());
+      f.attack_time = mean_delay(d);
+      if (d.size() > 1) f.attack_times = d;
+      return f;
+    };
+    Bout out;
+    out.a = fighter(a, "attacker");
+    out.b = fighter(b, "defender");
+    // A side's rounds: the situation's ranged flag is the player's way of attacking; a monster fights in melee
+    // unless it is the one with the launcher.
+    auto side_situation = [&s](const Combatant& attacker) {
+      Situation x = s;
+      if (const Creature* m = attacker.creature()) x.ranged = s.ranged && m->weapon && m->weapon->ranged;
+      return x;
+    };
+    auto min_time = [](const Fighter& f) {
+      return f.attack_times.empty() ? f.attack_time : f.attack_times.front().first;
+    };
+    auto max_time = [](const Fighter& f) {
+      return f.attack_times.empty() ? f.attack_time : f.attack_times.back().first;
+    };
+    out.a_hits_b = std::make_shared<Exchange034>(a, b, side_situation(a), min_time(out.a), max_time(out.b));
+    out.b_hits_a = std::make_shared<Exchange034>(b, a, side_situation(b), min_time(out.b), max_time(out.a));
+    out.time_unit = "aut";
+    return out;
+  }
+
+  std::vector<CatalogKind> catalogs() const override {
+    return {CatalogKind::monsters, CatalogKind::weapons, CatalogKind::armors, CatalogKind::situations,
+            CatalogKind::keys};
+  }
+
+  std::vector<CatalogEntry> catalog(CatalogKind kind) const override {
+    std::vector<CatalogEntry> out;
+    switch (kind) {
+      case CatalogKind::monsters:
+        for (const Monster& m : monsters()) out.push_back(monster_entry(m));
+        break;
+      case CatalogKind::weapons:
+        for (const Weapon& w : weapons()) out.push_back(weapon_entry(w));
+        for (const Missile& m : missiles())
+          out.push_back({catalog_key(m.name),
+                         fmt::format("missile (thrown with missile=NAME; launchers fire theirs implicitly){}",
+                                     m.legacy ? " (legacy)" : ""),
+                         {{"damage", integer(m.damage)}}});
+        break;
+      case CatalogKind::armors:
+        for (const Armor& a : armors()) {
+          const std::string slot = a.is_shield() ? "shield" : a.is_body() ? "body armor" : "armor (not modeled)";
+          out.push_back({catalog_key(a.name),
+                         a.legacy ? slot + " (legacy)" : slot,
+                         {{"ac", integer(a.ac)}, {"ev_penalty", integer(a.ev_penalty)}}});
+        }
+        break;
+      case CatalogKind::situations:
+        for (auto& [name, meaning] : situation_flags()) out.push_back({name, meaning, {}});
+        break;
+      case CatalogKind::keys:
+        for (const SpecKey& k : spec_keys()) {
+          CatalogEntry e{k.name, k.meaning, {}};
+          if (k.numeric) e.stats = {{"min", k.lo}, {"max", k.hi}};
+          out.push_back(std::move(e));
+        }
+        break;
+      default:
+        throw Error(fmt::format("{} has no {} catalog (it has: monsters, weapons, armors, situations, keys)", kId,
+                                catalog_kind_name(kind)));
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+const Ruleset& ruleset() {
+  static const Rules r;
+  return r;
+}
+
+}  // namespace fray::crawl_0_34
