@@ -440,6 +440,9 @@ struct Estimator {
 Pmf exploding_die(std::int64_t sides, int limit) {
   if (sides < 1) throw Error(fmt::format("a die needs at least 1 side (got {})", sides));
   if (sides == 1) return Pmf::point(limit + 1);  // every roll is the top face
+  // Refused before the weights are allocated, not by the width check after.
+  if (limit < 0 || sides > static_cast<std::int64_t>(Pmf::max_width) / (limit + 1))
+    throw Error(fmt::format("an exploding d{} spans more than the limit of {} values", sides, Pmf::max_width));
   // Roll k (0-based) happens with probability (1/M)^k; rolls before the
   // limit stop on faces 1..M-1, the last allowed roll stops on any face.
   std::vector<double> w(static_cast<std::size_t>(checked_mul(sides, limit + 1)), 0.0);
