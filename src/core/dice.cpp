@@ -574,11 +574,12 @@ struct Eval {
 
   // Charges the next step to the budget before it starts; the message names
   // the part of the expression.
-  void charge(const Dice::Node& n, double work, double values) {
+  // `now`: the work is done at once (else the caller ticks as it goes).
+  void charge(const Dice::Node& n, double work, double values, bool now = true) {
     require_budget(spent + work, values, fmt::format("dice expression \"{}\" (at column {})", text, n.column),
                    "use fewer or smaller dice, or sample it: fray roll EXPR --count N");
     spent += work;
-    ticker.add(work);
+    if (now) ticker.add(work);
   }
   static double wide(const Pmf& a, const Pmf& b) {
     return a.width() > 1 && b.width() > 1 ? static_cast<double>(a.width()) * static_cast<double>(b.width()) : 0.0;
@@ -620,7 +621,7 @@ struct Eval {
     // The rolls' cost from the values the parts actually take.
     const Dice::Cost cost =
         rolls_cost(axis_of_values(count), axis_of_values(sides), axis_of_values(keep), n.explode, n.has_keep);
-    charge(n, 0, cost.values);
+    charge(n, cost.work, cost.values, false);
     Mixer parts;
     for (const auto& [c, pc] : count.items())
       for (const auto& [s, ps] : sides.items())
@@ -646,8 +647,8 @@ struct Eval {
     return std::move(parts).result();
   }
 
-  // Charges one roll of a mixture as it starts.
-  void tick(const Dice::Node& n, double work) { charge(n, work, 0); }
+  // Reports one roll of a mixture, charged with the others before the first.
+  void tick(const Dice::Node&, double work) { ticker.add(work); }
 
   Pmf exact_call(const Dice::Node& n) {
     const DiceFunction& f = fns.all()[n.fn];

@@ -130,3 +130,12 @@ TEST(Budget, DiceExactIsCancelledFromAnotherThread) {
   p.cancel();
   EXPECT_THROW((void)Dice::parse("3d6").exact(&p), Cancelled);
 }
+
+TEST(Budget, RefusedBeforeAnyLargeAllocation) {
+  // Each would ask for gigabytes before a later check: a fray::Error instead.
+  EXPECT_THROW((void)fray::exploding_die(1'000'000'000), fray::Error);
+  EXPECT_THROW((void)Dice::parse("1d1000000000!").exact(), fray::Error);
+  EXPECT_THROW((void)Dice::parse("1000000d1000000kh1000000").exact(), fray::Error);
+  EXPECT_THROW((void)Dice::parse("(1d1000000)d(1d1000000)kh(1d1000000)!").exact(), fray::Error);
+  EXPECT_THROW((void)Dice::parse("1d4000000 * 1d4000000").exact(), fray::Error);
+}
