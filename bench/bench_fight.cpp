@@ -134,14 +134,14 @@ void BM_LargestTtk(benchmark::State& state) {
   const fray::Bout b = bout(state.range(0), false);
   for (auto _ : state) benchmark::DoNotOptimize(fray::fight::ttk_exact(*b.a_hits_b, b.a, b.b));
 }
-BENCHMARK(BM_LargestTtk)->Arg(11000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_LargestTtk)->Arg(36000)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // The largest coupled duel (the whole grid of HP pairs) it accepts.
 void BM_LargestGridDuel(benchmark::State& state) {
   const fray::Bout b = bout(state.range(0), true);
   for (auto _ : state) benchmark::DoNotOptimize(fray::fight::duel_exact(b));
 }
-BENCHMARK(BM_LargestGridDuel)->Arg(1000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_LargestGridDuel)->Arg(650)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
 

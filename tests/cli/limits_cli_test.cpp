@@ -112,11 +112,14 @@ TEST(Limits, EmptySpecItems) {
 }
 
 TEST(Limits, OneHpLimitEverywhere) {
-  for (const char* rules : {"brogue", "pixel-dungeon", "crawl", "epixx"}) {
-    const char* spec = std::string(rules) == "epixx" ? "ogre:hp=1000001" : "rat:hp=1000001";
-    expect_refused(
-        {"ttk", "--rules", rules, "--attacker", std::string(rules) == "crawl" ? "player" : "rat", "--defender", spec},
-        {"1000000"});
+  const std::vector<std::pair<std::string, std::string>> specs = {
+      {"brogue", "rat:hp="},
+      {"pixel-dungeon", "accuracy=10,evasion=5,damage=1-3,hp="},
+      {"crawl", "hd=3,hp="},
+      {"epixx", "human_fighter:hp="}};
+  for (const auto& [rules, spec] : specs) {
+    expect_refused({"ttk", "--rules", rules, "--attacker", spec + "10", "--defender", spec + "1000001"}, {"1000000"});
+    expect_refused({"duel", "--rules", rules, "--a", spec + "1000001", "--b", spec + "10"}, {"1000000"});
   }
 }
 
