@@ -16,6 +16,7 @@
 // reported as `unresolved`.
 #pragma once
 
+#include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
 #include <fray/fight/model.hpp>
 
@@ -27,21 +28,24 @@
 namespace fray::fight {
 
 struct ExactLimits {
-  std::size_t max_pairs = std::size_t{1} << 22;     // reachable (a, b) condition pairs
-  std::uint64_t max_work = std::uint64_t{3} << 30;  // transitions followed, over all attacks
-  double tail = 1e-15;                              // stop when less mass than this is still fighting
+  std::size_t max_pairs = std::size_t{1} << 22;  // reachable (a, b) condition pairs
+  // Transitions followed, over all attacks: a check on the way, above the
+  // work budget (fray/core/budget.hpp) that the estimate made first applies.
+  std::uint64_t max_work = static_cast<std::uint64_t>(2 * kMaxWork);
+  double tail = 1e-15;  // stop when less mass than this is still fighting
   // When neither side's attacks depend on anything the other side changes
   // (no fury, no confusion), the duel follows from two one-sided chains,
   // built straight from the kernels (HP a + HP b conditions)
   // instead of the whole grid; same numbers, much faster. Off: always the grid.
   bool split_sides = true;
+  // Watches the analysis and cancels it (throws Cancelled); null: neither.
+  Progress* progress = nullptr;
 };
 
-// The chain is too large or too slow for the limits: use Monte Carlo.
-class TooLarge : public Error {
- public:
-  using Error::Error;
-};
+// The chain is too large or too slow for the limits: use Monte Carlo. The
+// budget's error (fray/core/budget.hpp): refused before starting when the
+// estimate is past the one rule, or, rarely, past max_work on the way.
+using TooLarge = fray::TooLarge;
 
 // Attacks of `attacker` on a `defender` that does not fight back, until the
 // defender's HP reaches 0. A random attack time (Fighter::attack_times) is
