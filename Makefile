@@ -5,9 +5,12 @@
 #   make sanitize  the whole test suite under AddressSanitizer + UBSan (-O1, line tables)
 #   make format    format every C++ file with the root .clang-format
 #   make format-check  fail when a C++ file is not formatted (CI runs it)
+#   make fuzz      build the libFuzzer targets (clang-14) and run each SECONDS s (default 60)
 BUILD    ?= build
 ASAN     ?= build-asan
 BENCHDIR ?= build-bench
+FUZZDIR  ?= build-fuzz
+SECONDS  ?= 60
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES := g++ cmake ninja-build pkg-config libfmt-dev libcli11-dev nlohmann-json3-dev \
             libgtest-dev libgmock-dev libbenchmark-dev libtcod-dev clang-format
@@ -17,7 +20,7 @@ CMAKE_FLAGS := -G Ninja $(LAUNCHER)
 
 SOURCES   = $(shell git ls-files '*.cpp' '*.hpp' 2>/dev/null || find include src apps tests bench examples -name '*.[ch]pp')
 
-.PHONY: all deps build test run bench sanitize format format-check clean
+.PHONY: all deps build test run bench sanitize format format-check fuzz clean
 
 all: build
 
@@ -56,6 +59,16 @@ sanitize: deps
 	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS) --timeout 900
 
+# The fuzz build has its own directory and compiler; it is reused between runs
+# (and compiled through ccache), as is the corpus each target grows in it.
+fuzz: PACKAGES += clang-14 libclang-rt-14-dev libfuzzer-14-dev
+fuzz: deps
+	cmake -S . -B $(FUZZDIR) $(CMAKE_FLAGS) -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1" -DFRAY_FUZZ=ON -DFRAY_WERROR=OFF -DFRAY_BUILD_TESTS=OFF \
+	  -DFRAY_BUILD_BENCH=OFF -DFRAY_BUILD_EXAMPLES=OFF -DFRAY_INSTALL=OFF
+	cmake --build $(FUZZDIR) -j $(JOBS) --target fuzz_all
+	tests/fuzz/run.sh $(FUZZDIR) $(SECONDS)
+
 format: deps
 	clang-format -i $(SOURCES)
 
@@ -63,4 +76,4 @@ format-check: deps
 	clang-format --dry-run -Werror $(SOURCES)
 
 clean:
-	rm -rf $(BUILD) $(ASAN) $(BENCHDIR)
+	rm -rf $(BUILD) $(ASAN) $(BENCHDIR) $(FUZZDIR)

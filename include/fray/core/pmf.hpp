@@ -45,7 +45,8 @@ class Pmf {
 
   // Support and lookup.
   [[nodiscard]] std::int64_t min() const noexcept { return lo_; }
-  [[nodiscard]] std::int64_t max() const noexcept { return lo_ + static_cast<std::int64_t>(p_.size()) - 1; }
+  // Subtracting first: lo_ + size alone overflows for a point at INT64_MAX.
+  [[nodiscard]] std::int64_t max() const noexcept { return lo_ + (static_cast<std::int64_t>(p_.size()) - 1); }
   [[nodiscard]] std::size_t width() const noexcept { return p_.size(); }
   [[nodiscard]] double operator[](std::int64_t v) const noexcept {
     return v < lo_ || v > max() ? 0.0 : p_[static_cast<std::size_t>(v - lo_)];

@@ -118,9 +118,11 @@ std::vector<Example> load_examples() {
   std::vector<Example> out;
   for (const auto& [key, row] : data.items()) {
     if (!row.is_object()) continue;  // the file's comment
+    // A named copy: clang before 16 cannot capture a structured binding.
+    const std::string& name = key;
     out.push_back(read_catalog(kExamplesPath, row, [&](const nlohmann::json& r) {
       Example e;
-      e.name = key;
+      e.name = name;
       if (r.contains("aliases")) e.aliases = r.at("aliases").get<std::vector<std::string>>();
       e.description = r.at("description").get<std::string>();
       e.spec = r.at("spec").get<std::string>();
@@ -193,7 +195,7 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
     }
     Spec base = parse_spec(ex->spec);
     for (auto& [k, v] : spec.keys) {
-      auto it = std::find_if(base.keys.begin(), base.keys.end(), [&](const auto& kv) { return kv.first == k; });
+      auto it = std::find_if(base.keys.begin(), base.keys.end(), [&k = k](const auto& kv) { return kv.first == k; });
       if (it != base.keys.end())
         it->second = v;
       else
