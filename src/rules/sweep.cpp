@@ -131,11 +131,15 @@ Table sweep(const Ruleset& rules, const SweepRequest& request) {
                {"mean_damage", "mean damage"},
                {"mean_attacks_to_kill", "attacks to kill"},
                {"mean_hits_to_kill", "hits to kill"},
-               {"p_attacker_wins", "P(attacker wins duel)"}};
+               {"p_attacker_wins", "P(attacker wins duel)"},
+               {"warnings", "warnings"}};
   NoteRows attack_notes, fight_notes;
   std::vector<std::size_t> ttk_sampled, hits_sampled, duel_sampled, no_ttk, no_duel;
   std::string ttk_why, hits_why, duel_why, no_ttk_why, no_duel_why;
   std::string attacker_name, defender_name;
+  std::vector<std::string> equipment;
+  std::vector<std::size_t> warned;
+  std::string first_warning;
   const auto& mc = request.fight.monte_carlo;
   for (std::size_t i = 0; i < values.size(); ++i) {
     AttackRequest req = request.attack;
@@ -145,10 +149,26 @@ Table sweep(const Ruleset& rules, const SweepRequest& request) {
       attacker_name = s.attacker.name;
       defender_name = s.defender.name;
     }
+    // The items and warnings name the swept value, so they differ by row: the
+    // first row's items, and the first warning met, stand for the rest; the
+    // warnings column counts them in each row.
+    if (i == 0)
+      for (const auto& n : s.equipment) equipment.push_back(n);
+    if (!s.warnings.empty()) {
+      warned.push_back(i);
+      if (first_warning.empty()) first_warning = fmt::format("{} = {}: {}", request.key, spec_number(values[i]),
+                                                             s.warnings.front());
+    }
     for (const auto& n : s.notes) attack_notes.add(n, i);
-    std::vector<Value> row{
-        values[i] == std::floor(values[i]) ? Value{static_cast<std::int64_t>(values[i])} : Value{values[i]},
-        Value{s.p_hit}, Value{s.mean_damage()}};
+    // Pushed one by one: GCC 12 misreads a braced list of Values as uninitialized.
+    std::vector<Value> row;
+    row.reserve(t.columns.size());
+    if (values[i] == std::floor(values[i]))
+      row.emplace_back(static_cast<std::int64_t>(values[i]));
+    else
+      row.emplace_back(values[i]);
+    row.emplace_back(s.p_hit);
+    row.emplace_back(s.mean_damage());
     try {
       std::vector<std::string> notes;
       const Bout bout = ttk_bout(rules, req, notes);
@@ -171,7 +191,7 @@ Table sweep(const Ruleset& rules, const SweepRequest& request) {
     }
     try {
       const fight::DuelResult d = fight::solve_duel(rules.bout(req), request.fight);
-      row.push_back(Value{d.p_a_wins});
+      row.emplace_back(d.p_a_wins);
       if (d.method != "exact") {
         duel_sampled.push_back(i);
         if (duel_why.empty()) duel_why = d.note;
@@ -181,6 +201,7 @@ Table sweep(const Ruleset& rules, const SweepRequest& request) {
       no_duel.push_back(i);
       if (no_duel_why.empty()) no_duel_why = e.what();
     }
+    row.emplace_back(static_cast<std::int64_t>(s.warnings.size()));
     t.rows.push_back(std::move(row));
   }
 
@@ -207,6 +228,11 @@ Table sweep(const Ruleset& rules, const SweepRequest& request) {
   if (duel_sampled.empty() && no_duel.size() < n) notes.push_back("duel: exact in every row that has one");
   if (!duel_sampled.empty()) notes.push_back(fmt::format("duel: {} {} ({})", mc_text, where(duel_sampled), duel_why));
   if (!no_duel.empty()) notes.push_back(fmt::format("no duel {}: {}", where(no_duel), no_duel_why));
+  for (const auto& e : equipment)
+    notes.push_back(fmt::format("equipment at {} = {}: {}", request.key, spec_number(values.front()), e));
+  if (!warned.empty())
+    notes.push_back(fmt::format("warnings {} (the warnings column counts them), e.g. at {}", where(warned),
+                                first_warning));
   fight_notes.write(notes, request.key, values, n);
   attack_notes.write(notes, request.key, values, n);
   return t;
