@@ -103,7 +103,7 @@ TEST(CrawlCli, BadSpecsExitTwo) {
                 "--from", "0", "--to", "30"},
                "outside");
   expect_error({"sweep", "--rules", "brogue", "--attacker", fighter, "--defender", "orc", "--skill", "fighting"},
-               "sweep is not a verb of --rules brogue");
+               "--skill is the crawl skill sweep; for --rules brogue sweep a spec key with --key");
 }
 
 double kind_p(const nlohmann::json& j, const std::string& kind) {

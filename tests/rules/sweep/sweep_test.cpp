@@ -101,10 +101,9 @@ TEST(Sweep, PixelDungeonStrength) {
   EXPECT_TRUE(exact);
 }
 
-// A defender's key: Brogue armor enchant of a player in banded mail (armor 70,
-// strength 15) with strength 12: net enchant = enchant − 7.5, defense
-// 70 + 10 · net. The goblin (accuracy 70) hits with 70 · 0.986^(defense/10)
-// percent, clamped; each enchant point lowers it.
+// A defender's key: Brogue armor enchant of a player in banded mail. Each
+// enchant point adds 10 to the internal defense, so the goblin's hit chance
+// falls step by step; banded mail needs strength 15, the player has 12.
 TEST(Sweep, BrogueDefenderArmor) {
   SweepRequest req;
   req.attack = {"goblin", "player:armor=banded_mail", {}, {}};
