@@ -217,7 +217,7 @@ Report table_report(const Table& table) {
       // A probability column ("p_hit", "p_attacker_wins") never reads 0 or 1 when it is not.
       const bool p = table.columns[i].key.rfind("p_", 0) == 0 && std::holds_alternative<double>(row[i]);
       line.push_back(p ? significant(std::get<double>(row[i])) : value_text(row[i]));
-      if (!is_number(row[i]) && !std::holds_alternative<std::monostate>(row[i])) right[i] = false;
+      if (!is_number(row[i])) right[i] = false;
     }
     rows.push_back(std::move(o));
     cells.push_back(std::move(line));

@@ -64,7 +64,7 @@ TEST(DuelReport, TinyLossIsNotZero) {
   auto a = std::make_shared<DiceKernel>(1 - 2.1e-8, 1, 1);
   auto b = std::make_shared<DiceKernel>(1, 1, 1);
   const Report r = duel_report("test", test::make_bout(a, b, 1, 1));
-  EXPECT_NEAR(r.json["p_b_wins"].get<double>(), 2.1e-8, 1e-20);
+  EXPECT_NEAR(r.json["p_b_wins"].get<double>(), 2.1e-8, 1e-15);
   EXPECT_EQ(r.text.find("100.00 %"), std::string::npos) << r.text;
   EXPECT_EQ(r.text.find("0.00 %"), std::string::npos) << r.text;
   EXPECT_NE(r.text.find(">99.99 %"), std::string::npos) << r.text;

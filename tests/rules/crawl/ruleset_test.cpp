@@ -453,7 +453,11 @@ TEST(CrawlBout, KernelIsTheRoundOfAttacks) {
   const Bout s = rs.bout({"troll", "player:hp=40,shield=shield,shields_skill=5", {}, {}});
   EXPECT_FALSE(s.a_hits_b->exact());
   EXPECT_FALSE(s.a_hits_b->why_not_exact().empty());
-  EXPECT_THROW((void)rs.bout({"player", "troll", {}, {}}), Error);  // no hp
+  // No hp=: the player's maximum HP, get_real_hp at XL 1: 1·11/2 + 8 = 13, said in a note.
+  const Bout d = rs.bout({"player", "troll", {}, {}});
+  EXPECT_EQ(d.a.hp, 13);
+  ASSERT_EQ(d.notes.size(), 1u);
+  EXPECT_NE(d.notes[0].find("has 13 HP: no hp= given"), std::string::npos) << d.notes[0];
 }
 
 // player.cc player::attack_delay: base − div_rand_round(x, d) takes two values
