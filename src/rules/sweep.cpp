@@ -190,7 +190,9 @@ Table sweep(const Ruleset& rules, const SweepRequest& request) {
       if (no_ttk_why.empty()) no_ttk_why = e.what();
     }
     try {
-      const fight::DuelResult d = fight::solve_duel(rules.bout(req), request.fight);
+      const Bout bout = rules.bout(req);
+      for (const auto& n : bout.notes) fight_notes.add("duel: " + n, i);
+      const fight::DuelResult d = fight::solve_duel(bout, request.fight);
       row.emplace_back(d.p_a_wins);
       if (d.method != "exact") {
         duel_sampled.push_back(i);
