@@ -504,3 +504,23 @@ TEST(CrawlDelay, ARandomDelayMakesTheDuelSampledAndTheTtkExact) {
 
 }  // namespace
 }  // namespace fray::crawl
+
+namespace {
+
+// player.cc adjusted_body_armour_penalty at scale 1: plate armour's
+// encumbrance b = 18 (PARM_EVASION −180 tenths), STR 10, Armour 0:
+// 2·18²·(450 − 0) / (5·(10 + 3)) / 450 = 291600 / 65 / 450 = 4486 / 450 = 9.
+TEST(CrawlCli, EquipmentAndArmorWarning) {
+  const auto j = fray::test::run_cli({"attack", "--rules", "crawl", "--attacker",
+                                      "player:body=plate_armour,weapon=long_sword", "--defender", "orc", "--json"})
+                     .json();
+  EXPECT_EQ(j["equipment"], nlohmann::json::parse(R"(["attacker (player, STR 10): long sword +0, plate armour"])"));
+  ASSERT_EQ(j["warnings"].size(), 1u);
+  EXPECT_NE(j["warnings"][0].get<std::string>().find("body armour penalty 9"), std::string::npos) << j["warnings"];
+  const auto light = fray::test::run_cli({"attack", "--rules", "crawl", "--attacker",
+                                          "player:body=robe,weapon=long_sword", "--defender", "orc", "--json"})
+                         .json();
+  EXPECT_TRUE(light["warnings"].empty()) << light["warnings"];
+}
+
+}  // namespace
