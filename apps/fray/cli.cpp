@@ -125,8 +125,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     add_list_verbs(cli);
     add_grid_verbs(cli);
     add_brogue_verbs(cli);
-    add_crawl_verbs(cli);
+    add_sweep_verbs(cli);
     add_epixx_verbs(cli);
+    add_help(cli);
     if (const auto verb = unknown_verb(cli.app, argc, argv.data())) {
       std::vector<std::string> verbs;
       for (const CLI::App* sub : cli.app.get_subcommands([](const CLI::App*) { return true; }))

@@ -4,6 +4,7 @@
 #include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
 #include <fray/report/report.hpp>
+#include <fray/rules/sweep.hpp>
 
 #include <fmt/format.h>
 
@@ -88,11 +89,23 @@ void add_fight_verbs(Cli& cli) {
   CLI::App* t = add_verb(cli, "ttk", "Attacks and game time to kill a defender that does not fight back", [ttk, &cli] {
     fight::FightOptions o = options_of(*ttk);
     const Ruleset& rules = rules_for("ttk", ttk->rules);
+    AttackRequest req;
+    req.attacker = ttk->a;
+    req.defender = ttk->b;
+    req.situation = ttk->situation;
+    if (!ttk->kind.empty()) req.options["kind"] = ttk->kind;
+    if (!ttk->from.empty()) req.options["from"] = ttk->from;
+    if (!ttk->to.empty()) req.options["to"] = ttk->to;
+    check_options(rules, req);
+    // The attacker's HP does not enter turns to kill: a spec without one is taken as is.
+    std::vector<std::string> notes;
+    Bout bout = ttk_bout(rules, req, notes);
+    bout.notes.insert(bout.notes.end(), notes.begin(), notes.end());
     // Long work shows a bar on a terminal, the same for both methods.
     TerminalProgress bar("turns to kill", !cli.json);
     o.progress = &bar.progress();
     o.monte_carlo.progress = false;
-    return ttk_report(rules.id(), bout_of(rules, *ttk), o);
+    return ttk_report(rules.id(), bout, o);
   });
   add_common(t, *ttk);
   t->add_option("--attacker", ttk->a, "Attacker spec")->required();

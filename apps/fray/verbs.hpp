@@ -57,13 +57,20 @@ CLI::Option* add_seed_option(CLI::App* verb, std::optional<std::uint64_t>& seed,
 // it in-process.
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// The footers of `fray --help` and of each verb's help: every game's spec
+// keys and situations (from the registry) and two examples a verb. Called
+// after every verb is added.
+void add_help(Cli& cli);
+// The examples a verb's help shows (empty for a verb without).
+std::vector<std::string> help_examples(const std::string& verb);
+
 void add_core_verbs(Cli& cli);    // dist, roll
 void add_rules_verbs(Cli& cli);   // attack, strike
 void add_fight_verbs(Cli& cli);   // ttk, duel
 void add_list_verbs(Cli& cli);    // list
 void add_grid_verbs(Cli& cli);    // path, fov, surprise
 void add_brogue_verbs(Cli& cli);  // table
-void add_crawl_verbs(Cli& cli);   // sweep
+void add_sweep_verbs(Cli& cli);   // sweep (any game; --skill: the crawl skill sweep)
 void add_epixx_verbs(Cli& cli);   // turn
 
 }  // namespace fray::cli

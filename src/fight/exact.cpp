@@ -3,6 +3,8 @@
 // whether a fight can end at all.
 #include <fray/fight/exact.hpp>
 
+#include <fray/core/probability_text.hpp>
+
 #include <fmt/format.h>
 
 #include "fight/chain.hpp"
@@ -46,9 +48,9 @@ DuelResult duel_exact(const Bout& bout, Who first_on_tie, const ExactLimits& lim
   if (t.draw > 0)
     r.note = t.draw >= 1 - 1e-12 ? "the fight can never end: neither side can ever kill the other"
                                  : fmt::format(
-                                       "with probability {:.6g} the fight reaches a point where neither side "
+                                       "with probability {} the fight reaches a point where neither side "
                                        "can ever kill the other",
-                                       t.draw);
+                                       significant(t.draw));
   return r;
 }
 

@@ -49,13 +49,14 @@ struct Counts {
 struct Tally {
   std::uint64_t wins[2] = {0, 0};
   std::uint64_t draws = 0;
-  Counts kill_nth[2], length, hp_end[2], hp_win[2];
+  Counts kill_nth[2], kill_hits[2], length, hp_end[2], hp_win[2];
   std::map<double, std::uint64_t> kill_time;  // only when some attack time is random
   void merge(const Tally& o) {
     for (const auto& [time, n] : o.kill_time) kill_time[time] += n;
     for (int w = 0; w < 2; ++w) {
       wins[w] += o.wins[w];
       kill_nth[w].merge(o.kill_nth[w]);
+      kill_hits[w].merge(o.kill_hits[w]);
       hp_end[w].merge(o.hp_end[w]);
       hp_win[w].merge(o.hp_win[w]);
     }
@@ -78,10 +79,12 @@ Side apply_damage(Side s, std::int64_t damage, const char* side) {
   return s;
 }
 
-void record_kill(Tally& t, const Side (&side)[2], std::size_t w, std::uint64_t nth, std::uint64_t attacks) {
+void record_kill(Tally& t, const Side (&side)[2], std::size_t w, std::uint64_t nth, std::uint64_t hits,
+                 std::uint64_t attacks) {
   const std::size_t d = 1 - w;
   ++t.wins[w];
   t.kill_nth[w].add(nth);
+  t.kill_hits[w].add(hits);
   t.length.add(attacks);
   t.hp_end[w].add(static_cast<std::size_t>(side[w].hp));
   t.hp_win[w].add(static_cast<std::size_t>(side[w].hp));
@@ -101,15 +104,17 @@ void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const
                 bool timed, std::uint64_t max_attacks, Rng& rng, Tally& t) {
   Side side[2] = {{fa.hp, fa.state}, {fb.hp, fb.state}};
   Schedule schedule = order;
+  std::uint64_t hits[2] = {0, 0};  // attacks that landed, each side
   for (std::uint64_t attacks = 1; attacks <= max_attacks; ++attacks) {
     const auto [who, nth, end] = schedule.next(rng);
     const auto w = static_cast<std::size_t>(who), d = 1 - w;
     const Transition tr = w == 0 ? ab.sample(side[0], side[1], rng) : ba->sample(side[1], side[0], rng);
+    hits[w] += tr.landed() ? 1 : 0;
     side[w].state = tr.attacker_state;
     side[d] = apply_damage(side[d], tr.damage, w == 0 ? "a" : "b");
     side[d].state = tr.defender_state;
     if (side[d].hp <= 0) {
-      record_kill(t, side, w, nth, attacks);
+      record_kill(t, side, w, nth, hits[w], attacks);
       if (timed) ++t.kill_time[end];
       return;
     }
@@ -244,6 +249,8 @@ TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const
   r.p_kill_ci = wilson_interval(t.wins[0], options.sims);
   if (!t.kill_nth[0].empty()) {
     r.attacks = t.kill_nth[0].pmf(1);
+    r.hits = t.kill_hits[0].pmf();
+    r.hits_method = r.method;
     r.time = kill_times(t, attacker.attack_time, attacker.attack_time);
   }
   r.note = draw_note(t.draws, options.max_attacks);

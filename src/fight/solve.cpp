@@ -37,6 +37,22 @@ void add_note(Result& r, const std::string& why) {
   r.note = r.note.empty() ? lead : lead + "; " + r.note;
 }
 
+// An exact turns to kill whose hits do not form a chain of their own (a miss
+// moves some state): the hits are sampled, and the note says so.
+TtkResult with_hits(TtkResult r, const Bout& bout, const FightOptions& options) {
+  if (!r.attacks || r.hits) return r;
+  const TtkResult s = ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo);
+  if (!s.hits) return r;
+  r.hits = s.hits;
+  r.hits_method = "monte-carlo";
+  const std::string why = fmt::format(
+      "hits to kill sampled (Monte Carlo, {} fights, seed {}): a miss changes the fight's state, so the hits do not "
+      "form an exact chain of their own",
+      s.sims, s.seed);
+  r.note = r.note.empty() ? why : r.note + "; " + why;
+  return r;
+}
+
 }  // namespace
 
 TtkResult solve_ttk(const Bout& bout, const FightOptions& given) {
@@ -45,7 +61,7 @@ TtkResult solve_ttk(const Bout& bout, const FightOptions& given) {
   if (options.method != FightOptions::Method::monte_carlo) {
     if (bout.a_hits_b->exact()) {
       try {
-        return ttk_exact(*bout.a_hits_b, bout.a, bout.b, options.limits);
+        return with_hits(ttk_exact(*bout.a_hits_b, bout.a, bout.b, options.limits), bout, options);
       } catch (const TooLarge& e) {
         TtkResult r =
             fallback(e.what(), [&] { return ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo); });

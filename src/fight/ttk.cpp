@@ -2,6 +2,8 @@
 // row, as the attacker's HP never changes), stepped one attack at a time.
 #include <fray/fight/exact.hpp>
 
+#include <fray/core/probability_text.hpp>
+
 #include <fmt/format.h>
 
 #include "fight/budget.hpp"
@@ -10,6 +12,8 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
+#include <utility>
 
 namespace fray::fight {
 namespace {
@@ -39,7 +43,61 @@ RealPmf summed_times(const std::vector<double>& kill_nth, const Fighter& attacke
   return detail::normalised(acc, total);
 }
 
+// The attacks of a kernel that land, one after another: each outcome that
+// lands, with its probability given that the attack lands. When every miss
+// leaves both sides as they were (no damage, no state change), misses are
+// self-loops of the chain of attacks, and the number of steps of this kernel
+// to a kill is the number of hits to kill. It records whether some miss it
+// saw breaks that condition; then the count of hits is not a chain of its own.
+class LandedOnly final : public Exchange {
+ public:
+  explicit LandedOnly(const Exchange& inner) : inner_(&inner) {}
+
+  std::vector<Transition> outcomes(Side attacker, Side defender) const override {
+    std::vector<Transition> out;
+    double landed = 0;
+    for (const Transition& t : inner_->outcomes(attacker, defender)) {
+      if (t.landed()) {
+        out.push_back(t);
+        landed += t.p;
+      } else if (t.damage != 0 || t.attacker_state != attacker.state || t.defender_state != defender.state) {
+        miss_moves_ = true;
+      }
+    }
+    // Never landing from here: no hit ever comes, as no miss moves anything.
+    if (!(landed > 0)) return {Transition{1, 0, attacker.state, defender.state, 0}};
+    for (Transition& t : out) t.p /= landed;
+    return out;
+  }
+  Transition sample(Side attacker, Side defender, Rng& rng) const override {
+    const auto ts = outcomes(attacker, defender);
+    double u = rng.unit();
+    for (const Transition& t : ts) {
+      if (u < t.p) return t;
+      u -= t.p;
+    }
+    return ts.back();
+  }
+  Reads reads() const override { return inner_->reads(); }
+  [[nodiscard]] bool miss_moves() const { return miss_moves_; }
+
+ private:
+  const Exchange* inner_;
+  mutable bool miss_moves_ = false;
+};
+
 }  // namespace
+
+std::optional<Pmf> hits_to_kill_exact(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
+                                      const ExactLimits& limits) {
+  const LandedOnly landed(kernel);
+  const detail::Chain chain(landed, nullptr, attacker, defender, limits);
+  if (landed.miss_moves()) return std::nullopt;
+  const detail::Tally t = detail::step_chain(chain, attacker.attack_time, 0, Who::a, limits);
+  if (landed.miss_moves()) return std::nullopt;
+  if (!detail::any_positive(t.kill_nth[0])) return Pmf::point(0);
+  return detail::pmf_of(t.kill_nth[0], 1);
+}
 
 TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
                     const ExactLimits& limits) {
@@ -59,11 +117,19 @@ TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fight
     r.time = random_time(attacker)
                  ? summed_times(t.kill_nth[0], attacker, limits)
                  : detail::time_pmf(t.kill_nth[0], attacker.attack_time, t.kill_nth[1], attacker.attack_time);
+    try {
+      if (auto hits = hits_to_kill_exact(kernel, attacker, defender, limits)) {
+        r.hits = std::move(hits);
+        r.hits_method = "exact";
+      }
+    } catch (const TooLarge&) {
+      // Left empty: solve_ttk samples the hits and says so.
+    }
   }
   if (t.draw > 0)
     r.note = t.draw >= 1 - 1e-12
                  ? "the attacker can never kill the defender"
-                 : fmt::format("with probability {:.6g} the attacker can never kill the defender", t.draw);
+                 : fmt::format("with probability {} the attacker can never kill the defender", significant(t.draw));
   return r;
 }
 

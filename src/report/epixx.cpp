@@ -43,13 +43,14 @@ Report turn_report(const epixx::TurnResult& t) {
         {{"attacker", a.attacker}, {"p_hit", a.results.hit}, {"outcomes", std::move(outcomes)}, {"steps", steps}});
     text += fmt::format("attack {} ({}):\n", i + 1, a.attacker);
     for (const auto& s : steps) text += "  " + s + "\n";
-    text += fmt::format("  P(hit) = {:.6g} ({})\n  outcomes: {}\n", a.results.hit, percent(a.results.hit), line);
+    text +=
+        fmt::format("  P(hit) = {} ({})\n  outcomes: {}\n", significant(a.results.hit), percent(a.results.hit), line);
   }
   for (const auto& n : t.notes) text += "note: " + n + "\n";
   text += "hits:\n" + pmf_table(t.hits, "hits");
   text += "damage after resistance (a miss counts as 0):\n" + pmf_table(t.damage, "damage");
-  text += fmt::format("P(defender confused: started so, or failed a critical effect check) = {:.6g} ({})\n",
-                      t.p_confused, percent(t.p_confused));
+  text += fmt::format("P(defender confused: started so, or failed a critical effect check) = {} ({})\n",
+                      significant(t.p_confused), percent(t.p_confused));
   r.json = {{"rules", "epixx"},
             {"defender", t.defender},
             {"situation", t.situation},

@@ -66,11 +66,13 @@ std::string histogram(const Pmf& pmf, std::string_view header, std::size_t rows 
   for (const auto& [label, p] : bins) top = std::max(top, p);
   std::string out = fmt::format("  {:>11}  {:>9}  {:>9}\n", header, "p", "cumul.");
   double cum = 0;
-  for (const auto& [label, p] : bins) {
+  for (std::size_t i = 0; i < bins.size(); ++i) {
+    const auto& [label, p] = bins[i];
     cum += p;
     const auto bar = static_cast<std::size_t>(top > 0 ? p / top * 40 + 0.5 : 0);
-    out += fmt::format("  {:>11}  {:>9}  {:>9.5f}  {}\n", label, probability(p, 5), std::min(cum, 1.0),
-                       std::string(bar, '#'));
+    // The last row holds everything; before it the cumulative stays below 1.
+    const std::string c = i + 1 == bins.size() ? "1.00000" : probability(std::min(cum, 1.0), 5);
+    out += fmt::format("  {:>11}  {:>9}  {:>9}  {}\n", label, probability(p, 5), c, std::string(bar, '#'));
   }
   return out;
 }
@@ -118,6 +120,8 @@ Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& 
   j["method"] = r.method;
   j["defender_hp"] = r.defender_hp;
   j["attacks"] = pmf_or_empty(r.attacks);
+  j["hits"] = pmf_or_empty(r.hits);
+  if (!r.hits_method.empty()) j["hits_method"] = r.hits_method;
   j["time"] = real_pmf_json(r.time);
   j["time_unit"] = bout.time_unit;
   j["p_kill"] = r.p_kill;
@@ -131,6 +135,7 @@ Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& 
     j["p_kill_ci"] = interval_json(r.p_kill_ci);
   }
   if (!r.note.empty()) j["note"] = r.note;
+  j["notes"] = bout.notes;
 
   std::string& t = rep.text;
   t += fmt::format("Turns to kill ({}, {}): {} attacks {} ({} HP)\n\n", rules, method_text(r.method, r.sims, r.seed),
@@ -138,6 +143,8 @@ Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& 
   t += stats_table(bout, s, s, bout.time_unit, false);
   t += "\n";
   if (!r.note.empty()) t += "note: " + r.note + "\n\n";
+  for (const auto& n : bout.notes) t += "note: " + n + "\n";
+  if (!bout.notes.empty()) t += "\n";
   if (r.attacks) {
     if (r.p_kill < 1 - 1e-12)
       t += fmt::format("P(kill) {}{}\n", pct(r.p_kill),
@@ -146,6 +153,11 @@ Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& 
                            : fmt::format(" (95 % interval {} to {})", pct(r.p_kill_ci.lo), pct(r.p_kill_ci.hi)));
     t += fmt::format("attacks to kill: {}\n", summary(*r.attacks));
     t += histogram(*r.attacks, "attacks");
+    if (r.hits) {
+      t += fmt::format("hits to kill (attacks that land{}): {}\n",
+                       r.hits_method == r.method ? "" : fmt::format(", {}", r.hits_method), summary(*r.hits));
+      t += histogram(*r.hits, "hits");
+    }
     t += fmt::format("time to kill: mean {:.4g} {}\n", mean_of(r.time), bout.time_unit);
   } else {
     t += "the defender is never killed\n";
@@ -187,6 +199,7 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
     j["p_draw_ci"] = interval_json(r.draw_ci);
   }
   if (!r.note.empty()) j["note"] = r.note;
+  j["notes"] = bout.notes;
 
   const std::string an = name_of(bout.a, "a"), bn = name_of(bout.b, "b");
   std::string& t = rep.text;
@@ -195,6 +208,8 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
   t += fmt::format("  (each side's k-th attack starts at k x its attack time; {} goes first on a tie)\n\n",
                    options.first_on_tie == Who::a ? an : bn);
   if (!r.note.empty()) t += "note: " + r.note + "\n\n";
+  for (const auto& n : bout.notes) t += "note: " + n + "\n";
+  if (!bout.notes.empty()) t += "\n";
   const bool mc = r.method != "exact";
   auto line = [&](const std::string& who, double p, Interval ci) {
     t += fmt::format("  {:<26}{:>9}", who, pct(p));

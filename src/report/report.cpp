@@ -78,10 +78,14 @@ std::string pmf_table(const Pmf& pmf, std::string_view value_header) {
   for (const auto& [v, p] : items) top = std::max(top, p);
   std::string out = fmt::format("{:>10}  {:>10}  {:>10}\n", value_header, "p", "cumulative");
   double cum = 0;
-  for (const auto& [v, p] : items) {
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const auto [v, p] = items[i];
     cum += p;
     const int bar = top > 0 ? static_cast<int>(p / top * 40 + 0.5) : 0;
-    out += fmt::format("{:>10}  {:>10}  {:>10.6f}  {}\n", v, probability(p), std::min(cum, 1.0), std::string(bar, '#'));
+    // The last row holds everything; before it, a tail too small for six
+    // places still keeps the cumulative below 1.
+    const std::string c = i + 1 == items.size() ? "1.000000" : probability(std::min(cum, 1.0));
+    out += fmt::format("{:>10}  {:>10}  {:>10}  {}\n", v, probability(p), c, std::string(bar, '#'));
   }
   out += fmt::format("mean {:.6g}, stddev {:.6g}\n", pmf.mean(), pmf.stddev());
   return out;
@@ -121,22 +125,6 @@ std::string fields_text(const Fields& fields) {
   return t;
 }
 
-std::string percent(double p) {
-  if (!std::isfinite(p)) return fmt::format("{} %", p);
-  if (p <= 0) return "0 %";
-  if (p >= 1) return "100 %";
-  if (p < 1e-6) return fmt::format("{:.2g} %", 100 * p);
-  if (p < 1e-4) return "<0.01 %";
-  if (p > 1 - 1e-4) return ">99.99 %";
-  return fmt::format("{:.2f} %", 100 * p);
-}
-
-std::string probability(double p, int decimals) {
-  const std::string fixed = fmt::format("{:.{}f}", p, decimals);
-  if (p > 0 && fixed.find_first_not_of("0.") == std::string::npos) return fmt::format("{:.1e}", p);
-  return fixed;
-}
-
 Report attack_report(const AttackSummary& s) {
   Report r;
   r.json = {{"rules", s.rules},
@@ -151,12 +139,16 @@ Report attack_report(const AttackSummary& s) {
             {"attack_time", s.attack_time},
             {"time_unit", s.time_unit},
             {"details", fields_json(s.details)},
-            {"notes", s.notes}};
+            {"notes", s.notes},
+            {"equipment", s.equipment},
+            {"warnings", s.warnings}};
   std::string& t = r.text;
   t = fmt::format("{}: {} attacks {}\n", title_of(s.rules), s.attacker.name, s.defender.name);
+  for (const auto& e : s.equipment) t += "  equipment: " + e + "\n";
+  for (const auto& w : s.warnings) t += "  warning: " + w + "\n";
   if (!s.situation.empty()) t += fmt::format("  situation: {}\n", fmt::join(s.situation, ", "));
   for (const auto& line : s.steps) t += "  " + line + "\n";
-  t += fmt::format("  P(hit) = {:.6g} ({})\n", s.p_hit, percent(s.p_hit));
+  t += fmt::format("  P(hit) = {} ({})\n", significant(s.p_hit), percent(s.p_hit));
   t += fmt::format("  outcomes: {}\n", outcomes_text(s.outcomes));
   t += fmt::format("  mean damage {:.6g} per attack, {:.6g} per hit; an attack takes {:g} {}\n", s.mean_damage(),
                    s.damage_on_hit.mean(), s.attack_time, s.time_unit);
@@ -222,7 +214,9 @@ Report table_report(const Table& table) {
     std::vector<std::string> line;
     for (std::size_t i = 0; i < row.size(); ++i) {
       o[table.columns[i].key] = value_json(row[i]);
-      line.push_back(value_text(row[i]));
+      // A probability column ("p_hit", "p_attacker_wins") never reads 0 or 1 when it is not.
+      const bool p = table.columns[i].key.rfind("p_", 0) == 0 && std::holds_alternative<double>(row[i]);
+      line.push_back(p ? significant(std::get<double>(row[i])) : value_text(row[i]));
       if (!is_number(row[i])) right[i] = false;
     }
     rows.push_back(std::move(o));

@@ -3,6 +3,7 @@
 #include <fray/core/suggest.hpp>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -223,6 +224,27 @@ void SpecReader::done(std::string_view known) const {
       fail(known.empty() ? fmt::format("unknown key '{}'", key)
                          : fmt::format("unknown key '{}'{} (known: {})", key, did_you_mean(key, names), known));
     }
+}
+
+std::string set_spec_key(std::string_view spec, std::string_view key, std::string_view value,
+                         std::span<const std::string> known) {
+  if (key.empty() || key.find_first_of(",:= \t") != std::string_view::npos)
+    throw Error(fmt::format("spec key '{}' is not a key name", key));
+  if (value.empty() || value.find_first_of(",:=") != std::string_view::npos)
+    throw Error(fmt::format("spec key {}: '{}' is not a value", key, value));
+  if (!known.empty() && std::find(known.begin(), known.end(), key) == known.end())
+    throw Error(fmt::format("no spec key '{}'{} (known: {})", key, did_you_mean(key, known), fmt::join(known, ", ")));
+  Spec s = parse_spec(spec);
+  bool found = false;
+  for (auto& [k, v] : s.keys)
+    if (k == key) {
+      v = std::string(value);
+      found = true;
+    }
+  if (!found) s.keys.emplace_back(std::string(key), std::string(value));
+  std::string body;
+  for (const auto& [k, v] : s.keys) body += fmt::format("{}{}={}", body.empty() ? "" : ",", k, v);
+  return s.name.empty() ? body : s.name + ":" + body;
 }
 
 }  // namespace fray

@@ -38,6 +38,37 @@ TEST(TtkReport, JsonFieldsOfTheIssue) {
   EXPECT_DOUBLE_EQ(j["time"]["pmf"][0][0].get<double>(), 3.0);
   EXPECT_NEAR(j["attacker"]["accuracy"].get<double>(), 0.5, 1e-15);
   EXPECT_NE(r.text.find("attacks to kill: mean 4"), std::string::npos) << r.text;
+  // Every hit deals 1: two hits kill, whatever the misses.
+  EXPECT_EQ(j["hits"]["pmf"], nlohmann::json::parse("[[2, 1.0]]"));
+  EXPECT_EQ(j["hits_method"], "exact");
+  EXPECT_NE(r.text.find("hits to kill (attacks that land): mean 2,"), std::string::npos) << r.text;
+  EXPECT_TRUE(j["notes"].empty());
+}
+
+TEST(TtkReport, BoutNotesAreShown) {
+  auto k = std::make_shared<DiceKernel>(0.5, 1, 1);
+  Bout bout = test::make_bout(k, k, 10, 2);
+  bout.notes.push_back("side a has 13 HP: a default");
+  const Report t = ttk_report("test", bout);
+  EXPECT_EQ(t.json["notes"], nlohmann::json::parse(R"(["side a has 13 HP: a default"])"));
+  EXPECT_NE(t.text.find("note: side a has 13 HP: a default"), std::string::npos) << t.text;
+  const Report d = duel_report("test", bout);
+  EXPECT_EQ(d.json["notes"], nlohmann::json::parse(R"(["side a has 13 HP: a default"])"));
+  EXPECT_NE(d.text.find("note: side a has 13 HP: a default"), std::string::npos) << d.text;
+}
+
+// a hits with probability 1 − 2.1e-8 for 1 damage on 1 HP and goes first; b
+// always hits: b wins only when a's first attack misses, 2.1e-8. Neither
+// chance reads 100 % or 0 %.
+TEST(DuelReport, TinyLossIsNotZero) {
+  auto a = std::make_shared<DiceKernel>(1 - 2.1e-8, 1, 1);
+  auto b = std::make_shared<DiceKernel>(1, 1, 1);
+  const Report r = duel_report("test", test::make_bout(a, b, 1, 1));
+  EXPECT_NEAR(r.json["p_b_wins"].get<double>(), 2.1e-8, 1e-15);
+  EXPECT_EQ(r.text.find("100.00 %"), std::string::npos) << r.text;
+  EXPECT_EQ(r.text.find("0.00 %"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find(">99.99 %"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("2.1e-06 %"), std::string::npos) << r.text;
 }
 
 TEST(TtkReport, NeverKillsIsAResult) {

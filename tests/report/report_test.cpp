@@ -43,6 +43,31 @@ TEST(Probability, SmallValuesKeepTheirSize) {
   EXPECT_EQ(probability(6e-6, 5), "0.00001");
 }
 
+TEST(Probability, NearlyCertainKeepsItsDistanceFromOne) {
+  // A duel won but for a 2.1e-8 chance of losing.
+  EXPECT_EQ(probability(1 - 2.1e-8), "0.99999998");
+  EXPECT_EQ(probability(1 - 2.1e-8, 5), "0.99999998");
+  EXPECT_EQ(probability(0.9999996), "0.9999996");
+  EXPECT_EQ(significant(1 - 2.1e-8), "0.99999998");
+  EXPECT_EQ(significant(0.488497), "0.488497");
+  EXPECT_EQ(significant(1), "1");
+  EXPECT_EQ(significant(0), "0");
+  for (double p : {1 - 1e-15, 1 - 2.1e-8, 0.9999999, 0.99999951}) {
+    EXPECT_NE(probability(p).front(), '1') << p;
+    EXPECT_NE(significant(p).front(), '1') << p;
+  }
+}
+
+TEST(Table, ProbabilityColumnsNeverReadOne) {
+  Table t;
+  t.columns = {{"value", ""}, {"p_attacker_wins", ""}, {"mean", ""}};
+  t.rows = {{Value(std::int64_t{1}), Value(1 - 2.1e-8), Value(1 - 2.1e-8)}};
+  const Report r = table_report(t);
+  // The probability column keeps its distance from 1; a plain number rounds.
+  EXPECT_NE(r.text.find("0.99999998"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("  1\n"), std::string::npos) << r.text;
+}
+
 Table sample_table() {
   Table t;
   t.title = "Sample";
@@ -163,9 +188,9 @@ TEST(AttackReport, KeysAndText) {
   const auto& j = r.json;
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
-  EXPECT_EQ(keys,
-            (std::vector<std::string>{"attack_time", "attacker", "damage", "damage_on_hit", "defender", "details",
-                                      "mean_damage", "notes", "outcomes", "p_hit", "rules", "situation", "time_unit"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{"attack_time", "attacker", "damage", "damage_on_hit", "defender", "details",
+                                            "equipment", "mean_damage", "notes", "outcomes", "p_hit", "rules",
+                                            "situation", "time_unit", "warnings"}));
   EXPECT_EQ(j.at("attacker"), nlohmann::json({{"name", "rat"}, {"accuracy", 10}}));
   EXPECT_EQ(j.at("defender").at("asleep"), false);
   EXPECT_EQ(j.at("outcomes")[1], nlohmann::json({{"kind", "hit"}, {"p", 0.75}, {"lands", true}}));

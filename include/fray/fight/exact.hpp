@@ -55,6 +55,14 @@ using TooLarge = fray::TooLarge;
 [[nodiscard]] TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
                                   const ExactLimits& limits = {});
 
+// The number of attacks that land until `attacker` kills `defender` (given a
+// kill), exact when every miss leaves both sides as they were (no damage, no
+// state change); nullopt when some reachable miss moves a state, as the hits
+// then do not form a chain of their own (solve_ttk samples them). ttk_exact
+// fills TtkResult::hits from it.
+[[nodiscard]] std::optional<Pmf> hits_to_kill_exact(const Exchange& kernel, const Fighter& attacker,
+                                                    const Fighter& defender, const ExactLimits& limits = {});
+
 // A duel to the death between bout.a and bout.b. Throws fray::Error when an
 // attack time is random (random_order_why gives the reason): the order of
 // attacks then depends on the dice, which this chain does not follow.

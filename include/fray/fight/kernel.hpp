@@ -88,6 +88,9 @@ struct Bout {
   std::shared_ptr<const Exchange> a_hits_b;
   std::shared_ptr<const Exchange> b_hits_a;
   std::string time_unit = "turns";  // "turns", "ticks", "aut"
+  // What the fight assumes that the specs did not say (a default HP, ...),
+  // for the reports.
+  std::vector<std::string> notes{};
 };
 
 }  // namespace fray

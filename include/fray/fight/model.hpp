@@ -91,8 +91,13 @@ struct TtkResult {
   std::int64_t defender_hp = 0;
   double p_kill = 0;           // 1 unless the attacker can never kill
   std::optional<Pmf> attacks;  // number of attacks to kill, given a kill
-  RealPmf time;                // game time to kill, given a kill
-  double unresolved = 0;       // exact: probability mass left when the tail was cut (< 1e-13)
+  // Number of those attacks that land (Transition::landed), given a kill.
+  // Exact when a miss changes nothing (no damage, no state): then the hits
+  // alone form a chain. Otherwise sampled, and hits_method says so.
+  std::optional<Pmf> hits;
+  std::string hits_method;  // "exact" or "monte-carlo" (empty when there is no kill)
+  RealPmf time;             // game time to kill, given a kill
+  double unresolved = 0;    // exact: probability mass left when the tail was cut (< 1e-13)
   // Monte Carlo only.
   std::uint64_t sims = 0, seed = 0;
   Interval p_kill_ci;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <fray/core/pmf.hpp>
+#include <fray/core/probability_text.hpp>
 #include <fray/core/value.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/rules/ruleset.hpp>
@@ -35,12 +36,7 @@ struct Report {
 [[nodiscard]] std::string value_text(const Value& v);
 // "key value, key value, ..."
 [[nodiscard]] std::string fields_text(const Fields& fields);
-// A probability as a percentage that never reads 0 % or 100 % when it is
-// not: "37.50 %", "<0.01 %", ">99.99 %", "2.1e-06 %".
-[[nodiscard]] std::string percent(double p);
-// A probability to `decimals` places ("0.166667"), in scientific notation when
-// that would read 0 but it is not ("3.1e-09").
-[[nodiscard]] std::string probability(double p, int decimals = 6);
+// percent(p), probability(p, decimals), significant(p, digits): fray/core/probability_text.hpp.
 
 // --- one attack -----------------------------------------------------------------------
 [[nodiscard]] Report attack_report(const AttackSummary& summary);

@@ -78,6 +78,12 @@ struct AttackSummary {
   Fields details;                  // the game's own numbers (hit percent, damage roll, ...)
   std::vector<std::string> steps;  // the computation in words, for the text report
   std::vector<std::string> notes;  // what the answer assumes or leaves out
+  // The items behind the answer, a line each: "attacker: war hammer +0
+  // (STR 18 needed, 15 given)". Empty for a side with no items (a monster).
+  std::vector<std::string> equipment;
+  // What makes the answer worse than the spec may intend: an item heavier
+  // than its wearer's strength, ...
+  std::vector<std::string> warnings;
 
   [[nodiscard]] double mean_damage() const noexcept { return damage.mean(); }
 };

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -59,6 +60,14 @@ class SpecReader {
   std::string role_;
   std::vector<bool> used_;
 };
+
+// The spec text with `key` set to `value`: a key the spec gives is
+// overridden in place, any other is added at the end ("hero" → "hero:level=5",
+// "accuracy=100" → "accuracy=100,defense=70"). With `known` not empty, a key
+// not in it is refused with a fray::Error naming the key and the closest known
+// ones; the game's own reading then checks that this spec takes it.
+[[nodiscard]] std::string set_spec_key(std::string_view spec, std::string_view key, std::string_view value,
+                                       std::span<const std::string> known = {});
 
 // Catalog keys are lower case with spaces as underscores: "Vampire bat" → "vampire_bat".
 [[nodiscard]] std::string catalog_key(std::string_view name);

@@ -137,6 +137,71 @@ Fields details_of(const AttackPlan& p) {
           {"rolls_damage", p.attacks && p.rolls_damage}};
 }
 
+// The player's strength as its items see it: "strength 12" or "strength 12,
+// weakness 2".
+std::string strength_text(const Combatant& c) {
+  return c.weakness > 0 ? fmt::format("strength {}, weakness {}", c.strength, c.weakness)
+                        : fmt::format("strength {}", c.strength);
+}
+
+// The items behind the answer: the attacking player's weapon, the defending
+// player's armor.
+std::vector<std::string> equipment_of(const Resolved& r) {
+  std::vector<std::string> out;
+  const Combatant& a = r.attacker;
+  if (a.is_player) {
+    std::string line = fmt::format("attacker (player, {}): ", strength_text(a));
+    if (a.net_enchant_quarters)
+      line += fmt::format("{}, net enchant {:g} given straight", a.weapon ? a.weapon->name : std::string("no weapon"),
+                          points(*a.net_enchant_quarters));
+    else if (a.weapon)
+      line += fmt::format("{} {:+} (needs strength {})", a.weapon->name, a.enchant, a.weapon->strength_required);
+    else
+      line += "no weapon (fists)";
+    out.push_back(std::move(line));
+  }
+  const Combatant& d = r.defender;
+  if (d.is_player) {
+    std::string line = fmt::format("defender (player, {}): ", strength_text(d));
+    if (d.defense_override)
+      line += fmt::format("defense {} given straight", *d.defense_override);
+    else if (d.armor)
+      line += fmt::format("{} {:+} (needs strength {}, armor {})", d.armor->name, d.armor_enchant,
+                          d.armor->strength_required, d.armor->armor / 10);
+    else
+      line += "no armor";
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
+// Items heavier than the player's strength: Combat.c strengthModifier costs
+// 2.5 net enchant a missing point, on the weapon's accuracy and damage and
+// on the armor's defense.
+std::vector<std::string> warnings_of(const Resolved& r) {
+  std::vector<std::string> out;
+  const Combatant& a = r.attacker;
+  if (a.is_player && a.weapon && !a.net_enchant_quarters) {
+    const std::int64_t lack = a.weapon->strength_required - (a.strength - a.weakness);
+    if (lack > 0)
+      out.push_back(fmt::format(
+          "the {} needs strength {} but the player has {}: {:g} net enchant (2.5 a missing point, Combat.c "
+          "strengthModifier), lowering accuracy and damage",
+          a.weapon->name, a.weapon->strength_required, a.strength - a.weakness, -2.5 * static_cast<double>(lack)));
+  }
+  const Combatant& d = r.defender;
+  if (d.is_player && d.armor && !d.defense_override) {
+    const std::int64_t lack = d.armor->strength_required - (d.strength - d.weakness);
+    if (lack > 0)
+      out.push_back(
+          fmt::format("the {} needs strength {} but the player has {}: {:g} net enchant (2.5 a missing point, Combat.c "
+                      "strengthModifier), internal defense {} lower",
+                      d.armor->name, d.armor->strength_required, d.strength - d.weakness,
+                      -2.5 * static_cast<double>(lack), 25 * lack));
+  }
+  return out;
+}
+
 AttackSummary summarize(const Resolved& r, const AttackRequest& req) {
   const Outcome o = exact_outcome(r.plan);
   AttackSummary s;
@@ -153,6 +218,8 @@ AttackSummary summarize(const Resolved& r, const AttackRequest& req) {
   s.details = details_of(r.plan);
   s.steps = steps_of(r);
   s.notes = r.plan.notes;
+  s.equipment = equipment_of(r);
+  s.warnings = warnings_of(r);
   return s;
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fray/core/error.hpp>
+#include <fray/core/probability_text.hpp>
 #include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/crawl/random.hpp>
 #include <fray/rules/crawl/ruleset.hpp>
@@ -92,6 +93,49 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
   return out;
 }
 
+// The player's items behind an answer: "long sword +2, scale mail, buckler +0".
+std::string player_items(const Player& q) {
+  std::vector<std::string> items;
+  items.push_back(q.weapon ? fmt::format("{} {:+}", q.weapon->name, q.enchant) : std::string("no weapon"));
+  if (q.body) items.push_back(q.body->name);
+  if (q.shield) items.push_back(fmt::format("{} {:+}", q.shield->name, q.shield_enchant));
+  if (q.missile) items.push_back(fmt::format("{} to throw or fire", q.missile->name));
+  return fmt::format("{}", fmt::join(items, ", "));
+}
+
+std::vector<std::string> equipment_for(const Prepared& p) {
+  std::vector<std::string> out;
+  if (const auto* q = std::get_if<Player>(&p.attacker))
+    out.push_back(fmt::format("attacker (player, STR {}): {}", q->str, player_items(*q)));
+  if (const auto* q = std::get_if<Player>(&p.defender))
+    out.push_back(fmt::format("defender (player, STR {}): {}", q->str, player_items(*q)));
+  return out;
+}
+
+// Armour too heavy for the player's STR and skill: player.cc
+// adjusted_body_armour_penalty and adjusted_shield_penalty, which the game
+// takes off to-hit and EV.
+std::vector<std::string> warnings_for(const Prepared& p) {
+  std::vector<std::string> out;
+  auto heavy = [&out](const Combatant& c, std::string_view role) {
+    const auto* q = std::get_if<Player>(&c);
+    if (!q) return;
+    if (const int b = body_armor_penalty(*q, 1); b > 0)
+      out.push_back(fmt::format(
+          "the {}'s {} is heavy for STR {} and Armour {:g}: body armour penalty {} (adjusted_body_armour_penalty), "
+          "taken off to-hit and EV",
+          role, q->body->name, q->str, q->armor_skill / 100.0, b));
+    if (const int sp = shield_penalty(*q, 1); sp > 0)
+      out.push_back(fmt::format(
+          "the {}'s {} is heavy for its Shields skill {:g}: shield penalty {} (adjusted_shield_penalty), taken off "
+          "to-hit and EV",
+          role, q->shield->name, q->shields / 100.0, sp));
+  };
+  heavy(p.attacker, "attacker");
+  heavy(p.defender, "defender");
+  return out;
+}
+
 // What an answer assumes or leaves out.
 std::vector<std::string> notes_for(const Prepared& p) {
   std::vector<std::string> notes;
@@ -111,7 +155,7 @@ std::vector<std::string> notes_for(const Prepared& p) {
   return notes;
 }
 
-std::string pct(double p) { return fmt::format("{:.2f} %", 100 * p); }
+std::string pct(double p) { return percent(p); }
 
 std::string range_text(const Pmf& x) {
   return x.is_point() ? fmt::format("{}", x.min()) : fmt::format("mean {:.4f}, {}..{}", x.mean(), x.min(), x.max());
@@ -292,6 +336,8 @@ class Rules final : public Ruleset {
           fmt::format("stab: x_chance_in_y({}, 100): {}", range_text(p.plan.stab_roll.exact()), pct(o.p(Kind::stab))));
     if (p.plan.damage_modeled) s.steps.push_back(fmt::format("damage when it lands: {}", range_text(o.damage_on_hit)));
     s.notes = notes_for(p);
+    s.equipment = equipment_for(p);
+    s.warnings = warnings_for(p);
     return s;
   }
 
@@ -341,17 +387,25 @@ class Rules final : public Ruleset {
     const Combatant a = parse_combatant(req.attacker, "attacker");
     const Combatant b = parse_combatant(req.defender, "defender");
     const Situation s = parse_situation(req.situation);
-    auto fighter = [](const Combatant& c, std::string_view role) {
+    Bout out;
+    auto fighter = [&out](const Combatant& c, std::string_view role) {
       if (std::holds_alternative<Beam>(c)) throw Error("crawl: a bolt cannot fight");
       Fighter f;
       f.name = combatant_name(c);
       f.hp = std::holds_alternative<Player>(c) ? std::get<Player>(c).hp : std::get<Monster>(c).hp;
+      if (const auto* p = std::get_if<Player>(&c); p && p->hp <= 0) {
+        f.hp = player_max_hp(*p);
+        out.notes.push_back(fmt::format(
+            "the {} (player) has {} HP: no hp= given, so its maximum HP at XL {}, Fighting {:g}{} (get_real_hp, "
+            "a human, no mutations or artefacts)",
+            role, f.hp, p->xl, p->fighting / 100.0,
+            p->form == Form::none ? std::string() : fmt::format(", {} form", form_name(p->form))));
+      }
       if (f.hp <= 0) throw Error(fmt::format("crawl: the {} needs hp=N (above 0) for a fight", role));
       f.attack_time = attack_delay(c);
       if (const auto delays = attack_delays(c); delays.size() > 1) f.attack_times = delays;
       return f;
     };
-    Bout out;
     out.a = fighter(a, "attacker");
     out.b = fighter(b, "defender");
     out.a_hits_b = std::make_shared<CrawlExchange>(a, b, s);

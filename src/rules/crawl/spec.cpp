@@ -264,6 +264,32 @@ constexpr FlagDoc situation_docs[] = {
 
 }  // namespace
 
+int player_max_hp(const Player& p) {
+  // you.skill(SK_FIGHTING, scale, true): the skill with its progress, times
+  // scale, rounded down; fray holds Fighting in hundredths.
+  const int fight5 = p.fighting * 5 / 100, fight3 = p.fighting * 3 / 100;
+  int hp = p.xl * 11 / 2 + 8;
+  hp += p.xl * fight5 / 70 + (fight3 + 1) / 2;
+  hp = hp * (10 + 0) / 10;  // species_hp_modifier: 0 for a human
+  int form_mod = 10;
+  switch (p.form) {
+    case Form::statue:
+      form_mod = 13;
+      break;
+    case Form::ice_beast:
+      form_mod = 12;
+      break;
+    case Form::dragon:
+    case Form::tree:
+      form_mod = 15;
+      break;
+    default:
+      break;
+  }
+  hp = hp * form_mod / 10;
+  return std::max(1, hp);
+}
+
 Form parse_form(std::string_view word) {
   const std::string w = catalog_key(word);
   for (std::size_t i = 0; i < form_words.size(); ++i)

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fray/core/error.hpp>
+#include <fray/core/probability_text.hpp>
 #include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/combatant.hpp>
 #include <fray/rules/epixx/ruleset.hpp>
@@ -20,7 +21,7 @@ namespace {
 std::string in_36ths(double p) {
   const double k = p * 36;
   if (std::abs(k - std::round(k)) < 1e-9) return fmt::format("{}/36", static_cast<int>(std::round(k)));
-  return fmt::format("{:.4f}", p);
+  return probability(p, 4);
 }
 
 Kind request_kind(const AttackRequest& r) {
@@ -250,8 +251,8 @@ class Rules final : public Ruleset {
     s.steps.push_back("in 36ths: " + in36);
     s.steps.push_back(
         fmt::format("critical effect check 2D6 {:+} >= 7 + damage after resistance: P(confused) = "
-                    "{:.4f}, mean {:.4f} turns ({:.4f} given a critical hit)",
-                    plan.stamina, o.p_confused, o.confusion.mean(), o.confusion_if_crit.mean()));
+                    "{}, mean {:.4f} turns ({:.4f} given a critical hit)",
+                    plan.stamina, probability(o.p_confused, 4), o.confusion.mean(), o.confusion_if_crit.mean()));
     s.notes = attack_notes(p.situation);
     return s;
   }

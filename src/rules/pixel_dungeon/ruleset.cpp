@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fray/core/error.hpp>
+#include <fray/core/probability_text.hpp>
 #include <fray/core/suggest.hpp>
 #include <fray/fight/kernel.hpp>
 #include <fray/rules/pixel_dungeon/java_random.hpp>
@@ -339,8 +340,8 @@ std::string hit_formula(const AttackPlan& p, double p_hit) {
   const std::int64_t d = p.evasion;
   if (d <= 0) return "1 (evasion 0: every acuRoll beats defRoll 0)";
   if (a <= 0) return "0";
-  if (a <= d) return fmt::format("{}/(2·{}) = {:.6g}", a, d, p_hit);
-  return fmt::format("1 − {}/(2·{}) = {:.6g}", d, a, p_hit);
+  if (a <= d) return fmt::format("{}/(2·{}) = {}", a, d, significant(p_hit));
+  return fmt::format("1 − {}/(2·{}) = {}", d, a, significant(p_hit));
 }
 
 // The computation in words, step by step in the game's order.
@@ -393,20 +394,50 @@ std::vector<std::string> steps(const Resolved& r) {
   return out;
 }
 
-// What the answer assumes or leaves out, and strength the hero lacks.
-std::vector<std::string> notes(const Resolved& r) {
+// An item as the hero carries it: "war hammer +2".
+std::string item_text(const std::string& name, int level) { return fmt::format("{} {:+}", name, level); }
+
+// The items behind the answer: the attacking hero's weapon (or missile) and
+// rings, the defending hero's armor and rings.
+std::vector<std::string> equipment(const Resolved& r) {
   std::vector<std::string> out;
-  const Situation& s = r.situation;
-  if (r.plan.never_attacks) out.push_back(fmt::format("{} never attacks", r.attacker.name));
   if (r.attacker.is_hero()) {
     const Hero& h = *r.attacker.hero;
-    const Weapon* w = weapon_used(h, s.thrown);
+    const Weapon* w = weapon_used(h, r.situation.thrown);
+    std::string line = fmt::format("attacker (hero, STR {}): ", h.str);
+    if (!w)
+      line += r.situation.thrown ? "no missile" : "no weapon (bare hands)";
+    else if (w->kind == WeaponKind::wand)
+      line += fmt::format("{} in melee", item_text(w->name, w->level));
+    else
+      line += fmt::format("{} (needs STR {})", item_text(w->name, w->level), w->str);
+    if (h.ring_accuracy != 0) line += fmt::format(", Ring of Accuracy {:+}", h.ring_accuracy);
+    out.push_back(std::move(line));
+  }
+  if (r.defender.is_hero()) {
+    const Hero& h = *r.defender.hero;
+    std::string line = fmt::format("defender (hero, STR {}): ", h.str);
+    line += h.armor ? fmt::format("{} (needs STR {}, DR {})", item_text(h.armor->name, h.armor->level), h.armor->str,
+                                  h.armor->dr)
+                    : std::string("no armor");
+    if (h.ring_evasion != 0) line += fmt::format(", Ring of Evasion {:+}", h.ring_evasion);
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
+// Items heavier than the hero's strength (Weapon.acuracyFactor, speedFactor;
+// Hero.defenseSkill).
+std::vector<std::string> warnings(const Resolved& r) {
+  std::vector<std::string> out;
+  if (r.attacker.is_hero()) {
+    const Hero& h = *r.attacker.hero;
+    const Weapon* w = weapon_used(h, r.situation.thrown);
     if (w && w->kind != WeaponKind::wand && w->str > h.str)
       out.push_back(
           fmt::format("the {} needs STR {} but the hero has {}: accuracy ÷1.5 and attack time ×1.2 per "
                       "missing point (Weapon.acuracyFactor, speedFactor)",
                       w->name, w->str, h.str));
-    out.push_back("weapon enchantments (Weapon.proc) are not modeled");
   }
   if (r.defender.is_hero()) {
     const Hero& h = *r.defender.hero;
@@ -415,8 +446,18 @@ std::vector<std::string> notes(const Resolved& r) {
           fmt::format("the {} needs STR {} but the hero has {}: evasion ÷1.5 per missing point "
                       "(Hero.defenseSkill)",
                       h.armor->name, h.armor->str, h.str));
-    out.push_back("armor glyphs, the Ring of Thorns and Earthroot (Hero.defenseProc) are not modeled");
   }
+  return out;
+}
+
+// What the answer assumes or leaves out.
+std::vector<std::string> notes(const Resolved& r) {
+  std::vector<std::string> out;
+  const Situation& s = r.situation;
+  if (r.plan.never_attacks) out.push_back(fmt::format("{} never attacks", r.attacker.name));
+  if (r.attacker.is_hero()) out.push_back("weapon enchantments (Weapon.proc) are not modeled");
+  if (r.defender.is_hero())
+    out.push_back("armor glyphs, the Ring of Thorns and Earthroot (Hero.defenseProc) are not modeled");
   if (s.paralyzed && !r.defender.is_hero())
     out.push_back("a paralyzed mob is taken after its first turn of paralysis, with enemySeen cleared (Mob.act)");
   return out;
@@ -651,6 +692,8 @@ class Rules final : public Ruleset {
     s.details = details(r.plan);
     s.steps = steps(r);
     s.notes = notes(r);
+    s.equipment = equipment(r);
+    s.warnings = warnings(r);
     return s;
   }
 

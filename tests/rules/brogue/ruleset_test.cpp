@@ -400,3 +400,43 @@ TEST(BrogueTyped, UnknownMonsterSuggests) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("did you mean 'dragon'?"), std::string::npos) << r.err;
 }
+
+namespace {
+
+// Combat.c strengthModifier: 2.5 net enchant a missing point of strength. A
+// war hammer (strength 20) in the hands of strength 12 loses 8 × 2.5 = 20;
+// banded mail (strength 15) on strength 12 loses 3 × 2.5 = 7.5, 75 internal
+// defense. Enough strength: no warning.
+TEST(BrogueCli, EquipmentAndStrengthWarnings) {
+  const auto a = run_cli({"attack", "--rules", "brogue", "--attacker", "player:weapon=war_hammer", "--defender",
+                          "goblin", "--json"})
+                     .json();
+  EXPECT_EQ(a["equipment"],
+            nlohmann::json::parse(R"x(["attacker (player, strength 12): war hammer +0 (needs strength 20)"])x"));
+  ASSERT_EQ(a["warnings"].size(), 1u);
+  EXPECT_EQ(a["warnings"][0],
+            "the war hammer needs strength 20 but the player has 12: -20 net enchant (2.5 a missing point, Combat.c "
+            "strengthModifier), lowering accuracy and damage");
+  const auto d = run_cli({"attack", "--rules", "brogue", "--attacker", "goblin", "--defender",
+                          "player:armor=banded_mail,armor_enchant=1", "--json"})
+                     .json();
+  EXPECT_EQ(
+      d["equipment"],
+      nlohmann::json::parse(R"x(["defender (player, strength 12): banded mail +1 (needs strength 15, armor 7)"])x"));
+  ASSERT_EQ(d["warnings"].size(), 1u);
+  EXPECT_NE(d["warnings"][0].get<std::string>().find("-7.5 net enchant"), std::string::npos);
+  EXPECT_NE(d["warnings"][0].get<std::string>().find("internal defense 75 lower"), std::string::npos);
+  const auto ok = run_cli({"attack", "--rules", "brogue", "--attacker", "player:weapon=war_hammer,strength=20",
+                           "--defender", "goblin", "--json"})
+                      .json();
+  EXPECT_TRUE(ok["warnings"].empty());
+  // Weakness lowers the strength the items see.
+  const auto weak = run_cli({"attack", "--rules", "brogue", "--attacker", "player:weapon=sword,weakness=2",
+                             "--defender", "goblin", "--json"})
+                        .json();
+  ASSERT_EQ(weak["warnings"].size(), 1u);
+  EXPECT_NE(weak["warnings"][0].get<std::string>().find("needs strength 14 but the player has 10"), std::string::npos)
+      << weak["warnings"];
+}
+
+}  // namespace

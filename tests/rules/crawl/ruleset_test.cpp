@@ -103,7 +103,7 @@ TEST(CrawlCli, BadSpecsExitTwo) {
                 "--from", "0", "--to", "30"},
                "outside");
   expect_error({"sweep", "--rules", "brogue", "--attacker", fighter, "--defender", "orc", "--skill", "fighting"},
-               "sweep is not a verb of --rules brogue");
+               "--skill is the crawl skill sweep; for --rules brogue sweep a spec key with --key");
 }
 
 double kind_p(const nlohmann::json& j, const std::string& kind) {
@@ -453,7 +453,11 @@ TEST(CrawlBout, KernelIsTheRoundOfAttacks) {
   const Bout s = rs.bout({"troll", "player:hp=40,shield=shield,shields_skill=5", {}, {}});
   EXPECT_FALSE(s.a_hits_b->exact());
   EXPECT_FALSE(s.a_hits_b->why_not_exact().empty());
-  EXPECT_THROW((void)rs.bout({"player", "troll", {}, {}}), Error);  // no hp
+  // No hp=: the player's maximum HP, get_real_hp at XL 1: 1·11/2 + 8 = 13, said in a note.
+  const Bout d = rs.bout({"player", "troll", {}, {}});
+  EXPECT_EQ(d.a.hp, 13);
+  ASSERT_EQ(d.notes.size(), 1u);
+  EXPECT_NE(d.notes[0].find("has 13 HP: no hp= given"), std::string::npos) << d.notes[0];
 }
 
 // player.cc player::attack_delay: base − div_rand_round(x, d) takes two values
@@ -500,3 +504,23 @@ TEST(CrawlDelay, ARandomDelayMakesTheDuelSampledAndTheTtkExact) {
 
 }  // namespace
 }  // namespace fray::crawl
+
+namespace {
+
+// player.cc adjusted_body_armour_penalty at scale 1: plate armour's
+// encumbrance b = 18 (PARM_EVASION −180 tenths), STR 10, Armour 0:
+// 2·18²·(450 − 0) / (5·(10 + 3)) / 450 = 291600 / 65 / 450 = 4486 / 450 = 9.
+TEST(CrawlCli, EquipmentAndArmorWarning) {
+  const auto j = fray::test::run_cli({"attack", "--rules", "crawl", "--attacker",
+                                      "player:body=plate_armour,weapon=long_sword", "--defender", "orc", "--json"})
+                     .json();
+  EXPECT_EQ(j["equipment"], nlohmann::json::parse(R"(["attacker (player, STR 10): long sword +0, plate armour"])"));
+  ASSERT_EQ(j["warnings"].size(), 1u);
+  EXPECT_NE(j["warnings"][0].get<std::string>().find("body armour penalty 9"), std::string::npos) << j["warnings"];
+  const auto light = fray::test::run_cli({"attack", "--rules", "crawl", "--attacker",
+                                          "player:body=robe,weapon=long_sword", "--defender", "orc", "--json"})
+                         .json();
+  EXPECT_TRUE(light["warnings"].empty()) << light["warnings"];
+}
+
+}  // namespace

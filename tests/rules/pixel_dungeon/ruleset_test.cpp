@@ -57,17 +57,26 @@ TEST(PdRuleset, AttackJsonStrengthPenalty) {
   // Weapon.speedFactor: 1.2^3 in float.
   EXPECT_NEAR(j["attack_time"].get<double>(), 1.728, 1e-6);
   bool warned = false;
-  for (const auto& n : j["notes"])
+  for (const auto& n : j["warnings"])
     warned |= n.get<std::string>().find("needs STR 18 but the hero has 15") != std::string::npos;
-  EXPECT_TRUE(warned) << j["notes"];
+  EXPECT_TRUE(warned) << j["warnings"];
+  EXPECT_EQ(j["equipment"], nlohmann::json::parse(R"x(["attacker (hero, STR 15): war hammer +0 (needs STR 18)"])x"));
   // Armor too heavy for a defending hero.
   const auto a = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", "gnoll_scout", "--defender",
                           "hero:armor=plate", "--json"})
                      .json();
   bool armor = false;
-  for (const auto& n : a["notes"])
+  for (const auto& n : a["warnings"])
     armor |= n.get<std::string>().find("needs STR 17 but the hero has 11") != std::string::npos;
-  EXPECT_TRUE(armor) << a["notes"];
+  EXPECT_TRUE(armor) << a["warnings"];
+  // Plate is tier 5: DR 5·(2 + 0) = 10, STR 7 + 2·5 = 17.
+  EXPECT_EQ(a["equipment"],
+            nlohmann::json::parse(R"x(["defender (hero, STR 11): plate armor +0 (needs STR 17, DR 10)"])x"));
+  // Strong enough: no warning.
+  const auto ok = run_cli({"attack", "--rules", "pixel-dungeon", "--attacker", "hero:level=5,str=18,weapon=war_hammer",
+                           "--defender", "gnoll_scout", "--json"})
+                      .json();
+  EXPECT_TRUE(ok["warnings"].empty()) << ok["warnings"];
 }
 
 TEST(PdRuleset, HumanReportShowsTheSameNumbers) {

@@ -129,6 +129,12 @@ struct Situation {
 
 // --- single formulas -------------------------------------------------------------------
 
+// player.cc get_real_hp(trans = true): the player's maximum HP from XL and
+// Fighting, with the human species modifier (0) and the form's HP modifier
+// (form-data.h hp_mod: statue ×13/10, ice beast ×12/10, dragon and
+// tree ×15/10), no mutations, artefacts or Berserk. A fight's player HP when
+// the spec gives no hp=.
+[[nodiscard]] int player_max_hp(const Player& p);
 // player.cc player::evasion / _player_evasion (computed, before the unseen-attacker −10).
 [[nodiscard]] int player_ev(const Player& p, bool helpless = false);
 // player.cc player::adjusted_body_armour_penalty(scale) and adjusted_shield_penalty(scale).

@@ -1,0 +1,111 @@
+// `fray sweep`: one spec key of any game raised step by step, a row of
+// answers per value (fray/rules/sweep.hpp). `--skill` keeps the crawl sweep
+// of hit chance and mean damage as a skill rises.
+#include <fray/core/error.hpp>
+#include <fray/rules/crawl/attack.hpp>
+#include <fray/rules/spec.hpp>
+#include <fray/rules/sweep.hpp>
+
+#include <fmt/format.h>
+
+#include "verbs.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace fray::cli {
+
+// Monte Carlo fights per row when a step's fight cannot be exact: a sweep
+// asks many questions, so fewer fights each than `fray duel`.
+inline constexpr std::uint64_t kSweepSims = 10000;
+
+void add_sweep_verbs(Cli& cli) {
+  struct Opts {
+    std::string rules, attacker, defender, situation, kind, key, skill, side = "attacker";
+    std::optional<double> from, to;
+    double step = 1;
+    bool csv = false;
+    std::optional<std::int64_t> sims, threads;
+    std::optional<std::uint64_t> seed;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* v =
+      add_verb(cli, "sweep", "A spec key raised step by step: P(hit), damage, attacks and hits to kill, duel", [o] {
+        Table table;
+        if (!o->skill.empty()) {
+          // The crawl sweep of a skill: exact attacks only (value, p_hit, mean_damage).
+          require(o->key.empty(), "sweep: give --key or --skill, not both");
+          const Ruleset& rules = ruleset(o->rules.empty() ? "crawl" : o->rules);
+          if (rules.id() != "crawl")
+            throw Error(fmt::format(
+                "sweep: --skill is the crawl skill sweep; for --rules {} sweep a spec key with --key", rules.id()));
+          const auto a = crawl::parse_combatant(o->attacker, "attacker");
+          const auto d = crawl::parse_combatant(o->defender, "defender");
+          const auto s = crawl::parse_situation(split_list(o->situation));
+          table = crawl::sweep(a, d, s, o->skill, o->from.value_or(0), o->to.value_or(27), o->step);
+        } else {
+          require(!o->key.empty(), "sweep: --key KEY is required (a spec key: fray list --rules GAME keys)");
+          require(!o->rules.empty(), "sweep: --rules is required with --key");
+          require(o->from && o->to, "sweep: --from and --to are required with --key");
+          require(o->side == "attacker" || o->side == "defender",
+                  fmt::format("sweep: --side must be attacker or defender, got '{}'", o->side));
+          const Ruleset& rules = rules_for("sweep", o->rules);
+          SweepRequest req;
+          req.attack = {o->attacker, o->defender, split_list(o->situation), {}};
+          if (!o->kind.empty()) req.attack.options["kind"] = o->kind;
+          check_options(rules, req.attack);
+          req.key = o->key;
+          req.from = *o->from;
+          req.to = *o->to;
+          req.step = o->step;
+          req.side = o->side == "attacker" ? SweepSide::attacker : SweepSide::defender;
+          auto& mc = req.fight.monte_carlo;
+          mc.sims = kSweepSims;
+          if (o->sims) {
+            require(*o->sims >= 1, fmt::format("--sims must be at least 1, got {}", *o->sims));
+            mc.sims = static_cast<std::uint64_t>(*o->sims);
+          }
+          if (o->seed) mc.seed = *o->seed;
+          if (o->threads) {
+            require(*o->threads >= 1 && *o->threads <= 1024,
+                    fmt::format("--threads must be 1..1024, got {}", *o->threads));
+            mc.threads = static_cast<unsigned>(*o->threads);
+          } else {
+            mc.threads = std::max(1u, std::thread::hardware_concurrency());
+          }
+          mc.progress = false;  // many short runs: no bar
+          table = sweep(rules, req);
+        }
+        Report r = table_report(table);
+        if (o->csv) r.text = table_csv(table);
+        return r;
+      });
+  std::vector<std::string> ids;
+  for (const Ruleset* r : rulesets()) ids.emplace_back(r->id());
+  v->add_option("--rules", o->rules, fmt::format("Ruleset: {} (crawl by default with --skill)", fmt::join(ids, ", ")));
+  v->add_option("--attacker", o->attacker, "Attacker spec (side a of the duel)")->required();
+  v->add_option("--defender", o->defender, "Defender spec (side b of the duel)")->required();
+  v->add_option("--situation", o->situation, situations_help("Comma-separated situation flags of every attack"));
+  v->add_option("--kind", o->kind, "Attack kind where the ruleset has several " + readers_help("kind"));
+  v->add_option("--key", o->key,
+                "The spec key to raise: any numeric key the swept spec takes (fray list --rules GAME "
+                "keys)");
+  v->add_option("--side", o->side, "Whose spec the key is set in: attacker (default) or defender");
+  v->add_option("--skill", o->skill,
+                "crawl only: fighting, weapon_skill or dex, a table of P(hit) and mean damage (--from 0 --to 27 by "
+                "default)");
+  v->add_option("--from", o->from, "First value");
+  v->add_option("--to", o->to, "Last value");
+  v->add_option("--step", o->step, fmt::format("Step (default 1); at most {} values", kMaxSweepPoints));
+  v->add_option("--sims", o->sims,
+                fmt::format("Monte Carlo fights per row where a fight is not exact (default {})", kSweepSims));
+  add_seed_option(v, o->seed, "Monte Carlo: seed, 0..2^64-1 (default 1)");
+  v->add_option("--threads", o->threads, "Monte Carlo: threads (default: all cores; the result does not depend on it)");
+  v->add_flag("--csv", o->csv, "Print the table as CSV (a header row of keys first)");
+}
+
+}  // namespace fray::cli

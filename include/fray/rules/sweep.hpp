@@ -1,0 +1,62 @@
+// fray/rules/sweep.hpp — one spec key of any game raised step by step, and
+// the answers a designer reads off each step: P(hit), mean damage, attacks
+// and hits to kill, the duel's win chance.
+//
+// The sweep knows no game: it sets the key in the spec text (set_spec_key)
+// and asks the Ruleset again, so a game registered later sweeps the same way.
+#pragma once
+
+#include <fray/core/value.hpp>
+#include <fray/fight/solve.hpp>
+#include <fray/rules/ruleset.hpp>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace fray {
+
+// The most values one sweep takes: each is an exact attack, a turns to kill
+// and a duel, so the work grows with it.
+inline constexpr std::size_t kMaxSweepPoints = 201;
+
+enum class SweepSide { attacker, defender };
+
+struct SweepRequest {
+  AttackRequest attack;  // the two specs, situation and options of every step
+  std::string key;       // a spec key the swept side takes ("level", "str", "enchant", "fighting", ...)
+  double from = 0, to = 0, step = 1;
+  SweepSide side = SweepSide::attacker;  // whose spec the key is set in
+  // How each step's turns to kill and duel are solved: exact where the
+  // chain can be made, else Monte Carlo with these fights and seed.
+  fight::FightOptions fight;
+};
+
+// The keys the specs of a game take, from its keys catalog, each once
+// ("player:str" is "str").
+[[nodiscard]] std::vector<std::string> spec_keys(const Ruleset& rules);
+
+// from, from + step, ... up to `to` (within 1e-9 of a step). Throws
+// fray::Error for a step that is not positive, a reversed or non-finite
+// range, or more than kMaxSweepPoints values.
+[[nodiscard]] std::vector<double> sweep_values(double from, double to, double step);
+
+// The value as a spec writes it: "3", "-2", "0.25".
+[[nodiscard]] std::string spec_number(double v);
+
+// The bout `fray ttk` asks about. The attacker's HP does not enter turns to
+// kill (the defender does not fight back): when the attacker's spec gives
+// none and the game needs one to build a bout, hp=1 is taken and a note in
+// `notes` says so.
+[[nodiscard]] Bout ttk_bout(const Ruleset& rules, const AttackRequest& request, std::vector<std::string>& notes);
+
+// One row per value: value, p_hit, mean_damage (per attack, a miss as 0),
+// mean_attacks_to_kill and mean_hits_to_kill (given a kill; no value when no
+// kill can happen), p_attacker_wins (the duel, the attacker as side a). The
+// notes say which rows are exact and which Monte Carlo (fights and seed), and
+// carry the attack notes (equipment, warnings) with the values they hold for.
+// Throws fray::Error for a key the game's specs do not take (with the closest
+// keys), a value the game refuses, or a bad range.
+[[nodiscard]] Table sweep(const Ruleset& rules, const SweepRequest& request);
+
+}  // namespace fray
