@@ -12,6 +12,8 @@
 #include <map>
 #include <tuple>
 
+#include "rules/crawl/mechanics.hpp"
+
 namespace fray::crawl {
 
 namespace {
@@ -219,6 +221,7 @@ CatalogEntry monster_entry(const MonsterProp& m) {
              {"attacks", attacks}};
   if (m.fighter) e.stats.push_back({"fighter", true});
   if (m.archer) e.stats.push_back({"archer", true});
+  e.abilities = monster_mechanics(m.attacks);
   return e;
 }
 
@@ -292,6 +295,7 @@ class Rules final : public Ruleset {
           fmt::format("stab: x_chance_in_y({}, 100): {}", range_text(p.plan.stab_roll.exact()), pct(o.p(Kind::stab))));
     if (p.plan.damage_modeled) s.steps.push_back(fmt::format("damage when it lands: {}", range_text(o.damage_on_hit)));
     s.notes = notes_for(p);
+    list_mechanics(p.attacker, p.defender, s.not_modelled);
     return s;
   }
 
@@ -333,6 +337,7 @@ class Rules final : public Ruleset {
     run.details = {{"blocks", integer(static_cast<std::int64_t>(blocks))},
                    {"stabs", integer(static_cast<std::int64_t>(stabs))}};
     run.notes = notes_for(p);
+    list_mechanics(p.attacker, p.defender, run.not_modelled);
     return run;
   }
 
@@ -357,6 +362,7 @@ class Rules final : public Ruleset {
     out.a_hits_b = std::make_shared<CrawlExchange>(a, b, s);
     out.b_hits_a = std::make_shared<CrawlExchange>(b, a, s);
     out.time_unit = "aut";
+    list_mechanics(a, b, out.not_modelled);
     return out;
   }
 
