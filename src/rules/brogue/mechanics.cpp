@@ -47,7 +47,7 @@ constexpr std::pair<std::string_view, std::string_view> kBolts[] = {
 
 // GlobalsBrogue.c hordeCatalog, HORDE_IS_SUMMONED: what MA_CAST_SUMMON calls.
 constexpr std::pair<std::string_view, std::string_view> kSummons[] = {
-    {"goblin_conjurer", "3-5 spectral blades (accuracy 70, 1 damage each, gone after 15 turns)"},
+    {"goblin_conjurer", "3-5 spectral blades a cast (each 1 HP, accuracy 150, 1 damage a hit, moving at double speed)"},
     {"ogre_shaman", "an ogre"},
     {"vampire", "3 vampire bats"},
     {"lich", "2-3 phantoms or furies"},
