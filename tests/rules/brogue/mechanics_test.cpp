@@ -31,9 +31,10 @@ TEST(BrogueTransference, TheBatRegainsNineTenthsOfWhatItTakes) {
   EXPECT_FALSE(bat.exact());
   bool two = false, more = false;
   for (const Transition& t : bat.outcomes({18, 0}, {3, 0})) {
-    if (t.damage == 0) EXPECT_EQ(t.heal, 0);
-    if (t.damage == 2) EXPECT_EQ(t.heal, 1), two = true;
-    if (t.damage >= 3) EXPECT_EQ(t.heal, 2), more = true;
+    const std::int64_t want = t.damage == 0 ? 0 : t.damage == 2 ? 1 : 2;
+    EXPECT_EQ(t.heal, want) << t.damage;
+    two = two || t.damage == 2;
+    more = more || t.damage >= 3;
   }
   EXPECT_TRUE(two && more);
   // Against a full-health player the heal is 9/10 of the damage: 6 → 5.

@@ -119,10 +119,11 @@ TEST(PdCombo, GladiatorDuelIsExactAndBetterThanThePlainWarrior) {
 
 // Bat.attackProc, worked by hand: a bat at 1 HP hits a target of 1 HP that
 // cannot dodge (evasion 0) or soak (armor 0), so its first attack kills, for
-// NormalIntRange(6, 12) = (IntRange(6, 12) + IntRange(6, 12)) / 2 damage:
-// 6..12 with weights 3, 7, 11, 13, 9, 5, 1 of 49. It heals min(damage, 30 - 1)
-// = the damage, so it ends at 7..13 HP with those weights, mean
-// 1 + 429/49 = 9.755.
+// NormalIntRange(6, 12) damage: 6 + trunc((U1 + U2) / 2) for two floats
+// uniform on [0, 7), whose sum S has P(S < s) = s²/98 up to 7: 6..12 with
+// weights 4, 12, 20, 26, 20, 12, 4 of 98, symmetric about 9. It heals
+// min(damage, 30 - 1) = the damage, so it ends at 7..13 HP with those
+// weights, mean 1 + 9 = 10.
 TEST(PdDrain, TheBatHealsByTheDamageItDeals) {
   const Bout b = bout_of("vampire_bat:hp=1", "hp=1,evasion=0,accuracy=0,damage=1-1,armor=0");
   EXPECT_FALSE(b.a_hits_b->exact());
@@ -134,15 +135,15 @@ TEST(PdDrain, TheBatHealsByTheDamageItDeals) {
   EXPECT_EQ(r.method, "monte-carlo");
   EXPECT_EQ(r.p_a_wins, 1.0);
   ASSERT_TRUE(r.a_hp_if_wins.has_value());
-  const double weights[] = {3, 7, 11, 13, 9, 5, 1};
-  for (int i = 0; i < 7; ++i) EXPECT_NEAR((*r.a_hp_if_wins)[7 + i], weights[i] / 49, 0.005) << 7 + i;
-  EXPECT_NEAR(r.a_hp_if_wins->mean(), 1 + 429.0 / 49, 0.02);
+  const double weights[] = {4, 12, 20, 26, 20, 12, 4};
+  for (int i = 0; i < 7; ++i) EXPECT_NEAR((*r.a_hp_if_wins)[7 + i], weights[i] / 98, 0.005) << 7 + i;
+  EXPECT_NEAR(r.a_hp_if_wins->mean(), 10.0, 0.02);
   // The kernel caps the heal at HT - HP: at 25 of 30 HP no hit heals more than 5.
   for (const Transition& t : b.a_hits_b->outcomes({25, 0}, {100, 0}))
     EXPECT_EQ(t.heal, std::min<std::int64_t>(t.damage, 5));
   // The note names the bat's side, and the drain is no longer listed as left out.
   const auto back = fight::solve_duel(bout_of("hero:level=3", "vampire_bat"), o);
-  EXPECT_NE(back.note.find("vampire_bat (b) attacking hero (a)"), std::string::npos) << back.note;
+  EXPECT_NE(back.note.find("vampire bat (b) attacking warrior level 3 (a)"), std::string::npos) << back.note;
   for (const std::string& n : back.not_modelled) EXPECT_EQ(n.find("life drain"), std::string::npos) << n;
 }
 
