@@ -163,9 +163,9 @@ TEST(AttackReport, KeysAndText) {
   const auto& j = r.json;
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
-  EXPECT_EQ(keys,
-            (std::vector<std::string>{"attack_time", "attacker", "damage", "damage_on_hit", "defender", "details",
-                                      "mean_damage", "notes", "outcomes", "p_hit", "rules", "situation", "time_unit"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{"attack_time", "attacker", "damage", "damage_on_hit", "defender", "details",
+                                            "mean_damage", "not_modelled", "notes", "outcomes", "p_hit", "rules",
+                                            "situation", "time_unit"}));
   EXPECT_EQ(j.at("attacker"), nlohmann::json({{"name", "rat"}, {"accuracy", 10}}));
   EXPECT_EQ(j.at("defender").at("asleep"), false);
   EXPECT_EQ(j.at("outcomes")[1], nlohmann::json({{"kind", "hit"}, {"p", 0.75}, {"lands", true}}));
@@ -205,8 +205,8 @@ TEST(StrikeReport, KeysAndTrace) {
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
   EXPECT_EQ(keys, (std::vector<std::string>{"attacker", "count", "defender", "details", "engine", "hits", "mean_damage",
-                                            "notes", "p_hit", "rules", "seed", "situation", "strikes", "total_damage",
-                                            "traced"}));
+                                            "not_modelled", "notes", "p_hit", "rules", "seed", "situation", "strikes",
+                                            "total_damage", "traced"}));
   EXPECT_EQ(j.at("traced"), 2);
   EXPECT_EQ(j.at("count"), 3);
   EXPECT_DOUBLE_EQ(j.at("mean_damage").get<double>(), 5.0 / 3);
