@@ -6,7 +6,7 @@ run() { title=$1; shift; section "$title" "$*"; "$fray" "$@" || exit 1; }
 
 run "Exact dice: ability scores, 4d6 keep the highest 3" dist 4d6kh3
 run "Pixel Dungeon: a level-5 warrior with the STR 18 a war hammer needs hits a gnoll scout" attack --rules pixel-dungeon --attacker hero:class=warrior,level=5,str=18,weapon=war_hammer --defender gnoll_scout
-run "Brogue CE: the starting player against a goblin conjurer" duel --rules brogue --a player --b goblin_conjurer
+run "Brogue CE: the starting player against a goblin, melee to the death (what is left out is listed)" duel --rules brogue --a player --b goblin
 run "Pixel Dungeon: the same warrior against a gnoll brute" duel --rules pixel-dungeon --a hero:class=warrior,level=5,str=18,weapon=war_hammer --b gnoll_brute
 run "Crawl 0.19: a fighter with a long sword hits an orc warrior" attack --rules crawl --attacker player:fighting=5,weapon_skill=5,weapon=long_sword,hp=40 --defender orc_warrior
 run "Crawl 0.19: the same fight to the death (the player's attack delay is random: sampled)" duel --rules crawl --a player:fighting=5,weapon_skill=5,weapon=long_sword,hp=40 --b orc_warrior --seed 1

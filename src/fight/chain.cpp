@@ -23,6 +23,9 @@ void check_outcomes(const std::vector<Transition>& ts, const char* side) {
   for (const Transition& t : ts) {
     check(std::isfinite(t.p) && t.p >= 0, "side {}: the ruleset gave an attack outcome of probability {}", side, t.p);
     check(t.damage >= 0, "side {}: the ruleset gave negative damage {}", side, t.damage);
+    // The chain relies on HP never going up; a healing kernel says exact() false.
+    check(t.heal == 0, "side {}: the ruleset gave an outcome that heals the attacker, which only Monte Carlo follows",
+          side);
     total += t.p;
   }
   check(std::fabs(total - 1) <= 1e-9, "side {}: the ruleset's attack outcomes add up to {}, not 1", side, total);

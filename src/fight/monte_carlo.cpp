@@ -111,6 +111,10 @@ void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const
     const Transition tr = w == 0 ? ab.sample(side[0], side[1], rng) : ba->sample(side[1], side[0], rng);
     hits[w] += tr.landed() ? 1 : 0;
     side[w].state = tr.attacker_state;
+    // Life drain: the attacker regains what the kernel says, before the
+    // defender's death is checked (Brogue CE inflictDamage heals first).
+    detail::check(tr.heal >= 0, "side {}: the ruleset gave negative healing {}", w == 0 ? "a" : "b", tr.heal);
+    side[w].hp = std::min(side[w].hp + tr.heal, kMaxHp);
     side[d] = apply_damage(side[d], tr.damage, w == 0 ? "a" : "b");
     side[d].state = tr.defender_state;
     if (side[d].hp <= 0) {

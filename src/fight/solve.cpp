@@ -7,9 +7,13 @@
 namespace fray::fight {
 namespace {
 
-std::string why_not(const Exchange& k, const char* side) {
+// Names the attacking side and its target: the rule that stops the exact
+// analysis may be the defender's (a swarm of flies that splits when hit).
+std::string why_not(const Exchange& k, const Fighter& att, const char* side, const Fighter& def, const char* other) {
   const std::string why = k.why_not_exact();
-  return fmt::format("side {}: {}", side, why.empty() ? "the rules carry state the kernel cannot represent" : why);
+  auto name = [](const Fighter& f, const char* s) { return f.name.empty() ? fmt::format("side {}", s) : f.name; };
+  return fmt::format("{} ({}) attacking {} ({}): {}", name(att, side), side, name(def, other), other,
+                     why.empty() ? "the rules carry state the kernel cannot represent" : why);
 }
 
 // The options with the progress handed on to both methods.
@@ -53,9 +57,7 @@ TtkResult with_hits(TtkResult r, const Bout& bout, const FightOptions& options) 
   return r;
 }
 
-}  // namespace
-
-TtkResult solve_ttk(const Bout& bout, const FightOptions& given) {
+TtkResult ttk_by_method(const Bout& bout, const FightOptions& given) {
   require(bout.a_hits_b != nullptr, "side a has no attack on side b");
   const FightOptions options = with_progress(given);
   if (options.method != FightOptions::Method::monte_carlo) {
@@ -70,19 +72,19 @@ TtkResult solve_ttk(const Bout& bout, const FightOptions& given) {
       }
     }
     TtkResult r = ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo);
-    add_note(r, why_not(*bout.a_hits_b, "a"));
+    add_note(r, why_not(*bout.a_hits_b, bout.a, "a", bout.b, "b"));
     return r;
   }
   return ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo);
 }
 
-DuelResult solve_duel(const Bout& bout, const FightOptions& given) {
+DuelResult duel_by_method(const Bout& bout, const FightOptions& given) {
   check_bout(bout);
   const FightOptions options = with_progress(given);
   if (options.method != FightOptions::Method::monte_carlo) {
     std::string why = random_order_why(bout);
-    if (why.empty() && !bout.a_hits_b->exact()) why = why_not(*bout.a_hits_b, "a");
-    if (why.empty() && !bout.b_hits_a->exact()) why = why_not(*bout.b_hits_a, "b");
+    if (why.empty() && !bout.a_hits_b->exact()) why = why_not(*bout.a_hits_b, bout.a, "a", bout.b, "b");
+    if (why.empty() && !bout.b_hits_a->exact()) why = why_not(*bout.b_hits_a, bout.b, "b", bout.a, "a");
     if (why.empty()) {
       try {
         return duel_exact(bout, options.first_on_tie, options.limits);
@@ -95,6 +97,20 @@ DuelResult solve_duel(const Bout& bout, const FightOptions& given) {
     return r;
   }
   return duel_monte_carlo(bout, options.first_on_tie, options.monte_carlo);
+}
+
+}  // namespace
+
+TtkResult solve_ttk(const Bout& bout, const FightOptions& options) {
+  TtkResult r = ttk_by_method(bout, options);
+  r.not_modelled = bout.not_modelled;
+  return r;
+}
+
+DuelResult solve_duel(const Bout& bout, const FightOptions& options) {
+  DuelResult r = duel_by_method(bout, options);
+  r.not_modelled = bout.not_modelled;
+  return r;
 }
 
 }  // namespace fray::fight

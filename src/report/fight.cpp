@@ -82,9 +82,21 @@ std::string summary(const Pmf& pmf) {
                      pmf.quantile(0.5), pmf.quantile(0.9));
 }
 
-std::string method_text(const std::string& method, std::uint64_t sims, std::uint64_t seed) {
-  if (method == "exact") return "exact";
-  return fmt::format("Monte Carlo, {} fights, seed {}", sims, seed);
+// An answer that leaves game mechanics out says so in its title: it is exact
+// (or sampled) only for the rules it follows.
+std::string method_text(const std::string& method, std::uint64_t sims, std::uint64_t seed, std::size_t left_out) {
+  std::string m = method == "exact" ? "exact" : fmt::format("Monte Carlo, {} fights, seed {}", sims, seed);
+  if (left_out > 0)
+    m += fmt::format(" for the rules modelled; {} game mechanic{} left out, listed below", left_out,
+                     left_out == 1 ? "" : "s");
+  return m;
+}
+
+// The mechanics an answer leaves out, one line each.
+std::string not_modelled_text(const std::vector<std::string>& list) {
+  std::string t;
+  for (const auto& n : list) t += "not modelled: " + n + "\n";
+  return t.empty() ? t : t + "\n";
 }
 
 std::string stats_table(const Bout& bout, const AttackStats& a, const AttackStats& b, std::string_view unit,
@@ -136,15 +148,18 @@ Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& 
   }
   if (!r.note.empty()) j["note"] = r.note;
   j["notes"] = bout.notes;
+  j["not_modelled"] = r.not_modelled;
 
   std::string& t = rep.text;
-  t += fmt::format("Turns to kill ({}, {}): {} attacks {} ({} HP)\n\n", rules, method_text(r.method, r.sims, r.seed),
-                   name_of(bout.a, "a"), name_of(bout.b, "b"), bout.b.hp);
+  t += fmt::format("Turns to kill ({}, {}): {} attacks {} ({} HP)\n\n", rules,
+                   method_text(r.method, r.sims, r.seed, r.not_modelled.size()), name_of(bout.a, "a"),
+                   name_of(bout.b, "b"), bout.b.hp);
   t += stats_table(bout, s, s, bout.time_unit, false);
   t += "\n";
   if (!r.note.empty()) t += "note: " + r.note + "\n\n";
   for (const auto& n : bout.notes) t += "note: " + n + "\n";
   if (!bout.notes.empty()) t += "\n";
+  t += not_modelled_text(r.not_modelled);
   if (r.attacks) {
     if (r.p_kill < 1 - 1e-12)
       t += fmt::format("P(kill) {}{}\n", pct(r.p_kill),
@@ -200,16 +215,19 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
   }
   if (!r.note.empty()) j["note"] = r.note;
   j["notes"] = bout.notes;
+  j["not_modelled"] = r.not_modelled;
 
   const std::string an = name_of(bout.a, "a"), bn = name_of(bout.b, "b");
   std::string& t = rep.text;
-  t += fmt::format("Duel ({}, {}): {} against {}\n\n", rules, method_text(r.method, r.sims, r.seed), an, bn);
+  t += fmt::format("Duel ({}, {}): {} against {}\n\n", rules,
+                   method_text(r.method, r.sims, r.seed, r.not_modelled.size()), an, bn);
   t += stats_table(bout, sa, sb, bout.time_unit, true);
   t += fmt::format("  (each side's k-th attack starts at k x its attack time; {} goes first on a tie)\n\n",
                    options.first_on_tie == Who::a ? an : bn);
   if (!r.note.empty()) t += "note: " + r.note + "\n\n";
   for (const auto& n : bout.notes) t += "note: " + n + "\n";
   if (!bout.notes.empty()) t += "\n";
+  t += not_modelled_text(r.not_modelled);
   const bool mc = r.method != "exact";
   auto line = [&](const std::string& who, double p, Interval ci) {
     t += fmt::format("  {:<26}{:>9}", who, pct(p));

@@ -141,7 +141,8 @@ Report attack_report(const AttackSummary& s) {
             {"details", fields_json(s.details)},
             {"notes", s.notes},
             {"equipment", s.equipment},
-            {"warnings", s.warnings}};
+            {"warnings", s.warnings},
+            {"not_modelled", s.not_modelled}};
   std::string& t = r.text;
   t = fmt::format("{}: {} attacks {}\n", title_of(s.rules), s.attacker.name, s.defender.name);
   for (const auto& e : s.equipment) t += "  equipment: " + e + "\n";
@@ -153,6 +154,7 @@ Report attack_report(const AttackSummary& s) {
   t += fmt::format("  mean damage {:.6g} per attack, {:.6g} per hit; an attack takes {:g} {}\n", s.mean_damage(),
                    s.damage_on_hit.mean(), s.attack_time, s.time_unit);
   for (const auto& n : s.notes) t += "  note: " + n + "\n";
+  for (const auto& n : s.not_modelled) t += "  not modelled: " + n + "\n";
   t += "damage (a miss counts as 0):\n" + pmf_table(s.damage, "damage");
   return r;
 }
@@ -182,6 +184,7 @@ Report strike_report(const StrikeRun& s) {
   if (s.count > s.strikes.size()) t += fmt::format("  ... ({} strikes traced of {})\n", s.strikes.size(), s.count);
   t += fmt::format("hits {} of {}, total damage {}, mean {:.6g}\n", s.hits, s.count, s.total_damage, s.mean_damage());
   for (const auto& n : s.notes) t += "note: " + n + "\n";
+  for (const auto& n : s.not_modelled) t += "not modelled: " + n + "\n";
   r.json = {{"rules", s.rules},
             {"attacker", side_json(s.attacker)},
             {"defender", side_json(s.defender)},
@@ -196,7 +199,8 @@ Report strike_report(const StrikeRun& s) {
             {"total_damage", s.total_damage},
             {"mean_damage", s.mean_damage()},
             {"details", fields_json(s.details)},
-            {"notes", s.notes}};
+            {"notes", s.notes},
+            {"not_modelled", s.not_modelled}};
   return r;
 }
 
@@ -263,6 +267,7 @@ Report catalog_report(const Ruleset& rules, CatalogKind kind) {
   bool described = false;
   for (const auto& e : entries) {
     items.push_back({{"name", e.name}, {"description", e.description}, {"stats", fields_json(e.stats)}});
+    if (!e.abilities.empty()) items.back()["abilities"] = e.abilities;
     described = described || !e.description.empty();
     for (const auto& f : e.stats)
       if (std::find(keys.begin(), keys.end(), f.key) == keys.end()) keys.push_back(f.key);
@@ -288,6 +293,14 @@ Report catalog_report(const Ruleset& rules, CatalogKind kind) {
   }
   r.text = fmt::format("{} {} ({}):\n", rules.title(), catalog_kind_name(kind), entries.size());
   r.text += aligned(header, cells, right, "  ");
+  // Abilities are sentences: listed under the table, not in a column.
+  bool titled = false;
+  for (const auto& e : entries)
+    for (const auto& a : e.abilities) {
+      if (!titled) r.text += "\nspecial abilities:\n";
+      titled = true;
+      r.text += fmt::format("  {}: {}\n", e.name, a);
+    }
   r.json = {{"rules", rules.id()}, {"kind", catalog_kind_name(kind)}, {"entries", std::move(items)}};
   return r;
 }

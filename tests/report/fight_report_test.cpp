@@ -81,6 +81,24 @@ TEST(TtkReport, NeverKillsIsAResult) {
   EXPECT_NE(r.text.find("never killed"), std::string::npos);
 }
 
+// What a bout leaves out reaches the JSON and the text, and the title stops
+// calling the answer plainly exact.
+TEST(DuelReport, NotModelledIsListed) {
+  auto k = std::make_shared<DiceKernel>(0.5, 1, 1);
+  Bout bout = test::make_bout(k, k, 1, 1);
+  const Report plain = duel_report("test", bout);
+  EXPECT_TRUE(plain.json["not_modelled"].empty());
+  EXPECT_NE(plain.text.find("(test, exact):"), std::string::npos) << plain.text;
+  bout.not_modelled = {"b: splits when hit"};
+  const Report r = duel_report("test", bout);
+  EXPECT_EQ(r.json["not_modelled"], nlohmann::json::array({"b: splits when hit"}));
+  EXPECT_NE(r.text.find("exact for the rules modelled; 1 game mechanic left out, listed below"), std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("not modelled: b: splits when hit\n"), std::string::npos) << r.text;
+  const Report t = ttk_report("test", bout);
+  EXPECT_EQ(t.json["not_modelled"], nlohmann::json::array({"b: splits when hit"}));
+}
+
 TEST(DuelReport, JsonFieldsOfTheIssue) {
   auto k = std::make_shared<DiceKernel>(0.5, 1, 1);
   const Report r = duel_report("test", test::make_bout(k, k, 1, 1));

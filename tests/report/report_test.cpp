@@ -189,8 +189,8 @@ TEST(AttackReport, KeysAndText) {
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
   EXPECT_EQ(keys, (std::vector<std::string>{"attack_time", "attacker", "damage", "damage_on_hit", "defender", "details",
-                                            "equipment", "mean_damage", "notes", "outcomes", "p_hit", "rules",
-                                            "situation", "time_unit", "warnings"}));
+                                            "equipment", "mean_damage", "not_modelled", "notes", "outcomes", "p_hit",
+                                            "rules", "situation", "time_unit", "warnings"}));
   EXPECT_EQ(j.at("attacker"), nlohmann::json({{"name", "rat"}, {"accuracy", 10}}));
   EXPECT_EQ(j.at("defender").at("asleep"), false);
   EXPECT_EQ(j.at("outcomes")[1], nlohmann::json({{"kind", "hit"}, {"p", 0.75}, {"lands", true}}));
@@ -230,8 +230,8 @@ TEST(StrikeReport, KeysAndTrace) {
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
   EXPECT_EQ(keys, (std::vector<std::string>{"attacker", "count", "defender", "details", "engine", "hits", "mean_damage",
-                                            "notes", "p_hit", "rules", "seed", "situation", "strikes", "total_damage",
-                                            "traced"}));
+                                            "not_modelled", "notes", "p_hit", "rules", "seed", "situation", "strikes",
+                                            "total_damage", "traced"}));
   EXPECT_EQ(j.at("traced"), 2);
   EXPECT_EQ(j.at("count"), 3);
   EXPECT_DOUBLE_EQ(j.at("mean_damage").get<double>(), 5.0 / 3);

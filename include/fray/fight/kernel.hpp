@@ -36,6 +36,11 @@ struct Transition {
   std::uint32_t attacker_state = 0;
   std::uint32_t defender_state = 0;
   std::int8_t hit = -1;
+  // HP the attacker regains with this outcome (life drain: Pixel Dungeon
+  // Bat.attackProc, Brogue CE Combat.c inflictDamage transference), any cap
+  // already applied by the kernel. The exact chains rely on HP never going
+  // up, so a kernel whose outcomes heal declares exact() false and is sampled.
+  std::int64_t heal = 0;
 
   [[nodiscard]] constexpr bool landed() const noexcept { return hit < 0 ? damage > 0 : hit != 0; }
 };
@@ -91,6 +96,12 @@ struct Bout {
   // What the fight assumes that the specs did not say (a default HP, ...),
   // for the reports.
   std::vector<std::string> notes{};
+  // The game mechanics of these two fighters, in words ("vampire_bat: life
+  // drain, heals min(damage, HT - HP) on a hit (Bat.attackProc)"): those the
+  // kernels follow, and those they leave out. The fight results carry the
+  // second list, so that no answer is taken for more than it models.
+  std::vector<std::string> modelled{};
+  std::vector<std::string> not_modelled{};
 };
 
 }  // namespace fray

@@ -101,7 +101,8 @@ struct TtkResult {
   // Monte Carlo only.
   std::uint64_t sims = 0, seed = 0;
   Interval p_kill_ci;
-  std::string note;  // why there is no kill, why not exact, ...
+  std::string note;                       // why there is no kill, why not exact, ...
+  std::vector<std::string> not_modelled;  // Bout::not_modelled: what neither method follows
 };
 
 // A duel between a and b.
@@ -123,6 +124,7 @@ struct DuelResult {
   unsigned threads = 0;
   Interval a_wins_ci, b_wins_ci, draw_ci;
   std::string note;
+  std::vector<std::string> not_modelled;  // Bout::not_modelled: what neither method follows
 };
 
 // The columns of a fight simulator, for one side's first attack from the

@@ -84,6 +84,9 @@ struct AttackSummary {
   // What makes the answer worse than the spec may intend: an item heavier
   // than its wearer's strength, ...
   std::vector<std::string> warnings;
+  // The two combatants' game mechanics this answer does not follow (a life
+  // drain's healing, a swarm's splitting, a spell), as Bout::not_modelled.
+  std::vector<std::string> not_modelled;
 
   [[nodiscard]] double mean_damage() const noexcept { return damage.mean(); }
 };
@@ -118,6 +121,7 @@ struct StrikeRun {
   std::int64_t total_damage = 0;
   Fields details;
   std::vector<std::string> notes;
+  std::vector<std::string> not_modelled;  // as AttackSummary::not_modelled
 
   [[nodiscard]] double mean_damage() const noexcept {
     return count ? static_cast<double>(total_damage) / static_cast<double>(count) : 0.0;
@@ -138,6 +142,10 @@ struct CatalogEntry {
   std::string name;         // as a spec or a flag names it
   std::string description;  // one line
   Fields stats;             // the stats that matter, in the game's units
+  // A monster's special abilities that bear on a fight, one line each
+  // ("life drain: heals min(damage, HT - HP) on a hit (Bat.attackProc)").
+  // A fight with it lists each one in Bout::modelled or Bout::not_modelled.
+  std::vector<std::string> abilities{};
 };
 
 class Ruleset {

@@ -74,6 +74,9 @@ Monster read_monster(const json& m) {
   x.movement_speed = m.at("movementSpeed");
   set_flags(x, m.at("flags"), behavior_flags);
   set_flags(x, m.at("abilityFlags"), ability_flags);
+  x.flags = m.at("flags").get<std::vector<std::string>>();
+  x.ability_flags = m.at("abilityFlags").get<std::vector<std::string>>();
+  x.turns_between_regen = m.at("turnsBetweenRegen");
   return x;
 }
 

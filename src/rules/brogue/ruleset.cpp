@@ -11,6 +11,8 @@
 #include <fray/rules/brogue/rng.hpp>
 #include <fray/rules/brogue/ruleset.hpp>
 
+#include "rules/brogue/mechanics.hpp"
+
 namespace fray::brogue {
 
 namespace {
@@ -220,6 +222,8 @@ AttackSummary summarize(const Resolved& r, const AttackRequest& req) {
   s.notes = r.plan.notes;
   s.equipment = equipment_of(r);
   s.warnings = warnings_of(r);
+  std::vector<std::string> modelled;
+  list_mechanics(r.attacker, r.defender, true, modelled, s.not_modelled);
   return s;
 }
 
@@ -288,6 +292,7 @@ std::vector<CatalogEntry> monster_entries() {
                {"attack_speed", m.attack_speed},
                {"movement_speed", m.movement_speed}};
     if (std::string f = flag_words(m, monster_flags); !f.empty()) e.stats.push_back({"flags", std::move(f)});
+    for (const Mechanic& x : monster_mechanics(m)) e.abilities.push_back(x.text);
     out.push_back(std::move(e));
   }
   return out;
@@ -333,7 +338,7 @@ class BrogueExchange final : public Exchange {
     if (!a_.is_player && a_.monster.poisons)
       why_ = a_.name + " poisons: its damage is dealt over later turns";
     else if (!a_.is_player && a_.monster.transference)
-      why_ = a_.name + " heals itself by the damage it deals";
+      why_ = a_.name + " heals itself by the damage it deals, and the exact chain needs HP never to go up";
     else if (!a_.is_player && a_.monster.kamikaze)
       why_ = a_.name + " bursts (and dies) instead of attacking";
     else if (a_.is_player && a_.weapon && a_.weapon->staggers)
@@ -367,7 +372,14 @@ class BrogueExchange final : public Exchange {
   Transition transition(const AttackPlan& p, CarriedState as, CarriedState ds, Side def, double q, bool hit,
                         std::int64_t dmg) const {
     const StateChange c = after_attack(p, a_, d_, as, ds, hit, dmg, def.hp);
-    return {q, dmg, c.attacker.encode(), c.defender.encode(), hit};
+    Transition t{q, dmg, c.attacker.encode(), c.defender.encode(), hit};
+    // Combat.c inflictDamage: an enemy with MA_TRANSFERENCE regains 9/10 of
+    // min(damage, defender HP), with no cap at its maximum, unless the
+    // defender is inanimate or invulnerable.
+    if (!a_.is_player && a_.monster.transference && dmg > 0 &&
+        (d_.is_player || !(d_.monster.inanimate || d_.monster.invulnerable)))
+      t.heal = std::min(dmg, def.hp) * 9 / 10;
+    return t;
   }
   Combatant a_, d_;
   std::string why_;
@@ -410,6 +422,8 @@ class Rules final : public Ruleset {
     }
     run.details = {{"hit_percent", std::int64_t{r.plan.hit_percent}}};
     run.notes = r.plan.notes;
+    std::vector<std::string> modelled;
+    list_mechanics(r.attacker, r.defender, true, modelled, run.not_modelled);
     return run;
   }
 
@@ -425,6 +439,7 @@ class Rules final : public Ruleset {
     out.a_hits_b = std::make_shared<BrogueExchange>(a, b);
     out.b_hits_a = std::make_shared<BrogueExchange>(b, a);
     out.time_unit = "ticks";
+    list_mechanics(a, b, false, out.modelled, out.not_modelled);
     return out;
   }
 

@@ -13,6 +13,8 @@
 #include <map>
 #include <tuple>
 
+#include "rules/crawl/mechanics.hpp"
+
 namespace fray::crawl {
 
 namespace {
@@ -263,6 +265,7 @@ CatalogEntry monster_entry(const MonsterProp& m) {
              {"attacks", attacks}};
   if (m.fighter) e.stats.push_back({"fighter", true});
   if (m.archer) e.stats.push_back({"archer", true});
+  e.abilities = monster_mechanics(m.attacks);
   return e;
 }
 
@@ -338,6 +341,7 @@ class Rules final : public Ruleset {
     s.notes = notes_for(p);
     s.equipment = equipment_for(p);
     s.warnings = warnings_for(p);
+    list_mechanics(p.attacker, p.defender, s.not_modelled);
     return s;
   }
 
@@ -379,6 +383,7 @@ class Rules final : public Ruleset {
     run.details = {{"blocks", integer(static_cast<std::int64_t>(blocks))},
                    {"stabs", integer(static_cast<std::int64_t>(stabs))}};
     run.notes = notes_for(p);
+    list_mechanics(p.attacker, p.defender, run.not_modelled);
     return run;
   }
 
@@ -411,6 +416,7 @@ class Rules final : public Ruleset {
     out.a_hits_b = std::make_shared<CrawlExchange>(a, b, s);
     out.b_hits_a = std::make_shared<CrawlExchange>(b, a, s);
     out.time_unit = "aut";
+    list_mechanics(a, b, out.not_modelled);
     return out;
   }
 

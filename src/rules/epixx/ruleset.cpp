@@ -319,6 +319,11 @@ class Rules final : public Ruleset {
     bt.a_hits_b = std::make_shared<EpixxExchange>(plan_attack(a, b, sit));
     bt.b_hits_a = std::make_shared<EpixxExchange>(plan_attack(b, a, sit));
     bt.time_unit = "turns";
+    // The example creatures have no abilities of their own; the rule every
+    // exchange carries is the critical effect.
+    bt.modelled.push_back(
+        "both sides: critical effect, confused for the margin of a failed 2D6 + STA >= 7 + damage check (epixx combat "
+        "page)");
     return bt;
   }
 

@@ -378,10 +378,20 @@ TEST(PdRuleset, BoutKernelCarriesFury) {
 }
 
 TEST(PdRuleset, BoutSaysWhenItIsNotExact) {
+  // The Gladiator's Combo is kernel state: exact, starting from the count
+  // before the spec's first hit (combo=3: 2).
   const auto g = pd::ruleset().bout({"hero:subclass=gladiator,combo=3", "gnoll_scout", {}, {}});
-  EXPECT_FALSE(g.a_hits_b->exact());
-  EXPECT_NE(g.a_hits_b->why_not_exact().find("Combo"), std::string::npos);
-  EXPECT_FALSE(pd::ruleset().bout({"hero", "swarm_of_flies", {}, {}}).a_hits_b->exact());
+  EXPECT_TRUE(g.a_hits_b->exact());
+  EXPECT_EQ(g.a.state, 2u);
+  // The swarm's splitting is followed by neither method: exact, and listed.
+  const auto swarm = pd::ruleset().bout({"hero", "swarm_of_flies", {}, {}});
+  EXPECT_TRUE(swarm.a_hits_b->exact());
+  ASSERT_EQ(swarm.not_modelled.size(), 2u);  // the hero's regeneration, the swarm's splitting
+  EXPECT_NE(swarm.not_modelled[1].find("splits when hit"), std::string::npos);
+  // The vampire bat's drain heals it: sampled.
+  const auto bat = pd::ruleset().bout({"hero", "vampire_bat", {}, {}});
+  EXPECT_FALSE(bat.b_hits_a->exact());
+  EXPECT_NE(bat.b_hits_a->why_not_exact().find("Bat.attackProc"), std::string::npos);
   EXPECT_FALSE(pd::ruleset().bout({"hero", "gnoll_scout", {"unseen"}, {}}).a_hits_b->exact());
   const auto w = pd::ruleset().bout({"hero:weapon=knuckleduster", "golem", {}, {}});
   EXPECT_DOUBLE_EQ(w.a.attack_time, 0.5);

@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fray::brogue {
 
@@ -30,6 +31,10 @@ struct Monster {
   bool seizes = false;             // MA_SEIZES: first attack seizes
   bool poisons = false;            // MA_POISONS: damage becomes poison
   bool transference = false;       // MA_TRANSFERENCE: heals by the damage dealt
+  // Every behaviour and ability flag as the catalog spells it, and the turns
+  // between two regenerated HP (0: none), for the list of its mechanics.
+  std::vector<std::string> flags, ability_flags;
+  std::int64_t turns_between_regen = 0;
 };
 
 struct Weapon {

@@ -1,0 +1,148 @@
+#include "rules/brogue/mechanics.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string_view>
+#include <utility>
+
+namespace fray::brogue {
+namespace {
+
+using M = Modelled;
+
+bool has(const std::vector<std::string>& list, std::string_view flag) {
+  return std::find(list.begin(), list.end(), flag) != list.end();
+}
+
+// Globals.c monsterCatalog: the bolts each monster casts (none of them is
+// part of a melee fight).
+constexpr std::pair<std::string_view, std::string_view> kBolts[] = {
+    {"goblin_mystic", "shielding (spectral shields on its allies)"},
+    {"goblin_totem", "haste and spark"},
+    {"arrow_turret", "arrows at range"},
+    {"ogre_totem", "healing and slowness"},
+    {"spider", "webs"},
+    {"spark_turret", "spark (lightning at range)"},
+    {"ogre_shaman", "haste and spark (lightning at range)"},
+    {"dar_blademaster", "blinking"},
+    {"dar_priestess", "negation, healing, haste and spark"},
+    {"dar_battlemage", "fire, slowness and discord"},
+    {"centaur", "arrows at range"},
+    {"sentinel", "healing and spark for its allies"},
+    {"dart_turret", "poison darts at range"},
+    {"lich", "fire"},
+    {"pixie", "negation, slowness, discord and spark"},
+    {"flame_turret", "fire"},
+    {"imp", "blinking"},
+    {"dragon", "dragonfire"},
+    {"vampire", "blinking and discord"},
+    {"flamedancer", "fire"},
+    {"winged_guardian", "blinking"},
+    {"mirrored_totem", "beckoning"},
+    {"unicorn", "healing and shielding"},
+    {"ifrit", "discord"},
+    {"mangrove_dryad", "entangling vines"},
+};
+
+// GlobalsBrogue.c hordeCatalog, HORDE_IS_SUMMONED: what MA_CAST_SUMMON calls.
+constexpr std::pair<std::string_view, std::string_view> kSummons[] = {
+    {"goblin_conjurer", "3-5 spectral blades a cast (each 1 HP, accuracy 150, 1 damage a hit, moving at double speed)"},
+    {"ogre_shaman", "an ogre"},
+    {"vampire", "3 vampire bats"},
+    {"lich", "2-3 phantoms or furies"},
+    {"phylactery", "its lich"},
+    {"goblin_warlord", "a goblin conjurer and 3-4 goblins"},
+    {"phoenix_egg", "a phoenix (hatching)"},
+    {"eldritch_totem", "4-7 spectral blades or 2-3 furies"},
+};
+
+template <std::size_t N>
+std::string_view find_in(const std::pair<std::string_view, std::string_view> (&table)[N], std::string_view key) {
+  for (const auto& [k, v] : table)
+    if (k == key) return v;
+  return {};
+}
+
+}  // namespace
+
+std::vector<Mechanic> monster_mechanics(const Monster& m) {
+  std::vector<Mechanic> out;
+  const auto& f = m.flags;
+  const auto& a = m.ability_flags;
+  // Combat.c: the rules of the melee exchange fray follows.
+  if (m.degrades_weapon)
+    out.push_back(
+        {"acid: each hit on it eats one point of the attacker's weapon enchant "
+         "(MONST_DEFEND_DEGRADE_WEAPON)",
+         M::exact, true});
+  if (m.degrades_armor)
+    out.push_back(
+        {"acid: each of its hits eats one point of the defender's armor (MA_HIT_DEGRADE_ARMOR)", M::exact, true});
+  if (m.seizes)
+    out.push_back({"seizes: its first attack holds the defender, later ones hit at 100 % (MA_SEIZES)", M::exact, true});
+  if (m.immune_to_weapons) out.push_back({"immune to weapons (MONST_IMMUNE_TO_WEAPONS)", M::exact, true});
+  if (m.invulnerable) out.push_back({"invulnerable (MONST_INVULNERABLE)", M::exact, true});
+  if (m.transference)
+    out.push_back(
+        {"transference: heals 9/10 of min(damage, defender HP) on each hit (Combat.c inflictDamage, "
+         "MA_TRANSFERENCE)",
+         M::sampled});
+  // What it does that no fight of fray's follows.
+  if (m.poisons)
+    out.push_back(
+        {"poison: a hit's damage becomes poison, 1 HP a turn per dose, and stops regeneration "
+         "(specialHit, MA_POISONS); fray deals it at once"});
+  if (m.kamikaze) out.push_back({"bursts instead of attacking, releasing its gas (MA_KAMIKAZE, MA_DF_ON_DEATH)"});
+  if (has(a, "MA_CLONE_SELF_ON_DEFEND"))
+    out.push_back(
+        {"splits when damaged: a clone takes half of its remaining HP (Monsters.c splitMonster, "
+         "MA_CLONE_SELF_ON_DEFEND)"});
+  if (has(a, "MA_HIT_STEAL_FLEE")) out.push_back({"steals an item on a hit and flees (MA_HIT_STEAL_FLEE)"});
+  if (has(a, "MA_CAUSES_WEAKNESS"))
+    out.push_back({"weakness: each hit lowers the defender's strength for a while (MA_CAUSES_WEAKNESS)"});
+  if (has(a, "MA_HIT_BURN")) out.push_back({"sets the defender on fire with its hits (MA_HIT_BURN)"});
+  if (has(a, "MA_ATTACKS_STAGGER")) out.push_back({"staggers: its hits push the defender back (MA_ATTACKS_STAGGER)"});
+  if (has(a, "MA_ENTER_SUMMONS")) out.push_back({"hides in its summons (MA_ENTER_SUMMONS)", M::no, false, true});
+  if (has(a, "MA_CAST_SUMMON")) {
+    const std::string_view what = find_in(kSummons, m.key);
+    out.push_back({fmt::format("summons {} (MA_CAST_SUMMON); the fight is {} alone",
+                               what.empty() ? std::string_view("allies") : what, m.name),
+                   M::no, false, true});
+  }
+  if (const std::string_view bolts = find_in(kBolts, m.key); !bolts.empty())
+    out.push_back({fmt::format("casts {} (monsterCatalog bolts); the fight is melee only", bolts), M::no, false, true});
+  if (has(f, "MONST_FLITS"))
+    out.push_back(
+        {"flits: moves at random a third of its turns instead of attacking (MONST_FLITS)", M::no, false, true});
+  if (has(f, "MONST_FLEES_NEAR_DEATH"))
+    out.push_back({"flees near death (MONST_FLEES_NEAR_DEATH)", M::no, false, true});
+  if (has(f, "MONST_MAINTAINS_DISTANCE"))
+    out.push_back({"keeps its distance from its target (MONST_MAINTAINS_DISTANCE)", M::no, false, true});
+  if (m.turns_between_regen > 0)
+    out.push_back({fmt::format("regenerates 1 HP every {} turn{} (Monsters.c decrementMonsterStatus)",
+                               m.turns_between_regen, m.turns_between_regen == 1 ? "" : "s"),
+                   M::no, false, true});
+  return out;
+}
+
+std::vector<Mechanic> mechanics(const Combatant& c) {
+  if (c.is_player)
+    return {{"the player regenerates its HP over about 300 turns (Time.c playerTurnEnded, TURNS_FOR_FULL_REGEN)", M::no,
+             false, true}};
+  return monster_mechanics(c.monster);
+}
+
+void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::vector<std::string>& modelled,
+                    std::vector<std::string>& not_modelled) {
+  for (const Combatant* c : {&a, &b})
+    for (const Mechanic& m : mechanics(*c)) {
+      if (attack && m.over_time) continue;
+      const bool in = attack ? m.attack : m.fight != Modelled::no;
+      std::string line = fmt::format("{}: {}", c->name, m.text);
+      if (!attack && m.fight == Modelled::sampled) line += " [sampled fights only]";
+      (in ? modelled : not_modelled).push_back(std::move(line));
+    }
+}
+
+}  // namespace fray::brogue

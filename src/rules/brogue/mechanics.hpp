@@ -1,0 +1,35 @@
+// Brogue CE's monster abilities that bear on a fight (monsterCatalog's
+// ability and behaviour flags, bolts, summons, regeneration), and which of
+// them fray's fights follow.
+#pragma once
+
+#include <fray/rules/brogue/attack.hpp>
+
+#include <string>
+#include <vector>
+
+namespace fray::brogue {
+
+// How far fray follows one mechanic.
+enum class Modelled {
+  exact,    // in the exact chain and in the sampled fight
+  sampled,  // in the sampled fight only
+  no,       // in neither: listed as not modelled
+};
+
+struct Mechanic {
+  std::string text;
+  Modelled fight = Modelled::no;
+  bool attack = false;     // the outcome of one attack (fray attack) includes it
+  bool over_time = false;  // acts between attacks (regeneration, summons): no part of one attack
+};
+
+[[nodiscard]] std::vector<Mechanic> monster_mechanics(const Monster& m);
+[[nodiscard]] std::vector<Mechanic> mechanics(const Combatant& c);
+
+// "name: text" for each mechanic of the two combatants, sorted into what a
+// fight (or, with `attack`, one attack) follows and what it leaves out.
+void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::vector<std::string>& modelled,
+                    std::vector<std::string>& not_modelled);
+
+}  // namespace fray::brogue
