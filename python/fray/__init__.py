@@ -16,6 +16,8 @@ the command line prints.
 """
 
 from ._fray import MAX_COUNT, MAX_TRACED, Error, __version__
+Error.__module__ = "fray"
+
 from ._results import (
     Attack,
     Draw,
