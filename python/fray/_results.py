@@ -353,7 +353,8 @@ class Table(Result):
         super().__init__(doc)
         self.title: str = doc["title"]
         self.columns: List[str] = doc["columns"]
-        self.rows: List[Dict[str, Any]] = doc["rows"]
+        # Each row's cells in column order (the JSON document sorts keys).
+        self.rows: List[Dict[str, Any]] = [{c: row.get(c) for c in self.columns} for row in doc["rows"]]
         self.notes: List[str] = doc["notes"]
 
     def column(self, key: str) -> np.ndarray:
