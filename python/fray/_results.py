@@ -83,11 +83,21 @@ class Pmf:
 
     def at_least(self, k: float) -> float:
         """P(X >= k)."""
-        return float(self.probs[self.values >= k].sum())
+        # Summed in increasing value, as the library's Pmf::at_least sums.
+        if k <= self.values[0]:
+            return 1.0
+        if k > self.values[-1]:
+            return 0.0
+        return min(float(np.cumsum(self.probs[self.values >= k])[-1]), 1.0)
 
     def at_most(self, k: float) -> float:
         """P(X <= k)."""
-        return float(self.probs[self.values <= k].sum())
+        # Summed in increasing value, as the library's Pmf::cdf sums.
+        if k < self.values[0]:
+            return 0.0
+        if k >= self.values[-1]:
+            return 1.0
+        return min(float(np.cumsum(self.probs[self.values <= k])[-1]), 1.0)
 
     def prob(self, v: float) -> float:
         """P(X == v) (0 for a value that cannot occur)."""
@@ -102,11 +112,11 @@ class Pmf:
         from ._fray import Error
 
         if not (0.0 <= q <= 1.0):
-            raise Error(f"quantile {q} is outside 0..1")
+            raise Error(f"quantile {q} is outside [0, 1]")
         cdf = np.cumsum(self.probs)
-        # The probabilities sum to 1 only within rounding: the last value
-        # answers any q the cumulative sum falls short of.
-        i = int(np.searchsorted(cdf, q - 1e-12, side="left"))
+        # As the library's Pmf::quantile: a tolerance keeps rounding from
+        # pushing q = 1 past the last value.
+        i = int(np.searchsorted(cdf, q - 1e-15, side="left"))
         return self.values[min(i, len(self.values) - 1)].item()
 
     def to_dict(self) -> Dict[Any, float]:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import fray
-from conftest import CLI, MAPS, cli_error, run_cli
+from conftest import CLI, MAPS, cli_error
 
 
 # --- specs as dictionaries ------------------------------------------------------------------------------
