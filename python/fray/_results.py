@@ -8,9 +8,22 @@ floats and ints, distributions as :class:`Pmf` with numpy arrays.
 from __future__ import annotations
 
 import copy
-from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Tuple
+import itertools
+import math
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+
+
+def _numpy() -> Any:
+    """numpy, imported when an array is first asked for: fray answers without it,
+    its arrays need it."""
+    try:
+        import numpy
+    except ImportError as e:
+        raise ImportError("fray's arrays need numpy (Debian: apt-get install python3-numpy)") from e
+    return numpy
 
 __all__ = [
     "Pmf",
@@ -41,71 +54,99 @@ class Pmf:
     the library's own figures (as ``--json`` prints them).
     """
 
-    __slots__ = ("values", "probs", "mean", "std", "expression", "_doc")
+    __slots__ = ("_v", "_p", "_values", "_probs", "mean", "std", "expression", "_doc")
 
-    values: np.ndarray
-    probs: np.ndarray
     mean: float
     std: float
     expression: Optional[str]
 
     def __init__(self, doc: Dict[str, Any]) -> None:
         pairs = doc["pmf"]
-        whole = all(isinstance(v, int) for v, _ in pairs)
-        self.values = np.array([v for v, _ in pairs], dtype=np.int64 if whole else np.float64)
-        self.probs = np.array([p for _, p in pairs], dtype=np.float64)
-        self.values.setflags(write=False)
-        self.probs.setflags(write=False)
         if not pairs:
             raise ValueError("a Pmf needs at least one value")
+        self._v: List[Any] = [v for v, _ in pairs]
+        self._p: List[float] = [float(p) for _, p in pairs]
+        self._values: Any = None
+        self._probs: Any = None
         self.mean = float(doc["mean"])
         if "stddev" in doc:
             self.std = float(doc["stddev"])
         else:  # a distribution of game time carries only its mean
-            self.std = float(np.sqrt(max(0.0, float(np.dot(self.probs, (self.values - self.mean) ** 2)))))
+            var = sum(p * (v - self.mean) ** 2 for v, p in zip(self._v, self._p))
+            self.std = math.sqrt(max(0.0, var))
         self.expression = doc.get("expression")
         self._doc = doc
 
     @property
+    def values(self) -> "np.ndarray":
+        """The possible values, increasing (int64, or float64 for game time); read-only."""
+        if self._values is None:
+            np = _numpy()
+            whole = all(isinstance(v, int) for v in self._v)
+            self._values = np.array(self._v, dtype=np.int64 if whole else np.float64)
+            self._values.setflags(write=False)
+        return self._values
+
+    @property
+    def probs(self) -> "np.ndarray":
+        """Each value's probability (float64); read-only."""
+        if self._probs is None:
+            np = _numpy()
+            self._probs = np.array(self._p, dtype=np.float64)
+            self._probs.setflags(write=False)
+        return self._probs
+
+    @property
     def min(self) -> Any:
         """The smallest possible value."""
-        return self.values[0].item()
+        return self._v[0]
 
     @property
     def max(self) -> Any:
         """The largest possible value."""
-        return self.values[-1].item()
+        return self._v[-1]
 
     @property
     def var(self) -> float:
         """The variance, std squared."""
         return self.std * self.std
 
+    # The sums below run in increasing value, one term at a time, as the
+    # library's Pmf::at_least, Pmf::cdf and Pmf::quantile sum.
+
     def at_least(self, k: float) -> float:
         """P(X >= k)."""
-        # Summed in increasing value, as the library's Pmf::at_least sums.
-        if k <= self.values[0]:
+        if k <= self._v[0]:
             return 1.0
-        if k > self.values[-1]:
+        if k > self._v[-1]:
             return 0.0
-        return min(float(np.cumsum(self.probs[self.values >= k])[-1]), 1.0)
+        s = 0.0
+        for v, p in zip(self._v, self._p):
+            if v >= k:
+                s += p
+        return min(s, 1.0)
 
     def at_most(self, k: float) -> float:
         """P(X <= k)."""
-        # Summed in increasing value, as the library's Pmf::cdf sums.
-        if k < self.values[0]:
+        if k < self._v[0]:
             return 0.0
-        if k >= self.values[-1]:
+        if k >= self._v[-1]:
             return 1.0
-        return min(float(np.cumsum(self.probs[self.values <= k])[-1]), 1.0)
+        s = 0.0
+        for v, p in zip(self._v, self._p):
+            if v > k:
+                break
+            s += p
+        return min(s, 1.0)
 
     def prob(self, v: float) -> float:
         """P(X == v) (0 for a value that cannot occur)."""
-        return float(self.probs[self.values == v].sum())
+        return float(sum(p for x, p in zip(self._v, self._p) if x == v))
 
-    def cdf(self) -> np.ndarray:
+    def cdf(self) -> "np.ndarray":
         """P(X <= v) for each of ``values``."""
-        return np.cumsum(self.probs)
+        np = _numpy()
+        return np.array(list(itertools.accumulate(self._p)), dtype=np.float64)
 
     def quantile(self, q: float) -> Any:
         """The smallest value v with P(X <= v) >= q, for q in [0, 1]."""
@@ -113,25 +154,27 @@ class Pmf:
 
         if not (0.0 <= q <= 1.0):
             raise Error(f"quantile {q} is outside [0, 1]")
-        cdf = np.cumsum(self.probs)
-        # As the library's Pmf::quantile: a tolerance keeps rounding from
-        # pushing q = 1 past the last value.
-        i = int(np.searchsorted(cdf, q - 1e-15, side="left"))
-        return self.values[min(i, len(self.values) - 1)].item()
+        s = 0.0
+        for v, p in zip(self._v, self._p):
+            s += p
+            # A tolerance keeps rounding from pushing q = 1 past the last value.
+            if s >= q - 1e-15:
+                return v
+        return self._v[-1]
 
     def to_dict(self) -> Dict[Any, float]:
         """{value: probability}, in increasing value."""
-        return {v.item(): float(p) for v, p in zip(self.values, self.probs)}
+        return dict(zip(self._v, self._p))
 
     def to_json(self) -> Dict[str, Any]:
         """The distribution as ``--json`` writes it: pmf pairs, mean, stddev, min, max."""
         return copy.deepcopy(self._doc)
 
     def __len__(self) -> int:
-        return len(self.values)
+        return len(self._v)
 
     def __iter__(self) -> Iterator[Tuple[Any, float]]:
-        return iter(self.to_dict().items())
+        return iter(zip(self._v, self._p))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Pmf) and self._doc == other._doc
@@ -215,10 +258,15 @@ class Roll(Result):
         self.expression: str = doc["expression"]
         self.seed: int = doc["seed"]
         self.engine: str = doc["engine"]
-        self.rolls: np.ndarray = np.array(doc["rolls"], dtype=np.int64)
+
+    @property
+    def rolls(self) -> "np.ndarray":
+        """The rolls, in order (int64)."""
+        np = _numpy()
+        return np.array(self._doc["rolls"], dtype=np.int64)
 
     def __repr__(self) -> str:
-        return f"Roll({self.expression!r}, seed={self.seed}, rolls={self.rolls.tolist()})"
+        return f"Roll({self.expression!r}, seed={self.seed}, rolls={self._doc['rolls']})"
 
 
 class Attack(Result):
@@ -282,13 +330,15 @@ class StrikeRun(Result):
         self.notes: List[str] = doc["notes"]
 
     @property
-    def damages(self) -> np.ndarray:
+    def damages(self) -> "np.ndarray":
         """The damage of each traced strike (int64)."""
+        np = _numpy()
         return np.array([s.damage for s in self.strikes], dtype=np.int64)
 
     @property
-    def hit_mask(self) -> np.ndarray:
+    def hit_mask(self) -> "np.ndarray":
         """Whether each traced strike landed (bool)."""
+        np = _numpy()
         return np.array([s.hit for s in self.strikes], dtype=bool)
 
     def __repr__(self) -> str:
@@ -367,7 +417,7 @@ class Table(Result):
         self.rows: List[Dict[str, Any]] = [{c: row.get(c) for c in self.columns} for row in doc["rows"]]
         self.notes: List[str] = doc["notes"]
 
-    def column(self, key: str) -> np.ndarray:
+    def column(self, key: str) -> "np.ndarray":
         """One column as a numpy array: float64 (NaN where a cell has no value) when
         every cell is a number or empty, otherwise an object array."""
         from ._fray import Error
@@ -375,6 +425,7 @@ class Table(Result):
         if key not in self.columns:
             raise Error(f"table has no column '{key}' (columns: {', '.join(self.columns)})")
         cells = [row.get(key) for row in self.rows]
+        np = _numpy()
         if all(c is None or (isinstance(c, (int, float)) and not isinstance(c, bool)) for c in cells):
             return np.array([np.nan if c is None else c for c in cells], dtype=np.float64)
         return np.array(cells, dtype=object)
@@ -398,17 +449,25 @@ class Path(Result):
     def __init__(self, doc: Dict[str, Any]) -> None:
         super().__init__(doc)
         self.rules: str = doc["rules"]
-        self.path: np.ndarray = _points(doc["path"])
         self.result: Tuple[int, int] = tuple(doc["result"])  # type: ignore[assignment]
         self.reason: str = doc["reason"]
         self.start: Tuple[int, int] = tuple(doc["from"])  # type: ignore[assignment]
         self.target: Tuple[int, int] = tuple(doc["to"])  # type: ignore[assignment]
         self.magic: bool = doc["magic"]
         self.hit_chars: bool = doc["hit_chars"]
-        self.trace: np.ndarray = _points(doc["trace"])
+
+    @property
+    def path(self) -> "np.ndarray":
+        """The cells the projectile crosses, n × 2 (x, y), int64."""
+        return _points(self._doc["path"])
+
+    @property
+    def trace(self) -> "np.ndarray":
+        """Every cell Ballistica visited, n × 2 (x, y), int64."""
+        return _points(self._doc["trace"])
 
     def __repr__(self) -> str:
-        return f"Path({self.start} -> {self.target}: stops at {self.result} ({self.reason}), {len(self.path)} cells)"
+        return f"Path({self.start} -> {self.target}: stops at {self.result} ({self.reason}), {len(self._doc['path'])} cells)"
 
 
 class Fov(Result):
@@ -416,16 +475,21 @@ class Fov(Result):
 
     def __init__(self, doc: Dict[str, Any]) -> None:
         super().__init__(doc)
-        self.visible: np.ndarray = _points(doc["visible"])
         self.count: int = doc["count"]
         self.at: Tuple[int, int] = tuple(doc["at"])  # type: ignore[assignment]
         self.algorithm: str = doc["algorithm"]
         self.radius: Optional[int] = doc["radius"]
 
-    def mask(self, width: int, height: int) -> np.ndarray:
+    @property
+    def visible(self) -> "np.ndarray":
+        """The visible cells, n × 2 (x, y), int64, sorted by y then x."""
+        return _points(self._doc["visible"])
+
+    def mask(self, width: int, height: int) -> "np.ndarray":
         """A height × width boolean array, True where a cell is visible."""
+        np = _numpy()
         m = np.zeros((height, width), dtype=bool)
-        for x, y in self.visible:
+        for x, y in self._doc["visible"]:
             if 0 <= x < width and 0 <= y < height:
                 m[y, x] = True
         return m
@@ -433,7 +497,7 @@ class Fov(Result):
     def __contains__(self, cell: object) -> bool:
         if not isinstance(cell, tuple) or len(cell) != 2:
             return False
-        return any(x == cell[0] and y == cell[1] for x, y in self.visible)
+        return any(x == cell[0] and y == cell[1] for x, y in self._doc["visible"])
 
     def __repr__(self) -> str:
         return f"Fov(at={self.at}, {self.algorithm}, radius={self.radius}, {self.count} cells)"
@@ -499,6 +563,7 @@ class Turn(Result):
         return f"Turn({self.defender}, {len(self.attacks)} attacks, mean_damage={self.mean_damage:.6g})"
 
 
-def _points(cells: List[List[int]]) -> np.ndarray:
+def _points(cells: List[List[int]]) -> "np.ndarray":
     """[[x, y], ...] as an n × 2 int64 array."""
+    np = _numpy()
     return np.array(cells, dtype=np.int64).reshape(-1, 2)

@@ -1,6 +1,7 @@
 """The Python side: dictionary specs, numpy types, the Pmf, errors, threads."""
 
 import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -246,3 +247,40 @@ def test_docstrings():
         assert getattr(fray, name).__doc__, name
     version = subprocess.run([CLI, "--version"], capture_output=True, text=True).stdout.split()
     assert version == ["fray", fray.__version__]
+
+
+def test_catalog_is_a_data_frame_when_pandas_imports(monkeypatch):
+    # pandas is optional: a stand-in module records what catalog() hands it.
+    import sys
+    import types
+
+    stand_in = types.ModuleType("pandas")
+    stand_in.DataFrame = lambda rows: ("DataFrame", rows)
+    monkeypatch.setitem(sys.modules, "pandas", stand_in)
+    kind, rows = fray.catalog("epixx", "monsters")
+    assert kind == "DataFrame" and rows == fray.catalog("epixx", "monsters", frame=False)
+    monkeypatch.setitem(sys.modules, "pandas", None)  # import fails
+    assert isinstance(fray.catalog("epixx", "monsters"), list)
+    with pytest.raises(ImportError):
+        fray.catalog("epixx", "monsters", frame=True)
+
+
+def test_answers_without_numpy():
+    # numpy is needed for the arrays only: an interpreter without it still
+    # imports fray and gets every number.
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "import fray\n"
+        "a = fray.attack('brogue', 'ogre', 'player')\n"
+        "print(a.p_hit, a.damage.mean, a.damage.at_least(10), fray.dist('3d6').quantile(0.5))\n"
+        "try:\n"
+        "    a.damage.values\n"
+        "except ImportError as e:\n"
+        "    print('ImportError', e)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    a = fray.attack("brogue", "ogre", "player")
+    first, second = done.stdout.splitlines()
+    assert first == f"{a.p_hit} {a.damage.mean} {a.damage.at_least(10)} 10"
+    assert second.startswith("ImportError fray's arrays need numpy")
