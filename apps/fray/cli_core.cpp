@@ -25,9 +25,10 @@ std::uint64_t fresh_seed() {
 void add_core_verbs(Cli& cli) {
   {
     auto expr = std::make_shared<std::string>();
-    auto* v = add_verb(cli, "dist", "Exact distribution of a dice expression", [expr] {
+    auto* v = add_verb(cli, "dist", "Exact distribution of a dice expression", [expr, &cli] {
       const Dice d = Dice::parse(*expr, all_dice_functions());
-      const Pmf p = d.exact();
+      TerminalProgress bar("exact distribution", !cli.json);
+      const Pmf p = d.exact(&bar.progress());
       Report r;
       r.json = pmf_json(p);
       r.json["expression"] = *expr;

@@ -1,6 +1,7 @@
 // The fight verbs: `fray ttk` (attacks and time to kill) and `fray duel`.
 #include "verbs.hpp"
 
+#include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
 #include <fray/report/report.hpp>
 
@@ -84,9 +85,13 @@ Bout bout_of(const Ruleset& rules, const FightArgs& f) {
 
 void add_fight_verbs(Cli& cli) {
   auto ttk = std::make_shared<FightArgs>();
-  CLI::App* t = add_verb(cli, "ttk", "Attacks and game time to kill a defender that does not fight back", [ttk] {
-    const fight::FightOptions o = options_of(*ttk);
+  CLI::App* t = add_verb(cli, "ttk", "Attacks and game time to kill a defender that does not fight back", [ttk, &cli] {
+    fight::FightOptions o = options_of(*ttk);
     const Ruleset& rules = rules_for("ttk", ttk->rules);
+    // Long work shows a bar on a terminal, the same for both methods.
+    TerminalProgress bar("turns to kill", !cli.json);
+    o.progress = &bar.progress();
+    o.monte_carlo.progress = false;
     return ttk_report(rules.id(), bout_of(rules, *ttk), o);
   });
   add_common(t, *ttk);
@@ -94,9 +99,12 @@ void add_fight_verbs(Cli& cli) {
   t->add_option("--defender", ttk->b, "Defender spec (its HP is the target)")->required();
 
   auto duel = std::make_shared<FightArgs>();
-  CLI::App* d = add_verb(cli, "duel", "Who wins a fight to the death, exact or Monte Carlo", [duel] {
-    const fight::FightOptions o = options_of(*duel);
+  CLI::App* d = add_verb(cli, "duel", "Who wins a fight to the death, exact or Monte Carlo", [duel, &cli] {
+    fight::FightOptions o = options_of(*duel);
     const Ruleset& rules = rules_for("duel", duel->rules);
+    TerminalProgress bar("duel", !cli.json);
+    o.progress = &bar.progress();
+    o.monte_carlo.progress = false;
     return duel_report(rules.id(), bout_of(rules, *duel), o);
   });
   add_common(d, *duel);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 
 namespace fray {
 
@@ -280,6 +281,158 @@ void check_roll(const std::string& text, const Dice::Node& n, std::int64_t count
   if (n.has_keep && (keep < 0 || keep > count)) fail(fmt::format("cannot keep {} of {} dice", keep, count));
 }
 
+// --- cost model -----------------------------------------------------------------------
+//
+// What computing a roll exactly costs, in operations (budget.hpp), from the
+// values its count, sides and kept dice can take. Each parameter's values are
+// cut into at most kBuckets groups and a group costs as much as its largest
+// value: monotone costs make the sum an upper bound, within a few percent of
+// the true sum for the costs that matter (the largest values dominate them).
+
+constexpr std::size_t kBuckets = 48;
+// What one part of a mixture costs besides its values: making the Pmf.
+constexpr double kPartOps = 64;
+// Multiply-adds per pair of values in Pmf::combine (a std::map insert).
+constexpr double kMapOps = 20;
+// Doubles one std::map entry holds (key, value, three pointers, colour).
+constexpr double kMapValues = 6;
+
+struct Bucket {
+  double top;  // the largest value in the group
+  double n;    // how many values
+};
+using Axis = std::vector<Bucket>;
+
+Axis axis_of_range(double lo, double hi) {
+  Axis a;
+  if (hi < lo) return a;
+  const double per = std::ceil((hi - lo + 1) / static_cast<double>(kBuckets));
+  for (double b = lo; b <= hi; b += per) a.push_back({std::min(hi, b + per - 1), std::min(per, hi - b + 1)});
+  return a;
+}
+
+Axis axis_of_values(const Pmf& p) {
+  std::vector<std::int64_t> v;
+  for (const auto& [x, q] : p.items()) v.push_back(x);
+  Axis a;
+  const std::size_t per = (v.size() + kBuckets - 1) / kBuckets;
+  for (std::size_t i = 0; i < v.size(); i += per) {
+    const std::size_t e = std::min(v.size(), i + per);
+    a.push_back({static_cast<double>(v[e - 1]), static_cast<double>(e - i)});
+  }
+  return a;
+}
+
+// Pmf::repeat(n) of a distribution `w` values wide: binary powers, each sum a
+// convolution of (width x width) multiply-adds.
+double repeat_work(double n, double w) {
+  if (n < 2 || w <= 1) return 0;
+  double work = 0, rw = 1, bw = w;
+  for (auto m = static_cast<std::uint64_t>(n);;) {
+    if (m & 1) {
+      if (rw > 1) work += rw * bw;
+      rw += bw - 1;
+    }
+    m >>= 1;
+    if (!m) break;
+    work += bw * bw;
+    bw = 2 * bw - 1;
+  }
+  return work;
+}
+
+// One roll of c dice of s sides, keeping k (keep_dice) or all (repeat).
+Dice::Cost roll_cost(double c, double s, double k, bool explode, bool keep) {
+  c = std::clamp(c, 0.0, static_cast<double>(Dice::max_dice));
+  s = std::clamp(s, 1.0, static_cast<double>(Pmf::max_width));
+  const double faces = explode ? s * (Dice::explode_limit + 1) : s;
+  Dice::Cost r;
+  if (!keep) {
+    const double width = c * (faces - 1) + 1;
+    r.work = repeat_work(c, faces) + width + kPartOps;
+    r.values = 3 * width + faces;  // the result, the power being squared, their sum
+  } else {
+    k = std::clamp(k, 0.0, c);
+    const double span = k * faces + 1;
+    r.work = faces * (c + 1) * (c + 2) / 2 * span + span + kPartOps;
+    r.values = 2 * (c + 1) * span;  // keep_dice's two tables
+  }
+  return r;
+}
+
+// Every roll over the given values of count, sides and kept dice: the
+// mixture of the rolls, computed one at a time.
+Dice::Cost rolls_cost(const Axis& count, const Axis& sides, const Axis& keep, bool explode, bool has_keep) {
+  Dice::Cost total;
+  const Axis none{{0, 1}};
+  for (const Bucket& c : count)
+    for (const Bucket& s : sides)
+      for (const Bucket& k : has_keep ? keep : none) {
+        const Dice::Cost one = roll_cost(c.top, s.top, k.top, explode, has_keep);
+        total.work += one.work * c.n * s.n * k.n;
+        total.values = std::max(total.values, one.values);
+      }
+  return total;
+}
+
+// Bounds of a part's values, as far as the parts below tell them.
+struct Shape {
+  double lo = 0, hi = 0;
+  bool known = true;
+  [[nodiscard]] double width() const { return hi - lo + 1; }
+};
+
+struct Estimator {
+  Dice::Cost cost;
+
+  Shape walk(const Dice::Node& n) {
+    switch (n.kind) {
+      case Kind::number:
+        return {static_cast<double>(n.value), static_cast<double>(n.value)};
+      case Kind::neg: {
+        const Shape a = walk(*n.kids[0]);
+        return {-a.hi, -a.lo, a.known};
+      }
+      case Kind::add:
+      case Kind::sub: {
+        const Shape a = walk(*n.kids[0]), b = walk(*n.kids[1]);
+        if (!a.known || !b.known) return {0, 0, false};
+        if (a.width() > 1 && b.width() > 1) cost.work += a.width() * b.width();
+        cost.values = std::max(cost.values, 2 * (a.width() + b.width()));
+        return n.kind == Kind::add ? Shape{a.lo + b.lo, a.hi + b.hi} : Shape{a.lo - b.hi, a.hi - b.lo};
+      }
+      case Kind::mul:
+      case Kind::cmp: {
+        const Shape a = walk(*n.kids[0]), b = walk(*n.kids[1]);
+        if (!a.known || !b.known) return {0, 0, false};
+        const double pairs = a.width() * b.width();
+        cost.work += pairs * kMapOps;
+        if (n.kind == Kind::cmp) return {0, 1};
+        const double x[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+        const Shape r{*std::min_element(x, x + 4), *std::max_element(x, x + 4)};
+        cost.values = std::max(cost.values, std::min(pairs, r.width()) * kMapValues);
+        return r;
+      }
+      case Kind::dice: {
+        const Shape c = walk(*n.kids[0]), s = walk(*n.kids[1]);
+        const Shape k = n.has_keep ? walk(*n.kids[2]) : Shape{};
+        if (!c.known || !s.known || !k.known) return {0, 0, false};
+        const Dice::Cost r = rolls_cost(axis_of_range(std::max(0.0, c.lo), std::min(c.hi, double(Dice::max_dice))),
+                                        axis_of_range(std::max(1.0, s.lo), s.hi),
+                                        axis_of_range(std::max(0.0, k.lo), k.hi), n.explode, n.has_keep);
+        cost.work += r.work;
+        cost.values = std::max(cost.values, r.values);
+        const double top = n.explode ? s.hi * (Dice::explode_limit + 1) : s.hi;
+        return n.has_keep ? Shape{std::min(0.0, k.lo), k.hi * top} : Shape{std::min(0.0, c.lo), c.hi * top};
+      }
+      case Kind::call:
+        for (const auto& kid : n.kids) (void)walk(*kid);
+        return {0, 0, false};
+    }
+    return {0, 0, false};
+  }
+};
+
 }  // namespace
 
 // --- exact distributions ----------------------------------------------------------------
@@ -358,27 +511,97 @@ Pmf keep_dice(const Pmf& die, std::int64_t n, std::int64_t keep, bool highest) {
 
 namespace {
 
+// Pmf::mixture, one part at a time: the same sums in the same order, without
+// holding every part at once (a roll of random size has up to a million).
+class Mixer {
+ public:
+  void add(double w, Pmf d) {
+    if (!(w >= 0) || !std::isfinite(w)) throw Error("mixture weight is negative or not finite");
+    ++parts_;
+    if (parts_ == 1) {
+      first_w_ = w;
+      first_.emplace(std::move(d));
+      return;
+    }
+    if (first_) {
+      Pmf f = std::move(*first_);
+      first_.reset();
+      put(first_w_, f);
+    }
+    put(w, d);
+  }
+  Pmf result() && {
+    if (first_) return std::move(*first_);
+    if (acc_.empty()) throw Error("mixture has no weight");
+    return Pmf::from_weights(lo_, acc_);
+  }
+
+ private:
+  void put(double w, const Pmf& d) {
+    if (w == 0) return;
+    if (acc_.empty()) {
+      lo_ = d.min();
+      acc_.assign(d.width(), 0.0);
+    }
+    const std::int64_t lo = std::min(lo_, d.min());
+    const std::int64_t hi = std::max(lo_ + static_cast<std::int64_t>(acc_.size()) - 1, d.max());
+    if (static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) >= Pmf::max_width)
+      throw Error(fmt::format("distribution over {}..{} is wider than the limit of {} values", lo, hi, Pmf::max_width));
+    if (lo < lo_) acc_.insert(acc_.begin(), static_cast<std::size_t>(lo_ - lo), 0.0);
+    lo_ = lo;
+    acc_.resize(static_cast<std::size_t>(hi - lo) + 1, 0.0);
+    const auto off = static_cast<std::size_t>(d.min() - lo_);
+    const auto p = d.probs();
+    for (std::size_t i = 0; i < p.size(); ++i) acc_[off + i] += w * p[i];
+  }
+
+  std::size_t parts_ = 0;
+  double first_w_ = 0;
+  std::optional<Pmf> first_;
+  std::int64_t lo_ = 0;
+  std::vector<double> acc_;
+};
+
 struct Eval {
   const std::string& text;
   const DiceFunctions& fns;
+  Progress* progress = nullptr;
+  double spent = 0;  // operations charged so far, over the whole expression
+  Ticker ticker{nullptr, 0};
 
-  Pmf exact(const Dice::Node& n) const {
+  // Charges the next step to the budget before it starts; the message names
+  // the part of the expression.
+  void charge(const Dice::Node& n, double work, double values) {
+    require_budget(spent + work, values, fmt::format("dice expression \"{}\" (at column {})", text, n.column),
+                   "use fewer or smaller dice, or sample it: fray roll EXPR --count N");
+    spent += work;
+    ticker.add(work);
+  }
+  static double wide(const Pmf& a, const Pmf& b) {
+    return a.width() > 1 && b.width() > 1 ? static_cast<double>(a.width()) * static_cast<double>(b.width()) : 0.0;
+  }
+
+  Pmf exact(const Dice::Node& n) {
     switch (n.kind) {
       case Kind::number:
         return Pmf::point(n.value);
       case Kind::add:
-        return exact(*n.kids[0]) + exact(*n.kids[1]);
-      case Kind::sub:
-        return exact(*n.kids[0]) - exact(*n.kids[1]);
+      case Kind::sub: {
+        const Pmf a = exact(*n.kids[0]), b = exact(*n.kids[1]);
+        charge(n, wide(a, b), 2.0 * static_cast<double>(a.width() + b.width()));
+        return n.kind == Kind::add ? a + b : a - b;
+      }
       case Kind::neg:
         return -exact(*n.kids[0]);
       case Kind::mul:
-        return Pmf::combine(exact(*n.kids[0]), exact(*n.kids[1]),
-                            [](std::int64_t a, std::int64_t b) { return checked_mul(a, b); });
       case Kind::cmp: {
+        const Pmf a = exact(*n.kids[0]), b = exact(*n.kids[1]);
+        const double pairs = static_cast<double>(a.width()) * static_cast<double>(b.width());
+        charge(n, pairs * kMapOps, n.kind == Kind::cmp ? 0.0 : pairs * kMapValues);
+        if (n.kind == Kind::mul)
+          return Pmf::combine(a, b, [](std::int64_t x, std::int64_t y) { return checked_mul(x, y); });
         const std::string& op = n.op;
-        return Pmf::combine(exact(*n.kids[0]), exact(*n.kids[1]),
-                            [&op](std::int64_t a, std::int64_t b) { return compare(op, a, b); });
+        return Pmf::combine(a, b, [&op](std::int64_t x, std::int64_t y) { return compare(op, x, y); });
       }
       case Kind::dice:
         return exact_dice(n);
@@ -388,10 +611,14 @@ struct Eval {
     return Pmf();
   }
 
-  Pmf exact_dice(const Dice::Node& n) const {
+  Pmf exact_dice(const Dice::Node& n) {
     const Pmf count = exact(*n.kids[0]), sides = exact(*n.kids[1]);
     const Pmf keep = n.has_keep ? exact(*n.kids[2]) : Pmf::point(0);
-    std::vector<std::pair<double, Pmf>> parts;
+    // The rolls' cost from the values the parts actually take.
+    const Dice::Cost cost =
+        rolls_cost(axis_of_values(count), axis_of_values(sides), axis_of_values(keep), n.explode, n.has_keep);
+    charge(n, 0, cost.values);
+    Mixer parts;
     for (const auto& [c, pc] : count.items())
       for (const auto& [s, ps] : sides.items())
         for (const auto& [k, pk] : keep.items()) {
@@ -406,15 +633,20 @@ struct Eval {
                   "is {})",
                   text, n.column, c, s, static_cast<std::uint64_t>(std::min<unsigned __int128>(width, ~0ULL)),
                   Pmf::max_width));
-            parts.emplace_back(pc * ps * pk, die.repeat(static_cast<std::uint64_t>(c)));
+            tick(n, roll_cost(double(c), double(s), 0, n.explode, false).work);
+            parts.add(pc * ps * pk, die.repeat(static_cast<std::uint64_t>(c)));
           } else {
-            parts.emplace_back(pc * ps * pk, keep_dice(die, c, k, n.keep_high));
+            tick(n, roll_cost(double(c), double(s), double(k), n.explode, true).work);
+            parts.add(pc * ps * pk, keep_dice(die, c, k, n.keep_high));
           }
         }
-    return parts.size() == 1 ? parts[0].second : Pmf::mixture(parts);
+    return std::move(parts).result();
   }
 
-  Pmf exact_call(const Dice::Node& n) const {
+  // Charges one roll of a mixture as it starts.
+  void tick(const Dice::Node& n, double work) { charge(n, work, 0); }
+
+  Pmf exact_call(const Dice::Node& n) {
     const DiceFunction& f = fns.all()[n.fn];
     std::vector<std::vector<std::pair<std::int64_t, double>>> args;
     std::uint64_t combos = 1;
@@ -425,6 +657,7 @@ struct Eval {
         throw Error(fmt::format("dice expression \"{}\": column {}: the arguments of {} take too many values", text,
                                 n.column, f.name));
     }
+    charge(n, static_cast<double>(combos) * kPartOps, 0);
     std::vector<std::pair<double, Pmf>> parts;
     std::vector<std::size_t> idx(args.size(), 0);
     std::vector<std::int64_t> vals(args.size());
@@ -520,7 +753,21 @@ Dice Dice::parse(std::string_view text, const DiceFunctions& fns) {
   return d;
 }
 
-Pmf Dice::exact() const { return Eval{text_, *fns_}.exact(*root_); }
+Dice::Cost Dice::estimate() const {
+  Estimator e;
+  (void)e.walk(*root_);
+  return e.cost;
+}
+
+Pmf Dice::exact(Progress* progress) const {
+  const Cost cost = estimate();
+  require_budget(cost.work, cost.values, fmt::format("dice expression \"{}\"", text_),
+                 "use fewer or smaller dice, or sample it: fray roll EXPR --count N");
+  if (progress) progress->check();
+  Eval e{text_, *fns_, progress};
+  e.ticker = Ticker(progress, cost.work);
+  return e.exact(*root_);
+}
 
 std::int64_t Dice::sample(RngRef rng) const { return Eval{text_, *fns_}.sample(*root_, rng); }
 

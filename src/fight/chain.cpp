@@ -155,6 +155,7 @@ void Chain::reach() {
   for (std::size_t head = 0; head < queue.size(); ++head) {
     if (queue.size() > limits_.max_pairs)
       throw TooLarge(fmt::format("exact analysis: more than {} reachable conditions", limits_.max_pairs));
+    if (limits_.progress && (head & 0xffff) == 0) limits_.progress->check();
     const std::uint64_t c = queue[head];
     const std::uint64_t blk = c / (rows_ * cols_), rest = c % (rows_ * cols_);
     const std::uint64_t r = rest / cols_, col = rest % cols_;

@@ -1,5 +1,6 @@
 // The chain stepped over every cell, along the schedule of attacks: the duel
 // over the whole grid of HP pairs, and turns to kill (one row).
+#include "fight/budget.hpp"
 #include "fight/chain.hpp"
 
 #include <algorithm>
@@ -41,8 +42,9 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
   cur[chain.start()] = 1.0;
   double live = 1.0;
   Schedule schedule = b_time > 0 ? Schedule(a_time, b_time, first) : Schedule(a_time);
-  std::uint64_t work = 0;
+  std::uint64_t work = 0, next_poll = 0;
   for (std::uint64_t step = 0; live > limits.tail; ++step) {
+    poll(limits, work, next_poll);
     const Schedule::Turn turn = schedule.next();
     const Who who = turn.who;
     const auto w = static_cast<std::size_t>(who);
@@ -129,6 +131,7 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
 }
 
 Tally duel_grid(const Bout& bout, Who first, const ExactLimits& limits) {
+  require_grid_budget(bout, limits);
   const Chain chain(*bout.a_hits_b, bout.b_hits_a.get(), bout.a, bout.b, limits);
   Tally t = step_chain(chain, bout.a.attack_time, bout.b.attack_time, first, limits);
   t.chain_states = chain.reached();

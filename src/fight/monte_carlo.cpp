@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "fight/budget.hpp"
 #include "fight/check.hpp"
 #include "fight/time.hpp"
 
@@ -133,7 +134,10 @@ Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fight
       for (std::uint64_t k; !failed.load(std::memory_order_relaxed) && (k = next.fetch_add(1)) < blocks;) {
         Rng rng(o.seed, k);
         const std::uint64_t n = std::min(o.block, o.sims - k * o.block);
-        for (std::uint64_t i = 0; i < n; ++i) fight_once(ab, ba, fa, fb, order, timed, o.max_attacks, rng, mine);
+        for (std::uint64_t i = 0; i < n; ++i) {
+          if (o.watch) o.watch->check();
+          fight_once(ab, ba, fa, fb, order, timed, o.max_attacks, rng, mine);
+        }
         done.fetch_add(1, std::memory_order_relaxed);
       }
     } catch (...) {
@@ -153,10 +157,19 @@ Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fight
   const bool tty = o.progress && isatty(STDERR_FILENO) == 1;
   const auto t0 = std::chrono::steady_clock::now();
   bool drawn = false;
-  while (tty && done.load() < blocks && !failed.load()) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    if (std::chrono::steady_clock::now() - t0 < std::chrono::seconds(1)) continue;
+  while ((tty || o.watch) && done.load() < blocks && !failed.load()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(o.watch ? 10 : 100));
     const double f = static_cast<double>(done.load()) / static_cast<double>(blocks);
+    if (o.watch) {
+      try {
+        o.watch->step(f);  // the callback runs here, on the caller's thread
+      } catch (...) {
+        const std::lock_guard lock(mutex);
+        if (!error) error = std::current_exception();
+        failed = true;
+      }
+    }
+    if (!tty || std::chrono::steady_clock::now() - t0 < std::chrono::seconds(1)) continue;
     const int bar = static_cast<int>(f * 30);
     std::fprintf(stderr, "\r[%s%s] %3d%% of %llu fights", std::string(static_cast<std::size_t>(bar), '#').c_str(),
                  std::string(static_cast<std::size_t>(30 - bar), ' ').c_str(), static_cast<int>(f * 100),
@@ -211,6 +224,7 @@ TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const
   check_options(options);
   check_fighter(attacker, "attacker");
   check_fighter(defender, "defender");
+  detail::require_monte_carlo_budget(kernel, nullptr, attacker, defender, options);
   TtkResult r;
   if (provably_endless(kernel, nullptr, attacker, defender)) {
     r.method = "monte-carlo";
@@ -239,6 +253,7 @@ TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const
 DuelResult duel_monte_carlo(const Bout& bout, Who first_on_tie, const MonteCarloOptions& options) {
   check_options(options);
   check_bout(bout);
+  detail::require_monte_carlo_budget(*bout.a_hits_b, bout.b_hits_a.get(), bout.a, bout.b, options);
   DuelResult r;
   r.method = "monte-carlo";
   r.sims = options.sims;

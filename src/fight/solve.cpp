@@ -12,6 +12,24 @@ std::string why_not(const Exchange& k, const char* side) {
   return fmt::format("side {}: {}", side, why.empty() ? "the rules carry state the kernel cannot represent" : why);
 }
 
+// The options with the progress handed on to both methods.
+FightOptions with_progress(const FightOptions& o) {
+  FightOptions r = o;
+  if (o.progress) r.limits.progress = r.monte_carlo.watch = o.progress;
+  return r;
+}
+
+// Monte Carlo in place of an exact analysis past the budget: when the runs
+// are past it too, one error names both.
+template <class Run>
+auto fallback(const std::string& why, Run&& run) {
+  try {
+    return run();
+  } catch (const TooLarge& e) {
+    throw TooLarge(fmt::format("{}; and {}", why, e.what()));
+  }
+}
+
 // Says on a sampled result why there is no exact one.
 template <class Result>
 void add_note(Result& r, const std::string& why) {
@@ -21,14 +39,16 @@ void add_note(Result& r, const std::string& why) {
 
 }  // namespace
 
-TtkResult solve_ttk(const Bout& bout, const FightOptions& options) {
+TtkResult solve_ttk(const Bout& bout, const FightOptions& given) {
   require(bout.a_hits_b != nullptr, "side a has no attack on side b");
+  const FightOptions options = with_progress(given);
   if (options.method != FightOptions::Method::monte_carlo) {
     if (bout.a_hits_b->exact()) {
       try {
         return ttk_exact(*bout.a_hits_b, bout.a, bout.b, options.limits);
       } catch (const TooLarge& e) {
-        TtkResult r = ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo);
+        TtkResult r =
+            fallback(e.what(), [&] { return ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo); });
         add_note(r, e.what());
         return r;
       }
@@ -40,8 +60,9 @@ TtkResult solve_ttk(const Bout& bout, const FightOptions& options) {
   return ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo);
 }
 
-DuelResult solve_duel(const Bout& bout, const FightOptions& options) {
+DuelResult solve_duel(const Bout& bout, const FightOptions& given) {
   check_bout(bout);
+  const FightOptions options = with_progress(given);
   if (options.method != FightOptions::Method::monte_carlo) {
     std::string why = random_order_why(bout);
     if (why.empty() && !bout.a_hits_b->exact()) why = why_not(*bout.a_hits_b, "a");
@@ -53,7 +74,7 @@ DuelResult solve_duel(const Bout& bout, const FightOptions& options) {
         why = e.what();
       }
     }
-    DuelResult r = duel_monte_carlo(bout, options.first_on_tie, options.monte_carlo);
+    DuelResult r = fallback(why, [&] { return duel_monte_carlo(bout, options.first_on_tie, options.monte_carlo); });
     add_note(r, why);
     return r;
   }

@@ -4,6 +4,7 @@
 // that changes, the two sides' damage processes are independent: the duel
 // follows from the two chains of turns to kill, HP a + HP b cells instead of
 // HP a x HP b (no fury, no confusion; Brogue acid on a weapon qualifies).
+#include "fight/budget.hpp"
 #include "fight/chain.hpp"
 
 #include <algorithm>
@@ -122,8 +123,9 @@ Tally run_split(std::array<Mass, 2>& sides, const Fighter& a, const Fighter& b, 
   Tally t;
   Schedule schedule(a.attack_time, b.attack_time, first);
   std::vector<double> marginal;
-  std::uint64_t work = 0;
+  std::uint64_t work = 0, next_poll = 0;
   for (std::uint64_t step = 0;; ++step) {
+    poll(limits, work, next_poll);
     const double going = sides[0].live() * sides[1].live();
     if (going <= limits.tail) {
       t.unresolved = going;
@@ -155,6 +157,7 @@ Tally run_split(std::array<Mass, 2>& sides, const Fighter& a, const Fighter& b, 
 std::optional<Tally> duel_split(const Bout& bout, Who first, const ExactLimits& limits) {
   // A side whose outcomes read its own HP depends on the other side's attacks.
   if (bout.a_hits_b->reads().attacker_hp || bout.b_hits_a->reads().attacker_hp) return std::nullopt;
+  require_split_budget(bout, limits);
   std::optional<Chain> a = one_sided(*bout.a_hits_b, bout.a, bout.b, "a", limits);
   if (!a) return std::nullopt;
   std::optional<Chain> b = one_sided(*bout.b_hits_a, bout.b, bout.a, "b", limits);

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "fight/budget.hpp"
 #include "fight/chain.hpp"
 #include "fight/time.hpp"
 
@@ -45,6 +46,7 @@ TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fight
   check_fighter(attacker, "attacker");
   check_fighter(defender, "defender");
   detail::require_exact(kernel, "a");
+  detail::require_ttk_budget(kernel, attacker, defender, limits);
   const detail::Chain chain(kernel, nullptr, attacker, defender, limits);
   const detail::Tally t = detail::step_chain(chain, attacker.attack_time, 0, Who::a, limits);
   TtkResult r;

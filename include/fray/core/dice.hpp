@@ -15,9 +15,12 @@
 //
 // Any part may itself be random (`(1d3)d6`): the exact result is the mixture
 // over its values. Limits that keep every input finite: at most Dice::max_dice
-// dice in one roll, and the Pmf limits (pmf.hpp) for the exact distribution.
+// dice in one roll, the Pmf limits (pmf.hpp) for the exact distribution, and
+// the work budget (budget.hpp): exact() estimates its cost before it starts
+// and refuses past kMaxWork or kMaxValues with TooLarge.
 #pragma once
 
+#include <fray/core/budget.hpp>
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
 
@@ -68,8 +71,18 @@ class Dice {
   [[nodiscard]] static Dice parse(std::string_view text, const DiceFunctions& fns = DiceFunctions::builtin());
 
   [[nodiscard]] const std::string& text() const noexcept { return text_; }
-  // The exact distribution; throws fray::Error when it exceeds the limits.
-  [[nodiscard]] Pmf exact() const;
+  // The exact distribution; throws TooLarge (a fray::Error) when its estimated
+  // cost is past the budget, before computing anything, and Cancelled once
+  // `progress` is cancelled (checked at coarse intervals).
+  [[nodiscard]] Pmf exact(Progress* progress = nullptr) const;
+  // What exact() is estimated to cost, from the bounds of every part's values:
+  // operations and values held (budget.hpp). Parts whose bounds depend on a
+  // function's result count as 0 here; exact() checks them again, with their
+  // actual values, before each step.
+  struct Cost {
+    double work = 0, values = 0;
+  };
+  [[nodiscard]] Cost estimate() const;
   // One roll. NdM draws rng.uniform(1, M) N times, left to right.
   [[nodiscard]] std::int64_t sample(RngRef rng) const;
 

@@ -16,6 +16,7 @@
 // reported as `unresolved`.
 #pragma once
 
+#include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
 #include <fray/fight/model.hpp>
 
@@ -35,13 +36,14 @@ struct ExactLimits {
   // built straight from the kernels (HP a + HP b conditions)
   // instead of the whole grid; same numbers, much faster. Off: always the grid.
   bool split_sides = true;
+  // Watches the analysis and cancels it (throws Cancelled); null: neither.
+  Progress* progress = nullptr;
 };
 
-// The chain is too large or too slow for the limits: use Monte Carlo.
-class TooLarge : public Error {
- public:
-  using Error::Error;
-};
+// The chain is too large or too slow for the limits: use Monte Carlo. The
+// budget's error (fray/core/budget.hpp): refused before starting when the
+// estimate is past the one rule, or, rarely, past max_work on the way.
+using TooLarge = fray::TooLarge;
 
 // Attacks of `attacker` on a `defender` that does not fight back, until the
 // defender's HP reaches 0. A random attack time (Fighter::attack_times) is

@@ -6,6 +6,7 @@
 // gives the same result whatever the number of threads.
 #pragma once
 
+#include <fray/core/budget.hpp>
 #include <fray/fight/model.hpp>
 
 #include <cstdint>
@@ -22,10 +23,15 @@ struct MonteCarloOptions {
   // A fight still going after this many attacks counts as never ending.
   std::uint64_t max_attacks = 100000;
   std::uint64_t block = 4096;
+  // Called with the fraction of fights done (on the calling thread, about
+  // every 10 ms); cancelling it stops every thread and throws Cancelled.
+  // (`progress` above is the terminal bar; this is the library's hook.)
+  Progress* watch = nullptr;
 };
 
 // Throws fray::Error for sims == 0, threads == 0, a bad bout, or a kernel
-// giving negative damage.
+// giving negative damage; TooLarge when sims x the attacks of a fight are
+// past the work budget (fray/core/budget.hpp), before sampling anything.
 [[nodiscard]] TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
                                         const MonteCarloOptions& options = {});
 [[nodiscard]] DuelResult duel_monte_carlo(const Bout& bout, Who first_on_tie = Who::a,

@@ -19,7 +19,14 @@ struct FightOptions {
   MonteCarloOptions monte_carlo;
   Who first_on_tie = Who::a;
   ExactLimits limits;
+  // Watches the analysis or the runs and cancels them (fray/core/budget.hpp):
+  // passed on to limits.progress and monte_carlo.watch. Null: neither.
+  Progress* progress = nullptr;
 };
+
+// Both solvers refuse at once, with TooLarge, a fight whose exact analysis
+// and Monte Carlo runs are both past the work budget (the exact analysis past
+// it falls back to Monte Carlo, with a note, when the runs fit).
 
 // Bout side a attacks side b, which does not fight back.
 [[nodiscard]] TtkResult solve_ttk(const Bout& bout, const FightOptions& options = {});

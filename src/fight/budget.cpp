@@ -1,0 +1,138 @@
+// The fight layer's estimates for the work budget (fray/core/budget.hpp):
+// each from the HP and each side's first attack, made before any chain is
+// built or fight sampled, so that a hopeless request is refused at once.
+#include "fight/budget.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace fray::fight::detail {
+namespace {
+
+// Operations per condition of a chain per attack stepped: the cell's sum
+// and the moves of the cells that hold mass.
+constexpr double kStepOps = 1.5;
+// Operations per condition found by the reachability search (a hash lookup
+// and the kernel's moves), and values held per condition (two masses, the
+// move lists and runs of both sides).
+constexpr double kReachOps = 40;
+constexpr double kCellValues = 4;
+
+struct Damage {
+  double mean = 0, var = 0, p_zero = 0;
+};
+
+// The damage of the first attack, capped at the defender's HP: from the
+// kernel's outcomes, or, for a kernel that cannot list them (Monte Carlo
+// only), from 256 sampled attacks.
+Damage first_attack(const Exchange& kernel, const Fighter& att, const Fighter& def) {
+  const Side a{att.hp, att.state}, d{def.hp, def.state};
+  Damage r;
+  auto add = [&](double p, std::int64_t dmg) {
+    const double x = static_cast<double>(std::min(dmg, def.hp));
+    r.mean += p * x;
+    r.var += p * x * x;
+    if (dmg <= 0) r.p_zero += p;
+  };
+  bool listed = false;
+  if (kernel.exact()) {
+    try {
+      for (const Transition& t : kernel.outcomes(a, d)) add(t.p, t.damage);
+      listed = true;
+    } catch (const Error&) {
+      r = {};
+    }
+  }
+  if (!listed) {
+    Rng rng(0x5eed);
+    constexpr int n = 256;
+    for (int i = 0; i < n; ++i) add(1.0 / n, kernel.sample(a, d, rng).damage);
+  }
+  r.var = std::max(0.0, r.var - r.mean * r.mean);
+  return r;
+}
+
+std::string hp_of(const Fighter& f) { return fmt::format("{} HP", f.hp); }
+
+}  // namespace
+
+Attacks attacks_to_kill(const Exchange& kernel, const Fighter& att, const Fighter& def, double tail) {
+  const Damage d = first_attack(kernel, att, def);
+  // No damage from the start: the chain finds the stalemate at once.
+  if (!(d.mean > 0)) return {1, 1};
+  const double hp = static_cast<double>(def.hp);
+  // The sum of n attacks is about normal: below the HP after n attacks with
+  // probability `tail` once n * mean - z * sd * sqrt(n) >= HP.
+  const double z = std::sqrt(2 * std::log(1 / std::max(tail, 1e-300)));
+  const double sd = std::sqrt(d.var);
+  const double root = (z * sd + std::sqrt(z * z * d.var + 4 * d.mean * hp)) / (2 * d.mean);
+  // A run of attacks that all miss is the slower tail when hits are rare.
+  const double misses = d.p_zero > 0 && d.p_zero < 1 ? std::log(tail) / std::log(d.p_zero) : 0;
+  return {std::max(1.0, hp / d.mean), std::max(1.0, root * root + misses)};
+}
+
+void require_ttk_budget(const Exchange& kernel, const Fighter& att, const Fighter& def, const ExactLimits& limits) {
+  const double cells = static_cast<double>(def.hp);
+  const Attacks n = attacks_to_kill(kernel, att, def, limits.tail);
+  const double work = n.to_tail * cells * kStepOps + cells * kReachOps;
+  require_budget(work, cells * kCellValues, fmt::format("the exact turns to kill a defender of {}", hp_of(def)),
+                 "use Monte Carlo (--sims N) or a smaller HP");
+  if (limits.progress) limits.progress->expect(work);
+}
+
+namespace {
+
+// Attacks by each side until one side is dead but for `tail` of the mass.
+std::pair<double, double> duel_attacks(const Bout& bout, double tail, bool mean) {
+  const Attacks a = attacks_to_kill(*bout.a_hits_b, bout.a, bout.b, tail);
+  const Attacks b = attacks_to_kill(*bout.b_hits_a, bout.b, bout.a, tail);
+  const double ta = bout.a.attack_time, tb = bout.b.attack_time;
+  const double time = std::min((mean ? a.mean : a.to_tail) * ta, (mean ? b.mean : b.to_tail) * tb);
+  return {std::max(1.0, time / ta), std::max(1.0, time / tb)};
+}
+
+}  // namespace
+
+void require_split_budget(const Bout& bout, const ExactLimits& limits) {
+  const auto [na, nb] = duel_attacks(bout, limits.tail, false);
+  const double ha = static_cast<double>(bout.a.hp), hb = static_cast<double>(bout.b.hp);
+  const double work = (na * hb + nb * ha) * kStepOps + (ha + hb) * kReachOps;
+  require_budget(work, (ha + hb) * kCellValues,
+                 fmt::format("the exact duel of {} against {}", hp_of(bout.a), hp_of(bout.b)),
+                 "use Monte Carlo (--sims N) or smaller HP");
+  if (limits.progress) limits.progress->expect(work);
+}
+
+void require_grid_budget(const Bout& bout, const ExactLimits& limits) {
+  const auto [na, nb] = duel_attacks(bout, limits.tail, false);
+  const double cells = static_cast<double>(bout.a.hp) * static_cast<double>(bout.b.hp);
+  const double work = (na + nb) * cells * kStepOps + cells * kReachOps;
+  require_budget(work, cells * kCellValues,
+                 fmt::format("the exact duel of {} against {} (over every pair of HP)", hp_of(bout.a), hp_of(bout.b)),
+                 "use Monte Carlo (--sims N) or smaller HP");
+  if (limits.progress) limits.progress->expect(work);
+}
+
+void require_monte_carlo_budget(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& a, const Fighter& b,
+                                const MonteCarloOptions& options) {
+  double attacks;
+  if (b_hits_a) {
+    Bout bout{a, b, std::shared_ptr<const Exchange>(&a_hits_b, [](const Exchange*) {}),
+              std::shared_ptr<const Exchange>(b_hits_a, [](const Exchange*) {})};
+    const auto [na, nb] = duel_attacks(bout, 1e-15, true);
+    attacks = na + nb;
+  } else {
+    attacks = attacks_to_kill(a_hits_b, a, b, 1e-15).mean;
+  }
+  attacks = std::min(attacks, static_cast<double>(options.max_attacks));
+  const double per_fight = (attacks + 1) * kSampleOps;
+  const double work = static_cast<double>(options.sims) * per_fight;
+  const double most = std::floor(kMaxWork / per_fight);
+  require_budget(work, 0, fmt::format("Monte Carlo of {} fights of about {:.0f} attacks each", options.sims, attacks),
+                 most >= 1 ? fmt::format("use --sims {:.0f} or fewer, or smaller HP", most) : "use smaller HP");
+}
+
+}  // namespace fray::fight::detail

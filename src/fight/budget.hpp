@@ -1,0 +1,41 @@
+// What an exact fight or a Monte Carlo run will cost, estimated before it
+// starts from the HP and each side's first attack (the work budget,
+// fray/core/budget.hpp), and the progress checks the loops make.
+#pragma once
+
+#include <fray/core/budget.hpp>
+#include <fray/fight/exact.hpp>
+#include <fray/fight/monte_carlo.hpp>
+
+#include <cstdint>
+
+namespace fray::fight::detail {
+
+// How many attacks of `att` on `def` it takes to kill: on average (`mean`),
+// and before less than `tail` of the mass is left alive (`to_tail`), from the
+// damage of the first attack. Infinite when the first attack does no damage.
+struct Attacks {
+  double mean = 0, to_tail = 0;
+};
+[[nodiscard]] Attacks attacks_to_kill(const Exchange& kernel, const Fighter& att, const Fighter& def, double tail);
+
+// Throw TooLarge, with what to do instead, when the exact analysis is past
+// the budget: turns to kill (one row of the chain), a duel split into two
+// one-sided chains, a duel over the whole grid of HP pairs. Within it, tell
+// limits.progress (if any) the operations to expect.
+void require_ttk_budget(const Exchange& kernel, const Fighter& att, const Fighter& def, const ExactLimits& limits);
+void require_split_budget(const Bout& bout, const ExactLimits& limits);
+void require_grid_budget(const Bout& bout, const ExactLimits& limits);
+// The same for a Monte Carlo run (b_hits_a null: turns to kill).
+void require_monte_carlo_budget(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& a, const Fighter& b,
+                                const MonteCarloOptions& options);
+
+// Reports progress and checks for cancellation every 2^24 operations of `work`
+// (the loop's running count), when the limits carry a Progress.
+inline void poll(const ExactLimits& limits, std::uint64_t work, std::uint64_t& next) {
+  if (!limits.progress || work < next) return;
+  next = work + (std::uint64_t{1} << 24);
+  limits.progress->done(static_cast<double>(work));
+}
+
+}  // namespace fray::fight::detail

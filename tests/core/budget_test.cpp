@@ -1,0 +1,130 @@
+// The work budget: dice expressions past it are refused at once, those
+// within it finish, and a Progress watches and cancels the exact computation.
+#include <fray/core/budget.hpp>
+#include <fray/core/dice.hpp>
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <string>
+#include <thread>
+
+using fray::Cancelled;
+using fray::Dice;
+using fray::Progress;
+using fray::TooLarge;
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// A refusal must come before any real work: well under a second even on a
+// loaded machine (the computations refused would take minutes or more).
+constexpr double kPrompt = 0.5;
+
+}  // namespace
+
+TEST(Budget, RequireBudgetSaysWhatAndWhatInstead) {
+  EXPECT_NO_THROW(fray::require_budget(fray::kMaxWork, fray::kMaxValues, "x", "y"));
+  try {
+    fray::require_budget(2 * fray::kMaxWork, 1, "the thing", "do less");
+    FAIL() << "accepted";
+  } catch (const TooLarge& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("the thing is too large to compute"), std::string::npos) << m;
+    EXPECT_NE(m.find("operations"), std::string::npos) << m;
+    EXPECT_NE(m.find("do less"), std::string::npos) << m;
+  }
+  EXPECT_THROW(fray::require_budget(1, 2 * fray::kMaxValues, "x", "y"), TooLarge);
+  // TooLarge and Cancelled are fray::Error, which the command line reports.
+  static_assert(std::is_base_of_v<fray::Error, TooLarge>);
+  static_assert(std::is_base_of_v<fray::Error, Cancelled>);
+}
+
+TEST(Budget, ProgressReportsAndCancels) {
+  std::vector<double> seen;
+  Progress p([&](double f) { seen.push_back(f); });
+  p.step(0.25);
+  p.step(1.5);  // clamped
+  p.expect(200);
+  p.done(50);
+  EXPECT_EQ(seen, (std::vector<double>{0.25, 1.0, 0.25}));
+  EXPECT_FALSE(p.cancelled());
+  EXPECT_NO_THROW(p.check());
+  p.cancel();
+  EXPECT_TRUE(p.cancelled());
+  EXPECT_THROW(p.check(), Cancelled);
+  EXPECT_THROW(p.step(0.5), Cancelled);
+}
+
+TEST(Budget, HopelessDiceAreRefusedAtOnce) {
+  // Random dice counts and sizes, many dice kept, explosions, nesting.
+  for (const char* expr : {"(1d1000)d(1d1000)", "(1d300)d(1d300)", "100d(1d1000)", "(1d100)d((1d100)d(1d100))",
+                           "1000d6kh500", "(1d1000)d6kh(1d10)", "(1d1000)d(1d1000)!", "1000000d1000000",
+                           "(1d100)d(1d100) + (1d100)d(1d100)", "1d1000000 * 1d1000000", "(1d1000000)d2"}) {
+    const auto t0 = std::chrono::steady_clock::now();
+    try {
+      (void)Dice::parse(expr).exact();
+      ADD_FAILURE() << "accepted: " << expr;
+    } catch (const TooLarge& e) {
+      const std::string m = e.what();
+      EXPECT_NE(m.find(std::string("\"") + expr + "\""), std::string::npos) << m;
+      EXPECT_NE(m.find("fray roll"), std::string::npos) << m;
+    } catch (const fray::Error& e) {
+      // Past a fixed limit of the distribution (its width) rather than the work.
+      EXPECT_NE(std::string(e.what()).find("limit"), std::string::npos) << expr << ": " << e.what();
+    }
+    EXPECT_LT(seconds_since(t0), kPrompt) << expr;
+  }
+}
+
+TEST(Budget, EstimateIsCheap) {
+  const Dice d = Dice::parse("(1d1000)d(1d1000)kh(1d1000)!");
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < 10; ++i) EXPECT_GT(d.estimate().work, fray::kMaxWork);
+  EXPECT_LT(seconds_since(t0) / 10, 0.01);
+}
+
+TEST(Budget, DiceWithinTheBudgetFinish) {
+  // E[(1d100)d(1d100)] = E[count] x E[(sides + 1) / 2] = 50.5 x 25.75.
+  const fray::Pmf p = Dice::parse("(1d100)d(1d100)").exact();
+  EXPECT_NEAR(p.mean(), 50.5 * 25.75, 1e-7);
+  EXPECT_EQ(p.min(), 1);
+  EXPECT_EQ(p.max(), 10000);
+  EXPECT_LE(Dice::parse("(1d100)d(1d100)").estimate().work, fray::kMaxWork);
+  // (1d6)d6: a mixture of 1d6 .. 6d6, each with weight 1/6: P(1) = 1/36.
+  const fray::Pmf small = Dice::parse("(1d6)d6").exact();
+  EXPECT_NEAR(small[1], 1.0 / 36, 1e-15);
+  EXPECT_NEAR(small.mean(), 3.5 * 3.5, 1e-12);
+}
+
+TEST(Budget, DiceExactIsCancelledFromTheCallback) {
+  Progress* self = nullptr;
+  int calls = 0;
+  Progress p([&](double) {
+    if (++calls == 2) self->cancel();
+  });
+  self = &p;
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_THROW((void)Dice::parse("(1d100)d(1d100)").exact(&p), Cancelled);
+  EXPECT_EQ(calls, 2);
+  EXPECT_LT(seconds_since(t0), 5.0);
+}
+
+TEST(Budget, DiceExactIsCancelledFromAnotherThread) {
+  Progress p;
+  std::atomic<bool> started{false};
+  Progress watch([&](double) { started = true; });
+  std::thread stopper([&] {
+    while (!started) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    watch.cancel();
+  });
+  EXPECT_THROW((void)Dice::parse("(1d100)d(1d100)").exact(&watch), Cancelled);
+  stopper.join();
+  // An already cancelled Progress stops the work before it starts.
+  p.cancel();
+  EXPECT_THROW((void)Dice::parse("3d6").exact(&p), Cancelled);
+}

@@ -1,0 +1,149 @@
+// The work budget in fights: exact analyses and Monte Carlo runs past it are
+// refused at once, those within it finish, and a Progress stops them.
+#include <fray/fight/solve.hpp>
+
+#include "kernels.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <string>
+#include <thread>
+
+namespace fray::fight {
+namespace {
+
+using test::DiceKernel;
+using test::FuryKernel;
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+constexpr double kPrompt = 0.5;
+
+Fighter fighter(std::int64_t hp) { return Fighter{"f", hp, 1, 0}; }
+
+// Throws TooLarge, promptly, with a message holding every one of `words`.
+template <class F>
+void expect_refused(F&& f, std::initializer_list<const char*> words) {
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    f();
+    ADD_FAILURE() << "accepted";
+  } catch (const TooLarge& e) {
+    for (const char* w : words) EXPECT_NE(std::string(e.what()).find(w), std::string::npos) << e.what();
+  }
+  EXPECT_LT(seconds_since(t0), kPrompt);
+}
+
+TEST(FightBudget, HopelessExactAnalysesAreRefusedAtOnce) {
+  // 4.4 damage an attack on average: about 230 000 attacks over a chain of a
+  // million conditions for turns to kill.
+  const DiceKernel k(0.8, 1, 10);
+  expect_refused([&] { (void)ttk_exact(k, fighter(10), fighter(kMaxHp)); },
+                 {"exact turns to kill", "1000000 HP", "--sims"});
+  auto shared = std::make_shared<DiceKernel>(0.8, 1, 10);
+  const Bout big = test::make_bout(shared, shared, kMaxHp, kMaxHp);
+  expect_refused([&] { (void)duel_exact(big); }, {"exact duel", "1000000 HP"});
+  ExactLimits grid;
+  grid.split_sides = false;
+  expect_refused([&] { (void)duel_exact(test::make_bout(shared, shared, 5000, 5000), Who::a, grid); },
+                 {"every pair of HP"});
+  // The whole grid of a coupled duel (fury reads the attacker's HP).
+  auto fury = std::make_shared<FuryKernel>(0.8, 1, 10, 20000);
+  expect_refused([&] { (void)duel_exact(test::make_bout(fury, fury, 20000, 20000)); }, {"every pair of HP"});
+}
+
+TEST(FightBudget, MonteCarloPastTheBudgetIsRefusedWithTheSimsThatFit) {
+  auto k = std::make_shared<DiceKernel>(0.8, 1, 10);
+  const Bout big = test::make_bout(k, k, kMaxHp, kMaxHp);
+  // Neither method fits: one error names both and what to do.
+  expect_refused([&] { (void)solve_duel(big); }, {"exact duel", "Monte Carlo of 100000 fights", "--sims"});
+  expect_refused([&] { (void)solve_ttk(big); }, {"exact turns to kill", "Monte Carlo", "--sims"});
+  FightOptions mc;
+  mc.method = FightOptions::Method::monte_carlo;
+  expect_refused([&] { (void)solve_duel(big, mc); }, {"Monte Carlo of 100000 fights", "--sims"});
+}
+
+TEST(FightBudget, PastTheExactBudgetFallsBackToMonteCarloWhenItFits) {
+  auto k = std::make_shared<DiceKernel>(0.8, 1, 10);
+  FightOptions o;
+  o.monte_carlo.sims = 50;
+  o.monte_carlo.progress = false;
+  const TtkResult r = solve_ttk(test::make_bout(k, k, 10, 150000), o);
+  EXPECT_EQ(r.method, "monte-carlo");
+  EXPECT_NE(r.note.find("too large to compute"), std::string::npos) << r.note;
+  EXPECT_EQ(r.p_kill, 1.0);
+}
+
+TEST(FightBudget, WithinTheBudgetTheExactAnswerComes) {
+  // One hit of 1 every attack: exactly HP attacks.
+  const TtkResult r = ttk_exact(DiceKernel(1, 1, 1), fighter(10), fighter(20000));
+  EXPECT_EQ(r.attacks->min(), 20000);
+  EXPECT_EQ(r.attacks->max(), 20000);
+}
+
+// A coupled duel (the whole grid): about 10^8 operations, long enough to be
+// cancelled on the way.
+Bout coupled() {
+  auto fury = std::make_shared<FuryKernel>(0.8, 1, 10, 600);
+  return test::make_bout(fury, fury, 600, 600);
+}
+
+TEST(FightBudget, ExactDuelIsCancelledFromTheProgressCallback) {
+  Progress* self = nullptr;
+  int calls = 0;
+  double last = -1;
+  Progress p([&](double f) {
+    EXPECT_GE(f, last);  // the fraction done only grows
+    last = f;
+    if (++calls == 2) self->cancel();
+  });
+  self = &p;
+  FightOptions o;
+  o.progress = &p;
+  EXPECT_THROW((void)solve_duel(coupled(), o), Cancelled);
+  EXPECT_EQ(calls, 2);
+  // Uncancelled, the same duel runs to the end with the exact answer.
+  FightOptions plain;
+  const DuelResult r = solve_duel(coupled(), plain);
+  EXPECT_EQ(r.method, "exact");
+  EXPECT_NEAR(r.p_a_wins + r.p_b_wins + r.p_draw + r.unresolved, 1.0, 1e-9);
+}
+
+TEST(FightBudget, ExactDuelIsCancelledFromAnotherThread) {
+  std::atomic<bool> started{false};
+  Progress p([&](double) { started = true; });
+  std::thread stopper([&] {
+    while (!started) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    p.cancel();
+  });
+  ExactLimits limits;
+  limits.progress = &p;
+  EXPECT_THROW((void)duel_exact(coupled(), Who::a, limits), Cancelled);
+  stopper.join();
+}
+
+TEST(FightBudget, MonteCarloIsCancelled) {
+  auto k = std::make_shared<DiceKernel>(0.5, 1, 2);
+  Progress p;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    p.cancel();
+  });
+  FightOptions o;
+  o.method = FightOptions::Method::monte_carlo;
+  o.monte_carlo.sims = 900000;  // seconds of fights, within the budget
+  o.monte_carlo.threads = 2;
+  o.monte_carlo.progress = false;
+  o.progress = &p;
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_THROW((void)solve_duel(test::make_bout(k, k, 30, 30), o), Cancelled);
+  EXPECT_LT(seconds_since(t0), 5.0);
+  stopper.join();
+}
+
+}  // namespace
+}  // namespace fray::fight
