@@ -10,6 +10,7 @@
 // The work runs with the GIL released, so other Python threads go on while a
 // duel or a long strike run is computed. Bad input raises fray.Error (a
 // ValueError) with the message the command line prints after "fray: error: ".
+#include <fray/core/budget.hpp>
 #include <fray/core/dice.hpp>
 #include <fray/core/error.hpp>
 #include <fray/fight/solve.hpp>
@@ -87,15 +88,67 @@ py::object to_python(const json& j) {
   throw fray::Error("a report held a value JSON cannot write");
 }
 
-// Runs `compute` (which returns a JSON document) without the GIL, then
-// converts its answer with the GIL held again.
+// Lets Ctrl-C stop a long computation. The library calls the Progress at
+// coarse intervals on the calling thread; when that is Python's main thread,
+// the call takes the GIL and runs Python's signal handlers. A handler that
+// raises (KeyboardInterrupt) cancels the work, which unwinds with
+// fray::Cancelled, and its exception is raised in place of the answer.
+class Interrupt {
+ public:
+  Interrupt() : progress_([this](double) { poll(); }) {
+    const py::module_ threading = py::module_::import("threading");
+    main_ = threading.attr("get_ident")().equal(threading.attr("main_thread")().attr("ident"));
+  }
+  Interrupt(const Interrupt&) = delete;
+  Interrupt& operator=(const Interrupt&) = delete;
+  ~Interrupt() {  // with the GIL held: an exception never raised is dropped
+    Py_XDECREF(type_);
+    Py_XDECREF(value_);
+    Py_XDECREF(traceback_);
+  }
+
+  fray::Progress* progress() noexcept { return &progress_; }
+  [[nodiscard]] bool interrupted() const noexcept { return type_ != nullptr; }
+  // Raises the handler's exception (the GIL held).
+  [[noreturn]] void raise() {
+    PyErr_Restore(type_, value_, traceback_);
+    type_ = value_ = traceback_ = nullptr;
+    throw py::error_already_set();
+  }
+
+ private:
+  void poll() {
+    if (!main_ || interrupted()) return;
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) {
+      PyErr_Fetch(&type_, &value_, &traceback_);
+      progress_.cancel();
+    }
+  }
+
+  fray::Progress progress_;
+  bool main_ = false;
+  PyObject* type_ = nullptr;
+  PyObject* value_ = nullptr;
+  PyObject* traceback_ = nullptr;
+};
+
+// Runs `compute(progress)`, which returns a JSON document, without the GIL,
+// then converts its answer with the GIL held again. Ctrl-C during the
+// computations that watch `progress` (dice distributions, fights) raises
+// KeyboardInterrupt.
 template <class F>
 py::object released(F&& compute) {
+  Interrupt interrupt;
   json doc;
-  {
+  try {
     py::gil_scoped_release nogil;
-    doc = compute();
+    doc = compute(interrupt.progress());
+  } catch (const fray::Cancelled&) {
+    if (interrupt.interrupted()) interrupt.raise();
+    throw;
   }
+  if (interrupt.interrupted()) interrupt.raise();  // the work ended before it saw the cancel
   return to_python(doc);
 }
 
@@ -189,8 +242,8 @@ const fray::Ruleset& only_rules(const std::string& rules, std::string_view verb,
 // --- the verbs -----------------------------------------------------------------------------------
 
 py::object dist(const std::string& expr) {
-  return released([&] {
-    const fray::Pmf p = fray::Dice::parse(expr, fray::all_dice_functions()).exact();
+  return released([&](fray::Progress* progress) {
+    const fray::Pmf p = fray::Dice::parse(expr, fray::all_dice_functions()).exact(progress);
     json doc = fray::pmf_json(p);
     doc["expression"] = expr;
     return doc;
@@ -198,7 +251,7 @@ py::object dist(const std::string& expr) {
 }
 
 py::object roll(const std::string& expr, std::uint64_t seed, std::uint64_t count, const std::string& rng) {
-  return released([&] {
+  return released([&](fray::Progress*) {
     check_count(count);
     const fray::Dice d = fray::Dice::parse(expr, fray::all_dice_functions());
     // One stream for all the rolls, as `fray roll --count` draws them.
@@ -212,7 +265,7 @@ py::object roll(const std::string& expr, std::uint64_t seed, std::uint64_t count
 
 py::object attack(const std::string& rules, std::string attacker, std::string defender,
                   std::vector<std::string> situation, std::map<std::string, std::string> options) {
-  return released([&] {
+  return released([&](fray::Progress*) {
     const fray::Ruleset& rs = fray::ruleset(rules);
     const auto req = attack_request(std::move(attacker), std::move(defender), std::move(situation), std::move(options));
     fray::check_options(rs, req);
@@ -223,7 +276,7 @@ py::object attack(const std::string& rules, std::string attacker, std::string de
 py::object strike(const std::string& rules, std::string attacker, std::string defender,
                   std::vector<std::string> situation, std::map<std::string, std::string> options, std::uint64_t seed,
                   std::uint64_t count, const std::string& engine) {
-  return released([&] {
+  return released([&](fray::Progress*) {
     check_count(count);
     const fray::Ruleset& rs = fray::ruleset(rules);
     fray::StrikeRequest s{
@@ -239,8 +292,9 @@ py::object fight(bool duel, const std::string& rules, std::string a, std::string
                  std::map<std::string, std::string> options, const std::string& method,
                  std::optional<std::int64_t> sims, std::optional<std::uint64_t> seed,
                  std::optional<std::int64_t> threads, const std::string& first) {
-  return released([&] {
-    const fray::fight::FightOptions o = fight_options(method, sims, seed, threads, first);
+  return released([&](fray::Progress* progress) {
+    fray::fight::FightOptions o = fight_options(method, sims, seed, threads, first);
+    o.progress = progress;
     const fray::Ruleset& rs = fray::ruleset(rules);
     const auto req = attack_request(std::move(a), std::move(b), std::move(situation), std::move(options));
     fray::check_options(rs, req);
@@ -252,7 +306,7 @@ py::object fight(bool duel, const std::string& rules, std::string a, std::string
 py::object sweep(const std::string& rules, const std::string& attacker, const std::string& defender,
                  const std::vector<std::string>& situation, const std::string& skill, double start, double stop,
                  double step) {
-  return released([&] {
+  return released([&](fray::Progress*) {
     (void)only_rules(rules, "sweep", "crawl");
     const auto a = fray::crawl::parse_combatant(attacker, "attacker");
     const auto d = fray::crawl::parse_combatant(defender, "defender");
@@ -263,7 +317,7 @@ py::object sweep(const std::string& rules, const std::string& attacker, const st
 
 py::object table(const std::string& rules, const std::string& kind, const std::vector<std::int64_t>& percents,
                  const std::vector<std::string>& monsters, bool reachable) {
-  return released([&] {
+  return released([&](fray::Progress*) {
     (void)only_rules(rules, "table", "brogue");
     fray::brogue::BalanceRequest req;
     req.kind = fray::brogue::parse_balance_kind(kind);
@@ -299,14 +353,14 @@ fray::CatalogKind catalog_kind(const fray::Ruleset& rules, const std::string& na
 }
 
 py::object catalog(const std::string& rules, const std::string& kind) {
-  return released([&] {
+  return released([&](fray::Progress*) {
     const fray::Ruleset& rs = fray::ruleset(rules);
     return fray::catalog_report(rs, catalog_kind(rs, kind)).json;
   });
 }
 
 py::object catalogs(const std::string& rules) {
-  return released([&] { return fray::catalogs_report(fray::ruleset(rules)).json; });
+  return released([&](fray::Progress*) { return fray::catalogs_report(fray::ruleset(rules)).json; });
 }
 
 py::object rulesets() {
@@ -328,7 +382,7 @@ py::object engines() { return to_python(json(fray::engine_names())); }
 
 py::object path(const std::string& rules, const std::string& map_text, bool is_path, const std::string& from_text,
                 const std::string& to_text, bool magic, bool hit_chars) {
-  return released([&] {
+  return released([&](fray::Progress*) {
     const fray::Ruleset& rs = grid_rules(rules, "path");
     const fray::grid::Map map = load_map(map_text, is_path);
     const Point from = point_arg(from_text, "start");
@@ -351,7 +405,7 @@ py::object path(const std::string& rules, const std::string& map_text, bool is_p
 
 py::object fov(const std::string& map_text, bool is_path, const std::string& at_text,
                std::optional<std::int64_t> radius_arg, const std::string& algorithm) {
-  return released([&] {
+  return released([&](fray::Progress*) {
     const fray::grid::Map map = load_map(map_text, is_path);
     const Point at = point_arg(at_text, "at");
     fray::grid::require_standable(map, at, "at");
@@ -394,7 +448,7 @@ py::object fov(const std::string& map_text, bool is_path, const std::string& at_
 py::object surprise(const std::string& rules, const std::string& map_text, bool is_path, const std::string& mob_text,
                     const std::string& hero_text, const std::string& state, std::optional<std::int64_t> stealth,
                     bool flying, bool alerted, std::optional<std::int64_t> radius_arg) {
-  return released([&] {
+  return released([&](fray::Progress*) {
     namespace pd = fray::pixel_dungeon;
     const fray::Ruleset& rs = grid_rules(rules, "surprise");
     const fray::grid::Map map = load_map(map_text, is_path);
@@ -439,7 +493,7 @@ py::object surprise(const std::string& rules, const std::string& map_text, bool 
 
 py::object turn(const std::string& rules, const std::string& defender, const std::vector<std::string>& attackers,
                 const std::vector<std::string>& situation, const std::string& kind) {
-  return released([&] {
+  return released([&](fray::Progress*) {
     (void)only_rules(rules, "turn", "epixx");
     if (attackers.empty()) throw fray::Error("turn: give at least one attacker");
     return fray::turn_report(fray::epixx::defender_turn(defender, attackers, situation, fray::epixx::parse_kind(kind)))

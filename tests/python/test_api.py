@@ -284,3 +284,25 @@ def test_answers_without_numpy():
     first, second = done.stdout.splitlines()
     assert first == f"{a.p_hit} {a.damage.mean} {a.damage.at_least(10)} 10"
     assert second.startswith("ImportError fray's arrays need numpy")
+
+
+def test_ctrl_c_cancels_a_long_fight():
+    # A Monte Carlo duel of millions of fights runs for seconds; Ctrl-C (SIGINT)
+    # stops it within a poll of the library's progress and raises
+    # KeyboardInterrupt, and fray answers normally afterwards.
+    import os
+    import signal
+    import time
+
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            fray.duel("brogue", "player", "goblin", sims=3_000_000, seed=1, threads=1)
+            time.sleep(30)  # the interrupt came after the duel: it must still arrive
+        stopped = time.monotonic() - start
+    finally:
+        timer.cancel()
+    assert stopped < 10
+    assert fray.duel("brogue", "player", "goblin", sims=1000, seed=1, threads=1).method == "monte-carlo"
