@@ -155,6 +155,7 @@ def test_catalog_rows():
          ["attack", "--rules", "brogue", "--attacker", "ogre", "--defender", "player", "--situation", "sleepy"]),
         (lambda: fray.dist("3d"), ["dist", "3d"]),
         (lambda: fray.dist("1000000d1000000"), ["dist", "1000000d1000000"]),
+        (lambda: fray.dist("300d1000+300d999+300d998"), ["dist", "300d1000+300d999+300d998"]),
         (lambda: fray.roll("1d6", seed=1, rng="dice"), ["roll", "1d6", "--seed", "1", "--rng", "dice"]),
         (lambda: fray.duel("brogue", "player", "hp=0,damage=1-2"),
          ["duel", "--rules", "brogue", "--a", "player", "--b", "hp=0,damage=1-2"]),
