@@ -15,6 +15,27 @@ BENCHMARK_CAPTURE(exact, 4d6kh3, "4d6kh3");
 BENCHMARK_CAPTURE(exact, 1000d6, "1000d6")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(exact, 100d100, "100d100")->Unit(benchmark::kMillisecond);
 
+// The work budget (fray/core/budget.hpp): the estimate made before every
+// exact(), what a refusal costs, and the largest random rolls it accepts.
+void estimate(benchmark::State& state, const char* expr) {
+  const fray::Dice d = fray::Dice::parse(expr);
+  for (auto _ : state) benchmark::DoNotOptimize(d.estimate());
+}
+BENCHMARK_CAPTURE(estimate, 3d6, "3d6");
+BENCHMARK_CAPTURE(estimate, random_1000, "(1d1000)d(1d1000)kh(1d1000)!");
+
+void refuse(benchmark::State& state, const char* expr) {
+  const fray::Dice d = fray::Dice::parse(expr);
+  for (auto _ : state) try {
+      benchmark::DoNotOptimize(d.exact());
+    } catch (const fray::TooLarge&) {
+    }
+}
+BENCHMARK_CAPTURE(refuse, random_1000, "(1d1000)d(1d1000)");
+
+BENCHMARK_CAPTURE(exact, largest_random_60, "(1d60)d(1d60)")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(exact, largest_1000d6kh500_like, "300d6kh150")->Unit(benchmark::kMillisecond)->Iterations(1);
+
 void rng_next(benchmark::State& state) {
   fray::Rng rng(1);
   for (auto _ : state) benchmark::DoNotOptimize(rng.next());

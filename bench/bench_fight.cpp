@@ -107,6 +107,42 @@ void BM_DuelMonteCarlo(benchmark::State& state) {
 }
 BENCHMARK(BM_DuelMonteCarlo)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// The work budget (fray/core/budget.hpp): what refusing costs (the estimate
+// alone, made before anything is built), and the largest computations it
+// accepts.
+void BM_RefuseTtk(benchmark::State& state) {
+  const fray::Bout b = bout(fray::kMaxHp, false);
+  for (auto _ : state) try {
+      benchmark::DoNotOptimize(fray::fight::ttk_exact(*b.a_hits_b, b.a, b.b));
+    } catch (const fray::TooLarge&) {
+    }
+}
+BENCHMARK(BM_RefuseTtk)->Unit(benchmark::kMicrosecond);
+
+void BM_RefuseDuel(benchmark::State& state) {
+  const fray::Bout b = bout(fray::kMaxHp, false);
+  for (auto _ : state) try {
+      benchmark::DoNotOptimize(fray::fight::duel_exact(b));
+    } catch (const fray::TooLarge&) {
+    }
+}
+BENCHMARK(BM_RefuseDuel)->Unit(benchmark::kMicrosecond);
+
+// Turns to kill near the largest HP the budget accepts for this attack
+// (0.8 to hit, 1..10 damage: about 4.4 an attack, 11 outcomes).
+void BM_LargestTtk(benchmark::State& state) {
+  const fray::Bout b = bout(state.range(0), false);
+  for (auto _ : state) benchmark::DoNotOptimize(fray::fight::ttk_exact(*b.a_hits_b, b.a, b.b));
+}
+BENCHMARK(BM_LargestTtk)->Arg(36000)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// The largest coupled duel (the whole grid of HP pairs) it accepts.
+void BM_LargestGridDuel(benchmark::State& state) {
+  const fray::Bout b = bout(state.range(0), true);
+  for (auto _ : state) benchmark::DoNotOptimize(fray::fight::duel_exact(b));
+}
+BENCHMARK(BM_LargestGridDuel)->Arg(650)->Unit(benchmark::kMillisecond)->Iterations(1);
+
 }  // namespace
 
 BENCHMARK_MAIN();

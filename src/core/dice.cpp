@@ -440,6 +440,9 @@ struct Estimator {
 Pmf exploding_die(std::int64_t sides, int limit) {
   if (sides < 1) throw Error(fmt::format("a die needs at least 1 side (got {})", sides));
   if (sides == 1) return Pmf::point(limit + 1);  // every roll is the top face
+  // Refused before the weights are allocated, not by the width check after.
+  if (limit < 0 || sides > static_cast<std::int64_t>(Pmf::max_width) / (limit + 1))
+    throw Error(fmt::format("an exploding d{} spans more than the limit of {} values", sides, Pmf::max_width));
   // Roll k (0-based) happens with probability (1/M)^k; rolls before the
   // limit stop on faces 1..M-1, the last allowed roll stops on any face.
   std::vector<double> w(static_cast<std::size_t>(checked_mul(sides, limit + 1)), 0.0);
@@ -571,11 +574,12 @@ struct Eval {
 
   // Charges the next step to the budget before it starts; the message names
   // the part of the expression.
-  void charge(const Dice::Node& n, double work, double values) {
+  // `now`: the work is done at once (else the caller ticks as it goes).
+  void charge(const Dice::Node& n, double work, double values, bool now = true) {
     require_budget(spent + work, values, fmt::format("dice expression \"{}\" (at column {})", text, n.column),
                    "use fewer or smaller dice, or sample it: fray roll EXPR --count N");
     spent += work;
-    ticker.add(work);
+    if (now) ticker.add(work);
   }
   static double wide(const Pmf& a, const Pmf& b) {
     return a.width() > 1 && b.width() > 1 ? static_cast<double>(a.width()) * static_cast<double>(b.width()) : 0.0;
@@ -617,7 +621,7 @@ struct Eval {
     // The rolls' cost from the values the parts actually take.
     const Dice::Cost cost =
         rolls_cost(axis_of_values(count), axis_of_values(sides), axis_of_values(keep), n.explode, n.has_keep);
-    charge(n, 0, cost.values);
+    charge(n, cost.work, cost.values, false);
     Mixer parts;
     for (const auto& [c, pc] : count.items())
       for (const auto& [s, ps] : sides.items())
@@ -643,8 +647,8 @@ struct Eval {
     return std::move(parts).result();
   }
 
-  // Charges one roll of a mixture as it starts.
-  void tick(const Dice::Node& n, double work) { charge(n, work, 0); }
+  // Reports one roll of a mixture, charged with the others before the first.
+  void tick(const Dice::Node&, double work) { ticker.add(work); }
 
   Pmf exact_call(const Dice::Node& n) {
     const DiceFunction& f = fns.all()[n.fn];

@@ -12,9 +12,10 @@
 namespace fray::fight::detail {
 namespace {
 
-// Operations per condition of a chain per attack stepped: the cell's sum
-// and the moves of the cells that hold mass.
-constexpr double kStepOps = 1.5;
+// A chain stepped by one attack costs, per condition, its sum and one
+// operation per move (per outcome of the attack): the count the chain's own
+// check (ExactLimits::max_work) keeps.
+double step_ops(const Attacks& n) { return 1 + n.moves; }
 // Operations per condition found by the reachability search (a hash lookup
 // and the kernel's moves), and values held per condition (two masses, the
 // move lists and runs of both sides).
@@ -22,7 +23,7 @@ constexpr double kReachOps = 40;
 constexpr double kCellValues = 4;
 
 struct Damage {
-  double mean = 0, var = 0, p_zero = 0;
+  double mean = 0, var = 0, p_zero = 0, outcomes = 0;
 };
 
 // The damage of the first attack, capped at the defender's HP: from the
@@ -36,6 +37,7 @@ Damage first_attack(const Exchange& kernel, const Fighter& att, const Fighter& d
     r.mean += p * x;
     r.var += p * x * x;
     if (dmg <= 0) r.p_zero += p;
+    if (p > 0) r.outcomes += 1;
   };
   bool listed = false;
   if (kernel.exact()) {
@@ -62,7 +64,7 @@ std::string hp_of(const Fighter& f) { return fmt::format("{} HP", f.hp); }
 Attacks attacks_to_kill(const Exchange& kernel, const Fighter& att, const Fighter& def, double tail) {
   const Damage d = first_attack(kernel, att, def);
   // No damage from the start: the chain finds the stalemate at once.
-  if (!(d.mean > 0)) return {1, 1};
+  if (!(d.mean > 0)) return {1, 1, d.outcomes};
   const double hp = static_cast<double>(def.hp);
   // The sum of n attacks is about normal: below the HP after n attacks with
   // probability `tail` once n * mean - z * sd * sqrt(n) >= HP.
@@ -71,13 +73,13 @@ Attacks attacks_to_kill(const Exchange& kernel, const Fighter& att, const Fighte
   const double root = (z * sd + std::sqrt(z * z * d.var + 4 * d.mean * hp)) / (2 * d.mean);
   // A run of attacks that all miss is the slower tail when hits are rare.
   const double misses = d.p_zero > 0 && d.p_zero < 1 ? std::log(tail) / std::log(d.p_zero) : 0;
-  return {std::max(1.0, hp / d.mean), std::max(1.0, root * root + misses)};
+  return {std::max(1.0, hp / d.mean), std::max(1.0, root * root + misses), d.outcomes};
 }
 
 void require_ttk_budget(const Exchange& kernel, const Fighter& att, const Fighter& def, const ExactLimits& limits) {
   const double cells = static_cast<double>(def.hp);
   const Attacks n = attacks_to_kill(kernel, att, def, limits.tail);
-  const double work = n.to_tail * cells * kStepOps + cells * kReachOps;
+  const double work = n.to_tail * cells * step_ops(n) + cells * kReachOps;
   require_budget(work, cells * kCellValues, fmt::format("the exact turns to kill a defender of {}", hp_of(def)),
                  "use Monte Carlo (--sims N) or a smaller HP");
   if (limits.progress) limits.progress->expect(work);
@@ -85,13 +87,16 @@ void require_ttk_budget(const Exchange& kernel, const Fighter& att, const Fighte
 
 namespace {
 
-// Attacks by each side until one side is dead but for `tail` of the mass.
-std::pair<double, double> duel_attacks(const Bout& bout, double tail, bool mean) {
-  const Attacks a = attacks_to_kill(*bout.a_hits_b, bout.a, bout.b, tail);
-  const Attacks b = attacks_to_kill(*bout.b_hits_a, bout.b, bout.a, tail);
+// Attacks by each side until one side is dead (on average, or but for `tail`
+// of the mass), each with the moves of one of its attacks.
+std::pair<Attacks, Attacks> duel_attacks(const Bout& bout, double tail, bool mean) {
+  Attacks a = attacks_to_kill(*bout.a_hits_b, bout.a, bout.b, tail);
+  Attacks b = attacks_to_kill(*bout.b_hits_a, bout.b, bout.a, tail);
   const double ta = bout.a.attack_time, tb = bout.b.attack_time;
   const double time = std::min((mean ? a.mean : a.to_tail) * ta, (mean ? b.mean : b.to_tail) * tb);
-  return {std::max(1.0, time / ta), std::max(1.0, time / tb)};
+  a.mean = a.to_tail = std::max(1.0, time / ta);
+  b.mean = b.to_tail = std::max(1.0, time / tb);
+  return {a, b};
 }
 
 }  // namespace
@@ -99,7 +104,7 @@ std::pair<double, double> duel_attacks(const Bout& bout, double tail, bool mean)
 void require_split_budget(const Bout& bout, const ExactLimits& limits) {
   const auto [na, nb] = duel_attacks(bout, limits.tail, false);
   const double ha = static_cast<double>(bout.a.hp), hb = static_cast<double>(bout.b.hp);
-  const double work = (na * hb + nb * ha) * kStepOps + (ha + hb) * kReachOps;
+  const double work = na.to_tail * hb * step_ops(na) + nb.to_tail * ha * step_ops(nb) + (ha + hb) * kReachOps;
   require_budget(work, (ha + hb) * kCellValues,
                  fmt::format("the exact duel of {} against {}", hp_of(bout.a), hp_of(bout.b)),
                  "use Monte Carlo (--sims N) or smaller HP");
@@ -109,7 +114,7 @@ void require_split_budget(const Bout& bout, const ExactLimits& limits) {
 void require_grid_budget(const Bout& bout, const ExactLimits& limits) {
   const auto [na, nb] = duel_attacks(bout, limits.tail, false);
   const double cells = static_cast<double>(bout.a.hp) * static_cast<double>(bout.b.hp);
-  const double work = (na + nb) * cells * kStepOps + cells * kReachOps;
+  const double work = (na.to_tail * step_ops(na) + nb.to_tail * step_ops(nb)) * cells + cells * kReachOps;
   require_budget(work, cells * kCellValues,
                  fmt::format("the exact duel of {} against {} (over every pair of HP)", hp_of(bout.a), hp_of(bout.b)),
                  "use Monte Carlo (--sims N) or smaller HP");
@@ -123,7 +128,7 @@ void require_monte_carlo_budget(const Exchange& a_hits_b, const Exchange* b_hits
     Bout bout{a, b, std::shared_ptr<const Exchange>(&a_hits_b, [](const Exchange*) {}),
               std::shared_ptr<const Exchange>(b_hits_a, [](const Exchange*) {})};
     const auto [na, nb] = duel_attacks(bout, 1e-15, true);
-    attacks = na + nb;
+    attacks = na.mean + nb.mean;
   } else {
     attacks = attacks_to_kill(a_hits_b, a, b, 1e-15).mean;
   }

@@ -13,9 +13,11 @@ namespace fray::fight::detail {
 
 // How many attacks of `att` on `def` it takes to kill: on average (`mean`),
 // and before less than `tail` of the mass is left alive (`to_tail`), from the
-// damage of the first attack. Infinite when the first attack does no damage.
+// damage of the first attack (1 when it does no damage: the chain then
+// finds the stalemate at once).
 struct Attacks {
   double mean = 0, to_tail = 0;
+  double moves = 1;  // outcomes of one attack: the chain's moves from a condition
 };
 [[nodiscard]] Attacks attacks_to_kill(const Exchange& kernel, const Fighter& att, const Fighter& def, double tail);
 

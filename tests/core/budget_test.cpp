@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <string>
 #include <thread>
 
@@ -89,12 +90,13 @@ TEST(Budget, EstimateIsCheap) {
 }
 
 TEST(Budget, DiceWithinTheBudgetFinish) {
-  // E[(1d100)d(1d100)] = E[count] x E[(sides + 1) / 2] = 50.5 x 25.75.
-  const fray::Pmf p = Dice::parse("(1d100)d(1d100)").exact();
-  EXPECT_NEAR(p.mean(), 50.5 * 25.75, 1e-7);
+  // E[(1d40)d(1d40)] = E[count] x E[(sides + 1) / 2] = 20.5 x 10.75.
+  const fray::Pmf p = Dice::parse("(1d40)d(1d40)").exact();
+  EXPECT_NEAR(p.mean(), 20.5 * 10.75, 1e-9);
   EXPECT_EQ(p.min(), 1);
-  EXPECT_EQ(p.max(), 10000);
-  EXPECT_LE(Dice::parse("(1d100)d(1d100)").estimate().work, fray::kMaxWork);
+  EXPECT_EQ(p.max(), 1600);
+  EXPECT_NEAR(p[1600] / std::pow(40.0, -42), 1.0, 1e-9);  // 40 dice (1/40) of 40 sides (1/40), all 40
+  EXPECT_LE(Dice::parse("(1d40)d(1d40)").estimate().work, fray::kMaxWork);
   // (1d6)d6: a mixture of 1d6 .. 6d6, each with weight 1/6: P(1) = 1/36.
   const fray::Pmf small = Dice::parse("(1d6)d6").exact();
   EXPECT_NEAR(small[1], 1.0 / 36, 1e-15);
@@ -109,7 +111,7 @@ TEST(Budget, DiceExactIsCancelledFromTheCallback) {
   });
   self = &p;
   const auto t0 = std::chrono::steady_clock::now();
-  EXPECT_THROW((void)Dice::parse("(1d100)d(1d100)").exact(&p), Cancelled);
+  EXPECT_THROW((void)Dice::parse("(1d50)d(1d50)").exact(&p), Cancelled);
   EXPECT_EQ(calls, 2);
   EXPECT_LT(seconds_since(t0), 5.0);
 }
@@ -122,9 +124,18 @@ TEST(Budget, DiceExactIsCancelledFromAnotherThread) {
     while (!started) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     watch.cancel();
   });
-  EXPECT_THROW((void)Dice::parse("(1d100)d(1d100)").exact(&watch), Cancelled);
+  EXPECT_THROW((void)Dice::parse("(1d50)d(1d50)").exact(&watch), Cancelled);
   stopper.join();
   // An already cancelled Progress stops the work before it starts.
   p.cancel();
   EXPECT_THROW((void)Dice::parse("3d6").exact(&p), Cancelled);
+}
+
+TEST(Budget, RefusedBeforeAnyLargeAllocation) {
+  // Each would ask for gigabytes before a later check: a fray::Error instead.
+  EXPECT_THROW((void)fray::exploding_die(1'000'000'000), fray::Error);
+  EXPECT_THROW((void)Dice::parse("1d1000000000!").exact(), fray::Error);
+  EXPECT_THROW((void)Dice::parse("1000000d1000000kh1000000").exact(), fray::Error);
+  EXPECT_THROW((void)Dice::parse("(1d1000000)d(1d1000000)kh(1d1000000)!").exact(), fray::Error);
+  EXPECT_THROW((void)Dice::parse("1d4000000 * 1d4000000").exact(), fray::Error);
 }
