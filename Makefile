@@ -6,6 +6,7 @@
 #   make format    format every C++ file with the root .clang-format
 #   make format-check  fail when a C++ file is not formatted (CI runs it)
 #   make fuzz      build the libFuzzer targets (clang-14) and run each SECONDS s (default 60)
+#   make python    build the Python module (import with PYTHONPATH=$(BUILD)/python)
 BUILD    ?= build
 ASAN     ?= build-asan
 BENCHDIR ?= build-bench
@@ -13,14 +14,19 @@ FUZZDIR  ?= build-fuzz
 SECONDS  ?= 60
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES := g++ cmake ninja-build pkg-config libfmt-dev libcli11-dev nlohmann-json3-dev \
-            libgtest-dev libgmock-dev libbenchmark-dev libtcod-dev clang-format
+            libgtest-dev libgmock-dev libbenchmark-dev libtcod-dev clang-format \
+            python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LAUNCHER := $(shell command -v ccache >/dev/null 2>&1 && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 CMAKE_FLAGS := -G Ninja $(LAUNCHER)
+# The Python module builds for, and its tests run with, Debian's interpreter
+# (where python3-numpy and the other packages above install).
+PYTHON   ?= /usr/bin/python3
+PYTHON_FLAGS := -DFRAY_PYTHON=ON -DPython_EXECUTABLE=$(PYTHON)
 
 SOURCES   = $(shell git ls-files '*.cpp' '*.hpp' 2>/dev/null || find include src apps tests bench examples -name '*.[ch]pp')
 
-.PHONY: all deps build test run bench sanitize format format-check fuzz clean
+.PHONY: all deps build test run bench sanitize format format-check fuzz clean python
 
 all: build
 
@@ -35,10 +41,16 @@ deps:
 	fi
 
 $(BUILD)/build.ninja:
-	cmake -S . -B $(BUILD) $(CMAKE_FLAGS) -DCMAKE_BUILD_TYPE=Release -DFRAY_BUILD_BENCH=OFF
+	cmake -S . -B $(BUILD) $(CMAKE_FLAGS) -DCMAKE_BUILD_TYPE=Release -DFRAY_BUILD_BENCH=OFF $(PYTHON_FLAGS)
 
 build: deps $(BUILD)/build.ninja
+	@grep -q '^FRAY_PYTHON:BOOL=ON' $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) $(PYTHON_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
+
+python: deps $(BUILD)/build.ninja
+	@grep -q '^FRAY_PYTHON:BOOL=ON' $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) $(PYTHON_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS) --target fray_python
+	@echo "built $(BUILD)/python/fray: PYTHONPATH=$(abspath $(BUILD))/python $(PYTHON) -c 'import fray'"
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) --timeout 600

@@ -15,9 +15,10 @@ namespace {
 
 // An opponent each game can fight any monster with.
 std::string opponent(std::string_view rules) {
-  if (rules == "pixel-dungeon") return "hero";
+  if (rules == "pixel-dungeon" || rules == "shattered-pd") return "hero";
   if (rules == "brogue") return "player";
   if (rules == "crawl") return "player:fighting=5,weapon_skill=4,weapon=long_sword,hp=40";
+  if (rules == "crawl-0.34") return "player:fighting=5,long_blades=4,weapon=long_sword,hp=40";
   return "human_fighter";
 }
 

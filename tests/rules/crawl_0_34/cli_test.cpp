@@ -61,8 +61,6 @@ TEST(Crawl034Cli, BadSpecsNameTheInput) {
                "--from is not used by --rules crawl-0.34");
   expect_error({"strike", "--rules", "crawl-0.34", "--attacker", "orc", "--defender", "player", "--rng", "brogue"},
                "no engine 'brogue'");
-  expect_error({"ttk", "--rules", "crawl-0.34", "--attacker", "player:weapon=dagger", "--defender", "orc"},
-               "the attacker needs hp=N");
   expect_error({"duel", "--rules", "crawl-0.34", "--a", "bolt:hit=20", "--b", "orc"}, "a bolt cannot fight");
   expect_error({"list", "--rules", "crawl-0.34", "classes"}, "has no classes");
   expect_error({"attack", "--rules", "crawl-0.35", "--attacker", "orc", "--defender", "player"},

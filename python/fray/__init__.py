@@ -1,0 +1,107 @@
+"""fray: exact and sampled combat of turn-based roguelikes, from Python.
+
+Each function answers one verb of the ``fray`` command line, through the same
+C++ library: ``dist`` and ``roll`` (dice), ``attack`` and ``strike`` (one
+attack), ``ttk`` and ``duel`` (fights), ``sweep`` (DCSS), ``table`` (Brogue's
+balance tables), ``turn`` (epixx), ``catalog`` (``fray list``), ``fov``,
+``path`` and ``surprise`` (grids). Specs are the command line's strings, or
+dictionaries (``fray.spec`` says how one becomes text). Results are typed and
+``to_json()`` gives the document ``fray VERB --json`` prints for the same
+question. Bad input raises ``fray.Error``, a ``ValueError``, with the message
+the command line prints.
+
+    >>> import fray
+    >>> fray.attack("brogue", "ogre", "player").p_hit
+    >>> fray.dist("4d6kh3").mean
+"""
+
+from ._fray import MAX_COUNT, MAX_TRACED, Error, __version__
+Error.__module__ = "fray"
+
+from ._results import (
+    Attack,
+    Draw,
+    Duel,
+    Fov,
+    Outcome,
+    Path,
+    Pmf,
+    Result,
+    Roll,
+    Strike,
+    StrikeRun,
+    Surprise,
+    Table,
+    Ttk,
+    Turn,
+    TurnAttack,
+)
+from ._api import (
+    MapInput,
+    Point,
+    Spec,
+    armor_for_hit,
+    attack,
+    catalog,
+    catalogs,
+    dist,
+    duel,
+    enchant_for_hit,
+    engines,
+    fov,
+    path,
+    roll,
+    rulesets,
+    spec,
+    strike,
+    surprise,
+    sweep,
+    table,
+    ttk,
+    turn,
+)
+
+__all__ = [
+    "Error",
+    "MAX_COUNT",
+    "MAX_TRACED",
+    "__version__",
+    "Pmf",
+    "Outcome",
+    "Draw",
+    "Strike",
+    "Result",
+    "Roll",
+    "Attack",
+    "StrikeRun",
+    "Ttk",
+    "Duel",
+    "Table",
+    "Path",
+    "Fov",
+    "Surprise",
+    "Turn",
+    "TurnAttack",
+    "Spec",
+    "Point",
+    "MapInput",
+    "spec",
+    "dist",
+    "roll",
+    "attack",
+    "strike",
+    "ttk",
+    "duel",
+    "sweep",
+    "table",
+    "enchant_for_hit",
+    "armor_for_hit",
+    "turn",
+    "catalog",
+    "catalogs",
+    "rulesets",
+    "engines",
+    "fov",
+    "path",
+    "surprise",
+]

@@ -1,0 +1,570 @@
+// fray._fray — the compiled half of the Python module `fray`.
+//
+// Each function answers one `fray` verb through the typed library (the
+// rulesets, the fight solver, the dice, the grid) and returns the verb's
+// --json document as Python objects: the report layer builds that document,
+// so a Python answer and `fray VERB --json` agree by construction. The pure
+// Python package (python/fray) turns specs given as dictionaries into spec
+// text, checks Python arguments, and wraps the documents in typed classes.
+//
+// The work runs with the GIL released, so other Python threads go on while a
+// duel or a long strike run is computed. Bad input raises fray.Error (a
+// ValueError) with the message the command line prints after "fray: error: ".
+#include <fray/core/budget.hpp>
+#include <fray/core/dice.hpp>
+#include <fray/core/error.hpp>
+#include <fray/fight/solve.hpp>
+#include <fray/grid/fov.hpp>
+#include <fray/grid/map.hpp>
+#include <fray/report/epixx.hpp>
+#include <fray/report/report.hpp>
+#include <fray/rules/brogue/balance.hpp>
+#include <fray/rules/crawl/attack.hpp>
+#include <fray/rules/epixx/turn.hpp>
+#include <fray/rules/pixel_dungeon/ballistica.hpp>
+#include <fray/rules/pixel_dungeon/shadow_caster.hpp>
+#include <fray/rules/pixel_dungeon/surprise.hpp>
+#include <fray/rules/ruleset.hpp>
+#include <fray/rules/spec.hpp>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <new>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace py = pybind11;
+using nlohmann::json;
+
+namespace {
+
+// The same bounds as the command line's (apps/fray), so that a question the
+// CLI refuses is refused here with the same reason.
+constexpr std::uint64_t kMaxCount = 10'000'000;
+constexpr int kMaxSymmetricRadius = 1'000'000;
+constexpr std::int64_t kMaxThreads = 1024;
+
+// A JSON document as Python objects: objects → dict, arrays → list, numbers →
+// int or float (a seed up to 2^64-1 stays exact), null → None.
+py::object to_python(const json& j) {
+  switch (j.type()) {
+    case json::value_t::null:
+    case json::value_t::discarded:
+      return py::none();
+    case json::value_t::boolean:
+      return py::bool_(j.get<bool>());
+    case json::value_t::number_integer:
+      return py::int_(j.get<std::int64_t>());
+    case json::value_t::number_unsigned:
+      return py::int_(j.get<std::uint64_t>());
+    case json::value_t::number_float:
+      return py::float_(j.get<double>());
+    case json::value_t::string:
+      return py::str(j.get_ref<const std::string&>());
+    case json::value_t::array: {
+      py::list out(j.size());
+      for (std::size_t i = 0; i < j.size(); ++i) out[i] = to_python(j[i]);
+      return out;
+    }
+    case json::value_t::object: {
+      py::dict out;
+      for (const auto& [key, value] : j.items()) out[py::str(key)] = to_python(value);
+      return out;
+    }
+    case json::value_t::binary:
+      break;
+  }
+  throw fray::Error("a report held a value JSON cannot write");
+}
+
+// Lets Ctrl-C stop a long computation. The library calls the Progress at
+// coarse intervals on the calling thread; when that is Python's main thread,
+// the call takes the GIL and runs Python's signal handlers. A handler that
+// raises (KeyboardInterrupt) cancels the work, which unwinds with
+// fray::Cancelled, and its exception is raised in place of the answer.
+class Interrupt {
+ public:
+  Interrupt() : progress_([this](double) { poll(); }) {
+    const py::module_ threading = py::module_::import("threading");
+    main_ = threading.attr("get_ident")().equal(threading.attr("main_thread")().attr("ident"));
+  }
+  Interrupt(const Interrupt&) = delete;
+  Interrupt& operator=(const Interrupt&) = delete;
+  ~Interrupt() {  // with the GIL held: an exception never raised is dropped
+    Py_XDECREF(type_);
+    Py_XDECREF(value_);
+    Py_XDECREF(traceback_);
+  }
+
+  fray::Progress* progress() noexcept { return &progress_; }
+  [[nodiscard]] bool interrupted() const noexcept { return type_ != nullptr; }
+  // Raises the handler's exception (the GIL held).
+  [[noreturn]] void raise() {
+    PyErr_Restore(type_, value_, traceback_);
+    type_ = value_ = traceback_ = nullptr;
+    throw py::error_already_set();
+  }
+
+ private:
+  void poll() {
+    if (!main_ || interrupted()) return;
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) {
+      PyErr_Fetch(&type_, &value_, &traceback_);
+      progress_.cancel();
+    }
+  }
+
+  fray::Progress progress_;
+  bool main_ = false;
+  PyObject* type_ = nullptr;
+  PyObject* value_ = nullptr;
+  PyObject* traceback_ = nullptr;
+};
+
+// Runs `compute(progress)`, which returns a JSON document, without the GIL,
+// then converts its answer with the GIL held again. Ctrl-C during the
+// computations that watch `progress` (dice distributions, fights) raises
+// KeyboardInterrupt.
+template <class F>
+py::object released(F&& compute) {
+  Interrupt interrupt;
+  json doc;
+  try {
+    py::gil_scoped_release nogil;
+    doc = compute(interrupt.progress());
+  } catch (const fray::Cancelled&) {
+    if (interrupt.interrupted()) interrupt.raise();
+    throw;
+  }
+  if (interrupt.interrupted()) interrupt.raise();  // the work ended before it saw the cancel
+  return to_python(doc);
+}
+
+fray::AttackRequest attack_request(std::string attacker, std::string defender, std::vector<std::string> situation,
+                                   std::map<std::string, std::string> options) {
+  return fray::AttackRequest{std::move(attacker), std::move(defender), std::move(situation), std::move(options)};
+}
+
+void check_count(std::uint64_t count) {
+  if (count < 1 || count > kMaxCount)
+    throw fray::Error(fmt::format("count {} is out of range 1..{}", count, kMaxCount));
+}
+
+// What `fray ttk` and `fray duel` read besides the two sides.
+fray::fight::FightOptions fight_options(const std::string& method, std::optional<std::int64_t> sims,
+                                        std::optional<std::uint64_t> seed, std::optional<std::int64_t> threads,
+                                        const std::string& first) {
+  using fray::fight::FightOptions;
+  FightOptions o;
+  if (method == "monte_carlo") {
+    if (!sims) throw fray::Error("method monte_carlo needs sims");
+    o.method = FightOptions::Method::monte_carlo;
+  } else if (method == "exact") {
+    if (sims) throw fray::Error("exact and sims exclude each other");
+    o.method = FightOptions::Method::exact;
+  } else if (method != "automatic") {
+    throw fray::Error(fmt::format("method '{}' is not one of automatic, exact, monte_carlo", method));
+  }
+  if (sims) {
+    fray::require(*sims >= 1, fmt::format("sims must be at least 1, got {}", *sims));
+    o.method = FightOptions::Method::monte_carlo;
+    o.monte_carlo.sims = static_cast<std::uint64_t>(*sims);
+  }
+  if (seed) o.monte_carlo.seed = *seed;
+  if (threads) {
+    fray::require(*threads >= 1, fmt::format("threads must be at least 1, got {}", *threads));
+    fray::require(*threads <= kMaxThreads, fmt::format("threads {} is too many (at most {})", *threads, kMaxThreads));
+    o.monte_carlo.threads = static_cast<unsigned>(*threads);
+  } else {
+    o.monte_carlo.threads = std::max(1u, std::thread::hardware_concurrency());
+  }
+  // A bar on the terminal's stderr would bypass sys.stderr and a notebook.
+  o.monte_carlo.progress = false;
+  fray::require(first == "a" || first == "b", fmt::format("first must be a or b, got '{}'", first));
+  o.first_on_tie = first == "a" ? fray::fight::Who::a : fray::fight::Who::b;
+  return o;
+}
+
+// --- grids ---------------------------------------------------------------------------------------
+using fray::grid::Point;
+
+fray::grid::Map load_map(const std::string& text, bool is_path) {
+  return is_path ? fray::grid::Map::load(text) : fray::grid::Map::parse(text, "<text>");
+}
+
+Point point_arg(const std::string& text, std::string_view what) {
+  const auto [x, y] = fray::parse_point(text, what);
+  constexpr std::int64_t lim = std::numeric_limits<int>::max() / 4;
+  if (x < -lim || x > lim || y < -lim || y > lim)
+    throw fray::Error(fmt::format("{} {},{} is outside the map", what, x, y));
+  return {static_cast<int>(x), static_cast<int>(y)};
+}
+
+json point_json(Point p) { return json::array({p.x, p.y}); }
+
+json points_json(const std::vector<Point>& cells) {
+  json a = json::array();
+  for (Point p : cells) a.push_back(point_json(p));
+  return a;
+}
+
+std::string fraction(std::int64_t num, std::int64_t den) {
+  if (num == 0) return "0";
+  if (num == den) return "1";
+  return fmt::format("{}/{}", num, den);
+}
+
+const fray::Ruleset& grid_rules(const std::string& rules, std::string_view verb) {
+  const fray::Ruleset& r = fray::ruleset(rules);
+  if (r.id() != "pixel-dungeon")
+    throw fray::Error(fmt::format("{} is not a verb of rules {} (it is for: pixel-dungeon)", verb, r.id()));
+  return r;
+}
+
+const fray::Ruleset& only_rules(const std::string& rules, std::string_view verb, std::string_view id) {
+  const fray::Ruleset& r = fray::ruleset(rules);
+  if (r.id() != id) throw fray::Error(fmt::format("{} is not a verb of rules {} (it is for: {})", verb, r.id(), id));
+  return r;
+}
+
+// --- the verbs -----------------------------------------------------------------------------------
+
+py::object dist(const std::string& expr) {
+  return released([&](fray::Progress* progress) {
+    const fray::Pmf p = fray::Dice::parse(expr, fray::all_dice_functions()).exact(progress);
+    json doc = fray::pmf_json(p);
+    doc["expression"] = expr;
+    return doc;
+  });
+}
+
+py::object roll(const std::string& expr, std::uint64_t seed, std::uint64_t count, const std::string& rng) {
+  return released([&](fray::Progress*) {
+    check_count(count);
+    const fray::Dice d = fray::Dice::parse(expr, fray::all_dice_functions());
+    // One stream for all the rolls, as `fray roll --count` draws them.
+    auto engine = fray::make_engine(rng, seed);
+    std::vector<std::int64_t> rolls;
+    rolls.reserve(count);
+    for (std::uint64_t i = 0; i < count; ++i) rolls.push_back(d.sample(*engine));
+    return json{{"expression", expr}, {"seed", seed}, {"engine", rng}, {"rolls", rolls}};
+  });
+}
+
+py::object attack(const std::string& rules, std::string attacker, std::string defender,
+                  std::vector<std::string> situation, std::map<std::string, std::string> options) {
+  return released([&](fray::Progress*) {
+    const fray::Ruleset& rs = fray::ruleset(rules);
+    const auto req = attack_request(std::move(attacker), std::move(defender), std::move(situation), std::move(options));
+    fray::check_options(rs, req);
+    return fray::attack_report(rs.attack(req)).json;
+  });
+}
+
+py::object strike(const std::string& rules, std::string attacker, std::string defender,
+                  std::vector<std::string> situation, std::map<std::string, std::string> options, std::uint64_t seed,
+                  std::uint64_t count, const std::string& engine) {
+  return released([&](fray::Progress*) {
+    check_count(count);
+    const fray::Ruleset& rs = fray::ruleset(rules);
+    fray::StrikeRequest s{
+        attack_request(std::move(attacker), std::move(defender), std::move(situation), std::move(options)), seed, count,
+        engine};
+    fray::check_options(rs, s.attack);
+    if (s.engine != "default") (void)fray::make_engine(s.engine, 0);  // an unknown engine fails here, by name
+    return fray::strike_report(rs.strike(s)).json;
+  });
+}
+
+py::object fight(bool duel, const std::string& rules, std::string a, std::string b, std::vector<std::string> situation,
+                 std::map<std::string, std::string> options, const std::string& method,
+                 std::optional<std::int64_t> sims, std::optional<std::uint64_t> seed,
+                 std::optional<std::int64_t> threads, const std::string& first) {
+  return released([&](fray::Progress* progress) {
+    fray::fight::FightOptions o = fight_options(method, sims, seed, threads, first);
+    o.progress = progress;
+    const fray::Ruleset& rs = fray::ruleset(rules);
+    const auto req = attack_request(std::move(a), std::move(b), std::move(situation), std::move(options));
+    fray::check_options(rs, req);
+    const fray::Bout bout = rs.bout(req);
+    return duel ? fray::duel_report(rs.id(), bout, o).json : fray::ttk_report(rs.id(), bout, o).json;
+  });
+}
+
+py::object sweep(const std::string& rules, const std::string& attacker, const std::string& defender,
+                 const std::vector<std::string>& situation, const std::string& skill, double start, double stop,
+                 double step) {
+  return released([&](fray::Progress*) {
+    (void)only_rules(rules, "sweep", "crawl");
+    const auto a = fray::crawl::parse_combatant(attacker, "attacker");
+    const auto d = fray::crawl::parse_combatant(defender, "defender");
+    const auto s = fray::crawl::parse_situation(situation);
+    return fray::table_report(fray::crawl::sweep(a, d, s, skill, start, stop, step)).json;
+  });
+}
+
+py::object table(const std::string& rules, const std::string& kind, const std::vector<std::int64_t>& percents,
+                 const std::vector<std::string>& monsters, bool reachable) {
+  return released([&](fray::Progress*) {
+    (void)only_rules(rules, "table", "brogue");
+    fray::brogue::BalanceRequest req;
+    req.kind = fray::brogue::parse_balance_kind(kind);
+    if (req.kind == fray::brogue::BalanceKind::enchant_for_hit && reachable)
+      throw fray::Error("table: reachable applies to armor-for-hit only");
+    for (const std::int64_t p : percents) {
+      if (p < 0 || p > 100) throw fray::Error(fmt::format("table percent: {} is outside 0..100", p));
+      req.percents.push_back(static_cast<int>(p));
+    }
+    req.monsters = monsters;
+    req.reachable = reachable;
+    return fray::table_report(fray::brogue::balance_table(req)).json;
+  });
+}
+
+// The kind as `fray list` reads it: a name no game uses gets the closest
+// kind; a kind this game lacks names the ones it has.
+fray::CatalogKind catalog_kind(const fray::Ruleset& rules, const std::string& name) {
+  const std::vector<fray::CatalogKind> has = rules.catalogs();
+  std::vector<std::string> names;
+  for (fray::CatalogKind k : has) names.emplace_back(fray::catalog_kind_name(k));
+  const std::string listed = names.empty() ? std::string("none") : fmt::format("{}", fmt::join(names, ", "));
+  fray::CatalogKind kind{};
+  try {
+    kind = fray::parse_catalog_kind(name);
+  } catch (const fray::Error& e) {
+    throw fray::Error(fmt::format("catalog: {} (rules {} has: {})", e.what(), rules.id(), listed));
+  }
+  if (std::find(has.begin(), has.end(), kind) == has.end())
+    throw fray::Error(
+        fmt::format("catalog: rules {} has no {} (it has: {})", rules.id(), fray::catalog_kind_name(kind), listed));
+  return kind;
+}
+
+py::object catalog(const std::string& rules, const std::string& kind) {
+  return released([&](fray::Progress*) {
+    const fray::Ruleset& rs = fray::ruleset(rules);
+    return fray::catalog_report(rs, catalog_kind(rs, kind)).json;
+  });
+}
+
+py::object catalogs(const std::string& rules) {
+  return released([&](fray::Progress*) { return fray::catalogs_report(fray::ruleset(rules)).json; });
+}
+
+py::object rulesets() {
+  json out = json::array();
+  for (const fray::Ruleset* r : fray::rulesets()) {
+    json kinds = json::array();
+    for (fray::CatalogKind k : r->catalogs()) kinds.push_back(std::string(fray::catalog_kind_name(k)));
+    out.push_back({{"id", r->id()},
+                   {"title", r->title()},
+                   {"aliases", r->aliases()},
+                   {"catalogs", kinds},
+                   {"options", r->options()},
+                   {"engines", r->engines()}});
+  }
+  return to_python(out);
+}
+
+py::object engines() { return to_python(json(fray::engine_names())); }
+
+py::object path(const std::string& rules, const std::string& map_text, bool is_path, const std::string& from_text,
+                const std::string& to_text, bool magic, bool hit_chars) {
+  return released([&](fray::Progress*) {
+    const fray::Ruleset& rs = grid_rules(rules, "path");
+    const fray::grid::Map map = load_map(map_text, is_path);
+    const Point from = point_arg(from_text, "start");
+    const Point to = point_arg(to_text, "target");
+    fray::grid::require_standable(map, from, "start");
+    fray::grid::require_inside(map, to, "target");
+    std::vector<Point> trace;
+    const auto res = fray::pixel_dungeon::cast(map, from, to, magic, hit_chars, trace);
+    return json{{"rules", rs.id()},
+                {"path", points_json(fray::pixel_dungeon::path_cells(trace))},
+                {"result", point_json(res.result)},
+                {"reason", std::string(fray::pixel_dungeon::to_string(res.stop))},
+                {"from", point_json(from)},
+                {"to", point_json(to)},
+                {"magic", magic},
+                {"hit_chars", hit_chars},
+                {"trace", points_json(trace)}};
+  });
+}
+
+py::object fov(const std::string& map_text, bool is_path, const std::string& at_text,
+               std::optional<std::int64_t> radius_arg, const std::string& algorithm) {
+  return released([&](fray::Progress*) {
+    const fray::grid::Map map = load_map(map_text, is_path);
+    const Point at = point_arg(at_text, "at");
+    fray::grid::require_standable(map, at, "at");
+    fray::grid::Visibility vis;
+    int radius = 0;
+    if (algorithm == "pixel-dungeon") {
+      radius = fray::pixel_dungeon::default_view_distance;
+      if (radius_arg) {
+        const std::int64_t r = *radius_arg;
+        if (r < 1 || r > fray::pixel_dungeon::max_view_distance)
+          throw fray::Error(fmt::format("radius {} is out of range 1..{} for pixel-dungeon", r,
+                                        fray::pixel_dungeon::max_view_distance));
+        radius = static_cast<int>(r);
+      }
+      fray::pixel_dungeon::cast_shadow(map.opacity(), at, radius, vis);
+    } else if (algorithm == "symmetric" || algorithm == "symmetric-exact") {
+      if (radius_arg) {
+        const std::int64_t r = *radius_arg;
+        if (r < 0 || r > kMaxSymmetricRadius)
+          throw fray::Error(
+              fmt::format("radius {} is out of range 0..{} for symmetric (0 = unlimited)", r, kMaxSymmetricRadius));
+        radius = static_cast<int>(r);
+      }
+      fray::grid::symmetric_shadowcast(
+          map.opacity(), at, radius, vis,
+          algorithm == "symmetric" ? fray::grid::SlopeArithmetic::libtcod : fray::grid::SlopeArithmetic::exact);
+    } else {
+      throw fray::Error(
+          fmt::format("algorithm '{}' is not one of pixel-dungeon, symmetric, symmetric-exact", algorithm));
+    }
+    const std::vector<Point> cells = vis.cells();
+    return json{{"visible", points_json(cells)},
+                {"count", cells.size()},
+                {"at", point_json(at)},
+                {"algorithm", algorithm},
+                {"radius", radius == 0 ? json(nullptr) : json(radius)}};
+  });
+}
+
+py::object surprise(const std::string& rules, const std::string& map_text, bool is_path, const std::string& mob_text,
+                    const std::string& hero_text, const std::string& state, std::optional<std::int64_t> stealth,
+                    bool flying, bool alerted, std::optional<std::int64_t> radius_arg) {
+  return released([&](fray::Progress*) {
+    namespace pd = fray::pixel_dungeon;
+    const fray::Ruleset& rs = grid_rules(rules, "surprise");
+    const fray::grid::Map map = load_map(map_text, is_path);
+    const Point mob = point_arg(mob_text, "mob");
+    const Point hero = point_arg(hero_text, "hero");
+    pd::SurpriseQuery q;
+    q.state = pd::parse_mob_state(state);
+    if (stealth) {
+      if (*stealth < -1000 || *stealth > 1000)
+        throw fray::Error(fmt::format("stealth {} is out of range -1000..1000", *stealth));
+      q.stealth = static_cast<int>(*stealth);
+    }
+    int radius = pd::default_view_distance;
+    if (radius_arg) {
+      if (*radius_arg < 1 || *radius_arg > pd::max_view_distance)
+        throw fray::Error(fmt::format("radius {} is out of range 1..{}", *radius_arg, pd::max_view_distance));
+      radius = static_cast<int>(*radius_arg);
+    }
+    q.flying = flying;
+    q.alerted = alerted;
+    if (q.alerted && q.state != pd::MobState::wandering) throw fray::Error("alerted applies to a wandering mob only");
+    fray::grid::Visibility seen;
+    const auto s = pd::surprise_on_map(map, mob, hero, q, radius, seen);
+    return json{{"rules", rs.id()},
+                {"sees", s.in_fov},
+                {"in_fov", s.in_fov},
+                {"p_surprise", s.p_surprise},
+                {"p_notice", s.p_notice},
+                {"p_surprise_fraction", fraction(s.den - s.notice_num, s.den)},
+                {"p_notice_fraction", fraction(s.notice_num, s.den)},
+                {"roll", s.roll_n ? json(*s.roll_n) : json(nullptr)},
+                {"state", state},
+                {"distance", fray::grid::chebyshev(mob, hero)},
+                {"stealth", q.stealth},
+                {"flying", q.flying},
+                {"alerted", q.alerted},
+                {"radius", radius},
+                {"mob", point_json(mob)},
+                {"hero", point_json(hero)}};
+  });
+}
+
+py::object turn(const std::string& rules, const std::string& defender, const std::vector<std::string>& attackers,
+                const std::vector<std::string>& situation, const std::string& kind) {
+  return released([&](fray::Progress*) {
+    (void)only_rules(rules, "turn", "epixx");
+    if (attackers.empty()) throw fray::Error("turn: give at least one attacker");
+    return fray::turn_report(fray::epixx::defender_turn(defender, attackers, situation, fray::epixx::parse_kind(kind)))
+        .json;
+  });
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_fray, m) {
+  m.doc() = "The compiled half of fray: each function returns a verb's --json document (see the package fray).";
+  m.attr("__version__") = FRAY_VERSION;
+  m.attr("MAX_COUNT") = kMaxCount;
+  m.attr("MAX_TRACED") = fray::kMaxTraced;
+
+  static py::exception<fray::Error> error(m, "Error", PyExc_ValueError);
+  error.doc() = "Bad input to fray: a spec, a catalog name, a map, a dice expression, a number out of range.";
+  // fray::Error and any other failure of the library become fray.Error with
+  // the command line's message; pybind11's own errors (a wrong argument type)
+  // and MemoryError pass through.
+  py::register_exception_translator([](std::exception_ptr p) {
+    if (!p) return;
+    try {
+      std::rethrow_exception(p);
+    } catch (const fray::Error& e) {
+      PyErr_SetString(error.ptr(), e.what());
+    } catch (const py::builtin_exception&) {
+      throw;
+    } catch (const py::error_already_set&) {
+      throw;
+    } catch (const std::bad_alloc&) {
+      throw;
+    } catch (const std::exception& e) {
+      PyErr_SetString(error.ptr(), e.what());
+    }
+  });
+
+  using namespace py::literals;
+  m.def("dist", &dist, "expr"_a);
+  m.def("roll", &roll, "expr"_a, "seed"_a, "count"_a, "rng"_a);
+  m.def("attack", &attack, "rules"_a, "attacker"_a, "defender"_a, "situation"_a, "options"_a);
+  m.def("strike", &strike, "rules"_a, "attacker"_a, "defender"_a, "situation"_a, "options"_a, "seed"_a, "count"_a,
+        "engine"_a);
+  m.def(
+      "ttk",
+      [](const std::string& rules, std::string a, std::string b, std::vector<std::string> situation,
+         std::map<std::string, std::string> options, const std::string& method, std::optional<std::int64_t> sims,
+         std::optional<std::uint64_t> seed, std::optional<std::int64_t> threads) {
+        return fight(false, rules, std::move(a), std::move(b), std::move(situation), std::move(options), method, sims,
+                     seed, threads, "a");
+      },
+      "rules"_a, "attacker"_a, "defender"_a, "situation"_a, "options"_a, "method"_a, "sims"_a, "seed"_a, "threads"_a);
+  m.def(
+      "duel",
+      [](const std::string& rules, std::string a, std::string b, std::vector<std::string> situation,
+         std::map<std::string, std::string> options, const std::string& method, std::optional<std::int64_t> sims,
+         std::optional<std::uint64_t> seed, std::optional<std::int64_t> threads, const std::string& first) {
+        return fight(true, rules, std::move(a), std::move(b), std::move(situation), std::move(options), method, sims,
+                     seed, threads, first);
+      },
+      "rules"_a, "a"_a, "b"_a, "situation"_a, "options"_a, "method"_a, "sims"_a, "seed"_a, "threads"_a, "first"_a);
+  m.def("sweep", &sweep, "rules"_a, "attacker"_a, "defender"_a, "situation"_a, "skill"_a, "start"_a, "stop"_a,
+        "step"_a);
+  m.def("table", &table, "rules"_a, "kind"_a, "percents"_a, "monsters"_a, "reachable"_a);
+  m.def("catalog", &catalog, "rules"_a, "kind"_a);
+  m.def("catalogs", &catalogs, "rules"_a);
+  m.def("rulesets", &rulesets);
+  m.def("engines", &engines);
+  m.def("path", &path, "rules"_a, "map"_a, "is_path"_a, "start"_a, "target"_a, "magic"_a, "hit_chars"_a);
+  m.def("fov", &fov, "map"_a, "is_path"_a, "at"_a, "radius"_a, "algorithm"_a);
+  m.def("surprise", &surprise, "rules"_a, "map"_a, "is_path"_a, "mob"_a, "hero"_a, "state"_a, "stealth"_a, "flying"_a,
+        "alerted"_a, "radius"_a);
+  m.def("turn", &turn, "rules"_a, "defender"_a, "attackers"_a, "situation"_a, "kind"_a);
+}

@@ -1,0 +1,264 @@
+"""Every function against the command line: the same question gives the same
+--json document, in every game."""
+
+import pytest
+
+import fray
+from conftest import MAPS, run_cli
+
+GAMES = ["pixel-dungeon", "brogue", "crawl", "epixx"]
+
+# Attacks per game: (attacker, defender, situation, options), spec texts as on the command line.
+ATTACKS = {
+    "pixel-dungeon": [
+        ("hero:class=warrior,level=5,str=18,weapon=war_hammer", "gnoll_scout", [], {}),
+        ("hero:class=huntress,subclass=sniper,str=12", "skeleton", ["thrown"], {}),
+        ("gnoll_brute", "hero:level=3", [], {}),
+        ("accuracy=12,damage=2-8", "evasion=4,armor=2,hp=20", [], {}),
+    ],
+    "brogue": [
+        ("player", "goblin_conjurer", [], {}),
+        ("ogre", "player", [], {}),
+        ("player:weapon=sword,enchant=3", "vampire_bat", [], {}),
+        ("accuracy=100,damage=2-10/1", "player", [], {}),
+    ],
+    "crawl": [
+        ("player:fighting=5,weapon=long_sword", "orc_warrior", [], {}),
+        ("player:dex=15,str=15,fighting=3,weapon_skill=5,weapon=long_sword", "hd=1,ev=10", [], {}),
+        ("player:dex=20,fighting=6,weapon_skill=10,stealth=15,weapon=dagger", "deep_elf_blademaster", ["netted"], {}),
+        ("orc_warrior", "player:dodging=5", [], {}),
+    ],
+    "epixx": [
+        ("str=1,agi=1,weapon=1d8", "fighter", [], {}),
+        ("human_fighter", "duellist", [], {}),
+        ("ogre", "duellist", ["confused"], {}),
+        ("agi=2,weapon=1d6", "fighter", [], {"kind": "ranged", "from": "0,0", "to": "3,4"}),
+    ],
+}
+
+# Two sides of a fight per game: (a, b).
+FIGHTS = {
+    "pixel-dungeon": ("hero:level=5,str=18,weapon=war_hammer", "gnoll_brute"),
+    "brogue": ("player", "goblin_conjurer"),
+    "crawl": ("player:fighting=5,weapon=long_sword,hp=40", "orc_warrior"),
+    "epixx": ("human_fighter", "ogre"),
+}
+
+
+def option_args(options):
+    return [a for k, v in options.items() for a in (f"--{k}", v)]
+
+
+def python_options(options):
+    return {("from_" if k == "from" else k): v for k, v in options.items()}
+
+
+def attack_cases():
+    return [(g, *case) for g in GAMES for case in ATTACKS[g]]
+
+
+@pytest.mark.parametrize("rules,attacker,defender,situation,options", attack_cases())
+def test_attack(rules, attacker, defender, situation, options):
+    doc = run_cli(
+        "attack", "--rules", rules, "--attacker", attacker, "--defender", defender,
+        *(["--situation", ",".join(situation)] if situation else []), *option_args(options),
+    )
+    got = fray.attack(rules, attacker, defender, situation, **python_options(options))
+    assert got.to_json() == doc
+    assert got.p_hit == doc["p_hit"]
+    assert got.damage.mean == doc["damage"]["mean"]
+    assert got.damage.to_dict() == {v: p for v, p in doc["damage"]["pmf"]}
+    assert [o.kind for o in got.outcomes] == [o["kind"] for o in doc["outcomes"]]
+
+
+@pytest.mark.parametrize("rules,attacker,defender,situation,options", attack_cases())
+def test_strike_same_draws_as_cli(rules, attacker, defender, situation, options):
+    args = [
+        "strike", "--rules", rules, "--attacker", attacker, "--defender", defender,
+        *(["--situation", ",".join(situation)] if situation else []), *option_args(options),
+        "--seed", "20240607", "--count", "25",
+    ]
+    doc = run_cli(*args)
+    got = fray.strike(rules, attacker, defender, situation, seed=20240607, count=25, **python_options(options))
+    assert got.to_json() == doc
+    assert [[d.value for d in s.draws] for s in got.strikes] == [[d["value"] for d in s["draws"]] for s in doc["strikes"]]
+
+
+@pytest.mark.parametrize("rules,engine", [("pixel-dungeon", "java"), ("brogue", "brogue"), ("crawl", "default")])
+def test_strike_game_engine(rules, engine):
+    attacker, defender, _, _ = ATTACKS[rules][0]
+    doc = run_cli("strike", "--rules", rules, "--attacker", attacker, "--defender", defender,
+                  "--seed", "18446744073709551615", "--count", "1500", "--rng", engine)
+    got = fray.strike(rules, attacker, defender, seed=2**64 - 1, count=1500, rng=engine)
+    assert got.to_json() == doc
+    assert got.traced == 1000 and len(got.strikes) == 1000 and got.count == 1500
+
+
+@pytest.mark.parametrize("rules", GAMES)
+def test_ttk_exact(rules):
+    a, b = FIGHTS[rules]
+    doc = run_cli("ttk", "--rules", rules, "--attacker", a, "--defender", b)
+    got = fray.ttk(rules, a, b)
+    assert got.to_json() == doc
+    if got.attacks is not None:
+        assert got.attacks.mean == doc["attacks"]["mean"]
+
+
+@pytest.mark.parametrize("rules", GAMES)
+def test_ttk_monte_carlo(rules):
+    a, b = FIGHTS[rules]
+    doc = run_cli("ttk", "--rules", rules, "--attacker", a, "--defender", b, "--sims", "3000", "--seed", "11",
+                  "--threads", "2")
+    got = fray.ttk(rules, a, b, sims=3000, seed=11, threads=2)
+    assert got.to_json() == doc
+    assert got.method == doc["method"] and got.sims == 3000 and got.seed == 11
+
+
+@pytest.mark.parametrize("rules", GAMES)
+def test_duel_exact(rules):
+    a, b = FIGHTS[rules]
+    doc = run_cli("duel", "--rules", rules, "--a", a, "--b", b)
+    got = fray.duel(rules, a, b)
+    assert got.to_json() == doc
+    assert got.p_a_wins == doc["p_a_wins"]
+    assert fray.duel(rules, a, b, exact=True).to_json() == run_cli("duel", "--rules", rules, "--a", a, "--b", b,
+                                                                   "--exact")
+
+
+@pytest.mark.parametrize("rules", GAMES)
+def test_duel_monte_carlo(rules):
+    a, b = FIGHTS[rules]
+    doc = run_cli("duel", "--rules", rules, "--a", a, "--b", b, "--sims", "4000", "--seed", "5", "--threads", "2",
+                  "--first", "b")
+    got = fray.duel(rules, a, b, sims=4000, seed=5, threads=2, first="b")
+    assert got.to_json() == doc
+    # The answer does not depend on the number of threads.
+    assert fray.duel(rules, a, b, sims=4000, seed=5, threads=1, first="b").to_json() == doc
+    lo, hi = got.p_a_wins_ci
+    assert lo <= got.p_a_wins <= hi
+
+
+@pytest.mark.parametrize("rules", GAMES)
+def test_catalogs(rules):
+    doc = run_cli("list", "--rules", rules)
+    assert fray.catalogs(rules) == doc["catalogs"]
+    for kind in doc["catalogs"]:
+        entries = run_cli("list", "--rules", rules, kind)["entries"]
+        rows = fray.catalog(rules, kind, frame=False)
+        assert [r["name"] for r in rows] == [e["name"] for e in entries]
+        for row, e in zip(rows, entries):
+            assert row == {"name": e["name"], **e["stats"], "description": e["description"]}
+
+
+def test_rulesets():
+    ids = [r["id"] for r in fray.rulesets()]
+    assert ids == GAMES
+    for r in fray.rulesets():
+        assert fray.catalogs(r["id"]) == run_cli("list", "--rules", r["id"])["catalogs"]
+        assert r["title"] == run_cli("list", "--rules", r["id"])["title"]
+
+
+@pytest.mark.parametrize("expr", ["3d6", "4d6kh3", "2d20kl1 >= 15", "d6!", "brogue_clump(1,3,1)", "(1d3)d6"])
+def test_dist(expr):
+    doc = run_cli("dist", expr)
+    got = fray.dist(expr)
+    assert got.to_json() == doc
+    assert got.expression == expr
+    assert got.mean == doc["mean"] and got.std == doc["stddev"]
+    assert got.values.tolist() == [v for v, _ in doc["pmf"]]
+    assert got.probs.tolist() == [p for _, p in doc["pmf"]]
+
+
+@pytest.mark.parametrize("engine", ["default", "java", "brogue"])
+def test_roll(engine):
+    doc = run_cli("roll", "3d6+2", "--seed", "42", "--count", "50", "--rng", engine)
+    got = fray.roll("3d6+2", seed=42, count=50, rng=engine)
+    assert got.to_json() == doc
+    assert got.rolls.tolist() == doc["rolls"]
+
+
+def test_sweep():
+    attacker = "player:dex=15,str=15,weapon=long_sword,weapon_skill=5"
+    doc = run_cli("sweep", "--attacker", attacker, "--defender", "orc_warrior", "--skill", "fighting",
+                  "--from", "0", "--to", "27", "--step", "9")
+    got = fray.sweep(attacker, "orc_warrior", "fighting", start=0, stop=27, step=9)
+    assert got.to_json() == doc
+    assert len(got) == 4
+
+
+@pytest.mark.parametrize(
+    "args,kwargs",
+    [
+        (["enchant-for-hit"], {}),
+        (["armor-for-hit"], {}),
+        (["armor-for-hit", "--percent", "50,33,25,10,5,2", "--reachable"],
+         {"percent": [50, 33, 25, 10, 5, 2], "reachable": True}),
+        (["enchant-for-hit", "--defender", "goblin,ogre", "--percent", "90,100"],
+         {"monsters": ["goblin", "ogre"], "percent": [90, 100]}),
+        (["armor-for-hit", "--attacker", "goblin,ogre"], {"monsters": ["goblin", "ogre"]}),
+    ],
+)
+def test_table(args, kwargs):
+    doc = run_cli("table", *args)
+    assert fray.table(args[0], **kwargs).to_json() == doc
+    if args[0] == "enchant-for-hit":
+        assert fray.enchant_for_hit(**kwargs).to_json() == doc
+    else:
+        assert fray.armor_for_hit(**kwargs).to_json() == doc
+
+
+def test_turn():
+    doc = run_cli("turn", "--defender", "str=1,agi=1,shield=1-3", "--attacker", "str=0", "--attacker", "str=0")
+    got = fray.turn("str=1,agi=1,shield=1-3", ["str=0", "str=0"])
+    assert got.to_json() == doc
+    assert len(got.attacks) == 2
+
+
+@pytest.mark.parametrize(
+    "map_name,at,algorithm,radius",
+    [
+        ("door.txt", "3,3", "pixel-dungeon", None),
+        ("door.txt", "3,3", "symmetric", None),
+        ("ballistics.txt", "1,1", "symmetric-exact", 5),
+        ("corner.txt", "1,1", "pixel-dungeon", 4),
+    ],
+)
+def test_fov(map_name, at, algorithm, radius):
+    path = MAPS / map_name
+    args = ["fov", "--map", str(path), "--at", at, "--algorithm", algorithm]
+    if radius is not None:
+        args += ["--radius", str(radius)]
+    doc = run_cli(*args)
+    x, y = (int(c) for c in at.split(","))
+    from_text = fray.fov(path.read_text(), (x, y), radius=radius, algorithm=algorithm)
+    from_file = fray.fov(path, at, radius=radius, algorithm=algorithm)
+    assert from_text.to_json() == doc
+    assert from_file.to_json() == doc
+    assert from_text.count == len(from_text.visible)
+
+
+@pytest.mark.parametrize("magic,hit_chars", [(False, False), (True, False), (False, True)])
+def test_path(magic, hit_chars):
+    path = MAPS / "ballistics.txt"
+    args = ["path", "--map", str(path), "--from", "1,1", "--to", "8,4"]
+    args += ["--magic"] if magic else []
+    args += ["--hit-chars"] if hit_chars else []
+    doc = run_cli(*args)
+    got = fray.path(path.read_text(), (1, 1), (8, 4), magic=magic, hit_chars=hit_chars)
+    assert got.to_json() == doc
+    assert got.path.tolist() == doc["path"]
+
+
+@pytest.mark.parametrize(
+    "state,extra,kwargs",
+    [
+        ("sleeping", [], {}),
+        ("wandering", ["--alerted"], {"alerted": True}),
+        ("hunting", ["--stealth", "3", "--flying", "--radius", "6"], {"stealth": 3, "flying": True, "radius": 6}),
+    ],
+)
+def test_surprise(state, extra, kwargs):
+    path = MAPS / "door.txt"
+    doc = run_cli("surprise", "--map", str(path), "--mob", "3,2", "--hero", "5,6", "--state", state, *extra)
+    got = fray.surprise(path.read_text(), (3, 2), (5, 6), state, **kwargs)
+    assert got.to_json() == doc
