@@ -5,24 +5,37 @@
 #   make sanitize  the whole test suite under AddressSanitizer + UBSan (-O1, line tables)
 #   make format    format every C++ file with the root .clang-format
 #   make format-check  fail when a C++ file is not formatted (CI runs it)
+#   make web       the static web page (WebAssembly, Emscripten) into build-web/
+#   make web-test  the page's end-to-end test in headless Chromium (docs/web.md)
 BUILD    ?= build
 ASAN     ?= build-asan
 BENCHDIR ?= build-bench
+WEBOBJ   ?= build-web-obj
+WEBSITE  ?= build-web
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES := g++ cmake ninja-build pkg-config libfmt-dev libcli11-dev nlohmann-json3-dev \
             libgtest-dev libgmock-dev libbenchmark-dev libtcod-dev clang-format
+# The web page: Emscripten (with node-acorn), and Chromium and npm for its test.
+WEB_PACKAGES := emscripten node-acorn chromium chromium-driver nodejs npm
+WEB_FILES    := web/index.html web/app.js web/fray-api.js web/worker.js web/style.css
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LAUNCHER := $(shell command -v ccache >/dev/null 2>&1 && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 CMAKE_FLAGS := -G Ninja $(LAUNCHER)
 
 SOURCES   = $(shell git ls-files '*.cpp' '*.hpp' 2>/dev/null || find include src apps tests bench examples -name '*.[ch]pp')
 
-.PHONY: all deps build test run bench sanitize format format-check clean
+.PHONY: all deps deps-web install-packages build test run bench sanitize format format-check clean web web-test
 
 all: build
 
 deps:
-	@missing=""; for p in $(PACKAGES); do \
+	@$(MAKE) --no-print-directory install-packages WANT="$(PACKAGES)"
+
+deps-web:
+	@$(MAKE) --no-print-directory install-packages WANT="$(WEB_PACKAGES)"
+
+install-packages:
+	@missing=""; for p in $(WANT); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -56,6 +69,20 @@ sanitize: deps
 	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS) --timeout 900
 
+# Debian's Emscripten reads acorn from NODE_PATH. The object files stay in
+# $(WEBOBJ) between builds (ccache too when it is installed).
+web: deps-web
+	NODE_PATH=/usr/share/nodejs emcmake cmake -S web -B $(WEBOBJ) -G Ninja $(LAUNCHER) -DCMAKE_BUILD_TYPE=Release
+	NODE_PATH=/usr/share/nodejs cmake --build $(WEBOBJ) -j $(JOBS)
+	mkdir -p $(WEBSITE)
+	cp $(WEB_FILES) $(WEBOBJ)/fray.js $(WEBOBJ)/fray.wasm $(WEBSITE)/
+	@echo "web: serve it with  python3 -m http.server -d $(WEBSITE) 8000"
+
+# The page against the CLI's --json, in headless Chromium (tests/web).
+web-test: web build
+	cd tests/web && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund; }
+	node tests/web/e2e.mjs --site $(WEBSITE) --cli $(BUILD)/fray
+
 format: deps
 	clang-format -i $(SOURCES)
 
@@ -63,4 +90,4 @@ format-check: deps
 	clang-format --dry-run -Werror $(SOURCES)
 
 clean:
-	rm -rf $(BUILD) $(ASAN) $(BENCHDIR)
+	rm -rf $(BUILD) $(ASAN) $(BENCHDIR) $(WEBOBJ) $(WEBSITE)

@@ -3,6 +3,7 @@
 
 #include <fray/core/error.hpp>
 #include <fray/report/report.hpp>
+#include <fray/report/svg.hpp>
 
 #include <fmt/format.h>
 
@@ -26,6 +27,7 @@ struct FightArgs {
   std::optional<std::int64_t> sims, threads;
   std::optional<std::uint64_t> seed;
   std::string first = "a";
+  SvgOpts svg;
 };
 
 void add_common(CLI::App* sub, FightArgs& f) {
@@ -39,6 +41,7 @@ void add_common(CLI::App* sub, FightArgs& f) {
   auto* sims = sub->add_option("--sims", f.sims, "Monte Carlo: number of fights");
   exact->excludes(sims);
   add_seed_option(sub, f.seed, "Monte Carlo: seed, 0..2^64-1 (default 1)");
+  add_svg_options(sub, f.svg, true);
   sub->add_option("--threads", f.threads,
                   "Monte Carlo: threads (default: all cores; the result does not depend on it)");
 }
@@ -87,7 +90,14 @@ void add_fight_verbs(Cli& cli) {
   CLI::App* t = add_verb(cli, "ttk", "Attacks and game time to kill a defender that does not fight back", [ttk] {
     const fight::FightOptions o = options_of(*ttk);
     const Ruleset& rules = rules_for("ttk", ttk->rules);
-    return ttk_report(rules.id(), bout_of(rules, *ttk), o);
+    Report r = ttk_report(rules.id(), bout_of(rules, *ttk), o);
+    if (!ttk->svg.file.empty())
+      write_svg(ttk->svg,
+                svg::render(svg::pmf_json_plot(
+                    fmt::format("{} vs {}: attacks to kill ({})", r.json["attacker"]["name"].get<std::string>(),
+                                r.json["defender"].get<std::string>(), r.json["method"].get<std::string>()),
+                    "attacks", r.json["attacks"]["pmf"], svg::parse_view(ttk->svg.view))));
+    return r;
   });
   add_common(t, *ttk);
   t->add_option("--attacker", ttk->a, "Attacker spec")->required();
@@ -97,7 +107,15 @@ void add_fight_verbs(Cli& cli) {
   CLI::App* d = add_verb(cli, "duel", "Who wins a fight to the death, exact or Monte Carlo", [duel] {
     const fight::FightOptions o = options_of(*duel);
     const Ruleset& rules = rules_for("duel", duel->rules);
-    return duel_report(rules.id(), bout_of(rules, *duel), o);
+    Report r = duel_report(rules.id(), bout_of(rules, *duel), o);
+    if (!duel->svg.file.empty())
+      write_svg(duel->svg,
+                svg::render(svg::pmf_json_plot(
+                    fmt::format("{} vs {}: fight length ({}), P(a wins) {}", r.json["a"]["name"].get<std::string>(),
+                                r.json["b"]["name"].get<std::string>(), r.json["method"].get<std::string>(),
+                                percent(r.json["p_a_wins"].get<double>())),
+                    "attacks of both sides", r.json["length"]["pmf"], svg::parse_view(duel->svg.view))));
+    return r;
   });
   add_common(d, *duel);
   d->add_option("--a", duel->a, "Side a's spec")->required();

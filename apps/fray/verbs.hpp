@@ -57,6 +57,16 @@ CLI::Option* add_seed_option(CLI::App* verb, std::optional<std::uint64_t>& seed,
 // it in-process.
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// --svg FILE (and --view for a distribution): the verb also writes its plot
+// (fray/report/svg.hpp) to FILE. write_svg does nothing without --svg and
+// throws fray::Error naming the file when it cannot be written.
+struct SvgOpts {
+  std::string file;
+  std::string view = "normal";
+};
+void add_svg_options(CLI::App* verb, SvgOpts& svg, bool with_view);
+void write_svg(const SvgOpts& svg, const std::string& document);
+
 void add_core_verbs(Cli& cli);    // dist, roll
 void add_rules_verbs(Cli& cli);   // attack, strike
 void add_fight_verbs(Cli& cli);   // ttk, duel
