@@ -30,7 +30,7 @@ void add_crawl_verbs(Cli& cli) {
     if (!o->svg.file.empty()) {
       svg::Plot plot = svg::table_plot(table, "value", {o->svg_y});
       plot.x_label = o->skill;
-      plot.title = fmt::format("{} vs {}: {} by {}", a.name, d.name, o->svg_y, o->skill);
+      plot.title = fmt::format("{} vs {}: {} by {}", o->attacker, o->defender, o->svg_y, o->skill);
       write_svg(o->svg, svg::render(plot));
     }
     return r;

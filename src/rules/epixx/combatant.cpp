@@ -118,9 +118,12 @@ std::vector<Example> load_examples() {
   std::vector<Example> out;
   for (const auto& [key, row] : data.items()) {
     if (!row.is_object()) continue;  // the file's comment
+    // A named copy: a lambda may not capture a structured binding before C++20
+    // compilers all implement P1091 (Clang 14, Emscripten's, does not).
+    const std::string& name = key;
     out.push_back(read_catalog(kExamplesPath, row, [&](const nlohmann::json& r) {
       Example e;
-      e.name = key;
+      e.name = name;
       if (r.contains("aliases")) e.aliases = r.at("aliases").get<std::vector<std::string>>();
       e.description = r.at("description").get<std::string>();
       e.spec = r.at("spec").get<std::string>();
@@ -193,7 +196,8 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
     }
     Spec base = parse_spec(ex->spec);
     for (auto& [k, v] : spec.keys) {
-      auto it = std::find_if(base.keys.begin(), base.keys.end(), [&](const auto& kv) { return kv.first == k; });
+      const std::string& key = k;  // not captured as a binding (Clang 14)
+      auto it = std::find_if(base.keys.begin(), base.keys.end(), [&](const auto& kv) { return kv.first == key; });
       if (it != base.keys.end())
         it->second = v;
       else
