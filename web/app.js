@@ -422,7 +422,6 @@ async function computeDice() {
     for (const d of docs) {
       const t = document.createElement('table');
       t.className = 'data';
-      t.caption = d.expression;
       let below = 0;
       table(t, ['value', 'P(= x)', 'P(≥ x)', 'P(≤ x)'], d.pmf.map(([v, p]) => {
         const row = [v, p.toPrecision(6), (1 - below).toPrecision(6), (below + p).toPrecision(6)];

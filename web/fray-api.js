@@ -57,8 +57,8 @@ export function wrapEngine(mod) {
 
   function check(r) {
     if (r.status !== 0) {
-      const line = r.err.trim().split('\n').pop() || 'fray failed';
-      throw new FrayError(line.startsWith(PREFIX) ? line.slice(PREFIX.length) : line, r.err);
+      const text = r.err.trim() || 'fray failed';
+      throw new FrayError(text.startsWith(PREFIX) ? text.slice(PREFIX.length) : text, r.err);
     }
     return r;
   }

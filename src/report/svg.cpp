@@ -243,9 +243,11 @@ std::string render(const Plot& plot) {
   double x_lo = std::numeric_limits<double>::infinity(), x_hi = -x_lo;
   double y_hi = 0, y_lo = 0;
   std::size_t points = 0;
+  bool whole_x = true;  // ticks at whole values only, when every x is whole (dice, damage, attacks)
   for (const auto& s : plot.series)
     for (const auto& [x, y] : s.points) {
       if (!std::isfinite(x) || !std::isfinite(y)) continue;
+      whole_x = whole_x && x == std::floor(x);
       x_lo = std::min(x_lo, x);
       x_hi = std::max(x_hi, x);
       y_hi = std::max(y_hi, y);
@@ -300,7 +302,7 @@ std::string render(const Plot& plot) {
   o += "</g>\n<g class=\"axis x-axis\" fill=\"currentColor\" stroke=\"currentColor\">\n";
   o += fmt::format("<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\"/>\n", kLeft, kLeft + pw, kTop + ph,
                    kTop + ph);
-  for (double t : ticks(x_lo, x_hi, 10, bars)) {
+  for (double t : ticks(x_lo, x_hi, 10, bars || whole_x)) {
     const double x = sx(t);
     o +=
         fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\"/>", x, kTop + ph, kTop + ph + 5);

@@ -86,7 +86,9 @@ TEST(SvgCli, EveryPlottingVerbWritesAPlot) {
           s.find(fmt::format("data-x=\"{}\" data-y=\"{}\"", first[0].get<std::int64_t>(), first[1].get<double>())),
           std::string::npos);
     }
-    if (args[0] == "sweep") EXPECT_EQ(count(s, "class=\"mark\""), 4u);
+    if (args[0] == "sweep") {
+      EXPECT_EQ(count(s, "class=\"mark\""), 4u);
+    }
   }
 }
 
