@@ -15,8 +15,8 @@ WEBSITE  ?= build-web
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES := g++ cmake ninja-build pkg-config libfmt-dev libcli11-dev nlohmann-json3-dev \
             libgtest-dev libgmock-dev libbenchmark-dev libtcod-dev clang-format
-# The web page: Emscripten (with node-acorn), and Chromium and npm for its test.
-WEB_PACKAGES := emscripten node-acorn chromium chromium-driver nodejs npm
+# The web page: Emscripten (with node-acorn), and Chromium and Node.js (with npm) for its test.
+WEB_PACKAGES := emscripten node-acorn chromium chromium-driver nodejs
 WEB_FILES    := web/index.html web/app.js web/fray-api.js web/worker.js web/style.css
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LAUNCHER := $(shell command -v ccache >/dev/null 2>&1 && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)

@@ -524,6 +524,7 @@ async function main() {
   startWorker();
   $('#cancel').addEventListener('click', cancel);
   await workerReady;
+  lastMs.engine_ready = performance.now();
   // The rulesets: the CLI's message for an unknown one lists them.
   try {
     await call('list', { rules: '?' });
@@ -561,6 +562,7 @@ async function main() {
     changed();
   });
   busy();
+  lastMs.interactive = performance.now();
   document.body.dataset.ready = 'true';
   showTab(['attack', 'fight', 'sweep', 'dice', 'grid'].includes(state.tab) ? state.tab : 'attack');
 }

@@ -262,9 +262,17 @@ std::string render(const Plot& plot) {
   const bool bars = plot.bars && plot.series.size() == 1 && points <= kMaxMarkers;
   const double pad = bars ? 0.5 : (x_hi > x_lo ? 0 : 0.5);
   const double xa = x_lo - pad, xb = x_hi + pad;
-  const std::vector<double> yt = ticks(y_lo, y_hi, 5, false);
+  std::vector<double> yt = ticks(y_lo, y_hi, 5, false);
+  // The axis ends on a tick above the highest point.
+  if (yt.size() >= 2 && yt.back() < y_hi) yt.push_back(yt.back() + (yt[1] - yt[0]));
   const double yb = std::max(y_hi, yt.back());
-  const double pw = kWidth - kLeft - kRight, ph = kHeight - kTop - kBottom;
+  // An overlay's legend sits right of the plot, clear of the lines.
+  const bool named = plot.series.size() > 1;
+  double legend_width = 0;
+  if (named)
+    for (const auto& s : plot.series)
+      legend_width = std::max(legend_width, 7.5 * static_cast<double>(std::min<std::size_t>(s.name.size(), 40)) + 30);
+  const double pw = kWidth - kLeft - kRight - (named ? legend_width + 12 : 0), ph = kHeight - kTop - kBottom;
   auto sx = [&](double x) { return kLeft + (x - xa) / (xb - xa) * pw; };
   auto sy = [&](double y) { return kTop + ph - (y - y_lo) / (yb - y_lo) * ph; };
 
@@ -320,7 +328,6 @@ std::string render(const Plot& plot) {
                      kLeft + pw / 2, kTop + ph / 2);
 
   // The data.
-  const bool named = plot.series.size() > 1;
   for (std::size_t i = 0; i < plot.series.size(); ++i) {
     const Series& s = plot.series[i];
     const char* colour = kPalette[i % std::size(kPalette)];
@@ -357,9 +364,7 @@ std::string render(const Plot& plot) {
 
   // The legend, for overlays: top right, one swatch per series.
   if (named) {
-    double width = 0;
-    for (const auto& s : plot.series) width = std::max(width, 7.5 * static_cast<double>(s.name.size()));
-    const double lx = kLeft + pw - width - 36, ly = kTop + 6;
+    const double width = legend_width - 30, lx = kLeft + pw + 12, ly = kTop + 6;
     o += "<g class=\"legend\" fill=\"currentColor\">\n";
     o += fmt::format(
         "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"currentColor\" "
