@@ -271,7 +271,7 @@ std::string render(const Plot& plot) {
   double legend_width = 0;
   if (named)
     for (const auto& s : plot.series)
-      legend_width = std::max(legend_width, 7.5 * static_cast<double>(std::min<std::size_t>(s.name.size(), 40)) + 30);
+      legend_width = std::max(legend_width, 8.0 * static_cast<double>(std::min<std::size_t>(s.name.size(), 40)) + 36);
   const double pw = kWidth - kLeft - kRight - (named ? legend_width + 12 : 0), ph = kHeight - kTop - kBottom;
   auto sx = [&](double x) { return kLeft + (x - xa) / (xb - xa) * pw; };
   auto sy = [&](double y) { return kTop + ph - (y - y_lo) / (yb - y_lo) * ph; };
