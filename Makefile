@@ -6,16 +6,23 @@
 #   make format    format every C++ file with the root .clang-format
 #   make format-check  fail when a C++ file is not formatted (CI runs it)
 #   make fuzz      build the libFuzzer targets (clang-14) and run each SECONDS s (default 60)
+#   make web       the static web page (WebAssembly, Emscripten) into build-web/
+#   make web-test  the page's end-to-end test in headless Chromium (docs/web.md)
 #   make python    build the Python module (import with PYTHONPATH=$(BUILD)/python)
 BUILD    ?= build
 ASAN     ?= build-asan
 BENCHDIR ?= build-bench
+WEBOBJ   ?= build-web-obj
+WEBSITE  ?= build-web
 FUZZDIR  ?= build-fuzz
 SECONDS  ?= 60
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES := g++ cmake ninja-build pkg-config libfmt-dev libcli11-dev nlohmann-json3-dev \
             libgtest-dev libgmock-dev libbenchmark-dev libtcod-dev clang-format \
             python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
+# The web page: Emscripten (with node-acorn), and Chromium and Node.js (with npm) for its test.
+WEB_PACKAGES := emscripten node-acorn chromium chromium-driver nodejs
+WEB_FILES    := web/index.html web/app.js web/fray-api.js web/worker.js web/style.css
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LAUNCHER := $(shell command -v ccache >/dev/null 2>&1 && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 CMAKE_FLAGS := -G Ninja $(LAUNCHER)
@@ -26,12 +33,18 @@ PYTHON_FLAGS := -DFRAY_PYTHON=ON -DPython_EXECUTABLE=$(PYTHON)
 
 SOURCES   = $(shell git ls-files '*.cpp' '*.hpp' 2>/dev/null || find include src apps tests bench examples -name '*.[ch]pp')
 
-.PHONY: all deps build test run bench sanitize format format-check fuzz clean python
+.PHONY: all deps deps-web install-packages build test run bench sanitize format format-check fuzz clean python web web-test
 
 all: build
 
 deps:
-	@missing=""; for p in $(PACKAGES); do \
+	@$(MAKE) --no-print-directory install-packages WANT="$(PACKAGES)"
+
+deps-web:
+	@$(MAKE) --no-print-directory install-packages WANT="$(WEB_PACKAGES)"
+
+install-packages:
+	@missing=""; for p in $(WANT); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -81,6 +94,20 @@ fuzz: deps
 	cmake --build $(FUZZDIR) -j $(JOBS) --target fuzz_all
 	tests/fuzz/run.sh $(FUZZDIR) $(SECONDS)
 
+# Debian's Emscripten reads acorn from NODE_PATH. The object files stay in
+# $(WEBOBJ) between builds (ccache too when it is installed).
+web: deps-web
+	NODE_PATH=/usr/share/nodejs emcmake cmake -S web -B $(WEBOBJ) -G Ninja $(LAUNCHER) -DCMAKE_BUILD_TYPE=Release
+	NODE_PATH=/usr/share/nodejs cmake --build $(WEBOBJ) -j $(JOBS)
+	mkdir -p $(WEBSITE)
+	cp $(WEB_FILES) $(WEBOBJ)/fray.js $(WEBOBJ)/fray.wasm $(WEBSITE)/
+	@echo "web: serve it with  python3 -m http.server -d $(WEBSITE) 8000"
+
+# The page against the CLI's --json, in headless Chromium (tests/web).
+web-test: web build
+	cd tests/web && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund; }
+	node tests/web/e2e.mjs --site $(WEBSITE) --cli $(BUILD)/fray
+
 format: deps
 	clang-format -i $(SOURCES)
 
@@ -88,4 +115,4 @@ format-check: deps
 	clang-format --dry-run -Werror $(SOURCES)
 
 clean:
-	rm -rf $(BUILD) $(ASAN) $(BENCHDIR) $(FUZZDIR)
+	rm -rf $(BUILD) $(ASAN) $(BENCHDIR) $(FUZZDIR) $(WEBOBJ) $(WEBSITE)

@@ -3,7 +3,10 @@
 
 #include <fray/core/dice.hpp>
 #include <fray/core/error.hpp>
+#include <fray/report/svg.hpp>
 #include <fray/rules/spec.hpp>
+
+#include <fmt/ranges.h>
 
 #include <fmt/format.h>
 
@@ -24,18 +27,35 @@ std::uint64_t fresh_seed() {
 
 void add_core_verbs(Cli& cli) {
   {
-    auto expr = std::make_shared<std::string>();
-    auto* v = add_verb(cli, "dist", "Exact distribution of a dice expression", [expr, &cli] {
-      const Dice d = Dice::parse(*expr, all_dice_functions());
+    struct Opts {
+      std::vector<std::string> exprs;
+      SvgOpts svg;
+    };
+    auto o = std::make_shared<Opts>();
+    auto* v = add_verb(cli, "dist", "Exact distribution of dice expressions (several: one document each)", [o, &cli] {
+      std::vector<std::pair<std::string, Pmf>> pmfs;
       TerminalProgress bar("exact distribution", !cli.json);
-      const Pmf p = d.exact(&bar.progress());
+      for (const std::string& e : o->exprs)
+        pmfs.emplace_back(e, Dice::parse(e, all_dice_functions()).exact(&bar.progress()));
       Report r;
-      r.json = pmf_json(p);
-      r.json["expression"] = *expr;
-      r.text = fmt::format("{}\n{}", *expr, pmf_table(p));
+      r.json = nlohmann::json::array();
+      for (const auto& [e, p] : pmfs) {
+        nlohmann::json doc = pmf_json(p);
+        doc["expression"] = e;
+        r.json.push_back(std::move(doc));
+        r.text += fmt::format("{}{}\n{}", r.text.empty() ? "" : "\n", e, pmf_table(p));
+      }
+      // One expression keeps its one document; several are an array of them.
+      if (pmfs.size() == 1) r.json = r.json.front();
+      if (!o->svg.file.empty())
+        write_svg(o->svg, svg::render(svg::pmf_plot(fmt::format("{}", fmt::join(o->exprs, " vs ")), "value", pmfs,
+                                                    svg::parse_view(o->svg.view))));
       return r;
     });
-    v->add_option("EXPR", *expr, "Dice expression, e.g. 3d6, 4d6kh3, 2d20kl1, d6!, brogue_clump(1,3,1)")->required();
+    v->add_option("EXPR", o->exprs,
+                  "Dice expression, e.g. 3d6, 4d6kh3, 2d20kl1, d6!, brogue_clump(1,3,1); several to compare them")
+        ->required();
+    add_svg_options(v, o->svg, true);
   }
   {
     struct Opts {
@@ -100,13 +120,22 @@ void add_attack_options(CLI::App* v, AttackOpts& o) {
 void add_rules_verbs(Cli& cli) {
   {
     auto o = std::make_shared<AttackOpts>();
-    auto* v = add_verb(cli, "attack", "Exact outcome of one attack", [o] {
+    auto svg_opts = std::make_shared<SvgOpts>();
+    auto* v = add_verb(cli, "attack", "Exact outcome of one attack", [o, svg_opts] {
       const Ruleset& rs = rules_for("attack", o->rules);
       const AttackRequest req = o->request();
       check_options(rs, req);
-      return attack_report(rs.attack(req));
+      const AttackSummary summary = rs.attack(req);
+      Report r = attack_report(summary);
+      if (!svg_opts->file.empty())
+        write_svg(*svg_opts,
+                  svg::render(svg::pmf_plot(fmt::format("{} vs {}: damage per attack, P(hit) {}", summary.attacker.name,
+                                                        summary.defender.name, percent(summary.p_hit)),
+                                            "damage", {{"damage", summary.damage}}, svg::parse_view(svg_opts->view))));
+      return r;
     });
     add_attack_options(v, *o);
+    add_svg_options(v, *svg_opts, true);
   }
   {
     auto o = std::make_shared<AttackOpts>();

@@ -4,6 +4,7 @@
 #include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
 #include <fray/report/report.hpp>
+#include <fray/report/svg.hpp>
 #include <fray/rules/sweep.hpp>
 
 #include <fmt/format.h>
@@ -28,6 +29,7 @@ struct FightArgs {
   std::optional<std::int64_t> sims, threads;
   std::optional<std::uint64_t> seed;
   std::string first = "a";
+  SvgOpts svg;
 };
 
 void add_common(CLI::App* sub, FightArgs& f) {
@@ -41,6 +43,7 @@ void add_common(CLI::App* sub, FightArgs& f) {
   auto* sims = sub->add_option("--sims", f.sims, "Monte Carlo: number of fights");
   exact->excludes(sims);
   add_seed_option(sub, f.seed, "Monte Carlo: seed, 0..2^64-1 (default 1)");
+  add_svg_options(sub, f.svg, true);
   sub->add_option("--threads", f.threads,
                   "Monte Carlo: threads (default: all cores; the result does not depend on it)");
 }
@@ -105,7 +108,14 @@ void add_fight_verbs(Cli& cli) {
     TerminalProgress bar("turns to kill", !cli.json);
     o.progress = &bar.progress();
     o.monte_carlo.progress = false;
-    return ttk_report(rules.id(), bout, o);
+    Report r = ttk_report(rules.id(), bout, o);
+    if (!ttk->svg.file.empty())
+      write_svg(ttk->svg,
+                svg::render(svg::pmf_json_plot(
+                    fmt::format("{} vs {}: attacks to kill ({})", r.json["attacker"]["name"].get<std::string>(),
+                                r.json["defender"].get<std::string>(), r.json["method"].get<std::string>()),
+                    "attacks", r.json["attacks"]["pmf"], svg::parse_view(ttk->svg.view))));
+    return r;
   });
   add_common(t, *ttk);
   t->add_option("--attacker", ttk->a, "Attacker spec")->required();
@@ -118,7 +128,15 @@ void add_fight_verbs(Cli& cli) {
     TerminalProgress bar("duel", !cli.json);
     o.progress = &bar.progress();
     o.monte_carlo.progress = false;
-    return duel_report(rules.id(), bout_of(rules, *duel), o);
+    Report r = duel_report(rules.id(), bout_of(rules, *duel), o);
+    if (!duel->svg.file.empty())
+      write_svg(duel->svg,
+                svg::render(svg::pmf_json_plot(
+                    fmt::format("{} vs {}: fight length ({}), P(a wins) {}", r.json["a"]["name"].get<std::string>(),
+                                r.json["b"]["name"].get<std::string>(), r.json["method"].get<std::string>(),
+                                percent(r.json["p_a_wins"].get<double>())),
+                    "attacks of both sides", r.json["length"]["pmf"], svg::parse_view(duel->svg.view))));
+    return r;
   });
   add_common(d, *duel);
   d->add_option("--a", duel->a, "Side a's spec")->required();

@@ -2,6 +2,7 @@
 // answers per value (fray/rules/sweep.hpp). `--skill` keeps the crawl sweep
 // of hit chance and mean damage as a skill rises.
 #include <fray/core/error.hpp>
+#include <fray/report/svg.hpp>
 #include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/spec.hpp>
 #include <fray/rules/sweep.hpp>
@@ -31,6 +32,8 @@ void add_sweep_verbs(Cli& cli) {
     bool csv = false;
     std::optional<std::int64_t> sims, threads;
     std::optional<std::uint64_t> seed;
+    std::string svg_y = "p_hit";
+    SvgOpts svg;
   };
   auto o = std::make_shared<Opts>();
   auto* v =
@@ -82,6 +85,13 @@ void add_sweep_verbs(Cli& cli) {
         }
         Report r = table_report(table);
         if (o->csv) r.text = table_csv(table);
+        if (!o->svg.file.empty()) {
+          const std::string x = o->skill.empty() ? o->key : o->skill;
+          svg::Plot plot = svg::table_plot(table, "value", {o->svg_y});
+          plot.x_label = x;
+          plot.title = fmt::format("{} vs {}: {} by {}", o->attacker, o->defender, o->svg_y, x);
+          write_svg(o->svg, svg::render(plot));
+        }
         return r;
       });
   std::vector<std::string> ids;
@@ -106,6 +116,8 @@ void add_sweep_verbs(Cli& cli) {
   add_seed_option(v, o->seed, "Monte Carlo: seed, 0..2^64-1 (default 1)");
   v->add_option("--threads", o->threads, "Monte Carlo: threads (default: all cores; the result does not depend on it)");
   v->add_flag("--csv", o->csv, "Print the table as CSV (a header row of keys first)");
+  add_svg_options(v, o->svg, false);
+  v->add_option("--svg-y", o->svg_y, "The column --svg plots: p_hit (default), mean_damage or another column");
 }
 
 }  // namespace fray::cli

@@ -63,6 +63,15 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 void add_help(Cli& cli);
 // The examples a verb's help shows (empty for a verb without).
 std::vector<std::string> help_examples(const std::string& verb);
+// --svg FILE (and --view for a distribution): the verb also writes its plot
+// (fray/report/svg.hpp) to FILE. write_svg does nothing without --svg and
+// throws fray::Error naming the file when it cannot be written.
+struct SvgOpts {
+  std::string file;
+  std::string view = "normal";
+};
+void add_svg_options(CLI::App* verb, SvgOpts& svg, bool with_view);
+void write_svg(const SvgOpts& svg, const std::string& document);
 
 void add_core_verbs(Cli& cli);    // dist, roll
 void add_rules_verbs(Cli& cli);   // attack, strike

@@ -159,8 +159,11 @@ Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fight
   };
   const unsigned threads = static_cast<unsigned>(std::min<std::uint64_t>(o.threads, blocks));
   std::vector<std::thread> pool;
+  // One thread runs on the caller's: no thread is started (a WebAssembly
+  // module built without threads has none to start).
+  if (threads <= 1) worker();
   pool.reserve(threads);
-  for (unsigned i = 0; i < threads; ++i) pool.emplace_back(worker);
+  for (unsigned i = 0; threads > 1 && i < threads; ++i) pool.emplace_back(worker);
 
   // Progress on stderr: only on a terminal, only once a run has taken a second.
   const bool tty = o.progress && isatty(STDERR_FILENO) == 1;

@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 
 namespace fray {
 
@@ -46,9 +48,22 @@ double parse_number(std::string_view s, std::string_view what) {
   const char* b = s.data();
   const char* e = s.data() + s.size();
   if (b != e && *b == '+') ++b;
+#if defined(_LIBCPP_VERSION) && _LIBCPP_VERSION < 170000
+  // libc++ before 17 (Emscripten's) has no floating-point std::from_chars:
+  // strtod on a copy, refusing what from_chars refuses (spaces, hex, a range error).
+  const std::string text(b, e);
+  char* end = nullptr;
+  errno = 0;
+  const bool plain = !text.empty() && std::isspace(static_cast<unsigned char>(text[0])) == 0 &&
+                     text.find_first_of("xX") == std::string::npos;
+  if (plain) v = std::strtod(text.c_str(), &end);
+  if (!plain || errno == ERANGE || end != text.c_str() + text.size() || !std::isfinite(v))
+    throw Error(fmt::format("{}: '{}' is not a number", what, s));
+#else
   auto [p, ec] = std::from_chars(b, e, v);
   if (ec != std::errc() || p != e || b == e || !std::isfinite(v))
     throw Error(fmt::format("{}: '{}' is not a number", what, s));
+#endif
   return v;
 }
 

@@ -1,0 +1,411 @@
+// End-to-end test of fray's web page in headless Chromium: for each game and
+// verb the page shows the CLI's --json for the same inputs; a permalink
+// restores the calculation; bad input shows the CLI's message beside its
+// field; the JS API (fray-api.js) returns the CLI's JSON. Also measures the
+// page's performance figures (docs/web.md).
+//
+//   node tests/web/e2e.mjs --site build-web --cli build/fray [--screenshots docs/web]
+//
+// The page's numbers are computed by the same C++ compiled to WebAssembly; a
+// number may differ from the native one in its last bits where a libm function
+// (pow, exp, log) rounds differently, so numbers compare to 1e-12 relative.
+import { chromium } from 'playwright-core';
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const argv = process.argv.slice(2);
+const opt = (name, def) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : def;
+};
+const site = path.resolve(opt('--site', 'build-web'));
+const cli = path.resolve(opt('--cli', 'build/fray'));
+const shots = opt('--screenshots', null);
+const chromiumPath = opt('--chromium', '/usr/bin/chromium');
+
+let failures = 0;
+let checks = 0;
+function fail(what) {
+  ++failures;
+  console.log(`FAIL ${what}`);
+}
+function ok(cond, what) {
+  ++checks;
+  if (!cond) fail(what);
+  return cond;
+}
+
+// Deep equality, numbers to 1e-12 relative; returns the first difference or ''.
+function diff(a, b, where = '$') {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const tol = 1e-12 * Math.max(1, Math.abs(a), Math.abs(b));
+    return Math.abs(a - b) <= tol ? '' : `${where}: ${a} != ${b}`;
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b)) return `${where}: array vs not`;
+    if (a.length !== b.length) return `${where}: length ${a.length} != ${b.length}`;
+    for (let i = 0; i < a.length; ++i) {
+      const d = diff(a[i], b[i], `${where}[${i}]`);
+      if (d) return d;
+    }
+    return '';
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a).sort(), kb = Object.keys(b).sort();
+    if (ka.join() !== kb.join()) return `${where}: keys ${ka} != ${kb}`;
+    for (const k of ka) {
+      const d = diff(a[k], b[k], `${where}.${k}`);
+      if (d) return d;
+    }
+    return '';
+  }
+  return a === b ? '' : `${where}: ${JSON.stringify(a)} != ${JSON.stringify(b)}`;
+}
+function same(page, want, what) {
+  const d = diff(page, want);
+  ok(!d, `${what}: ${d}`);
+}
+
+// The CLI, as a shell would run it.
+function fray(args) {
+  try {
+    return { status: 0, out: execFileSync(cli, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) };
+  } catch (e) {
+    return { status: e.status, out: e.stdout, err: e.stderr };
+  }
+}
+function frayJson(args) {
+  const r = fray([...args, '--json']);
+  if (r.status !== 0) throw new Error(`fray ${args.join(' ')}: ${r.err}`);
+  return JSON.parse(r.out);
+}
+// Options → arguments the way fray-api.js builds them.
+function toArgs(o) {
+  const args = [];
+  for (const [k, v] of Object.entries(o)) {
+    if (v === undefined || v === null || v === false || v === '') continue;
+    const flag = '--' + k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+    if (v === true) args.push(flag);
+    else args.push(flag, String(v));
+  }
+  return args;
+}
+
+// A spec with one key set, as the page's sweep sets it.
+function withKey(spec, key, value) {
+  const set = (list) => {
+    const items = list ? list.split(',') : [];
+    const i = items.findIndex((it) => it.split('=')[0] === key);
+    if (i >= 0) items[i] = `${key}=${value}`;
+    else items.push(`${key}=${value}`);
+    return items.join(',');
+  };
+  const colon = spec.indexOf(':');
+  if (colon >= 0) return spec.slice(0, colon) + ':' + set(spec.slice(colon + 1));
+  if (spec.includes('=')) return set(spec);
+  return `${spec}:${key}=${value}`;
+}
+
+// ---------- the static server and the browser -----------------------------------
+async function serve() {
+  const server = spawn('python3', ['-m', 'http.server', '0', '--bind', '127.0.0.1', '-d', site], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const port = await new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error('http.server did not start')), 10000);
+    server.stdout.on('data', (d) => {
+      text += d;
+      const m = /port (\d+)/.exec(text);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    server.on('exit', () => reject(new Error('http.server exited')));
+  });
+  return { server, url: `http://127.0.0.1:${port}/` };
+}
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync'];
+
+async function settled(page) {
+  await page.waitForFunction(() => window.frayPage && document.body.dataset.ready === 'true' && window.frayPage.idle(),
+    null, { timeout: 60000, polling: 50 });
+  // Once more after a beat: an input event may have scheduled a recompute.
+  await page.waitForTimeout(50);
+  await page.waitForFunction(() => window.frayPage.idle(), null, { timeout: 60000, polling: 50 });
+}
+const text = (page, id) => page.locator(`[data-testid="${id}"]`).textContent();
+const jsonOf = async (page, id) => JSON.parse(await text(page, id));
+
+async function main() {
+  if (!fs.existsSync(path.join(site, 'index.html'))) throw new Error(`no site in ${site} (make web)`);
+  if (!fs.existsSync(cli)) throw new Error(`no CLI at ${cli}`);
+  const { server, url } = await serve();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },
+  });
+  const perf = {};
+  // Nothing may come from another host.
+  const foreign = [];
+  context.on('request', (r) => {
+    if (!r.url().startsWith(url) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) foreign.push(r.url());
+  });
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+
+    // --- load: interactive, and the first attack shown --------------------------------
+    const t0 = Date.now();
+    await page.goto(url);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 30000, polling: 10 });
+    perf.interactive_ms = Date.now() - t0;
+    await settled(page);
+    perf.first_attack_ms = Date.now() - t0;
+    perf.first_load = await page.evaluate(() => ({ ...window.frayPage.lastMs }));
+    // Again with the browser's cache warm, as a returning visitor loads it.
+    const t1 = Date.now();
+    await page.reload();
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 30000, polling: 10 });
+    perf.interactive_reload_ms = Date.now() - t1;
+    perf.reload = await page.evaluate(() => ({ ...window.frayPage.lastMs }));
+    await settled(page);
+    const games = await page.$$eval('[data-testid="game"] option', (os) => os.map((o) => o.value));
+    ok(games.includes('brogue') && games.includes('crawl'), `games listed: ${games}`);
+
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-e2e-'));
+    for (const game of games) {
+      await page.goto(`${url}?game=${game}&tab=attack`);
+      await settled(page);
+      const attacker = await page.inputValue('[data-testid="attacker"]');
+      const defender = await page.inputValue('[data-testid="defender"]');
+      // Attack.
+      same(await jsonOf(page, 'attack-json'),
+        frayJson(['attack', '--rules', game, '--attacker', attacker, '--defender', defender]), `${game} attack`);
+      // The plot: the page's SVG text is the CLI's --svg file, and it is on the page.
+      const file = path.join(tmp, `${game}-attack.svg`);
+      fray(['attack', '--rules', game, '--attacker', attacker, '--defender', defender, '--svg', file]);
+      const plotted = await page.evaluate(([a, d, g]) => window.frayPage.call('plot', 'attack', { rules: g, attacker: a, defender: d }, 'normal'), [attacker, defender, game]);
+      ok(plotted.svg === fs.readFileSync(file, 'utf8'), `${game} attack plot is the CLI's --svg`);
+      ok((await page.locator('[data-testid="attack-plot"] svg rect.bar').count()) === (await jsonOf(page, 'attack-json')).damage.pmf.length,
+        `${game} attack plot has a bar per damage value`);
+      // Fight: the CLI's default method, and the seed the page passes for Monte Carlo.
+      await page.click('[data-testid="tab-fight"]');
+      await settled(page);
+      const duel = await jsonOf(page, 'duel-json');
+      same(duel, frayJson(['duel', '--rules', game, '--a', attacker, '--b', defender, '--first', 'a', '--seed', '1']),
+        `${game} duel`);
+      same(await jsonOf(page, 'ttk-json'),
+        frayJson(['ttk', '--rules', game, '--attacker', attacker, '--defender', defender, '--seed', '1']), `${game} ttk`);
+      ok(duel.method === 'exact' || (await text(page, 'duel-method')).includes(`${duel.sims} fights`),
+        `${game} duel states its sample count`);
+      // Sweep.
+      await page.click('[data-testid="tab-sweep"]');
+      await settled(page);
+      const st = await page.evaluate(() => window.frayPage.state());
+      const sweep = await jsonOf(page, 'sweep-json');
+      const series = st.sseries.split('\n').map((s) => s.trim()).filter(Boolean);
+      ok(sweep.length === series.length, `${game} sweep has one entry per series`);
+      series.forEach((s, i) => {
+        if (sweep[i].rows) {
+          same(sweep[i], frayJson(['sweep', '--rules', game, '--attacker', attacker, '--defender', s, '--skill', st.skey,
+            '--from', String(st.sfrom), '--to', String(st.sto), '--step', String(st.sstep)]), `${game} sweep ${s}`);
+        } else {
+          // Each point: the attack with the key set (checked at its ends and middle).
+          const n = sweep[i].values.length;
+          for (const k of [0, Math.floor(n / 2), n - 1]) {
+            const v = sweep[i].values[k];
+            const a = withKey(attacker, st.skey, v);
+            const want = frayJson(['attack', '--rules', game, '--attacker', a, '--defender', s]);
+            same(sweep[i].attacks[k].p_hit, want.p_hit, `${game} sweep ${s} at ${v}: p_hit`);
+            same(sweep[i].attacks[k].mean_damage, want.mean_damage, `${game} sweep ${s} at ${v}: mean_damage`);
+          }
+        }
+      });
+      ok((await page.locator('[data-testid="sweep-plot"] svg .series').count()) === series.length, `${game} sweep plot has its series`);
+      if (await page.locator('[data-testid="balance"]').isVisible()) {
+        same(await jsonOf(page, 'balance-json'), frayJson(['table', 'enchant-for-hit', '--rules', game]), `${game} table`);
+      }
+    }
+
+    // --- dice ---------------------------------------------------------------------
+    await page.goto(`${url}?game=brogue&tab=dice&dice=${encodeURIComponent('3d6\n4d6kh3\nd6!')}&dview=at-least`);
+    await settled(page);
+    same(await jsonOf(page, 'dice-json'), frayJson(['dist', '3d6', '4d6kh3', 'd6!']), 'dice');
+    ok((await page.locator('[data-testid="dice-plot"] svg .legend').count()) === 1, 'dice overlay has a legend');
+    ok((await page.locator('[data-testid="dice-plot"] svg').innerHTML()).includes('P(X ≥ x)'), 'dice at-least view');
+
+    // --- grid: fov and path, and a click that moves the viewer -------------------------
+    await page.goto(`${url}?game=pixel-dungeon&tab=grid`);
+    await settled(page);
+    const map = (await page.inputValue('[data-testid="map"]')).replace(/\s+$/, '') + '\n';
+    const mapFile = path.join(tmp, 'map.txt');
+    fs.writeFileSync(mapFile, map);
+    for (const algo of ['pixel-dungeon', 'symmetric', 'symmetric-exact']) {
+      await page.selectOption('[data-testid="fov-algorithm"]', algo);
+      await settled(page);
+      const at = await page.inputValue('[data-testid="viewer"]');
+      same(await jsonOf(page, 'fov-json'), frayJson(['fov', '--map', mapFile, '--at', at, '--algorithm', algo]), `fov ${algo}`);
+    }
+    await page.click('[data-testid="grid-view"] .cell[data-x="4"][data-y="1"]');
+    await settled(page);
+    ok((await page.inputValue('[data-testid="viewer"]')) === '4,1', 'a click sets the viewer');
+    same(await jsonOf(page, 'fov-json'), frayJson(['fov', '--map', mapFile, '--at', '4,1', '--algorithm', 'symmetric-exact']), 'fov after a click');
+    same(await jsonOf(page, 'path-json'), frayJson(['path', '--map', mapFile, '--from', '4,1', '--to', '7,3']), 'path');
+
+    // --- permalink round trip ----------------------------------------------------------
+    await page.goto(`${url}?game=crawl&tab=attack`);
+    await settled(page);
+    await page.fill('[data-testid="attacker"]', 'player:fighting=9,weapon_skill=7,weapon=war_axe,str=15');
+    await page.fill('[data-testid="defender"]', 'ogre');
+    await page.check('[data-testid="situation-unaware"]');
+    await page.selectOption('[data-testid="view"]', 'at-most');
+    await settled(page);
+    const before = await jsonOf(page, 'attack-json');
+    const link = await page.getAttribute('[data-testid="permalink"]', 'href');
+    const other = await context.newPage();
+    await other.goto(new URL(link, url).href);
+    await settled(other);
+    ok((await other.inputValue('[data-testid="attacker"]')) === 'player:fighting=9,weapon_skill=7,weapon=war_axe,str=15', 'permalink: attacker');
+    ok(await other.isChecked('[data-testid="situation-unaware"]'), 'permalink: situation');
+    ok((await other.inputValue('[data-testid="view"]')) === 'at-most', 'permalink: view');
+    same(await jsonOf(other, 'attack-json'), before, 'permalink: the same attack');
+    same(before, frayJson(['attack', '--rules', 'crawl', '--attacker', 'player:fighting=9,weapon_skill=7,weapon=war_axe,str=15',
+      '--defender', 'ogre', '--situation', 'unaware']), 'permalink attack is the CLI\'s');
+    await other.close();
+
+    // --- bad input: the CLI's message beside the field -----------------------------------
+    await page.goto(`${url}?game=brogue&tab=attack`);
+    await settled(page);
+    await page.fill('[data-testid="attacker"]', 'gobln');
+    await settled(page);
+    const bad = fray(['attack', '--rules', 'brogue', '--attacker', 'gobln', '--defender', await page.inputValue('[data-testid="defender"]')]);
+    ok(bad.status === 2, 'the CLI rejects gobln');
+    ok((await text(page, 'attacker-error')) === bad.err.trim(), `attacker error: '${await text(page, 'attacker-error')}' vs '${bad.err.trim()}'`);
+    await page.click('[data-testid="tab-dice"]');
+    await page.fill('[data-testid="dice-exprs"]', '3d');
+    await settled(page);
+    ok((await text(page, 'dice-error')) === fray(['dist', '3d']).err.trim(), 'dice error is the CLI\'s');
+    await page.fill('[data-testid="dice-exprs"]', '2d6');
+    await settled(page);
+    ok((await text(page, 'dice-error')) === '', 'the error clears');
+
+    // --- the JS API ------------------------------------------------------------------------
+    const calls = [
+      ['dist', { expr: '2d6+1' }, ['dist', '2d6+1']],
+      ['dist', { expr: ['1d4', '1d6'] }, ['dist', '1d4', '1d6']],
+      ['roll', { expr: '3d6', seed: 7, count: 5 }, ['roll', '3d6', '--seed', '7', '--count', '5']],
+      ['attack', { rules: 'pixel-dungeon', attacker: 'hero:class=rogue,level=3', defender: 'gnoll_scout', situation: 'unseen' },
+        ['attack', '--rules', 'pixel-dungeon', '--attacker', 'hero:class=rogue,level=3', '--defender', 'gnoll_scout', '--situation', 'unseen']],
+      ['strike', { rules: 'brogue', attacker: 'player', defender: 'goblin', seed: 3, count: 20 },
+        ['strike', '--rules', 'brogue', '--attacker', 'player', '--defender', 'goblin', '--seed', '3', '--count', '20']],
+      ['ttk', { rules: 'brogue', attacker: 'player', defender: 'goblin' }, ['ttk', '--rules', 'brogue', '--attacker', 'player', '--defender', 'goblin']],
+      ['duel', { rules: 'epixx', a: 'human_fighter', b: 'ogre' }, ['duel', '--rules', 'epixx', '--a', 'human_fighter', '--b', 'ogre']],
+      ['duel', { rules: 'crawl', a: 'player:fighting=5,weapon=long_sword,hp=40', b: 'orc_warrior', sims: 2000, seed: 5, threads: 1 },
+        ['duel', '--rules', 'crawl', '--a', 'player:fighting=5,weapon=long_sword,hp=40', '--b', 'orc_warrior', '--sims', '2000', '--seed', '5']],
+      ['sweep', { rules: 'crawl', attacker: 'player:weapon=mace', defender: 'orc', skill: 'dex', from: 8, to: 14, step: 2 },
+        ['sweep', '--rules', 'crawl', '--attacker', 'player:weapon=mace', '--defender', 'orc', '--skill', 'dex', '--from', '8', '--to', '14', '--step', '2']],
+      ['table', { rules: 'brogue', table: 'armor-for-hit', reachable: true }, ['table', 'armor-for-hit', '--rules', 'brogue', '--reachable']],
+      ['list', { rules: 'crawl', kind: 'weapons' }, ['list', '--rules', 'crawl', 'weapons']],
+      ['list', { rules: 'epixx' }, ['list', '--rules', 'epixx']],
+      ['fov', { map, at: '2,5', algorithm: 'symmetric', radius: 4 }, ['fov', '--map', mapFile, '--at', '2,5', '--algorithm', 'symmetric', '--radius', '4']],
+      ['path', { map, from: '2,5', to: '10,1', magic: true }, ['path', '--map', mapFile, '--from', '2,5', '--to', '10,1', '--magic']],
+    ];
+    const got = await page.evaluate(async (calls) => {
+      const { loadFray } = await import('./fray-api.js');
+      const fray = await loadFray();
+      const out = calls.map(([fn, o]) => fray[fn](o));
+      let error = null;
+      try {
+        fray.attack({ rules: 'brogue', attacker: 'gobln', defender: 'rat' });
+      } catch (e) {
+        error = { name: e.name, message: e.message };
+      }
+      return { out, error };
+    }, calls.map(([fn, o]) => [fn, o]));
+    calls.forEach(([fn, , args], i) => same(got.out[i], frayJson(args), `API ${fn} #${i}`));
+    const apiErr = fray(['attack', '--rules', 'brogue', '--attacker', 'gobln', '--defender', 'rat']).err.trim();
+    ok(got.error && `fray: error: ${got.error.message}` === apiErr, `API error: ${JSON.stringify(got.error)} vs ${apiErr}`);
+
+    // --- performance -----------------------------------------------------------------
+    perf.attack_ms = await page.evaluate(async () => {
+      const times = [];
+      for (let i = 0; i < 10; ++i) {
+        const t0 = performance.now();
+        await window.frayPage.call('plot', 'attack', { rules: 'crawl', attacker: `player:fighting=${i},weapon=long_sword`, defender: 'orc_warrior' }, 'normal');
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      return times[5];
+    });
+    perf.duel_100hp_ms = await page.evaluate(async () => {
+      const t0 = performance.now();
+      const d = await window.frayPage.call('duel', { rules: 'brogue', a: 'player:hp=100', b: 'ogre:hp=100', exact: true });
+      return { ms: performance.now() - t0, method: d.method, p_a_wins: d.p_a_wins };
+    });
+    same((await page.evaluate(() => window.frayPage.call('duel', { rules: 'brogue', a: 'player:hp=100', b: 'ogre:hp=100', exact: true }))),
+      frayJson(['duel', '--rules', 'brogue', '--a', 'player:hp=100', '--b', 'ogre:hp=100', '--exact']), 'exact 100-HP duel');
+    // Cancel: a long computation stops and the page keeps working.
+    await page.goto(`${url}?game=brogue&tab=fight&attacker=${encodeURIComponent('player:hp=1000000')}&defender=${encodeURIComponent('goblin:hp=1000000')}&method=mc&sims=50000000`);
+    await page.waitForSelector('[data-testid="cancel"]:not([hidden])', { timeout: 20000 });
+    await page.click('[data-testid="cancel"]');
+    ok((await text(page, 'status')) === 'cancelled', 'cancel stops the computation');
+    await page.click('[data-testid="tab-dice"]');
+    await settled(page);
+    ok((await jsonOf(page, 'dice-json')).length === 2, 'the page computes after a cancel');
+
+    ok(errors.length === 0, `no page errors: ${errors.join('; ')}`);
+    ok(foreign.length === 0, `nothing from another host: ${foreign.join(', ')}`);
+    const wasm = fs.statSync(path.join(site, 'fray.wasm')).size;
+    perf.wasm_bytes = wasm;
+    ok(wasm < 3 * 1024 * 1024, `fray.wasm is under 3 MB (${wasm})`);
+    // The 1 s target (docs/web.md) is reported, not enforced: a busy CI machine
+    // multiplies it; a bound ten times as wide still catches a broken load.
+    ok(Math.min(perf.interactive_ms, perf.interactive_reload_ms) < 10000,
+      `interactive in under 10 s (first load ${perf.interactive_ms} ms, reload ${perf.interactive_reload_ms} ms)`);
+    ok(perf.attack_ms < 50, `attack recomputed in under 50 ms (${perf.attack_ms} ms)`);
+    ok(perf.duel_100hp_ms.ms < 1000, `exact 100-HP duel in under 1 s (${perf.duel_100hp_ms.ms} ms)`);
+
+    if (shots) await screenshots(context, url, shots);
+  } finally {
+    await context.close();
+    server.kill();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  console.log(`performance: ${JSON.stringify(perf)}`);
+  console.log(`${checks - failures}/${checks} checks passed`);
+  process.exit(failures ? 1 : 0);
+}
+
+// One screenshot per tab, light and dark.
+async function screenshots(context, url, dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  const page = await context.newPage();
+  const views = [
+    ['attack', '?game=crawl&tab=attack'],
+    ['fight', '?game=brogue&tab=fight'],
+    ['sweep', '?game=crawl&tab=sweep'],
+    ['dice', '?game=brogue&tab=dice&dice=3d6%0A4d6kh3%0A2d10'],
+    ['grid', '?game=pixel-dungeon&tab=grid&target=10,1'],
+  ];
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [name, query] of views) {
+      await page.goto(url + query);
+      await settled(page);
+      await page.screenshot({ path: path.join(dir, `${name}${scheme === 'dark' ? '-dark' : ''}.png`), fullPage: true });
+    }
+  }
+  await page.close();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,579 @@
+// The fray page: inputs → fray's verbs (in a worker) → numbers, tables and
+// the SVG plots fray draws. The page state lives in the URL's query string.
+
+// ---------- the engine, off the main thread ----------------------------------
+// One worker runs one computation at a time. Cancel terminates it and starts
+// a fresh one (a running WebAssembly call cannot be interrupted otherwise).
+let worker = null;
+let workerReady = null;
+let nextId = 0;
+const pending = new Map(); // id → {resolve, reject, started}
+
+function startWorker() {
+  worker = new Worker(new URL('worker.js', import.meta.url), { type: 'module' });
+  workerReady = new Promise((resolve, reject) => {
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if ('ready' in m) {
+        if (m.ready) resolve();
+        else reject(new Error(m.error));
+        return;
+      }
+      const p = pending.get(m.id);
+      if (!p) return;
+      pending.delete(m.id);
+      if (m.ok) p.resolve(m.value);
+      else p.reject(new Error(m.error));
+      busy();
+    };
+    worker.onerror = (e) => reject(new Error(e.message || 'the engine failed to load'));
+  });
+}
+
+class Cancelled extends Error {}
+
+function call(fn, ...args) {
+  const id = ++nextId;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject, started: performance.now() });
+    busy();
+    worker.postMessage({ id, fn, args });
+  });
+}
+
+function cancel() {
+  worker.terminate();
+  for (const p of pending.values()) p.reject(new Cancelled('cancelled'));
+  pending.clear();
+  startWorker();
+  busy();
+  $('#status').textContent = 'cancelled';
+}
+
+let busyTimer = null;
+function busy() {
+  clearTimeout(busyTimer);
+  if (pending.size === 0) {
+    $('#cancel').hidden = true;
+    $('#status').textContent = 'ready';
+    return;
+  }
+  // Only a computation that takes a while shows the button, so that quick ones do not flicker.
+  busyTimer = setTimeout(() => {
+    if (pending.size) {
+      $('#cancel').hidden = false;
+      $('#status').textContent = 'computing…';
+    }
+  }, 150);
+}
+
+// ---------- small helpers ------------------------------------------------------
+const $ = (sel, root = document) => root.querySelector(sel);
+const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
+const tid = (name) => $(`[data-testid="${name}"]`);
+const pct = (p) => {
+  if (p === null || p === undefined) return '–';
+  if (p === 0) return '0 %';
+  if (p === 1) return '100 %';
+  const v = p * 100;
+  if (v < 0.01) return '<0.01 %';
+  if (v > 99.99) return '>99.99 %';
+  return v.toFixed(2) + ' %';
+};
+const num = (x, d = 4) => (x === null || x === undefined ? '–' : Number(x.toFixed(d)).toString());
+const lines = (text) => text.split('\n').map((s) => s.trim()).filter(Boolean);
+
+function table(el, columns, rows) {
+  el.replaceChildren();
+  const head = el.createTHead().insertRow();
+  for (const c of columns) {
+    const th = document.createElement('th');
+    th.textContent = c;
+    head.appendChild(th);
+  }
+  const body = el.createTBody();
+  for (const r of rows) {
+    const tr = body.insertRow();
+    for (const v of r) tr.insertCell().textContent = v === null || v === undefined ? '–' : String(v);
+  }
+}
+
+// An error beside the field it names (the CLI's message, word for word), or in the section's box.
+function clearErrors(scope) {
+  for (const el of $$('[data-error-for]')) if (!scope || scope.includes(el.dataset.errorFor)) el.textContent = '';
+}
+function showError(section, message) {
+  const m = message.replace(/^fray: error: /, '');
+  let field = section;
+  if (/^(attacker spec|--attacker|--a\b|attacker )/.test(m)) field = 'attacker';
+  else if (/^(defender spec|--defender|--b\b|defender )/.test(m)) field = 'defender';
+  else if (/^(--situation|situation)/.test(m)) field = 'situation';
+  else if (/^(--kind|kind)/.test(m)) field = 'kind';
+  else if (/^(dice expression|EXPR)/.test(m)) field = 'dice';
+  else if (/^(--map|map)/i.test(m)) field = 'map';
+  else if (/^--at\b/.test(m)) field = 'at';
+  else if (/^--to\b/.test(m) && section === 'grid') field = 'target';
+  const el = $(`[data-error-for="${field}"]`) || $(`[data-error-for="${section}"]`);
+  el.textContent = 'fray: error: ' + m;
+}
+
+// ---------- per-game defaults --------------------------------------------------
+// Starting inputs for the games fray has; a game added later gets its first
+// catalog entries and can be typed over.
+const DEFAULTS = {
+  'pixel-dungeon': {
+    attacker: 'hero:class=warrior,level=5,str=18,weapon=war_hammer', defender: 'gnoll_scout',
+    sside: 'attacker', skey: 'level', sfrom: 1, sto: 20, sstep: 1, sseries: 'gnoll_scout\ngnoll_brute\nsewer_crab',
+  },
+  brogue: {
+    attacker: 'player', defender: 'goblin_conjurer',
+    sside: 'attacker', skey: 'enchant', sfrom: -3, sto: 10, sstep: 1, sseries: 'goblin\njackal\nogre',
+  },
+  crawl: {
+    attacker: 'player:fighting=5,weapon_skill=5,weapon=long_sword,hp=40', defender: 'orc_warrior',
+    sside: 'attacker', skey: 'fighting', sfrom: 0, sto: 27, sstep: 1, sseries: 'orc_warrior\norc\ngnoll',
+  },
+  epixx: {
+    attacker: 'human_fighter', defender: 'ogre',
+    sside: 'attacker', skey: 'str', sfrom: -3, sto: 5, sstep: 1, sseries: 'ogre',
+  },
+};
+// Verbs only some games have (their CLI's --rules lists).
+const SWEEP_VERB = { crawl: ['fighting', 'weapon_skill', 'dex'] };
+const TABLE_GAMES = ['brogue'];
+const EXTRA_INPUT_GAMES = ['epixx']; // read --kind
+
+const COMMON = {
+  tab: 'attack', extra: '', situation: '', kind: '', view: 'normal',
+  method: 'auto', sims: '100000', seed: '1', first: 'a', sy: 'p_hit', btable: 'enchant-for-hit',
+  dice: '3d6\n4d6kh3', dview: 'normal',
+  map: '############\n#..........#\n#..::......#\n#..::..g...#\n#......##..#\n#.@....+...#\n############',
+  at: '2,5', target: '7,3', algo: 'pixel-dungeon', radius: '', magic: '',
+};
+
+// ---------- state and the URL ---------------------------------------------------
+let state = {};
+let rulesets = [];
+const catalogs = {}; // game → {monsters: [...], situations: [...], ...}
+
+function readInputs() {
+  for (const el of $$('[data-state]')) {
+    const k = el.dataset.state;
+    state[k] = el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value;
+  }
+  state.situation = $$('#situations input:checked').map((c) => c.value).join(',');
+}
+
+function writeInputs() {
+  for (const el of $$('[data-state]')) {
+    const k = el.dataset.state;
+    if (el.type === 'checkbox') el.checked = !!state[k];
+    else if (state[k] !== undefined) el.value = state[k];
+  }
+  const on = new Set((state.situation || '').split(',').filter(Boolean));
+  for (const c of $$('#situations input')) c.checked = on.has(c.value);
+}
+
+function defaultsFor(game) {
+  const d = DEFAULTS[game];
+  if (d) return d;
+  const mons = (catalogs[game]?.monsters || []).map((e) => e.name);
+  return { attacker: mons[0] || '', defender: mons[1] || mons[0] || '', sside: 'defender', skey: 'hp', sfrom: 1, sto: 20, sstep: 1, sseries: mons[1] || '' };
+}
+
+function toQuery() {
+  const q = new URLSearchParams();
+  const d = { ...COMMON, ...defaultsFor(state.game) };
+  q.set('game', state.game);
+  for (const [k, v] of Object.entries(state)) if (k !== 'game' && String(v) !== String(d[k] ?? '')) q.set(k, v);
+  return q.toString();
+}
+
+function saveUrl() {
+  const url = `${location.pathname}?${toQuery()}`;
+  history.replaceState(null, '', url);
+  tid('permalink').href = url;
+}
+
+// ---------- catalogs: type-ahead and situation toggles ---------------------------
+async function loadCatalogs(game) {
+  if (catalogs[game]) return catalogs[game];
+  const kinds = (await call('list', { rules: game })).catalogs;
+  const out = {};
+  for (const kind of Object.keys(kinds)) out[kind] = (await call('list', { rules: game, kind })).entries;
+  catalogs[game] = out;
+  return out;
+}
+
+function fillPickers(game) {
+  const c = catalogs[game] || {};
+  const opts = (entries, el) => {
+    el.replaceChildren();
+    for (const e of entries) {
+      const o = document.createElement('option');
+      o.value = e.name;
+      o.label = e.description && e.description !== e.name.replace(/_/g, ' ') ? e.description.slice(0, 80) : '';
+      el.appendChild(o);
+    }
+  };
+  const people = [...(c.classes || []), ...(c.monsters || [])];
+  const player = ['pixel-dungeon', 'crawl', 'brogue'].includes(game) ? [{ name: game === 'pixel-dungeon' ? 'hero' : 'player', description: 'the player' }] : [];
+  opts([...player, ...people], $('#attacker-list'));
+  opts([...player, ...people], $('#defender-list'));
+  opts((c.keys || []).map((k) => ({ name: k.name.replace(/^(player|monster):/, ''), description: k.description || '' })), $('#key-list'));
+  const box = $('#situations');
+  box.replaceChildren();
+  for (const s of c.situations || []) {
+    if (s.name.includes('=')) continue; // flags with a number go in the text box
+    const label = document.createElement('label');
+    label.title = s.description || '';
+    const cb = document.createElement('input');
+    cb.type = 'checkbox';
+    cb.value = s.name;
+    cb.dataset.testid = `situation-${s.name}`;
+    cb.addEventListener('change', changed);
+    label.append(cb, ' ' + s.name);
+    box.appendChild(label);
+  }
+  document.body.classList.toggle('has-kind', EXTRA_INPUT_GAMES.includes(game));
+  document.body.classList.toggle('has-table', TABLE_GAMES.includes(game));
+}
+
+// ---------- the verbs' inputs ------------------------------------------------------
+function situation() {
+  return [state.situation, state.extra].filter(Boolean).join(',');
+}
+function attackInput(attacker = state.attacker, defender = state.defender) {
+  return { rules: state.game, attacker, defender, situation: situation(), kind: state.kind };
+}
+function fightInput(verb) {
+  const o = { rules: state.game, situation: situation(), kind: state.kind };
+  if (verb === 'duel') Object.assign(o, { a: state.attacker, b: state.defender, first: state.first });
+  else Object.assign(o, { attacker: state.attacker, defender: state.defender });
+  if (state.method === 'exact') o.exact = true;
+  if (state.method === 'mc') o.sims = state.sims;
+  // The seed matters to Monte Carlo only (chosen by the CLI or here).
+  if (state.method !== 'exact') o.seed = state.seed;
+  return o;
+}
+
+// A spec with one key set: "goblin" → "goblin:hp=5", "player:a=1" → "player:a=1,hp=5",
+// inline "hp=3,acc=2" → "hp=5,acc=2".
+export function withKey(spec, key, value) {
+  const set = (list) => {
+    const items = list ? list.split(',') : [];
+    const i = items.findIndex((it) => it.split('=')[0] === key);
+    if (i >= 0) items[i] = `${key}=${value}`;
+    else items.push(`${key}=${value}`);
+    return items.join(',');
+  };
+  const colon = spec.indexOf(':');
+  if (colon >= 0) return spec.slice(0, colon) + ':' + set(spec.slice(colon + 1));
+  if (spec.includes('=')) return set(spec);
+  return `${spec}:${key}=${value}`;
+}
+
+function sweepValues() {
+  const from = Number(state.sfrom), to = Number(state.sto), step = Number(state.sstep);
+  if (![from, to, step].every(Number.isFinite)) throw new Error('sweep: from, to and step must be numbers');
+  if (step <= 0) throw new Error('sweep: the step must be above 0');
+  if (to < from) throw new Error('sweep: "to" must not be below "from"');
+  const n = Math.floor((to - from) / step + 1e-9) + 1;
+  if (n > 200) throw new Error(`sweep: ${n} values is too many (at most 200)`);
+  return Array.from({ length: n }, (_, i) => Number((from + i * step).toFixed(6)));
+}
+
+// ---------- each tab's computation ------------------------------------------------
+const generation = {};
+function fresh(section) {
+  generation[section] = (generation[section] || 0) + 1;
+  const g = generation[section];
+  return () => generation[section] === g;
+}
+
+async function guarded(section, fields, body) {
+  const current = fresh(section);
+  try {
+    await body(current);
+    if (current()) clearErrors(fields);
+  } catch (e) {
+    if (e instanceof Cancelled || !current()) return;
+    clearErrors(fields);
+    showError(section, e.message);
+  }
+}
+
+const lastMs = {};
+async function computeAttack() {
+  await guarded('attack', ['attack', 'attacker', 'defender', 'situation', 'kind'], async (current) => {
+    const t0 = performance.now();
+    const { json, svg } = await call('plot', 'attack', attackInput(), state.view);
+    if (!current()) return;
+    lastMs.attack = performance.now() - t0;
+    tid('p-hit').textContent = pct(json.p_hit);
+    tid('mean-damage').textContent = num(json.mean_damage);
+    tid('stddev-damage').textContent = num(json.damage.stddev);
+    tid('attack-time').textContent = `${num(json.attack_time)} ${json.time_unit}`;
+    table(tid('outcomes'), ['outcome', 'P', 'lands'], json.outcomes.map((o) => [o.kind, pct(o.p), o.lands ? 'yes' : 'no']));
+    let below = 0;
+    table(tid('damage-table'), ['damage', 'P(= x)', 'P(≥ x)', 'P(≤ x)'], json.damage.pmf.map(([v, p]) => {
+      const row = [v, p.toPrecision(6), (1 - below).toPrecision(6), (below + p).toPrecision(6)];
+      below += p;
+      return row;
+    }));
+    tid('attack-plot').innerHTML = svg;
+    tid('attack-json').textContent = JSON.stringify(json, null, 2);
+  });
+}
+
+async function computeFight() {
+  await guarded('fight', ['fight', 'attacker', 'defender', 'situation', 'kind'], async (current) => {
+    const duel = await call('plot', 'duel', fightInput('duel'), 'normal');
+    if (!current()) return;
+    const j = duel.json;
+    tid('duel-method').textContent = j.method === 'exact' ? '(exact)' : `(Monte Carlo, ${j.sims} fights, seed ${j.seed})`;
+    tid('p-a-wins').textContent = pct(j.p_a_wins) + (j.p_a_wins_ci ? ` [${pct(j.p_a_wins_ci[0])}, ${pct(j.p_a_wins_ci[1])}]` : '');
+    tid('p-b-wins').textContent = pct(j.p_b_wins);
+    tid('p-draw').textContent = pct(j.p_draw);
+    tid('duel-length').textContent = j.length.mean === null ? '–' : `${num(j.length.mean, 3)} attacks, ${num(j.time.mean, 3)} ${j.time_unit}`;
+    tid('duel-plot').innerHTML = duel.svg;
+    tid('duel-json').textContent = JSON.stringify(j, null, 2);
+    const ttk = await call('plot', 'ttk', fightInput('ttk'), 'normal');
+    if (!current()) return;
+    const t = ttk.json;
+    tid('ttk-method').textContent = t.method === 'exact' ? '(exact)' : `(Monte Carlo, ${t.sims} fights, seed ${t.seed})`;
+    tid('p-kill').textContent = pct(t.p_kill);
+    tid('ttk-mean').textContent = num(t.attacks.mean, 3);
+    tid('ttk-time').textContent = t.time.mean === null ? '–' : `${num(t.time.mean, 3)} ${t.time_unit}`;
+    tid('ttk-plot').innerHTML = ttk.svg;
+    tid('ttk-json').textContent = JSON.stringify(t, null, 2);
+  });
+}
+
+async function computeSweep() {
+  await guarded('sweep', ['sweep', 'attacker', 'defender', 'situation', 'kind'], async (current) => {
+    const values = sweepValues();
+    const side = state.sside === 'defender' ? 'defender' : 'attacker';
+    const other = side === 'attacker' ? 'defender' : 'attacker';
+    tid('sweep-series-side').textContent = other;
+    const series = lines(state.sseries);
+    if (series.length === 0) series.push(state[other]);
+    if (series.length > 8) throw new Error('sweep: at most 8 series');
+    const useVerb = (SWEEP_VERB[state.game] || []).includes(state.skey) && side === 'attacker';
+    tid('sweep-how').textContent = useVerb
+      ? `Each series is fray sweep --rules ${state.game} --skill ${state.skey} (exact).`
+      : `Each point is fray attack with ${side} ${state.skey}=value (exact).`;
+    const docs = [];
+    const plotSeries = [];
+    const rows = new Map(values.map((v) => [v, [v]]));
+    for (const s of series) {
+      const input = { ...attackInput(), [other]: s };
+      let points;
+      if (useVerb) {
+        const doc = await call('sweep', { rules: state.game, attacker: state.attacker, defender: s, situation: situation(), skill: state.skey, from: values[0], to: values[values.length - 1], step: state.sstep });
+        docs.push(doc);
+        points = doc.rows.map((r) => [r.value, r[state.sy]]);
+      } else {
+        const docsOfSeries = [];
+        points = [];
+        for (const v of values) {
+          const doc = await call('attack', { ...input, [side]: withKey(state[side], state.skey, v) });
+          if (!current()) return;
+          docsOfSeries.push(doc);
+          points.push([v, state.sy === 'p_hit' ? doc.p_hit : doc.mean_damage]);
+        }
+        docs.push({ series: s, values, attacks: docsOfSeries });
+      }
+      if (!current()) return;
+      plotSeries.push({ name: s, points });
+      for (const [x, y] of points) rows.get(x)?.push(y);
+    }
+    const yLabel = state.sy === 'p_hit' ? 'P(hit)' : 'mean damage per attack';
+    const svg = await call('svg', {
+      title: `${yLabel} by ${side} ${state.skey}`, x_label: `${side} ${state.skey}`, y_label: yLabel,
+      y_percent: state.sy === 'p_hit', series: plotSeries,
+    });
+    if (!current()) return;
+    tid('sweep-plot').innerHTML = svg;
+    table(tid('sweep-table'), [state.skey, ...series], [...rows.values()].map((r) => r.map((v, i) => (i === 0 || v === undefined ? v : state.sy === 'p_hit' ? pct(v) : num(v)))));
+    tid('sweep-json').textContent = JSON.stringify(docs, null, 2);
+  });
+  if (TABLE_GAMES.includes(state.game)) {
+    await guarded('table', ['table'], async (current) => {
+      const doc = await call('table', { rules: state.game, table: state.btable });
+      if (!current()) return;
+      table(tid('balance-table'), doc.columns, doc.rows.map((r) => doc.columns.map((c) => (typeof r[c] === 'number' && !Number.isInteger(r[c]) ? num(r[c], 3) : r[c]))));
+      tid('balance-json').textContent = JSON.stringify(doc, null, 2);
+    });
+  }
+}
+
+async function computeDice() {
+  await guarded('dice', ['dice'], async (current) => {
+    const exprs = lines(state.dice);
+    if (exprs.length === 0) throw new Error('dice expression: give at least one');
+    const { json, svg } = await call('plot', 'dist', { expr: exprs }, state.dview);
+    if (!current()) return;
+    const docs = Array.isArray(json) ? json : [json];
+    table(tid('dice-summary'), ['expression', 'mean', 'σ', 'min', 'max'], docs.map((d) => [d.expression, num(d.mean), num(d.stddev), d.min, d.max]));
+    tid('dice-plot').innerHTML = svg;
+    const box = tid('dice-table');
+    box.replaceChildren();
+    for (const d of docs) {
+      const t = document.createElement('table');
+      t.className = 'data';
+      let below = 0;
+      table(t, ['value', 'P(= x)', 'P(≥ x)', 'P(≤ x)'], d.pmf.map(([v, p]) => {
+        const row = [v, p.toPrecision(6), (1 - below).toPrecision(6), (below + p).toPrecision(6)];
+        below += p;
+        return row;
+      }));
+      t.createCaption().textContent = d.expression;
+      box.appendChild(t);
+    }
+    tid('dice-json').textContent = JSON.stringify(json, null, 2);
+  });
+}
+
+let gridResult = { fov: null, path: null };
+async function computeGrid() {
+  await guarded('grid', ['grid', 'map', 'at', 'target'], async (current) => {
+    const map = state.map.replace(/\s+$/, '') + '\n';
+    const fov = await call('fov', { map, at: state.at, algorithm: state.algo, radius: state.radius });
+    if (!current()) return;
+    let path = null;
+    if (state.target) path = await call('path', { map, from: state.at, to: state.target, magic: !!state.magic });
+    if (!current()) return;
+    gridResult = { fov, path };
+    tid('fov-json').textContent = JSON.stringify(fov, null, 2);
+    tid('path-json').textContent = path ? JSON.stringify(path, null, 2) : '';
+    tid('path-summary').textContent = `${fov.count} cells in view (${fov.algorithm})` + (path ? `; the projectile stops at ${path.result.join(',')} (${path.reason}) after ${path.path.length} cells` : '');
+    drawGrid();
+  });
+}
+
+function drawGrid() {
+  const rows = state.map.replace(/\s+$/, '').split('\n');
+  const seen = new Set((gridResult.fov?.visible || []).map(([x, y]) => `${x},${y}`));
+  const path = new Set((gridResult.path?.path || []).map(([x, y]) => `${x},${y}`));
+  const stop = gridResult.path ? gridResult.path.result.join(',') : '';
+  const box = tid('grid-view');
+  box.replaceChildren();
+  rows.forEach((row, y) => {
+    const line = document.createElement('div');
+    for (let x = 0; x < row.length; ++x) {
+      const cell = document.createElement('span');
+      const key = `${x},${y}`;
+      cell.dataset.x = x;
+      cell.dataset.y = y;
+      cell.className = 'cell' + (seen.has(key) ? ' seen' : '') + (path.has(key) ? ' path' : '');
+      cell.textContent = key === state.at ? '@' : key === state.target ? '×' : key === stop ? '!' : path.has(key) ? '*' : row[x];
+      line.appendChild(cell);
+    }
+    box.appendChild(line);
+  });
+}
+
+// ---------- wiring ------------------------------------------------------------------
+const computeTab = { attack: computeAttack, fight: computeFight, sweep: computeSweep, dice: computeDice, grid: computeGrid };
+const dirty = new Set(Object.keys(computeTab));
+let timer = null;
+
+function showTab(tab) {
+  state.tab = tab;
+  for (const b of $$('[data-tab]')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
+  for (const p of $$('.tab')) p.hidden = p.id !== `tab-${tab}`;
+  $('#sides').hidden = !['attack', 'fight', 'sweep'].includes(tab);
+  saveUrl();
+  recompute();
+}
+
+// Inputs changed: every tab needs its numbers again; the visible one computes now.
+function changed() {
+  readInputs();
+  saveUrl();
+  for (const k of Object.keys(computeTab)) dirty.add(k);
+  clearTimeout(timer);
+  timer = setTimeout(recompute, 120);
+}
+
+let computing = 0;
+async function recompute() {
+  timer = null;
+  const tab = state.tab;
+  if (!dirty.has(tab)) return;
+  dirty.delete(tab);
+  ++computing;
+  try {
+    await computeTab[tab]();
+  } finally {
+    --computing;
+  }
+}
+
+async function setGame(game, keepInputs) {
+  state.game = game;
+  await loadCatalogs(game);
+  fillPickers(game);
+  if (!keepInputs) Object.assign(state, defaultsFor(game), { situation: '', extra: '', kind: '' });
+  writeInputs();
+  saveUrl();
+}
+
+async function main() {
+  startWorker();
+  $('#cancel').addEventListener('click', cancel);
+  await workerReady;
+  lastMs.engine_ready = performance.now();
+  // The rulesets: the CLI's message for an unknown one lists them.
+  try {
+    await call('list', { rules: '?' });
+  } catch (e) {
+    const m = /known: ([^)]*)\)/.exec(e.message);
+    rulesets = m ? m[1].split(',').map((s) => s.trim()) : Object.keys(DEFAULTS);
+  }
+  const sel = tid('game');
+  for (const r of rulesets) sel.add(new Option(r, r));
+
+  const q = new URLSearchParams(location.search);
+  const game = rulesets.includes(q.get('game')) ? q.get('game') : rulesets[0];
+  await loadCatalogs(game);
+  state = { ...COMMON, ...defaultsFor(game), game };
+  for (const [k, v] of q) state[k] = v;
+  state.game = game;
+  await setGame(game, true);
+
+  for (const el of $$('[data-state]')) {
+    if (el === sel) continue;
+    el.addEventListener('input', changed);
+    el.addEventListener('change', changed);
+  }
+  sel.addEventListener('change', async () => {
+    await setGame(sel.value, false);
+    changed();
+  });
+  for (const b of $$('[data-tab]')) b.addEventListener('click', () => showTab(b.dataset.tab));
+  tid('grid-view').addEventListener('click', (e) => {
+    const c = e.target.closest('.cell');
+    if (!c) return;
+    const key = `${c.dataset.x},${c.dataset.y}`;
+    const field = $('#click-mode').value === 'target' || e.shiftKey ? 'target' : 'viewer';
+    tid(field).value = key;
+    changed();
+  });
+  busy();
+  lastMs.interactive = performance.now();
+  document.body.dataset.ready = 'true';
+  showTab(['attack', 'fight', 'sweep', 'dice', 'grid'].includes(state.tab) ? state.tab : 'attack');
+}
+
+// For tests and embedding pages: the page's engine calls, the state, and timings.
+// idle(): nothing computing or waiting to, so every result shown is the inputs' own.
+window.frayPage = {
+  call, cancel, lastMs,
+  state: () => ({ ...state }),
+  idle: () => pending.size === 0 && computing === 0 && timer === null && !dirty.has(state.tab),
+};
+main().catch((e) => {
+  $('#status').textContent = 'the engine failed to load: ' + e.message;
+});

@@ -1,0 +1,162 @@
+// fray's JavaScript API: the command line's verbs as functions.
+//
+//   import { loadFray } from './fray-api.js';
+//   const fray = await loadFray();
+//   const doc = fray.attack({ rules: 'brogue', attacker: 'goblin', defender: 'rat' });
+//
+// Each function builds the same argument list a shell would give `fray`,
+// runs it in the WebAssembly module (fray.js + fray.wasm, the CLI's own code)
+// and returns the parsed `--json` document, or throws an Error whose message
+// is the CLI's ("fray: error: ..." without its prefix). docs/web.md lists
+// the functions and their options.
+
+const PREFIX = 'fray: error: ';
+
+// An option name as the CLI spells it: hitChars → --hit-chars.
+function flagName(key) {
+  return '--' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+}
+
+// Options → arguments: true is a flag, false/null/undefined/'' are left out,
+// an array is joined with commas, anything else is its text.
+export function toArgs(options = {}, positional = []) {
+  const args = [];
+  for (const [key, value] of Object.entries(options)) {
+    if (positional.includes(key)) continue;
+    if (value === undefined || value === null || value === false || value === '') continue;
+    if (value === true) args.push(flagName(key));
+    else args.push(flagName(key), Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return args;
+}
+
+export class FrayError extends Error {
+  constructor(message, stderr) {
+    super(message);
+    this.name = 'FrayError';
+    this.stderr = stderr;
+  }
+}
+
+// Wraps a loaded engine module (the object createFrayEngine resolves to).
+export function wrapEngine(mod) {
+  let files = 0;
+
+  // The whole command line: {status, out, err}, as the process would give.
+  function run(args) {
+    const text = JSON.stringify(args.map(String));
+    const n = mod.lengthBytesUTF8(text) + 1;
+    const ptr = mod._malloc(n);
+    mod.stringToUTF8(text, ptr, n);
+    const res = mod._fray_run(ptr);
+    mod._free(ptr);
+    const out = JSON.parse(mod.UTF8ToString(res));
+    mod._fray_free(res);
+    return out;
+  }
+
+  function check(r) {
+    if (r.status !== 0) {
+      const text = r.err.trim() || 'fray failed';
+      throw new FrayError(text.startsWith(PREFIX) ? text.slice(PREFIX.length) : text, r.err);
+    }
+    return r;
+  }
+
+  // A verb's --json document.
+  function json(args) {
+    return JSON.parse(check(run([...args, '--json'])).out);
+  }
+
+  // A text (a map) as a file in the module's memory file system, for --map.
+  function textFile(text, name) {
+    const path = `/tmp/${name}-${++files}.txt`;
+    mod.FS.writeFile(path, text);
+    return path;
+  }
+
+  // Runs a verb with --svg and returns {json, svg}: the plot fray's SVG module draws.
+  function withSvg(args, view) {
+    const path = `/tmp/plot-${++files}.svg`;
+    const extra = ['--svg', path];
+    if (view) extra.push('--view', view);
+    const doc = json([...args, ...extra]);
+    const svg = mod.FS.readFile(path, { encoding: 'utf8' });
+    mod.FS.unlink(path);
+    return { json: doc, svg };
+  }
+
+  function mapArgs(o) {
+    const { map, ...rest } = o;
+    if (typeof map !== 'string') throw new FrayError('a map is required (the text of the map)', '');
+    const path = textFile(map, 'map');
+    return { args: ['--map', path, ...toArgs(rest)], path };
+  }
+  function onMap(verb, o) {
+    const { args, path } = mapArgs(o);
+    try {
+      return json([verb, ...args]);
+    } finally {
+      mod.FS.unlink(path);
+    }
+  }
+
+  const exprs = (e) => (Array.isArray(e) ? e.map(String) : [String(e)]);
+  const argsOf = {
+    dist: (o) => ['dist', ...exprs(o.expr ?? o.exprs), ...toArgs(o, ['expr', 'exprs'])],
+    roll: (o) => ['roll', String(o.expr), ...toArgs(o, ['expr'])],
+    attack: (o) => ['attack', ...toArgs(o)],
+    strike: (o) => ['strike', ...toArgs(o)],
+    ttk: (o) => ['ttk', ...toArgs(o)],
+    duel: (o) => ['duel', ...toArgs(o)],
+    sweep: (o) => ['sweep', ...toArgs(o)],
+    table: (o) => ['table', String(o.table), ...toArgs(o, ['table'])],
+    list: (o) => ['list', ...toArgs(o, ['kind']), ...(o.kind ? [String(o.kind)] : [])],
+  };
+
+  const api = {
+    run,
+    // dist('3d6') or dist({expr: ['3d6', '4d6kh3']}): one document, or an array for several.
+    dist: (o) => json(argsOf.dist(typeof o === 'object' && !Array.isArray(o) ? o : { expr: o })),
+    roll: (o) => json(argsOf.roll(o)),
+    attack: (o) => json(argsOf.attack(o)),
+    strike: (o) => json(argsOf.strike(o)),
+    ttk: (o) => json(argsOf.ttk(o)),
+    duel: (o) => json(argsOf.duel(o)),
+    sweep: (o) => json(argsOf.sweep(o)),
+    table: (o) => json(argsOf.table(o)),
+    list: (o) => json(argsOf.list(o)),
+    fov: (o) => onMap('fov', o),
+    path: (o) => onMap('path', o),
+    surprise: (o) => onMap('surprise', o),
+    // The verb's document and its SVG plot: plot('attack', {...}, 'at-least').
+    plot(verb, o, view) {
+      if (!['dist', 'attack', 'ttk', 'duel', 'sweep'].includes(verb))
+        throw new FrayError(`${verb} has no plot (dist, attack, ttk, duel, sweep)`, '');
+      const input = verb === 'dist' && (typeof o !== 'object' || Array.isArray(o)) ? { expr: o } : o;
+      return withSvg(argsOf[verb](input), verb === 'sweep' ? undefined : view);
+    },
+    // Any series drawn by the same SVG module (see docs/web.md for the description).
+    svg(description) {
+      const text = JSON.stringify(description);
+      const n = mod.lengthBytesUTF8(text) + 1;
+      const ptr = mod._malloc(n);
+      mod.stringToUTF8(text, ptr, n);
+      const res = mod._fray_plot(ptr);
+      mod._free(ptr);
+      const out = JSON.parse(mod.UTF8ToString(res));
+      mod._fray_free(res);
+      if (out.error) throw new FrayError(out.error, '');
+      return out.svg;
+    },
+  };
+  return api;
+}
+
+// Loads fray.js (an ES module next to this file unless `base` says where) and
+// its fray.wasm; works in a page and in a module worker.
+export async function loadFray(base = new URL('.', import.meta.url).href) {
+  const { default: createFrayEngine } = await import(new URL('fray.js', base).href);
+  const mod = await createFrayEngine({ locateFile: (f) => new URL(f, base).href });
+  return wrapEngine(mod);
+}
