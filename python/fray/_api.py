@@ -372,20 +372,43 @@ def duel(
 def sweep(
     attacker: Spec,
     defender: Spec,
-    skill: str,
+    skill: Optional[str] = None,
     situation: Union[str, Iterable[str], None] = (),
     *,
+    key: Optional[str] = None,
     start: float = 0,
     stop: float = 27,
     step: float = 1,
+    side: str = "attacker",
     rules: str = "crawl",
+    sims: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
 ) -> Table:
-    """P(hit) and mean damage as a DCSS skill or stat rises (``fray sweep``, crawl).
+    """A stat raised step by step (``fray sweep``).
 
-    ``skill`` is ``fighting``, ``weapon_skill`` or ``dex``; the values run
-    from ``start`` to ``stop`` by ``step`` (the command line's --from, --to, --step).
+    With ``key``, any numeric spec key of any game (``fray sweep --key``):
+    the key is set in ``side``'s spec (``attacker`` or ``defender``) for each
+    value from ``start`` to ``stop`` by ``step``, and each row gives
+    ``p_hit``, ``mean_damage``, ``mean_attacks_to_kill``, ``mean_hits_to_kill``
+    and ``p_attacker_wins`` (Monte Carlo rows use ``sims`` fights, 10 000 by
+    default, and ``seed``).
+
+    With ``skill`` (crawl only: ``fighting``, ``weapon_skill`` or ``dex``),
+    the crawl table of P(hit) and mean damage (``fray sweep --skill``).
     """
     rid = _ruleset_id(rules)
+    if key is not None:
+        if skill is not None:
+            raise Error("sweep: give key or skill, not both")
+        return Table(
+            _fray.sweep_key(
+                rid, spec(rid, attacker), spec(rid, defender), _flags(situation), {}, key, float(start), float(stop),
+                float(step), side, sims, seed, threads,
+            )
+        )
+    if skill is None:
+        raise Error("sweep: key is required (a spec key: fray.catalog(rules, 'keys'))")
     return Table(
         _fray.sweep(
             rid, spec(rid, attacker), spec(rid, defender), _flags(situation), skill, float(start), float(stop), float(step)

@@ -51,6 +51,21 @@ def duel(
 def sweep(
     rules: str, attacker: str, defender: str, situation: List[str], skill: str, start: float, stop: float, step: float
 ) -> Dict[str, Any]: ...
+def sweep_key(
+    rules: str,
+    attacker: str,
+    defender: str,
+    situation: List[str],
+    options: Dict[str, str],
+    key: str,
+    start: float,
+    stop: float,
+    step: float,
+    side: str,
+    sims: Optional[int],
+    seed: Optional[int],
+    threads: Optional[int],
+) -> Dict[str, Any]: ...
 def table(rules: str, kind: str, percents: List[int], monsters: List[str], reachable: bool) -> Dict[str, Any]: ...
 def catalog(rules: str, kind: str) -> Dict[str, Any]: ...
 def catalogs(rules: str) -> Dict[str, Any]: ...

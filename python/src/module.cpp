@@ -26,6 +26,7 @@
 #include <fray/rules/pixel_dungeon/surprise.hpp>
 #include <fray/rules/ruleset.hpp>
 #include <fray/rules/spec.hpp>
+#include <fray/rules/sweep.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -315,6 +316,32 @@ py::object sweep(const std::string& rules, const std::string& attacker, const st
   });
 }
 
+// The generic sweep (fray/rules/sweep.hpp): any numeric spec key of any game.
+py::object sweep_key(const std::string& rules, std::string attacker, std::string defender,
+                     std::vector<std::string> situation, std::map<std::string, std::string> options,
+                     const std::string& key, double start, double stop, double step, const std::string& side,
+                     std::optional<std::int64_t> sims, std::optional<std::uint64_t> seed,
+                     std::optional<std::int64_t> threads) {
+  return released([&](fray::Progress*) {
+    const fray::Ruleset& rs = fray::ruleset(rules);
+    fray::SweepRequest req;
+    req.attack = attack_request(std::move(attacker), std::move(defender), std::move(situation), std::move(options));
+    fray::check_options(rs, req.attack);
+    fray::require(side == "attacker" || side == "defender",
+                  fmt::format("sweep: side must be attacker or defender, got '{}'", side));
+    req.key = key;
+    req.from = start;
+    req.to = stop;
+    req.step = step;
+    req.side = side == "attacker" ? fray::SweepSide::attacker : fray::SweepSide::defender;
+    // The same Monte Carlo defaults as `fray sweep`: 10 000 fights a row.
+    req.fight = fight_options("automatic", std::nullopt, seed, threads, "a");
+    if (sims) fray::require(*sims >= 1, fmt::format("sims must be at least 1, got {}", *sims));
+    req.fight.monte_carlo.sims = sims ? static_cast<std::uint64_t>(*sims) : 10000;
+    return fray::table_report(fray::sweep(rs, req)).json;
+  });
+}
+
 py::object table(const std::string& rules, const std::string& kind, const std::vector<std::int64_t>& percents,
                  const std::vector<std::string>& monsters, bool reachable) {
   return released([&](fray::Progress*) {
@@ -557,6 +584,8 @@ PYBIND11_MODULE(_fray, m) {
       "rules"_a, "a"_a, "b"_a, "situation"_a, "options"_a, "method"_a, "sims"_a, "seed"_a, "threads"_a, "first"_a);
   m.def("sweep", &sweep, "rules"_a, "attacker"_a, "defender"_a, "situation"_a, "skill"_a, "start"_a, "stop"_a,
         "step"_a);
+  m.def("sweep_key", &sweep_key, "rules"_a, "attacker"_a, "defender"_a, "situation"_a, "options"_a, "key"_a, "start"_a,
+        "stop"_a, "step"_a, "side"_a, "sims"_a, "seed"_a, "threads"_a);
   m.def("table", &table, "rules"_a, "kind"_a, "percents"_a, "monsters"_a, "reachable"_a);
   m.def("catalog", &catalog, "rules"_a, "kind"_a);
   m.def("catalogs", &catalogs, "rules"_a);

@@ -28,6 +28,7 @@ std::vector<std::string> specs_of(const std::string& name) {
   return {name,
           name + ":depth=5",
           name + ":depth=5,weapon=sword",
+          name + ":depth=5,weapon=sword,armor=mail",
           name + ":accuracy=10,damage=2-5",
           name + ":accuracy=10,damage=3",
           name + ":hp=20"};
@@ -62,6 +63,8 @@ TEST(Mechanics, EveryMonsterAbilityIsModelledOrListed) {
           } catch (const Error&) {
           }
         }
+        // A monster without an attack of its own (a summoner) fights only as the defender.
+        if (!bout && monster_is_a) continue;
         ASSERT_TRUE(bout.has_value()) << "no spec of " << e.name << " builds a fight";
         for (const std::string& ability : e.abilities) {
           ++abilities;

@@ -6,7 +6,7 @@ import pytest
 import fray
 from conftest import MAPS, run_cli
 
-GAMES = ["pixel-dungeon", "brogue", "crawl", "epixx"]
+GAMES = ["pixel-dungeon", "brogue", "crawl", "epixx", "crawl-0.34", "shattered-pd"]
 
 # Attacks per game: (attacker, defender, situation, options), spec texts as on the command line.
 ATTACKS = {
@@ -34,6 +34,16 @@ ATTACKS = {
         ("ogre", "duellist", ["confused"], {}),
         ("agi=2,weapon=1d6", "fighter", [], {"kind": "ranged", "from": "0,0", "to": "3,4"}),
     ],
+    "crawl-0.34": [
+        ("player:fighting=5,long_blades=5,weapon=long_sword", "orc_warrior:shield=buckler", [], {}),
+        ("player:dex=20,fighting=6,short_blades=10,stealth=15,weapon=dagger", "orc", ["sleeping"], {}),
+        ("orc_warrior", "player:dodging=5,ev=10.40", [], {}),
+    ],
+    "shattered-pd": [
+        ("hero:class=duelist,subclass=champion,level=12,str=14,weapon=rapier,weapon_level=2", "gnoll_brute", [], {}),
+        ("gnoll_brute", "hero:level=3", ["blessed"], {}),
+        ("hero:class=warrior,level=5", "rat", ["unseen"], {}),
+    ],
 }
 
 # Two sides of a fight per game: (a, b).
@@ -42,6 +52,8 @@ FIGHTS = {
     "brogue": ("player", "goblin_conjurer"),
     "crawl": ("player:fighting=5,weapon=long_sword,hp=40", "orc_warrior"),
     "epixx": ("human_fighter", "ogre"),
+    "crawl-0.34": ("player:fighting=5,long_blades=4,weapon=long_sword,hp=40", "orc_warrior"),
+    "shattered-pd": ("hero:class=warrior,level=5", "gnoll_brute"),
 }
 
 
@@ -261,4 +273,24 @@ def test_surprise(state, extra, kwargs):
     path = MAPS / "door.txt"
     doc = run_cli("surprise", "--map", str(path), "--mob", "3,2", "--hero", "5,6", "--state", state, *extra)
     got = fray.surprise(path.read_text(), (3, 2), (5, 6), state, **kwargs)
+    assert got.to_json() == doc
+
+
+# The generic sweep: any numeric spec key of any game, the CLI's table.
+SWEEPS = {
+    "pixel-dungeon": ("hero:weapon=war_hammer", "gnoll_scout", "str", 10, 18, 2),
+    "brogue": ("player", "ogre", "enchant", -2, 4, 1),
+    "crawl": ("player:weapon=long_sword,hp=40", "orc_warrior", "fighting", 0, 27, 9),
+    "epixx": ("human_fighter", "ogre", "str", 0, 2, 1),
+    "crawl-0.34": ("player:weapon=long_sword,hp=40", "orc_warrior", "long_blades", 0, 12, 4),
+    "shattered-pd": ("hero:class=warrior", "gnoll_brute", "level", 1, 9, 4),
+}
+
+
+@pytest.mark.parametrize("rules", GAMES)
+def test_sweep_key(rules):
+    a, d, key, lo, hi, step = SWEEPS[rules]
+    doc = run_cli("sweep", "--rules", rules, "--attacker", a, "--defender", d, "--key", key, "--from", str(lo),
+                  "--to", str(hi), "--step", str(step), "--seed", "3", "--threads", "1")
+    got = fray.sweep(a, d, key=key, start=lo, stop=hi, step=step, rules=rules, seed=3, threads=1)
     assert got.to_json() == doc
