@@ -156,8 +156,8 @@ Table sweep(const Ruleset& rules, const SweepRequest& request) {
       for (const auto& n : s.equipment) equipment.push_back(n);
     if (!s.warnings.empty()) {
       warned.push_back(i);
-      if (first_warning.empty()) first_warning = fmt::format("{} = {}: {}", request.key, spec_number(values[i]),
-                                                             s.warnings.front());
+      if (first_warning.empty())
+        first_warning = fmt::format("{} = {}: {}", request.key, spec_number(values[i]), s.warnings.front());
     }
     for (const auto& n : s.notes) attack_notes.add(n, i);
     // Pushed one by one: GCC 12 misreads a braced list of Values as uninitialized.
@@ -233,8 +233,8 @@ Table sweep(const Ruleset& rules, const SweepRequest& request) {
   for (const auto& e : equipment)
     notes.push_back(fmt::format("equipment at {} = {}: {}", request.key, spec_number(values.front()), e));
   if (!warned.empty())
-    notes.push_back(fmt::format("warnings {} (the warnings column counts them), e.g. at {}", where(warned),
-                                first_warning));
+    notes.push_back(
+        fmt::format("warnings {} (the warnings column counts them), e.g. at {}", where(warned), first_warning));
   fight_notes.write(notes, request.key, values, n);
   attack_notes.write(notes, request.key, values, n);
   return t;
