@@ -137,6 +137,14 @@ const DEFAULTS = {
     attacker: 'human_fighter', defender: 'ogre',
     sside: 'attacker', skey: 'str', sfrom: -3, sto: 5, sstep: 1, sseries: 'ogre',
   },
+  'crawl-0.34': {
+    attacker: 'player:fighting=5,long_blades=4,weapon=long_sword,hp=40', defender: 'orc_warrior',
+    sside: 'attacker', skey: 'long_blades', sfrom: 0, sto: 27, sstep: 1, sseries: 'orc_warrior\norc',
+  },
+  'shattered-pd': {
+    attacker: 'hero:class=warrior,level=5', defender: 'gnoll_brute',
+    sside: 'attacker', skey: 'level', sfrom: 1, sto: 20, sstep: 1, sseries: 'gnoll_brute\ngnoll_scout',
+  },
 };
 // Verbs only some games have (their CLI's --rules lists).
 const SWEEP_VERB = { crawl: ['fighting', 'weapon_skill', 'dex'] };
