@@ -2,7 +2,7 @@
 
 Each function answers one verb of the ``fray`` command line, through the same
 C++ library: ``dist`` and ``roll`` (dice), ``attack`` and ``strike`` (one
-attack), ``ttk`` and ``duel`` (fights), ``sweep`` (DCSS), ``table`` (Brogue's
+attack), ``ttk`` and ``duel`` (fights), ``sweep`` (a spec key of any game raised step by step), ``table`` (Brogue's
 balance tables), ``turn`` (epixx), ``catalog`` (``fray list``), ``fov``,
 ``path`` and ``surprise`` (grids). Specs are the command line's strings, or
 dictionaries (``fray.spec`` says how one becomes text). Results are typed and
@@ -61,47 +61,7 @@ from ._api import (
     turn,
 )
 
-__all__ = [
-    "Error",
-    "MAX_COUNT",
-    "MAX_TRACED",
-    "__version__",
-    "Pmf",
-    "Outcome",
-    "Draw",
-    "Strike",
-    "Result",
-    "Roll",
-    "Attack",
-    "StrikeRun",
-    "Ttk",
-    "Duel",
-    "Table",
-    "Path",
-    "Fov",
-    "Surprise",
-    "Turn",
-    "TurnAttack",
-    "Spec",
-    "Point",
-    "MapInput",
-    "spec",
-    "dist",
-    "roll",
-    "attack",
-    "strike",
-    "ttk",
-    "duel",
-    "sweep",
-    "table",
-    "enchant_for_hit",
-    "armor_for_hit",
-    "turn",
-    "catalog",
-    "catalogs",
-    "rulesets",
-    "engines",
-    "fov",
-    "path",
-    "surprise",
-]
+from . import _api, _results
+
+# Every name of the two modules, and the module's own constants.
+__all__ = ["Error", "MAX_COUNT", "MAX_TRACED", "__version__", *_results.__all__, *_api.__all__]
