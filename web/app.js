@@ -330,8 +330,20 @@ async function computeAttack() {
       return row;
     }));
     tid('attack-plot').innerHTML = svg;
+    leftOut('attack-not-modelled', json.not_modelled);
     tid('attack-json').textContent = JSON.stringify(json, null, 2);
   });
+}
+
+// What an answer leaves out of the two fighters' game mechanics (the JSON's
+// not_modelled), beside the answer, as the CLI prints it.
+function leftOut(id, list) {
+  tid(id).textContent = list && list.length ? `Not modelled: ${list.join('; ')}` : '';
+}
+// "(exact)" only for an answer that follows every mechanic of the two sides.
+function methodText(j) {
+  if (j.method !== 'exact') return `(Monte Carlo, ${j.sims} fights, seed ${j.seed})`;
+  return j.not_modelled && j.not_modelled.length ? '(exact for the rules modelled)' : '(exact)';
 }
 
 async function computeFight() {
@@ -339,7 +351,8 @@ async function computeFight() {
     const duel = await call('plot', 'duel', fightInput('duel'), 'normal');
     if (!current()) return;
     const j = duel.json;
-    tid('duel-method').textContent = j.method === 'exact' ? '(exact)' : `(Monte Carlo, ${j.sims} fights, seed ${j.seed})`;
+    tid('duel-method').textContent = methodText(j);
+    leftOut('duel-not-modelled', j.not_modelled);
     tid('p-a-wins').textContent = pct(j.p_a_wins) + (j.p_a_wins_ci ? ` [${pct(j.p_a_wins_ci[0])}, ${pct(j.p_a_wins_ci[1])}]` : '');
     tid('p-b-wins').textContent = pct(j.p_b_wins);
     tid('p-draw').textContent = pct(j.p_draw);
@@ -349,7 +362,8 @@ async function computeFight() {
     const ttk = await call('plot', 'ttk', fightInput('ttk'), 'normal');
     if (!current()) return;
     const t = ttk.json;
-    tid('ttk-method').textContent = t.method === 'exact' ? '(exact)' : `(Monte Carlo, ${t.sims} fights, seed ${t.seed})`;
+    tid('ttk-method').textContent = methodText(t);
+    leftOut('ttk-not-modelled', t.not_modelled);
     tid('p-kill').textContent = pct(t.p_kill);
     tid('ttk-mean').textContent = num(t.attacks.mean, 3);
     tid('ttk-time').textContent = t.time.mean === null ? '–' : `${num(t.time.mean, 3)} ${t.time_unit}`;

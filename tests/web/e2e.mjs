@@ -203,6 +203,8 @@ async function main() {
         `${game} duel`);
       same(await jsonOf(page, 'ttk-json'),
         frayJson(['ttk', '--rules', game, '--attacker', attacker, '--defender', defender, '--seed', '1']), `${game} ttk`);
+      const leftOutText = await text(page, 'duel-not-modelled');
+      ok(duel.not_modelled.every((m) => leftOutText.includes(m)), `${game} duel shows what it leaves out`);
       ok(duel.method === 'exact' || (await text(page, 'duel-method')).includes(`${duel.sims} fights`),
         `${game} duel states its sample count`);
       // Sweep.
