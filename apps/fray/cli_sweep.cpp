@@ -87,7 +87,13 @@ void add_sweep_verbs(Cli& cli) {
         if (o->csv) r.text = table_csv(table);
         if (!o->svg.file.empty()) {
           const std::string x = o->skill.empty() ? o->key : o->skill;
-          svg::Plot plot = svg::table_plot(table, "value", {o->svg_y});
+          svg::Plot plot = [&] {
+            try {
+              return svg::table_plot(table, "value", {o->svg_y});
+            } catch (const Error& e) {
+              throw Error(fmt::format("--svg-y {}: {}", o->svg_y, e.what()));
+            }
+          }();
           plot.x_label = x;
           plot.title = fmt::format("{} vs {}: {} by {}", o->attacker, o->defender, o->svg_y, x);
           write_svg(o->svg, svg::render(plot));

@@ -100,6 +100,12 @@ TEST(SvgCli, BadPlotOptionsAreErrors) {
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "fray: error: --svg: cannot write '/nonexistent-dir/x.svg'\n");
   EXPECT_TRUE(r.out.empty());
+  r = run_cli({"sweep", "--rules", "brogue", "--attacker", "player", "--defender", "ogre", "--key", "enchant", "--from",
+               "0", "--to", "1", "--svg", temp("sweep.svg"), "--svg-y", "nope"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.rfind("fray: error: --svg-y nope: plot: the table has no column 'nope' (it has: value, p_hit,", 0),
+            0u)
+      << r.err;
 }
 
 }  // namespace
