@@ -25,9 +25,6 @@ void check_outcomes(const std::vector<Transition>& ts, const char* side) {
     check(t.damage >= 0, "side {}: the ruleset gave negative damage {}", side, t.damage);
     check(t.heal >= -kMaxHp && t.heal <= kMaxHp,
           "side {}: the ruleset gave a heal of {}, past the {} HP a combatant may have", side, t.heal, kMaxHp);
-    // HP going up needs the chain's cycles followed, which it does not yet.
-    check(t.heal <= 0, "side {}: the ruleset gave an outcome that heals the attacker, which only Monte Carlo follows",
-          side);
     total += t.p;
   }
   check(std::fabs(total - 1) <= 1e-9, "side {}: the ruleset's attack outcomes add up to {}, not 1", side, total);
@@ -364,6 +361,71 @@ void Chain::find_stalemates_by_search() {
   all_can_end_ = true;
   for (std::uint64_t c = 0; c < n; ++c)
     if (pat_[0][c] != kNone && !can_end_[c]) all_can_end_ = false;
+}
+
+std::pair<std::vector<char>, bool> Chain::can_end_by_phase(const std::vector<Who>& turns) const {
+  const std::size_t n = cells(), period = turns.size();
+  std::vector<char> ok(n * period, 0);
+  // Predecessors of each cell by each side's moves: pred[w][first[w][c] .. first[w][c + 1]).
+  std::vector<std::uint64_t> first[2];
+  std::vector<std::uint32_t> pred[2];
+  std::vector<std::uint64_t> queue;  // c * period + phase
+  auto each_move = [&](int w, auto&& visit) {
+    for (std::size_t k = 0; k < blocks_.size(); ++k) {
+      const auto [ia, ib] = blocks_[k];
+      for (std::uint64_t r = 0; r < rows_; ++r)
+        for (std::uint64_t col = 0; col < cols_; ++col) {
+          const std::uint64_t c = k * rows_ * cols_ + r * cols_ + col;
+          if (pat_[0][c] == kNone) continue;
+          for (const Move& m : moves(pat_[w][c]))
+            visit(c, m.ends() ? c : target(static_cast<Who>(w), ia, ib, r, col, m), m.ends());
+        }
+    }
+  };
+  for (int w = 0; w < 2; ++w) {
+    if (!ask_[w]) continue;
+    first[w].assign(n + 1, 0);
+    std::vector<char> ends(n, 0);
+    each_move(w, [&](std::uint64_t c, std::uint64_t to, bool end) {
+      if (end)
+        ends[c] = 1;
+      else
+        ++first[w][to + 1];
+    });
+    for (std::size_t c = 0; c < n; ++c) first[w][c + 1] += first[w][c];
+    pred[w].resize(first[w][n]);
+    std::vector<std::uint64_t> fill(first[w].begin(), first[w].end() - 1);
+    each_move(w, [&](std::uint64_t c, std::uint64_t to, bool end) {
+      if (!end) pred[w][fill[to]++] = static_cast<std::uint32_t>(c);
+    });
+    for (std::size_t j = 0; j < period; ++j)
+      if (static_cast<int>(turns[j]) == w)
+        for (std::uint64_t c = 0; c < n; ++c)
+          if (ends[c] && !ok[c * period + j]) {
+            ok[c * period + j] = 1;
+            queue.push_back(c * period + j);
+          }
+  }
+  // (c, j) can end when the side at phase j has a move from c to an end or
+  // to a (t, j + 1) that can: backwards from the ends.
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::uint64_t t = queue[head] / period, j = queue[head] % period;
+    const std::uint64_t before = (j + period - 1) % period;
+    const auto w = static_cast<std::size_t>(turns[before]);
+    for (std::uint64_t i = first[w][t]; i < first[w][t + 1]; ++i) {
+      const std::uint64_t node = std::uint64_t{pred[w][i]} * period + before;
+      if (!ok[node]) {
+        ok[node] = 1;
+        queue.push_back(node);
+      }
+    }
+  }
+  bool all = true;
+  for (std::uint64_t c = 0; c < n && all; ++c)
+    if (pat_[0][c] != kNone)
+      for (std::size_t j = 0; j < period; ++j)
+        if (!ok[c * period + j]) all = false;
+  return {std::move(ok), all};
 }
 
 // Runs of cells along a row with the same moves: a run's moves map a

@@ -139,6 +139,14 @@ class Chain {
   [[nodiscard]] bool can_end(std::uint64_t c) const { return can_end_[c] != 0; }
   // No reachable cell is a stalemate.
   [[nodiscard]] bool all_can_end() const { return all_can_end_; }
+  // can_end above asks whether some sequence of the two sides' moves leads
+  // to an end, in any order: while HP never go up, that is the answer. When
+  // a heal raises HP, the order matters (a regeneration on a's own turn may
+  // undo every hit b can land between two of them), so the stepping asks
+  // this instead: for the attackers of one period of the schedule (`turns`,
+  // from attack 0 on), whether cell c at phase j (index c x period + j) can
+  // end, and whether every reached cell at every phase can.
+  [[nodiscard]] std::pair<std::vector<char>, bool> can_end_by_phase(const std::vector<Who>& turns) const;
   [[nodiscard]] std::uint32_t pattern(Who who, std::uint64_t c) const { return pat_[static_cast<int>(who)][c]; }
   [[nodiscard]] std::span<const Move> moves(std::uint32_t pattern) const { return store_.moves(pattern); }
   // How many cells from c on, along its row, share c's moves (0: unreached).

@@ -4,6 +4,8 @@
 #include "fight/chain.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <tuple>
 
 namespace fray::fight::detail {
 namespace {
@@ -23,6 +25,24 @@ double sum_of(const double* x, std::size_t n) {
   return (s0 + s1) + (s2 + s3);
 }
 
+// The attackers of one period of the schedule, from attack 0 until both
+// sides are due together again (which repeats the start); empty past 4096
+// attacks (times in no small ratio).
+std::vector<Who> schedule_period(double a_time, double b_time, Who first) {
+  if (b_time <= 0) return {Who::a};
+  Schedule schedule(a_time, b_time, first);
+  std::vector<Who> turns;
+  std::uint64_t done[2] = {0, 0};
+  while (turns.size() < 4096) {
+    const Schedule::Turn turn = schedule.next();
+    turns.push_back(turn.who);
+    done[static_cast<int>(turn.who)] = turn.nth + 1;
+    const double next_a = static_cast<double>(done[0]) * a_time, next_b = static_cast<double>(done[1]) * b_time;
+    if (std::fabs(next_a - next_b) <= 1e-9 * std::max(next_a, next_b)) return turns;
+  }
+  return {};
+}
+
 }  // namespace
 
 Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, const ExactLimits& limits) {
@@ -34,7 +54,21 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
     add_at(t.hp_end[0], static_cast<std::size_t>(chain.a_hp(r)), w);
     add_at(t.hp_end[1], static_cast<std::size_t>(col + 1), w);
   };
-  if (!chain.can_end(chain.start())) {
+  // With HP that rise, which cells can end depends on whose turn it is.
+  std::vector<char> phased;
+  std::size_t period = 0;
+  bool all_can_end = chain.all_can_end();
+  if (chain.rises()) {
+    const std::vector<Who> turns = schedule_period(a_time, b_time, first);
+    if (!turns.empty()) {
+      period = turns.size();
+      std::tie(phased, all_can_end) = chain.can_end_by_phase(turns);
+    }
+  }
+  auto can_end = [&](std::uint64_t c, std::uint64_t step) {
+    return period ? phased[c * period + step % period] != 0 : chain.can_end(c);
+  };
+  if (!can_end(chain.start(), 0)) {
     const std::uint64_t c = chain.start() % (rows * cols);
     stalemate(c / cols, c % cols, 1.0);
     return t;
@@ -103,14 +137,14 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
                                          ? c0 + static_cast<std::uint64_t>(chain.shift(who, mv))
                                          : chain.target(who, ia, ib, r, col, mv);
             const double p = mv.p;
-            if (chain.all_can_end()) {
+            if (all_can_end) {
               for (std::uint32_t i = 0; i < len; ++i) out[t0 + i] += p * in[c0 + i];
               continue;
             }
             for (std::uint32_t i = 0; i < len; ++i) {
               const double mass = p * in[c0 + i];
               if (mass == 0) continue;
-              if (chain.can_end(t0 + i)) {
+              if (can_end(t0 + i, step + 1)) {
                 out[t0 + i] += mass;
               } else {
                 const std::uint64_t c = (t0 + i) % (rows * cols);
