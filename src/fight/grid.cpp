@@ -8,28 +8,11 @@
 #include <tuple>
 
 namespace fray::fight::detail {
-
-// The stepping is most of an exact duel's time, in two loops the compiler
-// vectorises: on x86-64 with GCC they are built twice, for AVX2 and for the
-// baseline, and the loader picks by the CPU. Both do the same IEEE
-// operations in the same order (no fused multiply-add), so the numbers are
-// the same bits either way.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define FRAY_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define FRAY_VECTOR_CLONES
-#endif
-
-// out[i] += p x in[i]: one move of a run's mass.
-// External: GCC warns that a clone with internal linkage is unused.
-FRAY_VECTOR_CLONES void add_scaled(double* __restrict out, const double* __restrict in, double p,
-                                   std::size_t n) noexcept {
-  for (std::size_t i = 0; i < n; ++i) out[i] += p * in[i];
-}
+namespace {
 
 // A sum with four accumulators: the compiler may not reorder a floating-point
 // sum, and with one accumulator every add waits for the one before.
-FRAY_VECTOR_CLONES double sum_of(const double* x, std::size_t n) noexcept {
+double sum_of(const double* x, std::size_t n) noexcept {
   double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
   std::size_t i = 0;
   for (; i + 4 <= n; i += 4) {
@@ -41,8 +24,6 @@ FRAY_VECTOR_CLONES double sum_of(const double* x, std::size_t n) noexcept {
   for (; i < n; ++i) s0 += x[i];
   return (s0 + s1) + (s2 + s3);
 }
-
-namespace {
 
 // The attackers of one period of the schedule, from attack 0 until both
 // sides are due together again (which repeats the start); empty past 4096
