@@ -223,8 +223,11 @@ void Chain::reach() {
       Slot fresh;
       Slot* in = &fresh;
       if (ask_[w]->cached()) {
+        // Not past the grid's HP: a one-row chain's attacker may have far
+        // more HP than the defender, and the table would be that long.
         const Exchange::Reads& rd = ask_[w]->reads();
-        in = &slot(w, own, other, rd.attacker_hp ? att.hp : rd.defender_hp ? def.hp : 0);
+        const std::int64_t read = rd.attacker_hp ? att.hp : rd.defender_hp ? def.hp : 0;
+        if (static_cast<std::uint64_t>(read) <= std::max(rows_, cols_)) in = &slot(w, own, other, read);
       }
       if (!in->ts) {
         in->ts = &(*ask_[w])(att, def);
