@@ -126,6 +126,19 @@ export function wrapEngine(mod) {
     sweep: (o) => json(argsOf.sweep(o)),
     table: (o) => json(argsOf.table(o)),
     list: (o) => json(argsOf.list(o)),
+    // The ids of the rulesets fray has: ['pixel-dungeon', 'brogue', ...].
+    rulesets() {
+      const res = mod._fray_rulesets();
+      const ids = JSON.parse(mod.UTF8ToString(res));
+      mod._fray_free(res);
+      return ids;
+    },
+    // Every catalog of a game in one call: {kind: entries} as fray list --rules GAME KIND.
+    catalogs(o) {
+      const rules = typeof o === 'object' ? o.rules : o;
+      const kinds = Object.keys(json(['list', '--rules', String(rules)]).catalogs);
+      return Object.fromEntries(kinds.map((k) => [k, json(['list', '--rules', String(rules), k]).entries]));
+    },
     fov: (o) => onMap('fov', o),
     path: (o) => onMap('path', o),
     surprise: (o) => onMap('surprise', o),
@@ -153,10 +166,44 @@ export function wrapEngine(mod) {
   return api;
 }
 
+// Compiles fray.wasm (next to this file unless `base` says where) while it
+// downloads. The WebAssembly.Module may be handed to loadFray, here or in a
+// worker (postMessage copies it without compiling again), so that a page
+// compiles fray once however many engines it starts.
+export async function compileFray(base = new URL('.', import.meta.url).href) {
+  const url = new URL('fray.wasm', base).href;
+  if (WebAssembly.compileStreaming) {
+    try {
+      return await WebAssembly.compileStreaming(fetch(url));
+    } catch (e) {
+      // A server that does not say application/wasm: compile from the bytes.
+    }
+  }
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText}`);
+  return WebAssembly.compile(await res.arrayBuffer());
+}
+
 // Loads fray.js (an ES module next to this file unless `base` says where) and
 // its fray.wasm; works in a page and in a module worker.
-export async function loadFray(base = new URL('.', import.meta.url).href) {
-  const { default: createFrayEngine } = await import(new URL('fray.js', base).href);
-  const mod = await createFrayEngine({ locateFile: (f) => new URL(f, base).href });
+//   options.module      a WebAssembly.Module from compileFray: instantiated
+//                       as is, without fetching or compiling fray.wasm
+//   options.onProgress  (label, fraction) => void, called during long work
+//                       (an exact distribution, turns to kill, a duel) with
+//                       the fraction done; it runs inside the computation
+export async function loadFray(base = new URL('.', import.meta.url).href, options = {}) {
+  // fray.js and fray.wasm come at once; the module, when given, is not fetched.
+  const [{ default: createFrayEngine }, compiled] = await Promise.all([
+    import(new URL('fray.js', base).href),
+    options.module || compileFray(base),
+  ]);
+  const mod = await createFrayEngine({
+    locateFile: (f) => new URL(f, base).href,
+    onProgress: options.onProgress,
+    instantiateWasm(imports, done) {
+      WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled));
+      return {};
+    },
+  });
   return wrapEngine(mod);
 }
