@@ -51,7 +51,6 @@ function call(fn, ...args) {
   const id = ++nextId;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject, started: performance.now() });
-    $('#progress').hidden = true;
     busy();
     worker.postMessage({ id, fn, args });
   });

@@ -4,10 +4,11 @@
 #include "progress.hpp"
 #include "verbs.hpp"
 
+#include <fray/report/report.hpp>
 #include <fray/report/svg.hpp>
 #include <fray/rules/ruleset.hpp>
 
-#include <emscripten/em_js.h>
+#include <emscripten/emscripten.h>
 
 #include <nlohmann/json.hpp>
 
@@ -78,6 +79,24 @@ char* fray_plot(const char* plot_json) {
   nlohmann::json res;
   try {
     res["svg"] = fray::svg::render(fray::svg::plot_from_json(nlohmann::json::parse(plot_json)));
+  } catch (const std::exception& e) {
+    res["error"] = e.what();
+  }
+  return copy(dump(res));
+}
+
+// Every catalog of the ruleset `rules_id`, {"value": {kind: entries}} with
+// the entries of `fray list --rules ID KIND --json` (the same report), or
+// {"error": message}; released with fray_free. One call instead of one
+// command line a kind: what the page reads when it loads a game.
+char* fray_catalogs(const char* rules_id) {
+  nlohmann::json res;
+  try {
+    const fray::Ruleset& rules = fray::cli::rules_for("list", rules_id);
+    nlohmann::json all = nlohmann::json::object();
+    for (fray::CatalogKind kind : rules.catalogs())
+      all[std::string(fray::catalog_kind_name(kind))] = fray::catalog_report(rules, kind).json.at("entries");
+    res["value"] = std::move(all);
   } catch (const std::exception& e) {
     res["error"] = e.what();
   }

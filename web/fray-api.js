@@ -42,17 +42,21 @@ export class FrayError extends Error {
 export function wrapEngine(mod) {
   let files = 0;
 
-  // The whole command line: {status, out, err}, as the process would give.
-  function run(args) {
-    const text = JSON.stringify(args.map(String));
+  // Calls an entry point of engine.cpp with a text; returns its JSON answer.
+  function cText(fn, text) {
     const n = mod.lengthBytesUTF8(text) + 1;
     const ptr = mod._malloc(n);
     mod.stringToUTF8(text, ptr, n);
-    const res = mod._fray_run(ptr);
+    const res = fn(ptr);
     mod._free(ptr);
     const out = JSON.parse(mod.UTF8ToString(res));
     mod._fray_free(res);
     return out;
+  }
+
+  // The whole command line: {status, out, err}, as the process would give.
+  function run(args) {
+    return cText(mod._fray_run, JSON.stringify(args.map(String)));
   }
 
   function check(r) {
@@ -135,9 +139,9 @@ export function wrapEngine(mod) {
     },
     // Every catalog of a game in one call: {kind: entries} as fray list --rules GAME KIND.
     catalogs(o) {
-      const rules = typeof o === 'object' ? o.rules : o;
-      const kinds = Object.keys(json(['list', '--rules', String(rules)]).catalogs);
-      return Object.fromEntries(kinds.map((k) => [k, json(['list', '--rules', String(rules), k]).entries]));
+      const out = cText(mod._fray_catalogs, String(o && typeof o === 'object' ? o.rules : o));
+      if (out.error) throw new FrayError(out.error, `${PREFIX}${out.error}\n`);
+      return out.value;
     },
     fov: (o) => onMap('fov', o),
     path: (o) => onMap('path', o),
@@ -151,14 +155,7 @@ export function wrapEngine(mod) {
     },
     // Any series drawn by the same SVG module (see docs/web.md for the description).
     svg(description) {
-      const text = JSON.stringify(description);
-      const n = mod.lengthBytesUTF8(text) + 1;
-      const ptr = mod._malloc(n);
-      mod.stringToUTF8(text, ptr, n);
-      const res = mod._fray_plot(ptr);
-      mod._free(ptr);
-      const out = JSON.parse(mod.UTF8ToString(res));
-      mod._fray_free(res);
+      const out = cText(mod._fray_plot, JSON.stringify(description));
       if (out.error) throw new FrayError(out.error, '');
       return out.svg;
     },

@@ -1,0 +1,23 @@
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+const server = spawn('python3', ['-m', 'http.server', '8766', '--bind', '127.0.0.1', '-d', process.argv[2]], { stdio: 'ignore' });
+await new Promise((r) => setTimeout(r, 800));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await (await browser.newContext()).newPage();
+await page.goto('http://127.0.0.1:8766/?game=brogue');
+await page.waitForFunction(() => window.frayPage && window.frayPage.idle && document.body.dataset.ready === 'true', null, { timeout: 60000 });
+const r = await page.evaluate(async () => {
+  const out = {};
+  const t = async (name, ...a) => { const t0 = performance.now(); await window.frayPage.call(...a); out[name] = performance.now() - t0; };
+  await t('noop_rulesets', 'rulesets');
+  await t('list_crawl', 'list', { rules: 'crawl' });
+  await t('catalogs_crawl', 'catalogs', { rules: 'crawl' });
+  await t('catalogs_crawl_again', 'catalogs', { rules: 'crawl' });
+  await t('catalogs_epixx', 'catalogs', { rules: 'epixx' });
+  await t('list_spd', 'list', { rules: 'shattered-pd' });
+  await t('list_spd_monsters', 'list', { rules: 'shattered-pd', kind: 'monsters' });
+  await t('catalogs_spd', 'catalogs', { rules: 'shattered-pd' });
+  return out;
+});
+console.log(JSON.stringify(r, null, 1));
+await browser.close(); server.kill();
