@@ -480,17 +480,22 @@ async function computeSweep() {
       for (const d of docs) for (const c of columns) row.push(show(c, d.rows[k]?.[c]));
       return row;
     }));
+    // The notes every series shares once, then each series' own.
     const notes = tid('sweep-notes');
     notes.replaceChildren();
-    docs.forEach((d, i) => {
-      if (!d.notes || !d.notes.length) return;
+    const common = (docs[0].notes || []).filter((n) => docs.every((d) => (d.notes || []).includes(n)));
+    const group = (title, list) => {
+      if (!list.length) return;
       const sec = notes.appendChild(document.createElement('div'));
       sec.className = 'notes-group plain';
-      sec.appendChild(document.createElement('span')).textContent = series.length > 1 ? `Notes (${series[i]})` : 'Notes';
-      sec.firstChild.className = 'notes-title';
+      const h = sec.appendChild(document.createElement('span'));
+      h.className = 'notes-title';
+      h.textContent = title;
       const ul = sec.appendChild(document.createElement('ul'));
-      for (const n of d.notes) ul.appendChild(document.createElement('li')).textContent = n;
-    });
+      for (const n of list) ul.appendChild(document.createElement('li')).textContent = n;
+    };
+    group(series.length > 1 ? 'Notes (every series)' : 'Notes', common);
+    if (series.length > 1) docs.forEach((d, i) => group(`Notes (${series[i]})`, (d.notes || []).filter((n) => !common.includes(n))));
     tid('sweep-json').textContent = JSON.stringify(docs, null, 2);
   });
   if (TABLE_GAMES.includes(state.game)) {

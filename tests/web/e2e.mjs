@@ -4,7 +4,7 @@
 // field; the JS API (fray-api.js) returns the CLI's JSON. Also measures the
 // page's performance figures (docs/web.md).
 //
-//   node tests/web/e2e.mjs --site build-web --cli build/fray [--screenshots docs/web]
+//   node tests/web/e2e.mjs --site build-web --cli build/fray [--screenshots docs/web [--only-screenshots]]
 //
 // The page's numbers are computed by the same C++ compiled to WebAssembly; a
 // number may differ from the native one in its last bits where a libm function
@@ -134,6 +134,14 @@ async function main() {
   const wasmBytes = fs.statSync(path.join(site, 'fray.wasm')).size;
   ok(wasmBytes < 3e6, `fray.wasm is under 3 MB (${wasmBytes} bytes)`);
   const { server, url } = await serve();
+  if (shots && argv.includes('--only-screenshots')) {
+    const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: FLAGS });
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await screenshots(ctx, url, shots);
+    await browser.close();
+    server.kill();
+    return;
+  }
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },
@@ -420,7 +428,7 @@ async function screenshots(context, url, dir) {
   const views = [
     ['attack', '?game=crawl&tab=attack'],
     ['fight', '?game=brogue&tab=fight'],
-    ['sweep', '?game=crawl&tab=sweep'],
+    ['sweep', '?game=brogue&tab=sweep&sy=p_hit,p_attacker_wins'],
     ['dice', '?game=brogue&tab=dice&dice=3d6%0A4d6kh3%0A2d10'],
     ['grid', '?game=pixel-dungeon&tab=grid&target=10,1'],
   ];
