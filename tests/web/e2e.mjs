@@ -158,24 +158,8 @@ async function main() {
     page.on('pageerror', (e) => errors.push(String(e)));
 
     // --- load: interactive, and the first attack shown --------------------------------
-    // First load as a new visitor's: the profile is fresh and the cache off.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const t0 = Date.now();
+    Object.assign(perf, await measureLoad(url));
     await page.goto(url);
-    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 30000, polling: 10 });
-    perf.interactive_ms = Date.now() - t0;
-    await settled(page);
-    perf.first_attack_ms = Date.now() - t0;
-    perf.first_load = await page.evaluate(() => ({ ...window.frayPage.lastMs, nav: performance.getEntriesByType('navigation')[0]?.responseEnd }));
-    // Again with the browser's cache on, as a returning visitor loads it.
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
-    const t1 = Date.now();
-    await page.reload();
-    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 30000, polling: 10 });
-    perf.interactive_reload_ms = Date.now() - t1;
-    perf.reload = await page.evaluate(() => ({ ...window.frayPage.lastMs }));
     await settled(page);
     const games = await page.$$eval('[data-testid="game"] option', (os) => os.map((o) => o.value));
     ok(games.includes('brogue') && games.includes('crawl'), `games listed: ${games}`);
@@ -405,8 +389,8 @@ async function main() {
     ok(wasm < 3e6, `fray.wasm is under 3 MB (${wasm})`);
     // The 1 s target (docs/web.md) is reported, not enforced: a busy CI machine
     // multiplies it; a bound five times as wide still catches a broken load.
-    ok(perf.interactive_ms < 5000, `first load interactive in under 5 s (${perf.interactive_ms} ms)`);
-    ok(perf.interactive_reload_ms < 5000, `reload interactive in under 5 s (${perf.interactive_reload_ms} ms)`);
+    ok(perf.interactive_ms < 5000, `first load interactive in under 5 s (median ${perf.interactive_ms} ms)`);
+    ok(perf.interactive_reload_ms < 5000, `reload interactive in under 5 s (median ${perf.interactive_reload_ms} ms)`);
     ok(perf.attack_ms < 50, `attack recomputed in under 50 ms (${perf.attack_ms} ms)`);
     ok(perf.duel_100hp_ms.ms < 1000, `exact 100-HP duel in under 1 s (${perf.duel_100hp_ms.ms} ms)`);
 
@@ -419,6 +403,45 @@ async function main() {
   console.log(`performance: ${JSON.stringify(perf)}`);
   console.log(`${checks - failures}/${checks} checks passed`);
   process.exit(failures ? 1 : 0);
+}
+
+// The page's load as a new visitor's (a fresh browser context, the cache off)
+// and as a returning one's (a reload, the cache on), in a browser already
+// started, three times each: the median and every run.
+async function measureLoad(url) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: FLAGS });
+  const runs = [];
+  try {
+    const warm = await browser.newPage();
+    await warm.goto('about:blank');
+    for (let i = 0; i < 3; ++i) {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await ctx.newPage();
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const ready = () => page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 30000, polling: 10 });
+      const t0 = Date.now();
+      await page.goto(url);
+      await ready();
+      const first = Date.now() - t0;
+      const firstMs = await page.evaluate(() => ({ ...window.frayPage.lastMs }));
+      await settled(page);
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+      const t1 = Date.now();
+      await page.reload();
+      await ready();
+      const reload = Date.now() - t1;
+      runs.push({ first, reload, engine_ready: Math.round(firstMs.engine_ready), engine_ready_reload: Math.round(await page.evaluate(() => window.frayPage.lastMs.engine_ready)) });
+      await settled(page);
+      await ctx.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  const median = (k) => runs.map((r) => r[k]).sort((a, b) => a - b)[1];
+  return { interactive_ms: median('first'), interactive_reload_ms: median('reload'), engine_ready_ms: median('engine_ready'),
+    engine_ready_reload_ms: median('engine_ready_reload'), load_runs: runs };
 }
 
 // One screenshot per tab, light and dark.
