@@ -1,53 +1,81 @@
 // The fray page: inputs → fray's verbs (in a worker) → numbers, tables and
 // the SVG plots fray draws. The page state lives in the URL's query string.
+import { compileFray } from './fray-api.js';
 
 // ---------- the engine, off the main thread ----------------------------------
 // One worker runs one computation at a time. Cancel terminates it and starts
-// a fresh one (a running WebAssembly call cannot be interrupted otherwise).
+// a fresh one (a running WebAssembly call cannot be interrupted otherwise:
+// docs/web.md says why). fray.wasm is compiled once, here, while it
+// downloads, and the compiled module is handed to every worker, so a new
+// worker only instantiates it.
+
+const compiled = compileFray(new URL('.', import.meta.url).href).catch(() => null);
 let worker = null;
 let workerReady = null;
 let nextId = 0;
 const pending = new Map(); // id → {resolve, reject, started}
 
 function startWorker() {
+  const started = performance.now();
   worker = new Worker(new URL('worker.js', import.meta.url), { type: 'module' });
+  const w = worker;
+  compiled.then((module) => w.postMessage({ module }));
   workerReady = new Promise((resolve, reject) => {
-    worker.onmessage = (e) => {
+    w.onmessage = (e) => {
       const m = e.data;
       if ('ready' in m) {
+        lastMs.worker_start = performance.now() - started;
         if (m.ready) resolve();
         else reject(new Error(m.error));
+        return;
+      }
+      if ('progress' in m) {
+        if (pending.has(m.id)) showProgress(m.progress, m.label);
         return;
       }
       const p = pending.get(m.id);
       if (!p) return;
       pending.delete(m.id);
+      // What the load spends in the engine, call by call (tests report it).
+      if (document.body.dataset.ready !== 'true') (lastMs.load_calls ||= []).push(`${p.fn} ${Math.round(m.ms)}`);
       if (m.ok) p.resolve(m.value);
       else p.reject(new Error(m.error));
       busy();
     };
-    worker.onerror = (e) => reject(new Error(e.message || 'the engine failed to load'));
+    w.onerror = (e) => reject(new Error(e.message || 'the engine failed to load'));
   });
 }
+startWorker();
 
 class Cancelled extends Error {}
 
 function call(fn, ...args) {
   const id = ++nextId;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject, started: performance.now() });
+    pending.set(id, { resolve, reject, fn, started: performance.now() });
     busy();
     worker.postMessage({ id, fn, args });
   });
 }
 
-function cancel() {
+async function cancel() {
   worker.terminate();
   for (const p of pending.values()) p.reject(new Cancelled('cancelled'));
   pending.clear();
   startWorker();
   busy();
   $('#status').textContent = 'cancelled';
+  await workerReady;
+  lastMs.restart = lastMs.worker_start;
+}
+
+// The fraction done of the running computation, as the worker reports it.
+function showProgress(fraction, label) {
+  const bar = $('#progress');
+  bar.hidden = false;
+  bar.value = fraction;
+  bar.title = `${label}: ${Math.floor(fraction * 100)} %`;
+  $('#status').textContent = `${label}… ${Math.floor(fraction * 100)} %`;
 }
 
 let busyTimer = null;
@@ -55,6 +83,7 @@ function busy() {
   clearTimeout(busyTimer);
   if (pending.size === 0) {
     $('#cancel').hidden = true;
+    $('#progress').hidden = true;
     $('#status').textContent = 'ready';
     return;
   }
@@ -62,7 +91,7 @@ function busy() {
   busyTimer = setTimeout(() => {
     if (pending.size) {
       $('#cancel').hidden = false;
-      $('#status').textContent = 'computing…';
+      if ($('#progress').hidden) $('#status').textContent = 'computing…';
     }
   }, 150);
 }
@@ -147,7 +176,6 @@ const DEFAULTS = {
   },
 };
 // Verbs only some games have (their CLI's --rules lists).
-const SWEEP_VERB = { crawl: ['fighting', 'weapon_skill', 'dex'] };
 const TABLE_GAMES = ['brogue'];
 const EXTRA_INPUT_GAMES = ['epixx']; // read --kind
 
@@ -169,7 +197,9 @@ function readInputs() {
     const k = el.dataset.state;
     state[k] = el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value;
   }
-  state.situation = $$('#situations input:checked').map((c) => c.value).join(',');
+  // The situation boxes are the game's once its catalogs are in.
+  if (pickersFor === state.game) state.situation = $$('#situations input:checked').map((c) => c.value).join(',');
+  state.sy = $$('#sweep-columns input:checked').map((c) => c.value).join(',');
 }
 
 function writeInputs() {
@@ -180,6 +210,8 @@ function writeInputs() {
   }
   const on = new Set((state.situation || '').split(',').filter(Boolean));
   for (const c of $$('#situations input')) c.checked = on.has(c.value);
+  const cols = new Set((state.sy || 'p_hit').split(','));
+  for (const c of $$('#sweep-columns input')) c.checked = cols.has(c.value);
 }
 
 function defaultsFor(game) {
@@ -204,16 +236,23 @@ function saveUrl() {
 }
 
 // ---------- catalogs: type-ahead and situation toggles ---------------------------
+// Every catalog of a game in one call to the worker (fray list, each kind),
+// read once a game.
+const catalogLoads = {};
 async function loadCatalogs(game) {
-  if (catalogs[game]) return catalogs[game];
-  const kinds = (await call('list', { rules: game })).catalogs;
-  const out = {};
-  for (const kind of Object.keys(kinds)) out[kind] = (await call('list', { rules: game, kind })).entries;
-  catalogs[game] = out;
-  return out;
+  if (!catalogLoads[game]) catalogLoads[game] = call('catalogs', { rules: game });
+  try {
+    catalogs[game] = await catalogLoads[game];
+  } catch (e) {
+    delete catalogLoads[game];
+    throw e;
+  }
+  return catalogs[game];
 }
 
+let pickersFor = null; // the game whose catalogs fill the pickers
 function fillPickers(game) {
+  pickersFor = game;
   const c = catalogs[game] || {};
   const opts = (entries, el) => {
     el.replaceChildren();
@@ -243,6 +282,9 @@ function fillPickers(game) {
     label.append(cb, ' ' + s.name);
     box.appendChild(label);
   }
+}
+// The inputs only some games read.
+function gameInputs(game) {
   document.body.classList.toggle('has-kind', EXTRA_INPUT_GAMES.includes(game));
   document.body.classList.toggle('has-table', TABLE_GAMES.includes(game));
 }
@@ -263,32 +305,6 @@ function fightInput(verb) {
   // The seed matters to Monte Carlo only (chosen by the CLI or here).
   if (state.method !== 'exact') o.seed = state.seed;
   return o;
-}
-
-// A spec with one key set: "goblin" → "goblin:hp=5", "player:a=1" → "player:a=1,hp=5",
-// inline "hp=3,acc=2" → "hp=5,acc=2".
-export function withKey(spec, key, value) {
-  const set = (list) => {
-    const items = list ? list.split(',') : [];
-    const i = items.findIndex((it) => it.split('=')[0] === key);
-    if (i >= 0) items[i] = `${key}=${value}`;
-    else items.push(`${key}=${value}`);
-    return items.join(',');
-  };
-  const colon = spec.indexOf(':');
-  if (colon >= 0) return spec.slice(0, colon) + ':' + set(spec.slice(colon + 1));
-  if (spec.includes('=')) return set(spec);
-  return `${spec}:${key}=${value}`;
-}
-
-function sweepValues() {
-  const from = Number(state.sfrom), to = Number(state.sto), step = Number(state.sstep);
-  if (![from, to, step].every(Number.isFinite)) throw new Error('sweep: from, to and step must be numbers');
-  if (step <= 0) throw new Error('sweep: the step must be above 0');
-  if (to < from) throw new Error('sweep: "to" must not be below "from"');
-  const n = Math.floor((to - from) / step + 1e-9) + 1;
-  if (n > 200) throw new Error(`sweep: ${n} values is too many (at most 200)`);
-  return Array.from({ length: n }, (_, i) => Number((from + i * step).toFixed(6)));
 }
 
 // ---------- each tab's computation ------------------------------------------------
@@ -330,19 +346,44 @@ async function computeAttack() {
       return row;
     }));
     tid('attack-plot').innerHTML = svg;
-    leftOut('attack-not-modelled', json.not_modelled);
+    explain('attack', json);
     tid('attack-json').textContent = JSON.stringify(json, null, 2);
   });
 }
 
-// What an answer leaves out of the two fighters' game mechanics (the JSON's
-// not_modelled), beside the answer, as the CLI prints it.
-function leftOut(id, list) {
-  tid(id).textContent = list && list.length ? `Not modelled: ${list.join('; ')}` : '';
+// What an answer rests on, beside it, as lists a reader can scan: the
+// mechanics it follows (`modelled`), those it leaves out (`not_modelled`),
+// why its method was chosen (`note`), its assumptions and caveats (`notes`),
+// the items it read (`equipment`) and what looks wrong (`warnings`).
+function explain(prefix, j) {
+  const box = tid(`${prefix}-notes`);
+  box.replaceChildren();
+  const group = (title, items, cls, testid) => {
+    const list = (items || []).filter(Boolean);
+    if (!list.length && !testid) return;
+    const sec = document.createElement('div');
+    sec.className = `notes-group ${cls}`;
+    sec.hidden = !list.length;
+    if (testid) sec.dataset.testid = testid;
+    const h = document.createElement('span');
+    h.className = 'notes-title';
+    h.textContent = title;
+    const ul = document.createElement('ul');
+    for (const item of list) ul.appendChild(document.createElement('li')).textContent = item;
+    sec.append(h, ul);
+    box.appendChild(sec);
+  };
+  group('Warnings', j.warnings, 'warn');
+  group('Not modelled', j.not_modelled, 'left-out', `${prefix}-not-modelled`);
+  group('Modelled', j.modelled, 'modelled');
+  group('Method', j.note ? [j.note] : [], 'method');
+  group('Notes', j.notes, 'plain');
+  group('Equipment', j.equipment, 'plain');
 }
-// "(exact)" only for an answer that follows every mechanic of the two sides.
+// "(exact)" only for an answer that follows every mechanic of the two sides;
+// Monte Carlo says how many fights and the seed.
 function methodText(j) {
-  if (j.method !== 'exact') return `(Monte Carlo, ${j.sims} fights, seed ${j.seed})`;
+  if (j.method !== 'exact') return `(Monte Carlo: ${Number(j.sims).toLocaleString('en-US')} fights, seed ${j.seed})`;
   return j.not_modelled && j.not_modelled.length ? '(exact for the rules modelled)' : '(exact)';
 }
 
@@ -352,7 +393,7 @@ async function computeFight() {
     if (!current()) return;
     const j = duel.json;
     tid('duel-method').textContent = methodText(j);
-    leftOut('duel-not-modelled', j.not_modelled);
+    explain('duel', j);
     tid('p-a-wins').textContent = pct(j.p_a_wins) + (j.p_a_wins_ci ? ` [${pct(j.p_a_wins_ci[0])}, ${pct(j.p_a_wins_ci[1])}]` : '');
     tid('p-b-wins').textContent = pct(j.p_b_wins);
     tid('p-draw').textContent = pct(j.p_draw);
@@ -363,7 +404,7 @@ async function computeFight() {
     if (!current()) return;
     const t = ttk.json;
     tid('ttk-method').textContent = methodText(t);
-    leftOut('ttk-not-modelled', t.not_modelled);
+    explain('ttk', t);
     tid('p-kill').textContent = pct(t.p_kill);
     tid('ttk-mean').textContent = num(t.attacks.mean, 3);
     tid('ttk-time').textContent = t.time.mean === null ? '–' : `${num(t.time.mean, 3)} ${t.time_unit}`;
@@ -372,52 +413,89 @@ async function computeFight() {
   });
 }
 
+// The columns of fray sweep a plot may show, and how to read them.
+const SWEEP_COLUMNS = {
+  p_hit: { label: 'P(hit)', percent: true },
+  mean_damage: { label: 'mean damage per attack' },
+  mean_attacks_to_kill: { label: 'mean attacks to kill' },
+  mean_hits_to_kill: { label: 'mean hits to kill' },
+  p_attacker_wins: { label: 'P(attacker wins the duel)', percent: true },
+  warnings: { label: 'warnings' },
+};
+const sweepColumns = () => {
+  const picked = (state.sy || '').split(',').filter((c) => c in SWEEP_COLUMNS);
+  return picked.length ? picked : ['p_hit'];
+};
+
+const sweepCache = new Map(); // the arguments of a fray sweep → its document
+
+// Each series is one `fray sweep --key K` of the two sides with the other
+// side's spec taken from the series box; one plot per column picked, the
+// series overlaid.
 async function computeSweep() {
   await guarded('sweep', ['sweep', 'attacker', 'defender', 'situation', 'kind'], async (current) => {
-    const values = sweepValues();
     const side = state.sside === 'defender' ? 'defender' : 'attacker';
     const other = side === 'attacker' ? 'defender' : 'attacker';
     tid('sweep-series-side').textContent = other;
     const series = lines(state.sseries);
     if (series.length === 0) series.push(state[other]);
     if (series.length > 8) throw new Error('sweep: at most 8 series');
-    const useVerb = (SWEEP_VERB[state.game] || []).includes(state.skey) && side === 'attacker';
-    tid('sweep-how').textContent = useVerb
-      ? `Each series is fray sweep --rules ${state.game} --skill ${state.skey} (exact).`
-      : `Each point is fray attack with ${side} ${state.skey}=value (exact).`;
+    const columns = sweepColumns();
+    tid('sweep-how').textContent =
+      `Each series is fray sweep --rules ${state.game} --key ${state.skey} --side ${side} with its ${other}; ` +
+      'P(hit) and mean damage are exact, and the notes say how each fight column was solved.';
     const docs = [];
-    const plotSeries = [];
-    const rows = new Map(values.map((v) => [v, [v]]));
-    for (const s of series) {
-      const input = { ...attackInput(), [other]: s };
-      let points;
-      if (useVerb) {
-        const doc = await call('sweep', { rules: state.game, attacker: state.attacker, defender: s, situation: situation(), skill: state.skey, from: values[0], to: values[values.length - 1], step: state.sstep });
-        docs.push(doc);
-        points = doc.rows.map((r) => [r.value, r[state.sy]]);
-      } else {
-        const docsOfSeries = [];
-        points = [];
-        for (const v of values) {
-          const doc = await call('attack', { ...input, [side]: withKey(state[side], state.skey, v) });
-          if (!current()) return;
-          docsOfSeries.push(doc);
-          points.push([v, state.sy === 'p_hit' ? doc.p_hit : doc.mean_damage]);
-        }
-        docs.push({ series: s, values, attacks: docsOfSeries });
-      }
+    for (const [i, s] of series.entries()) {
+      if (series.length > 1) showProgress(i / series.length, `sweep ${i + 1} of ${series.length}`);
+      const input = {
+        rules: state.game, attacker: side === 'attacker' ? state.attacker : s, defender: side === 'defender' ? state.defender : s,
+        situation: situation(), kind: state.kind, key: state.skey, from: state.sfrom, to: state.sto, step: state.sstep,
+        side, seed: state.seed,
+      };
+      // Picking other columns redraws without computing again.
+      const key = JSON.stringify(input);
+      const doc = sweepCache.get(key) || (await call('sweep', input));
       if (!current()) return;
-      plotSeries.push({ name: s, points });
-      for (const [x, y] of points) rows.get(x)?.push(y);
+      sweepCache.set(key, doc);
+      if (sweepCache.size > 32) sweepCache.delete(sweepCache.keys().next().value);
+      docs.push(doc);
     }
-    const yLabel = state.sy === 'p_hit' ? 'P(hit)' : 'mean damage per attack';
-    const svg = await call('svg', {
-      title: `${yLabel} by ${side} ${state.skey}`, x_label: `${side} ${state.skey}`, y_label: yLabel,
-      y_percent: state.sy === 'p_hit', series: plotSeries,
-    });
-    if (!current()) return;
-    tid('sweep-plot').innerHTML = svg;
-    table(tid('sweep-table'), [state.skey, ...series], [...rows.values()].map((r) => r.map((v, i) => (i === 0 || v === undefined ? v : state.sy === 'p_hit' ? pct(v) : num(v)))));
+    const box = tid('sweep-plot');
+    const plots = [];
+    for (const c of columns) {
+      const { label, percent } = SWEEP_COLUMNS[c];
+      plots.push(await call('svg', {
+        title: `${label} by ${side} ${state.skey}`, x_label: `${side} ${state.skey}`, y_label: label, y_percent: !!percent,
+        series: docs.map((d, i) => ({ name: series[i], points: d.rows.filter((r) => r[c] !== null && r[c] !== undefined).map((r) => [r.value, r[c]]) })),
+      }));
+      if (!current()) return;
+    }
+    box.innerHTML = plots.join('');
+    const values = docs[0].rows.map((r) => r.value);
+    const head = [state.skey];
+    for (const s of series) for (const c of columns) head.push(series.length > 1 ? `${s}: ${SWEEP_COLUMNS[c].label}` : SWEEP_COLUMNS[c].label);
+    const show = (c, v) => (v === null || v === undefined ? '–' : SWEEP_COLUMNS[c].percent ? pct(v) : num(v));
+    table(tid('sweep-table'), head, values.map((v, k) => {
+      const row = [v];
+      for (const d of docs) for (const c of columns) row.push(show(c, d.rows[k]?.[c]));
+      return row;
+    }));
+    // The notes every series shares once, then each series' own.
+    const notes = tid('sweep-notes');
+    notes.replaceChildren();
+    const common = (docs[0].notes || []).filter((n) => docs.every((d) => (d.notes || []).includes(n)));
+    const group = (title, list) => {
+      if (!list.length) return;
+      const sec = notes.appendChild(document.createElement('div'));
+      sec.className = 'notes-group plain';
+      const h = sec.appendChild(document.createElement('span'));
+      h.className = 'notes-title';
+      h.textContent = title;
+      const ul = sec.appendChild(document.createElement('ul'));
+      for (const n of list) ul.appendChild(document.createElement('li')).textContent = n;
+    };
+    group(series.length > 1 ? 'Notes (every series)' : 'Notes', common);
+    if (series.length > 1) docs.forEach((d, i) => group(`Notes (${series[i]})`, (d.notes || []).filter((n) => !common.includes(n))));
     tid('sweep-json').textContent = JSON.stringify(docs, null, 2);
   });
   if (TABLE_GAMES.includes(state.game)) {
@@ -535,6 +613,7 @@ async function recompute() {
 
 async function setGame(game, keepInputs) {
   state.game = game;
+  gameInputs(game);
   await loadCatalogs(game);
   fillPickers(game);
   if (!keepInputs) Object.assign(state, defaultsFor(game), { situation: '', extra: '', kind: '' });
@@ -543,27 +622,36 @@ async function setGame(game, keepInputs) {
 }
 
 async function main() {
-  startWorker();
   $('#cancel').addEventListener('click', cancel);
+  // The rulesets and the catalogs of the game the URL names (or the first
+  // game) are asked for together, as soon as the engine is up.
+  const q = new URLSearchParams(location.search);
+  const asked = q.get('game');
+  const names = call('rulesets');
+  const first = asked ? loadCatalogs(asked).catch(() => null) : null;
   await workerReady;
   lastMs.engine_ready = performance.now();
-  // The rulesets: the CLI's message for an unknown one lists them.
-  try {
-    await call('list', { rules: '?' });
-  } catch (e) {
-    const m = /known: ([^)]*)\)/.exec(e.message);
-    rulesets = m ? m[1].split(',').map((s) => s.trim()) : Object.keys(DEFAULTS);
-  }
+  rulesets = await names;
   const sel = tid('game');
   for (const r of rulesets) sel.add(new Option(r, r));
 
-  const q = new URLSearchParams(location.search);
-  const game = rulesets.includes(q.get('game')) ? q.get('game') : rulesets[0];
-  await loadCatalogs(game);
+  const game = rulesets.includes(asked) ? asked : rulesets[0];
+  // A game without defaults here takes them from its catalogs.
+  if (!DEFAULTS[game]) await loadCatalogs(game);
   state = { ...COMMON, ...defaultsFor(game), game };
   for (const [k, v] of q) state[k] = v;
   state.game = game;
-  await setGame(game, true);
+  gameInputs(game);
+  writeInputs();
+  saveUrl();
+  // The inputs are live now; the type-ahead lists and the situation boxes
+  // follow when the game's catalogs are in (the first computation does not
+  // wait for them).
+  (first || loadCatalogs(game)).then(() => loadCatalogs(game)).then(() => {
+    if (state.game !== game) return;
+    fillPickers(game);
+    writeInputs();
+  }, (e) => showError('attack', e.message));
 
   for (const el of $$('[data-state]')) {
     if (el === sel) continue;
@@ -574,6 +662,7 @@ async function main() {
     await setGame(sel.value, false);
     changed();
   });
+  for (const c of $$('#sweep-columns input')) c.addEventListener('change', changed);
   for (const b of $$('[data-tab]')) b.addEventListener('click', () => showTab(b.dataset.tab));
   tid('grid-view').addEventListener('click', (e) => {
     const c = e.target.closest('.cell');

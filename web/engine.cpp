@@ -1,9 +1,14 @@
 // The WebAssembly entry points of fray: the command line as one C function, so
 // that JavaScript (web/fray-api.js) runs exactly what `fray` runs. Each verb's
 // --json document is therefore the CLI's by construction.
+#include "progress.hpp"
 #include "verbs.hpp"
 
+#include <fray/report/report.hpp>
 #include <fray/report/svg.hpp>
+#include <fray/rules/ruleset.hpp>
+
+#include <emscripten/emscripten.h>
 
 #include <nlohmann/json.hpp>
 
@@ -14,6 +19,13 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+// Hands the fraction done of a long computation to the module's onProgress
+// (fray-api.js loadFray's option), which the worker posts to the page while
+// the computation goes on.
+EM_JS(void, fray_post_progress, (const char* label, double fraction), {
+  if (Module["onProgress"]) Module["onProgress"](UTF8ToString(label), fraction);
+});
 
 namespace {
 
@@ -35,6 +47,14 @@ extern "C" {
 // name. Returns a malloc'd JSON text {"status": 0|2, "out": ..., "err": ...}
 // that the caller releases with fray_free.
 char* fray_run(const char* args_json) {
+  static const bool hooked = [] {
+    fray::cli::progress_hook() = [](std::string_view label, double fraction) {
+      const std::string text(label);
+      fray_post_progress(text.c_str(), fraction);
+    };
+    return true;
+  }();
+  (void)hooked;
   std::vector<std::string> args{"fray"};
   std::ostringstream out, err;
   int status = 2;
@@ -63,6 +83,31 @@ char* fray_plot(const char* plot_json) {
     res["error"] = e.what();
   }
   return copy(dump(res));
+}
+
+// Every catalog of the ruleset `rules_id`, {"value": {kind: entries}} with
+// the entries of `fray list --rules ID KIND --json` (the same report), or
+// {"error": message}; released with fray_free. One call instead of one
+// command line a kind: what the page reads when it loads a game.
+char* fray_catalogs(const char* rules_id) {
+  nlohmann::json res;
+  try {
+    const fray::Ruleset& rules = fray::cli::rules_for("list", rules_id);
+    nlohmann::json all = nlohmann::json::object();
+    for (fray::CatalogKind kind : rules.catalogs())
+      all[std::string(fray::catalog_kind_name(kind))] = fray::catalog_report(rules, kind).json.at("entries");
+    res["value"] = std::move(all);
+  } catch (const std::exception& e) {
+    res["error"] = e.what();
+  }
+  return copy(dump(res));
+}
+
+// The ids of the registered rulesets, a JSON array; released with fray_free.
+char* fray_rulesets() {
+  nlohmann::json ids = nlohmann::json::array();
+  for (const fray::Ruleset* r : fray::rulesets()) ids.push_back(std::string(r->id()));
+  return copy(dump(ids));
 }
 
 void fray_free(char* p) { std::free(p); }

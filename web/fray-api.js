@@ -42,17 +42,21 @@ export class FrayError extends Error {
 export function wrapEngine(mod) {
   let files = 0;
 
-  // The whole command line: {status, out, err}, as the process would give.
-  function run(args) {
-    const text = JSON.stringify(args.map(String));
+  // Calls an entry point of engine.cpp with a text; returns its JSON answer.
+  function cText(fn, text) {
     const n = mod.lengthBytesUTF8(text) + 1;
     const ptr = mod._malloc(n);
     mod.stringToUTF8(text, ptr, n);
-    const res = mod._fray_run(ptr);
+    const res = fn(ptr);
     mod._free(ptr);
     const out = JSON.parse(mod.UTF8ToString(res));
     mod._fray_free(res);
     return out;
+  }
+
+  // The whole command line: {status, out, err}, as the process would give.
+  function run(args) {
+    return cText(mod._fray_run, JSON.stringify(args.map(String)));
   }
 
   function check(r) {
@@ -126,6 +130,19 @@ export function wrapEngine(mod) {
     sweep: (o) => json(argsOf.sweep(o)),
     table: (o) => json(argsOf.table(o)),
     list: (o) => json(argsOf.list(o)),
+    // The ids of the rulesets fray has: ['pixel-dungeon', 'brogue', ...].
+    rulesets() {
+      const res = mod._fray_rulesets();
+      const ids = JSON.parse(mod.UTF8ToString(res));
+      mod._fray_free(res);
+      return ids;
+    },
+    // Every catalog of a game in one call: {kind: entries} as fray list --rules GAME KIND.
+    catalogs(o) {
+      const out = cText(mod._fray_catalogs, String(o && typeof o === 'object' ? o.rules : o));
+      if (out.error) throw new FrayError(out.error, `${PREFIX}${out.error}\n`);
+      return out.value;
+    },
     fov: (o) => onMap('fov', o),
     path: (o) => onMap('path', o),
     surprise: (o) => onMap('surprise', o),
@@ -138,14 +155,7 @@ export function wrapEngine(mod) {
     },
     // Any series drawn by the same SVG module (see docs/web.md for the description).
     svg(description) {
-      const text = JSON.stringify(description);
-      const n = mod.lengthBytesUTF8(text) + 1;
-      const ptr = mod._malloc(n);
-      mod.stringToUTF8(text, ptr, n);
-      const res = mod._fray_plot(ptr);
-      mod._free(ptr);
-      const out = JSON.parse(mod.UTF8ToString(res));
-      mod._fray_free(res);
+      const out = cText(mod._fray_plot, JSON.stringify(description));
       if (out.error) throw new FrayError(out.error, '');
       return out.svg;
     },
@@ -153,10 +163,44 @@ export function wrapEngine(mod) {
   return api;
 }
 
+// Compiles fray.wasm (next to this file unless `base` says where) while it
+// downloads. The WebAssembly.Module may be handed to loadFray, here or in a
+// worker (postMessage copies it without compiling again), so that a page
+// compiles fray once however many engines it starts.
+export async function compileFray(base = new URL('.', import.meta.url).href) {
+  const url = new URL('fray.wasm', base).href;
+  if (WebAssembly.compileStreaming) {
+    try {
+      return await WebAssembly.compileStreaming(fetch(url));
+    } catch (e) {
+      // A server that does not say application/wasm: compile from the bytes.
+    }
+  }
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText}`);
+  return WebAssembly.compile(await res.arrayBuffer());
+}
+
 // Loads fray.js (an ES module next to this file unless `base` says where) and
 // its fray.wasm; works in a page and in a module worker.
-export async function loadFray(base = new URL('.', import.meta.url).href) {
-  const { default: createFrayEngine } = await import(new URL('fray.js', base).href);
-  const mod = await createFrayEngine({ locateFile: (f) => new URL(f, base).href });
+//   options.module      a WebAssembly.Module from compileFray: instantiated
+//                       as is, without fetching or compiling fray.wasm
+//   options.onProgress  (label, fraction) => void, called during long work
+//                       (an exact distribution, turns to kill, a duel) with
+//                       the fraction done; it runs inside the computation
+export async function loadFray(base = new URL('.', import.meta.url).href, options = {}) {
+  // fray.js and fray.wasm come at once; the module, when given, is not fetched.
+  const [{ default: createFrayEngine }, compiled] = await Promise.all([
+    import(new URL('fray.js', base).href),
+    options.module || compileFray(base),
+  ]);
+  const mod = await createFrayEngine({
+    locateFile: (f) => new URL(f, base).href,
+    onProgress: options.onProgress,
+    instantiateWasm(imports, done) {
+      WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled));
+      return {};
+    },
+  });
   return wrapEngine(mod);
 }

@@ -1,4 +1,5 @@
 // The fight verbs: `fray ttk` (attacks and time to kill) and `fray duel`.
+#include "progress.hpp"
 #include "verbs.hpp"
 
 #include <fray/core/budget.hpp>
@@ -105,7 +106,7 @@ void add_fight_verbs(Cli& cli) {
     Bout bout = ttk_bout(rules, req, notes);
     bout.notes.insert(bout.notes.end(), notes.begin(), notes.end());
     // Long work shows a bar on a terminal, the same for both methods.
-    TerminalProgress bar("turns to kill", !cli.json);
+    VerbProgress bar("turns to kill", !cli.json);
     o.progress = &bar.progress();
     o.monte_carlo.progress = false;
     Report r = ttk_report(rules.id(), bout, o);
@@ -125,7 +126,7 @@ void add_fight_verbs(Cli& cli) {
   CLI::App* d = add_verb(cli, "duel", "Who wins a fight to the death, exact or Monte Carlo", [duel, &cli] {
     fight::FightOptions o = options_of(*duel);
     const Ruleset& rules = rules_for("duel", duel->rules);
-    TerminalProgress bar("duel", !cli.json);
+    VerbProgress bar("duel", !cli.json);
     o.progress = &bar.progress();
     o.monte_carlo.progress = false;
     Report r = duel_report(rules.id(), bout_of(rules, *duel), o);

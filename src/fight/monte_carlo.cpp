@@ -161,6 +161,7 @@ Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fight
   Tally total;
   const bool timed = random_time(fa) || (ba && random_time(fb));
   const Schedule order = ba ? Schedule(fa, fb, first) : Schedule(fa);
+  const unsigned threads = static_cast<unsigned>(std::min<std::uint64_t>(o.threads, blocks));
   auto worker = [&] {
     Tally mine;
     try {
@@ -172,6 +173,9 @@ Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fight
           fight_once(ab, ba, fa, fb, order, timed, o.max_attacks, rng, mine);
         }
         done.fetch_add(1, std::memory_order_relaxed);
+        // On the caller's thread alone nothing polls below while this runs
+        // (a WebAssembly module without threads): report after each block.
+        if (threads <= 1 && o.watch) o.watch->step(static_cast<double>(done.load()) / static_cast<double>(blocks));
       }
     } catch (...) {
       const std::lock_guard lock(mutex);
@@ -181,7 +185,6 @@ Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fight
     const std::lock_guard lock(mutex);
     total.merge(mine);
   };
-  const unsigned threads = static_cast<unsigned>(std::min<std::uint64_t>(o.threads, blocks));
   std::vector<std::thread> pool;
   // One thread runs on the caller's: no thread is started (a WebAssembly
   // module built without threads has none to start).

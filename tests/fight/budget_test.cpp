@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace fray::fight {
 namespace {
@@ -143,6 +144,23 @@ TEST(FightBudget, MonteCarloIsCancelled) {
   EXPECT_THROW((void)solve_duel(test::make_bout(k, k, 30, 30), o), Cancelled);
   EXPECT_LT(seconds_since(t0), 5.0);
   stopper.join();
+}
+
+// On one thread (as in a WebAssembly module) the progress comes after each
+// block of fights, while the run goes on: 5 blocks of 4096, one fifth each.
+TEST(FightBudget, MonteCarloOnOneThreadReportsEachBlock) {
+  auto k = std::make_shared<DiceKernel>(0.5, 1, 2);
+  std::vector<double> seen;
+  Progress p([&](double f) { seen.push_back(f); });
+  FightOptions o;
+  o.method = FightOptions::Method::monte_carlo;
+  o.monte_carlo.sims = 5 * 4096;
+  o.monte_carlo.block = 4096;
+  o.monte_carlo.threads = 1;
+  o.monte_carlo.progress = false;
+  o.progress = &p;
+  (void)solve_duel(test::make_bout(k, k, 3, 3), o);
+  EXPECT_EQ(seen, (std::vector<double>{0.2, 0.4, 0.6, 0.8, 1.0}));
 }
 
 }  // namespace
