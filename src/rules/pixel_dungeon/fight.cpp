@@ -382,7 +382,8 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
       ba->not_exact(why);
     }
     bout.notes.push_back(
-        "swarm of flies: a group of flies, one HP each, the group's HP their sum; the hero attacks the fly with the "
+        "swarm of flies: a group of flies, each with its own HP, the group's HP their sum; the hero attacks the fly "
+        "with the "
         "fewest HP; every fly reaches the hero, up to 8 (an open room), each attacking once a turn on the group's "
         "turn; a hit always finds a free cell for the clone (Swarm.defenseProc)");
   } else if (is_swarm(a) && is_swarm(b)) {

@@ -19,7 +19,7 @@ namespace fray::pixel_dungeon {
 
 // The most groups of flies a swarm's splits may reach for the exact chain to
 // follow them; past it the fight is sampled (Monte Carlo) with a note.
-inline constexpr std::size_t kExactFlyGroups = 2000;
+inline constexpr std::size_t kExactFlyGroups = 5000;
 // The most groups a fight may reach at all: past it the fight is refused
 // (fray::Error naming the swarm's splits), as neither method could number them.
 inline constexpr std::size_t kMaxFlyGroups = std::size_t{1} << 18;
