@@ -385,9 +385,10 @@ TEST(PdRuleset, BoutSaysWhenItIsNotExact) {
   EXPECT_EQ(g.a.state, 2u);
   // The swarm's splitting is followed as a group of flies: exact while the
   // groups its splits can reach stay few (the full 80 HP against a short
-  // sword: 4004), sampled past that (a swarm given 150 HP), modelled either way.
+  // sword: 4004), sampled past that (bare fists of STR 30, IntRange(1, 21):
+  // 5914), modelled either way.
   EXPECT_TRUE(pd::ruleset().bout({"hero", "swarm_of_flies", {}, {}}).a_hits_b->exact());
-  const auto swarm = pd::ruleset().bout({"hero", "swarm_of_flies:hp=150", {}, {}});
+  const auto swarm = pd::ruleset().bout({"hero:weapon=none,str=30", "swarm_of_flies", {}, {}});
   EXPECT_FALSE(swarm.a_hits_b->exact());
   EXPECT_NE(swarm.a_hits_b->why_not_exact().find("groups of flies"), std::string::npos);
   ASSERT_EQ(swarm.not_modelled.size(), 1u);  // the hero's regeneration
