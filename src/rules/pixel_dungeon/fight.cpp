@@ -103,8 +103,9 @@ const T& pick(const std::vector<T>& items, Rng& rng) {
 class PdExchange final : public Exchange {
  public:
   PdExchange(Combatant att, Combatant def, Situation s, float delay, std::shared_ptr<Groups> own_group,
-             std::shared_ptr<Groups> target_group)
-      : att_(std::move(att)),
+             std::shared_ptr<Groups> target_group, bool corridor)
+      : corridor_(corridor),
+        att_(std::move(att)),
         def_(std::move(def)),
         s_(s),
         delay_(delay),
@@ -219,7 +220,7 @@ class PdExchange final : public Exchange {
   // The attack's own outcomes from the attacker's condition.
   Attack attack_of(Side a) const {
     if (own_group_) {
-      const std::size_t n = std::min(own_group_->at(own_of(a.state)).size(), kMaxAdjacentFlies);
+      const std::size_t n = corridor_ ? 1 : std::min(own_group_->at(own_of(a.state)).size(), kMaxAdjacentFlies);
       return {&flies_[n], own_of(a.state), own_of(a.state), 0, n};
     }
     const ComboState now = ComboState::decode(own_of(a.state));
@@ -245,7 +246,7 @@ class PdExchange final : public Exchange {
     if (target_group_) {
       // Swarm.defenseProc runs on every hit, even one of 0 damage.
       if (hit) {
-        const auto [lost, after] = hit_fly_group(target_group_->at(own_of(d.state)), base.damage);
+        const auto [lost, after] = hit_fly_group(target_group_->at(own_of(d.state)), base.damage, corridor_);
         t.damage = lost;
         if (!after.empty()) t.defender_state = target_group_->id(after);
       }
@@ -292,6 +293,7 @@ class PdExchange final : public Exchange {
     return att_.mob.enraged && hp < att_.mob.ht / 4 ? 1 : 0;
   }
 
+  bool corridor_;
   Combatant att_, def_;
   Situation s_;
   float delay_;
@@ -307,14 +309,15 @@ class PdExchange final : public Exchange {
 
 // Every group of flies the hero's hits can make from one swarm of `hp`, up to
 // `limit` (nullopt past it).
-std::optional<std::size_t> count_groups(std::int64_t hp, const std::vector<std::int64_t>& damages, std::size_t limit) {
+std::optional<std::size_t> count_groups(std::int64_t hp, const std::vector<std::int64_t>& damages, bool corridor,
+                                        std::size_t limit) {
   std::set<FlyGroup> seen{{hp}};
   std::vector<FlyGroup> todo{{hp}};
   while (!todo.empty()) {
     const FlyGroup g = std::move(todo.back());
     todo.pop_back();
     for (const std::int64_t v : damages) {
-      auto after = hit_fly_group(g, v).second;
+      auto after = hit_fly_group(g, v, corridor).second;
       if (after.empty() || !seen.insert(after).second) continue;
       if (seen.size() > limit) return std::nullopt;
       todo.push_back(std::move(after));
@@ -338,10 +341,20 @@ std::vector<AfflictionStep> affliction_tick(Affliction a, int level) {
   return out;
 }
 
-std::pair<std::int64_t, FlyGroup> hit_fly_group(const FlyGroup& g, std::int64_t damage) {
+std::pair<std::int64_t, FlyGroup> hit_fly_group(const FlyGroup& g, std::int64_t damage, bool corridor) {
   if (g.empty()) throw Error("swarm of flies: a hit on an empty group");
   const std::int64_t h = g.front();
   FlyGroup after(g.begin() + 1, g.end());
+  if (corridor) {
+    // Swarm.defenseProc looks for a free cell beside the fly: in a corridor
+    // only the one behind it, free when no other fly is there.
+    if (g.size() == 1 && h >= damage + 2) {
+      const std::int64_t clone = (h - damage) / 2;
+      return {damage, {h - damage - clone, clone}};
+    }
+    if (h > damage) after.insert(after.begin(), h - damage);
+    return {std::min(damage, h), std::move(after)};
+  }
   if (h >= damage + 2) {
     // Swarm.defenseProc: the clone takes (HP - damage) / 2 and the fly keeps
     // the rest, less the damage, which it then takes.
@@ -363,13 +376,15 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
     group_a = std::make_shared<Groups>(FlyGroup{bout.a.hp}, kMaxFlyGroups, "swarm of flies: splits");
   if (groups && is_swarm(b))
     group_b = std::make_shared<Groups>(FlyGroup{bout.b.hp}, kMaxFlyGroups, "swarm of flies: splits");
-  auto ab = std::make_shared<PdExchange>(a, b, s, static_cast<float>(bout.a.attack_time), group_a, group_b);
+  const bool corridor = groups && (is_swarm(a) ? a : b).corridor;
+  auto ab = std::make_shared<PdExchange>(a, b, s, static_cast<float>(bout.a.attack_time), group_a, group_b, corridor);
   // The answer is a plain attack: situation flags describe the first direction only.
-  auto ba = std::make_shared<PdExchange>(b, a, Situation{}, static_cast<float>(bout.b.attack_time), group_b, group_a);
+  auto ba = std::make_shared<PdExchange>(b, a, Situation{}, static_cast<float>(bout.b.attack_time), group_b, group_a,
+                                         corridor);
   if (groups) {
     PdExchange& hitter = is_swarm(a) ? *ba : *ab;
     const Fighter& swarm = is_swarm(a) ? bout.a : bout.b;
-    const auto n = count_groups(swarm.hp, hitter.hit_damages(), kMaxFlyGroups);
+    const auto n = count_groups(swarm.hp, hitter.hit_damages(), corridor, kMaxFlyGroups);
     if (!n)
       throw Error(
           fmt::format("swarm of flies: splits from {} HP reach more than {} groups of flies; give the swarm "
@@ -382,10 +397,13 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
       ba->not_exact(why);
     }
     bout.notes.push_back(
-        "swarm of flies: a group of flies, each with its own HP, the group's HP their sum; the hero attacks the fly "
-        "with the "
-        "fewest HP; every fly reaches the hero, up to 8 (an open room), each attacking once a turn on the group's "
-        "turn; a hit always finds a free cell for the clone (Swarm.defenseProc)");
+        corridor
+            ? "swarm of flies: a line of flies in a corridor one cell wide, each with its own HP, the group's HP their "
+              "sum; only the front fly bites and takes the hits, and it splits only when alone, the clone taking the "
+              "cell behind it (Swarm.defenseProc); the next fly steps up when the front one dies"
+            : "swarm of flies: a group of flies, each with its own HP, the group's HP their sum; the hero attacks the "
+              "fly with the fewest HP; every fly reaches the hero, up to 8 (an open room), each attacking once a turn "
+              "on the group's turn; a hit always finds a free cell for the clone (Swarm.defenseProc)");
   } else if (is_swarm(a) && is_swarm(b)) {
     bout.notes.push_back("two swarms of flies: neither splits in this fight");
   }

@@ -52,7 +52,10 @@ struct AfflictionStep {
 using FlyGroup = std::vector<std::int64_t>;
 // A hit of `damage` on the group's weakest fly (Swarm.defenseProc, then
 // Char.damage): the HP the group loses and the flies after it (empty: the
-// last fly died).
-[[nodiscard]] std::pair<std::int64_t, FlyGroup> hit_fly_group(const FlyGroup& g, std::int64_t damage);
+// last fly died). In a corridor (`corridor`) the flies are in line, front
+// first: the hit falls on the front fly, which splits only when it is alone
+// (the clone takes the cell behind it).
+[[nodiscard]] std::pair<std::int64_t, FlyGroup> hit_fly_group(const FlyGroup& g, std::int64_t damage,
+                                                              bool corridor = false);
 
 }  // namespace fray::pixel_dungeon

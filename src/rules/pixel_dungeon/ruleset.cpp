@@ -53,6 +53,9 @@ constexpr SpecKey spec_keys[] = {
     {"depth", "mob", "dungeon depth 1..26 for the mobs whose stats follow it (wraith, giant_piranha, mimic, ...)"},
     {"pumped", "mob", "Goo has pumped up: accuracy 30, damage 5–30"},
     {"fists", "mob", "Yog-Dzewa: living fists 0..2, each halving the damage it takes"},
+    {"corridor", "mob",
+     "swarm of flies: the fight is in a corridor one cell wide: only the front fly bites, and it splits only "
+     "when alone (Swarm.defenseProc needs a free cell beside it); default an open room"},
     {"accuracy", "mob, inline", "attack skill (inline; the mirror image's, copied from the hero when cast)"},
     {"evasion", "inline", "defense skill"},
     {"damage", "mob, inline", "inline: MIN-MAX, a NormalIntRange; mirror image: N, rolled once when cast"},
@@ -234,6 +237,10 @@ Combatant parse_mob(SpecReader& r, const Mob& base) {
   if (const auto f = r.integer("fists", 0, 2)) {
     if (m.java_class != "Yog") r.fail("fists= is for Yog-Dzewa");
     c.fists = static_cast<int>(*f);
+  }
+  if (const auto k = r.flag("corridor")) {
+    if (m.key != "swarm_of_flies") r.fail("corridor is for the swarm of flies");
+    c.corridor = *k;
   }
   if (const auto hp = r.integer("hp", 1, m.ht)) c.hp = *hp;
   r.done(keys_of("mob"));
