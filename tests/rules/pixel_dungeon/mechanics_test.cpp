@@ -332,5 +332,30 @@ TEST(PdSwarm, SplitsAreExactUpToTheLimitAndSampledPast) {
   EXPECT_LT(r.p_a_wins, plain.p_a_wins - 0.5) << r.p_a_wins << " " << plain.p_a_wins;
 }
 
+// In a corridor (corridor=1) the flies stand in line and Swarm.defenseProc
+// finds a free cell only behind a lone fly. Worked by hand for hits of 3 on
+// 12 HP: the lone fly splits, clone (12 - 3) / 2 = 4 behind, 5 in front →
+// [5, 4]; no split with a fly behind → [2, 4]; the 2 dies → [4]; alone, but
+// 4 < 3 + 2 → [1]; dead: five hits (six in the open, where the hits go to
+// the weakest fly). Only the front fly bites.
+TEST(PdSwarm, InACorridorOnlyTheFrontFlyBitesAndALoneFlySplits) {
+  const char* hitter = "hp=10,accuracy=10,evasion=0,damage=3-3,armor=0";
+  const auto r = fight::solve_ttk(bout_of(hitter, "swarm_of_flies:hp=12,corridor=1"));
+  EXPECT_EQ(r.method, "exact") << r.note;
+  ASSERT_TRUE(r.hits.has_value());
+  EXPECT_NEAR((*r.hits)[5], 1.0, 1e-12);
+  const Bout b = bout_of(hitter, "swarm_of_flies:hp=12,corridor=1");
+  std::uint32_t two = 0;
+  for (const Transition& t : b.a_hits_b->outcomes({10, 0}, {12, 0}))
+    if (t.hit == 1) two = t.defender_state;
+  ASSERT_NE(two, 0u);
+  std::map<std::int64_t, double> one, front;
+  for (const Transition& t : b.b_hits_a->outcomes({12, 0}, {10, 0})) one[t.damage] += t.p;
+  for (const Transition& t : b.b_hits_a->outcomes({9, two}, {10, 0})) front[t.damage] += t.p;
+  EXPECT_EQ(front, one);
+  EXPECT_THROW((void)bout_of("hero", "gnoll_scout:corridor=1"), Error);
+  exact_matches_sampled(bout_of("hero:level=3", "swarm_of_flies:corridor=1"), 14);
+}
+
 }  // namespace
 }  // namespace fray
