@@ -396,17 +396,29 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
       ab->not_exact(why);
       ba->not_exact(why);
     }
+    const std::string& foe = (is_swarm(a) ? b : a).name;
     bout.notes.push_back(
         corridor
-            ? "swarm of flies: a line of flies in a corridor one cell wide, each with its own HP, the group's HP their "
-              "sum; only the front fly bites and takes the hits, and it splits only when alone, the clone taking the "
-              "cell behind it (Swarm.defenseProc); the next fly steps up when the front one dies"
+            ? fmt::format("swarm of flies: a line of flies in a corridor one cell wide, each with its own HP, the "
+                          "group's HP their sum; only the front fly bites {} and takes its hits, and it splits only "
+                          "when alone, the clone taking the cell behind it (Swarm.defenseProc); the next fly steps up "
+                          "when the front one dies",
+                          foe)
+            : fmt::format("swarm of flies: a group of flies, each with its own HP, the group's HP their sum; {} "
+                          "attacks the fly with the fewest HP; every fly reaches {}, up to 8 (an open room), each "
+                          "attacking once a turn on the group's turn; a hit always finds a free cell for the clone "
+                          "(Swarm.defenseProc)",
+                          foe, foe)); the next fly steps up when the front one dies"
             : "swarm of flies: a group of flies, each with its own HP, the group's HP their sum; the hero attacks the "
               "fly with the fewest HP; every fly reaches the hero, up to 8 (an open room), each attacking once a turn "
               "on the group's turn; a hit always finds a free cell for the clone (Swarm.defenseProc)");
   } else if (is_swarm(a) && is_swarm(b)) {
     bout.notes.push_back("two swarms of flies: neither splits in this fight");
   }
+  if (groups && affliction_by(is_swarm(a) ? b : a) != Affliction::none)
+    bout.notes.push_back(fmt::format("swarm of flies: its flies take no {} from {} in this fight",
+                                     affliction_by(is_swarm(a) ? b : a) == Affliction::poison ? "poison" : "bleeding",
+                                     (is_swarm(a) ? b : a).name));
   for (const auto& [k, victim] : {std::pair{ab.get(), &b}, std::pair{ba.get(), &a}}) {
     const Combatant& by = victim == &b ? a : b;
     if (k->affliction() == Affliction::poison)
