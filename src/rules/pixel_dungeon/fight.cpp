@@ -408,10 +408,7 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
                           "attacks the fly with the fewest HP; every fly reaches {}, up to 8 (an open room), each "
                           "attacking once a turn on the group's turn; a hit always finds a free cell for the clone "
                           "(Swarm.defenseProc)",
-                          foe, foe)); the next fly steps up when the front one dies"
-            : "swarm of flies: a group of flies, each with its own HP, the group's HP their sum; the hero attacks the "
-              "fly with the fewest HP; every fly reaches the hero, up to 8 (an open room), each attacking once a turn "
-              "on the group's turn; a hit always finds a free cell for the clone (Swarm.defenseProc)");
+                          foe, foe));
   } else if (is_swarm(a) && is_swarm(b)) {
     bout.notes.push_back("two swarms of flies: neither splits in this fight");
   }
