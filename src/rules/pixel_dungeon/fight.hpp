@@ -32,7 +32,7 @@ inline constexpr std::size_t kMaxAdjacentFlies = 8;
 void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situation& s);
 
 // The exact chain follows outcomes that heal the attacker (life drain).
-inline constexpr bool kChainFollowsHeal = false;
+inline constexpr bool kChainFollowsHeal = true;
 
 // --- the rules, exposed for the tests ---
 

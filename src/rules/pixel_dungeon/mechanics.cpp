@@ -41,7 +41,7 @@ const std::vector<MobRow>& mob_rows() {
         {"regenerates 1 HP a turn on water (Goo.act)", M::no, false, true}}},
       {"gnoll_shaman",
        {{"lightning bolt at range, 2-11 without armor (Shaman.zap); a melee fight never uses it", M::no, true}}},
-      {"vampire_bat", {{"life drain: heals min(damage, HT - HP) on each hit (Bat.attackProc)", M::sampled}}},
+      {"vampire_bat", {{"life drain: heals min(damage, HT - HP) on each hit (Bat.attackProc)", M::exact}}},
       {"gnoll_brute", {{"rage: damage 10-40 while HP < HT / 4 (Brute.damageRoll)", M::exact, true}}},
       {"shielded_brute", {{"rage: damage 10-40 while HP < HT / 4 (Brute.damageRoll)", M::exact, true}}},
       {"tengu",

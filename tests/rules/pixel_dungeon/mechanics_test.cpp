@@ -122,34 +122,37 @@ TEST(PdCombo, GladiatorDuelIsExactAndBetterThanThePlainWarrior) {
   EXPECT_NEAR(mc.p_a_wins, glad.p_a_wins, 2 * half);
 }
 
+void exact_matches_sampled(const Bout& b, std::uint64_t seed);
+
 // Bat.attackProc, worked by hand: a bat at 1 HP hits a target of 1 HP that
 // cannot dodge (evasion 0) or soak (armor 0), so its first attack kills, for
 // NormalIntRange(6, 12) damage: 6 + trunc((U1 + U2) / 2) for two floats
 // uniform on [0, 7), whose sum S has P(S < s) = s²/98 up to 7: 6..12 with
 // weights 4, 12, 20, 26, 20, 12, 4 of 98, symmetric about 9. It heals
 // min(damage, 30 - 1) = the damage, so it ends at 7..13 HP with those
-// weights, mean 1 + 9 = 10.
+// weights, mean 1 + 9 = 10. The exact chain follows the drain.
 TEST(PdDrain, TheBatHealsByTheDamageItDeals) {
   const Bout b = bout_of("vampire_bat:hp=1", "hp=1,evasion=0,accuracy=0,damage=1-1,armor=0");
-  EXPECT_FALSE(b.a_hits_b->exact());
-  fight::FightOptions o;
-  o.monte_carlo.sims = 100000;
-  o.monte_carlo.seed = 5;
-  o.monte_carlo.progress = false;
-  const auto r = fight::solve_duel(b, o);
-  EXPECT_EQ(r.method, "monte-carlo");
-  EXPECT_EQ(r.p_a_wins, 1.0);
+  EXPECT_TRUE(b.a_hits_b->exact()) << b.a_hits_b->why_not_exact();
+  const auto r = fight::solve_duel(b);
+  EXPECT_EQ(r.method, "exact");
+  EXPECT_NEAR(r.p_a_wins, 1.0, 1e-12);
   ASSERT_TRUE(r.a_hp_if_wins.has_value());
   const double weights[] = {4, 12, 20, 26, 20, 12, 4};
-  for (int i = 0; i < 7; ++i) EXPECT_NEAR((*r.a_hp_if_wins)[7 + i], weights[i] / 98, 0.005) << 7 + i;
-  EXPECT_NEAR(r.a_hp_if_wins->mean(), 10.0, 0.02);
+  for (int i = 0; i < 7; ++i) EXPECT_NEAR((*r.a_hp_if_wins)[7 + i], weights[i] / 98, 1e-12) << 7 + i;
+  EXPECT_NEAR(r.a_hp_if_wins->mean(), 10.0, 1e-12);
   // The kernel caps the heal at HT - HP: at 25 of 30 HP no hit heals more than 5.
   for (const Transition& t : b.a_hits_b->outcomes({25, 0}, {100, 0}))
     EXPECT_EQ(t.heal, std::min<std::int64_t>(t.damage, 5));
-  // The note names the bat's side, and the drain is no longer listed as left out.
-  const auto back = fight::solve_duel(bout_of("hero:level=3", "vampire_bat"), o);
-  EXPECT_NE(back.note.find("vampire bat (b) attacking warrior level 3 (a)"), std::string::npos) << back.note;
-  for (const std::string& n : back.not_modelled) EXPECT_EQ(n.find("life drain"), std::string::npos) << n;
+  // A whole duel with the drain: exact and sampled agree, the drain is
+  // listed as modelled, and it makes the bat stronger than a mob of its stats.
+  exact_matches_sampled(bout_of("hero:level=3", "vampire_bat"), 15);
+  const auto with = fight::solve_duel(bout_of("hero:level=6,str=13,weapon=mace", "vampire_bat"));
+  const auto without =
+      fight::solve_duel(bout_of("hero:level=6,str=13,weapon=mace", "hp=30,accuracy=16,evasion=15,damage=6-12,armor=4"));
+  EXPECT_EQ(with.method, "exact");
+  for (const std::string& n : with.not_modelled) EXPECT_EQ(n.find("life drain"), std::string::npos) << n;
+  EXPECT_LT(with.p_a_wins, without.p_a_wins - 0.02) << with.p_a_wins << " " << without.p_a_wins;
 }
 
 // NormalIntRange(a, a + 4) = a + trunc((U1 + U2) 5 / 2): the sum of two
