@@ -20,11 +20,13 @@ struct MobRow {
 const std::vector<MobRow>& mob_rows() {
   static const std::vector<MobRow> rows = {
       {"albino_rat",
-       {{"bleeding: half its hits (Random.Int(2) == 0) make the target bleed for the damage dealt "
-         "(Albino.attackProc)"}}},
+       {{"bleeding: half its hits (Random.Int(2) == 0) make the target bleed for the damage dealt, then "
+         "Random.Int(level / 2, level) a turn until 0 (Albino.attackProc, Bleeding.act)",
+         M::exact}}},
       {"swarm_of_flies",
        {{"splits when hit: a clone takes (HP - damage) / 2 of its HP when a free neighbouring "
-         "cell exists (Swarm.defenseProc)"}}},
+         "cell exists (Swarm.defenseProc)",
+         M::exact}}},
       {"fetid_rat", {{"releases paralytic gas when hit (FetidRat.defenseProc)"}}},
       {"skeleton",
        {{"bursts when it dies, hurting every neighbour for a damage roll less half its armor "
@@ -39,14 +41,18 @@ const std::vector<MobRow>& mob_rows() {
         {"regenerates 1 HP a turn on water (Goo.act)", M::no, false, true}}},
       {"gnoll_shaman",
        {{"lightning bolt at range, 2-11 without armor (Shaman.zap); a melee fight never uses it", M::no, true}}},
-      {"vampire_bat", {{"life drain: heals min(damage, HT - HP) on each hit (Bat.attackProc)", M::sampled}}},
+      {"vampire_bat", {{"life drain: heals min(damage, HT - HP) on each hit (Bat.attackProc)", M::exact}}},
       {"gnoll_brute", {{"rage: damage 10-40 while HP < HT / 4 (Brute.damageRoll)", M::exact, true}}},
       {"shielded_brute", {{"rage: damage 10-40 while HP < HT / 4 (Brute.damageRoll)", M::exact, true}}},
       {"tengu",
        {{"jumps away instead of every fifth attack next to its target (Tengu.doAttack)"},
         {"attacks at range (Tengu.canAttack)"}}},
       {"cave_spinner",
-       {{"poison: half its hits poison the target, then it flees (Spinner.attackProc)"}, {"webs (Spinner.move)"}}},
+       {{"poison: half its hits poison the target for Random.Int(7, 9) turns, (int)(left / 3) + 1 a turn "
+         "(Spinner.attackProc, Poison.act)",
+         M::exact},
+        {"flees while its target is poisoned (Spinner.attackProc, Spinner.act)"},
+        {"webs (Spinner.move)"}}},
       {"fire_elemental", {{"burning: half its hits set the target on fire (Elemental.attackProc)"}}},
       {"dwarf_monk", {{"disarms the hero on a sixth of its hits (Monk.attackProc)"}}},
       {"senior_monk",

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/pixel_dungeon/fight.hpp"
 #include "rules/pixel_dungeon/mechanics.hpp"
 
 namespace fray::pixel_dungeon {
@@ -52,6 +53,9 @@ constexpr SpecKey spec_keys[] = {
     {"depth", "mob", "dungeon depth 1..26 for the mobs whose stats follow it (wraith, giant_piranha, mimic, ...)"},
     {"pumped", "mob", "Goo has pumped up: accuracy 30, damage 5–30"},
     {"fists", "mob", "Yog-Dzewa: living fists 0..2, each halving the damage it takes"},
+    {"corridor", "mob",
+     "swarm of flies: the fight is in a corridor one cell wide: only the front fly bites, and it splits only "
+     "when alone (Swarm.defenseProc needs a free cell beside it); default an open room"},
     {"accuracy", "mob, inline", "attack skill (inline; the mirror image's, copied from the hero when cast)"},
     {"evasion", "inline", "defense skill"},
     {"damage", "mob, inline", "inline: MIN-MAX, a NormalIntRange; mirror image: N, rolled once when cast"},
@@ -233,6 +237,10 @@ Combatant parse_mob(SpecReader& r, const Mob& base) {
   if (const auto f = r.integer("fists", 0, 2)) {
     if (m.java_class != "Yog") r.fail("fists= is for Yog-Dzewa");
     c.fists = static_cast<int>(*f);
+  }
+  if (const auto k = r.flag("corridor")) {
+    if (m.key != "swarm_of_flies") r.fail("corridor is for the swarm of flies");
+    c.corridor = *k;
   }
   if (const auto hp = r.integer("hp", 1, m.ht)) c.hp = *hp;
   r.done(keys_of("mob"));
@@ -613,127 +621,6 @@ std::vector<CatalogEntry> key_entries() {
   return out;
 }
 
-// The Gladiator's Combo in a fight (Combo.hit): each hit adds 1 to the count
-// and postpones the buff's end to 1.1 turns after the hit below count 3, to
-// 1.41 - count / 10 turns after it from 3; when the buff acts it detaches and
-// the next hit starts again at 1. The hero attacks every `delay` turns, so a
-// count survives to the attack k attacks after its hit when k * delay comes
-// before its end. The kernel's state is the count (low byte) and the misses
-// since the last hit (the rest); 0 is no Combo.
-struct ComboState {
-  static constexpr int kMax = 15;  // 1.41 - 15/10 < 0: no count past 15 survives to another attack
-  int count = 0, misses = 0;
-  static ComboState decode(std::uint32_t s) { return {static_cast<int>(s & 0xff), static_cast<int>(s >> 8)}; }
-  [[nodiscard]] std::uint32_t encode() const {
-    return count == 0 ? 0 : static_cast<std::uint32_t>(count) | static_cast<std::uint32_t>(misses) << 8;
-  }
-  // Whether the count is still there `attacks` attacks after its hit (float, as the game's clock).
-  [[nodiscard]] bool lasts(int attacks, float delay) const {
-    if (count == 0) return false;
-    const float end = count < 3 ? 1.1f : 1.41f - static_cast<float>(count) / 10.0f;
-    return static_cast<float>(attacks) * delay < end;
-  }
-};
-
-// The per-attack kernel of a fight. The plan depends on the attacker's HP only
-// through Berserker Fury and the brute's rage, and on its state only through
-// the Gladiator's Combo count, so a few precomputed kernels cover every
-// condition.
-class PdExchange final : public Exchange {
- public:
-  PdExchange(Combatant att, Combatant def, Situation s, float delay)
-      : att_(std::move(att)), def_(std::move(def)), s_(s), delay_(delay) {
-    const std::int64_t ht = att_.ht();
-    // Hero.attackProc: Combo only with a MeleeWeapon (plan_attack keeps the count only then).
-    combo_ = att_.is_hero() && att_.hero->subclass == SubClass::gladiator &&
-             plan_attack(with_combo(3), def_, s_, ht).combo == 3;
-    const int counts = combo_ ? ComboState::kMax + 1 : 1;
-    for (int raged = 0; raged < 2; ++raged)
-      for (int c = 0; c < counts; ++c) {
-        // A representative HP on each side of the threshold (Fury: HP <= 0.4·HT; brute: HP < HT/4).
-        AttackPlan& plan = plans_[raged].emplace_back(
-            plan_attack(combo_ ? with_combo(c) : att_, def_, s_, raged ? std::int64_t{1} : ht));
-        if (combo_) plan.combo = c;
-        const Outcome o = exact_outcome(plan);
-        auto& k = kernels_[raged].emplace_back();
-        if (o.p_hit < 1) k.push_back(Transition{1 - o.p_hit, 0, 0, 0, false});
-        if (o.p_hit > 0)
-          for (const auto& [v, p] : o.damage_on_hit.items()) k.push_back(Transition{o.p_hit * p, v, 0, 0, true});
-      }
-    drain_ = !att_.is_hero() && att_.mob.key == "vampire_bat";
-    if (drain_)
-      why_ =
-          "the vampire bat heals by the damage it deals (Bat.attackProc), and the exact chain needs HP never to go "
-          "up";
-    else if (s_.unseen || s_.paralyzed)
-      why_ = "a surprise lasts only until the mob's next turn, which the kernel does not carry";
-    else if (att_.is_hero() && att_.hero->subclass == SubClass::sniper && s_.thrown)
-      why_ = "the Sniper's mark halves the time of every throw after the first, which a fixed attack time cannot carry";
-  }
-  std::vector<Transition> outcomes(Side a, Side d) const override {
-    const ComboState now = ComboState::decode(a.state);
-    const int before = combo_ && now.lasts(now.misses + 1, delay_) ? now.count : 0;
-    const int count = combo_ ? std::min(before + 1, int{ComboState::kMax}) : 0;
-    std::vector<Transition> out = kernels_[raged(a.hp)][static_cast<std::size_t>(count)];
-    const std::uint32_t after_miss = miss_state(now);
-    const std::uint32_t after_hit = combo_ ? ComboState{count, 0}.encode() : 0;
-    for (Transition& t : out) {
-      t.attacker_state = t.hit == 1 ? after_hit : after_miss;
-      t.defender_state = d.state;  // the other side's Combo is its own business
-      if (drain_ && t.hit == 1) t.heal = std::min(t.damage, att_.ht() - a.hp);
-    }
-    return out;
-  }
-  Transition sample(Side a, Side d, Rng& rng) const override {
-    const ComboState now = ComboState::decode(a.state);
-    const int before = combo_ && now.lasts(now.misses + 1, delay_) ? now.count : 0;
-    const int count = combo_ ? std::min(before + 1, int{ComboState::kMax}) : 0;
-    const StrikeResult s = strike(plans_[raged(a.hp)][static_cast<std::size_t>(count)], rng);
-    Transition t{1, s.damage, s.hit.hit ? (combo_ ? ComboState{count, 0}.encode() : 0) : miss_state(now), d.state,
-                 s.hit.hit};
-    if (drain_ && s.hit.hit) t.heal = std::min(t.damage, att_.ht() - a.hp);
-    return t;
-  }
-  bool exact() const override { return why_.empty(); }
-  std::string why_not_exact() const override { return why_; }
-  // Berserker Fury and the brute's rage read the attacker's HP, and so does
-  // the bat's drain (capped at HT).
-  Reads reads() const override {
-    return {att_.is_hero() ? att_.hero->subclass == SubClass::berserker : att_.mob.enraged.has_value() || drain_,
-            false};
-  }
-  // The fight's start: a spec's combo=N is the count of the first hit, so the
-  // count before it is N - 1, as a hit one attack earlier left it.
-  [[nodiscard]] std::uint32_t start_state() const {
-    return combo_ && att_.hero->combo > 1
-               ? ComboState{std::min(att_.hero->combo - 1, int{ComboState::kMax}), 0}.encode()
-               : 0;
-  }
-
- private:
-  Combatant with_combo(int c) const {
-    Combatant x = att_;
-    x.hero->combo = c;
-    return x;
-  }
-  // After a miss the count stays (one more miss) while it lasts to the next attack.
-  std::uint32_t miss_state(ComboState now) const {
-    if (!combo_ || !now.lasts(now.misses + 2, delay_)) return 0;
-    return ComboState{now.count, now.misses + 1}.encode();
-  }
-  int raged(std::int64_t hp) const {
-    if (att_.is_hero()) return fury_active(*att_.hero, hp) ? 1 : 0;
-    return att_.mob.enraged && hp < att_.mob.ht / 4 ? 1 : 0;
-  }
-  Combatant att_, def_;
-  Situation s_;
-  float delay_;
-  bool combo_ = false, drain_ = false;
-  std::array<std::vector<AttackPlan>, 2> plans_;
-  std::array<std::vector<std::vector<Transition>>, 2> kernels_;
-  std::string why_;
-};
-
 Fighter fighter(const Combatant& c, const Situation& s, bool as_attacker, std::string_view role) {
   Fighter f;
   f.name = c.name;
@@ -831,14 +718,8 @@ class Rules final : public Ruleset {
     Bout b;
     b.a = fighter(r.attacker, r.situation, true, "attacker");
     b.b = fighter(r.defender, r.situation, false, "defender");
-    auto ab = std::make_shared<PdExchange>(r.attacker, r.defender, r.situation, static_cast<float>(b.a.attack_time));
-    // The answer is a plain attack: situation flags describe the first direction only.
-    auto ba = std::make_shared<PdExchange>(r.defender, r.attacker, Situation{}, static_cast<float>(b.b.attack_time));
-    b.a.state = ab->start_state();
-    b.b.state = ba->start_state();
-    b.a_hits_b = std::move(ab);
-    b.b_hits_a = std::move(ba);
     b.time_unit = "turns";
+    add_kernels(b, r.attacker, r.defender, r.situation);
     list_mechanics(r.attacker, r.defender, false, b.modelled, b.not_modelled);
     return b;
   }

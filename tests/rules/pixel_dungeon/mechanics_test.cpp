@@ -6,6 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <vector>
+
+#include "support/support.hpp"
+
 #include <algorithm>
 #include <map>
 #include <string>
@@ -117,44 +122,242 @@ TEST(PdCombo, GladiatorDuelIsExactAndBetterThanThePlainWarrior) {
   EXPECT_NEAR(mc.p_a_wins, glad.p_a_wins, 2 * half);
 }
 
+void exact_matches_sampled(const Bout& b, std::uint64_t seed);
+
 // Bat.attackProc, worked by hand: a bat at 1 HP hits a target of 1 HP that
 // cannot dodge (evasion 0) or soak (armor 0), so its first attack kills, for
 // NormalIntRange(6, 12) damage: 6 + trunc((U1 + U2) / 2) for two floats
 // uniform on [0, 7), whose sum S has P(S < s) = s²/98 up to 7: 6..12 with
 // weights 4, 12, 20, 26, 20, 12, 4 of 98, symmetric about 9. It heals
 // min(damage, 30 - 1) = the damage, so it ends at 7..13 HP with those
-// weights, mean 1 + 9 = 10.
+// weights, mean 1 + 9 = 10. The exact chain follows the drain.
 TEST(PdDrain, TheBatHealsByTheDamageItDeals) {
   const Bout b = bout_of("vampire_bat:hp=1", "hp=1,evasion=0,accuracy=0,damage=1-1,armor=0");
-  EXPECT_FALSE(b.a_hits_b->exact());
-  fight::FightOptions o;
-  o.monte_carlo.sims = 100000;
-  o.monte_carlo.seed = 5;
-  o.monte_carlo.progress = false;
-  const auto r = fight::solve_duel(b, o);
-  EXPECT_EQ(r.method, "monte-carlo");
-  EXPECT_EQ(r.p_a_wins, 1.0);
+  EXPECT_TRUE(b.a_hits_b->exact()) << b.a_hits_b->why_not_exact();
+  const auto r = fight::solve_duel(b);
+  EXPECT_EQ(r.method, "exact");
+  EXPECT_NEAR(r.p_a_wins, 1.0, 1e-12);
   ASSERT_TRUE(r.a_hp_if_wins.has_value());
   const double weights[] = {4, 12, 20, 26, 20, 12, 4};
-  for (int i = 0; i < 7; ++i) EXPECT_NEAR((*r.a_hp_if_wins)[7 + i], weights[i] / 98, 0.005) << 7 + i;
-  EXPECT_NEAR(r.a_hp_if_wins->mean(), 10.0, 0.02);
+  for (int i = 0; i < 7; ++i) EXPECT_NEAR((*r.a_hp_if_wins)[7 + i], weights[i] / 98, 1e-12) << 7 + i;
+  EXPECT_NEAR(r.a_hp_if_wins->mean(), 10.0, 1e-12);
   // The kernel caps the heal at HT - HP: at 25 of 30 HP no hit heals more than 5.
   for (const Transition& t : b.a_hits_b->outcomes({25, 0}, {100, 0}))
     EXPECT_EQ(t.heal, std::min<std::int64_t>(t.damage, 5));
-  // The note names the bat's side, and the drain is no longer listed as left out.
-  const auto back = fight::solve_duel(bout_of("hero:level=3", "vampire_bat"), o);
-  EXPECT_NE(back.note.find("vampire bat (b) attacking warrior level 3 (a)"), std::string::npos) << back.note;
-  for (const std::string& n : back.not_modelled) EXPECT_EQ(n.find("life drain"), std::string::npos) << n;
+  // A whole duel with the drain: exact and sampled agree, the drain is
+  // listed as modelled, and it makes the bat stronger than a mob of its stats.
+  exact_matches_sampled(bout_of("hero:level=3", "vampire_bat"), 15);
+  const auto with = fight::solve_duel(bout_of("hero:level=6,str=13,weapon=mace", "vampire_bat"));
+  const auto without =
+      fight::solve_duel(bout_of("hero:level=6,str=13,weapon=mace", "hp=30,accuracy=16,evasion=15,damage=6-12,armor=4"));
+  EXPECT_EQ(with.method, "exact");
+  for (const std::string& n : with.not_modelled) EXPECT_EQ(n.find("life drain"), std::string::npos) << n;
+  EXPECT_LT(with.p_a_wins, without.p_a_wins - 0.02) << with.p_a_wins << " " << without.p_a_wins;
 }
 
-// The swarm's splitting is not followed by either method: the duel stays
-// exact and says so, naming the mechanic.
-TEST(PdMechanics, TheSwarmsSplittingIsListed) {
-  const auto r = fight::solve_duel(bout_of("hero:level=3", "swarm_of_flies"));
-  EXPECT_EQ(r.method, "exact");
-  ASSERT_FALSE(r.not_modelled.empty());
-  EXPECT_TRUE(std::any_of(r.not_modelled.begin(), r.not_modelled.end(),
-                          [](const std::string& n) { return n.find("splits when hit") != std::string::npos; }));
+// NormalIntRange(a, a + 4) = a + trunc((U1 + U2) 5 / 2): the sum of two
+// uniform floats, scaled to [0, 5), is triangular with P(T < t) = t² / 12.5 up
+// to 2.5, so the offsets 0..4 have weights 2, 6, 9, 6, 2 of 25.
+std::map<std::int64_t, double> normal_int_range_of_five(std::int64_t a) {
+  const double w[] = {2, 6, 9, 6, 2};
+  std::map<std::int64_t, double> m;
+  for (int i = 0; i < 5; ++i) m[a + i] = w[i] / 25;
+  return m;
+}
+
+// (damage, defender state) → probability of a kernel's outcomes.
+std::map<std::pair<std::int64_t, std::uint32_t>, double> by_damage_and_state(const std::vector<Transition>& ts) {
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> m;
+  for (const Transition& t : ts) m[{t.damage, t.defender_state}] += t.p;
+  return m;
+}
+
+void expect_same(const std::map<std::pair<std::int64_t, std::uint32_t>, double>& got,
+                 const std::map<std::pair<std::int64_t, std::uint32_t>, double>& want) {
+  ASSERT_EQ(got.size(), want.size());
+  for (auto i = got.begin(), j = want.begin(); i != got.end(); ++i, ++j) {
+    EXPECT_EQ(i->first, j->first);
+    EXPECT_NEAR(i->second, j->second, 1e-12) << i->first.first << " " << (i->first.second >> 24);
+  }
+}
+
+// The victim's affliction lives in the top byte of its state.
+constexpr std::uint32_t afflicted(int level) { return static_cast<std::uint32_t>(level) << 24; }
+
+// Exact and sampled duels agree: the fight length and both sides' HP at the
+// end, chi-square at a fixed seed.
+void exact_matches_sampled(const Bout& b, std::uint64_t seed) {
+  const auto exact = fight::solve_duel(b);
+  ASSERT_EQ(exact.method, "exact") << exact.note;
+  fight::FightOptions o;
+  o.method = fight::FightOptions::Method::monte_carlo;
+  o.monte_carlo.sims = 100000;
+  o.monte_carlo.seed = seed;
+  o.monte_carlo.progress = false;
+  const auto mc = fight::solve_duel(b, o);
+  auto counts = [&](const Pmf& p) {
+    std::map<std::int64_t, std::uint64_t> c;
+    for (const auto& [v, q] : p.items()) c[v] = static_cast<std::uint64_t>(std::llround(q * 100000.0));
+    return c;
+  };
+  EXPECT_GT(test::chi_square_p(*exact.length, counts(*mc.length)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts(mc.a_hp_left)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts(mc.b_hp_left)), 1e-3);
+}
+
+// Spinner.attackProc and Poison.act, worked by hand. Against a target that
+// cannot dodge or soak, the spinner hits for NormalIntRange(12, 16); half its
+// hits poison for Random.Int(7, 9) = 7 or 8 turns, and the poison acts at
+// once: (int)(7 / 3) + 1 = 3 damage leaving 6 turns, or (int)(8 / 3) + 1 = 3
+// leaving 7.
+TEST(PdPoison, TheSpinnersHitPoisonsAndTheBuffTicksAtOnce) {
+  const Bout b = bout_of("cave_spinner", kDummy);
+  const Exchange& k = *b.a_hits_b;
+  EXPECT_TRUE(k.exact()) << k.why_not_exact();
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> want;
+  for (const auto& [v, p] : normal_int_range_of_five(12)) {
+    want[{v, 0}] += p / 2;
+    want[{v + 3, afflicted(6)}] += p / 4;
+    want[{v + 3, afflicted(7)}] += p / 4;
+  }
+  expect_same(by_damage_and_state(k.outcomes({50, 0}, {1000, 0})), want);
+  // Poisoned for L turns, the target takes (int)(L / 3) + 1 at each of the
+  // spinner's attacks that does not poison anew: from 8 turns 3, 3, 3, 2, 2,
+  // 2, 1, 1 (17 in all), from 7 turns 14.
+  const std::int64_t tick[] = {0, 1, 1, 2, 2, 2, 3, 3, 3};
+  std::int64_t from8 = 0;
+  for (int left = 8; left >= 1; --left) {
+    std::int64_t least = 1 << 30;
+    for (const Transition& t : k.outcomes({50, 0}, {1000, afflicted(left)}))
+      if (t.defender_state == afflicted(left - 1)) least = std::min(least, t.damage);
+    EXPECT_EQ(least - 12, tick[left]) << left;
+    from8 += least - 12;
+  }
+  EXPECT_EQ(from8, 17);
+  // The spinner's state holds no poison of its own: the hero's answer leaves it.
+  for (const Transition& t : b.b_hits_a->outcomes({1000, afflicted(5)}, {50, 0}))
+    EXPECT_EQ(t.attacker_state, afflicted(5));
+  exact_matches_sampled(bout_of("hero:level=3", "cave_spinner"), 11);
+  // Poison makes the spinner deadlier than its bite alone: a level 12
+  // warrior with a sword and scale +2 wins 77.6 % against it, 96.5 % against a
+  // plain mob of its stats.
+  const char* hero = "hero:level=12,str=16,armor=scale,weapon=sword,armor_level=2";
+  const auto with = fight::solve_duel(bout_of(hero, "cave_spinner"));
+  const auto without = fight::solve_duel(bout_of(hero, "hp=50,accuracy=20,evasion=14,damage=12-16,armor=6"));
+  EXPECT_LT(with.p_a_wins, without.p_a_wins - 0.15) << with.p_a_wins << " " << without.p_a_wins;
+}
+
+// Albino.attackProc and Bleeding.act, worked by hand: against a target that
+// cannot dodge or soak, the rat hits for NormalIntRange(1, 5); half its hits
+// set bleeding to the damage v, which acts at once: Random.Int(v / 2, v),
+// uniform on v / 2 .. v - 1, is both the new level and the damage (from 1, 0:
+// the buff goes).
+TEST(PdBleeding, TheRatsHitBleedsAndTheLevelDecays) {
+  const Bout b = bout_of("albino_rat", kDummy);
+  const Exchange& k = *b.a_hits_b;
+  EXPECT_TRUE(k.exact()) << k.why_not_exact();
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> want;
+  for (const auto& [v, p] : normal_int_range_of_five(1)) {
+    want[{v, 0}] += p / 2;
+    const std::int64_t lo = v / 2, n = v - lo;
+    for (std::int64_t l = lo; l < lo + n; ++l)
+      want[{v + l, afflicted(static_cast<int>(l))}] += p / 2 / static_cast<double>(n);
+  }
+  expect_same(by_damage_and_state(k.outcomes({15, 0}, {1000, 0})), want);
+  // From level 5 a hit that sets no new bleeding: the level drops to 2, 3 or 4, each a third.
+  std::map<std::int64_t, double> from5;
+  for (const Transition& t : k.outcomes({15, 0}, {1000, afflicted(5)}))
+    if (t.damage >= 1 && (t.defender_state >> 24) != 0 && t.damage - (t.defender_state >> 24) == 1)
+      from5[t.defender_state >> 24] += t.p;
+  ASSERT_EQ(from5.size(), 3u);
+  for (const auto& [l, p] : from5) EXPECT_NEAR(p, 2.0 / 25 / 2 / 3, 1e-12) << l;  // the hits for 1 that set no bleeding
+  exact_matches_sampled(bout_of("hero", "albino_rat"), 12);
+}
+
+// Swarm.defenseProc, worked by hand for an attacker whose every hit does 3 on
+// the weakest fly: 12 → clone (12 - 3) / 2 = 4 and 12 - 4 - 3 = 5 → {4, 5};
+// 4 < 3 + 2, no split → {1, 5}; the 1 dies → {5}; 5 splits into 1 and 1 →
+// {1, 1}; two more hits. Six hits where 12 HP without splits take four.
+TEST(PdSwarm, SplitsMakeMoreHitsToKill) {
+  const char* hitter = "hp=10,accuracy=10,evasion=0,damage=3-3,armor=0";
+  const auto r = fight::solve_ttk(bout_of(hitter, "swarm_of_flies:hp=12"));
+  EXPECT_EQ(r.method, "exact") << r.note;
+  ASSERT_TRUE(r.hits.has_value());
+  EXPECT_EQ(r.hits->items().size(), 1u);
+  EXPECT_NEAR((*r.hits)[6], 1.0, 1e-12);
+  // 10 HP: {3, 4}, {4}, {1}, dead: four hits, as without splits.
+  const auto ten = fight::solve_ttk(bout_of(hitter, "swarm_of_flies:hp=10"));
+  EXPECT_NEAR((*ten.hits)[4], 1.0, 1e-12);
+}
+
+// Every fly attacks on the group's turn: two flies are two independent attacks.
+TEST(PdSwarm, EveryFlyAttacks) {
+  const Bout b = bout_of("hp=10,accuracy=10,evasion=0,damage=1-1,armor=0", "swarm_of_flies:hp=4");
+  // A hit for 1 on 4 HP: clone (4 - 1) / 2 = 1, the fly keeps 4 - 1 - 1 = 2.
+  std::uint32_t two = 0;
+  for (const Transition& t : b.a_hits_b->outcomes({10, 0}, {4, 0}))
+    if (t.hit == 1) {
+      EXPECT_EQ(t.damage, 1);
+      two = t.defender_state;
+    }
+  ASSERT_NE(two, 0u);
+  std::map<std::int64_t, double> one, both, want;
+  for (const Transition& t : b.b_hits_a->outcomes({4, 0}, {10, 0})) one[t.damage] += t.p;
+  for (const Transition& t : b.b_hits_a->outcomes({3, two}, {10, 0})) both[t.damage] += t.p;
+  for (const auto& [x, p] : one)
+    for (const auto& [y, q] : one) want[x + y] += p * q;
+  ASSERT_EQ(both.size(), want.size());
+  for (const auto& [d, p] : want) EXPECT_NEAR(both[d], p, 1e-12) << d;
+  exact_matches_sampled(bout_of("hero:level=3", "swarm_of_flies:hp=30"), 13);
+}
+
+// A level-3 warrior against the full swarm: its short sword's hits reach
+// 4004 groups of flies, which the exact chain follows. Bare fists of STR 30
+// (IntRange(1, 21)) reach 5914, more than the limit: the duel is sampled, says why, and still
+// follows the splits: the warrior wins 10.5 % (seed 4), against 93.2 % for
+// a mob of the swarm's stats that never splits.
+TEST(PdSwarm, SplitsAreExactUpToTheLimitAndSampledPast) {
+  const Bout full = bout_of("hero:level=3", "swarm_of_flies");
+  EXPECT_TRUE(full.a_hits_b->exact()) << full.a_hits_b->why_not_exact();
+  EXPECT_TRUE(full.b_hits_a->exact());
+  EXPECT_TRUE(std::any_of(full.modelled.begin(), full.modelled.end(),
+                          [](const std::string& m) { return m.find("splits when hit") != std::string::npos; }));
+  fight::FightOptions o;
+  o.monte_carlo.sims = 20000;
+  o.monte_carlo.seed = 4;
+  o.monte_carlo.progress = false;
+  const auto r = fight::solve_duel(bout_of("hero:weapon=none,str=30", "swarm_of_flies"), o);
+  EXPECT_EQ(r.method, "monte-carlo");
+  EXPECT_NE(r.note.find("groups of flies"), std::string::npos) << r.note;
+  for (const std::string& n : r.not_modelled) EXPECT_EQ(n.find("splits"), std::string::npos) << n;
+  const auto plain =
+      fight::solve_duel(bout_of("hero:weapon=none,str=30", "hp=80,accuracy=12,evasion=5,damage=1-4,armor=0"));
+  EXPECT_LT(r.p_a_wins, plain.p_a_wins - 0.5) << r.p_a_wins << " " << plain.p_a_wins;
+}
+
+// In a corridor (corridor=1) the flies stand in line and Swarm.defenseProc
+// finds a free cell only behind a lone fly. Worked by hand for hits of 3 on
+// 12 HP: the lone fly splits, clone (12 - 3) / 2 = 4 behind, 5 in front →
+// [5, 4]; no split with a fly behind → [2, 4]; the 2 dies → [4]; alone, but
+// 4 < 3 + 2 → [1]; dead: five hits (six in the open, where the hits go to
+// the weakest fly). Only the front fly bites.
+TEST(PdSwarm, InACorridorOnlyTheFrontFlyBitesAndALoneFlySplits) {
+  const char* hitter = "hp=10,accuracy=10,evasion=0,damage=3-3,armor=0";
+  const auto r = fight::solve_ttk(bout_of(hitter, "swarm_of_flies:hp=12,corridor=1"));
+  EXPECT_EQ(r.method, "exact") << r.note;
+  ASSERT_TRUE(r.hits.has_value());
+  EXPECT_NEAR((*r.hits)[5], 1.0, 1e-12);
+  const Bout b = bout_of(hitter, "swarm_of_flies:hp=12,corridor=1");
+  std::uint32_t two = 0;
+  for (const Transition& t : b.a_hits_b->outcomes({10, 0}, {12, 0}))
+    if (t.hit == 1) two = t.defender_state;
+  ASSERT_NE(two, 0u);
+  std::map<std::int64_t, double> one, front;
+  for (const Transition& t : b.b_hits_a->outcomes({12, 0}, {10, 0})) one[t.damage] += t.p;
+  for (const Transition& t : b.b_hits_a->outcomes({9, two}, {10, 0})) front[t.damage] += t.p;
+  EXPECT_EQ(front, one);
+  EXPECT_THROW((void)bout_of("hero", "gnoll_scout:corridor=1"), Error);
+  exact_matches_sampled(bout_of("hero:level=3", "swarm_of_flies:corridor=1"), 14);
 }
 
 }  // namespace

@@ -39,6 +39,7 @@ struct Combatant {
   std::optional<std::int64_t> hp;  // a mob's current HP (HT when absent); the hero keeps it in Hero::hp
   bool pumped = false;             // Goo has pumped up
   int fists = 0;                   // Yog-Dzewa: living fists
+  bool corridor = false;           // a swarm of flies fights in a corridor one cell wide
 
   [[nodiscard]] bool is_hero() const noexcept { return hero.has_value(); }
   [[nodiscard]] std::int64_t ht() const noexcept { return hero ? hero_ht(*hero) : mob.ht; }

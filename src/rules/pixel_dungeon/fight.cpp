@@ -1,0 +1,439 @@
+#include "rules/pixel_dungeon/fight.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <fray/core/error.hpp>
+#include <fray/fight/states.hpp>
+#include <fray/rules/pixel_dungeon/hero.hpp>
+#include <map>
+#include <memory>
+#include <set>
+#include <string_view>
+
+namespace fray::pixel_dungeon {
+
+namespace {
+
+// A side's state in a fight: the low 24 bits are its own (the Gladiator's
+// Combo, a swarm's group of flies), the high 8 the affliction the other
+// side's hits leave on it (poison turns left, bleeding level), which only the
+// other side's kernel reads and moves.
+constexpr std::uint32_t kOwnBits = 0xffffffu;
+constexpr int kMaxAffliction = 255;
+constexpr std::uint32_t own_of(std::uint32_t s) { return s & kOwnBits; }
+constexpr int affliction_of(std::uint32_t s) { return static_cast<int>(s >> 24); }
+constexpr std::uint32_t state_of(std::uint32_t own, int affliction) {
+  return own | static_cast<std::uint32_t>(affliction) << 24;
+}
+
+bool is_swarm(const Combatant& c) { return !c.is_hero() && c.mob.key == "swarm_of_flies"; }
+
+// Spinner.attackProc poisons, Albino.attackProc makes bleed. Both mobs attack
+// once a turn (Mob.attackDelay 1), the rate at which the buffs act.
+Affliction affliction_by(const Combatant& c) {
+  if (c.is_hero() || c.mob.attack_delay != 1.0f) return Affliction::none;
+  if (c.mob.key == "cave_spinner") return Affliction::poison;
+  if (c.mob.key == "albino_rat") return Affliction::bleeding;
+  return Affliction::none;
+}
+
+// How the victim takes the poison's damage (Char.damage with the Poison buff
+// as the source): mobs that list Poison among their resistances take
+// IntRange(0, dmg); those immune never get the buff (Buff.attachTo).
+enum class Takes { fully, resists, immune };
+Takes poison_taken(const Combatant& c) {
+  if (c.is_hero()) return Takes::fully;
+  static const std::set<std::string_view> resist = {"scorpio", "acidic_scorpio", "cave_spinner", "animated_statue",
+                                                    "tengu"};
+  static const std::set<std::string_view> immune = {"golden_bee", "rotting_fist"};
+  if (immune.count(c.mob.key)) return Takes::immune;
+  return resist.count(c.mob.key) ? Takes::resists : Takes::fully;
+}
+
+// The Gladiator's Combo in a fight (Combo.hit): each hit adds 1 to the count
+// and postpones the buff's end to 1.1 turns after the hit below count 3, to
+// 1.41 - count / 10 turns after it from 3; when the buff acts it detaches and
+// the next hit starts again at 1. The hero attacks every `delay` turns, so a
+// count survives to the attack k attacks after its hit when k * delay comes
+// before its end. The kernel's state is the count (low byte) and the misses
+// since the last hit (the next byte); 0 is no Combo.
+struct ComboState {
+  static constexpr int kMax = 15;  // 1.41 - 15/10 < 0: no count past 15 survives to another attack
+  int count = 0, misses = 0;
+  static ComboState decode(std::uint32_t s) {
+    return {static_cast<int>(s & 0xff), static_cast<int>((s >> 8) & 0xffff)};
+  }
+  [[nodiscard]] std::uint32_t encode() const {
+    return count == 0 ? 0 : static_cast<std::uint32_t>(count) | static_cast<std::uint32_t>(misses) << 8;
+  }
+  // Whether the count is still there `attacks` attacks after its hit (float, as the game's clock).
+  [[nodiscard]] bool lasts(int attacks, float delay) const {
+    if (count == 0) return false;
+    const float end = count < 3 ? 1.1f : 1.41f - static_cast<float>(count) / 10.0f;
+    return static_cast<float>(attacks) * delay < end;
+  }
+};
+
+using Groups = fight::States<FlyGroup>;
+
+// One attack's outcomes before what they do to the defender's state: the
+// attack's own (miss, or a hit for some damage), with the attacker's state
+// after it.
+struct Attack {
+  const std::vector<Transition>* outcomes;
+  std::uint32_t after_hit, after_miss;
+  std::size_t plan;  // index of the plan (one fly's, for a group)
+  std::size_t flies = 1;
+};
+
+// Picks one of `items` by weight `p` (the sampled fight draws from the same
+// list the exact chain follows).
+template <class T>
+const T& pick(const std::vector<T>& items, Rng& rng) {
+  double u = rng.unit();
+  for (const T& x : items) {
+    if (u < x.p) return x;
+    u -= x.p;
+  }
+  return items.back();
+}
+
+class PdExchange final : public Exchange {
+ public:
+  PdExchange(Combatant att, Combatant def, Situation s, float delay, std::shared_ptr<Groups> own_group,
+             std::shared_ptr<Groups> target_group, bool corridor)
+      : corridor_(corridor),
+        att_(std::move(att)),
+        def_(std::move(def)),
+        s_(s),
+        delay_(delay),
+        own_group_(std::move(own_group)),
+        target_group_(std::move(target_group)) {
+    const std::int64_t ht = att_.ht();
+    // Hero.attackProc: Combo only with a MeleeWeapon (plan_attack keeps the count only then).
+    combo_ = att_.is_hero() && att_.hero->subclass == SubClass::gladiator &&
+             plan_attack(with_combo(3), def_, s_, ht).combo == 3;
+    const int counts = combo_ ? ComboState::kMax + 1 : 1;
+    for (int raged = 0; raged < 2; ++raged)
+      for (int c = 0; c < counts; ++c) {
+        // A representative HP on each side of the threshold (Fury: HP <= 0.4·HT; brute: HP < HT/4).
+        AttackPlan& plan = plans_[raged].emplace_back(
+            plan_attack(combo_ ? with_combo(c) : att_, def_, s_, raged ? std::int64_t{1} : ht));
+        if (combo_) plan.combo = c;
+        const Outcome o = exact_outcome(plan);
+        auto& k = kernels_[raged].emplace_back();
+        if (o.p_hit < 1) k.push_back(Transition{1 - o.p_hit, 0, 0, 0, false});
+        if (o.p_hit > 0)
+          for (const auto& [v, p] : o.damage_on_hit.items()) k.push_back(Transition{o.p_hit * p, v, 0, 0, true});
+      }
+    // Every fly next to the hero attacks on the group's turn: the sum of up
+    // to eight independent attacks of one fly, landed when any of them hits.
+    if (own_group_) {
+      flies_.resize(kMaxAdjacentFlies + 1);
+      flies_[1] = kernels_[0][0];
+      for (std::size_t n = 2; n <= kMaxAdjacentFlies; ++n) {
+        std::map<std::pair<std::int64_t, bool>, double> sum;
+        for (const Transition& x : flies_[n - 1])
+          for (const Transition& y : kernels_[0][0]) sum[{x.damage + y.damage, x.hit == 1 || y.hit == 1}] += x.p * y.p;
+        for (const auto& [k, p] : sum) flies_[n].push_back(Transition{p, k.first, 0, 0, k.second});
+      }
+    }
+    affliction_ = target_group_ ? Affliction::none : affliction_by(att_);
+    takes_ = poison_taken(def_);
+    if (affliction_ == Affliction::poison && takes_ == Takes::immune) affliction_ = Affliction::none;
+    drain_ = !att_.is_hero() && att_.mob.key == "vampire_bat";
+    if (drain_ && !kChainFollowsHeal)
+      why_ =
+          "the vampire bat heals by the damage it deals (Bat.attackProc), and the exact chain needs HP never to go "
+          "up";
+    else if (s_.unseen || s_.paralyzed)
+      why_ = "a surprise lasts only until the mob's next turn, which the kernel does not carry";
+    else if (att_.is_hero() && att_.hero->subclass == SubClass::sniper && s_.thrown)
+      why_ = "the Sniper's mark halves the time of every throw after the first, which a fixed attack time cannot carry";
+  }
+
+  std::vector<Transition> outcomes(Side a, Side d) const override {
+    const Attack at = attack_of(a);
+    std::vector<Transition> out;
+    for (const Transition& t : *at.outcomes) follow(t, at, a, d, [&](const Transition& x) { out.push_back(x); });
+    return out;
+  }
+
+  Transition sample(Side a, Side d, Rng& rng) const override {
+    const Attack at = attack_of(a);
+    Transition t{1, 0, 0, 0, false};
+    for (std::size_t i = 0; i < at.flies; ++i) {
+      const StrikeResult s = strike(plans_[at.plan / plans_[0].size()][at.plan % plans_[0].size()], rng);
+      t.damage += s.damage;
+      t.hit = static_cast<std::int8_t>(t.hit == 1 || s.hit.hit);
+    }
+    std::vector<Transition> after;
+    follow(t, at, a, d, [&](const Transition& x) { after.push_back(x); });
+    Transition chosen = after.size() == 1 ? after[0] : pick(after, rng);
+    chosen.p = 1;
+    return chosen;
+  }
+
+  bool exact() const override { return why_.empty(); }
+  std::string why_not_exact() const override { return why_; }
+  void not_exact(std::string why) {
+    if (why_.empty()) why_ = std::move(why);
+  }
+
+  // Berserker Fury and the brute's rage read the attacker's HP, and so does
+  // the bat's drain (capped at HT). A group's HP is the sum of its flies',
+  // which its state holds.
+  Reads reads() const override {
+    return {att_.is_hero() ? att_.hero->subclass == SubClass::berserker : att_.mob.enraged.has_value() || drain_,
+            false};
+  }
+
+  // The fight's start: a spec's combo=N is the count of the first hit, so the
+  // count before it is N - 1, as a hit one attack earlier left it.
+  [[nodiscard]] std::uint32_t start_state() const {
+    return combo_ && att_.hero->combo > 1
+               ? ComboState{std::min(att_.hero->combo - 1, int{ComboState::kMax}), 0}.encode()
+               : 0;
+  }
+
+  // Every damage a hit of this attacker can do (to find the groups of flies it can make).
+  [[nodiscard]] std::vector<std::int64_t> hit_damages() const {
+    std::set<std::int64_t> v;
+    for (const auto& ks : kernels_)
+      for (const auto& k : ks)
+        for (const Transition& t : k)
+          if (t.hit == 1) v.insert(t.damage);
+    return {v.begin(), v.end()};
+  }
+
+  [[nodiscard]] Affliction affliction() const { return affliction_; }
+
+ private:
+  Combatant with_combo(int c) const {
+    Combatant x = att_;
+    x.hero->combo = c;
+    return x;
+  }
+
+  // The attack's own outcomes from the attacker's condition.
+  Attack attack_of(Side a) const {
+    if (own_group_) {
+      const std::size_t n = corridor_ ? 1 : std::min(own_group_->at(own_of(a.state)).size(), kMaxAdjacentFlies);
+      return {&flies_[n], own_of(a.state), own_of(a.state), 0, n};
+    }
+    const ComboState now = ComboState::decode(own_of(a.state));
+    const int before = combo_ && now.lasts(now.misses + 1, delay_) ? now.count : 0;
+    const int count = combo_ ? std::min(before + 1, int{ComboState::kMax}) : 0;
+    const int r = raged(a.hp);
+    const std::uint32_t after_hit = combo_ ? ComboState{count, 0}.encode() : 0;
+    return {&kernels_[r][static_cast<std::size_t>(count)], after_hit, miss_state(now),
+            static_cast<std::size_t>(r) * plans_[0].size() + static_cast<std::size_t>(count)};
+  }
+
+  // What one outcome of the attack does: the attacker's state and drain, then
+  // the defender's — its group of flies split, or its affliction set and
+  // ticked. Each resulting transition goes to `emit`.
+  template <class Emit>
+  void follow(const Transition& base, const Attack& at, Side a, Side d, Emit&& emit) const {
+    const bool hit = base.hit == 1;
+    Transition t = base;
+    t.attacker_state = state_of(hit ? at.after_hit : at.after_miss, affliction_of(a.state));
+    t.defender_state = d.state;
+    // Bat.attackProc: reg = min(damage, HT - HP), the damage as dealt (after armor).
+    if (drain_ && hit) t.heal = std::min(base.damage, att_.ht() - a.hp);
+    if (target_group_) {
+      // Swarm.defenseProc runs on every hit, even one of 0 damage.
+      if (hit) {
+        const auto [lost, after] = hit_fly_group(target_group_->at(own_of(d.state)), base.damage, corridor_);
+        t.damage = lost;
+        if (!after.empty()) t.defender_state = target_group_->id(after);
+      }
+      emit(t);
+      return;
+    }
+    if (affliction_ == Affliction::none) {
+      emit(t);
+      return;
+    }
+    const int level = affliction_of(d.state);
+    // Spinner.attackProc: on Random.Int(2) == 0, Poison.set(Random.Int(7, 9)): 7 or 8 turns.
+    // Albino.attackProc: on Random.Int(2) == 0, Bleeding.set(damage), the damage after armor.
+    std::vector<std::pair<double, int>> set;
+    if (!hit)
+      set = {{1.0, level}};
+    else if (affliction_ == Affliction::poison)
+      set = {{0.5, level}, {0.25, 7}, {0.25, 8}};
+    else
+      set = {{0.5, level}, {0.5, static_cast<int>(std::min<std::int64_t>(base.damage, kMaxAffliction))}};
+    // The buff acts at the time it is attached and then once a turn: one
+    // tick right after each of the attacker's attacks.
+    for (const auto& [p_set, l] : set)
+      for (const AfflictionStep& k : affliction_tick(affliction_, l)) {
+        const std::int64_t n =
+            affliction_ == Affliction::poison && takes_ == Takes::resists ? k.damage + 1 : 1;  // IntRange(0, dmg)
+        for (std::int64_t r = 0; r < n; ++r) {
+          Transition u = t;
+          u.p = t.p * p_set * k.p / static_cast<double>(n);
+          u.damage = t.damage + (n == 1 ? k.damage : r);
+          u.defender_state = state_of(own_of(d.state), k.level);
+          emit(u);
+        }
+      }
+  }
+
+  // After a miss the count stays (one more miss) while it lasts to the next attack.
+  std::uint32_t miss_state(ComboState now) const {
+    if (!combo_ || !now.lasts(now.misses + 2, delay_)) return 0;
+    return ComboState{now.count, now.misses + 1}.encode();
+  }
+  int raged(std::int64_t hp) const {
+    if (att_.is_hero()) return fury_active(*att_.hero, hp) ? 1 : 0;
+    return att_.mob.enraged && hp < att_.mob.ht / 4 ? 1 : 0;
+  }
+
+  bool corridor_;
+  Combatant att_, def_;
+  Situation s_;
+  float delay_;
+  std::shared_ptr<Groups> own_group_, target_group_;
+  bool combo_ = false, drain_ = false;
+  Affliction affliction_ = Affliction::none;
+  Takes takes_ = Takes::fully;
+  std::array<std::vector<AttackPlan>, 2> plans_;
+  std::array<std::vector<std::vector<Transition>>, 2> kernels_;
+  std::vector<std::vector<Transition>> flies_;  // by the number of flies attacking
+  std::string why_;
+};
+
+// Every group of flies the hero's hits can make from one swarm of `hp`, up to
+// `limit` (nullopt past it).
+std::optional<std::size_t> count_groups(std::int64_t hp, const std::vector<std::int64_t>& damages, bool corridor,
+                                        std::size_t limit) {
+  std::set<FlyGroup> seen{{hp}};
+  std::vector<FlyGroup> todo{{hp}};
+  while (!todo.empty()) {
+    const FlyGroup g = std::move(todo.back());
+    todo.pop_back();
+    for (const std::int64_t v : damages) {
+      auto after = hit_fly_group(g, v, corridor).second;
+      if (after.empty() || !seen.insert(after).second) continue;
+      if (seen.size() > limit) return std::nullopt;
+      todo.push_back(std::move(after));
+    }
+  }
+  return seen.size();
+}
+
+}  // namespace
+
+std::vector<AfflictionStep> affliction_tick(Affliction a, int level) {
+  if (a == Affliction::none || level <= 0) return {{1.0, 0, 0}};
+  // Poison.act: damage (int)(left / 3) + 1, then left -= 1; the buff goes at 0.
+  if (a == Affliction::poison) return {{1.0, level - 1, level / 3 + 1}};
+  // Bleeding.act: level = Random.Int(level / 2, level), which is
+  // level / 2 + trunc(U (level - level / 2)): uniform on level / 2 .. level - 1
+  // (0 from level 1). A new level above 0 is the damage; at 0 the buff goes.
+  const int lo = level / 2, n = level - lo;
+  std::vector<AfflictionStep> out;
+  for (int k = lo; k < lo + n; ++k) out.push_back({1.0 / n, k, k});
+  return out;
+}
+
+std::pair<std::int64_t, FlyGroup> hit_fly_group(const FlyGroup& g, std::int64_t damage, bool corridor) {
+  if (g.empty()) throw Error("swarm of flies: a hit on an empty group");
+  const std::int64_t h = g.front();
+  FlyGroup after(g.begin() + 1, g.end());
+  if (corridor) {
+    // Swarm.defenseProc looks for a free cell beside the fly: in a corridor
+    // only the one behind it, free when no other fly is there.
+    if (g.size() == 1 && h >= damage + 2) {
+      const std::int64_t clone = (h - damage) / 2;
+      return {damage, {h - damage - clone, clone}};
+    }
+    if (h > damage) after.insert(after.begin(), h - damage);
+    return {std::min(damage, h), std::move(after)};
+  }
+  if (h >= damage + 2) {
+    // Swarm.defenseProc: the clone takes (HP - damage) / 2 and the fly keeps
+    // the rest, less the damage, which it then takes.
+    const std::int64_t clone = (h - damage) / 2;
+    after.push_back(clone);
+    after.push_back(h - damage - clone);
+  } else if (h > damage) {
+    after.push_back(h - damage);
+  }
+  std::sort(after.begin(), after.end());
+  return {std::min(damage, h), std::move(after)};
+}
+
+void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situation& s) {
+  // A swarm of flies is a group of bodies when it fights anything but another swarm.
+  std::shared_ptr<Groups> group_a, group_b;
+  const bool groups = is_swarm(a) != is_swarm(b);
+  if (groups && is_swarm(a))
+    group_a = std::make_shared<Groups>(FlyGroup{bout.a.hp}, kMaxFlyGroups, "swarm of flies: splits");
+  if (groups && is_swarm(b))
+    group_b = std::make_shared<Groups>(FlyGroup{bout.b.hp}, kMaxFlyGroups, "swarm of flies: splits");
+  const bool corridor = groups && (is_swarm(a) ? a : b).corridor;
+  auto ab = std::make_shared<PdExchange>(a, b, s, static_cast<float>(bout.a.attack_time), group_a, group_b, corridor);
+  // The answer is a plain attack: situation flags describe the first direction only.
+  auto ba = std::make_shared<PdExchange>(b, a, Situation{}, static_cast<float>(bout.b.attack_time), group_b, group_a,
+                                         corridor);
+  if (groups) {
+    PdExchange& hitter = is_swarm(a) ? *ba : *ab;
+    const Fighter& swarm = is_swarm(a) ? bout.a : bout.b;
+    const auto n = count_groups(swarm.hp, hitter.hit_damages(), corridor, kMaxFlyGroups);
+    if (!n)
+      throw Error(
+          fmt::format("swarm of flies: splits from {} HP reach more than {} groups of flies; give the swarm "
+                      "fewer HP (hp=N)",
+                      swarm.hp, kMaxFlyGroups));
+    if (*n > kExactFlyGroups) {
+      const std::string why = fmt::format(
+          "the swarm's splits reach {} groups of flies, more than the {} the exact chain follows", *n, kExactFlyGroups);
+      ab->not_exact(why);
+      ba->not_exact(why);
+    }
+    const std::string& foe = (is_swarm(a) ? b : a).name;
+    bout.notes.push_back(
+        corridor
+            ? fmt::format("swarm of flies: a line of flies in a corridor one cell wide, each with its own HP, the "
+                          "group's HP their sum; only the front fly bites {} and takes its hits, and it splits only "
+                          "when alone, the clone taking the cell behind it (Swarm.defenseProc); the next fly steps up "
+                          "when the front one dies",
+                          foe)
+            : fmt::format("swarm of flies: a group of flies, each with its own HP, the group's HP their sum; {} "
+                          "attacks the fly with the fewest HP; every fly reaches {}, up to 8 (an open room), each "
+                          "attacking once a turn on the group's turn; a hit always finds a free cell for the clone "
+                          "(Swarm.defenseProc)",
+                          foe, foe));
+  } else if (is_swarm(a) && is_swarm(b)) {
+    bout.notes.push_back("two swarms of flies: neither splits in this fight");
+  }
+  if (groups && affliction_by(is_swarm(a) ? b : a) != Affliction::none)
+    bout.notes.push_back(fmt::format("swarm of flies: its flies take no {} from {} in this fight",
+                                     affliction_by(is_swarm(a) ? b : a) == Affliction::poison ? "poison" : "bleeding",
+                                     (is_swarm(a) ? b : a).name));
+  for (const auto& [k, victim] : {std::pair{ab.get(), &b}, std::pair{ba.get(), &a}}) {
+    const Combatant& by = victim == &b ? a : b;
+    if (k->affliction() == Affliction::poison)
+      bout.notes.push_back(fmt::format(
+          "{}: keeps attacking after it poisons, as when it has nowhere to flee (Spinner.Fleeing.nowhereToRun); the "
+          "poison ticks once a turn, right after each of its attacks, and the ticks still due when it dies are not "
+          "counted",
+          by.name));
+    else if (k->affliction() == Affliction::bleeding)
+      bout.notes.push_back(fmt::format(
+          "{}: the bleeding ticks once a turn, right after each of its attacks; the ticks still due when it dies are "
+          "not counted",
+          by.name));
+  }
+  bout.a.state = ab->start_state();
+  bout.b.state = ba->start_state();
+  bout.a_hits_b = std::move(ab);
+  bout.b_hits_a = std::move(ba);
+}
+
+}  // namespace fray::pixel_dungeon
