@@ -1,0 +1,303 @@
+// Shattered Pixel Dungeon's fight mechanics, each against a case worked by
+// hand from the game's code: the vampire bat's life drain, the spinner's
+// poison, ooze, the albino rat's bleeding and the swarm of flies splitting,
+// with exact chains against Monte Carlo where both exist.
+#include <fray/fight/solve.hpp>
+#include <fray/rules/shattered_pd/ruleset.hpp>
+
+#include "support/support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace fray {
+namespace {
+
+// A target every attack hits (evasion 0: Char.hit compares Random.Float(acu)
+// with Random.Float(0) = 0), without armor, that never hurts back.
+constexpr const char* kDummy = "hp=1000,evasion=0,accuracy=1,damage=0-0,armor=0";
+
+const Ruleset& rules() { return ruleset("shattered-pd"); }
+
+Bout bout_of(const std::string& a, const std::string& b) {
+  AttackRequest req;
+  req.attacker = a;
+  req.defender = b;
+  return rules().bout(req);
+}
+
+AttackSummary attack_of(const std::string& a, const std::string& b) {
+  AttackRequest req;
+  req.attacker = a;
+  req.defender = b;
+  return rules().attack(req);
+}
+
+fight::FightOptions sampled(std::uint64_t sims, std::uint64_t seed) {
+  fight::FightOptions o;
+  o.method = fight::FightOptions::Method::monte_carlo;
+  o.monte_carlo.sims = sims;
+  o.monte_carlo.seed = seed;
+  o.monte_carlo.progress = false;
+  return o;
+}
+
+std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n) {
+  std::map<std::int64_t, std::uint64_t> c;
+  for (const auto& [v, p] : pmf.items()) c[v] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
+  return c;
+}
+
+// Outcomes summed by (damage, defender state).
+std::map<std::pair<std::int64_t, std::uint32_t>, double> by_damage_and_state(const std::vector<Transition>& ts) {
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> out;
+  for (const Transition& t : ts) out[{t.damage, t.defender_state}] += t.p;
+  return out;
+}
+
+void expect_same(const std::map<std::pair<std::int64_t, std::uint32_t>, double>& want,
+                 const std::map<std::pair<std::int64_t, std::uint32_t>, double>& got) {
+  for (const auto& [k, p] : want) {
+    const auto it = got.find(k);
+    ASSERT_NE(it, got.end()) << "damage " << k.first << " state " << k.second;
+    EXPECT_NEAR(it->second, p, 1e-12) << "damage " << k.first << " state " << k.second;
+  }
+  double total = 0;
+  for (const auto& [k, p] : got) total += p;
+  EXPECT_NEAR(total, 1.0, 1e-12);
+  EXPECT_EQ(want.size(), got.size());
+}
+
+// --- life drain ------------------------------------------------------------------------
+
+// Bat.attackProc: reg = min(damage - 4, HT - HP), healed when positive.
+TEST(SpdDrain, BatHealsDamageLessFourUpToItsHt) {
+  const Bout b = bout_of("vampire_bat", kDummy);
+  const Pmf hit = attack_of("vampire_bat", kDummy).damage_on_hit;
+  for (const std::int64_t hp : {10, 28, 30}) {
+    std::map<std::int64_t, std::int64_t> heal;
+    for (const Transition& t : b.a_hits_b->outcomes({hp, 0}, {1000, 0})) {
+      ASSERT_EQ(t.hit, 1);  // evasion 0: every attack hits
+      heal[t.damage] = t.heal;
+    }
+    for (const auto& [v, p] : hit.items()) {
+      const std::int64_t want = std::max<std::int64_t>(0, std::min<std::int64_t>(v - 4, 30 - hp));
+      EXPECT_EQ(heal.at(v), want) << "hp " << hp << " damage " << v;
+    }
+  }
+  EXPECT_TRUE(b.a_hits_b->reads().attacker_hp);
+  ASSERT_EQ(b.modelled.size(), 1u);
+  EXPECT_NE(b.modelled[0].find("life drain"), std::string::npos);
+}
+
+// P(the bat wins) by value iteration over (bat HP, opponent HP, whose turn),
+// each side's attack law from `fray attack`, the bat first: an independent
+// calculation of the same duel, with the drain or without it.
+double bat_wins(const Pmf& bat, const Pmf& foe, std::int64_t bat_hp, std::int64_t foe_hp, bool drain) {
+  const std::int64_t ht = 30;
+  std::vector<double> v[2];  // [turn][bat hp · (foe_hp + 1) + foe hp]
+  for (auto& x : v) x.assign(static_cast<std::size_t>((ht + 1) * (foe_hp + 1)), 0.0);
+  auto at = [&](int turn, std::int64_t hb, std::int64_t hf) -> double& {
+    return v[turn][static_cast<std::size_t>(hb * (foe_hp + 1) + hf)];
+  };
+  for (int it = 0; it < 4000; ++it)
+    for (std::int64_t hb = 1; hb <= ht; ++hb)
+      for (std::int64_t hf = 1; hf <= foe_hp; ++hf) {
+        double bat_turn = 0;
+        for (const auto& [d, p] : bat.items()) {
+          if (d >= hf) {
+            bat_turn += p;
+            continue;
+          }
+          const std::int64_t heal = drain ? std::max<std::int64_t>(0, std::min<std::int64_t>(d - 4, ht - hb)) : 0;
+          bat_turn += p * at(1, hb + heal, hf - d);
+        }
+        double foe_turn = 0;
+        for (const auto& [d, p] : foe.items())
+          if (d < hb) foe_turn += p * at(0, hb - d, hf);
+        at(0, hb, hf) = bat_turn;
+        at(1, hb, hf) = foe_turn;
+      }
+  return at(0, bat_hp, foe_hp);
+}
+
+TEST(SpdDrain, SampledDuelMatchesAnIndependentCalculation) {
+  const std::string foe = "hp=60,evasion=8,accuracy=20,damage=4-9,armor=2";
+  const Bout b = bout_of("vampire_bat:hp=20", foe);
+  const Pmf bat = attack_of("vampire_bat", foe).damage;
+  const Pmf them = attack_of(foe, "vampire_bat").damage;
+  const double with = bat_wins(bat, them, 20, 60, true), without = bat_wins(bat, them, 20, 60, false);
+  const std::uint64_t n = 200000;
+  const fight::DuelResult r = fight::solve_duel(b, sampled(n, 7));
+  EXPECT_EQ(r.method, "monte-carlo");
+  const double sd = std::sqrt(with * (1 - with) / static_cast<double>(n));
+  EXPECT_NEAR(r.p_a_wins, with, 4 * sd);
+  EXPECT_GT(std::abs(with - without), 20 * sd);  // the drain changes who wins
+  for (const std::string& line : r.not_modelled) EXPECT_EQ(line.find("life drain"), std::string::npos);
+}
+
+// --- poison --------------------------------------------------------------------------
+
+// Spinner.attackProc then Poison.act from 5 turns left: without a new poison
+// the tick deals (int)(5/3) + 1 = 2 and leaves 4; a new IntRange(7, 8) keeps
+// the larger, 7 or 8, whose tick deals 3 and leaves 6 or 7.
+TEST(SpdPoison, SpinnerKernelFromFiveTurnsLeft) {
+  const Bout b = bout_of(kDummy, "cave_spinner");
+  EXPECT_TRUE(b.b_hits_a->exact());
+  const Pmf hit = attack_of("cave_spinner", kDummy).damage_on_hit;
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> want;
+  for (const auto& [v, p] : hit.items()) {
+    want[{v + 2, 4u}] += p / 2;
+    want[{v + 3, 6u}] += p / 4;
+    want[{v + 3, 7u}] += p / 4;
+  }
+  expect_same(want, by_damage_and_state(b.b_hits_a->outcomes({50, 0}, {1000, 5})));
+  // Unpoisoned and out of turns: the tick does nothing.
+  const auto none = by_damage_and_state(b.b_hits_a->outcomes({50, 0}, {1000, 0}));
+  for (const auto& [v, p] : hit.items()) EXPECT_NEAR((none.at({v, 0u})), p / 2, 1e-12);
+}
+
+// 21 HP fall to the first attack only when it poisons (the tick adds 3) and
+// the roll is 18 or more: P = 1/2 · P(roll >= 18).
+TEST(SpdPoison, FirstAttackKillsOnlyWithItsTick) {
+  const Pmf hit = attack_of("cave_spinner", kDummy).damage_on_hit;
+  const Bout b = bout_of("cave_spinner", "hp=21,evasion=0,accuracy=1,damage=0-0,armor=0");
+  const fight::TtkResult r = fight::solve_ttk(b);
+  EXPECT_EQ(r.method, "exact");
+  ASSERT_TRUE(r.attacks.has_value());
+  EXPECT_NEAR((*r.attacks)[1], 0.5 * hit.at_least(18), 1e-12);
+  EXPECT_GT(hit.at_least(18), 0.0);
+}
+
+TEST(SpdPoison, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hero:level=8,weapon=sword", "cave_spinner");
+  const fight::DuelResult exact = fight::solve_duel(b);
+  ASSERT_EQ(exact.method, "exact");
+  const std::uint64_t n = 200000;
+  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 11));
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
+}
+
+// --- ooze ----------------------------------------------------------------------------
+
+// CausticSlime.attackProc: half its hits ooze for 20 turns; at the sewers'
+// depths Ooze.act deals 1 on half its ticks, the first in the same turn.
+TEST(SpdOoze, CausticSlimeAndGoo) {
+  {
+    const Bout b = bout_of(kDummy, "caustic_slime");
+    EXPECT_TRUE(b.b_hits_a->exact());
+    const Pmf hit = attack_of("caustic_slime", kDummy).damage_on_hit;
+    std::map<std::pair<std::int64_t, std::uint32_t>, double> want;
+    for (const auto& [v, p] : hit.items()) {
+      want[{v, 0u}] += p / 2;
+      want[{v, 19u}] += p / 4;
+      want[{v + 1, 19u}] += p / 4;
+    }
+    expect_same(want, by_damage_and_state(b.b_hits_a->outcomes({20, 0}, {1000, 0})));
+  }
+  {
+    // Goo on depth 5: a third of its hits, then 1 damage every tick; from 3 turns left, a tick leaves 2.
+    const Bout b = bout_of(kDummy, "goo");
+    const Pmf hit = attack_of("goo", kDummy).damage_on_hit;
+    std::map<std::pair<std::int64_t, std::uint32_t>, double> want;
+    for (const auto& [v, p] : hit.items()) {
+      want[{v + 1, 2u}] += 2 * p / 3;
+      want[{v + 1, 19u}] += p / 3;
+    }
+    expect_same(want, by_damage_and_state(b.b_hits_a->outcomes({100, 0}, {1000, 3})));
+  }
+}
+
+// --- bleeding --------------------------------------------------------------------------
+
+// Albino.attackProc: a hit dealing damage bleeds on Random.Int(2) == 0 at a
+// level in [2, 3]; the same turn's tick draws NormalFloat(level/2, level) >= 1,
+// so it deals at least 1. 2 HP fall to the first attack when the roll is 2 or
+// more, or when it is 1 and bleeds: P = P(roll >= 2) + P(roll = 1) / 2.
+TEST(SpdBleeding, FirstAttackByHand) {
+  const Pmf hit = attack_of("albino_rat", kDummy).damage_on_hit;
+  const Bout b = bout_of("albino_rat", "hp=2,evasion=0,accuracy=1,damage=0-0,armor=0");
+  EXPECT_FALSE(b.a_hits_b->exact());
+  const std::uint64_t n = 200000;
+  const fight::TtkResult r = fight::solve_ttk(b, sampled(n, 3));
+  ASSERT_TRUE(r.attacks.has_value());
+  const double want = hit.at_least(2) + hit[1] / 2;
+  EXPECT_NEAR((*r.attacks)[1], want, 4 * std::sqrt(want * (1 - want) / static_cast<double>(n)));
+}
+
+// --- the swarm of flies ------------------------------------------------------------------
+
+// 2 damage a hit into a swarm of 9 (Swarm.defenseProc, the fly with the
+// fewest HP first): {9} → clone (9-2)/2 = 3, the fly keeps 9-3-2 = 4: {3, 4};
+// 3 < 2+2: {1, 4}; the 1 dies: {4}; 4 >= 4 splits, clone 1, the fly 4-1-2 = 1:
+// {1, 1}; then {1}; then none. Six hits, where one body would need five: the
+// kill comes at attack n with P = C(n-1, 5) p^6 (1-p)^(n-6).
+TEST(SpdSwarm, SixHitsOfTwoKillNine) {
+  const std::string hitter = "accuracy=20,damage=2-2,hp=10";
+  const double p = attack_of(hitter, "swarm_of_flies").p_hit;
+  const Bout b = bout_of(hitter, "swarm_of_flies:hp=9");
+  EXPECT_TRUE(b.a_hits_b->exact());
+  const fight::TtkResult r = fight::solve_ttk(b);
+  EXPECT_EQ(r.method, "exact");
+  ASSERT_TRUE(r.attacks.has_value());
+  EXPECT_EQ(r.attacks->min(), 6);
+  double binom = 1;  // C(n-1, 5)
+  for (std::int64_t n = 6; n <= 30; ++n) {
+    if (n > 6) binom = binom * static_cast<double>(n - 1) / static_cast<double>(n - 6);
+    EXPECT_NEAR((*r.attacks)[n], binom * std::pow(p, 6) * std::pow(1 - p, static_cast<double>(n - 6)), 1e-12) << n;
+  }
+}
+
+// After the first split one fly attacks (the clone is a turn late); after
+// the swarm's turn both do: the sum of two attacks.
+TEST(SpdSwarm, ClonesAttackFromTheSwarmsNextTurn) {
+  const std::string hitter = "accuracy=20,damage=2-2,hp=100,evasion=0,armor=0";
+  const Bout b = bout_of(hitter, "swarm_of_flies:hp=9");
+  std::uint32_t split = 0;
+  for (const Transition& t : b.a_hits_b->outcomes({100, 0}, {9, 0}))
+    if (t.hit == 1) {
+      EXPECT_EQ(t.damage, 2);
+      split = t.defender_state;
+    }
+  const Pmf one = attack_of("swarm_of_flies", hitter).damage;
+  Pmf got;
+  std::uint32_t after = 0;
+  {
+    std::map<std::int64_t, double> acc;
+    for (const Transition& t : b.b_hits_a->outcomes({7, split}, {100, 0})) {
+      acc[t.damage] += t.p;
+      after = t.attacker_state;
+    }
+    got = Pmf::from_map(acc);
+  }
+  EXPECT_TRUE(got.approx_equal(one, 1e-12));
+  std::map<std::int64_t, double> acc;
+  for (const Transition& t : b.b_hits_a->outcomes({7, after}, {100, 0})) acc[t.damage] += t.p;
+  EXPECT_TRUE(Pmf::from_map(acc).approx_equal(one + one, 1e-12));
+}
+
+TEST(SpdSwarm, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hero:level=2", "swarm_of_flies:hp=14");
+  const fight::DuelResult exact = fight::solve_duel(b);
+  ASSERT_EQ(exact.method, "exact");
+  const std::uint64_t n = 200000;
+  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 5));
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
+  // A whole swarm of 50 still fights, exactly or sampled.
+  const fight::DuelResult full = fight::solve_duel(bout_of("hero:level=2", "swarm_of_flies"));
+  EXPECT_NEAR(full.p_a_wins + full.p_b_wins + full.p_draw, 1.0, 1e-9);
+}
+
+}  // namespace
+}  // namespace fray
