@@ -107,7 +107,7 @@ double bat_wins(const Pmf& bat, const Pmf& foe, std::int64_t bat_hp, std::int64_
   auto at = [&](int turn, std::int64_t hb, std::int64_t hf) -> double& {
     return v[turn][static_cast<std::size_t>(hb * (foe_hp + 1) + hf)];
   };
-  for (int it = 0; it < 4000; ++it)
+  for (int it = 0; it < 1500; ++it)
     for (std::int64_t hb = 1; hb <= ht; ++hb)
       for (std::int64_t hf = 1; hf <= foe_hp; ++hf) {
         double bat_turn = 0;
@@ -134,7 +134,7 @@ TEST(SpdDrain, SampledDuelMatchesAnIndependentCalculation) {
   const Pmf bat = attack_of("vampire_bat", foe).damage;
   const Pmf them = attack_of(foe, "vampire_bat").damage;
   const double with = bat_wins(bat, them, 20, 60, true), without = bat_wins(bat, them, 20, 60, false);
-  const std::uint64_t n = 200000;
+  const std::uint64_t n = 100000;
   const fight::DuelResult r = fight::solve_duel(b, sampled(n, 7));
   EXPECT_EQ(r.method, "monte-carlo");
   const double sd = std::sqrt(with * (1 - with) / static_cast<double>(n));
@@ -217,6 +217,16 @@ TEST(SpdOoze, CausticSlimeAndGoo) {
   }
 }
 
+TEST(SpdOoze, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hero", "caustic_slime");
+  const fight::DuelResult exact = fight::solve_duel(b);
+  ASSERT_EQ(exact.method, "exact");
+  const std::uint64_t n = 100000;
+  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 13));
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+}
+
 // --- bleeding --------------------------------------------------------------------------
 
 // Albino.attackProc: a hit dealing damage bleeds on Random.Int(2) == 0 at a
@@ -289,14 +299,11 @@ TEST(SpdSwarm, ExactDuelAgreesWithMonteCarlo) {
   const Bout b = bout_of("hero:level=2", "swarm_of_flies:hp=14");
   const fight::DuelResult exact = fight::solve_duel(b);
   ASSERT_EQ(exact.method, "exact");
-  const std::uint64_t n = 200000;
+  const std::uint64_t n = 50000;
   const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 5));
   EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
   EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
   EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
-  // A whole swarm of 50 still fights, exactly or sampled.
-  const fight::DuelResult full = fight::solve_duel(bout_of("hero:level=2", "swarm_of_flies"));
-  EXPECT_NEAR(full.p_a_wins + full.p_b_wins + full.p_draw, 1.0, 1e-9);
 }
 
 }  // namespace
