@@ -239,7 +239,13 @@ class SpdExchange final : public Exchange {
           }
         }
       }
-    if (dot_.kind == Dot::Kind::bleeding)
+    const auto* group = att_group_ ? att_group_.get() : def_group_.get();
+    if (group && group->size() > kMaxExactSwarmGroups)
+      why_ = fmt::format(
+          "the swarm of flies can split into {} groups of flies, more than the {} an exact fight follows "
+          "(Swarm.defenseProc)",
+          group->size(), kMaxExactSwarmGroups);
+    else if (dot_.kind == Dot::Kind::bleeding)
       why_ =
           "bleeding's level is a real number drawn anew each turn (Bleeding.act: NormalFloat(level / 2, level)), "
           "which no finite chain holds";

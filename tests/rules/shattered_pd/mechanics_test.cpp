@@ -304,6 +304,10 @@ TEST(SpdSwarm, ExactDuelAgreesWithMonteCarlo) {
   EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
   EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
   EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
+  // A whole swarm of 50 reaches more groups than an exact fight follows: sampled, saying why.
+  const Bout full = bout_of("hero:level=2", "swarm_of_flies");
+  EXPECT_FALSE(full.a_hits_b->exact());
+  EXPECT_NE(full.a_hits_b->why_not_exact().find("groups of flies"), std::string::npos);
 }
 
 }  // namespace
