@@ -186,6 +186,22 @@ float normal_float(R& rng, float min, float max) {
   return min + (u + v) / 2.0f;
 }
 
+// --- Goo ---------------------------------------------------------------------------------
+
+bool is_goo(const Combatant& c) { return !c.is_hero() && c.mob.java_class == "Goo"; }
+
+// Goo at HP * 2 <= HT: attackSkill 15 (else 10), damage NormalIntRange(1, 12)
+// (else 1-8), defenseSkill (int)(8 * 1.5) = 12; pumped up, attackSkill x2 and
+// damage NormalIntRange(3, 3 max) (Goo.attackSkill, damageRoll, defenseSkill).
+Combatant goo_as(Combatant c, bool enraged, bool pumped) {
+  const int max = enraged ? 12 : 8;
+  c.mob.accuracy = (enraged ? 15 : 10) * (pumped ? 2 : 1);
+  c.mob.damage = pumped ? Primitive::normal(3, 3 * max) : Primitive::normal(1, max);
+  c.mob.evasion = enraged ? 12 : 8;
+  return c;
+}
+bool enraged(std::int64_t hp, std::int64_t ht) { return hp * 2 <= ht; }
+
 // --- the kernel --------------------------------------------------------------------------
 
 // The per-attack kernel of a fight. Besides what each mechanic keeps, a side's
@@ -205,40 +221,48 @@ class SpdExchange final : public Exchange {
         att_group_(std::move(att_group)),
         def_group_(std::move(def_group)),
         swarm_damage_(swarm_damage),
-        ht_(att.ht()) {
+        ht_(att.ht()),
+        def_ht_(def.ht()),
+        goo_att_(is_goo(att)),
+        goo_def_(is_goo(def)) {
     attacks_ = att.is_hero() || att.mob.damage || (s.magic && att.mob.spell);
     drain_ = !att.is_hero() && att.mob.java_class == "Bat";
     dot_ = def_group_ ? Dot{} : dot_of(att, s);
+    const int variants = goo_att_ ? 4 : goo_def_ ? 2 : 1;
     for (int a = 0; a < 2; ++a)
-      for (int d = 0; d < 2; ++d) {
-        if (!attacks_) continue;
-        Situation x = s;
-        if (a == 1) x.invisible = false;
-        if (d == 1) x.surprised = x.paralyzed = x.focus = false;
-        AttackPlan& p = plans_[a][d] = plan_attack(att, def, x);
-        // The swarm's split reads the damage before Vulnerable and its
-        // champion's factor: the plan gives that, and dealt() the rest.
-        if (def_group_) {
-          p.vulnerable = false;
-          p.damage_taken.reset();
-        }
-        const Outcome o = exact_outcome(p);
-        Pmf one = o.damage;
-        auto& k = kernels_[a][d];
-        if (o.p_hit < 1) k.push_back(Transition{1 - o.p_hit, 0, 0, 0, 0});
-        if (o.p_hit > 0)
-          for (const auto& [v, p] : o.damage_on_hit.items()) k.push_back(Transition{o.p_hit * p, v, 0, 0, 1});
-        if (att_group_) {
-          // k flies attacking: the sum of k independent attacks.
-          Pmf sum = Pmf::point(0);
-          flies_[a][d].push_back({Transition{1, 0, 0, 0, -1}});
-          for (int n = 1; n <= kMaxFliesAround; ++n) {
-            sum = sum + one;
-            auto& ts = flies_[a][d].emplace_back();
-            for (const auto& [v, p] : sum.items()) ts.push_back(Transition{p, v, 0, 0, -1});
+      for (int d = 0; d < 2; ++d)
+        for (int v = 0; v < variants; ++v) {
+          if (!attacks_) continue;
+          Situation x = s;
+          if (a == 1) x.invisible = false;
+          if (d == 1) x.surprised = x.paralyzed = x.focus = false;
+          // Variant bit 0: Goo (either side) below half HP; bit 1: Goo's pumped attack.
+          const bool rage = (v & 1) != 0, pumped = (v & 2) != 0;
+          AttackPlan& p = plans_[a][d][static_cast<std::size_t>(v)] =
+              plan_attack(goo_att_ ? goo_as(att, rage, pumped) : att, goo_def_ ? goo_as(def, rage, false) : def, x);
+          // The swarm's split reads the damage before Vulnerable and its
+          // champion's factor: the plan gives that, and dealt() the rest.
+          if (def_group_) {
+            p.vulnerable = false;
+            p.damage_taken.reset();
+          }
+          const Outcome o = exact_outcome(p);
+          Pmf one = o.damage;
+          auto& k = kernels_[a][d][static_cast<std::size_t>(v)];
+          if (o.p_hit < 1) k.push_back(Transition{1 - o.p_hit, 0, 0, 0, 0});
+          if (o.p_hit > 0)
+            for (const auto& [dmg, q] : o.damage_on_hit.items()) k.push_back(Transition{o.p_hit * q, dmg, 0, 0, 1});
+          if (att_group_ && v == 0) {
+            // k flies attacking: the sum of k independent attacks.
+            Pmf sum = Pmf::point(0);
+            flies_[a][d].push_back({Transition{1, 0, 0, 0, -1}});
+            for (int n = 1; n <= kMaxFliesAround; ++n) {
+              sum = sum + one;
+              auto& ts = flies_[a][d].emplace_back();
+              for (const auto& [dmg, q] : sum.items()) ts.push_back(Transition{q, dmg, 0, 0, -1});
+            }
           }
         }
-      }
     const auto* group = att_group_ ? att_group_.get() : def_group_.get();
     if (group && group->size() > kMaxExactSwarmGroups)
       why_ = fmt::format(
@@ -258,17 +282,39 @@ class SpdExchange final : public Exchange {
   std::vector<Transition> outcomes(Side a, Side d) const override {
     const int fa = past_of(a.state), fd = past_of(d.state);
     std::vector<Transition> out;
+    std::uint32_t own_aux = next_own(a.state);  // what the attacker keeps
     if (!attacks_) {
       out.push_back(Transition{1, 0, 0, 0, 0});
     } else if (att_group_) {
       out = flies_[fa][fd][static_cast<std::size_t>(attackers(att_group_->at(aux_of(a.state))))];
+    } else if (goo_att_) {
+      // Goo.doAttack: from rest it attacks on Random.Int(HP*2 <= HT ? 2 : 5) > 0, else
+      // pumps up; pumped once it pumps again; pumped twice it attacks pumped, and rests.
+      const bool rage = enraged(a.hp, ht_);
+      const std::uint32_t pump = aux_of(a.state);
+      if (pump >= 2) {
+        out = kernels_[fa][fd][(rage ? 1 : 0) | 2];
+        own_aux = 0;
+      } else if (pump == 1) {
+        out.push_back(Transition{1, 0, 0, 0, -1});
+        own_aux = 2;
+      } else {
+        const double p_attack = rage ? 0.5 : 0.8;
+        for (Transition t : kernels_[fa][fd][rage ? 1 : 0]) {
+          t.p *= p_attack;
+          out.push_back(t);
+        }
+        out.push_back(Transition{1 - p_attack, 0, 0, 0, -1});
+        out.back().attacker_state = 1;  // marks the pump, below
+        own_aux = 0;
+      }
     } else {
-      out = kernels_[fa][fd];
+      out = kernels_[fa][fd][goo_def_ && enraged(d.hp, def_ht_) ? 1 : 0];
     }
     std::vector<Transition> all;
     all.reserve(out.size() * 2);
     for (Transition t : out) {
-      t.attacker_state = next_attacker(a.state);
+      t.attacker_state = kPast | (goo_att_ && t.attacker_state == 1 ? 1u : own_aux);
       std::uint32_t def_aux = aux_of(d.state);
       if (def_group_ && t.hit == 1) {
         const Split sp = hit_group(def_group_->at(def_aux), t.damage, swarm_damage_.dealt(t.damage));
@@ -311,14 +357,35 @@ class SpdExchange final : public Exchange {
   }
 
   Transition sample(Side a, Side d, Rng& rng) const override {
-    Transition t{1, 0, next_attacker(a.state), 0, 0};
+    Transition t{1, 0, kPast | next_own(a.state), 0, 0};
     std::uint32_t def_aux = aux_of(d.state);
-    if (attacks_) {
+    // Goo.doAttack, as in outcomes(): which variant attacks, or a turn spent pumping.
+    int v = goo_def_ && enraged(d.hp, def_ht_) ? 1 : 0;
+    bool attacks = attacks_;
+    if (goo_att_ && attacks_) {
+      const bool rage = enraged(a.hp, ht_);
+      const std::uint32_t pump = aux_of(a.state);
+      v = rage ? 1 : 0;
+      if (pump >= 2) {
+        v |= 2;
+        t.attacker_state = kPast;
+      } else if (pump == 1) {
+        attacks = false;
+        t.attacker_state = kPast | 2;
+      } else if (random_int(rng, rage ? 2 : 5) > 0) {
+        t.attacker_state = kPast;
+      } else {
+        attacks = false;
+        t.attacker_state = kPast | 1;
+      }
+      if (!attacks) t.hit = -1;
+    }
+    if (attacks) {
       const int fa = past_of(a.state), fd = past_of(d.state);
       const int n = att_group_ ? attackers(att_group_->at(aux_of(a.state))) : 1;
       bool landed = false;
       for (int i = 0; i < n; ++i) {
-        const StrikeResult s = strike(plans_[fa][fd], rng);
+        const StrikeResult s = strike(plans_[fa][fd][static_cast<std::size_t>(v)], rng);
         t.damage += s.damage;
         landed = landed || (s.attacked && s.hit.hit);
       }
@@ -392,8 +459,9 @@ class SpdExchange final : public Exchange {
 
   bool exact() const override { return why_.empty(); }
   std::string why_not_exact() const override { return why_; }
-  // Only the bat's drain reads HP (its own, to cap the healing at HT).
-  Reads reads() const override { return {drain_, false}; }
+  // The bat's drain reads its own HP (to cap the healing at HT); Goo's
+  // numbers follow its HP, attacking or attacked.
+  Reads reads() const override { return {drain_ || goo_att_, goo_def_}; }
 
  private:
   // The tick of poison or ooze with `left` turns: (p, damage) pairs.
@@ -403,12 +471,12 @@ class SpdExchange final : public Exchange {
     if (dot_.ooze_coin) return {{0.5, 0}, {0.5, dot_.ooze_damage}};
     return {{1.0, dot_.ooze_damage}};
   }
-  // The attacker after its attack: its passing conditions are over; a swarm's
-  // newborn flies will attack from its next turn on.
-  std::uint32_t next_attacker(std::uint32_t s) const {
+  // What the attacker keeps after its attack (its passing conditions are
+  // over): a swarm's newborn flies will attack from its next turn on.
+  std::uint32_t next_own(std::uint32_t s) const {
     std::uint32_t x = aux_of(s);
     if (att_group_) x = att_group_->id(after_turn(att_group_->at(x)));
-    return kPast | x;
+    return x;
   }
   std::uint32_t next_defender(std::uint32_t s, std::uint32_t aux) const {
     return (ends_defender_state_ ? kPast : (s & kPast)) | aux;
@@ -417,12 +485,14 @@ class SpdExchange final : public Exchange {
   bool ends_defender_state_;
   std::shared_ptr<const fight::States<Group>> att_group_, def_group_;
   SwarmDamage swarm_damage_;
-  std::int64_t ht_;
+  std::int64_t ht_, def_ht_;
+  bool goo_att_, goo_def_;
   bool attacks_ = true;
   bool drain_ = false;
   Dot dot_;
-  std::array<std::array<AttackPlan, 2>, 2> plans_;
-  std::array<std::array<std::vector<Transition>, 2>, 2> kernels_;
+  // By the passing conditions of attacker and defender, and Goo's variant.
+  std::array<std::array<std::array<AttackPlan, 4>, 2>, 2> plans_;
+  std::array<std::array<std::array<std::vector<Transition>, 4>, 2>, 2> kernels_;
   std::array<std::array<std::vector<std::vector<Transition>>, 2>, 2> flies_;
   std::string why_;
 };

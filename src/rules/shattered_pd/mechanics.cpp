@@ -41,8 +41,11 @@ const std::vector<MobRow>& mob_rows() {
        {{"ooze: a third of its hits ooze the target for 20 turns, 1 damage a turn at depth 5 (Goo.attackProc, "
          "Ooze.act), the first at the end of the turn of the hit",
          M::exact},
-        {"pumps up for a strong attack (accuracy x2, damage x3) (Goo.act)"},
-        {"at HP <= HT / 2: accuracy 15, damage 1-12, evasion 12 (Goo.attackSkill, damageRoll, defenseSkill)"},
+        {"pumps up instead of attacking on 1 in 5 of its turns from rest (1 in 2 at HP <= HT / 2), again the next "
+         "turn, then attacks with accuracy x2 and damage NormalIntRange(3, 3 max) (Goo.doAttack); the hero stays "
+         "adjacent",
+         M::exact},
+        {"at HP <= HT / 2: accuracy 15, damage 1-12, evasion 12 (Goo.attackSkill, damageRoll, defenseSkill)", M::exact},
         {"regenerates 1 HP a turn on water (Goo.act)", M::no, false, true}}},
       {"FetidRat", {{kOozeSewers, M::exact}, {"releases stench gas when hit (FetidRat.defenseProc)"}}},
       {"GnollTrickster",

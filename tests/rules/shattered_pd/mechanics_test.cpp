@@ -26,6 +26,9 @@ constexpr const char* kDummy = "hp=1000,evasion=0,accuracy=1,damage=0-0,armor=0"
 
 const Ruleset& rules() { return ruleset("shattered-pd"); }
 
+// Random.NormalIntRange(a, b), the game's float-exact law.
+Pmf spd_normal(std::int64_t a, std::int64_t b) { return shattered_pd::normal_int_range_pmf(a, b); }
+
 Bout bout_of(const std::string& a, const std::string& b) {
   AttackRequest req;
   req.attacker = a;
@@ -206,13 +209,15 @@ TEST(SpdOoze, CausticSlimeAndGoo) {
   }
   {
     // Goo on depth 5: a third of its hits, then 1 damage every tick; from 3 turns left, a tick leaves 2.
+    // At rest it attacks on 4/5 of its turns; on the others it pumps up, and the tick still comes.
     const Bout b = bout_of(kDummy, "goo");
     const Pmf hit = attack_of("goo", kDummy).damage_on_hit;
     std::map<std::pair<std::int64_t, std::uint32_t>, double> want;
     for (const auto& [v, p] : hit.items()) {
-      want[{v + 1, 2u}] += 2 * p / 3;
-      want[{v + 1, 19u}] += p / 3;
+      want[{v + 1, 2u}] += 0.8 * 2 * p / 3;
+      want[{v + 1, 19u}] += 0.8 * p / 3;
     }
+    want[{1, 2u}] += 0.2;
     expect_same(want, by_damage_and_state(b.b_hits_a->outcomes({100, 0}, {1000, 3})));
   }
 }
@@ -225,6 +230,85 @@ TEST(SpdOoze, ExactDuelAgreesWithMonteCarlo) {
   const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 13));
   EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
   EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+}
+
+// --- Goo ------------------------------------------------------------------------------
+
+// Goo.doAttack from rest at full HP: it attacks on Random.Int(5) > 0 (4/5),
+// else pumps up (state 1, no attack); pumped once it pumps again (state 2);
+// pumped twice it hits with accuracy x2 and NormalIntRange(3, 24), and rests.
+// Below half HP the odds are 1/2 and the damage NormalIntRange(1, 12).
+TEST(SpdGoo, PumpAndHalfHp) {
+  const Bout b = bout_of(kDummy, "goo");
+  const Exchange& k = *b.b_hits_a;
+  EXPECT_TRUE(k.exact());
+  EXPECT_TRUE(k.reads().attacker_hp);
+  constexpr std::uint32_t past = 1u << 31;
+  auto pumps = [&](std::int64_t hp) {
+    double p = 0;
+    for (const Transition& t : k.outcomes({hp, 0}, {1000, 0}))
+      if (t.attacker_state == (past | 1)) {
+        EXPECT_EQ(t.damage, 0);
+        p += t.p;
+      }
+    return p;
+  };
+  EXPECT_NEAR(pumps(100), 0.2, 1e-12);
+  EXPECT_NEAR(pumps(51), 0.2, 1e-12);
+  EXPECT_NEAR(pumps(50), 0.5, 1e-12);
+  for (const Transition& t : k.outcomes({100, past | 1}, {1000, 0})) {
+    EXPECT_EQ(t.attacker_state, past | 2);
+    EXPECT_EQ(t.damage, 0);
+  }
+  // The pumped hit: evasion 0, so it always lands; a third of the hits ooze (tick 1 at depth 5).
+  auto law_of = [&](std::int64_t hp, std::uint32_t state) {
+    std::map<std::int64_t, double> plain, oozed;
+    for (const Transition& t : k.outcomes({hp, state}, {1000, 0})) {
+      if (t.attacker_state == (past | 1)) continue;  // the pump, above
+      EXPECT_EQ(t.attacker_state, past);
+      (t.defender_state == 19 ? oozed : plain)[t.damage] += t.p;
+    }
+    return std::pair{plain, oozed};
+  };
+  {
+    auto [plain, oozed] = law_of(100, past | 2);
+    const Pmf want = spd_normal(3, 24);
+    EXPECT_EQ(plain.size(), 22u);
+    EXPECT_EQ(oozed.size(), 22u);
+    for (std::int64_t v = 3; v <= 24; ++v) {
+      EXPECT_NEAR(plain[v], want[v] * 2 / 3, 1e-12) << v;
+      EXPECT_NEAR(oozed[v + 1], want[v] / 3, 1e-12) << v;
+    }
+  }
+  {
+    auto [plain, oozed] = law_of(50, 0);
+    const Pmf want = spd_normal(1, 12);
+    EXPECT_EQ(plain.size(), 12u);
+    for (std::int64_t v = 1; v <= 12; ++v) EXPECT_NEAR(plain[v], want[v] * 0.5 * 2 / 3, 1e-12) << v;
+  }
+  // Attacked, its evasion is 8, or 12 at HP <= 50.
+  const Bout h = bout_of("hero:level=4", "goo");
+  EXPECT_TRUE(h.a_hits_b->reads().defender_hp);
+  auto p_hit = [&](std::int64_t hp) {
+    double p = 0;
+    for (const Transition& t : h.a_hits_b->outcomes({40, past}, {hp, past}))
+      if (t.hit == 1) p += t.p;
+    return p;
+  };
+  EXPECT_NEAR(p_hit(51), attack_of("hero:level=4", "goo").p_hit, 1e-12);
+  EXPECT_NEAR(p_hit(50), attack_of("hero:level=4", "hp=50,evasion=12,accuracy=15,damage=1-12,armor=2").p_hit, 1e-12);
+  EXPECT_GT(p_hit(51), p_hit(50));
+}
+
+TEST(SpdGoo, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hero:level=6,weapon=sword,armor=leather", "goo");
+  const fight::DuelResult exact = fight::solve_duel(b);
+  ASSERT_EQ(exact.method, "exact");
+  const std::uint64_t n = 100000;
+  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 17));
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
 }
 
 // --- bleeding --------------------------------------------------------------------------
