@@ -202,6 +202,45 @@ Combatant goo_as(Combatant c, bool enraged, bool pumped) {
 }
 bool enraged(std::int64_t hp, std::int64_t ht) { return hp * 2 <= ht; }
 
+// --- the gnoll brute's rage ---------------------------------------------------------------
+
+// Brute.isAlive: the first time its HP reaches 0 (the damage beyond it lost)
+// it gains a BruteRage shield of HT/2 + 4 and spends a turn (triggerEnrage);
+// while the shield lasts it hits for NormalIntRange(15, 40) (damageRoll), and
+// the buff takes round(4 x ascension) off the shield at the end of every turn,
+// the first in the turn of the rage (BruteRage.act); at 0 it dies. fray keeps
+// the shield as HP: the brute's fight HP is its HP plus the shield, and its
+// state says whether it rages (1) and skips its next turn (2). Each turn's
+// decay is added, before her hit, to the next attack of the one who fights
+// it; that takes both to attack once a turn, and her to act before the brute
+// in a turn, as the hero does (Actor HERO_PRIO).
+struct Rage {
+  bool on = false;
+  std::int64_t shield = 0, decay = 0;
+};
+Rage rage_of(const Combatant& brute, const Situation& s, double brute_time, double other_time) {
+  Rage r;
+  if (brute.is_hero() || brute.mob.java_class != "Brute" || brute_time != 1 || other_time != 1) return r;
+  r.on = true;
+  r.shield = brute.mob.ht / 2 + 4;
+  r.decay = java_round(4.0f * (s.ascension ? brute.mob.ascension : 1.0f));
+  return r;
+}
+// A hit that passes `x` to a brute with fight HP `hp` in rage state `state`:
+// the fight damage and the new state.
+std::pair<std::int64_t, std::uint32_t> rage_hit(const Rage& r, std::int64_t hp, std::uint32_t state, std::int64_t x) {
+  if (state == 0) {
+    if (x < hp - r.shield) return {x, 0};
+    const std::int64_t left = r.shield - r.decay;  // enraged, then the turn's decay
+    return {left <= 0 ? hp : hp - left, 2};
+  }
+  return {r.decay + x, state};  // the last turn's decay, then the hit
+}
+Combatant brute_as(Combatant c, bool raged) {
+  if (raged) c.mob.damage = Primitive::normal(15, 40);
+  return c;
+}
+
 // --- the kernel --------------------------------------------------------------------------
 
 // The per-attack kernel of a fight. Besides what each mechanic keeps, a side's
@@ -216,8 +255,11 @@ class SpdExchange final : public Exchange {
  public:
   SpdExchange(const Combatant& att, const Combatant& def, const Situation& s, bool ends_defender_state,
               std::shared_ptr<const fight::States<Group>> att_group,
-              std::shared_ptr<const fight::States<Group>> def_group, const SwarmDamage& swarm_damage)
+              std::shared_ptr<const fight::States<Group>> def_group, const SwarmDamage& swarm_damage,
+              const Rage& att_rage, const Rage& def_rage)
       : ends_defender_state_(ends_defender_state),
+        att_rage_(att_rage),
+        def_rage_(def_rage),
         att_group_(std::move(att_group)),
         def_group_(std::move(def_group)),
         swarm_damage_(swarm_damage),
@@ -228,7 +270,7 @@ class SpdExchange final : public Exchange {
     attacks_ = att.is_hero() || att.mob.damage || (s.magic && att.mob.spell);
     drain_ = !att.is_hero() && att.mob.java_class == "Bat";
     dot_ = def_group_ ? Dot{} : dot_of(att, s);
-    const int variants = goo_att_ ? 4 : goo_def_ ? 2 : 1;
+    const int variants = goo_att_ ? 4 : goo_def_ || att_rage_.on ? 2 : 1;
     for (int a = 0; a < 2; ++a)
       for (int d = 0; d < 2; ++d)
         for (int v = 0; v < variants; ++v) {
@@ -238,8 +280,10 @@ class SpdExchange final : public Exchange {
           if (d == 1) x.surprised = x.paralyzed = x.focus = false;
           // Variant bit 0: Goo (either side) below half HP; bit 1: Goo's pumped attack.
           const bool rage = (v & 1) != 0, pumped = (v & 2) != 0;
+          // For a raging brute, bit 0 is its rage.
+          const Combatant me = goo_att_ ? goo_as(att, rage, pumped) : att_rage_.on ? brute_as(att, rage) : att;
           AttackPlan& p = plans_[a][d][static_cast<std::size_t>(v)] =
-              plan_attack(goo_att_ ? goo_as(att, rage, pumped) : att, goo_def_ ? goo_as(def, rage, false) : def, x);
+              plan_attack(me, goo_def_ ? goo_as(def, rage, false) : def, x);
           // The swarm's split reads the damage before Vulnerable and its
           // champion's factor: the plan gives that, and dealt() the rest.
           if (def_group_) {
@@ -308,6 +352,13 @@ class SpdExchange final : public Exchange {
         out.back().attacker_state = 1;  // marks the pump, below
         own_aux = 0;
       }
+    } else if (att_rage_.on) {
+      const std::uint32_t state = aux_of(a.state);
+      if (state == 2)
+        out.push_back(Transition{1, 0, 0, 0, -1});  // the turn triggerEnrage spent
+      else
+        out = kernels_[fa][fd][state];
+      own_aux = state == 0 ? 0 : 1;
     } else {
       out = kernels_[fa][fd][goo_def_ && enraged(d.hp, def_ht_) ? 1 : 0];
     }
@@ -320,6 +371,11 @@ class SpdExchange final : public Exchange {
         const Split sp = hit_group(def_group_->at(def_aux), t.damage, swarm_damage_.dealt(t.damage));
         t.damage = sp.lost;
         def_aux = sp.group.empty() ? def_aux : def_group_->id(sp.group);
+      }
+      if (def_rage_.on) {
+        const auto [dmg, state] = rage_hit(def_rage_, d.hp, def_aux, t.hit == 1 ? t.damage : 0);
+        t.damage = dmg;
+        def_aux = state;
       }
       if (drain_ && t.hit == 1) t.heal = std::max<std::int64_t>(0, std::min(t.damage - 4, ht_ - a.hp));
       // Bleeding is sampled only: here the attack alone (fight reports' first-attack columns).
@@ -380,6 +436,13 @@ class SpdExchange final : public Exchange {
       }
       if (!attacks) t.hit = -1;
     }
+    if (att_rage_.on && attacks_) {
+      const std::uint32_t state = aux_of(a.state);
+      v = state == 1 ? 1 : 0;
+      attacks = state != 2;
+      t.attacker_state = kPast | (state == 0 ? 0u : 1u);
+      if (!attacks) t.hit = -1;
+    }
     if (attacks) {
       const int fa = past_of(a.state), fd = past_of(d.state);
       const int n = att_group_ ? attackers(att_group_->at(aux_of(a.state))) : 1;
@@ -395,6 +458,11 @@ class SpdExchange final : public Exchange {
         const Split sp = hit_group(def_group_->at(def_aux), t.damage, swarm_damage_.dealt(t.damage));
         t.damage = sp.lost;
         if (!sp.group.empty()) def_aux = def_group_->id(sp.group);
+      }
+      if (def_rage_.on && (landed || def_aux != 0)) {
+        const auto [dmg, state] = rage_hit(def_rage_, d.hp, def_aux, landed ? t.damage : 0);
+        t.damage = dmg;
+        def_aux = state;
       }
       if (drain_ && landed) t.heal = std::max<std::int64_t>(0, std::min(t.damage - 4, ht_ - a.hp));
       // Char.attack calls attackProc on every hit, with the damage dealt.
@@ -461,7 +529,7 @@ class SpdExchange final : public Exchange {
   std::string why_not_exact() const override { return why_; }
   // The bat's drain reads its own HP (to cap the healing at HT); Goo's
   // numbers follow its HP, attacking or attacked.
-  Reads reads() const override { return {drain_ || goo_att_, goo_def_}; }
+  Reads reads() const override { return {drain_ || goo_att_, goo_def_ || def_rage_.on}; }
 
  private:
   // The tick of poison or ooze with `left` turns: (p, damage) pairs.
@@ -483,6 +551,7 @@ class SpdExchange final : public Exchange {
   }
 
   bool ends_defender_state_;
+  Rage att_rage_, def_rage_;
   std::shared_ptr<const fight::States<Group>> att_group_, def_group_;
   SwarmDamage swarm_damage_;
   std::int64_t ht_, def_ht_;
@@ -548,15 +617,38 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
   Bout b;
   b.a = fighter(attacker, situation, "attacker");
   b.b = fighter(defender, back, "defender");
+  const Rage a_rage = rage_of(attacker, situation, b.a.attack_time, b.b.attack_time);
+  const Rage b_rage = rage_of(defender, back, b.b.attack_time, b.a.attack_time);
+  b.a.hp += a_rage.shield;
+  b.b.hp += b_rage.shield;
   SwarmDamage a_dmg, b_dmg;  // what b passes to a swarm a, and a to a swarm b
   const auto a_groups = groups_of(attacker, b.a.hp, defender, back, a_dmg);
   const auto b_groups = groups_of(defender, b.b.hp, attacker, situation, b_dmg);
   // The attacker's invisibility ends with her first attack; the defender's
   // unawareness or paralysis with its first turn.
-  b.a_hits_b = std::make_shared<SpdExchange>(attacker, defender, situation, true, a_groups, b_groups, b_dmg);
-  b.b_hits_a = std::make_shared<SpdExchange>(defender, attacker, back, false, b_groups, a_groups, a_dmg);
+  b.a_hits_b =
+      std::make_shared<SpdExchange>(attacker, defender, situation, true, a_groups, b_groups, b_dmg, a_rage, b_rage);
+  b.b_hits_a =
+      std::make_shared<SpdExchange>(defender, attacker, back, false, b_groups, a_groups, a_dmg, b_rage, a_rage);
   b.time_unit = "turns";
   list_mechanics(attacker, defender, false, b.modelled, b.not_modelled);
+  for (const auto& [c, r] : {std::pair{&attacker, a_rage}, std::pair{&defender, b_rage}}) {
+    if (c->is_hero() || c->mob.java_class != "Brute") continue;
+    if (r.on) {
+      b.notes.push_back(fmt::format(
+          "{}: its HP in the fight includes the {}-point rage shield it gains at 0 HP; each turn's decay of {} "
+          "comes with the next attack on it",
+          c->name, r.shield, r.decay));
+      continue;
+    }
+    // The rage needs both sides to attack once a turn: otherwise it is left out.
+    const auto it = std::find_if(b.modelled.begin(), b.modelled.end(),
+                                 [](const std::string& l) { return l.find("rage shield") != std::string::npos; });
+    if (it != b.modelled.end()) {
+      b.not_modelled.push_back(*it + " (followed only when both sides attack once a turn)");
+      b.modelled.erase(it);
+    }
+  }
   for (const Combatant* c : {&attacker, &defender}) {
     const Combatant& other = c == &attacker ? defender : attacker;
     if (is_swarm(*c))

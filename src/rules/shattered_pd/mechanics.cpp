@@ -70,8 +70,13 @@ const std::vector<MobRow>& mob_rows() {
       {"Bat",
        {{"life drain: heals min(damage - 4, HT - HP) on each hit that deals more than 4 (Bat.attackProc)",
          M::sampled}}},
-      {"Brute", {{"at 0 HP first gains a rage shield of HT / 2 + 4 and hits for 15-40 (Brute.damage)"}}},
-      {"ArmoredBrute", {{"at 0 HP first gains a rage shield of HT / 2 + 1 and hits for 15-40 (Brute.damage)"}}},
+      {"Brute",
+       {{"at 0 HP first gains a rage shield of HT / 2 + 4, decaying 4 a turn, spends a turn and then hits for 15-40 "
+         "(Brute.isAlive, BruteRage.act)",
+         M::exact}}},
+      {"ArmoredBrute",
+       {{"at 0 HP first gains a rage shield of HT / 2 + 1, decaying every 3 turns, and hits for 15-40 "
+         "(ArmoredBrute.triggerEnrage)"}}},
       {"Shaman$RedShaman",
        {{"bolt at range, NormalIntRange(6, 15) magic, half of them weakening (Shaman.zap); a melee fight never uses "
          "it",

@@ -311,6 +311,66 @@ TEST(SpdGoo, ExactDuelAgreesWithMonteCarlo) {
   EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
 }
 
+// --- the gnoll brute's rage ---------------------------------------------------------------
+
+// Brute.isAlive and BruteRage.act, with the 24-point shield kept as HP: a brute
+// of 5 HP fights with 29. A hit of 7 takes its HP to 0 (the 2 beyond lost), it
+// rages with 24 and loses 4 that turn: 29 -> 20, and it skips its next turn.
+// Raging, each attack on it first takes the last turn's 4, then its damage;
+// the brute hits for NormalIntRange(15, 40) instead of 5-25.
+TEST(SpdBrute, RageShieldByHand) {
+  constexpr std::uint32_t past = 1u << 31;
+  const std::string hitter = "accuracy=20,damage=7-7,hp=100,evasion=0,armor=0";
+  const Bout b = bout_of(hitter, "gnoll_brute:hp=5");
+  EXPECT_EQ(b.b.hp, 29);
+  EXPECT_TRUE(b.a_hits_b->reads().defender_hp);
+  // The brute's armor (0-8) leaves x of the 7: x >= 5 takes its 5 HP.
+  const AttackSummary on = attack_of(hitter, "gnoll_brute");
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> want, raging_want;
+  want[{0, past}] = 1 - on.p_hit;
+  raging_want[{4, past | 2}] = 1 - on.p_hit;
+  for (const auto& [x, q] : on.damage_on_hit.items()) {
+    if (x >= 5)
+      want[{9, past | 2}] += on.p_hit * q;
+    else
+      want[{x, past}] += on.p_hit * q;
+    raging_want[{4 + x, past | 2}] += on.p_hit * q;
+  }
+  expect_same(want, by_damage_and_state(b.a_hits_b->outcomes({100, past}, {29, 0})));
+  expect_same(raging_want, by_damage_and_state(b.a_hits_b->outcomes({100, past}, {20, 2})));
+  // The brute: its skipped turn, then its raging hits.
+  for (const Transition& t : b.b_hits_a->outcomes({20, 2}, {100, 0})) {
+    EXPECT_EQ(t.damage, 0);
+    EXPECT_EQ(t.attacker_state, past | 1);
+  }
+  auto law = [&](std::uint32_t state) {
+    std::map<std::int64_t, double> m;
+    for (const Transition& t : b.b_hits_a->outcomes({20, state}, {100, 0})) m[t.damage] += t.p;
+    return m;
+  };
+  const double q = attack_of("gnoll_brute", hitter).p_hit;
+  auto raging = law(1), calm = law(0);
+  const Pmf r = spd_normal(15, 40), c = spd_normal(5, 25);
+  for (std::int64_t v = 15; v <= 40; ++v) EXPECT_NEAR(raging[v], q * r[v], 1e-12) << v;
+  for (std::int64_t v = 5; v <= 25; ++v) EXPECT_NEAR(calm[v], q * c[v], 1e-12) << v;
+  // Studded gloves attack twice a turn: the decay per attack no longer holds, and the rage is left out.
+  const Bout g = bout_of("hero:class=huntress", "gnoll_brute");
+  EXPECT_EQ(g.b.hp, 40);
+  EXPECT_TRUE(std::any_of(g.not_modelled.begin(), g.not_modelled.end(),
+                          [](const std::string& l) { return l.find("rage shield") != std::string::npos; }));
+}
+
+TEST(SpdBrute, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hero:level=9,weapon=sword,armor=mail", "gnoll_brute");
+  const fight::DuelResult exact = fight::solve_duel(b);
+  ASSERT_EQ(exact.method, "exact");
+  const std::uint64_t n = 100000;
+  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 19));
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
+}
+
 // --- bleeding --------------------------------------------------------------------------
 
 // Albino.attackProc: a hit dealing damage bleeds on Random.Int(2) == 0 at a
