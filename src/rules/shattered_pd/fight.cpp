@@ -33,10 +33,6 @@ constexpr std::uint32_t kAux = kPast - 1;
 constexpr std::uint32_t aux_of(std::uint32_t s) noexcept { return s & kAux; }
 constexpr int past_of(std::uint32_t s) noexcept { return (s & kPast) != 0 ? 1 : 0; }
 
-// Whether life drain is followed by the exact chain: the chain needs HP never
-// to go up until the fight layer accepts healing.
-constexpr bool kExactHealing = false;
-
 // --- the swarm of flies ----------------------------------------------------------------
 
 // One fly of a swarm: its HP, and whether it was born since the swarm's last
@@ -317,10 +313,6 @@ class SpdExchange final : public Exchange {
       why_ =
           "bleeding's level is a real number drawn anew each turn (Bleeding.act: NormalFloat(level / 2, level)), "
           "which no finite chain holds";
-    else if (drain_ && !kExactHealing)
-      why_ =
-          "the vampire bat heals by the damage it deals (Bat.attackProc), and the exact chain needs HP never to go "
-          "up";
   }
 
   std::vector<Transition> outcomes(Side a, Side d) const override {

@@ -68,8 +68,7 @@ const std::vector<MobRow>& mob_rows() {
        {{"damage cannot cross more than one HT/8 bracket per hit (Tengu.damage)"},
         {"attacks at range and jumps away (Tengu.act)"}}},
       {"Bat",
-       {{"life drain: heals min(damage - 4, HT - HP) on each hit that deals more than 4 (Bat.attackProc)",
-         M::sampled}}},
+       {{"life drain: heals min(damage - 4, HT - HP) on each hit that deals more than 4 (Bat.attackProc)", M::exact}}},
       {"Brute",
        {{"at 0 HP first gains a rage shield of HT / 2 + 4, decaying 4 a turn, spends a turn and then hits for 15-40 "
          "(Brute.isAlive, BruteRage.act)",

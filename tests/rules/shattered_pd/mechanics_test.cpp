@@ -131,7 +131,7 @@ double bat_wins(const Pmf& bat, const Pmf& foe, std::int64_t bat_hp, std::int64_
   return at(0, bat_hp, foe_hp);
 }
 
-TEST(SpdDrain, SampledDuelMatchesAnIndependentCalculation) {
+TEST(SpdDrain, DuelMatchesAnIndependentCalculation) {
   const std::string foe = "hp=60,evasion=8,accuracy=20,damage=4-9,armor=2";
   const Bout b = bout_of("vampire_bat:hp=20", foe);
   const Pmf bat = attack_of("vampire_bat", foe).damage;
@@ -144,6 +144,12 @@ TEST(SpdDrain, SampledDuelMatchesAnIndependentCalculation) {
   EXPECT_NEAR(r.p_a_wins, with, 4 * sd);
   EXPECT_GT(std::abs(with - without), 20 * sd);  // the drain changes who wins
   for (const std::string& line : r.not_modelled) EXPECT_EQ(line.find("life drain"), std::string::npos);
+  // The exact chain follows the healing too.
+  const fight::DuelResult exact = fight::solve_duel(b);
+  ASSERT_EQ(exact.method, "exact");
+  EXPECT_NEAR(exact.p_a_wins, with, 1e-9);
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(r.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(r.b_hp_left, n)), 1e-3);
 }
 
 // --- poison --------------------------------------------------------------------------
