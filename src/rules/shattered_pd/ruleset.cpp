@@ -10,10 +10,13 @@
 #include <fray/fight/kernel.hpp>
 #include <fray/rules/shattered_pd/ruleset.hpp>
 #include <fray/rules/spec.hpp>
+
 #include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
+#include "rules/shattered_pd/fight.hpp"
+#include "rules/shattered_pd/mechanics.hpp"
 
 namespace fray::shattered_pd {
 
@@ -323,6 +326,7 @@ std::vector<CatalogEntry> monster_entries() {
       f.push_back({"dr", fmt::format("0-{}", m.dr_max)});
     }
     f.push_back({"attack_delay", static_cast<double>(m.attack_delay)});
+    for (const Mechanic& x : mob_mechanics(m)) e.abilities.emplace_back(x.text);
     out.push_back(std::move(e));
   }
   return out;
@@ -418,85 +422,6 @@ std::vector<CatalogEntry> key_entries() {
 
 // --- fights ----------------------------------------------------------------------------
 
-// The per-attack kernel of a fight. Nothing in the modelled rules reads HP, so
-// the kernel reads only the two sides' states: state 0 is the situation as
-// given, state 1 after its passing conditions have ended. Those last for the
-// first attack: the attacker's invisibility ends with her attack
-// (Invisibility.dispel), and a mob that was unaware or paralyzed has noticed
-// her, or woken, by her second (Mob.act sets enemySeen on the mob's turn,
-// which comes between two attacks of a hero no faster than it); the Monk's
-// Focus is spent on the first attack it meets. A side's own attack also ends
-// its state.
-class SpdExchange final : public Exchange {
- public:
-  SpdExchange(const Combatant& att, const Combatant& def, const Situation& s, bool ends_defender_state)
-      : ends_defender_state_(ends_defender_state) {
-    const bool attacks = att.is_hero() || att.mob.damage || (s.magic && att.mob.spell);
-    for (int a = 0; a < 2; ++a)
-      for (int d = 0; d < 2; ++d) {
-        auto& k = kernels_[a][d];
-        if (!attacks) {
-          k.push_back(Transition{1, 0, 0, 0, false});
-          continue;
-        }
-        Situation x = s;
-        if (a == 1) x.invisible = false;
-        if (d == 1) x.surprised = x.paralyzed = x.focus = false;
-        plans_[a][d] = plan_attack(att, def, x);
-        const Outcome o = exact_outcome(plans_[a][d]);
-        if (o.p_hit < 1) k.push_back(Transition{1 - o.p_hit, 0, 0, 0, false});
-        if (o.p_hit > 0)
-          for (const auto& [v, p] : o.damage_on_hit.items()) k.push_back(Transition{o.p_hit * p, v, 0, 0, true});
-      }
-    attacks_ = attacks;
-    if (!def.is_hero() && def.mob.java_class == "Swarm")
-      why_ = "a swarm of flies splits when hit if a free neighbouring cell exists, which the map decides";
-  }
-  std::vector<Transition> outcomes(Side a, Side d) const override {
-    std::vector<Transition> out = kernels_[index(a)][index(d)];
-    for (Transition& t : out) {
-      t.attacker_state = 1;
-      t.defender_state = ends_defender_state_ ? 1 : d.state;
-    }
-    return out;
-  }
-  Transition sample(Side a, Side d, Rng& rng) const override {
-    const std::uint32_t ds = ends_defender_state_ ? 1 : d.state;
-    if (!attacks_) return Transition{1, 0, 1, ds, 0};
-    const StrikeResult s = strike(plans_[index(a)][index(d)], rng);
-    return Transition{1, s.damage, 1, ds, static_cast<std::int8_t>(s.attacked && s.hit.hit ? 1 : 0)};
-  }
-  bool exact() const override { return why_.empty(); }
-  std::string why_not_exact() const override { return why_; }
-  Reads reads() const override { return {false, false}; }
-
- private:
-  static int index(Side s) { return s.state == 0 ? 0 : 1; }
-  bool ends_defender_state_;
-  bool attacks_ = true;
-  std::array<std::array<AttackPlan, 2>, 2> plans_;
-  std::array<std::array<std::vector<Transition>, 2>, 2> kernels_;
-  std::string why_;
-};
-
-// The attack a combatant makes back in a fight: a mob without a melee attack casts its spell.
-Situation counter_situation(const Combatant& c, const Situation& s) {
-  Situation x;
-  x.ascension = s.ascension;
-  x.ferret_tuft = s.ferret_tuft;
-  x.magic = !c.is_hero() && !c.mob.damage && c.mob.spell.has_value();
-  return x;
-}
-
-Fighter fighter(const Combatant& c, const Situation& s, std::string_view role) {
-  Fighter f;
-  f.name = c.name;
-  f.hp = c.current_hp();
-  if (f.hp <= 0) throw Error(fmt::format("{} '{}' needs hp=N (N >= 1) for a fight", role, c.name));
-  f.attack_time = attack_time(c, s);
-  return f;
-}
-
 class Rules final : public Ruleset {
  public:
   std::string_view id() const override { return "shattered-pd"; }
@@ -523,6 +448,8 @@ class Rules final : public Ruleset {
     s.details = details(r.plan);
     s.steps = steps(r, o.p_hit);
     s.notes = notes(r);
+    std::vector<std::string> modelled;
+    list_mechanics(r.attacker, r.defender, true, modelled, s.not_modelled);
     return s;
   }
 
@@ -539,6 +466,8 @@ class Rules final : public Ruleset {
     run.p_hit = exact_outcome(r.plan).p_hit;
     run.details = details(r.plan);
     run.notes = notes(r);
+    std::vector<std::string> modelled;
+    list_mechanics(r.attacker, r.defender, true, modelled, run.not_modelled);
     if (req.engine == "java")
       run.notes.push_back(
           "engine java: java.util.Random seeded as Random.pushGenerator(seed) seeds it (MX3-scrambled), so the draws "
@@ -600,16 +529,7 @@ class Rules final : public Ruleset {
 
   Bout bout(const AttackRequest& req) const override {
     const Resolved r = resolve(*this, req);
-    const Situation back = counter_situation(r.defender, r.situation);
-    Bout b;
-    b.a = fighter(r.attacker, r.situation, "attacker");
-    b.b = fighter(r.defender, back, "defender");
-    // The attacker's invisibility ends with her first attack; the defender's
-    // unawareness or paralysis with its first turn.
-    b.a_hits_b = std::make_shared<SpdExchange>(r.attacker, r.defender, r.situation, true);
-    b.b_hits_a = std::make_shared<SpdExchange>(r.defender, r.attacker, back, false);
-    b.time_unit = "turns";
-    return b;
+    return make_bout(r.attacker, r.defender, r.situation);
   }
 
   std::vector<CatalogKind> catalogs() const override { return {std::begin(kCatalogKinds), std::end(kCatalogKinds)}; }

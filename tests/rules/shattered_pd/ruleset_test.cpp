@@ -208,10 +208,13 @@ TEST(SpdRuleset, DuelByHand) {
   EXPECT_EQ(duel.method, "exact");
   // b's evasion is 0 (always hit); a's is 0 too, so both always hit.
   EXPECT_NEAR(duel.p_a_wins, 1.0, 1e-12);
-  // The swarm splits on the map: Monte Carlo, saying why.
+  // The swarm splits into a group of flies the kernels follow (mechanics_test.cpp):
+  // a whole swarm of 50 reaches too many groups for an exact fight, and is sampled.
   const auto swarm = rules().bout({"hero:level=3", "swarm_of_flies", {}, {}});
   EXPECT_FALSE(swarm.a_hits_b->exact());
-  EXPECT_NE(swarm.a_hits_b->why_not_exact().find("splits"), std::string::npos);
+  EXPECT_NE(swarm.a_hits_b->why_not_exact().find("groups of flies"), std::string::npos);
+  ASSERT_EQ(swarm.modelled.size(), 1u);
+  EXPECT_NE(swarm.modelled[0].find("splits"), std::string::npos);
   EXPECT_THROW((void)rules().bout({"hero", "accuracy=5,damage=1-2", {}, {}}), fray::Error);  // no hp for inline
 }
 

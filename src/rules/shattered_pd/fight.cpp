@@ -1,0 +1,660 @@
+#include "rules/shattered_pd/fight.hpp"
+
+#include <fmt/format.h>
+
+#include <fray/core/error.hpp>
+#include <fray/fight/states.hpp>
+#include <fray/rules/shattered_pd/ruleset.hpp>
+
+#include "rules/shattered_pd/mechanics.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <compare>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace fray::shattered_pd {
+namespace {
+
+// A side's state: bit 31 says that the situation's passing conditions are
+// over (see SpdExchange); the other 31 bits hold what the opponent's
+// mechanic keeps on this side — the turns of poison or ooze left, the
+// bleeding level's float bits (never negative, so bit 31 is free), or the
+// number of a swarm's group.
+constexpr std::uint32_t kPast = 1u << 31;
+constexpr std::uint32_t kAux = kPast - 1;
+constexpr std::uint32_t aux_of(std::uint32_t s) noexcept { return s & kAux; }
+constexpr int past_of(std::uint32_t s) noexcept { return (s & kPast) != 0 ? 1 : 0; }
+
+// --- the swarm of flies ----------------------------------------------------------------
+
+// One fly of a swarm: its HP, and whether it was born since the swarm's last
+// turn (a clone joins with SPLIT_DELAY = 1 turn, so it first acts a turn
+// after the hero's attack that made it, after the swarm's next turn).
+struct Fly {
+  std::int64_t hp = 0;
+  bool fresh = false;
+  auto operator<=>(const Fly&) const = default;
+};
+using Group = std::vector<Fly>;  // sorted: the fly the hero attacks first
+
+// What the hero's hit does to the group: Swarm.defenseProc splits the fly she
+// hits when its HP >= damage + 2 (the damage Char.attack passes it, before
+// Vulnerable and the champion's factor; a swarm has no armor), the clone
+// taking (HP - damage) / 2 of its HP; then the fly takes the damage dealt.
+// Every clone finds a free cell: the fight is on open ground.
+struct Split {
+  Group group;
+  std::int64_t lost = 0;  // the group's HP lost: the damage, up to the fly's HP
+};
+Split hit_group(const Group& g, std::int64_t passed, std::int64_t dealt) {
+  Split out;
+  out.group.assign(g.begin() + 1, g.end());
+  Fly target = g.front();  // the fly with the fewest HP
+  if (target.hp >= passed + 2) {
+    const std::int64_t clone = (target.hp - passed) / 2;
+    target.hp -= clone;
+    out.group.push_back({clone, true});
+  }
+  out.lost = std::min(dealt, target.hp);
+  target.hp -= dealt;
+  if (target.hp > 0) out.group.push_back(target);
+  std::sort(out.group.begin(), out.group.end());
+  return out;
+}
+Group after_turn(Group g) {
+  for (Fly& f : g) f.fresh = false;
+  std::sort(g.begin(), g.end());
+  return g;
+}
+int attackers(const Group& g) {
+  const auto ready = std::count_if(g.begin(), g.end(), [](const Fly& f) { return !f.fresh; });
+  return static_cast<int>(std::min<std::ptrdiff_t>(ready, kMaxFliesAround));
+}
+
+// The damage a hit passes to Swarm.defenseProc (Math.round of the roll and
+// its multipliers) and the damage it deals after Vulnerable and the swarm's
+// champion factor (AttackPlan::effective with no armor).
+struct SwarmDamage {
+  bool vulnerable = false;
+  std::optional<float> taken;
+  std::int64_t dealt(std::int64_t passed) const {
+    std::int64_t e = passed;
+    if (vulnerable) e = static_cast<std::int64_t>(static_cast<float>(e) * 1.33f);
+    if (taken) e = static_cast<std::int64_t>(std::ceil(static_cast<float>(e) * *taken));
+    return e;
+  }
+};
+
+// Every group a swarm can reach from `start`, numbered: the hero's hits with
+// each damage she can pass, and the swarm's turns. Throws past kMaxSwarmGroups.
+std::shared_ptr<fight::States<Group>> swarm_groups(const Group& start, const std::set<std::int64_t>& passed,
+                                                   const SwarmDamage& dmg) {
+  auto table = std::make_shared<fight::States<Group>>(start, kMaxSwarmGroups, "swarm of flies: splits");
+  std::vector<Group> todo{start};
+  auto visit = [&](Group g) {
+    const std::size_t before = table->size();
+    if (g.empty()) return;
+    try {
+      (void)table->id(g);
+    } catch (const Error&) {
+      throw Error(fmt::format(
+          "swarm of flies: splits: the fight reaches more than {} groups of flies; give the swarm fewer HP (hp=N)",
+          kMaxSwarmGroups));
+    }
+    if (table->size() > before) todo.push_back(std::move(g));
+  };
+  while (!todo.empty()) {
+    const Group g = std::move(todo.back());
+    todo.pop_back();
+    visit(after_turn(g));
+    for (const std::int64_t d : passed) visit(hit_group(g, d, dmg.dealt(d)).group);
+  }
+  return table;
+}
+
+// --- the damage over time a mob's hits leave -------------------------------------------
+
+// Poison, Ooze and Bleeding act at the end of every turn (Buff.actPriority =
+// BUFF_PRIO, after the hero and the mobs), the first time in the very turn the
+// hit attached them (Actor.add schedules a new buff at the current time). The
+// mobs that leave them attack once a turn (attackDelay 1), so each tick comes
+// right after the mob's attack and before anyone's next move: fray adds it to
+// the mob's attack, whether that hits or not. A tick after the mob has died
+// is not followed (the fight is over).
+struct Dot {
+  enum class Kind { none, poison, ooze, bleeding } kind = Kind::none;
+  int chance = 1;  // attached by 1 in `chance` hits (Random.Int(chance) == 0)
+  // Poison: Random.IntRange(min, max) turns, × (ascension/2 + 0.5) rounded (Spinner.attackProc).
+  int poison_min = 0, poison_max = 0;
+  float poison_scale = 1;
+  // Ooze.act: a tick deals `ooze_damage`, on half the turns only when `ooze_coin` (depths 1-4).
+  std::int64_t ooze_damage = 1;
+  bool ooze_coin = false;
+
+  [[nodiscard]] std::int64_t poison_turns(int drawn) const {
+    return poison_scale == 1 ? drawn : java_round(static_cast<float>(drawn) * poison_scale);
+  }
+};
+
+// The game's Dungeon.scalingDepth() for a mob's ooze: 26 while ascending,
+// else where the mob lives (Goo on depth 5, the sewers' mobs above it).
+Dot dot_of(const Combatant& c, const Situation& s) {
+  Dot d;
+  if (c.is_hero()) return d;
+  const std::string& k = c.mob.java_class;
+  if (k == "Spinner") {
+    d.kind = Dot::Kind::poison;
+    d.chance = 2;
+    d.poison_min = 7;
+    d.poison_max = 8;
+    const float asc = s.ascension ? c.mob.ascension : 1.0f;
+    d.poison_scale = asc / 2.0f + 0.5f;
+  } else if (k == "Goo" || k == "CausticSlime" || k == "FetidRat") {
+    d.kind = Dot::Kind::ooze;
+    d.chance = k == "CausticSlime" ? 2 : 3;
+    const int depth = s.ascension ? 26 : k == "Goo" ? 5 : 4;
+    d.ooze_damage = depth > 5 ? 1 + depth / 5 : 1;
+    d.ooze_coin = depth < 5;
+  } else if (k == "Albino") {
+    d.kind = Dot::Kind::bleeding;
+    d.chance = 2;
+  }
+  return d;
+}
+
+float level_of(std::uint32_t aux) { return std::bit_cast<float>(aux); }
+std::uint32_t aux_of_level(float level) { return std::bit_cast<std::uint32_t>(level); }
+
+// Random.NormalFloat(min, max): min + (Float(max - min) + Float(max - min)) / 2, in float.
+template <class R>
+float normal_float(R& rng, float min, float max) {
+  const float r = max - min;
+  const float u = random_float(rng, r);
+  const float v = random_float(rng, r);
+  return min + (u + v) / 2.0f;
+}
+
+// --- Goo ---------------------------------------------------------------------------------
+
+bool is_goo(const Combatant& c) { return !c.is_hero() && c.mob.java_class == "Goo"; }
+
+// Goo at HP * 2 <= HT: attackSkill 15 (else 10), damage NormalIntRange(1, 12)
+// (else 1-8), defenseSkill (int)(8 * 1.5) = 12; pumped up, attackSkill x2 and
+// damage NormalIntRange(3, 3 max) (Goo.attackSkill, damageRoll, defenseSkill).
+Combatant goo_as(Combatant c, bool enraged, bool pumped) {
+  const int max = enraged ? 12 : 8;
+  c.mob.accuracy = (enraged ? 15 : 10) * (pumped ? 2 : 1);
+  c.mob.damage = pumped ? Primitive::normal(3, 3 * max) : Primitive::normal(1, max);
+  c.mob.evasion = enraged ? 12 : 8;
+  return c;
+}
+bool enraged(std::int64_t hp, std::int64_t ht) { return hp * 2 <= ht; }
+
+// --- the gnoll brute's rage ---------------------------------------------------------------
+
+// Brute.isAlive: the first time its HP reaches 0 (the damage beyond it lost)
+// it gains a BruteRage shield of HT/2 + 4 and spends a turn (triggerEnrage);
+// while the shield lasts it hits for NormalIntRange(15, 40) (damageRoll), and
+// the buff takes round(4 x ascension) off the shield at the end of every turn,
+// the first in the turn of the rage (BruteRage.act); at 0 it dies. fray keeps
+// the shield as HP: the brute's fight HP is its HP plus the shield, and its
+// state says whether it rages (1) and skips its next turn (2). Each turn's
+// decay is added, before her hit, to the next attack of the one who fights
+// it; that takes both to attack once a turn, and her to act before the brute
+// in a turn, as the hero does (Actor HERO_PRIO).
+struct Rage {
+  bool on = false;
+  std::int64_t shield = 0, decay = 0;
+};
+Rage rage_of(const Combatant& brute, const Situation& s, double brute_time, double other_time) {
+  Rage r;
+  if (brute.is_hero() || brute.mob.java_class != "Brute" || brute_time != 1 || other_time != 1) return r;
+  r.on = true;
+  r.shield = brute.mob.ht / 2 + 4;
+  r.decay = java_round(4.0f * (s.ascension ? brute.mob.ascension : 1.0f));
+  return r;
+}
+// A hit that passes `x` to a brute with fight HP `hp` in rage state `state`:
+// the fight damage and the new state.
+std::pair<std::int64_t, std::uint32_t> rage_hit(const Rage& r, std::int64_t hp, std::uint32_t state, std::int64_t x) {
+  if (state == 0) {
+    if (x < hp - r.shield) return {x, 0};
+    const std::int64_t left = r.shield - r.decay;  // enraged, then the turn's decay
+    return {left <= 0 ? hp : hp - left, 2};
+  }
+  return {r.decay + x, state};  // the last turn's decay, then the hit
+}
+Combatant brute_as(Combatant c, bool raged) {
+  if (raged) c.mob.damage = Primitive::normal(15, 40);
+  return c;
+}
+
+// --- the kernel --------------------------------------------------------------------------
+
+// The per-attack kernel of a fight. Besides what each mechanic keeps, a side's
+// state says whether the situation's passing conditions are over: they last
+// for the first attack. The attacker's invisibility ends with her attack
+// (Invisibility.dispel), and a mob that was unaware or paralyzed has noticed
+// her, or woken, by her second (Mob.act sets enemySeen on the mob's turn,
+// which comes between two attacks of a hero no faster than it); the Monk's
+// Focus is spent on the first attack it meets. A side's own attack also ends
+// its own.
+class SpdExchange final : public Exchange {
+ public:
+  SpdExchange(const Combatant& att, const Combatant& def, const Situation& s, bool ends_defender_state,
+              std::shared_ptr<const fight::States<Group>> att_group,
+              std::shared_ptr<const fight::States<Group>> def_group, const SwarmDamage& swarm_damage,
+              const Rage& att_rage, const Rage& def_rage)
+      : ends_defender_state_(ends_defender_state),
+        att_rage_(att_rage),
+        def_rage_(def_rage),
+        att_group_(std::move(att_group)),
+        def_group_(std::move(def_group)),
+        swarm_damage_(swarm_damage),
+        ht_(att.ht()),
+        def_ht_(def.ht()),
+        goo_att_(is_goo(att)),
+        goo_def_(is_goo(def)) {
+    attacks_ = att.is_hero() || att.mob.damage || (s.magic && att.mob.spell);
+    drain_ = !att.is_hero() && att.mob.java_class == "Bat";
+    dot_ = def_group_ ? Dot{} : dot_of(att, s);
+    const int variants = goo_att_ ? 4 : goo_def_ || att_rage_.on ? 2 : 1;
+    for (int a = 0; a < 2; ++a)
+      for (int d = 0; d < 2; ++d)
+        for (int v = 0; v < variants; ++v) {
+          if (!attacks_) continue;
+          Situation x = s;
+          if (a == 1) x.invisible = false;
+          if (d == 1) x.surprised = x.paralyzed = x.focus = false;
+          // Variant bit 0: Goo (either side) below half HP; bit 1: Goo's pumped attack.
+          const bool rage = (v & 1) != 0, pumped = (v & 2) != 0;
+          // For a raging brute, bit 0 is its rage.
+          const Combatant me = goo_att_ ? goo_as(att, rage, pumped) : att_rage_.on ? brute_as(att, rage) : att;
+          AttackPlan& p = plans_[a][d][static_cast<std::size_t>(v)] =
+              plan_attack(me, goo_def_ ? goo_as(def, rage, false) : def, x);
+          // The swarm's split reads the damage before Vulnerable and its
+          // champion's factor: the plan gives that, and dealt() the rest.
+          if (def_group_) {
+            p.vulnerable = false;
+            p.damage_taken.reset();
+          }
+          const Outcome o = exact_outcome(p);
+          Pmf one = o.damage;
+          auto& k = kernels_[a][d][static_cast<std::size_t>(v)];
+          if (o.p_hit < 1) k.push_back(Transition{1 - o.p_hit, 0, 0, 0, 0});
+          if (o.p_hit > 0)
+            for (const auto& [dmg, q] : o.damage_on_hit.items()) k.push_back(Transition{o.p_hit * q, dmg, 0, 0, 1});
+          if (att_group_ && v == 0) {
+            // k flies attacking: the sum of k independent attacks.
+            Pmf sum = Pmf::point(0);
+            flies_[a][d].push_back({Transition{1, 0, 0, 0, -1}});
+            for (int n = 1; n <= kMaxFliesAround; ++n) {
+              sum = sum + one;
+              auto& ts = flies_[a][d].emplace_back();
+              for (const auto& [dmg, q] : sum.items()) ts.push_back(Transition{q, dmg, 0, 0, -1});
+            }
+          }
+        }
+    const auto* group = att_group_ ? att_group_.get() : def_group_.get();
+    if (group && group->size() > kMaxExactSwarmGroups)
+      why_ = fmt::format(
+          "the swarm of flies can split into {} groups of flies, more than the {} an exact fight follows "
+          "(Swarm.defenseProc)",
+          group->size(), kMaxExactSwarmGroups);
+    else if (dot_.kind == Dot::Kind::bleeding)
+      why_ =
+          "bleeding's level is a real number drawn anew each turn (Bleeding.act: NormalFloat(level / 2, level)), "
+          "which no finite chain holds";
+  }
+
+  std::vector<Transition> outcomes(Side a, Side d) const override {
+    const int fa = past_of(a.state), fd = past_of(d.state);
+    std::vector<Transition> out;
+    std::uint32_t own_aux = next_own(a.state);  // what the attacker keeps
+    if (!attacks_) {
+      out.push_back(Transition{1, 0, 0, 0, 0});
+    } else if (att_group_) {
+      out = flies_[fa][fd][static_cast<std::size_t>(attackers(att_group_->at(aux_of(a.state))))];
+    } else if (goo_att_) {
+      // Goo.doAttack: from rest it attacks on Random.Int(HP*2 <= HT ? 2 : 5) > 0, else
+      // pumps up; pumped once it pumps again; pumped twice it attacks pumped, and rests.
+      const bool rage = enraged(a.hp, ht_);
+      const std::uint32_t pump = aux_of(a.state);
+      if (pump >= 2) {
+        out = kernels_[fa][fd][(rage ? 1 : 0) | 2];
+        own_aux = 0;
+      } else if (pump == 1) {
+        out.push_back(Transition{1, 0, 0, 0, -1});
+        own_aux = 2;
+      } else {
+        const double p_attack = rage ? 0.5 : 0.8;
+        for (Transition t : kernels_[fa][fd][rage ? 1 : 0]) {
+          t.p *= p_attack;
+          out.push_back(t);
+        }
+        out.push_back(Transition{1 - p_attack, 0, 0, 0, -1});
+        out.back().attacker_state = 1;  // marks the pump, below
+        own_aux = 0;
+      }
+    } else if (att_rage_.on) {
+      const std::uint32_t state = aux_of(a.state);
+      if (state == 2)
+        out.push_back(Transition{1, 0, 0, 0, -1});  // the turn triggerEnrage spent
+      else
+        out = kernels_[fa][fd][state];
+      own_aux = state == 0 ? 0 : 1;
+    } else {
+      out = kernels_[fa][fd][goo_def_ && enraged(d.hp, def_ht_) ? 1 : 0];
+    }
+    std::vector<Transition> all;
+    all.reserve(out.size() * 2);
+    for (Transition t : out) {
+      t.attacker_state = kPast | (goo_att_ && t.attacker_state == 1 ? 1u : own_aux);
+      std::uint32_t def_aux = aux_of(d.state);
+      if (def_group_ && t.hit == 1) {
+        const Split sp = hit_group(def_group_->at(def_aux), t.damage, swarm_damage_.dealt(t.damage));
+        t.damage = sp.lost;
+        def_aux = sp.group.empty() ? def_aux : def_group_->id(sp.group);
+      }
+      if (def_rage_.on) {
+        const auto [dmg, state] = rage_hit(def_rage_, d.hp, def_aux, t.hit == 1 ? t.damage : 0);
+        t.damage = dmg;
+        def_aux = state;
+      }
+      if (drain_ && t.hit == 1) t.heal = std::max<std::int64_t>(0, std::min(t.damage - 4, ht_ - a.hp));
+      // Bleeding is sampled only: here the attack alone (fight reports' first-attack columns).
+      if (dot_.kind == Dot::Kind::none || dot_.kind == Dot::Kind::bleeding) {
+        t.defender_state = next_defender(d.state, def_aux);
+        all.push_back(t);
+        continue;
+      }
+      // Attached, with each duration, or not; then the tick.
+      std::vector<std::pair<double, std::int64_t>> left;  // (p, turns left before the tick)
+      const std::int64_t now = def_aux;
+      const bool can = t.hit == 1;
+      const double p_on = can ? 1.0 / dot_.chance : 0.0;
+      if (p_on < 1) left.emplace_back(1 - p_on, now);
+      if (p_on > 0) {
+        if (dot_.kind == Dot::Kind::poison) {
+          const int n = dot_.poison_max - dot_.poison_min + 1;
+          for (int x = dot_.poison_min; x <= dot_.poison_max; ++x)
+            left.emplace_back(p_on / n, std::max(dot_.poison_turns(x), now));
+        } else {
+          left.emplace_back(p_on, std::int64_t{20});  // Ooze.DURATION
+        }
+      }
+      for (const auto& [p, l] : left) {
+        for (const auto& [q, tick] : ticks(l)) {
+          Transition u = t;
+          u.p = t.p * p * q;
+          u.damage += tick;
+          u.defender_state = next_defender(d.state, static_cast<std::uint32_t>(l > 0 ? l - 1 : 0));
+          all.push_back(u);
+        }
+      }
+    }
+    return all;
+  }
+
+  Transition sample(Side a, Side d, Rng& rng) const override {
+    Transition t{1, 0, kPast | next_own(a.state), 0, 0};
+    std::uint32_t def_aux = aux_of(d.state);
+    // Goo.doAttack, as in outcomes(): which variant attacks, or a turn spent pumping.
+    int v = goo_def_ && enraged(d.hp, def_ht_) ? 1 : 0;
+    bool attacks = attacks_;
+    if (goo_att_ && attacks_) {
+      const bool rage = enraged(a.hp, ht_);
+      const std::uint32_t pump = aux_of(a.state);
+      v = rage ? 1 : 0;
+      if (pump >= 2) {
+        v |= 2;
+        t.attacker_state = kPast;
+      } else if (pump == 1) {
+        attacks = false;
+        t.attacker_state = kPast | 2;
+      } else if (random_int(rng, rage ? 2 : 5) > 0) {
+        t.attacker_state = kPast;
+      } else {
+        attacks = false;
+        t.attacker_state = kPast | 1;
+      }
+      if (!attacks) t.hit = -1;
+    }
+    if (att_rage_.on && attacks_) {
+      const std::uint32_t state = aux_of(a.state);
+      v = state == 1 ? 1 : 0;
+      attacks = state != 2;
+      t.attacker_state = kPast | (state == 0 ? 0u : 1u);
+      if (!attacks) t.hit = -1;
+    }
+    if (attacks) {
+      const int fa = past_of(a.state), fd = past_of(d.state);
+      const int n = att_group_ ? attackers(att_group_->at(aux_of(a.state))) : 1;
+      bool landed = false;
+      for (int i = 0; i < n; ++i) {
+        const StrikeResult s = strike(plans_[fa][fd][static_cast<std::size_t>(v)], rng);
+        t.damage += s.damage;
+        landed = landed || (s.attacked && s.hit.hit);
+      }
+      t.hit = att_group_ ? -1 : static_cast<std::int8_t>(landed ? 1 : 0);
+      if (att_group_) landed = false;  // a swarm neither drains nor leaves damage over time
+      if (def_group_ && landed) {
+        const Split sp = hit_group(def_group_->at(def_aux), t.damage, swarm_damage_.dealt(t.damage));
+        t.damage = sp.lost;
+        if (!sp.group.empty()) def_aux = def_group_->id(sp.group);
+      }
+      if (def_rage_.on && (landed || def_aux != 0)) {
+        const auto [dmg, state] = rage_hit(def_rage_, d.hp, def_aux, landed ? t.damage : 0);
+        t.damage = dmg;
+        def_aux = state;
+      }
+      if (drain_ && landed) t.heal = std::max<std::int64_t>(0, std::min(t.damage - 4, ht_ - a.hp));
+      // Char.attack calls attackProc on every hit, with the damage dealt.
+      if (landed && dot_.kind != Dot::Kind::none) {
+        const bool deals = t.damage > 0;
+        switch (dot_.kind) {
+          case Dot::Kind::poison:
+            if (random_int(rng, dot_.chance) == 0) {
+              const int x = random_int_range(rng, dot_.poison_min, dot_.poison_max);
+              def_aux = static_cast<std::uint32_t>(std::max<std::int64_t>(dot_.poison_turns(x), def_aux));
+            }
+            break;
+          case Dot::Kind::ooze:
+            if (random_int(rng, dot_.chance) == 0) def_aux = 20;
+            break;
+          case Dot::Kind::bleeding:
+            // Albino.attackProc: damage > 0 && Random.Int(2) == 0; Bleeding.set keeps the larger level.
+            if (deals && random_int(rng, dot_.chance) == 0) {
+              const float level = normal_float(rng, 2.0f, 3.0f);
+              if (level_of(def_aux) < level) def_aux = aux_of_level(level);
+            }
+            break;
+          case Dot::Kind::none:
+            break;
+        }
+      }
+    }
+    // The tick at the end of the turn.
+    switch (dot_.kind) {
+      case Dot::Kind::poison:
+        if (def_aux > 0) {
+          t.damage += def_aux / 3 + 1;  // Poison.act: (int)(left / 3) + 1
+          --def_aux;
+        }
+        break;
+      case Dot::Kind::ooze:
+        if (def_aux > 0) {
+          if (!dot_.ooze_coin || random_int(rng, 2) == 0) t.damage += dot_.ooze_damage;
+          --def_aux;
+        }
+        break;
+      case Dot::Kind::bleeding:
+        if (def_aux > 0) {
+          // Bleeding.act: level = NormalFloat(level / 2, level); round(level) > 0 deals it, else it ends.
+          const float now = level_of(def_aux);
+          const float level = normal_float(rng, now / 2.0f, now);
+          const std::int64_t dmg = java_round(level);
+          if (dmg > 0) {
+            t.damage += dmg;
+            def_aux = aux_of_level(level);
+          } else {
+            def_aux = 0;
+          }
+        }
+        break;
+      case Dot::Kind::none:
+        break;
+    }
+    t.defender_state = next_defender(d.state, def_aux);
+    return t;
+  }
+
+  bool exact() const override { return why_.empty(); }
+  std::string why_not_exact() const override { return why_; }
+  // The bat's drain reads its own HP (to cap the healing at HT); Goo's
+  // numbers follow its HP, attacking or attacked.
+  Reads reads() const override { return {drain_ || goo_att_, goo_def_ || def_rage_.on}; }
+
+ private:
+  // The tick of poison or ooze with `left` turns: (p, damage) pairs.
+  std::vector<std::pair<double, std::int64_t>> ticks(std::int64_t left) const {
+    if (left <= 0) return {{1.0, 0}};
+    if (dot_.kind == Dot::Kind::poison) return {{1.0, left / 3 + 1}};
+    if (dot_.ooze_coin) return {{0.5, 0}, {0.5, dot_.ooze_damage}};
+    return {{1.0, dot_.ooze_damage}};
+  }
+  // What the attacker keeps after its attack (its passing conditions are
+  // over): a swarm's newborn flies will attack from its next turn on.
+  std::uint32_t next_own(std::uint32_t s) const {
+    std::uint32_t x = aux_of(s);
+    if (att_group_) x = att_group_->id(after_turn(att_group_->at(x)));
+    return x;
+  }
+  std::uint32_t next_defender(std::uint32_t s, std::uint32_t aux) const {
+    return (ends_defender_state_ ? kPast : (s & kPast)) | aux;
+  }
+
+  bool ends_defender_state_;
+  Rage att_rage_, def_rage_;
+  std::shared_ptr<const fight::States<Group>> att_group_, def_group_;
+  SwarmDamage swarm_damage_;
+  std::int64_t ht_, def_ht_;
+  bool goo_att_, goo_def_;
+  bool attacks_ = true;
+  bool drain_ = false;
+  Dot dot_;
+  // By the passing conditions of attacker and defender, and Goo's variant.
+  std::array<std::array<std::array<AttackPlan, 4>, 2>, 2> plans_;
+  std::array<std::array<std::array<std::vector<Transition>, 4>, 2>, 2> kernels_;
+  std::array<std::array<std::vector<std::vector<Transition>>, 2>, 2> flies_;
+  std::string why_;
+};
+
+// The attack a combatant makes back in a fight: a mob without a melee attack casts its spell.
+Situation counter_situation(const Combatant& c, const Situation& s) {
+  Situation x;
+  x.ascension = s.ascension;
+  x.ferret_tuft = s.ferret_tuft;
+  x.magic = !c.is_hero() && !c.mob.damage && c.mob.spell.has_value();
+  return x;
+}
+
+Fighter fighter(const Combatant& c, const Situation& s, std::string_view role) {
+  Fighter f;
+  f.name = c.name;
+  f.hp = c.current_hp();
+  if (f.hp <= 0) throw Error(fmt::format("{} '{}' needs hp=N (N >= 1) for a fight", role, c.name));
+  f.attack_time = attack_time(c, s);
+  return f;
+}
+
+bool is_swarm(const Combatant& c) { return !c.is_hero() && c.mob.java_class == "Swarm"; }
+
+// The swarm's groups, when `swarm` is one: every damage `other` can pass it.
+std::shared_ptr<const fight::States<Group>> groups_of(const Combatant& swarm, std::int64_t hp, const Combatant& other,
+                                                      const Situation& other_situation, SwarmDamage& dmg) {
+  if (!is_swarm(swarm)) return nullptr;
+  std::set<std::int64_t> passed;
+  const bool attacks = other.is_hero() || other.mob.damage || (other_situation.magic && other.mob.spell);
+  for (int a = 0; a < 2 && attacks; ++a)
+    for (int d = 0; d < 2; ++d) {
+      Situation x = other_situation;
+      if (a == 1) x.invisible = false;
+      if (d == 1) x.surprised = x.paralyzed = x.focus = false;
+      AttackPlan p = plan_attack(other, swarm, x);
+      dmg.vulnerable = p.vulnerable;
+      dmg.taken = p.damage_taken;
+      p.vulnerable = false;
+      p.damage_taken.reset();
+      for (const auto& [v, q] : exact_outcome(p).damage_on_hit.items())
+        if (q > 0) passed.insert(v);
+    }
+  return swarm_groups(Group{Fly{hp, false}}, passed, dmg);
+}
+
+}  // namespace
+
+Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situation& situation) {
+  const Situation back = counter_situation(defender, situation);
+  if (is_swarm(attacker) && is_swarm(defender))
+    throw Error("swarm of flies: splits: a swarm fighting a swarm is not modelled");
+  Bout b;
+  b.a = fighter(attacker, situation, "attacker");
+  b.b = fighter(defender, back, "defender");
+  const Rage a_rage = rage_of(attacker, situation, b.a.attack_time, b.b.attack_time);
+  const Rage b_rage = rage_of(defender, back, b.b.attack_time, b.a.attack_time);
+  b.a.hp += a_rage.shield;
+  b.b.hp += b_rage.shield;
+  SwarmDamage a_dmg, b_dmg;  // what b passes to a swarm a, and a to a swarm b
+  const auto a_groups = groups_of(attacker, b.a.hp, defender, back, a_dmg);
+  const auto b_groups = groups_of(defender, b.b.hp, attacker, situation, b_dmg);
+  // The attacker's invisibility ends with her first attack; the defender's
+  // unawareness or paralysis with its first turn.
+  b.a_hits_b =
+      std::make_shared<SpdExchange>(attacker, defender, situation, true, a_groups, b_groups, b_dmg, a_rage, b_rage);
+  b.b_hits_a =
+      std::make_shared<SpdExchange>(defender, attacker, back, false, b_groups, a_groups, a_dmg, b_rage, a_rage);
+  b.time_unit = "turns";
+  list_mechanics(attacker, defender, false, b.modelled, b.not_modelled);
+  for (const auto& [c, r] : {std::pair{&attacker, a_rage}, std::pair{&defender, b_rage}}) {
+    if (c->is_hero() || c->mob.java_class != "Brute") continue;
+    if (r.on) {
+      b.notes.push_back(fmt::format(
+          "{}: its HP in the fight includes the {}-point rage shield it gains at 0 HP; each turn's decay of {} "
+          "comes with the next attack on it",
+          c->name, r.shield, r.decay));
+      continue;
+    }
+    // The rage needs both sides to attack once a turn: otherwise it is left out.
+    const auto it = std::find_if(b.modelled.begin(), b.modelled.end(),
+                                 [](const std::string& l) { return l.find("rage shield") != std::string::npos; });
+    if (it != b.modelled.end()) {
+      b.not_modelled.push_back(*it + " (followed only when both sides attack once a turn)");
+      b.modelled.erase(it);
+    }
+  }
+  for (const Combatant* c : {&attacker, &defender}) {
+    const Combatant& other = c == &attacker ? defender : attacker;
+    if (is_swarm(*c))
+      b.notes.push_back(fmt::format(
+          "{}: its HP is the flies' total; {} attacks the fly with the fewest HP, every clone finds a free cell "
+          "(open ground), and up to {} flies attack at once, each from the swarm's turn after its birth",
+          c->name, other.name, kMaxFliesAround));
+    if (dot_of(*c, c == &attacker ? situation : back).kind != Dot::Kind::none && !is_swarm(other))
+      b.notes.push_back(fmt::format(
+          "{}: what its hits leave ticks at the end of each turn, after its attack (buffs act last in a turn), "
+          "so fray adds each tick to its attack; ticks after it dies, and water washing ooze off, are not followed",
+          c->name));
+  }
+  return b;
+}
+
+}  // namespace fray::shattered_pd

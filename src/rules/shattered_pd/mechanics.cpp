@@ -1,0 +1,191 @@
+#include "rules/shattered_pd/mechanics.hpp"
+
+#include <fmt/format.h>
+
+#include <utility>
+
+namespace fray::shattered_pd {
+namespace {
+
+using M = Modelled;
+
+struct MobRow {
+  std::string_view java_class;
+  std::vector<Mechanic> list;
+};
+
+constexpr std::string_view kOozeSewers =
+    "ooze: a third of its hits ooze the target for 20 turns, 1 damage on half its turns at depths 1-4 "
+    "(Ooze.act), the first at the end of the turn of the hit";
+
+// actors/mobs/*.java: what each mob does besides a plain attack that can
+// change who wins a fight. Loot, immunities to effects fray does not model
+// and movement outside a fight are left out.
+const std::vector<MobRow>& mob_rows() {
+  static const std::vector<MobRow> rows = {
+      {"Albino",
+       {{"bleeding: half its hits that deal damage set Bleeding NormalFloat(2, 3); each turn the level becomes "
+         "NormalFloat(level / 2, level) and deals round(level) until that is 0 (Albino.attackProc, Bleeding.act)",
+         M::sampled}}},
+      {"Swarm",
+       {{"splits when hit: if HP >= damage + 2 a clone takes (HP - damage) / 2 of its HP, acting a turn later "
+         "(Swarm.defenseProc)",
+         M::exact}}},
+      {"Slime", {{"damage it takes from 5 up is compressed to 4 + (sqrt(8(d - 4) + 1) - 1) / 2 (Slime.damage)"}}},
+      {"CausticSlime",
+       {{"ooze: half its hits ooze the target for 20 turns, 1 damage on half its turns at depths 1-4 (Ooze.act), "
+         "the first at the end of the turn of the hit",
+         M::exact},
+        {"damage it takes from 5 up is compressed to 4 + (sqrt(8(d - 4) + 1) - 1) / 2 (Slime.damage)"}}},
+      {"Goo",
+       {{"ooze: a third of its hits ooze the target for 20 turns, 1 damage a turn at depth 5 (Goo.attackProc, "
+         "Ooze.act), the first at the end of the turn of the hit",
+         M::exact},
+        {"pumps up instead of attacking on 1 in 5 of its turns from rest (1 in 2 at HP <= HT / 2), again the next "
+         "turn, then attacks with accuracy x2 and damage NormalIntRange(3, 3 max) (Goo.doAttack); the hero stays "
+         "adjacent",
+         M::exact},
+        {"at HP <= HT / 2: accuracy 15, damage 1-12, evasion 12 (Goo.attackSkill, damageRoll, defenseSkill)", M::exact},
+        {"regenerates 1 HP a turn on water (Goo.act)", M::no, false, true}}},
+      {"FetidRat", {{kOozeSewers, M::exact}, {"releases stench gas when hit (FetidRat.defenseProc)"}}},
+      {"GnollTrickster",
+       {{"attacks only from range; its hits poison or burn as its combo grows (GnollTrickster.attackProc)"}}},
+      {"GreatCrab", {{"infinite evasion against the enemy it sees (GreatCrab.defenseSkill)", M::no, true}}},
+      {"Skeleton",
+       {{"bursts when it dies, hurting each neighbour for NormalIntRange(6, 12) less two armor rolls "
+         "(Skeleton.die)"}}},
+      {"Thief", {{"steals an item on a hit and flees (Thief.attackProc)"}}},
+      {"Bandit", {{"steals an item on a hit and flees, blinding, poisoning and crippling (Bandit.steal)"}}},
+      {"DM100", {{"zap at range, NormalIntRange(3, 10) magic (DM100.zap); a melee fight never uses it", M::no, true}}},
+      {"Guard", {{"chains a distant enemy to itself and cripples it (Guard.chain)"}}},
+      {"Necromancer",
+       {{"summons a skeleton and buffs it (Necromancer.summonMinion); the fight is the necromancer alone, who "
+         "never attacks"}}},
+      {"SpectralNecromancer",
+       {{"summons wraiths (SpectralNecromancer.summonMinion); the fight is the necromancer alone, who never "
+         "attacks"}}},
+      {"Tengu",
+       {{"damage cannot cross more than one HT/8 bracket per hit (Tengu.damage)"},
+        {"attacks at range and jumps away (Tengu.act)"}}},
+      {"Bat",
+       {{"life drain: heals min(damage - 4, HT - HP) on each hit that deals more than 4 (Bat.attackProc)", M::exact}}},
+      {"Brute",
+       {{"at 0 HP first gains a rage shield of HT / 2 + 4, decaying 4 a turn, spends a turn and then hits for 15-40 "
+         "(Brute.isAlive, BruteRage.act)",
+         M::exact}}},
+      {"ArmoredBrute",
+       {{"at 0 HP first gains a rage shield of HT / 2 + 1, decaying every 3 turns, and hits for 15-40 "
+         "(ArmoredBrute.triggerEnrage)"}}},
+      {"Shaman$RedShaman",
+       {{"bolt at range, NormalIntRange(6, 15) magic, half of them weakening (Shaman.zap); a melee fight never uses "
+         "it",
+         M::no, true}}},
+      {"Shaman$BlueShaman",
+       {{"bolt at range, NormalIntRange(6, 15) magic, half of them making vulnerable (Shaman.zap); a melee fight "
+         "never uses it",
+         M::no, true}}},
+      {"Shaman$PurpleShaman",
+       {{"bolt at range, NormalIntRange(6, 15) magic, half of them hexing (Shaman.zap); a melee fight never uses it",
+         M::no, true}}},
+      {"Spinner",
+       {{"poison: half its hits poison for IntRange(7, 8) turns; each turn deals (int)(left / 3) + 1 and counts "
+         "left down, the first at the end of the turn of the hit (Spinner.attackProc, Poison.act)",
+         M::exact},
+        {"flees after it poisons, and shoots webs (Spinner.attackProc, webPos)"}}},
+      {"DM200", {{"vents toxic gas at range (DM200.zap)"}}},
+      {"DM201", {{"lobs corrosive gas when threatened (DM201.act)"}}},
+      {"DM300", {{"pylons lock its HP at thirds and supercharge it (DM300.damage, supercharge)"}}},
+      {"Ghoul", {{"a downed ghoul revives at half HP while its partner lives (Ghoul.die)"}}},
+      {"Elemental$FireElemental",
+       {{"burning: half its melee hits set the target on fire (Elemental.meleeProc)"},
+        {"zaps its element at range (Elemental.zap)"}}},
+      {"Elemental$FrostElemental",
+       {{"chills on half its melee hits (Elemental.meleeProc)"}, {"zaps its element at range (Elemental.zap)"}}},
+      {"Elemental$ShockElemental",
+       {{"lightning on half its melee hits (Elemental.meleeProc)"}, {"zaps its element at range (Elemental.zap)"}}},
+      {"Elemental$ChaosElemental", {{"random wand effects (Elemental.meleeProc)"}}},
+      {"Warlock",
+       {{"bolt at range, NormalIntRange(12, 18) magic, half degrading (Warlock.zap); a melee fight never uses it",
+         M::no, true}}},
+      {"Monk", {{"Focus: infinite evasion against one attack after a cooldown (Monk.defenseSkill)", M::no, true}}},
+      {"Senior", {{"Focus: infinite evasion against one attack after a cooldown (Monk.defenseSkill)", M::no, true}}},
+      {"DwarfKing", {{"phases with summoned minions (DwarfKing.act)"}}},
+      {"Succubus",
+       {{"charm: a third of its hits charm; against a charmed target it heals 5 + damage (Succubus.attackProc)"},
+        {"blinks towards a distant target (Succubus.blink)"}}},
+      {"Eye", {{"death gaze: a charged beam, NormalIntRange(30, 50) magic (Eye.deathGaze)"}}},
+      {"Scorpio",
+       {{"attacks only from range and keeps its distance (Scorpio.canAttack)"},
+        {"cripple: half its hits (Scorpio.attackProc)"}}},
+      {"Acidic",
+       {{"attacks only from range and keeps its distance (Scorpio.canAttack)"},
+        {"ooze on each hit and when hit in melee (Acidic.attackProc, defenseProc)"}}},
+      {"RipperDemon", {{"leaps at its target from range (RipperDemon.act)"}}},
+      {"DemonSpawner",
+       {{"damage it takes from 20 up is compressed (DemonSpawner.damage)"},
+        {"spawns ripper demons (DemonSpawner.act)"}}},
+      {"YogDzewa", {{"phases: its HP cannot drop below HT - 300 per phase; fists and larvae (YogDzewa.damage)"}}},
+      {"YogFist$BurningFist", {{"sets its target on fire at range (BurningFist.zap)"}}},
+      {"YogFist$RustedFist", {{"damage it takes is deferred (RustedFist.damage)"}}},
+      {"Piranha", {{"dies out of water (Piranha.act)"}}},
+      {"Statue", {{"its weapon's enchantment procs (Statue.attackProc)"}}},
+      {"ArmoredStatue", {{"its weapon's enchantment and its armor's glyph proc (ArmoredStatue)"}}},
+      {"RotLasher", {{"cripples on each hit (RotLasher.attackProc)"}}},
+      {"RotHeart", {{"releases toxic gas when hit (RotHeart.defenseProc)"}}},
+      {"CrystalGuardian", {{"knocked down ('recovering'): evasion 0, damage bypasses armor (CrystalGuardian)"}}},
+      {"GnollGuard", {{"reach 2, NormalIntRange(16, 22) when not adjacent (GnollGuard.damageRoll)"}}},
+      {"GnollGeomancer", {{"rock armor shield and boulder attacks (GnollGeomancer)"}}},
+      {"FungalSentry", {{"poison: each hit adds 6 turns (FungalSentry.attackProc); attacks at range"}}},
+  };
+  return rows;
+}
+
+}  // namespace
+
+std::vector<Mechanic> mob_mechanics(const Mob& mob) {
+  for (const MobRow& r : mob_rows())
+    if (r.java_class == mob.java_class) return r.list;
+  return {};
+}
+
+std::vector<Mechanic> hero_mechanics(const Hero& hero) {
+  std::vector<Mechanic> out;
+  switch (hero.subclass) {
+    case SubClass::berserker:
+      out.push_back(
+          {"Berserker rage grows by (damage / HT) / 4 with each physical hit taken and decays after 3 turns "
+           "(Berserk.damage); a fight holds the spec's rage= fixed"});
+      break;
+    case SubClass::gladiator:
+      out.push_back({"Gladiator combo moves (Clobber, Slam, Parry, Crush, Fury) are the player's choice (Combo)"});
+      break;
+    case SubClass::warlock:
+      out.push_back({"Warlock Soul Mark heals the hero from damage to marked enemies (SoulMark)"});
+      break;
+    case SubClass::assassin:
+      out.push_back({"Assassin Preparation: stronger rolls and a knock-out after invisible turns (Preparation)"});
+      break;
+    default:
+      break;
+  }
+  out.push_back({"hero regeneration: 1 HP every 10 turns while not starving (Regeneration.act)", M::no, false, true});
+  return out;
+}
+
+std::vector<Mechanic> mechanics(const Combatant& c) {
+  return c.is_hero() ? hero_mechanics(*c.hero) : mob_mechanics(c.mob);
+}
+
+void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::vector<std::string>& modelled,
+                    std::vector<std::string>& not_modelled) {
+  for (const Combatant* c : {&a, &b})
+    for (const Mechanic& m : mechanics(*c)) {
+      if (attack && m.over_time) continue;
+      const bool in = attack ? m.attack : m.fight != Modelled::no;
+      std::string line = fmt::format("{}: {}", c->name, m.text);
+      if (!attack && m.fight == Modelled::sampled) line += " [sampled fights only]";
+      (in ? modelled : not_modelled).push_back(std::move(line));
+    }
+}
+
+}  // namespace fray::shattered_pd

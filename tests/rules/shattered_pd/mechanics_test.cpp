@@ -1,0 +1,464 @@
+// Shattered Pixel Dungeon's fight mechanics, each against a case worked by
+// hand from the game's code: the vampire bat's life drain, the spinner's
+// poison, ooze, the albino rat's bleeding and the swarm of flies splitting,
+// with exact chains against Monte Carlo where both exist.
+#include <fray/fight/solve.hpp>
+#include <fray/rules/shattered_pd/ruleset.hpp>
+
+#include "support/support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace fray {
+namespace {
+
+// A target every attack hits (evasion 0: Char.hit compares Random.Float(acu)
+// with Random.Float(0) = 0), without armor, that never hurts back.
+constexpr const char* kDummy = "hp=1000,evasion=0,accuracy=1,damage=0-0,armor=0";
+
+const Ruleset& rules() { return ruleset("shattered-pd"); }
+
+// Random.NormalIntRange(a, b), the game's float-exact law.
+Pmf spd_normal(std::int64_t a, std::int64_t b) { return shattered_pd::normal_int_range_pmf(a, b); }
+
+Bout bout_of(const std::string& a, const std::string& b) {
+  AttackRequest req;
+  req.attacker = a;
+  req.defender = b;
+  return rules().bout(req);
+}
+
+AttackSummary attack_of(const std::string& a, const std::string& b) {
+  AttackRequest req;
+  req.attacker = a;
+  req.defender = b;
+  return rules().attack(req);
+}
+
+fight::FightOptions sampled(std::uint64_t sims, std::uint64_t seed) {
+  fight::FightOptions o;
+  o.method = fight::FightOptions::Method::monte_carlo;
+  o.monte_carlo.sims = sims;
+  o.monte_carlo.seed = seed;
+  o.monte_carlo.progress = false;
+  return o;
+}
+
+std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n) {
+  std::map<std::int64_t, std::uint64_t> c;
+  for (const auto& [v, p] : pmf.items()) c[v] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
+  return c;
+}
+
+// Outcomes summed by (damage, defender state).
+std::map<std::pair<std::int64_t, std::uint32_t>, double> by_damage_and_state(const std::vector<Transition>& ts) {
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> out;
+  for (const Transition& t : ts) out[{t.damage, t.defender_state}] += t.p;
+  return out;
+}
+
+void expect_same(const std::map<std::pair<std::int64_t, std::uint32_t>, double>& want,
+                 const std::map<std::pair<std::int64_t, std::uint32_t>, double>& got) {
+  for (const auto& [k, p] : want) {
+    const auto it = got.find(k);
+    ASSERT_NE(it, got.end()) << "damage " << k.first << " state " << k.second;
+    EXPECT_NEAR(it->second, p, 1e-12) << "damage " << k.first << " state " << k.second;
+  }
+  double total = 0;
+  for (const auto& [k, p] : got) total += p;
+  EXPECT_NEAR(total, 1.0, 1e-12);
+  EXPECT_EQ(want.size(), got.size());
+}
+
+// --- life drain ------------------------------------------------------------------------
+
+// Bat.attackProc: reg = min(damage - 4, HT - HP), healed when positive.
+TEST(SpdDrain, BatHealsDamageLessFourUpToItsHt) {
+  const Bout b = bout_of("vampire_bat", kDummy);
+  const Pmf hit = attack_of("vampire_bat", kDummy).damage_on_hit;
+  for (const std::int64_t hp : {10, 28, 30}) {
+    std::map<std::int64_t, std::int64_t> heal;
+    for (const Transition& t : b.a_hits_b->outcomes({hp, 0}, {1000, 0})) {
+      ASSERT_EQ(t.hit, 1);  // evasion 0: every attack hits
+      heal[t.damage] = t.heal;
+    }
+    for (const auto& [v, p] : hit.items()) {
+      const std::int64_t want = std::max<std::int64_t>(0, std::min<std::int64_t>(v - 4, 30 - hp));
+      EXPECT_EQ(heal.at(v), want) << "hp " << hp << " damage " << v;
+    }
+  }
+  EXPECT_TRUE(b.a_hits_b->reads().attacker_hp);
+  ASSERT_EQ(b.modelled.size(), 1u);
+  EXPECT_NE(b.modelled[0].find("life drain"), std::string::npos);
+}
+
+// P(the bat wins) by value iteration over (bat HP, opponent HP, whose turn),
+// each side's attack law from `fray attack`, the bat first: an independent
+// calculation of the same duel, with the drain or without it.
+double bat_wins(const Pmf& bat, const Pmf& foe, std::int64_t bat_hp, std::int64_t foe_hp, bool drain) {
+  const std::int64_t ht = 30;
+  std::vector<double> v[2];  // [turn][bat hp · (foe_hp + 1) + foe hp]
+  for (auto& x : v) x.assign(static_cast<std::size_t>((ht + 1) * (foe_hp + 1)), 0.0);
+  auto at = [&](int turn, std::int64_t hb, std::int64_t hf) -> double& {
+    return v[turn][static_cast<std::size_t>(hb * (foe_hp + 1) + hf)];
+  };
+  for (int it = 0; it < 1500; ++it)
+    for (std::int64_t hb = 1; hb <= ht; ++hb)
+      for (std::int64_t hf = 1; hf <= foe_hp; ++hf) {
+        double bat_turn = 0;
+        for (const auto& [d, p] : bat.items()) {
+          if (d >= hf) {
+            bat_turn += p;
+            continue;
+          }
+          const std::int64_t heal = drain ? std::max<std::int64_t>(0, std::min<std::int64_t>(d - 4, ht - hb)) : 0;
+          bat_turn += p * at(1, hb + heal, hf - d);
+        }
+        double foe_turn = 0;
+        for (const auto& [d, p] : foe.items())
+          if (d < hb) foe_turn += p * at(0, hb - d, hf);
+        at(0, hb, hf) = bat_turn;
+        at(1, hb, hf) = foe_turn;
+      }
+  return at(0, bat_hp, foe_hp);
+}
+
+TEST(SpdDrain, DuelMatchesAnIndependentCalculation) {
+  const std::string foe = "hp=60,evasion=8,accuracy=20,damage=4-9,armor=2";
+  const Bout b = bout_of("vampire_bat:hp=20", foe);
+  const Pmf bat = attack_of("vampire_bat", foe).damage;
+  const Pmf them = attack_of(foe, "vampire_bat").damage;
+  const double with = bat_wins(bat, them, 20, 60, true), without = bat_wins(bat, them, 20, 60, false);
+  const std::uint64_t n = 100000;
+  const fight::DuelResult r = fight::solve_duel(b, sampled(n, 7));
+  EXPECT_EQ(r.method, "monte-carlo");
+  const double sd = std::sqrt(with * (1 - with) / static_cast<double>(n));
+  EXPECT_NEAR(r.p_a_wins, with, 4 * sd);
+  EXPECT_GT(std::abs(with - without), 20 * sd);  // the drain changes who wins
+  for (const std::string& line : r.not_modelled) EXPECT_EQ(line.find("life drain"), std::string::npos);
+  // The exact chain follows the healing too.
+  const fight::DuelResult exact = fight::solve_duel(b);
+  ASSERT_EQ(exact.method, "exact");
+  EXPECT_NEAR(exact.p_a_wins, with, 1e-9);
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(r.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(r.b_hp_left, n)), 1e-3);
+}
+
+// --- poison --------------------------------------------------------------------------
+
+// Spinner.attackProc then Poison.act from 5 turns left: without a new poison
+// the tick deals (int)(5/3) + 1 = 2 and leaves 4; a new IntRange(7, 8) keeps
+// the larger, 7 or 8, whose tick deals 3 and leaves 6 or 7.
+TEST(SpdPoison, SpinnerKernelFromFiveTurnsLeft) {
+  const Bout b = bout_of(kDummy, "cave_spinner");
+  EXPECT_TRUE(b.b_hits_a->exact());
+  const Pmf hit = attack_of("cave_spinner", kDummy).damage_on_hit;
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> want;
+  for (const auto& [v, p] : hit.items()) {
+    want[{v + 2, 4u}] += p / 2;
+    want[{v + 3, 6u}] += p / 4;
+    want[{v + 3, 7u}] += p / 4;
+  }
+  expect_same(want, by_damage_and_state(b.b_hits_a->outcomes({50, 0}, {1000, 5})));
+  // Unpoisoned and out of turns: the tick does nothing.
+  const auto none = by_damage_and_state(b.b_hits_a->outcomes({50, 0}, {1000, 0}));
+  for (const auto& [v, p] : hit.items()) EXPECT_NEAR((none.at({v, 0u})), p / 2, 1e-12);
+}
+
+// 21 HP fall to the first attack only when it poisons (the tick adds 3) and
+// the roll is 18 or more: P = 1/2 · P(roll >= 18).
+TEST(SpdPoison, FirstAttackKillsOnlyWithItsTick) {
+  const Pmf hit = attack_of("cave_spinner", kDummy).damage_on_hit;
+  const Bout b = bout_of("cave_spinner", "hp=21,evasion=0,accuracy=1,damage=0-0,armor=0");
+  const fight::TtkResult r = fight::solve_ttk(b);
+  EXPECT_EQ(r.method, "exact");
+  ASSERT_TRUE(r.attacks.has_value());
+  EXPECT_NEAR((*r.attacks)[1], 0.5 * hit.at_least(18), 1e-12);
+  EXPECT_GT(hit.at_least(18), 0.0);
+}
+
+TEST(SpdPoison, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hero:level=8,weapon=sword", "cave_spinner");
+  const fight::DuelResult exact = fight::solve_duel(b);
+  ASSERT_EQ(exact.method, "exact");
+  const std::uint64_t n = 200000;
+  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 11));
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
+}
+
+// --- ooze ----------------------------------------------------------------------------
+
+// CausticSlime.attackProc: half its hits ooze for 20 turns; at the sewers'
+// depths Ooze.act deals 1 on half its ticks, the first in the same turn.
+TEST(SpdOoze, CausticSlimeAndGoo) {
+  {
+    const Bout b = bout_of(kDummy, "caustic_slime");
+    EXPECT_TRUE(b.b_hits_a->exact());
+    const Pmf hit = attack_of("caustic_slime", kDummy).damage_on_hit;
+    std::map<std::pair<std::int64_t, std::uint32_t>, double> want;
+    for (const auto& [v, p] : hit.items()) {
+      want[{v, 0u}] += p / 2;
+      want[{v, 19u}] += p / 4;
+      want[{v + 1, 19u}] += p / 4;
+    }
+    expect_same(want, by_damage_and_state(b.b_hits_a->outcomes({20, 0}, {1000, 0})));
+  }
+  {
+    // Goo on depth 5: a third of its hits, then 1 damage every tick; from 3 turns left, a tick leaves 2.
+    // At rest it attacks on 4/5 of its turns; on the others it pumps up, and the tick still comes.
+    const Bout b = bout_of(kDummy, "goo");
+    const Pmf hit = attack_of("goo", kDummy).damage_on_hit;
+    std::map<std::pair<std::int64_t, std::uint32_t>, double> want;
+    for (const auto& [v, p] : hit.items()) {
+      want[{v + 1, 2u}] += 0.8 * 2 * p / 3;
+      want[{v + 1, 19u}] += 0.8 * p / 3;
+    }
+    want[{1, 2u}] += 0.2;
+    expect_same(want, by_damage_and_state(b.b_hits_a->outcomes({100, 0}, {1000, 3})));
+  }
+}
+
+TEST(SpdOoze, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hero", "caustic_slime");
+  const fight::DuelResult exact = fight::solve_duel(b);
+  ASSERT_EQ(exact.method, "exact");
+  const std::uint64_t n = 100000;
+  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 13));
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+}
+
+// --- Goo ------------------------------------------------------------------------------
+
+// Goo.doAttack from rest at full HP: it attacks on Random.Int(5) > 0 (4/5),
+// else pumps up (state 1, no attack); pumped once it pumps again (state 2);
+// pumped twice it hits with accuracy x2 and NormalIntRange(3, 24), and rests.
+// Below half HP the odds are 1/2 and the damage NormalIntRange(1, 12).
+TEST(SpdGoo, PumpAndHalfHp) {
+  const Bout b = bout_of(kDummy, "goo");
+  const Exchange& k = *b.b_hits_a;
+  EXPECT_TRUE(k.exact());
+  EXPECT_TRUE(k.reads().attacker_hp);
+  constexpr std::uint32_t past = 1u << 31;
+  auto pumps = [&](std::int64_t hp) {
+    double p = 0;
+    for (const Transition& t : k.outcomes({hp, 0}, {1000, 0}))
+      if (t.attacker_state == (past | 1)) {
+        EXPECT_EQ(t.damage, 0);
+        p += t.p;
+      }
+    return p;
+  };
+  EXPECT_NEAR(pumps(100), 0.2, 1e-12);
+  EXPECT_NEAR(pumps(51), 0.2, 1e-12);
+  EXPECT_NEAR(pumps(50), 0.5, 1e-12);
+  for (const Transition& t : k.outcomes({100, past | 1}, {1000, 0})) {
+    EXPECT_EQ(t.attacker_state, past | 2);
+    EXPECT_EQ(t.damage, 0);
+  }
+  // The pumped hit: evasion 0, so it always lands; a third of the hits ooze (tick 1 at depth 5).
+  auto law_of = [&](std::int64_t hp, std::uint32_t state) {
+    std::map<std::int64_t, double> plain, oozed;
+    for (const Transition& t : k.outcomes({hp, state}, {1000, 0})) {
+      if (t.attacker_state == (past | 1)) continue;  // the pump, above
+      EXPECT_EQ(t.attacker_state, past);
+      (t.defender_state == 19 ? oozed : plain)[t.damage] += t.p;
+    }
+    return std::pair{plain, oozed};
+  };
+  {
+    auto [plain, oozed] = law_of(100, past | 2);
+    const Pmf want = spd_normal(3, 24);
+    EXPECT_EQ(plain.size(), 22u);
+    EXPECT_EQ(oozed.size(), 22u);
+    for (std::int64_t v = 3; v <= 24; ++v) {
+      EXPECT_NEAR(plain[v], want[v] * 2 / 3, 1e-12) << v;
+      EXPECT_NEAR(oozed[v + 1], want[v] / 3, 1e-12) << v;
+    }
+  }
+  {
+    auto [plain, oozed] = law_of(50, 0);
+    const Pmf want = spd_normal(1, 12);
+    EXPECT_EQ(plain.size(), 12u);
+    for (std::int64_t v = 1; v <= 12; ++v) EXPECT_NEAR(plain[v], want[v] * 0.5 * 2 / 3, 1e-12) << v;
+  }
+  // Attacked, its evasion is 8, or 12 at HP <= 50.
+  const Bout h = bout_of("hero:level=4", "goo");
+  EXPECT_TRUE(h.a_hits_b->reads().defender_hp);
+  auto p_hit = [&](std::int64_t hp) {
+    double p = 0;
+    for (const Transition& t : h.a_hits_b->outcomes({40, past}, {hp, past}))
+      if (t.hit == 1) p += t.p;
+    return p;
+  };
+  EXPECT_NEAR(p_hit(51), attack_of("hero:level=4", "goo").p_hit, 1e-12);
+  EXPECT_NEAR(p_hit(50), attack_of("hero:level=4", "hp=50,evasion=12,accuracy=15,damage=1-12,armor=2").p_hit, 1e-12);
+  EXPECT_GT(p_hit(51), p_hit(50));
+}
+
+TEST(SpdGoo, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hero:level=6,weapon=sword,armor=leather", "goo");
+  const fight::DuelResult exact = fight::solve_duel(b);
+  ASSERT_EQ(exact.method, "exact");
+  const std::uint64_t n = 100000;
+  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 17));
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
+}
+
+// --- the gnoll brute's rage ---------------------------------------------------------------
+
+// Brute.isAlive and BruteRage.act, with the 24-point shield kept as HP: a brute
+// of 5 HP fights with 29. A hit of 7 takes its HP to 0 (the 2 beyond lost), it
+// rages with 24 and loses 4 that turn: 29 -> 20, and it skips its next turn.
+// Raging, each attack on it first takes the last turn's 4, then its damage;
+// the brute hits for NormalIntRange(15, 40) instead of 5-25.
+TEST(SpdBrute, RageShieldByHand) {
+  constexpr std::uint32_t past = 1u << 31;
+  const std::string hitter = "accuracy=20,damage=7-7,hp=100,evasion=0,armor=0";
+  const Bout b = bout_of(hitter, "gnoll_brute:hp=5");
+  EXPECT_EQ(b.b.hp, 29);
+  EXPECT_TRUE(b.a_hits_b->reads().defender_hp);
+  // The brute's armor (0-8) leaves x of the 7: x >= 5 takes its 5 HP.
+  const AttackSummary on = attack_of(hitter, "gnoll_brute");
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> want, raging_want;
+  want[{0, past}] = 1 - on.p_hit;
+  raging_want[{4, past | 2}] = 1 - on.p_hit;
+  for (const auto& [x, q] : on.damage_on_hit.items()) {
+    if (x >= 5)
+      want[{9, past | 2}] += on.p_hit * q;
+    else
+      want[{x, past}] += on.p_hit * q;
+    raging_want[{4 + x, past | 2}] += on.p_hit * q;
+  }
+  expect_same(want, by_damage_and_state(b.a_hits_b->outcomes({100, past}, {29, 0})));
+  expect_same(raging_want, by_damage_and_state(b.a_hits_b->outcomes({100, past}, {20, 2})));
+  // The brute: its skipped turn, then its raging hits.
+  for (const Transition& t : b.b_hits_a->outcomes({20, 2}, {100, 0})) {
+    EXPECT_EQ(t.damage, 0);
+    EXPECT_EQ(t.attacker_state, past | 1);
+  }
+  auto law = [&](std::uint32_t state) {
+    std::map<std::int64_t, double> m;
+    for (const Transition& t : b.b_hits_a->outcomes({20, state}, {100, 0})) m[t.damage] += t.p;
+    return m;
+  };
+  const double q = attack_of("gnoll_brute", hitter).p_hit;
+  auto raging = law(1), calm = law(0);
+  const Pmf r = spd_normal(15, 40), c = spd_normal(5, 25);
+  for (std::int64_t v = 15; v <= 40; ++v) EXPECT_NEAR(raging[v], q * r[v], 1e-12) << v;
+  for (std::int64_t v = 5; v <= 25; ++v) EXPECT_NEAR(calm[v], q * c[v], 1e-12) << v;
+  // Studded gloves attack twice a turn: the decay per attack no longer holds, and the rage is left out.
+  const Bout g = bout_of("hero:class=huntress", "gnoll_brute");
+  EXPECT_EQ(g.b.hp, 40);
+  EXPECT_TRUE(std::any_of(g.not_modelled.begin(), g.not_modelled.end(),
+                          [](const std::string& l) { return l.find("rage shield") != std::string::npos; }));
+}
+
+TEST(SpdBrute, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hero:level=9,weapon=sword,armor=mail", "gnoll_brute");
+  const fight::DuelResult exact = fight::solve_duel(b);
+  ASSERT_EQ(exact.method, "exact");
+  const std::uint64_t n = 100000;
+  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 19));
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
+}
+
+// --- bleeding --------------------------------------------------------------------------
+
+// Albino.attackProc: a hit dealing damage bleeds on Random.Int(2) == 0 at a
+// level in [2, 3]; the same turn's tick draws NormalFloat(level/2, level) >= 1,
+// so it deals at least 1. 2 HP fall to the first attack when the roll is 2 or
+// more, or when it is 1 and bleeds: P = P(roll >= 2) + P(roll = 1) / 2.
+TEST(SpdBleeding, FirstAttackByHand) {
+  const Pmf hit = attack_of("albino_rat", kDummy).damage_on_hit;
+  const Bout b = bout_of("albino_rat", "hp=2,evasion=0,accuracy=1,damage=0-0,armor=0");
+  EXPECT_FALSE(b.a_hits_b->exact());
+  const std::uint64_t n = 200000;
+  const fight::TtkResult r = fight::solve_ttk(b, sampled(n, 3));
+  ASSERT_TRUE(r.attacks.has_value());
+  const double want = hit.at_least(2) + hit[1] / 2;
+  EXPECT_NEAR((*r.attacks)[1], want, 4 * std::sqrt(want * (1 - want) / static_cast<double>(n)));
+}
+
+// --- the swarm of flies ------------------------------------------------------------------
+
+// 2 damage a hit into a swarm of 9 (Swarm.defenseProc, the fly with the
+// fewest HP first): {9} → clone (9-2)/2 = 3, the fly keeps 9-3-2 = 4: {3, 4};
+// 3 < 2+2: {1, 4}; the 1 dies: {4}; 4 >= 4 splits, clone 1, the fly 4-1-2 = 1:
+// {1, 1}; then {1}; then none. Six hits, where one body would need five: the
+// kill comes at attack n with P = C(n-1, 5) p^6 (1-p)^(n-6).
+TEST(SpdSwarm, SixHitsOfTwoKillNine) {
+  const std::string hitter = "accuracy=20,damage=2-2,hp=10";
+  const double p = attack_of(hitter, "swarm_of_flies").p_hit;
+  const Bout b = bout_of(hitter, "swarm_of_flies:hp=9");
+  EXPECT_TRUE(b.a_hits_b->exact());
+  const fight::TtkResult r = fight::solve_ttk(b);
+  EXPECT_EQ(r.method, "exact");
+  ASSERT_TRUE(r.attacks.has_value());
+  EXPECT_EQ(r.attacks->min(), 6);
+  double binom = 1;  // C(n-1, 5)
+  for (std::int64_t n = 6; n <= 30; ++n) {
+    if (n > 6) binom = binom * static_cast<double>(n - 1) / static_cast<double>(n - 6);
+    EXPECT_NEAR((*r.attacks)[n], binom * std::pow(p, 6) * std::pow(1 - p, static_cast<double>(n - 6)), 1e-12) << n;
+  }
+}
+
+// After the first split one fly attacks (the clone is a turn late); after
+// the swarm's turn both do: the sum of two attacks.
+TEST(SpdSwarm, ClonesAttackFromTheSwarmsNextTurn) {
+  const std::string hitter = "accuracy=20,damage=2-2,hp=100,evasion=0,armor=0";
+  const Bout b = bout_of(hitter, "swarm_of_flies:hp=9");
+  std::uint32_t split = 0;
+  for (const Transition& t : b.a_hits_b->outcomes({100, 0}, {9, 0}))
+    if (t.hit == 1) {
+      EXPECT_EQ(t.damage, 2);
+      split = t.defender_state;
+    }
+  const Pmf one = attack_of("swarm_of_flies", hitter).damage;
+  Pmf got;
+  std::uint32_t after = 0;
+  {
+    std::map<std::int64_t, double> acc;
+    for (const Transition& t : b.b_hits_a->outcomes({7, split}, {100, 0})) {
+      acc[t.damage] += t.p;
+      after = t.attacker_state;
+    }
+    got = Pmf::from_map(acc);
+  }
+  EXPECT_TRUE(got.approx_equal(one, 1e-12));
+  std::map<std::int64_t, double> acc;
+  for (const Transition& t : b.b_hits_a->outcomes({7, after}, {100, 0})) acc[t.damage] += t.p;
+  EXPECT_TRUE(Pmf::from_map(acc).approx_equal(one + one, 1e-12));
+}
+
+TEST(SpdSwarm, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hero:level=2", "swarm_of_flies:hp=14");
+  const fight::DuelResult exact = fight::solve_duel(b);
+  ASSERT_EQ(exact.method, "exact");
+  const std::uint64_t n = 50000;
+  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 5));
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
+  // A whole swarm of 50 reaches more groups than an exact fight follows: sampled, saying why.
+  const Bout full = bout_of("hero:level=2", "swarm_of_flies");
+  EXPECT_FALSE(full.a_hits_b->exact());
+  EXPECT_NE(full.a_hits_b->why_not_exact().find("groups of flies"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace fray
