@@ -1,12 +1,20 @@
-// Brogue CE's fight mechanics: transference in sampled fights, and the lists
-// of what a fight leaves out (summons, splitting, poison).
+// Brogue CE's fight mechanics: transference, poison, regeneration and the
+// goblin conjurer's blades, each against a case worked from the game's rule,
+// and the lists of what a fight leaves out (splitting, weakness).
+#include <fray/fight/exact.hpp>
+#include <fray/fight/monte_carlo.hpp>
 #include <fray/fight/solve.hpp>
+#include <fray/rules/brogue/fight.hpp>
 #include <fray/rules/ruleset.hpp>
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <string>
+
+#include "support/support.hpp"
 
 namespace fray {
 namespace {
@@ -63,15 +71,268 @@ TEST(BrogueTransference, HealingChangesTheOdds) {
   EXPECT_LT(with.p_a_wins, without.a_wins_ci.lo);
 }
 
-TEST(BrogueMechanics, TheConjurersBladesAndTheJellysSplittingAreListed) {
-  const auto conj = fight::solve_duel(bout_of("player", "goblin_conjurer"));
-  EXPECT_TRUE(lists(conj.not_modelled, "spectral blades"));
+TEST(BrogueMechanics, TheJellysSplittingIsListed) {
   const auto jelly = fight::solve_duel(bout_of("player", "pink_jelly"));
   EXPECT_TRUE(lists(jelly.not_modelled, "splits when damaged"));
   // Acid is followed exactly: listed as modelled, not as left out.
   const Bout acid = bout_of("player", "acid_mound");
   EXPECT_TRUE(lists(acid.modelled, "MONST_DEFEND_DEGRADE_WEAPON"));
   EXPECT_FALSE(lists(acid.not_modelled, "MONST_DEFEND_DEGRADE_WEAPON"));
+}
+
+fight::MonteCarloOptions mc(std::uint64_t sims, std::uint64_t seed) {
+  fight::MonteCarloOptions o;
+  o.sims = sims;
+  o.seed = seed;
+  o.threads = 2;
+  o.progress = false;
+  return o;
+}
+
+std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n) {
+  std::map<std::int64_t, std::uint64_t> c;
+  for (const auto& [v, p] : pmf.items()) c[v] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
+  return c;
+}
+
+// The spider's chance to hit the starting player, from the attack layer.
+double spider_hit() { return ruleset("brogue").attack({"spider", "player", {}, {}}).p_hit; }
+
+// Combat.c attack / specialHit / addPoison: a spider's hit deals 1 HP and
+// leaves its rolled damage (3-4) as turns of poison at 1 HP a turn; the
+// player's poison ticks once a player turn (Time.c playerTurnEnded), so
+// twice in the spider's 200-tick attack, and the spider's kernel deals those
+// ticks before its next attack.
+TEST(BroguePoison, AHitBecomesPoisonAndTicksTwiceASpiderAttack) {
+  const Bout b = bout_of("spider", "player");
+  const Exchange& spider = *b.a_hits_b;
+  EXPECT_TRUE(spider.exact());
+  double p_hit = 0;
+  std::uint32_t poisoned_state = 0;
+  for (const Transition& t : spider.outcomes({20, 0}, {40, 0})) {
+    const brogue::FightState d = brogue::fight_state(spider, t.defender_state);
+    if (t.hit == 1) {
+      p_hit += t.p;
+      EXPECT_EQ(t.damage, 1);
+      EXPECT_EQ(d.poison_amount, 1);
+      EXPECT_TRUE(d.poison_turns == 3 || d.poison_turns == 4) << d.poison_turns;
+      if (d.poison_turns == 4) poisoned_state = t.defender_state;
+    } else {
+      EXPECT_EQ(t.damage, 0);
+      EXPECT_EQ(d.poison_turns, 0);
+    }
+  }
+  EXPECT_NEAR(p_hit, spider_hit(), 1e-12);
+  ASSERT_NE(poisoned_state, 0u);
+  // Poisoned for 4 turns at 1 HP: the next attack first takes 2 HP (two
+  // ticks), 2 turns stay; a second hit adds its 3-4 turns and a dose.
+  for (const Transition& t : spider.outcomes({20, 0}, {40, poisoned_state})) {
+    const brogue::FightState d = brogue::fight_state(spider, t.defender_state);
+    if (t.hit == 1) {
+      EXPECT_EQ(t.damage, 2 + 1);
+      EXPECT_EQ(d.poison_amount, 2);
+      EXPECT_TRUE(d.poison_turns == 5 || d.poison_turns == 6) << d.poison_turns;
+    } else {
+      EXPECT_EQ(t.damage, 2);
+      EXPECT_EQ(d.poison_amount, 1);
+      EXPECT_EQ(d.poison_turns, 2);
+    }
+  }
+  // The player's attacks on the spider leave its own poison as it is.
+  for (const Transition& t : b.b_hits_a->outcomes({40, poisoned_state}, {20, 0}))
+    EXPECT_EQ(t.attacker_state, poisoned_state);
+  EXPECT_TRUE(lists(b.modelled, "MA_POISONS"));
+  EXPECT_FALSE(lists(b.not_modelled, "MA_POISONS"));
+}
+
+// Turns to kill worked by hand. A player at 4 HP: the first hit (chance p)
+// leaves 3 HP and at least 3 turns of poison; the next attack's two ticks
+// leave 1 HP, and a hit then kills (p), else the ticks of the attack after
+// do. So the kill comes one attack after the first hit with chance p, two
+// attacks after it otherwise.
+TEST(BroguePoison, TurnsToKillMatchAHandWorkedChain) {
+  const Bout b = bout_of("spider", "player:hp=4");
+  const double p = spider_hit();
+  std::vector<std::pair<std::int64_t, double>> want;
+  for (int first = 1; first <= 400; ++first) {
+    const double reach = p * std::pow(1 - p, first - 1);
+    want.emplace_back(first + 1, reach * p);
+    want.emplace_back(first + 2, reach * (1 - p));
+  }
+  const Pmf expected = Pmf::from_pairs(want);
+  const fight::TtkResult exact = fight::ttk_exact(*b.a_hits_b, b.a, b.b);
+  ASSERT_TRUE(exact.attacks.has_value());
+  for (std::int64_t n = 1; n <= 30; ++n) EXPECT_NEAR((*exact.attacks)[n], expected[n], 1e-12) << n;
+  const std::uint64_t sims = 60000;
+  const fight::TtkResult sampled = fight::ttk_monte_carlo(*b.a_hits_b, b.a, b.b, mc(sims, 5));
+  ASSERT_TRUE(sampled.attacks.has_value());
+  EXPECT_GT(test::chi_square_p(*exact.attacks, counts_of(*sampled.attacks, sims)), 1e-3);
+}
+
+// The exact duel with poison and the sampled one agree (both follow the same
+// kernels): win chances within 4.5 standard errors, HP left by chi-square.
+TEST(BroguePoison, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("player", "spider");
+  const fight::DuelResult exact = fight::duel_exact(b);
+  const std::uint64_t n = 60000;
+  const fight::DuelResult sampled = fight::duel_monte_carlo(b, fight::Who::a, mc(n, 20261123));
+  const double se = std::sqrt(exact.p_a_wins * (1 - exact.p_a_wins) / static_cast<double>(n));
+  EXPECT_LE(std::fabs(sampled.p_a_wins - exact.p_a_wins), 4.5 * se) << exact.p_a_wins;
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(sampled.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(sampled.b_hp_left, n)), 1e-3);
+}
+
+// Monsters.c decrementMonsterStatus: a troll (turnsBetweenRegen 1) below its
+// maximum regains 1 HP every 100 ticks, which its kernel gives back before
+// its attack; at its maximum it gains nothing. A bog monster (every 3 turns)
+// counts 1000 thousandths a turn and gains 1 HP on the third.
+TEST(BrogueRegeneration, TheTrollRegainsAnHpATurnBelowItsMaximum) {
+  const Bout b = bout_of("troll", "player");
+  for (const Transition& t : b.a_hits_b->outcomes({60, 0}, {40, 0})) EXPECT_EQ(t.heal, 1);
+  for (const Transition& t : b.a_hits_b->outcomes({65, 0}, {40, 0})) EXPECT_EQ(t.heal, 0);
+  EXPECT_FALSE(b.a_hits_b->exact());
+  EXPECT_TRUE(lists(b.modelled, "regenerates 1 HP every 1 turn (Monsters.c decrementMonsterStatus) [sampled"));
+  const Bout bog = bout_of("bog_monster", "player");
+  ASSERT_EQ(bog.a.attack_time, 100);
+  const Exchange& k = *bog.a_hits_b;
+  std::uint32_t s = 0;
+  for (const std::int32_t spent : {1000, 2000, 0}) {
+    std::uint32_t next = 0;
+    for (const Transition& t : k.outcomes({50, s}, {40, 0})) {
+      EXPECT_EQ(t.heal, spent == 0 ? 1 : 0);
+      EXPECT_EQ(brogue::fight_state(k, t.attacker_state).regen_spent, spent);
+      next = t.attacker_state;
+    }
+    s = next;
+  }
+  // Slow regeneration (a goblin: every 20 turns) is listed as left out.
+  EXPECT_TRUE(lists(bout_of("player", "goblin").not_modelled, "regenerates 1 HP every 20 turns"));
+}
+
+// A regenerating troll is harder to kill than the same numbers without it.
+TEST(BrogueRegeneration, RegenerationChangesTheOdds) {
+  fight::FightOptions o;
+  o.monte_carlo = mc(100000, 4);
+  o.method = fight::FightOptions::Method::monte_carlo;
+  const std::string player = "player:weapon=war_axe,strength=19,enchant=3,armor=banded_mail,hp=80";
+  const auto with = fight::solve_duel(bout_of(player, "troll"), o);
+  const auto without = fight::solve_duel(bout_of(player, "hp=65,defense=70,accuracy=125,damage=10-15/3"), o);
+  EXPECT_LT(with.p_a_wins, without.a_wins_ci.lo);
+}
+
+// The conjurer's turn worked by hand (Monsters.c monsterSummons: a summon
+// when rand_range(0, 3n² + 1) is 0, n the blades alive; GlobalsBrogue.c
+// hordeCatalog: 3-5 blades): with no blade, nothing attacks and it summons
+// with chance 1/2, 3, 4 or 5 blades alike; with 3 blades, each hits the
+// player with the blade's hitProbability for 1 HP, and it summons with
+// chance 1/29; with 10, only 8 reach the player.
+TEST(BrogueConjurer, ItsTurnIsItsBladesAndASummon) {
+  const Bout b = bout_of("player", "goblin_conjurer");
+  const Exchange& conj = *b.b_hits_a;
+  EXPECT_FALSE(conj.exact());
+  double p_summon = 0;
+  for (const Transition& t : conj.outcomes({10, 0}, {40, 0})) {
+    EXPECT_EQ(t.damage, 0);
+    const brogue::FightState s = brogue::fight_state(conj, t.attacker_state);
+    if (s.blades > 0) {
+      EXPECT_NEAR(t.p, 1.0 / 6, 1e-12);
+      EXPECT_TRUE(s.casting);
+      p_summon += t.p;
+    }
+  }
+  EXPECT_NEAR(p_summon, 0.5, 1e-12);
+  const double pb = ruleset("brogue").attack({"spectral_blade", "player", {}, {}}).p_hit;
+  // A number the table has not given is refused.
+  EXPECT_THROW((void)brogue::fight_state(conj, 100000), Error);
+  // Reach three blades through a summon of three.
+  std::uint32_t with3 = 0, with5 = 0;
+  for (const Transition& t : conj.outcomes({10, 0}, {40, 0})) {
+    const brogue::FightState s = brogue::fight_state(conj, t.attacker_state);
+    if (s.blades == 3) with3 = t.attacker_state;
+    if (s.blades == 5) with5 = t.attacker_state;
+  }
+  ASSERT_NE(with3, 0u);
+  // Finishing the cast: no summon this turn; the three blades attack.
+  std::map<std::int64_t, double> dmg;
+  for (const Transition& t : conj.outcomes({10, with3}, {40, 0})) {
+    dmg[t.damage] += t.p;
+    EXPECT_FALSE(brogue::fight_state(conj, t.attacker_state).casting);
+    EXPECT_EQ(brogue::fight_state(conj, t.attacker_state).blades, 3);
+  }
+  EXPECT_NEAR(dmg[0], std::pow(1 - pb, 3), 1e-12);
+  EXPECT_NEAR(dmg[1], 3 * pb * std::pow(1 - pb, 2), 1e-12);
+  EXPECT_NEAR(dmg[3], std::pow(pb, 3), 1e-12);
+  // Not casting with 3 blades: the summon chance is 1/29.
+  std::uint32_t idle3 = 0;
+  for (const Transition& t : conj.outcomes({10, with3}, {40, 0})) idle3 = t.attacker_state;
+  double p29 = 0;
+  for (const Transition& t : conj.outcomes({10, idle3}, {40, 0}))
+    if (brogue::fight_state(conj, t.attacker_state).blades > 3) p29 += t.p;
+  EXPECT_NEAR(p29, 1.0 / 29, 1e-12);
+  // The player kills a blade with a hit and leaves the conjurer's HP alone.
+  const double pp = ruleset("brogue").attack({"player", "spectral_blade", {}, {}}).p_hit;
+  double p_kill = 0;
+  for (const Transition& t : b.a_hits_b->outcomes({40, 0}, {10, with5})) {
+    EXPECT_EQ(t.damage, 0);
+    if (brogue::fight_state(conj, t.defender_state).blades == 4) p_kill += t.p;
+  }
+  EXPECT_NEAR(p_kill, pp, 1e-12);
+  // With no blade the player attacks the conjurer as `fray attack` does.
+  double p_hit = 0;
+  for (const Transition& t : b.a_hits_b->outcomes({40, 0}, {10, 0})) p_hit += t.hit == 1 ? t.p : 0;
+  EXPECT_NEAR(p_hit, ruleset("brogue").attack({"player", "goblin_conjurer", {}, {}}).p_hit, 1e-12);
+  EXPECT_FALSE(b.notes.empty());
+  EXPECT_TRUE(lists(b.modelled, "spectral blades"));
+  EXPECT_FALSE(lists(b.not_modelled, "spectral blades"));
+}
+
+// The conjurer's fight, sampled, against an independent simulation of the
+// same rules written here: a blade-first player, blades attacking each turn,
+// a cast taking two turns.
+TEST(BrogueConjurer, SampledFightMatchesAnIndependentSimulation) {
+  const Bout b = bout_of("player", "goblin_conjurer");
+  const std::uint64_t n = 100000;
+  const fight::DuelResult r = fight::duel_monte_carlo(b, fight::Who::a, mc(n, 31));
+  const double pb = ruleset("brogue").attack({"spectral_blade", "player", {}, {}}).p_hit;
+  const double pp = ruleset("brogue").attack({"player", "spectral_blade", {}, {}}).p_hit;
+  const AttackSummary on_conj = ruleset("brogue").attack({"player", "goblin_conjurer", {}, {}});
+  ASSERT_EQ(b.a.attack_time, b.b.attack_time);
+  Rng rng(99);
+  std::uint64_t wins = 0;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    std::int64_t hp = b.a.hp, conj = b.b.hp;
+    int blades = 0;
+    bool casting = false;
+    for (int turn = 0; turn < 100000; ++turn) {
+      // The player (a) moves first on a tie.
+      if (blades > 0) {
+        if (rng.unit() < pp) --blades;
+      } else if (rng.unit() < on_conj.p_hit) {
+        double u = rng.unit();
+        for (const auto& [v, q] : on_conj.damage_on_hit.items()) {
+          if ((u -= q) < 0 || v == on_conj.damage_on_hit.max()) {
+            conj -= v;
+            break;
+          }
+        }
+        if (conj <= 0) {
+          ++wins;
+          break;
+        }
+      }
+      for (int k = 0; k < std::min(blades, 8); ++k) hp -= rng.unit() < pb ? 1 : 0;
+      if (casting) {
+        casting = false;
+      } else if (rng.unit() < 1.0 / (3.0 * blades * blades + 2)) {
+        blades += 3 + static_cast<int>(rng.uniform(0, 2));
+        casting = true;
+      }
+      if (hp <= 0) break;
+    }
+  }
+  const double mine = static_cast<double>(wins) / static_cast<double>(n);
+  const double se = std::sqrt(mine * (1 - mine) / static_cast<double>(n));
+  EXPECT_LE(std::fabs(r.p_a_wins - mine), 4.5 * std::sqrt(2.0) * se + 1e-9) << r.p_a_wins << " vs " << mine;
 }
 
 }  // namespace
