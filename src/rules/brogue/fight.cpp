@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -202,7 +203,7 @@ class DuelKernel final : public Kernel {
 // The conjurer's side as one fighter: its own HP is the side's HP (the blades
 // die with it, GlobalsBrogue.c hordeCatalog HORDE_DIES_ON_LEADER_DEATH); the
 // blades alive and its cast are the side's state.
-constexpr std::int32_t kBladesAround = 8;  // cells around the player a blade can attack from
+constexpr std::int32_t kBladesAround = 8;  // cells around the player a blade (or a jelly) can attack from
 
 const Combatant& spectral_blade() {
   static const Combatant blade = [] {
@@ -336,6 +337,140 @@ class ConjurerOnPlayer final : public Kernel {
   Body conjurer_, player_;
 };
 
+// --- a splitting jelly ----------------------------------------------------------------
+
+// Combat.c splitMonster, after every hit of Combat.c attack: a body that
+// survives the hit keeps (HP + 1) / 2 and a clone takes the same, while its
+// type counts fewer than 100 others (alliedCloneCount) and a free cell
+// touches the group (taken as always there). A hit of d >= 1 on a body of h
+// leaves 2 x ceil((h - d) / 2) <= h: the side's total HP never goes up, so it
+// is the side's HP, and the bodies are its state.
+constexpr std::size_t kMaxClones = 100;
+
+std::vector<std::int32_t> bodies_of(const FightState& s, std::int64_t hp) {
+  return s.bodies.empty() ? std::vector<std::int32_t>{static_cast<std::int32_t>(hp)} : s.bodies;
+}
+
+// The bodies after a hit of `damage` on the first (fewest HP) one.
+std::vector<std::int32_t> split(std::vector<std::int32_t> bodies, std::int64_t damage) {
+  const std::int64_t h = bodies.front();
+  bodies.erase(bodies.begin());
+  if (damage < h) {
+    const auto left = static_cast<std::int32_t>(h - damage);
+    if (bodies.size() < kMaxClones) {
+      bodies.push_back((left + 1) / 2);
+      bodies.push_back((left + 1) / 2);
+    } else {
+      bodies.push_back(left);
+    }
+    std::sort(bodies.begin(), bodies.end());
+  }
+  return bodies;
+}
+
+std::int64_t total(const std::vector<std::int32_t>& bodies) {
+  std::int64_t t = 0;
+  for (const std::int32_t h : bodies) t += h;
+  return t;
+}
+
+// The player attacking a jelly's bodies: the one with the fewest HP first,
+// so that each kill takes an attacker away soonest.
+class PlayerOnJelly final : public Kernel {
+ public:
+  PlayerOnJelly(std::shared_ptr<Table> table, Body player, Body jelly)
+      : Kernel(std::move(table)), player_(std::move(player)), jelly_(std::move(jelly)) {
+    // Every split the player's hits could make (any damage from 1 to the
+    // most a hit does: acid only lowers it), counted up to the limit.
+    const AttackPlan plan = plan_attack(player_.c, jelly_.c, {}, {}, {});
+    const std::int64_t most = exact_outcome(plan).damage_on_hit.max();
+    std::set<std::vector<std::int32_t>> seen{{static_cast<std::int32_t>(jelly_.c.hp.value_or(1))}};
+    std::vector<std::vector<std::int32_t>> todo(seen.begin(), seen.end());
+    while (!todo.empty() && seen.size() <= kMaxJellyStates) {
+      const std::vector<std::int32_t> b = std::move(todo.back());
+      todo.pop_back();
+      for (std::int64_t d = 1; d <= most && seen.size() <= kMaxJellyStates; ++d) {
+        std::vector<std::int32_t> n = split(b, d);
+        if (!n.empty() && seen.insert(n).second) todo.push_back(std::move(n));
+      }
+    }
+    if (seen.size() > kMaxJellyStates)
+      why_ = fmt::format("{} splits into more than {} conditions of its bodies", jelly_.c.name, kMaxJellyStates);
+  }
+
+  std::vector<Transition> outcomes(Side att, Side def) const override {
+    const FightState a = table_->at(att.state), d = table_->at(def.state);
+    const AttackPlan plan = plan_attack(player_.c, jelly_.c, {}, a.carried, {});
+    std::vector<Transition> out;
+    for (const Roll& r : all_rolls(plan)) out.push_back(finish(plan, a, d, def, r));
+    return out;
+  }
+  Transition sample(Side att, Side def, Rng& rng) const override {
+    const FightState a = table_->at(att.state), d = table_->at(def.state);
+    const AttackPlan plan = plan_attack(player_.c, jelly_.c, {}, a.carried, {});
+    const StrikeResult s = strike(plan, rng);
+    return finish(plan, a, d, def, {1, s.hit, s.damage});
+  }
+  bool exact() const override { return why_.empty(); }
+  std::string why_not_exact() const override { return why_; }
+  // The bodies are the state; the side's HP is read only at the start
+  // (no bodies listed yet), where it is the spec's HP.
+  Reads reads() const override { return {false, false}; }
+
+ private:
+  Transition finish(const AttackPlan& plan, FightState a, FightState d, Side def, const Roll& r) const {
+    const std::vector<std::int32_t> before = bodies_of(d, def.hp);
+    std::int64_t lost = 0;
+    if (r.hit && r.damage > 0) {
+      d.bodies = split(before, r.damage);
+      lost = total(before) - total(d.bodies);
+    }
+    const StateChange c = after_attack(plan, player_.c, jelly_.c, a.carried, {}, r.hit, r.damage, before.front());
+    a.carried = c.attacker;
+    return {r.p, lost, table_->id(a), table_->id(d), static_cast<std::int8_t>(r.hit ? 1 : 0)};
+  }
+  Body player_, jelly_;
+  std::string why_;
+};
+
+// A jelly's bodies attacking the player: each body around the player (up to
+// 8) attacks once a turn, all with the jelly's own numbers.
+class JellyOnPlayer final : public Kernel {
+ public:
+  JellyOnPlayer(std::shared_ptr<Table> table, Body jelly, Body player)
+      : Kernel(std::move(table)), jelly_(std::move(jelly)), player_(std::move(player)) {}
+
+  std::vector<Transition> outcomes(Side att, Side def) const override {
+    const FightState a = table_->at(att.state), d = table_->at(def.state);
+    const AttackPlan plan = plan_attack(jelly_.c, player_.c, {}, {}, d.carried);
+    const Pmf one = exact_outcome(plan).damage;
+    Pmf sum = one;
+    for (std::size_t k = 1; k < attackers(a); ++k) sum = sum + one;
+    std::vector<Transition> out;
+    for (const auto& [v, p] : sum.items()) out.push_back({p, v, att.state, def.state, -1});
+    return out;
+  }
+  Transition sample(Side att, Side def, Rng& rng) const override {
+    const FightState a = table_->at(att.state), d = table_->at(def.state);
+    const AttackPlan plan = plan_attack(jelly_.c, player_.c, {}, {}, d.carried);
+    std::int64_t dmg = 0;
+    for (std::size_t k = 0; k < attackers(a); ++k) dmg += strike(plan, rng).damage;
+    return {1, dmg, att.state, def.state, -1};
+  }
+  Reads reads() const override { return {false, false}; }
+
+ private:
+  static std::size_t attackers(const FightState& a) {
+    return std::min<std::size_t>(a.bodies.empty() ? 1 : a.bodies.size(), kBladesAround);
+  }
+  Body jelly_, player_;
+};
+
+bool splits(const Combatant& c) {
+  const auto& f = c.monster.ability_flags;
+  return std::find(f.begin(), f.end(), "MA_CLONE_SELF_ON_DEFEND") != f.end();
+}
+
 bool is_conjurer(const Combatant& c) { return !c.is_player && c.name == "goblin_conjurer"; }
 
 Fighter fighter_of(const Combatant& c, std::string_view role) {
@@ -372,6 +507,18 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
         "player attack, then the conjurer may summon 3-5 more (a cast takes two turns); it keeps its distance and "
         "never attacks in melee; the player attacks a blade while any is left, then the conjurer (assumed within "
         "reach once the blades are gone); the blades die with it");
+  } else if (const bool jelly_a = a.is_player ? false : splits(a), jelly_b = b.is_player ? false : splits(b);
+             (jelly_a && b.is_player) || (jelly_b && a.is_player)) {
+    const Body& jelly = jelly_a ? ba : bb;
+    const Body& player = jelly_a ? bb : ba;
+    std::shared_ptr<const Exchange> on_jelly = std::make_shared<PlayerOnJelly>(table, player, jelly);
+    std::shared_ptr<const Exchange> on_player = std::make_shared<JellyOnPlayer>(table, jelly, player);
+    out.a_hits_b = jelly_a ? on_player : on_jelly;
+    out.b_hits_a = jelly_a ? on_jelly : on_player;
+    out.notes.push_back(fmt::format(
+        "{}: its side is all its bodies (HP: their sum); every body around the player (up to 8) attacks each turn; "
+        "the player attacks the body with the fewest HP; a free cell for each split is assumed",
+        jelly.c.name));
   } else {
     out.a_hits_b = std::make_shared<DuelKernel>(table, ba, bb);
     out.b_hits_a = std::make_shared<DuelKernel>(table, bb, ba);

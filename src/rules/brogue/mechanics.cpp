@@ -103,8 +103,9 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
   if (m.kamikaze) out.push_back({"bursts instead of attacking, releasing its gas (MA_KAMIKAZE, MA_DF_ON_DEATH)"});
   if (has(a, "MA_CLONE_SELF_ON_DEFEND"))
     out.push_back(
-        {"splits when damaged: a clone takes half of its remaining HP (Monsters.c splitMonster, "
-         "MA_CLONE_SELF_ON_DEFEND)"});
+        {"splits when damaged: a clone takes half of its remaining HP (Combat.c splitMonster, "
+         "MA_CLONE_SELF_ON_DEFEND)",
+         M::exact, false, false, true});
   if (has(a, "MA_HIT_STEAL_FLEE")) out.push_back({"steals an item on a hit and flees (MA_HIT_STEAL_FLEE)"});
   if (has(a, "MA_CAUSES_WEAKNESS"))
     out.push_back({"weakness: each hit lowers the defender's strength for a while (MA_CAUSES_WEAKNESS)"});

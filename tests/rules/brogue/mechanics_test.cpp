@@ -71,9 +71,7 @@ TEST(BrogueTransference, HealingChangesTheOdds) {
   EXPECT_LT(with.p_a_wins, without.a_wins_ci.lo);
 }
 
-TEST(BrogueMechanics, TheJellysSplittingIsListed) {
-  const auto jelly = fight::solve_duel(bout_of("player", "pink_jelly"));
-  EXPECT_TRUE(lists(jelly.not_modelled, "splits when damaged"));
+TEST(BrogueMechanics, AcidIsFollowedExactly) {
   // Acid is followed exactly: listed as modelled, not as left out.
   const Bout acid = bout_of("player", "acid_mound");
   EXPECT_TRUE(lists(acid.modelled, "MONST_DEFEND_DEGRADE_WEAPON"));
@@ -333,6 +331,83 @@ TEST(BrogueConjurer, SampledFightMatchesAnIndependentSimulation) {
   const double mine = static_cast<double>(wins) / static_cast<double>(n);
   const double se = std::sqrt(mine * (1 - mine) / static_cast<double>(n));
   EXPECT_LE(std::fabs(r.p_a_wins - mine), 4.5 * std::sqrt(2.0) * se + 1e-9) << r.p_a_wins << " vs " << mine;
+}
+
+// Combat.c splitMonster worked by hand on a pink jelly (50 HP): a hit of 3
+// leaves 47, and the two bodies take (47 + 1) / 2 = 24 each, so the side's
+// HP falls by 2; a hit of 4 leaves 46, two bodies of 23. The player then
+// hits the body with the fewest HP; both bodies attack.
+TEST(BrogueJelly, AHitSplitsTheBodyAndBothAttack) {
+  const Bout b = bout_of("player", "pink_jelly");
+  const Exchange& player = *b.a_hits_b;
+  const Exchange& jelly = *b.b_hits_a;
+  EXPECT_TRUE(player.exact());
+  EXPECT_TRUE(jelly.exact());
+  std::uint32_t two24 = 0;
+  for (const Transition& t : player.outcomes({30, 0}, {50, 0})) {
+    const auto bodies = brogue::fight_state(player, t.defender_state).bodies;
+    if (t.hit != 1) continue;
+    if (t.damage == 2) {
+      EXPECT_EQ(bodies, (std::vector<std::int32_t>{24, 24}));
+      two24 = t.defender_state;
+    }
+    if (t.damage == 4) {
+      EXPECT_EQ(bodies, (std::vector<std::int32_t>{23, 23}));
+    }
+  }
+  ASSERT_NE(two24, 0u);
+  // A hit of 2 on one body of 24: 22 left, two of 11; the bodies 11, 11, 24.
+  for (const Transition& t : player.outcomes({30, 0}, {48, two24}))
+    if (t.hit == 1 && brogue::fight_state(player, t.defender_state).bodies == std::vector<std::int32_t>{11, 11, 24}) {
+      EXPECT_EQ(t.damage, 48 - 46);
+    }
+  // Two bodies attack: the damage is the sum of two of the jelly's attacks.
+  const Pmf one = ruleset("brogue").attack({"pink_jelly", "player", {}, {}}).damage;
+  const Pmf two = one + one;
+  double total = 0;
+  for (const Transition& t : jelly.outcomes({48, two24}, {30, 0})) {
+    EXPECT_NEAR(t.p, two[t.damage], 1e-12) << t.damage;
+    total += t.p;
+  }
+  EXPECT_NEAR(total, 1, 1e-12);
+  EXPECT_TRUE(lists(b.modelled, "MA_CLONE_SELF_ON_DEFEND"));
+  EXPECT_FALSE(lists(b.not_modelled, "MA_CLONE_SELF_ON_DEFEND"));
+  // Against another monster the jelly fights alone, and says so.
+  EXPECT_TRUE(lists(bout_of("goblin", "pink_jelly").not_modelled, "MA_CLONE_SELF_ON_DEFEND"));
+}
+
+// Turns to kill a 3-HP jelly, worked by hand: a hit of 3 or more kills it;
+// a hit of 2 leaves 1, split into two bodies of 1, and two more hits (each
+// kills one) end it. p: the player's chance to hit, q: the damage law.
+TEST(BrogueJelly, TurnsToKillMatchAHandWorkedChain) {
+  const Bout b = bout_of("player", "pink_jelly:hp=3");
+  const AttackSummary s = ruleset("brogue").attack({"player", "pink_jelly", {}, {}});
+  const double p = s.p_hit;
+  double q_kill = 0;
+  for (const auto& [v, q] : s.damage_on_hit.items()) q_kill += v >= 3 ? q : 0;
+  const double q_split = s.damage_on_hit[2];
+  ASSERT_NEAR(q_kill + q_split, 1, 1e-12);  // the dagger does 2-4
+  std::map<std::int64_t, double> want;
+  for (int k = 1; k <= 200; ++k) {
+    const double first = p * std::pow(1 - p, k - 1);
+    want[k] += first * q_kill;
+    for (int j = 2; j <= 200; ++j) want[k + j] += first * q_split * (j - 1) * p * p * std::pow(1 - p, j - 2);
+  }
+  const fight::TtkResult exact = fight::ttk_exact(*b.a_hits_b, b.a, b.b);
+  ASSERT_TRUE(exact.attacks.has_value());
+  for (std::int64_t n = 1; n <= 20; ++n) EXPECT_NEAR((*exact.attacks)[n], want[n], 1e-12) << n;
+}
+
+// The exact jelly duel and the sampled one agree.
+TEST(BrogueJelly, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("player:weapon=sword,armor=banded_mail,strength=15", "pink_jelly");
+  const fight::DuelResult exact = fight::duel_exact(b);
+  const std::uint64_t n = 60000;
+  const fight::DuelResult sampled = fight::duel_monte_carlo(b, fight::Who::a, mc(n, 7));
+  const double se = std::sqrt(std::max(exact.p_a_wins * (1 - exact.p_a_wins), 1e-12) / static_cast<double>(n));
+  EXPECT_LE(std::fabs(sampled.p_a_wins - exact.p_a_wins), 4.5 * se + 1e-12) << exact.p_a_wins;
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(sampled.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(sampled.b_hp_left, n)), 1e-3);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <compare>
 #include <cstdint>
 #include <tuple>
+#include <vector>
 
 namespace fray::brogue {
 
@@ -31,12 +32,15 @@ struct FightState {
   // current turn finishes a cast (a cast takes two turns).
   std::int32_t blades = 0;
   bool casting = false;
+  // A splitting jelly's side: the HP of each body, fewest first; empty at
+  // the start (one body with the side's HP).
+  std::vector<std::int32_t> bodies{};
 
   friend auto operator<=>(const FightState& x, const FightState& y) noexcept {
     return std::tuple(x.carried.weapon_lost, x.carried.armor_lost, x.carried.held, x.poison_turns, x.poison_amount,
-                      x.poison_clock, x.regen_spent, x.blades, x.casting) <=>
+                      x.poison_clock, x.regen_spent, x.blades, x.casting, x.bodies) <=>
            std::tuple(y.carried.weapon_lost, y.carried.armor_lost, y.carried.held, y.poison_turns, y.poison_amount,
-                      y.poison_clock, y.regen_spent, y.blades, y.casting);
+                      y.poison_clock, y.regen_spent, y.blades, y.casting, y.bodies);
   }
   friend bool operator==(const FightState& x, const FightState& y) noexcept { return (x <=> y) == 0; }
 };
@@ -46,6 +50,12 @@ struct FightState {
 // starting player reaches a few hundred); past it a fight stops with a
 // fray::Error naming the mechanic.
 inline constexpr std::uint32_t kMaxFightStates = 1u << 18;
+
+// The most conditions of a splitting jelly's bodies for which its fight is
+// exact: counted before the fight over every way the player's hits can
+// split it; past it the fight is sampled and says why. A pink jelly (50 HP)
+// against a dagger stays well below it.
+inline constexpr std::size_t kMaxJellyStates = 20000;
 
 // The condition behind a state number of a Brogue kernel (one of the two
 // Exchanges of a brogue Bout). Throws fray::Error for another kernel or an
