@@ -35,10 +35,20 @@ struct Body {
   std::int64_t max_hp = 1;
   std::int64_t tick_period = kMonsterTurn;  // ticks between its poison ticks
   std::int64_t regen_turns = 0;             // modelled regeneration: turns a HP (0: none)
-  bool poisonable = true;                   // Combat.c specialHit: no poison on inanimate or invulnerable
+  bool poisonable = true;                   // Combat.c specialHit: no poison or weakness on inanimate or invulnerable
 
   [[nodiscard]] bool poisons() const { return !c.is_player && c.monster.poisons; }
   [[nodiscard]] bool transference() const { return !c.is_player && c.monster.transference; }
+  [[nodiscard]] bool weakens() const {
+    const auto& f = c.monster.ability_flags;
+    return !c.is_player && std::find(f.begin(), f.end(), "MA_CAUSES_WEAKNESS") != f.end();
+  }
+  // The combatant with the weakness a fight has added (Items.c weaken caps it at 10).
+  [[nodiscard]] Combatant weakened(const FightState& s) const {
+    Combatant w = c;
+    w.weakness = std::min<std::int64_t>(c.weakness + s.weakened, 10);
+    return w;
+  }
 };
 
 Body body_of(const Combatant& c) {
@@ -157,7 +167,10 @@ class DuelKernel final : public Kernel {
       t.d.poison_clock = static_cast<std::int32_t>(clock % d_.tick_period);
       if (t.d.poison_turns == 0) t.d = cleared_poison(t.d);
     }
-    t.plan = plan_attack(a_.c, d_.c, {}, t.a.carried, t.d.carried);
+    if (t.a.weakened == 0 && t.d.weakened == 0)
+      t.plan = plan_attack(a_.c, d_.c, {}, t.a.carried, t.d.carried);
+    else
+      t.plan = plan_attack(a_.weakened(t.a), d_.weakened(t.d), {}, t.a.carried, t.d.carried);
     return t;
   }
 
@@ -181,6 +194,10 @@ class DuelKernel final : public Kernel {
         d.poison_amount += 1;
       }
     }
+    // Combat.c specialHit: a MA_CAUSES_WEAKNESS hit with damage that the
+    // defender survives weakens it by 1 (Items.c weaken), unless it is
+    // inanimate or invulnerable.
+    if (a_.weakens() && r.hit && dealt > 0 && d_.poisonable && d_.c.weakness + d.weakened < 10) ++d.weakened;
     const StateChange c = after_attack(t.plan, a_.c, d_.c, a.carried, d.carried, r.hit, dealt, left);
     a.carried = c.attacker;
     d.carried = c.defender;

@@ -108,7 +108,10 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
          M::exact, false, false, true});
   if (has(a, "MA_HIT_STEAL_FLEE")) out.push_back({"steals an item on a hit and flees (MA_HIT_STEAL_FLEE)"});
   if (has(a, "MA_CAUSES_WEAKNESS"))
-    out.push_back({"weakness: each hit lowers the defender's strength for a while (MA_CAUSES_WEAKNESS)"});
+    out.push_back(
+        {"weakness: each hit the defender survives adds a point of weakness, up to 10, for 300 turns "
+         "(Combat.c specialHit, Items.c weaken; MA_CAUSES_WEAKNESS)",
+         M::exact});
   if (has(a, "MA_HIT_BURN")) out.push_back({"sets the defender on fire with its hits (MA_HIT_BURN)"});
   if (has(a, "MA_ATTACKS_STAGGER")) out.push_back({"staggers: its hits push the defender back (MA_ATTACKS_STAGGER)"});
   if (has(a, "MA_ENTER_SUMMONS")) out.push_back({"hides in its summons (MA_ENTER_SUMMONS)", M::no, false, true});

@@ -410,5 +410,38 @@ TEST(BrogueJelly, ExactDuelAgreesWithMonteCarlo) {
   EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(sampled.b_hp_left, n)), 1e-3);
 }
 
+// Combat.c specialHit / Items.c weaken: each centipede hit the player
+// survives adds a point of weakness; the player's next attacks and defense
+// are then those of a spec with weakness=1 (its strength 1 lower for weapon
+// and armor), as `fray attack` gives them.
+TEST(BrogueWeakness, ACentipedesHitWeakensThePlayer) {
+  const Bout b = bout_of("player:weapon=sword,armor=banded_mail,strength=15", "centipede");
+  const Exchange& centipede = *b.b_hits_a;
+  EXPECT_TRUE(centipede.exact());
+  std::uint32_t weak = 0;
+  for (const Transition& t : centipede.outcomes({20, 0}, {30, 0})) {
+    const brogue::FightState d = brogue::fight_state(centipede, t.defender_state);
+    EXPECT_EQ(d.weakened, t.hit == 1 && t.damage > 0 ? 1 : 0);
+    if (d.weakened == 1) weak = t.defender_state;
+  }
+  ASSERT_NE(weak, 0u);
+  const std::string weak_player = "player:weapon=sword,armor=banded_mail,strength=15,weakness=1";
+  double p_player = 0, p_centipede = 0;
+  for (const Transition& t : b.a_hits_b->outcomes({30, weak}, {20, 0})) p_player += t.hit == 1 ? t.p : 0;
+  for (const Transition& t : centipede.outcomes({20, 0}, {30, weak})) p_centipede += t.hit == 1 ? t.p : 0;
+  EXPECT_NEAR(p_player, ruleset("brogue").attack({weak_player, "centipede", {}, {}}).p_hit, 1e-12);
+  EXPECT_NEAR(p_centipede, ruleset("brogue").attack({"centipede", weak_player, {}, {}}).p_hit, 1e-12);
+  EXPECT_LT(p_player,
+            ruleset("brogue").attack({"player:weapon=sword,armor=banded_mail,strength=15", "centipede", {}, {}}).p_hit);
+  EXPECT_TRUE(lists(b.modelled, "MA_CAUSES_WEAKNESS"));
+  // Exact and sampled duels agree.
+  const fight::DuelResult exact = fight::duel_exact(b);
+  const std::uint64_t n = 60000;
+  const fight::DuelResult sampled = fight::duel_monte_carlo(b, fight::Who::a, mc(n, 12));
+  const double se = std::sqrt(std::max(exact.p_a_wins * (1 - exact.p_a_wins), 1e-12) / static_cast<double>(n));
+  EXPECT_LE(std::fabs(sampled.p_a_wins - exact.p_a_wins), 4.5 * se + 1e-12) << exact.p_a_wins;
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(sampled.a_hp_left, n)), 1e-3);
+}
+
 }  // namespace
 }  // namespace fray

@@ -25,6 +25,10 @@ struct FightState {
   std::int32_t poison_turns = 0;
   std::int32_t poison_amount = 0;
   std::int32_t poison_clock = 0;
+  // Weakness points from MA_CAUSES_WEAKNESS hits (Items.c weaken: +1 a
+  // hit, at most 10 with the spec's own; it lasts 300 turns, longer than a
+  // fight).
+  std::int32_t weakened = 0;
   // Regeneration (Monsters.c decrementMonsterStatus): thousandths of a turn
   // spent towards the next HP; 0 at the start.
   std::int32_t regen_spent = 0;
@@ -38,9 +42,9 @@ struct FightState {
 
   friend auto operator<=>(const FightState& x, const FightState& y) noexcept {
     return std::tuple(x.carried.weapon_lost, x.carried.armor_lost, x.carried.held, x.poison_turns, x.poison_amount,
-                      x.poison_clock, x.regen_spent, x.blades, x.casting, x.bodies) <=>
+                      x.poison_clock, x.weakened, x.regen_spent, x.blades, x.casting, x.bodies) <=>
            std::tuple(y.carried.weapon_lost, y.carried.armor_lost, y.carried.held, y.poison_turns, y.poison_amount,
-                      y.poison_clock, y.regen_spent, y.blades, y.casting, y.bodies);
+                      y.poison_clock, y.weakened, y.regen_spent, y.blades, y.casting, y.bodies);
   }
   friend bool operator==(const FightState& x, const FightState& y) noexcept { return (x <=> y) == 0; }
 };
