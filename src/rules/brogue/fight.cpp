@@ -508,7 +508,9 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
   out.a = fighter_of(a, "attacker");
   out.b = fighter_of(b, "defender");
   out.time_unit = "ticks";
-  auto table = std::make_shared<Table>(FightState{}, kMaxFightStates, "brogue fight (poison, blades)");
+  auto table =
+      std::make_shared<Table>(FightState{}, kMaxFightStates,
+                              "brogue fight (acid, poison, weakness, regeneration, conjurer blades, jelly bodies)");
   const Body ba = body_of(a), bb = body_of(b);
   const bool group = (a.is_player && is_conjurer(b)) || (b.is_player && is_conjurer(a));
   if (group) {
