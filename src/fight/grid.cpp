@@ -4,6 +4,8 @@
 #include "fight/chain.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <tuple>
 
 namespace fray::fight::detail {
 namespace {
@@ -23,6 +25,24 @@ double sum_of(const double* x, std::size_t n) {
   return (s0 + s1) + (s2 + s3);
 }
 
+// The attackers of one period of the schedule, from attack 0 until both
+// sides are due together again (which repeats the start); empty past 4096
+// attacks (times in no small ratio).
+std::vector<Who> schedule_period(double a_time, double b_time, Who first) {
+  if (b_time <= 0) return {Who::a};
+  Schedule schedule(a_time, b_time, first);
+  std::vector<Who> turns;
+  std::uint64_t done[2] = {0, 0};
+  while (turns.size() < 4096) {
+    const Schedule::Turn turn = schedule.next();
+    turns.push_back(turn.who);
+    done[static_cast<int>(turn.who)] = turn.nth + 1;
+    const double next_a = static_cast<double>(done[0]) * a_time, next_b = static_cast<double>(done[1]) * b_time;
+    if (std::fabs(next_a - next_b) <= 1e-9 * std::max(next_a, next_b)) return turns;
+  }
+  return {};
+}
+
 }  // namespace
 
 Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, const ExactLimits& limits) {
@@ -34,8 +54,23 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
     add_at(t.hp_end[0], static_cast<std::size_t>(chain.a_hp(r)), w);
     add_at(t.hp_end[1], static_cast<std::size_t>(col + 1), w);
   };
-  if (!chain.can_end(chain.start())) {
-    stalemate(rows - 1, cols - 1, 1.0);
+  // With HP that rise, which cells can end depends on whose turn it is.
+  std::vector<char> phased;
+  std::size_t period = 0;
+  bool all_can_end = chain.all_can_end();
+  if (chain.rises()) {
+    const std::vector<Who> turns = schedule_period(a_time, b_time, first);
+    if (!turns.empty()) {
+      period = turns.size();
+      std::tie(phased, all_can_end) = chain.can_end_by_phase(turns);
+    }
+  }
+  auto can_end = [&](std::uint64_t c, std::uint64_t step) {
+    return period ? phased[c * period + step % period] != 0 : chain.can_end(c);
+  };
+  if (!can_end(chain.start(), 0)) {
+    const std::uint64_t c = chain.start() % (rows * cols);
+    stalemate(c / cols, c % cols, 1.0);
     return t;
   }
   std::vector<double> cur(n, 0.0), nxt(n, 0.0);
@@ -47,14 +82,17 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
     poll(limits, work, next_poll);
     const Schedule::Turn turn = schedule.next();
     const Who who = turn.who;
-    const auto w = static_cast<std::size_t>(who);
-    const std::uint64_t stride = who == Who::a ? 1 : cols;  // a's hits move along a row, b's down a column
+    const auto w = static_cast<std::size_t>(who), d = 1 - w;
     std::fill(nxt.begin(), nxt.end(), 0.0);
-    double killed = 0;
+    double killed = 0, died = 0;
     const double draw_before = t.draw;
     work += n;
     const double* __restrict in = cur.data();
     double* __restrict out = nxt.data();
+    // The side whose HP is the row (a) or the column (b) of cell (r, col + i).
+    auto hp_of = [&](std::size_t side, std::uint64_t r, std::uint64_t col, std::uint32_t i) {
+      return side == 0 ? static_cast<std::size_t>(chain.a_hp(r)) : static_cast<std::size_t>(col + i + 1);
+    };
     for (std::size_t k = 0; k < chain.blocks(); ++k) {
       const auto [ia, ib] = chain.block(k);
       for (std::uint64_t r = 0; r < rows; ++r) {
@@ -74,34 +112,39 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
           const auto ms = chain.moves(chain.pattern(who, c0));
           work += ms.size() * len;
           for (const Move& mv : ms) {
-            if (mv.kill) {
-              killed += sum * mv.p;
-              add_at(t.hp_end[1 - w], 0, sum * mv.p);
-              if (who == Who::a) {
-                const auto hp = static_cast<std::size_t>(chain.a_hp(r));
-                add_at(t.hp_end[w], hp, sum * mv.p);
-                add_at(t.hp_win[w], hp, sum * mv.p);
+            if (mv.ends()) {
+              // A kill: the attacker wins with its HP after the heal. A
+              // death: the defender wins with the HP it has.
+              const std::size_t winner = mv.kills() ? w : d;
+              const std::int64_t heal = mv.kills() ? mv.heal : 0;
+              (mv.kills() ? killed : died) += sum * mv.p;
+              add_at(t.hp_end[1 - winner], 0, sum * mv.p);
+              if (winner == 0) {
+                const auto hp = static_cast<std::size_t>(chain.a_hp(r) + heal);
+                add_at(t.hp_end[0], hp, sum * mv.p);
+                add_at(t.hp_win[0], hp, sum * mv.p);
               } else {
                 for (std::uint32_t i = 0; i < len; ++i) {
                   if (in[c0 + i] == 0) continue;
-                  add_at(t.hp_end[w], col + i + 1, in[c0 + i] * mv.p);
-                  add_at(t.hp_win[w], col + i + 1, in[c0 + i] * mv.p);
+                  const auto hp = static_cast<std::size_t>(static_cast<std::int64_t>(hp_of(1, r, col, i)) + heal);
+                  add_at(t.hp_end[1], hp, in[c0 + i] * mv.p);
+                  add_at(t.hp_win[1], hp, in[c0 + i] * mv.p);
                 }
               }
               continue;
             }
             const std::uint64_t t0 = mv.att == kSame && mv.def == kSame
-                                         ? c0 - static_cast<std::uint64_t>(mv.damage) * stride
+                                         ? c0 + static_cast<std::uint64_t>(chain.shift(who, mv))
                                          : chain.target(who, ia, ib, r, col, mv);
             const double p = mv.p;
-            if (chain.all_can_end()) {
+            if (all_can_end) {
               for (std::uint32_t i = 0; i < len; ++i) out[t0 + i] += p * in[c0 + i];
               continue;
             }
             for (std::uint32_t i = 0; i < len; ++i) {
               const double mass = p * in[c0 + i];
               if (mass == 0) continue;
-              if (chain.can_end(t0 + i)) {
+              if (can_end(t0 + i, step + 1)) {
                 out[t0 + i] += mass;
               } else {
                 const std::uint64_t c = (t0 + i) % (rows * cols);
@@ -116,13 +159,17 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
     if (killed > 0) {
       t.wins[w] += killed;
       add_at(t.kill_nth[w], turn.nth, killed);
-      add_at(t.length, step + 1, killed);
+    }
+    if (died > 0) t.wins[d] += died;
+    if (killed + died > 0) {
+      add_at(t.end_nth[w], turn.nth, killed + died);
+      add_at(t.length, step + 1, killed + died);
     }
     std::swap(cur, nxt);
-    // What is still fighting: what was, less this attack's kills and new
+    // What is still fighting: what was, less this attack's ends and new
     // stalemates; summed afresh once it is small, where the stopping test
     // needs it to the last bit.
-    live -= killed + (t.draw - draw_before);
+    live -= killed + died + (t.draw - draw_before);
     if (live < 1e-6) live = sum_of(cur.data(), cur.size());
     check_work(work, limits, live, step);
   }
