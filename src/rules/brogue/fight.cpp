@@ -96,11 +96,7 @@ class DuelKernel final : public Kernel {
  public:
   DuelKernel(std::shared_ptr<Table> table, Body a, Body d)
       : Kernel(std::move(table)), a_(std::move(a)), d_(std::move(d)) {
-    if (a_.transference())
-      why_ = a_.c.name + " heals itself by the damage it deals, and the exact chain needs HP never to go up";
-    else if (a_.regen_turns > 0)
-      why_ = a_.c.name + " regenerates during the fight, and the exact chain needs HP never to go up";
-    else if (!a_.c.is_player && a_.c.monster.kamikaze)
+    if (!a_.c.is_player && a_.c.monster.kamikaze)
       why_ = a_.c.name + " bursts (and dies) instead of attacking";
     else if (a_.c.is_player && a_.c.weapon && a_.c.weapon->staggers)
       why_ = "a " + a_.c.weapon->name + " doubles its recovery time after a hit";
@@ -120,10 +116,11 @@ class DuelKernel final : public Kernel {
   bool exact() const override { return why_.empty(); }
   std::string why_not_exact() const override { return why_; }
   // Regeneration reads the regenerating attacker's HP (none above its
-  // maximum); transference heals by what the defender had left. Everything
-  // else reads no HP: acid and poison change states only on hits the
-  // defender survives, which is the fight layer's own kill test.
-  Reads reads() const override { return {a_.regen_turns > 0, a_.transference()}; }
+  // maximum), transference the attacker's (the clamp to its maximum) and
+  // what the defender had left. Everything else reads no HP: acid, poison
+  // and weakness change states only on hits the defender survives, which is
+  // the fight layer's own kill test.
+  Reads reads() const override { return {a_.regen_turns > 0 || a_.transference(), a_.transference()}; }
 
  private:
   // What happens before the attack's rolls, and the plan they follow.
@@ -154,6 +151,10 @@ class DuelKernel final : public Kernel {
       }
       t.heal = hp - att.hp;
     }
+    // Time.c playerTurnEnded: a monster whose turn comes with more HP than
+    // its maximum (transference heals past it) is set back to its maximum
+    // before it acts.
+    if (a_.transference() && att.hp > a_.max_hp) t.heal += a_.max_hp - att.hp;
     // The defender's poison (Monsters.c decrementMonsterStatus for a
     // monster, every 100 ticks; Time.c playerTurnEnded for the player, each
     // of its turns): poisonAmount HP a tick while turns are left, and the
@@ -204,8 +205,8 @@ class DuelKernel final : public Kernel {
     Transition out{r.p, t.poisoned + dealt, table_->id(a), table_->id(d), static_cast<std::int8_t>(r.hit ? 1 : 0)};
     out.heal = t.heal;
     // Combat.c inflictDamage: an enemy with MA_TRANSFERENCE regains 9/10 of
-    // min(damage, defender HP), with no cap at its maximum, unless the
-    // defender is inanimate or invulnerable.
+    // min(damage, defender HP), with no cap at its maximum (until its next
+    // turn), unless the defender is inanimate or invulnerable.
     if (a_.transference() && dealt > 0 && d_.poisonable) out.heal += std::min(dealt, left) * 9 / 10;
     (void)att;
     return out;

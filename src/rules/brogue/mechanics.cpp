@@ -93,7 +93,7 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
     out.push_back(
         {"transference: heals 9/10 of min(damage, defender HP) on each hit (Combat.c inflictDamage, "
          "MA_TRANSFERENCE)",
-         M::sampled});
+         M::exact});
   // What it does that no fight of fray's follows.
   if (m.poisons)
     out.push_back(
@@ -138,7 +138,7 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
   if (m.turns_between_regen > 0)
     out.push_back({fmt::format("regenerates 1 HP every {} turn{} (Monsters.c decrementMonsterStatus)",
                                m.turns_between_regen, m.turns_between_regen == 1 ? "" : "s"),
-                   regenerates_fast(m) ? M::sampled : M::no, false, true});
+                   regenerates_fast(m) ? M::exact : M::no, false, true});
   return out;
 }
 

@@ -25,11 +25,12 @@ struct Mechanic {
   bool vs_player_only = false;  // followed only in a fight with the player (the conjurer's blades)
 };
 
-// Regeneration fray's sampled fights follow: a monster regaining 1 HP every
+// Regeneration fray's fights follow: a monster regaining 1 HP every
 // kFastRegenTurns turns or faster (the troll, kraken, tentacle horror and
 // ifrit every turn, the bog monster and underworm every 3), whose attack time
-// is whole turns. Slower regeneration gives back under a tenth of an HP a
-// turn, and following it would leave the exact chain for every such fight.
+// is whole turns. Slower regeneration gives back under a fifth of an HP a
+// turn, and following it would make every such fight a chain whose HP go
+// back up (cycles over the whole grid) for little change in who wins.
 inline constexpr std::int64_t kFastRegenTurns = 3;
 [[nodiscard]] bool regenerates_fast(const Monster& m);
 [[nodiscard]] bool regeneration_modelled(const Combatant& c);

@@ -30,13 +30,28 @@ bool lists(const std::vector<std::string>& list, std::string_view words) {
   return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s.find(words) != s.npos; });
 }
 
+fight::MonteCarloOptions mc(std::uint64_t sims, std::uint64_t seed) {
+  fight::MonteCarloOptions o;
+  o.sims = sims;
+  o.seed = seed;
+  o.threads = 2;
+  o.progress = false;
+  return o;
+}
+
+std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n) {
+  std::map<std::int64_t, std::uint64_t> c;
+  for (const auto& [v, p] : pmf.items()) c[v] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
+  return c;
+}
+
 // Combat.c inflictDamage, worked by hand: the bat (damage 2-6) hitting a
 // player at 3 HP regains 9/10 of min(damage, 3), truncated: 2 · 9/10 = 1 for
 // a 2, 3 · 9/10 = 2 for anything more; a miss heals nothing.
 TEST(BrogueTransference, TheBatRegainsNineTenthsOfWhatItTakes) {
   const Bout b = bout_of("player", "vampire_bat");
   const Exchange& bat = *b.b_hits_a;
-  EXPECT_FALSE(bat.exact());
+  EXPECT_TRUE(bat.exact());
   bool two = false, more = false;
   for (const Transition& t : bat.outcomes({18, 0}, {3, 0})) {
     const std::int64_t want = t.damage == 0 ? 0 : t.damage == 2 ? 1 : 2;
@@ -49,13 +64,29 @@ TEST(BrogueTransference, TheBatRegainsNineTenthsOfWhatItTakes) {
   for (const Transition& t : bat.outcomes({18, 0}, {40, 0})) EXPECT_EQ(t.heal, t.damage * 9 / 10);
   // The player's own hits heal nothing.
   for (const Transition& t : b.a_hits_b->outcomes({40, 0}, {18, 0})) EXPECT_EQ(t.heal, 0);
-  // The sampled duel follows it and says so; the exact one would not.
+  // Time.c playerTurnEnded: a bat whose turn comes at 22 HP (4 past its
+  // maximum of 18) is set back to 18 before it attacks: heal -4, plus what
+  // its hit drains.
+  for (const Transition& t : bat.outcomes({22, 0}, {40, 0})) EXPECT_EQ(t.heal, -4 + t.damage * 9 / 10);
+  // The exact duel follows it, and says what it leaves out.
   const auto r = fight::solve_duel(b);
-  EXPECT_EQ(r.method, "monte-carlo");
-  EXPECT_NE(r.note.find("vampire_bat (b) attacking player (a)"), std::string::npos) << r.note;
+  EXPECT_EQ(r.method, "exact");
   EXPECT_FALSE(lists(r.not_modelled, "transference"));
   EXPECT_TRUE(lists(b.modelled, "transference"));
   EXPECT_TRUE(lists(r.not_modelled, "flits"));
+}
+
+// The exact duel with transference and the sampled one agree: win chances
+// within 4.5 standard errors, HP left by chi-square.
+TEST(BrogueTransference, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("player:weapon=sword,armor=banded_mail,strength=15", "vampire_bat");
+  const fight::DuelResult exact = fight::duel_exact(b);
+  const std::uint64_t n = 60000;
+  const fight::DuelResult sampled = fight::duel_monte_carlo(b, fight::Who::a, mc(n, 18));
+  const double se = std::sqrt(std::max(exact.p_a_wins * (1 - exact.p_a_wins), 1e-12) / static_cast<double>(n));
+  EXPECT_LE(std::fabs(sampled.p_a_wins - exact.p_a_wins), 4.5 * se + 1e-12) << exact.p_a_wins;
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(sampled.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(sampled.b_hp_left, n)), 1e-3);
 }
 
 // The transference makes the bat stronger than the same numbers without it:
@@ -76,21 +107,6 @@ TEST(BrogueMechanics, AcidIsFollowedExactly) {
   const Bout acid = bout_of("player", "acid_mound");
   EXPECT_TRUE(lists(acid.modelled, "MONST_DEFEND_DEGRADE_WEAPON"));
   EXPECT_FALSE(lists(acid.not_modelled, "MONST_DEFEND_DEGRADE_WEAPON"));
-}
-
-fight::MonteCarloOptions mc(std::uint64_t sims, std::uint64_t seed) {
-  fight::MonteCarloOptions o;
-  o.sims = sims;
-  o.seed = seed;
-  o.threads = 2;
-  o.progress = false;
-  return o;
-}
-
-std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n) {
-  std::map<std::int64_t, std::uint64_t> c;
-  for (const auto& [v, p] : pmf.items()) c[v] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
-  return c;
 }
 
 // The spider's chance to hit the starting player, from the attack layer.
@@ -188,8 +204,8 @@ TEST(BrogueRegeneration, TheTrollRegainsAnHpATurnBelowItsMaximum) {
   const Bout b = bout_of("troll", "player");
   for (const Transition& t : b.a_hits_b->outcomes({60, 0}, {40, 0})) EXPECT_EQ(t.heal, 1);
   for (const Transition& t : b.a_hits_b->outcomes({65, 0}, {40, 0})) EXPECT_EQ(t.heal, 0);
-  EXPECT_FALSE(b.a_hits_b->exact());
-  EXPECT_TRUE(lists(b.modelled, "regenerates 1 HP every 1 turn (Monsters.c decrementMonsterStatus) [sampled"));
+  EXPECT_TRUE(b.a_hits_b->exact());
+  EXPECT_TRUE(lists(b.modelled, "regenerates 1 HP every 1 turn (Monsters.c decrementMonsterStatus)"));
   const Bout bog = bout_of("bog_monster", "player");
   ASSERT_EQ(bog.a.attack_time, 100);
   const Exchange& k = *bog.a_hits_b;
@@ -207,15 +223,19 @@ TEST(BrogueRegeneration, TheTrollRegainsAnHpATurnBelowItsMaximum) {
   EXPECT_TRUE(lists(bout_of("player", "goblin").not_modelled, "regenerates 1 HP every 20 turns"));
 }
 
-// A regenerating troll is harder to kill than the same numbers without it.
+// A regenerating troll is harder to kill than the same numbers without it,
+// and the exact duel agrees with the sampled one.
 TEST(BrogueRegeneration, RegenerationChangesTheOdds) {
-  fight::FightOptions o;
-  o.monte_carlo = mc(100000, 4);
-  o.method = fight::FightOptions::Method::monte_carlo;
   const std::string player = "player:weapon=war_axe,strength=19,enchant=3,armor=banded_mail,hp=80";
-  const auto with = fight::solve_duel(bout_of(player, "troll"), o);
-  const auto without = fight::solve_duel(bout_of(player, "hp=65,defense=70,accuracy=125,damage=10-15/3"), o);
-  EXPECT_LT(with.p_a_wins, without.a_wins_ci.lo);
+  const Bout b = bout_of(player, "troll");
+  const fight::DuelResult with = fight::duel_exact(b);
+  const fight::DuelResult without = fight::duel_exact(bout_of(player, "hp=65,defense=70,accuracy=125,damage=10-15/3"));
+  EXPECT_LT(with.p_a_wins, without.p_a_wins - 0.01) << with.p_a_wins << " " << without.p_a_wins;
+  const std::uint64_t n = 60000;
+  const fight::DuelResult sampled = fight::duel_monte_carlo(b, fight::Who::a, mc(n, 4));
+  const double se = std::sqrt(std::max(with.p_a_wins * (1 - with.p_a_wins), 1e-12) / static_cast<double>(n));
+  EXPECT_LE(std::fabs(sampled.p_a_wins - with.p_a_wins), 4.5 * se + 1e-12) << with.p_a_wins;
+  EXPECT_GT(test::chi_square_p(with.b_hp_left, counts_of(sampled.b_hp_left, n)), 1e-3);
 }
 
 // The conjurer's turn worked by hand (Monsters.c monsterSummons: a summon

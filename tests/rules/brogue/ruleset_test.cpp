@@ -254,7 +254,8 @@ TEST(BrogueBout, SeizingAndNotExactCases) {
   double p_hit = 0;
   for (const auto& t : next) p_hit += t.damage > 0 ? t.p : 0;
   EXPECT_NEAR(p_hit, 1.0, 1e-12);
-  EXPECT_FALSE(rs.bout({"vampire_bat", "player", {}, {}}).a_hits_b->exact());
+  // Transference is followed exactly (the chain follows healing).
+  EXPECT_TRUE(rs.bout({"vampire_bat", "player", {}, {}}).a_hits_b->exact());
   // Poison is followed exactly (as the defender's state).
   EXPECT_TRUE(rs.bout({"spider", "player", {}, {}}).a_hits_b->why_not_exact().empty());
   EXPECT_FALSE(rs.bout({"player:weapon=mace,strength=16", "ogre", {}, {}}).a_hits_b->exact());
