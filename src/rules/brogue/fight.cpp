@@ -125,6 +125,7 @@ class DuelKernel final : public Kernel {
  private:
   // What happens before the attack's rolls, and the plan they follow.
   struct Turn {
+    FightState a0, d0;  // the two conditions as the attack found them
     FightState a, d;
     std::int64_t heal = 0;      // the attacker's regeneration over its turn
     std::int64_t poisoned = 0;  // HP the defender's poison took since the attacker's last attack
@@ -132,7 +133,9 @@ class DuelKernel final : public Kernel {
   };
 
   Turn begin(Side att, Side def) const {
-    Turn t{table_->at(att.state), table_->at(def.state), 0, 0, {}};
+    Turn t{table_->at(att.state), table_->at(def.state), {}, {}, 0, 0, {}};
+    t.a = t.a0;
+    t.d = t.d0;
     // Monsters.c decrementMonsterStatus, once per 100 ticks: a monster below
     // its maximum HP and not poisoned counts 1000 thousandths towards its
     // next HP, and gains one each turnsBetweenRegen x 1000. Followed on the
@@ -202,13 +205,15 @@ class DuelKernel final : public Kernel {
     const StateChange c = after_attack(t.plan, a_.c, d_.c, a.carried, d.carried, r.hit, dealt, left);
     a.carried = c.attacker;
     d.carried = c.defender;
-    Transition out{r.p, t.poisoned + dealt, table_->id(a), table_->id(d), static_cast<std::int8_t>(r.hit ? 1 : 0)};
+    // A condition left as it was keeps its number (no look-up in the table).
+    const std::uint32_t na = a == t.a0 ? att.state : table_->id(a);
+    const std::uint32_t nd = d == t.d0 ? def.state : table_->id(d);
+    Transition out{r.p, t.poisoned + dealt, na, nd, static_cast<std::int8_t>(r.hit ? 1 : 0)};
     out.heal = t.heal;
     // Combat.c inflictDamage: an enemy with MA_TRANSFERENCE regains 9/10 of
     // min(damage, defender HP), with no cap at its maximum (until its next
     // turn), unless the defender is inanimate or invulnerable.
     if (a_.transference() && dealt > 0 && d_.poisonable) out.heal += std::min(dealt, left) * 9 / 10;
-    (void)att;
     return out;
   }
 
