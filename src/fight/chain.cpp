@@ -141,6 +141,7 @@ void Chain::reset() {
     states_[w].clear();
     pat_[w].clear();
     memo_[w].clear();
+    slots_[w].clear();
     last_[w] = kNone;
     last_state_[w] = {0, kNone};
   }
@@ -163,6 +164,17 @@ std::uint32_t Chain::state_index(int side, std::uint32_t s) {
   if (i == v.size()) v.push_back(s);
   last_state_[side] = {s, i};
   return i;
+}
+
+Chain::Slot& Chain::slot(int w, std::uint32_t own, std::uint32_t other, std::int64_t hp) {
+  auto& by_own = slots_[w];
+  if (by_own.size() <= own) by_own.resize(own + 1);
+  auto& by_other = by_own[own];
+  if (by_other.size() <= other) by_other.resize(other + 1);
+  auto& by_hp = by_other[other];
+  const auto i = static_cast<std::size_t>(hp);
+  if (by_hp.size() <= i) by_hp.resize(std::max<std::size_t>(i + 1, std::max(rows_, cols_) + 1));
+  return by_hp[i];
 }
 
 std::uint64_t Chain::cell(std::uint32_t ia, std::uint32_t ib, std::uint64_t r, std::uint64_t col) {
@@ -206,26 +218,40 @@ void Chain::reach() {
       if (!ask_[w]) continue;
       const Side att = w == 0 ? a : b, def = w == 0 ? b : a;
       const std::uint32_t own = w == 0 ? ia : ib, other = w == 0 ? ib : ia;
-      const std::vector<Transition>& ts = (*ask_[w])(att, def);
-      // The moves follow from the kernel's answer, the two state indices,
-      // which outcomes kill, and which heals kill the attacker or meet the
-      // cap; most cells share all of them with another.
-      std::int64_t top = 0, low = 0, high = 0;
-      for (const Transition& t : ts) {
-        top = std::max(top, t.damage);
-        low = std::min(low, t.heal);
-        high = std::max(high, t.heal);
+      // The kernel's answer and its extremes: from the slot of this input
+      // when the kernel reads at most one HP, else asked afresh.
+      Slot fresh;
+      Slot* in = &fresh;
+      if (ask_[w]->cached()) {
+        const Exchange::Reads& rd = ask_[w]->reads();
+        in = &slot(w, own, other, rd.attacker_hp ? att.hp : rd.defender_hp ? def.hp : 0);
       }
+      if (!in->ts) {
+        in->ts = &(*ask_[w])(att, def);
+        for (const Transition& t : *in->ts) {
+          in->top = std::max(in->top, t.damage);
+          in->low = std::min(in->low, t.heal);
+          in->high = std::max(in->high, t.heal);
+        }
+      }
+      const std::vector<Transition>& ts = *in->ts;
+      const std::int64_t top = in->top, low = in->low, high = in->high;
       if (!row_hp_ && (low != 0 || high != 0)) {
         // The attacker's HP moves: one row cannot hold it.
         if (fixed_attacker_) throw AttackerHpMoves{};
         throw Grow{static_cast<std::uint64_t>(hp0_[0]), cols_};
       }
+      // The moves follow from the kernel's answer, the two state indices,
+      // which outcomes kill, and which heals kill the attacker or meet the
+      // cap; most cells share all of them with another.
       const bool own_hp_counts = att.hp + low <= 0 || att.hp + high > kMaxHp;
-      const Memo key{&ts, own, other, top >= def.hp ? def.hp : 0, own_hp_counts ? att.hp : 0};
+      const bool plain = in != &fresh && top < def.hp && !own_hp_counts;
       std::uint32_t* known = nullptr;
-      if (ask_[w]->cached()) {
-        auto [it, fresh] = memo_[w].try_emplace(key, kNone);
+      if (plain) {
+        known = &in->plain;
+      } else if (ask_[w]->cached()) {
+        const Memo key{&ts, own, other, top >= def.hp ? def.hp : 0, own_hp_counts ? att.hp : 0};
+        auto [it, is_new_key] = memo_[w].try_emplace(key, kNone);
         known = &it->second;
       }
       std::uint32_t id = known ? *known : kNone;

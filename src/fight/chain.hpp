@@ -212,7 +212,19 @@ class Chain {
   struct Grow {
     std::uint64_t rows, cols;
   };
+  // What the search keeps per kernel input, for a kernel that reads at most
+  // one HP: by attacker state index, defender state index, and the HP read
+  // (0 when none), the kernel's answer, its largest damage and smallest and
+  // largest heal, and the move list of a cell where no outcome ends the
+  // fight (the usual cell), found without hashing.
+  struct Slot {
+    const std::vector<Transition>* ts = nullptr;
+    std::int64_t top = 0, low = 0, high = 0;
+    std::uint32_t plain = kNone;
+  };
+  Slot& slot(int w, std::uint32_t own, std::uint32_t other, std::int64_t hp);
   std::optional<Ask> ask_[2];
+  std::vector<std::vector<std::vector<Slot>>> slots_[2];
   std::unordered_map<Memo, std::uint32_t, MemoHash> memo_[2];
   std::int64_t hp0_[2];
   std::uint64_t rows_, cols_;
