@@ -66,6 +66,12 @@ std::string_view find_in(const std::pair<std::string_view, std::string_view> (&t
 
 }  // namespace
 
+bool regenerates_fast(const Monster& m) {
+  return m.turns_between_regen > 0 && m.turns_between_regen <= kFastRegenTurns && m.attack_speed % 100 == 0;
+}
+
+bool regeneration_modelled(const Combatant& c) { return !c.is_player && regenerates_fast(c.monster); }
+
 std::vector<Mechanic> monster_mechanics(const Monster& m) {
   std::vector<Mechanic> out;
   const auto& f = m.flags;
@@ -87,28 +93,38 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
     out.push_back(
         {"transference: heals 9/10 of min(damage, defender HP) on each hit (Combat.c inflictDamage, "
          "MA_TRANSFERENCE)",
-         M::sampled});
+         M::exact});
   // What it does that no fight of fray's follows.
   if (m.poisons)
     out.push_back(
-        {"poison: a hit's damage becomes poison, 1 HP a turn per dose, and stops regeneration "
-         "(specialHit, MA_POISONS); fray deals it at once"});
+        {"poison: a hit deals 1 HP and adds its damage as turns of poison, 1 HP a turn per dose, which stop "
+         "regeneration (Combat.c attack, specialHit, addPoison; MA_POISONS)",
+         M::exact});
   if (m.kamikaze) out.push_back({"bursts instead of attacking, releasing its gas (MA_KAMIKAZE, MA_DF_ON_DEATH)"});
   if (has(a, "MA_CLONE_SELF_ON_DEFEND"))
     out.push_back(
-        {"splits when damaged: a clone takes half of its remaining HP (Monsters.c splitMonster, "
-         "MA_CLONE_SELF_ON_DEFEND)"});
+        {"splits when damaged: a clone takes half of its remaining HP (Combat.c splitMonster, "
+         "MA_CLONE_SELF_ON_DEFEND)",
+         M::exact, false, false, true});
   if (has(a, "MA_HIT_STEAL_FLEE")) out.push_back({"steals an item on a hit and flees (MA_HIT_STEAL_FLEE)"});
   if (has(a, "MA_CAUSES_WEAKNESS"))
-    out.push_back({"weakness: each hit lowers the defender's strength for a while (MA_CAUSES_WEAKNESS)"});
+    out.push_back(
+        {"weakness: each hit the defender survives adds a point of weakness, up to 10, for 300 turns "
+         "(Combat.c specialHit, Items.c weaken; MA_CAUSES_WEAKNESS)",
+         M::exact});
   if (has(a, "MA_HIT_BURN")) out.push_back({"sets the defender on fire with its hits (MA_HIT_BURN)"});
   if (has(a, "MA_ATTACKS_STAGGER")) out.push_back({"staggers: its hits push the defender back (MA_ATTACKS_STAGGER)"});
   if (has(a, "MA_ENTER_SUMMONS")) out.push_back({"hides in its summons (MA_ENTER_SUMMONS)", M::no, false, true});
   if (has(a, "MA_CAST_SUMMON")) {
     const std::string_view what = find_in(kSummons, m.key);
-    out.push_back({fmt::format("summons {} (MA_CAST_SUMMON); the fight is {} alone",
-                               what.empty() ? std::string_view("allies") : what, m.name),
-                   M::no, false, true});
+    if (m.key == "goblin_conjurer")
+      // fight.cpp follows the conjurer's blades in its fights with the player.
+      out.push_back({fmt::format("summons {} (MA_CAST_SUMMON); a fight with the player follows the blades", what),
+                     M::sampled, false, true, true});
+    else
+      out.push_back({fmt::format("summons {} (MA_CAST_SUMMON); the fight is {} alone",
+                                 what.empty() ? std::string_view("allies") : what, m.name),
+                     M::no, false, true});
   }
   if (const std::string_view bolts = find_in(kBolts, m.key); !bolts.empty())
     out.push_back({fmt::format("casts {} (monsterCatalog bolts); the fight is melee only", bolts), M::no, false, true});
@@ -122,7 +138,7 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
   if (m.turns_between_regen > 0)
     out.push_back({fmt::format("regenerates 1 HP every {} turn{} (Monsters.c decrementMonsterStatus)",
                                m.turns_between_regen, m.turns_between_regen == 1 ? "" : "s"),
-                   M::no, false, true});
+                   regenerates_fast(m) ? M::exact : M::no, false, true});
   return out;
 }
 
@@ -138,9 +154,10 @@ void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::ve
   for (const Combatant* c : {&a, &b})
     for (const Mechanic& m : mechanics(*c)) {
       if (attack && m.over_time) continue;
-      const bool in = attack ? m.attack : m.fight != Modelled::no;
+      const Combatant& other = c == &a ? b : a;
+      const bool in = attack ? m.attack : m.fight != Modelled::no && (!m.vs_player_only || other.is_player);
       std::string line = fmt::format("{}: {}", c->name, m.text);
-      if (!attack && m.fight == Modelled::sampled) line += " [sampled fights only]";
+      if (!attack && in && m.fight == Modelled::sampled) line += " [sampled fights only]";
       (in ? modelled : not_modelled).push_back(std::move(line));
     }
 }

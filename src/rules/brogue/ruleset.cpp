@@ -8,6 +8,7 @@
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
 #include <fray/rules/brogue/attack.hpp>
+#include <fray/rules/brogue/fight.hpp>
 #include <fray/rules/brogue/rng.hpp>
 #include <fray/rules/brogue/ruleset.hpp>
 
@@ -330,66 +331,6 @@ std::vector<CatalogEntry> help_entries(std::span<const NamedHelp> list, std::str
   return out;
 }
 
-// --- the fight layer --------------------------------------------------------------
-
-class BrogueExchange final : public Exchange {
- public:
-  BrogueExchange(Combatant a, Combatant d) : a_(std::move(a)), d_(std::move(d)) {
-    if (!a_.is_player && a_.monster.poisons)
-      why_ = a_.name + " poisons: its damage is dealt over later turns";
-    else if (!a_.is_player && a_.monster.transference)
-      why_ = a_.name + " heals itself by the damage it deals, and the exact chain needs HP never to go up";
-    else if (!a_.is_player && a_.monster.kamikaze)
-      why_ = a_.name + " bursts (and dies) instead of attacking";
-    else if (a_.is_player && a_.weapon && a_.weapon->staggers)
-      why_ = "a " + a_.weapon->name + " doubles its recovery time after a hit";
-  }
-  std::vector<Transition> outcomes(Side att, Side def) const override {
-    const CarriedState as = CarriedState::decode(att.state), ds = CarriedState::decode(def.state);
-    const AttackPlan p = plan_attack(a_, d_, {}, as, ds);
-    const Outcome o = exact_outcome(p);
-    std::vector<Transition> out;
-    if (o.p_hit < 1) out.push_back(transition(p, as, ds, def, 1 - o.p_hit, false, 0));
-    if (o.p_hit > 0)
-      for (const auto& [v, q] : o.damage_on_hit.items())
-        out.push_back(transition(p, as, ds, def, o.p_hit * q, true, v));
-    return out;
-  }
-  Transition sample(Side att, Side def, Rng& rng) const override {
-    const CarriedState as = CarriedState::decode(att.state), ds = CarriedState::decode(def.state);
-    const AttackPlan p = plan_attack(a_, d_, {}, as, ds);
-    const StrikeResult sr = strike(p, rng);
-    return transition(p, as, ds, def, 1, sr.hit, sr.damage);
-  }
-  bool exact() const override { return why_.empty(); }
-  std::string why_not_exact() const override { return why_; }
-  // Accuracy and damage read no HP; acid eats armor only on a hit that does
-  // not kill, which is the "kills" test the fight layer makes itself.
-  Reads reads() const override { return {false, false}; }
-
- private:
-  // One outcome with probability q, and the states acid and seizing leave.
-  Transition transition(const AttackPlan& p, CarriedState as, CarriedState ds, Side def, double q, bool hit,
-                        std::int64_t dmg) const {
-    const StateChange c = after_attack(p, a_, d_, as, ds, hit, dmg, def.hp);
-    Transition t{q, dmg, c.attacker.encode(), c.defender.encode(), hit};
-    // Combat.c inflictDamage: an enemy with MA_TRANSFERENCE regains 9/10 of
-    // min(damage, defender HP), with no cap at its maximum, unless the
-    // defender is inanimate or invulnerable.
-    if (!a_.is_player && a_.monster.transference && dmg > 0 &&
-        (d_.is_player || !(d_.monster.inanimate || d_.monster.invulnerable)))
-      t.heal = std::min(dmg, def.hp) * 9 / 10;
-    return t;
-  }
-  Combatant a_, d_;
-  std::string why_;
-};
-
-Fighter fighter_of(const Combatant& c, std::string_view role) {
-  if (!c.hp) throw Error(fmt::format("brogue: the {} needs hp=N for a fight", role));
-  return Fighter{c.name, *c.hp, static_cast<double>(attack_ticks(c)), 0};
-}
-
 class Rules final : public Ruleset {
  public:
   std::string_view id() const override { return "brogue"; }
@@ -433,12 +374,7 @@ class Rules final : public Ruleset {
     const Combatant a = parse_combatant(req.attacker, "attacker");
     const Combatant b = parse_combatant(req.defender, "defender");
     if (a.is_player && b.is_player) throw Error("brogue: the player cannot fight the player");
-    Bout out;
-    out.a = fighter_of(a, "attacker");
-    out.b = fighter_of(b, "defender");
-    out.a_hits_b = std::make_shared<BrogueExchange>(a, b);
-    out.b_hits_a = std::make_shared<BrogueExchange>(b, a);
-    out.time_unit = "ticks";
+    Bout out = make_bout(a, b);
     list_mechanics(a, b, false, out.modelled, out.not_modelled);
     return out;
   }

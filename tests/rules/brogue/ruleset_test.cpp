@@ -8,6 +8,7 @@
 #include <cmath>
 #include <fray/core/dice.hpp>
 #include <fray/rules/brogue/attack.hpp>
+#include <fray/rules/brogue/fight.hpp>
 #include <fray/rules/brogue/rng.hpp>
 #include <fray/rules/brogue/ruleset.hpp>
 #include <fray/rules/spec.hpp>
@@ -217,7 +218,7 @@ TEST(BrogueBout, KernelCarriesAcid) {
   for (const auto& t : out) {
     total += t.p;
     if (t.damage > 0) {
-      EXPECT_EQ(t.attacker_state, 1u);  // one enchant point gone
+      EXPECT_EQ(fray::brogue::fight_state(*b.a_hits_b, t.attacker_state).carried.weapon_lost, 1u);  // one point gone
       p_wear += t.p;
     } else {
       EXPECT_EQ(t.attacker_state, 0u);
@@ -230,7 +231,7 @@ TEST(BrogueBout, KernelCarriesAcid) {
   const auto back = b.b_hits_a->outcomes({15, 0}, {30, 0});
   for (const auto& t : back)
     if (t.damage > 0) {
-      EXPECT_EQ(fray::brogue::CarriedState::decode(t.defender_state).armor_lost, 1u);
+      EXPECT_EQ(fray::brogue::fight_state(*b.b_hits_a, t.defender_state).carried.armor_lost, 1u);
     }
   // Sampling follows the same description.
   fray::Rng rng(3);
@@ -248,13 +249,15 @@ TEST(BrogueBout, SeizingAndNotExactCases) {
   ASSERT_EQ(first.size(), 1u);
   EXPECT_EQ(first[0].damage, 0);
   const auto held = first[0].defender_state;
-  EXPECT_TRUE(fray::brogue::CarriedState::decode(held).held);
+  EXPECT_TRUE(fray::brogue::fight_state(*b.a_hits_b, held).carried.held);
   const auto next = b.a_hits_b->outcomes({55, 0}, {30, held});
   double p_hit = 0;
   for (const auto& t : next) p_hit += t.damage > 0 ? t.p : 0;
   EXPECT_NEAR(p_hit, 1.0, 1e-12);
-  EXPECT_FALSE(rs.bout({"vampire_bat", "player", {}, {}}).a_hits_b->exact());
-  EXPECT_FALSE(rs.bout({"spider", "player", {}, {}}).a_hits_b->why_not_exact().empty());
+  // Transference is followed exactly (the chain follows healing).
+  EXPECT_TRUE(rs.bout({"vampire_bat", "player", {}, {}}).a_hits_b->exact());
+  // Poison is followed exactly (as the defender's state).
+  EXPECT_TRUE(rs.bout({"spider", "player", {}, {}}).a_hits_b->why_not_exact().empty());
   EXPECT_FALSE(rs.bout({"player:weapon=mace,strength=16", "ogre", {}, {}}).a_hits_b->exact());
   EXPECT_EQ(rs.bout({"player:weapon=rapier", "ogre", {}, {}}).a.attack_time, 50);
   EXPECT_EQ(rs.bout({"player", "ogre", {}, {}}).b.attack_time, 200);

@@ -1,0 +1,72 @@
+// fray/rules/brogue/fight.hpp — Brogue CE fights: the kernels the fight layer
+// runs, and the condition each side carries between attacks.
+//
+// A side's condition is more than one counter (acid wear, a seizure, poison
+// and its clock, regeneration's clock, a conjurer's spectral blades), so the
+// kernels keep it in a table shared by both sides of a bout and hand the
+// fight layer its number (Side::state; 0 is the spec's start).
+#pragma once
+
+#include <fray/fight/kernel.hpp>
+#include <fray/rules/brogue/attack.hpp>
+
+#include <compare>
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+namespace fray::brogue {
+
+// One side's condition between two attacks.
+struct FightState {
+  CarriedState carried;  // acid wear, held by a seizing attacker
+  // Poison (Combat.c addPoison): turns left, HP lost a turn (one per dose),
+  // and the game time since its last tick, counted by the poisoner's attacks.
+  std::int32_t poison_turns = 0;
+  std::int32_t poison_amount = 0;
+  std::int32_t poison_clock = 0;
+  // Weakness points from MA_CAUSES_WEAKNESS hits (Items.c weaken: +1 a
+  // hit, at most 10 with the spec's own; it lasts 300 turns, longer than a
+  // fight).
+  std::int32_t weakened = 0;
+  // Regeneration (Monsters.c decrementMonsterStatus): thousandths of a turn
+  // spent towards the next HP; 0 at the start.
+  std::int32_t regen_spent = 0;
+  // A goblin conjurer's side: spectral blades alive, and whether its
+  // current turn finishes a cast (a cast takes two turns).
+  std::int32_t blades = 0;
+  bool casting = false;
+  // A splitting jelly's side: the HP of each body, fewest first; empty at
+  // the start (one body with the side's HP).
+  std::vector<std::int32_t> bodies{};
+
+  friend auto operator<=>(const FightState& x, const FightState& y) noexcept {
+    return std::tuple(x.carried.weapon_lost, x.carried.armor_lost, x.carried.held, x.poison_turns, x.poison_amount,
+                      x.poison_clock, x.weakened, x.regen_spent, x.blades, x.casting, x.bodies) <=>
+           std::tuple(y.carried.weapon_lost, y.carried.armor_lost, y.carried.held, y.poison_turns, y.poison_amount,
+                      y.poison_clock, y.weakened, y.regen_spent, y.blades, y.casting, y.bodies);
+  }
+  friend bool operator==(const FightState& x, const FightState& y) noexcept { return (x <=> y) == 0; }
+};
+
+// The most fight states one bout numbers (both sides together): the
+// exact chain of a poison fight stays far below it (a spider against the
+// starting player reaches a few hundred); past it a fight stops with a
+// fray::Error naming the mechanic.
+inline constexpr std::uint32_t kMaxFightStates = 1u << 18;
+
+// The most conditions of a splitting jelly's bodies for which its fight is
+// exact: counted before the fight over every way the player's hits can
+// split it; past it the fight is sampled and says why. A pink jelly (50 HP)
+// against a dagger stays well below it.
+inline constexpr std::size_t kMaxJellyStates = 20000;
+
+// The condition behind a state number of a Brogue kernel (one of the two
+// Exchanges of a brogue Bout). Throws fray::Error for another kernel or an
+// unknown number.
+[[nodiscard]] FightState fight_state(const Exchange& kernel, std::uint32_t state);
+
+// The Bout of two combatants (what Ruleset::bout returns for brogue).
+[[nodiscard]] Bout make_bout(const Combatant& a, const Combatant& b);
+
+}  // namespace fray::brogue

@@ -1,0 +1,554 @@
+// Brogue CE fights as Markov kernels: one attack of one side on the other,
+// with what happens around it in the game's time (poison ticking, monster
+// regeneration, a goblin conjurer summoning its spectral blades).
+#include <fray/rules/brogue/fight.hpp>
+
+#include <fmt/format.h>
+
+#include <fray/core/error.hpp>
+#include <fray/fight/states.hpp>
+
+#include "rules/brogue/mechanics.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace fray::brogue {
+namespace {
+
+using Table = fight::States<FightState>;
+
+// Monsters.c decrementMonsterStatus and the poison tick run once per 100
+// ticks of game time for a monster (Time.c playerTurnEnded, its
+// updateEnvironment step); the player's run once per player turn.
+constexpr std::int64_t kMonsterTurn = 100;
+
+// One side as the kernels see it.
+struct Body {
+  Combatant c;
+  std::int64_t attack_time = 100;  // ticks between its attacks
+  std::int64_t max_hp = 1;
+  std::int64_t tick_period = kMonsterTurn;  // ticks between its poison ticks
+  std::int64_t regen_turns = 0;             // modelled regeneration: turns a HP (0: none)
+  bool poisonable = true;                   // Combat.c specialHit: no poison or weakness on inanimate or invulnerable
+
+  [[nodiscard]] bool poisons() const { return !c.is_player && c.monster.poisons; }
+  [[nodiscard]] bool transference() const { return !c.is_player && c.monster.transference; }
+  [[nodiscard]] bool weakens() const {
+    const auto& f = c.monster.ability_flags;
+    return !c.is_player && std::find(f.begin(), f.end(), "MA_CAUSES_WEAKNESS") != f.end();
+  }
+  // The combatant with the weakness a fight has added (Items.c weaken caps it at 10).
+  [[nodiscard]] Combatant weakened(const FightState& s) const {
+    Combatant w = c;
+    w.weakness = std::min<std::int64_t>(c.weakness + s.weakened, 10);
+    return w;
+  }
+};
+
+Body body_of(const Combatant& c) {
+  Body b;
+  b.c = c;
+  b.attack_time = attack_ticks(c);
+  b.max_hp = std::max<std::int64_t>(c.hp.value_or(1), c.is_player ? 0 : c.monster.hp);
+  // Time.c playerTurnEnded ticks the player's poison once per player turn.
+  b.tick_period = c.is_player ? b.attack_time : kMonsterTurn;
+  b.poisonable = c.is_player || !(c.monster.inanimate || c.monster.invulnerable);
+  if (regeneration_modelled(c)) b.regen_turns = c.monster.turns_between_regen;
+  return b;
+}
+
+// The shared part of the two kernels of a bout: the table of conditions.
+class Kernel : public Exchange {
+ public:
+  explicit Kernel(std::shared_ptr<Table> table) : table_(std::move(table)) {}
+  [[nodiscard]] const Table& table() const { return *table_; }
+
+ protected:
+  std::shared_ptr<Table> table_;
+};
+
+// Rolls kept as a list of (probability, hit, damage): the exact answer lists
+// them all, the sampled one draws one with the same primitives.
+struct Roll {
+  double p;
+  bool hit;
+  std::int64_t damage;
+};
+
+std::vector<Roll> all_rolls(const AttackPlan& plan) {
+  const Outcome o = exact_outcome(plan);
+  std::vector<Roll> out;
+  if (o.p_hit < 1) out.push_back({1 - o.p_hit, false, 0});
+  if (o.p_hit > 0)
+    for (const auto& [v, q] : o.damage_on_hit.items()) out.push_back({o.p_hit * q, true, v});
+  return out;
+}
+
+// --- one combatant attacking another ------------------------------------------------
+
+class DuelKernel final : public Kernel {
+ public:
+  DuelKernel(std::shared_ptr<Table> table, Body a, Body d)
+      : Kernel(std::move(table)), a_(std::move(a)), d_(std::move(d)) {
+    if (!a_.c.is_player && a_.c.monster.kamikaze)
+      why_ = a_.c.name + " bursts (and dies) instead of attacking";
+    else if (a_.c.is_player && a_.c.weapon && a_.c.weapon->staggers)
+      why_ = "a " + a_.c.weapon->name + " doubles its recovery time after a hit";
+  }
+
+  std::vector<Transition> outcomes(Side att, Side def) const override {
+    const Turn t = begin(att, def);
+    std::vector<Transition> out;
+    for (const Roll& r : all_rolls(t.plan)) out.push_back(finish(t, att, def, r));
+    return out;
+  }
+  Transition sample(Side att, Side def, Rng& rng) const override {
+    const Turn t = begin(att, def);
+    const StrikeResult s = strike(t.plan, rng);
+    return finish(t, att, def, {1, s.hit, s.damage});
+  }
+  bool exact() const override { return why_.empty(); }
+  std::string why_not_exact() const override { return why_; }
+  // Regeneration reads the regenerating attacker's HP (none above its
+  // maximum), transference the attacker's (the clamp to its maximum) and
+  // what the defender had left. Everything else reads no HP: acid, poison
+  // and weakness change states only on hits the defender survives, which is
+  // the fight layer's own kill test.
+  Reads reads() const override { return {a_.regen_turns > 0 || a_.transference(), a_.transference()}; }
+
+ private:
+  // What happens before the attack's rolls, and the plan they follow.
+  struct Turn {
+    FightState a0, d0;  // the two conditions as the attack found them
+    FightState a, d;
+    std::int64_t heal = 0;      // the attacker's regeneration over its turn
+    std::int64_t poisoned = 0;  // HP the defender's poison took since the attacker's last attack
+    AttackPlan plan;
+  };
+
+  Turn begin(Side att, Side def) const {
+    Turn t{table_->at(att.state), table_->at(def.state), {}, {}, 0, 0, {}};
+    t.a = t.a0;
+    t.d = t.d0;
+    // Monsters.c decrementMonsterStatus, once per 100 ticks: a monster below
+    // its maximum HP and not poisoned counts 1000 thousandths towards its
+    // next HP, and gains one each turnsBetweenRegen x 1000. Followed on the
+    // regenerating monster's own attacks: the steps of its attack time come
+    // before its attack, as the environment update comes before the
+    // monsters' turns in the same 100 ticks.
+    if (a_.regen_turns > 0) {
+      std::int64_t hp = att.hp;
+      for (std::int64_t step = 0; step < a_.attack_time / kMonsterTurn; ++step) {
+        if (hp >= a_.max_hp || t.a.poison_turns > 0) continue;
+        t.a.regen_spent += 1000;
+        if (t.a.regen_spent >= a_.regen_turns * 1000) {
+          t.a.regen_spent -= static_cast<std::int32_t>(a_.regen_turns * 1000);
+          ++hp;
+        }
+      }
+      t.heal = hp - att.hp;
+    }
+    // Time.c playerTurnEnded: a monster whose turn comes with more HP than
+    // its maximum (transference heals past it) is set back to its maximum
+    // before it acts.
+    if (a_.transference() && att.hp > a_.max_hp) t.heal += a_.max_hp - att.hp;
+    // The defender's poison (Monsters.c decrementMonsterStatus for a
+    // monster, every 100 ticks; Time.c playerTurnEnded for the player, each
+    // of its turns): poisonAmount HP a tick while turns are left, and the
+    // amount back to 0 when they run out. The poisoner's kernel deals the
+    // ticks of its own attack time, before its attack.
+    if (a_.poisons() && t.d.poison_turns > 0) {
+      const std::int64_t clock = t.d.poison_clock + a_.attack_time;
+      const std::int64_t ticks = std::min<std::int64_t>(clock / d_.tick_period, t.d.poison_turns);
+      t.poisoned = ticks * t.d.poison_amount;
+      t.d.poison_turns -= static_cast<std::int32_t>(ticks);
+      t.d.poison_clock = static_cast<std::int32_t>(clock % d_.tick_period);
+      if (t.d.poison_turns == 0) t.d = cleared_poison(t.d);
+    }
+    if (t.a.weakened == 0 && t.d.weakened == 0)
+      t.plan = plan_attack(a_.c, d_.c, {}, t.a.carried, t.d.carried);
+    else
+      t.plan = plan_attack(a_.weakened(t.a), d_.weakened(t.d), {}, t.a.carried, t.d.carried);
+    return t;
+  }
+
+  static FightState cleared_poison(FightState s) {
+    s.poison_turns = s.poison_amount = s.poison_clock = 0;
+    return s;
+  }
+
+  Transition finish(const Turn& t, Side att, Side def, const Roll& r) const {
+    FightState a = t.a, d = t.d;
+    std::int64_t dealt = r.damage;
+    const std::int64_t left = std::max<std::int64_t>(def.hp - t.poisoned, 0);
+    if (a_.poisons() && r.hit && r.damage > 0) {
+      // Combat.c attack: a poisoner's hit deals 1 HP; specialHit then adds
+      // the rolled damage as poison (addPoison(defender, damage, 1)) when
+      // the defender survives and is neither inanimate nor invulnerable.
+      dealt = 1;
+      if (d_.poisonable) {
+        if (d.poison_turns == 0) d = cleared_poison(d);
+        d.poison_turns += static_cast<std::int32_t>(r.damage);
+        d.poison_amount += 1;
+      }
+    }
+    // Combat.c specialHit: a MA_CAUSES_WEAKNESS hit with damage that the
+    // defender survives weakens it by 1 (Items.c weaken), unless it is
+    // inanimate or invulnerable.
+    if (a_.weakens() && r.hit && dealt > 0 && d_.poisonable && d_.c.weakness + d.weakened < 10) ++d.weakened;
+    const StateChange c = after_attack(t.plan, a_.c, d_.c, a.carried, d.carried, r.hit, dealt, left);
+    a.carried = c.attacker;
+    d.carried = c.defender;
+    // A condition left as it was keeps its number (no look-up in the table).
+    const std::uint32_t na = a == t.a0 ? att.state : table_->id(a);
+    const std::uint32_t nd = d == t.d0 ? def.state : table_->id(d);
+    Transition out{r.p, t.poisoned + dealt, na, nd, static_cast<std::int8_t>(r.hit ? 1 : 0)};
+    out.heal = t.heal;
+    // Combat.c inflictDamage: an enemy with MA_TRANSFERENCE regains 9/10 of
+    // min(damage, defender HP), with no cap at its maximum (until its next
+    // turn), unless the defender is inanimate or invulnerable.
+    if (a_.transference() && dealt > 0 && d_.poisonable) out.heal += std::min(dealt, left) * 9 / 10;
+    return out;
+  }
+
+  Body a_, d_;
+  std::string why_;
+};
+
+// --- a goblin conjurer and its spectral blades --------------------------------------
+
+// The conjurer's side as one fighter: its own HP is the side's HP (the blades
+// die with it, GlobalsBrogue.c hordeCatalog HORDE_DIES_ON_LEADER_DEATH); the
+// blades alive and its cast are the side's state.
+constexpr std::int32_t kBladesAround = 8;  // cells around the player a blade (or a jelly) can attack from
+
+const Combatant& spectral_blade() {
+  static const Combatant blade = [] {
+    Combatant c;
+    c.name = "spectral_blade";
+    c.monster = lookup_monster("spectral_blade");
+    c.hp = c.monster.hp;
+    return c;
+  }();
+  return blade;
+}
+
+// The player attacking the conjurer's side: a blade while any is left (a
+// hit kills it: 1 HP), else the conjurer.
+class PlayerOnConjurer final : public Kernel {
+ public:
+  PlayerOnConjurer(std::shared_ptr<Table> table, Body player, Body conjurer)
+      : Kernel(table), on_conjurer_(table, player, conjurer), player_(std::move(player)) {}
+
+  std::vector<Transition> outcomes(Side att, Side def) const override {
+    const FightState d = table_->at(def.state);
+    if (d.blades == 0) return on_conjurer_.outcomes(att, def);
+    const FightState a = table_->at(att.state);
+    const AttackPlan plan = plan_attack(player_.c, spectral_blade(), {}, a.carried, {});
+    std::vector<Transition> out;
+    for (const Roll& r : all_rolls(plan)) out.push_back(on_blade(a, d, att, r, plan));
+    return out;
+  }
+  Transition sample(Side att, Side def, Rng& rng) const override {
+    const FightState d = table_->at(def.state);
+    if (d.blades == 0) return on_conjurer_.sample(att, def, rng);
+    const FightState a = table_->at(att.state);
+    const AttackPlan plan = plan_attack(player_.c, spectral_blade(), {}, a.carried, {});
+    const StrikeResult s = strike(plan, rng);
+    return on_blade(a, d, att, {1, s.hit, s.damage}, plan);
+  }
+  bool exact() const override { return on_conjurer_.exact(); }
+  std::string why_not_exact() const override { return on_conjurer_.why_not_exact(); }
+  Reads reads() const override { return on_conjurer_.reads(); }
+
+ private:
+  Transition on_blade(FightState a, FightState d, Side, const Roll& r, const AttackPlan& plan) const {
+    // A blade has 1 HP: any hit with damage kills it; the conjurer's HP is untouched.
+    if (r.hit && r.damage >= spectral_blade().monster.hp) --d.blades;
+    const StateChange c = after_attack(plan, player_.c, spectral_blade(), a.carried, {}, r.hit, r.damage, 1);
+    a.carried = c.attacker;
+    return {r.p, 0, table_->id(a), table_->id(d), static_cast<std::int8_t>(r.hit ? 1 : 0)};
+  }
+  DuelKernel on_conjurer_;
+  Body player_;
+};
+
+// The conjurer's side taking its turn (100 ticks): every blade around the
+// player attacks (accuracy 150, 1 damage), then the conjurer, unless it is
+// finishing a cast, summons with Monsters.c monsterSummons's chance.
+class ConjurerOnPlayer final : public Kernel {
+ public:
+  ConjurerOnPlayer(std::shared_ptr<Table> table, Body conjurer, Body player)
+      : Kernel(std::move(table)), conjurer_(std::move(conjurer)), player_(std::move(player)) {}
+
+  std::vector<Transition> outcomes(Side att, Side def) const override {
+    const FightState a = table_->at(att.state), d = table_->at(def.state);
+    const Blows b = blows(a, d);
+    // Binomial hits of the attacking blades, then the cast.
+    std::vector<Transition> out;
+    for (std::int32_t hits = 0; hits <= b.attackers; ++hits) {
+      const double ph = binomial(b.attackers, hits, b.p_hit);
+      if (ph <= 0) continue;
+      for (const auto& [p, next] : casts(a)) {
+        Transition t{ph * p, hits * b.damage, table_->id(next), def.state, static_cast<std::int8_t>(hits > 0)};
+        out.push_back(t);
+      }
+    }
+    return out;
+  }
+  Transition sample(Side att, Side def, Rng& rng) const override {
+    const FightState a = table_->at(att.state), d = table_->at(def.state);
+    const Blows b = blows(a, d);
+    std::int32_t hits = 0;
+    for (std::int32_t i = 0; i < b.attackers; ++i) hits += strike(b.plan, rng).hit ? 1 : 0;
+    // Monsters.c monsterSummons: !rand_range(0, 3n² + 1); summonMinions: randClump({3, 5, 1}).
+    FightState next = a;
+    if (a.casting) {
+      next.casting = false;
+    } else if (rng.uniform(0, summon_range(a.blades)) == 0) {
+      next.blades += static_cast<std::int32_t>(rng.uniform(3, 5));
+      next.casting = true;
+    }
+    return {1, hits * b.damage, table_->id(next), def.state, static_cast<std::int8_t>(hits > 0)};
+  }
+  bool exact() const override { return false; }
+  std::string why_not_exact() const override {
+    return "the goblin conjurer may summon 3-5 more spectral blades on any turn, without bound";
+  }
+  Reads reads() const override { return {false, false}; }
+
+ private:
+  struct Blows {
+    std::int32_t attackers;
+    double p_hit;
+    std::int64_t damage;
+    AttackPlan plan;
+  };
+  Blows blows(const FightState& a, const FightState& d) const {
+    AttackPlan plan = plan_attack(spectral_blade(), player_.c, {}, {}, d.carried);
+    // A blade's damage is 1-1: one roll, the same every hit.
+    return {std::min(a.blades, kBladesAround), plan.p_hit(), plan.damage(plan.roll.lo), std::move(plan)};
+  }
+  static std::int64_t summon_range(std::int32_t blades) { return 3 * std::int64_t{blades} * blades + 1; }
+  std::vector<std::pair<double, FightState>> casts(const FightState& a) const {
+    FightState next = a;
+    if (a.casting) {
+      next.casting = false;
+      return {{1.0, next}};
+    }
+    const double s = 1.0 / static_cast<double>(summon_range(a.blades) + 1);
+    std::vector<std::pair<double, FightState>> out{{1 - s, next}};
+    for (std::int32_t k = 3; k <= 5; ++k) {
+      FightState n = a;
+      n.blades += k;
+      n.casting = true;
+      out.emplace_back(s / 3, n);
+    }
+    return out;
+  }
+  static double binomial(std::int32_t n, std::int32_t k, double p) {
+    double c = 1;
+    for (std::int32_t i = 0; i < k; ++i) c = c * (n - i) / (i + 1);
+    return c * std::pow(p, k) * std::pow(1 - p, n - k);
+  }
+  Body conjurer_, player_;
+};
+
+// --- a splitting jelly ----------------------------------------------------------------
+
+// Combat.c splitMonster, after every hit of Combat.c attack: a body that
+// survives the hit keeps (HP + 1) / 2 and a clone takes the same, while its
+// type counts fewer than 100 others (alliedCloneCount) and a free cell
+// touches the group (taken as always there). A hit of d >= 1 on a body of h
+// leaves 2 x ceil((h - d) / 2) <= h: the side's total HP never goes up, so it
+// is the side's HP, and the bodies are its state.
+constexpr std::size_t kMaxClones = 100;
+
+std::vector<std::int32_t> bodies_of(const FightState& s, std::int64_t hp) {
+  return s.bodies.empty() ? std::vector<std::int32_t>{static_cast<std::int32_t>(hp)} : s.bodies;
+}
+
+// The bodies after a hit of `damage` on the first (fewest HP) one.
+std::vector<std::int32_t> split(std::vector<std::int32_t> bodies, std::int64_t damage) {
+  const std::int64_t h = bodies.front();
+  bodies.erase(bodies.begin());
+  if (damage < h) {
+    const auto left = static_cast<std::int32_t>(h - damage);
+    if (bodies.size() < kMaxClones) {
+      bodies.push_back((left + 1) / 2);
+      bodies.push_back((left + 1) / 2);
+    } else {
+      bodies.push_back(left);
+    }
+    std::sort(bodies.begin(), bodies.end());
+  }
+  return bodies;
+}
+
+std::int64_t total(const std::vector<std::int32_t>& bodies) {
+  std::int64_t t = 0;
+  for (const std::int32_t h : bodies) t += h;
+  return t;
+}
+
+// The player attacking a jelly's bodies: the one with the fewest HP first,
+// so that each kill takes an attacker away soonest.
+class PlayerOnJelly final : public Kernel {
+ public:
+  PlayerOnJelly(std::shared_ptr<Table> table, Body player, Body jelly)
+      : Kernel(std::move(table)), player_(std::move(player)), jelly_(std::move(jelly)) {
+    // Every split the player's hits could make (any damage from 1 to the
+    // most a hit does: acid only lowers it), counted up to the limit.
+    const AttackPlan plan = plan_attack(player_.c, jelly_.c, {}, {}, {});
+    const std::int64_t most = exact_outcome(plan).damage_on_hit.max();
+    std::set<std::vector<std::int32_t>> seen{{static_cast<std::int32_t>(jelly_.c.hp.value_or(1))}};
+    std::vector<std::vector<std::int32_t>> todo(seen.begin(), seen.end());
+    while (!todo.empty() && seen.size() <= kMaxJellyStates) {
+      const std::vector<std::int32_t> b = std::move(todo.back());
+      todo.pop_back();
+      for (std::int64_t d = 1; d <= most && seen.size() <= kMaxJellyStates; ++d) {
+        std::vector<std::int32_t> n = split(b, d);
+        if (!n.empty() && seen.insert(n).second) todo.push_back(std::move(n));
+      }
+    }
+    if (seen.size() > kMaxJellyStates)
+      why_ = fmt::format("{} splits into more than {} conditions of its bodies", jelly_.c.name, kMaxJellyStates);
+  }
+
+  std::vector<Transition> outcomes(Side att, Side def) const override {
+    const FightState a = table_->at(att.state), d = table_->at(def.state);
+    const AttackPlan plan = plan_attack(player_.c, jelly_.c, {}, a.carried, {});
+    std::vector<Transition> out;
+    for (const Roll& r : all_rolls(plan)) out.push_back(finish(plan, a, d, def, r));
+    return out;
+  }
+  Transition sample(Side att, Side def, Rng& rng) const override {
+    const FightState a = table_->at(att.state), d = table_->at(def.state);
+    const AttackPlan plan = plan_attack(player_.c, jelly_.c, {}, a.carried, {});
+    const StrikeResult s = strike(plan, rng);
+    return finish(plan, a, d, def, {1, s.hit, s.damage});
+  }
+  bool exact() const override { return why_.empty(); }
+  std::string why_not_exact() const override { return why_; }
+  // The bodies are the state; the side's HP is read only at the start
+  // (no bodies listed yet), where it is the spec's HP.
+  Reads reads() const override { return {false, false}; }
+
+ private:
+  Transition finish(const AttackPlan& plan, FightState a, FightState d, Side def, const Roll& r) const {
+    const std::vector<std::int32_t> before = bodies_of(d, def.hp);
+    std::int64_t lost = 0;
+    if (r.hit && r.damage > 0) {
+      d.bodies = split(before, r.damage);
+      lost = total(before) - total(d.bodies);
+    }
+    const StateChange c = after_attack(plan, player_.c, jelly_.c, a.carried, {}, r.hit, r.damage, before.front());
+    a.carried = c.attacker;
+    return {r.p, lost, table_->id(a), table_->id(d), static_cast<std::int8_t>(r.hit ? 1 : 0)};
+  }
+  Body player_, jelly_;
+  std::string why_;
+};
+
+// A jelly's bodies attacking the player: each body around the player (up to
+// 8) attacks once a turn, all with the jelly's own numbers.
+class JellyOnPlayer final : public Kernel {
+ public:
+  JellyOnPlayer(std::shared_ptr<Table> table, Body jelly, Body player)
+      : Kernel(std::move(table)), jelly_(std::move(jelly)), player_(std::move(player)) {}
+
+  std::vector<Transition> outcomes(Side att, Side def) const override {
+    const FightState a = table_->at(att.state), d = table_->at(def.state);
+    const AttackPlan plan = plan_attack(jelly_.c, player_.c, {}, {}, d.carried);
+    const Pmf one = exact_outcome(plan).damage;
+    Pmf sum = one;
+    for (std::size_t k = 1; k < attackers(a); ++k) sum = sum + one;
+    std::vector<Transition> out;
+    for (const auto& [v, p] : sum.items()) out.push_back({p, v, att.state, def.state, -1});
+    return out;
+  }
+  Transition sample(Side att, Side def, Rng& rng) const override {
+    const FightState a = table_->at(att.state), d = table_->at(def.state);
+    const AttackPlan plan = plan_attack(jelly_.c, player_.c, {}, {}, d.carried);
+    std::int64_t dmg = 0;
+    for (std::size_t k = 0; k < attackers(a); ++k) dmg += strike(plan, rng).damage;
+    return {1, dmg, att.state, def.state, -1};
+  }
+  Reads reads() const override { return {false, false}; }
+
+ private:
+  static std::size_t attackers(const FightState& a) {
+    return std::min<std::size_t>(a.bodies.empty() ? 1 : a.bodies.size(), kBladesAround);
+  }
+  Body jelly_, player_;
+};
+
+bool splits(const Combatant& c) {
+  const auto& f = c.monster.ability_flags;
+  return std::find(f.begin(), f.end(), "MA_CLONE_SELF_ON_DEFEND") != f.end();
+}
+
+bool is_conjurer(const Combatant& c) { return !c.is_player && c.name == "goblin_conjurer"; }
+
+Fighter fighter_of(const Combatant& c, std::string_view role) {
+  if (!c.hp) throw Error(fmt::format("brogue: the {} needs hp=N for a fight", role));
+  return Fighter{c.name, *c.hp, static_cast<double>(attack_ticks(c)), 0};
+}
+
+}  // namespace
+
+FightState fight_state(const Exchange& kernel, std::uint32_t state) {
+  const auto* k = dynamic_cast<const Kernel*>(&kernel);
+  if (!k) throw Error("brogue: not a Brogue CE fight kernel");
+  return k->table().at(state);
+}
+
+Bout make_bout(const Combatant& a, const Combatant& b) {
+  Bout out;
+  out.a = fighter_of(a, "attacker");
+  out.b = fighter_of(b, "defender");
+  out.time_unit = "ticks";
+  auto table =
+      std::make_shared<Table>(FightState{}, kMaxFightStates,
+                              "brogue fight (acid, poison, weakness, regeneration, conjurer blades, jelly bodies)");
+  const Body ba = body_of(a), bb = body_of(b);
+  const bool group = (a.is_player && is_conjurer(b)) || (b.is_player && is_conjurer(a));
+  if (group) {
+    const bool a_is_conjurer = is_conjurer(a);
+    const Body& conj = a_is_conjurer ? ba : bb;
+    const Body& player = a_is_conjurer ? bb : ba;
+    std::shared_ptr<const Exchange> on_conj = std::make_shared<PlayerOnConjurer>(table, player, conj);
+    std::shared_ptr<const Exchange> on_player = std::make_shared<ConjurerOnPlayer>(table, conj, player);
+    out.a_hits_b = a_is_conjurer ? on_player : on_conj;
+    out.b_hits_a = a_is_conjurer ? on_conj : on_player;
+    out.notes.push_back(
+        "goblin_conjurer: its side is the conjurer and its spectral blades; each turn up to 8 blades around the "
+        "player attack, then the conjurer may summon 3-5 more (a cast takes two turns); it keeps its distance and "
+        "never attacks in melee; the player attacks a blade while any is left, then the conjurer (assumed within "
+        "reach once the blades are gone); the blades die with it");
+  } else if (const bool jelly_a = a.is_player ? false : splits(a), jelly_b = b.is_player ? false : splits(b);
+             (jelly_a && b.is_player) || (jelly_b && a.is_player)) {
+    const Body& jelly = jelly_a ? ba : bb;
+    const Body& player = jelly_a ? bb : ba;
+    std::shared_ptr<const Exchange> on_jelly = std::make_shared<PlayerOnJelly>(table, player, jelly);
+    std::shared_ptr<const Exchange> on_player = std::make_shared<JellyOnPlayer>(table, jelly, player);
+    out.a_hits_b = jelly_a ? on_player : on_jelly;
+    out.b_hits_a = jelly_a ? on_jelly : on_player;
+    out.notes.push_back(fmt::format(
+        "{}: its side is all its bodies (HP: their sum); every body around the player (up to 8) attacks each turn; "
+        "the player attacks the body with the fewest HP; a free cell for each split is assumed",
+        jelly.c.name));
+  } else {
+    out.a_hits_b = std::make_shared<DuelKernel>(table, ba, bb);
+    out.b_hits_a = std::make_shared<DuelKernel>(table, bb, ba);
+  }
+  return out;
+}
+
+}  // namespace fray::brogue
