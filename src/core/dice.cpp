@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 namespace fray {
@@ -294,6 +295,8 @@ constexpr std::size_t kBuckets = 48;
 constexpr double kPartOps = 64;
 // Multiply-adds per pair of values in Pmf::combine (a std::map insert).
 constexpr double kMapOps = 20;
+// Multiply-adds one binomial term costs (an exp and a log).
+constexpr double kExpOps = 20;
 // Doubles one std::map entry holds (key, value, three pointers, colour).
 constexpr double kMapValues = 6;
 
@@ -353,12 +356,17 @@ Dice::Cost roll_cost(double c, double s, double k, bool explode, bool keep) {
     r.values = 3 * width + faces;  // the result, the power being squared, their sum
   } else {
     k = std::clamp(k, 0.0, c);
-    const double span = k * faces + 1;
-    // keep_dice: per face, every (dice kept so far, dice on this face) pair
-    // below k over the kept sum's range, and a binomial tail per count kept
-    // so far (at most c terms; only a tail under one half is summed).
-    r.work = faces * (k + 1) * (k + 2) / 2 * span + faces * (k + 1) * (c + 1) + span + kPartOps;
-    r.values = (k + 1) * span;  // keep_dice's rows and its result
+    const double span = k * (faces - 1) + 1;
+    // keep_dice, per face: each row j < k (j dice kept, its sums over at most
+    // j * (faces - 1) + 1 values) adds to k - j rows: the sum over j is
+    // (faces - 1) (k^3 - k) / 6 + k (k + 1) / 2 multiply-adds. Then the
+    // binomial terms: k (k + 1) / 2 of them, and for each row a tail summed
+    // only when it is under one half, which stops within 4 (k + 1) + 64 terms
+    // (past 4 (k + 1) each term is at most half the one before) and c + 1.
+    const double rows = (faces - 1) * (k * k * k - k) / 6 + k * (k + 1) / 2;
+    const double terms = k * (k + 1) / 2 + k * std::min(c + 1, 4 * (k + 1) + 64);
+    r.work = faces * (rows + terms * kExpOps) + span + kPartOps;
+    r.values = (k + 1) * (k * faces + 1);  // keep_dice's rows and its result
   }
   return r;
 }
@@ -478,7 +486,12 @@ Pmf keep_dice(const Pmf& die, std::int64_t n, std::int64_t keep, bool highest) {
     throw Error(fmt::format("keeping {} of {} dice spans too many values", keep, n));
   const auto span = static_cast<std::size_t>(hi - lo) + 1;
   const auto k = static_cast<std::size_t>(keep);
-  Pmf::check_work(faces.size() * (k + 1) * (k + 2) / 2, span);
+  // The multiply-adds of the rows below, as the work estimate counts them.
+  const auto kk = static_cast<unsigned __int128>(k);
+  const unsigned __int128 adds =
+      (static_cast<unsigned __int128>(die.width()) - 1) * (kk * kk * kk - kk) / 6 + kk * (kk + 1) / 2;
+  Pmf::check_work(faces.size(),
+                  static_cast<std::size_t>(std::min<unsigned __int128>(adds, std::numeric_limits<std::size_t>::max())));
   // cur[j]: the states with j dice assigned, over kept sums lo..hi; the
   // nonzero ones of row j lie in [first[j], last[j]] (first > last: none).
   std::vector<std::vector<double>> cur(k, std::vector<double>(span, 0.0));
