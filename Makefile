@@ -2,7 +2,7 @@
 #   make run       install what is missing, build, run the showcase
 #   make test      install what is missing, build, run the whole test suite
 #   make bench     build and run the Google Benchmark programs (Release)
-#   make sanitize  the whole test suite under AddressSanitizer + UBSan (clang-14, -O1, line tables)
+#   make sanitize  the whole test suite under AddressSanitizer + UBSan (clang-14, -O2, line tables)
 #   make format    format every C++ file with the root .clang-format
 #   make format-check  fail when a C++ file is not formatted (CI runs it)
 #   make fuzz      build the libFuzzer targets (clang-14) and run each SECONDS s (default 60),
@@ -86,7 +86,7 @@ bench: deps
 # objects (and ccache) and each fuzz target's corpus are reused between runs.
 SAN_PACKAGES := clang-14 libclang-rt-14-dev libfuzzer-14-dev
 san_config = cmake -S . -B $(1) $(CMAKE_FLAGS) -DCMAKE_CXX_COMPILER=clang++-14 \
-	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1" \
 	  -DFRAY_SANITIZE=ON -DFRAY_FUZZ=ON -DFRAY_WERROR=OFF -DFRAY_BUILD_BENCH=OFF -DFRAY_BUILD_EXAMPLES=OFF -DFRAY_INSTALL=OFF
 
 sanitize: PACKAGES += $(SAN_PACKAGES)

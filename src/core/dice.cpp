@@ -486,6 +486,10 @@ Pmf keep_dice(const Pmf& die, std::int64_t n, std::int64_t keep, bool highest) {
     throw Error(fmt::format("keeping {} of {} dice spans too many values", keep, n));
   const auto span = static_cast<std::size_t>(hi - lo) + 1;
   const auto k = static_cast<std::size_t>(keep);
+  // The rows below hold k x span values; the dice budget (kMaxValues) refuses
+  // such a roll before it gets here, this guards a direct call.
+  if (static_cast<double>(k) * static_cast<double>(span) > kMaxValues)
+    throw Error(fmt::format("keeping {} of {} dice needs too many values", keep, n));
   // The multiply-adds of the rows below, as the work estimate counts them.
   const auto kk = static_cast<unsigned __int128>(k);
   const unsigned __int128 adds =

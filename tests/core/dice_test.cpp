@@ -164,6 +164,9 @@ TEST(Dice, KeepManyDice) {
   EXPECT_NEAR(exact("1000000d20kh1").mean(), 20.0, 1e-12);
   EXPECT_NEAR(exact("1000000d20kh3")[60], 1.0, 1e-12);
   EXPECT_LE(Dice::parse("551d50kl5").estimate().work, 1e8);
+  // Called directly, past what the dice budget would let through: refused
+  // before its tables are allocated (90 000 rows of 3.6 million sums).
+  EXPECT_THROW((void)fray::keep_dice(Pmf::point(40), 90000, 90000, true), fray::Error);
 }
 
 TEST(Dice, Exploding) {
