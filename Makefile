@@ -2,10 +2,11 @@
 #   make run       install what is missing, build, run the showcase
 #   make test      install what is missing, build, run the whole test suite
 #   make bench     build and run the Google Benchmark programs (Release)
-#   make sanitize  the whole test suite under AddressSanitizer + UBSan (-O1, line tables)
+#   make sanitize  the whole test suite under AddressSanitizer + UBSan (clang-14, -O2, line tables)
 #   make format    format every C++ file with the root .clang-format
 #   make format-check  fail when a C++ file is not formatted (CI runs it)
-#   make fuzz      build the libFuzzer targets (clang-14) and run each SECONDS s (default 60)
+#   make fuzz      build the libFuzzer targets (clang-14) and run each SECONDS s (default 60),
+#                  two at a time (FUZZ_JOBS); in the same build directory as make sanitize
 #   make web       the static web page (WebAssembly, Emscripten) into build-web/
 #   make web-test  the page's end-to-end test in headless Chromium (docs/web.md)
 #   make python    build the Python module (import with PYTHONPATH=$(BUILD)/python)
@@ -14,8 +15,9 @@ ASAN     ?= build-asan
 BENCHDIR ?= build-bench
 WEBOBJ   ?= build-web-obj
 WEBSITE  ?= build-web
-FUZZDIR  ?= build-fuzz
+FUZZDIR  ?= $(ASAN)
 SECONDS  ?= 60
+FUZZ_JOBS ?= 2
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES := g++ cmake ninja-build pkg-config libfmt-dev libcli11-dev nlohmann-json3-dev \
             libgtest-dev libgmock-dev libbenchmark-dev libtcod-dev clang-format \
@@ -77,22 +79,28 @@ bench: deps
 	cmake --build $(BENCHDIR) -j $(JOBS)
 	@for b in $(BENCHDIR)/bench/bench_*; do echo "== $$b"; $$b --benchmark_min_time=0.2 || exit 1; done
 
+# One clang-14 build serves the sanitizers and the fuzzer: the library, the
+# verbs and the tests are compiled once with ASan + UBSan and libFuzzer's
+# coverage (-fsanitize=fuzzer-no-link,address,undefined); the tests link as
+# ordinary programs, the fuzz targets with libFuzzer. The directory, the
+# objects (and ccache) and each fuzz target's corpus are reused between runs.
+SAN_PACKAGES := clang-14 libclang-rt-14-dev libfuzzer-14-dev
+san_config = cmake -S . -B $(1) $(CMAKE_FLAGS) -DCMAKE_CXX_COMPILER=clang++-14 \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1" \
+	  -DFRAY_SANITIZE=ON -DFRAY_FUZZ=ON -DFRAY_WERROR=OFF -DFRAY_BUILD_BENCH=OFF -DFRAY_BUILD_EXAMPLES=OFF -DFRAY_INSTALL=OFF
+
+sanitize: PACKAGES += $(SAN_PACKAGES)
 sanitize: deps
-	cmake -S . -B $(ASAN) $(CMAKE_FLAGS) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFRAY_SANITIZE=ON \
-	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DFRAY_BUILD_BENCH=OFF -DFRAY_BUILD_EXAMPLES=OFF
+	$(call san_config,$(ASAN))
 	cmake --build $(ASAN) -j $(JOBS)
 	cd $(ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --output-on-failure -j $(JOBS) --timeout 900
 
-# The fuzz build has its own directory and compiler; it is reused between runs
-# (and compiled through ccache), as is the corpus each target grows in it.
-fuzz: PACKAGES += clang-14 libclang-rt-14-dev libfuzzer-14-dev
+fuzz: PACKAGES += $(SAN_PACKAGES)
 fuzz: deps
-	cmake -S . -B $(FUZZDIR) $(CMAKE_FLAGS) -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1" -DFRAY_FUZZ=ON -DFRAY_WERROR=OFF -DFRAY_BUILD_TESTS=OFF \
-	  -DFRAY_BUILD_BENCH=OFF -DFRAY_BUILD_EXAMPLES=OFF -DFRAY_INSTALL=OFF
+	$(call san_config,$(FUZZDIR))
 	cmake --build $(FUZZDIR) -j $(JOBS) --target fuzz_all
-	tests/fuzz/run.sh $(FUZZDIR) $(SECONDS)
+	FUZZ_JOBS=$(FUZZ_JOBS) tests/fuzz/run.sh $(FUZZDIR) $(SECONDS)
 
 # Debian's Emscripten reads acorn from NODE_PATH. The object files stay in
 # $(WEBOBJ) between builds (ccache too when it is installed).
@@ -115,4 +123,4 @@ format-check: deps
 	clang-format --dry-run -Werror $(SOURCES)
 
 clean:
-	rm -rf $(BUILD) $(ASAN) $(BENCHDIR) $(FUZZDIR) $(WEBOBJ) $(WEBSITE)
+	rm -rf $(BUILD) $(ASAN) $(BENCHDIR) $(FUZZDIR) build-fuzz $(WEBOBJ) $(WEBSITE)

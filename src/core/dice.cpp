@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 namespace fray {
@@ -294,6 +295,8 @@ constexpr std::size_t kBuckets = 48;
 constexpr double kPartOps = 64;
 // Multiply-adds per pair of values in Pmf::combine (a std::map insert).
 constexpr double kMapOps = 20;
+// Multiply-adds one binomial term costs (an exp and a log).
+constexpr double kExpOps = 20;
 // Doubles one std::map entry holds (key, value, three pointers, colour).
 constexpr double kMapValues = 6;
 
@@ -353,9 +356,17 @@ Dice::Cost roll_cost(double c, double s, double k, bool explode, bool keep) {
     r.values = 3 * width + faces;  // the result, the power being squared, their sum
   } else {
     k = std::clamp(k, 0.0, c);
-    const double span = k * faces + 1;
-    r.work = faces * (c + 1) * (c + 2) / 2 * span + span + kPartOps;
-    r.values = 2 * (c + 1) * span;  // keep_dice's two tables
+    const double span = k * (faces - 1) + 1;
+    // keep_dice, per face: each row j < k (j dice kept, its sums over at most
+    // j * (faces - 1) + 1 values) adds to k - j rows: the sum over j is
+    // (faces - 1) (k^3 - k) / 6 + k (k + 1) / 2 multiply-adds. Then the
+    // binomial terms: k (k + 1) / 2 of them, and for each row a tail summed
+    // only when it is under one half, which stops within 4 (k + 1) + 64 terms
+    // (past 4 (k + 1) each term is at most half the one before) and c + 1.
+    const double rows = (faces - 1) * (k * k * k - k) / 6 + k * (k + 1) / 2;
+    const double terms = k * (k + 1) / 2 + k * std::min(c + 1, 4 * (k + 1) + 64);
+    r.work = faces * (rows + terms * kExpOps) + span + kPartOps;
+    r.values = (k + 1) * (k * faces + 1);  // keep_dice's rows and its result
   }
   return r;
 }
@@ -461,55 +472,127 @@ Pmf keep_dice(const Pmf& die, std::int64_t n, std::int64_t keep, bool highest) {
   if (keep == 0 || n == 0) return Pmf::point(0);
   auto faces = die.items();
   if (highest) std::reverse(faces.begin(), faces.end());
-  // Faces in the order they are kept. State: after the faces so far, how many
-  // dice show one of them (j) and the sum of the kept ones; the count on the
-  // next face is binomial given the mass still unassigned.
+  // Faces in the order they are kept, best first. State: after the faces so
+  // far, how many dice show one of them (j < keep) and the sum of those dice,
+  // all kept. Given j, the n - j other dice are independent and each shows a
+  // later face, so the count on the next face is binomial with the face's
+  // share of the mass still unassigned. Once keep dice are assigned the kept
+  // sum is final: the binomial's tail from keep - j on goes straight to the
+  // result. The cost is faces x keep^2 x the kept sum's range, whatever n is.
   // Partial kept sums lie between min(0, keep*min face) and max(0, keep*max face).
   const std::int64_t lo = std::min<std::int64_t>(0, checked_mul(die.min(), keep));
   const std::int64_t hi = std::max<std::int64_t>(0, checked_mul(die.max(), keep));
   if (static_cast<std::uint64_t>(hi - lo) >= Pmf::max_width)
     throw Error(fmt::format("keeping {} of {} dice spans too many values", keep, n));
   const auto span = static_cast<std::size_t>(hi - lo) + 1;
-  const std::int64_t off = -lo;
-  Pmf::check_work(faces.size() * static_cast<std::size_t>(n + 1) * static_cast<std::size_t>(n + 1), span);
-  std::vector<std::vector<double>> cur(static_cast<std::size_t>(n + 1), std::vector<double>(span, 0.0));
-  cur[0][static_cast<std::size_t>(off)] = 1.0;
+  const auto k = static_cast<std::size_t>(keep);
+  // The rows below hold k x span values; the dice budget (kMaxValues) refuses
+  // such a roll before it gets here, this guards a direct call.
+  if (static_cast<double>(k) * static_cast<double>(span) > kMaxValues)
+    throw Error(fmt::format("keeping {} of {} dice needs too many values", keep, n));
+  // The multiply-adds of the rows below, as the work estimate counts them.
+  const auto kk = static_cast<unsigned __int128>(k);
+  const unsigned __int128 adds =
+      (static_cast<unsigned __int128>(die.width()) - 1) * (kk * kk * kk - kk) / 6 + kk * (kk + 1) / 2;
+  Pmf::check_work(faces.size(),
+                  static_cast<std::size_t>(std::min<unsigned __int128>(adds, std::numeric_limits<std::size_t>::max())));
+  // cur[j]: the states with j dice assigned, over kept sums lo..hi; the
+  // nonzero ones of row j lie in [first[j], last[j]] (first > last: none).
+  std::vector<std::vector<double>> cur(k, std::vector<double>(span, 0.0));
+  std::vector<std::size_t> first(k, span), last(k, 0);
+  const auto off = static_cast<std::size_t>(-lo);
+  cur[0][off] = 1.0;
+  first[0] = last[0] = off;
+  std::vector<double> done(span, 0.0);
+  std::vector<double> pt(k + 1, 0.0);  // P(t dice show this face), t < keep - j
   double remaining = 1.0;
-  std::vector<double> lfact(static_cast<std::size_t>(n + 1), 0.0);
-  for (std::int64_t i = 1; i <= n; ++i)
-    lfact[static_cast<std::size_t>(i)] = lfact[static_cast<std::size_t>(i - 1)] + std::log(static_cast<double>(i));
   for (std::size_t fi = 0; fi < faces.size(); ++fi) {
     const auto [face, q] = faces[fi];
-    const bool last = fi + 1 == faces.size();
-    const double pr = last ? 1.0 : std::min(1.0, q / remaining);
-    std::vector<std::vector<double>> next(static_cast<std::size_t>(n + 1), std::vector<double>(span, 0.0));
-    for (std::int64_t j = 0; j <= n; ++j) {
-      const auto& row = cur[static_cast<std::size_t>(j)];
-      const std::int64_t left = n - j;
-      for (std::int64_t t = last ? left : 0; t <= left; ++t) {
-        double pt;
-        if (last)
-          pt = 1.0;
-        else if (pr >= 1.0)
-          pt = t == left ? 1.0 : 0.0;
-        else if (pr <= 0.0)
-          pt = t == 0 ? 1.0 : 0.0;
-        else
-          pt = std::exp(lfact[static_cast<std::size_t>(left)] - lfact[static_cast<std::size_t>(t)] -
-                        lfact[static_cast<std::size_t>(left - t)] + static_cast<double>(t) * std::log(pr) +
-                        static_cast<double>(left - t) * std::log1p(-pr));
-        if (pt == 0) continue;
-        const std::int64_t kept = std::max<std::int64_t>(0, std::min(t, keep - std::min(j, keep)));
-        const std::int64_t add = kept * face;
-        auto& out = next[static_cast<std::size_t>(j + t)];
-        for (std::size_t s = 0; s < span; ++s)
-          if (row[s] != 0) out[static_cast<std::size_t>(static_cast<std::int64_t>(s) + add)] += row[s] * pt;
+    const bool end = fi + 1 == faces.size();
+    const double pr = end ? 1.0 : std::min(1.0, q / remaining);
+    // Rows from the top down, in place: row j + t (t >= 1) has already
+    // passed this face when row j adds to it, and row j itself is scaled by
+    // P(no die shows this face) last.
+    for (std::size_t j = k; j-- > 0;) {
+      if (first[j] > last[j]) continue;
+      const std::int64_t left = n - static_cast<std::int64_t>(j);  // dice not yet assigned
+      const std::size_t need = k - j;                              // dice still to keep
+      // pt[t] for t < need, and the tail P(t >= need).
+      double tail;
+      if (pr >= 1.0) {
+        std::fill(pt.begin(), pt.begin() + static_cast<std::ptrdiff_t>(need), 0.0);
+        tail = 1.0;  // every die left shows this face, and left >= need
+      } else if (pr <= 0.0) {
+        std::fill(pt.begin(), pt.begin() + static_cast<std::ptrdiff_t>(need), 0.0);
+        pt[0] = 1.0;
+        tail = 0.0;
+      } else {
+        const double lp = std::log(pr), lq = std::log1p(-pr);
+        double lc = 0;  // log C(left, t), built up term by term
+        double head = 0;
+        for (std::size_t t = 0; t < need; ++t) {
+          const auto tt = static_cast<double>(t);
+          pt[t] = std::exp(lc + tt * lp + (static_cast<double>(left) - tt) * lq);
+          head += pt[t];
+          lc += std::log(static_cast<double>(left) - tt) - std::log(tt + 1);
+        }
+        if (head <= 0.5) {
+          tail = 1.0 - head;
+        } else {
+          // A small tail, summed term by term from t = need: past the mode the
+          // ratio of consecutive terms only falls, so once it is below 1 the
+          // rest is at most term * r / (1 - r).
+          const double odds = pr / (1.0 - pr);
+          auto t = static_cast<double>(need);
+          double term = std::exp(lc + t * lp + (static_cast<double>(left) - t) * lq);
+          tail = 0;
+          while (term > 0) {
+            tail += term;
+            if (t >= static_cast<double>(left)) break;
+            const double r = (static_cast<double>(left) - t) / (t + 1) * odds;
+            term *= r;
+            t += 1;
+            if (r < 1 && term * r / (1 - r) < tail * 1e-18) {
+              tail += term;
+              break;
+            }
+          }
+        }
+      }
+      auto& row = cur[j];
+      for (std::size_t t = need; t-- > 1;) {
+        const double w = pt[t];
+        if (w == 0) continue;
+        // Faces may be negative: the shift is signed, the indices stay in 0..span-1.
+        const std::int64_t shift = static_cast<std::int64_t>(t) * face;
+        const auto a = static_cast<std::size_t>(static_cast<std::int64_t>(first[j]) + shift);
+        const std::size_t width = last[j] - first[j] + 1;
+        double* out = cur[j + t].data() + a;
+        const double* in = row.data() + first[j];
+        for (std::size_t s = 0; s < width; ++s) out[s] += in[s] * w;
+        first[j + t] = std::min(first[j + t], a);
+        last[j + t] = std::max(last[j + t], a + width - 1);
+      }
+      if (tail != 0) {
+        const auto a =
+            static_cast<std::size_t>(static_cast<std::int64_t>(first[j]) + static_cast<std::int64_t>(need) * face);
+        double* out = done.data() + a;
+        const double* in = row.data() + first[j];
+        for (std::size_t s = 0, width = last[j] - first[j] + 1; s < width; ++s) out[s] += in[s] * tail;
+      }
+      const double stay = pt[0];
+      if (stay == 0) {
+        std::fill(row.begin() + static_cast<std::ptrdiff_t>(first[j]),
+                  row.begin() + static_cast<std::ptrdiff_t>(last[j]) + 1, 0.0);
+        first[j] = span;
+        last[j] = 0;
+      } else {
+        for (std::size_t s = first[j]; s <= last[j]; ++s) row[s] *= stay;
       }
     }
-    cur = std::move(next);
     remaining -= q;
   }
-  return Pmf::from_weights(lo, cur[static_cast<std::size_t>(n)]);
+  return Pmf::from_weights(lo, done);
 }
 
 namespace {
