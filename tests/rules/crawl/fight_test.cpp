@@ -1,0 +1,188 @@
+// DCSS 0.19 flavours a fight follows: the player's poison (player.cc
+// handle_player_poison, melee_attack.cc mons_do_poison) and AF_VAMPIRIC,
+// against hand-worked cases and an independent small calculation.
+#include <gtest/gtest.h>
+
+#include <fray/fight/solve.hpp>
+#include <fray/rules/crawl/attack.hpp>
+#include <fray/rules/crawl/poison.hpp>
+#include <fray/rules/ruleset.hpp>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "support/support.hpp"
+
+namespace fray::crawl {
+namespace {
+
+bool has_line(const std::vector<std::string>& list, std::string_view needle) {
+  for (const std::string& s : list)
+    if (s.find(needle) != std::string::npos) return true;
+  return false;
+}
+
+// 1/15 of the poison every 10 aut above 3750 (15 x 250): 10 points (10000)
+// drop to 10000 x 14/15 = 9333.3, truncated to 9333; 10 - 9 = 1 HP.
+TEST(CrawlPoison, TickTakesAFifteenthEveryTenAut) {
+  const PoisonTick t = poison_tick(10000, 10);
+  EXPECT_EQ(t.duration, 9333);
+  EXPECT_EQ(t.damage, 1);
+  // Below 3750 the poison drains at the minimum 0.025 HP/aut, 250 per 10 aut:
+  // 2000 → 1750 (2 - 1 = 1 HP), 1500, 1250, 1000 (no HP), then 750 < 1000 ends
+  // it (1 - 0 = 1 HP): the 2 points over 50 aut.
+  const std::pair<i64, i64> steps[] = {{1750, 1}, {1500, 0}, {1250, 0}, {1000, 0}, {0, 1}};
+  i64 d = 2000;
+  for (const auto& [left, hurt] : steps) {
+    const PoisonTick s = poison_tick(d, 10);
+    EXPECT_EQ(s.duration, left);
+    EXPECT_EQ(s.damage, hurt);
+    d = s.duration;
+  }
+  // Above 150000 the cap of 1 HP/aut: 200 points lose 10 per 10 aut.
+  const PoisonTick fast = poison_tick(200000, 10);
+  EXPECT_EQ(fast.damage, 10);
+  EXPECT_EQ(fast.duration, 190000);
+  // Over time, ticked a turn at a time, poison does its points of damage.
+  const PoisonTick all = poison_over(23456, 10000);
+  EXPECT_EQ(all.damage, 23);
+  EXPECT_EQ(all.duration, 0);
+  // An adder (HD 2) poisons for random_range(4, 8); a strong poison (HD 3) 11..19.
+  EXPECT_EQ(poison_range("AF_POISON", 2).lo, 4);
+  EXPECT_EQ(poison_range("AF_POISON", 2).hi, 8);
+  EXPECT_EQ(poison_range("AF_POISON_STRONG", 3).lo, 11);
+  EXPECT_EQ(poison_range("AF_POISON_STRONG", 3).hi, 19);
+  EXPECT_FALSE(poison_range("AF_PLAIN", 5).poisons());
+}
+
+const char* kPlayer = "player:hp=14,fighting=5,weapon_skill=4,weapon=long_sword";
+
+// The adder's round on a poisoned player: first the poison since its last
+// round (100/13 aut), then its bite, which poisons on one damaging hit in 3.
+TEST(CrawlPoison, AdderRoundTicksThenPoisons) {
+  const Ruleset& rs = fray::ruleset("crawl");
+  const Bout b = rs.bout({"adder", kPlayer, {}, {}});
+  EXPECT_TRUE(has_line(b.modelled, "adder: AT_BITE attack poisons"));
+  EXPECT_FALSE(has_line(b.not_modelled, "AF_POISON"));
+  EXPECT_TRUE(has_line(b.notes, "poison"));
+  ASSERT_TRUE(b.a_hits_b->exact());
+  const Outcome bite = exact_outcome(
+      plan_attack(parse_combatant("adder", "attacker"), parse_combatant(kPlayer, "defender"), Situation{}));
+  const double damaging = bite.p_hit * (1 - bite.damage_on_hit[0]);
+  const PoisonTick tick = poison_tick(10000, 100.0 / 13);
+  ASSERT_EQ(tick.damage, 1);
+  std::map<std::uint32_t, double> by_state;
+  double mean = 0;
+  for (const Transition& t : b.a_hits_b->outcomes({11, 0}, {14, 10000})) {
+    by_state[t.defender_state] += t.p;
+    mean += t.p * static_cast<double>(t.damage);
+    EXPECT_EQ(t.attacker_state, 0u);
+    EXPECT_EQ(t.heal, 0);
+  }
+  EXPECT_NEAR(mean, 1 + bite.damage.mean(), 1e-12);
+  EXPECT_NEAR(by_state[static_cast<std::uint32_t>(tick.duration)], 1 - damaging / 3, 1e-12);
+  for (int k = 4; k <= 8; ++k)
+    EXPECT_NEAR(by_state[static_cast<std::uint32_t>(tick.duration + 1000 * k)], damaging / 3 / 5, 1e-12) << k;
+  // The player's own round keeps its poison.
+  for (const Transition& t : b.b_hits_a->outcomes({14, 10000}, {11, 0})) EXPECT_EQ(t.attacker_state, 10000u);
+}
+
+// Turns for the adder to kill a 14-HP player who does not fight back, from an
+// independent chain over (HP, poison) built from the bite's outcome and the
+// tick, and Monte Carlo against it.
+TEST(CrawlPoison, AdderTurnsToKillIncludeThePoison) {
+  const Ruleset& rs = fray::ruleset("crawl");
+  const Bout b = rs.bout({"adder", kPlayer, {}, {}});
+  const Outcome bite = exact_outcome(
+      plan_attack(parse_combatant("adder", "attacker"), parse_combatant(kPlayer, "defender"), Situation{}));
+  std::map<std::pair<i64, i64>, double> alive{{{14, 0}, 1.0}};
+  std::vector<double> kill_at{0};
+  for (int n = 1; n <= 40; ++n) {
+    std::map<std::pair<i64, i64>, double> next;
+    double killed = 0;
+    for (const auto& [state, p] : alive) {
+      const auto [hp, poison] = state;
+      const PoisonTick t = poison_over(poison, 100.0 / 13);
+      auto land = [&](i64 dmg, i64 points, double q) {
+        const i64 left = hp - t.damage - dmg;
+        if (left <= 0)
+          killed += q;
+        else
+          next[{left, t.duration + 1000 * points}] += q;
+      };
+      land(0, 0, p * (1 - bite.p_hit));
+      for (const auto& [v, pv] : bite.damage_on_hit.items()) {
+        const double q = p * bite.p_hit * pv;
+        if (v == 0) {
+          land(0, 0, q);
+          continue;
+        }
+        land(v, 0, q * 2 / 3);
+        for (int k = 4; k <= 8; ++k) land(v, k, q / 3 / 5);
+      }
+    }
+    kill_at.push_back(killed);
+    alive = std::move(next);
+  }
+  fight::FightOptions o;
+  o.monte_carlo.progress = false;
+  const fight::TtkResult t = fight::solve_ttk(b, o);
+  ASSERT_EQ(t.method, "exact");
+  ASSERT_TRUE(t.attacks.has_value());
+  for (int n = 1; n <= 40; ++n) EXPECT_NEAR((*t.attacks)[n], kill_at[static_cast<std::size_t>(n)], 1e-12) << n;
+  // Monte Carlo agrees.
+  o.method = fight::FightOptions::Method::monte_carlo;
+  o.monte_carlo.sims = 20000;
+  o.monte_carlo.seed = 5;
+  const fight::TtkResult s = fight::solve_ttk(b, o);
+  ASSERT_TRUE(s.attacks.has_value());
+  std::map<std::int64_t, std::uint64_t> counts;
+  for (const auto& [n, p] : s.attacks->items()) counts[n] = static_cast<std::uint64_t>(std::llround(p * 20000));
+  EXPECT_GT(test::chi_square_p(*t.attacks, counts), 1e-3);
+}
+
+// AF_VAMPIRIC: each damaging bite heals 1 + random2(damage), up to the HP the
+// knight started with.
+TEST(CrawlVampiric, BiteHealsUpToTheStartingHp) {
+  const Ruleset& rs = fray::ruleset("crawl");
+  const Bout b = rs.bout({"vampire_knight", "player:hp=60,fighting=5,weapon_skill=4,weapon=long_sword", {}, {}});
+  EXPECT_TRUE(has_line(b.modelled, "AF_VAMPIRIC"));
+  EXPECT_FALSE(b.a_hits_b->exact());
+  EXPECT_NE(b.a_hits_b->why_not_exact().find("AF_VAMPIRIC"), std::string::npos);
+  EXPECT_TRUE(b.a_hits_b->reads().attacker_hp);
+  const std::int64_t full = b.a.hp;
+  for (const Transition& t : b.a_hits_b->outcomes({full, 0}, {60, 0})) EXPECT_EQ(t.heal, 0);
+  // Three HP short: the heal is min(1 + random2(bite), 3). By hand from the
+  // bite's damage: P(heal = 0) = P(no damaging bite); for a bite of v > 0,
+  // heal h < 3 has probability 1/v each (h = 1, 2 when v >= 2), the rest 3.
+  Monster knight = std::get<Monster>(parse_combatant("vampire_knight", "attacker"));
+  knight.attack_index = 1;
+  const Outcome bite = exact_outcome(plan_attack(
+      knight, parse_combatant("player:hp=60,fighting=5,weapon_skill=4,weapon=long_sword", "defender"), Situation{}));
+  double expected = 0;
+  for (const auto& [v, pv] : bite.damage_on_hit.items()) {
+    if (v <= 0) continue;
+    double mean = 0;
+    for (i64 h = 1; h <= v; ++h) mean += static_cast<double>(std::min<i64>(h, 3)) / static_cast<double>(v);
+    expected += bite.p_hit * pv * mean;
+  }
+  double heal = 0;
+  for (const Transition& t : b.a_hits_b->outcomes({full - 3, 0}, {60, 0})) {
+    heal += t.p * static_cast<double>(t.heal);
+    EXPECT_LE(t.heal, 3);
+  }
+  EXPECT_NEAR(heal, expected, 1e-12);
+  // Sampled the same way.
+  Rng rng(3);
+  double sum = 0;
+  const int n = 40000;
+  for (int i = 0; i < n; ++i) sum += static_cast<double>(b.a_hits_b->sample({full - 3, 0}, {60, 0}, rng).heal);
+  EXPECT_NEAR(sum / n, expected, 0.03);
+  // On a monster the bite is listed as left out.
+  const Bout m = rs.bout({"vampire_knight", "orc_warrior", {}, {}});
+  EXPECT_TRUE(has_line(m.not_modelled, "AF_VAMPIRIC"));
+  EXPECT_TRUE(m.a_hits_b->exact());
+}
+
+}  // namespace
+}  // namespace fray::crawl
