@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
 #include <fray/core/probability_text.hpp>
 #include <fray/rules/crawl/attack.hpp>
@@ -13,6 +14,8 @@
 #include <fray/rules/spec.hpp>
 #include <limits>
 #include <map>
+#include <mutex>
+#include <set>
 #include <tuple>
 
 #include "rules/crawl/mechanics.hpp"
@@ -188,6 +191,9 @@ std::vector<std::string> situation_words(const std::vector<std::string>& flags) 
 // attack time, so the player loses the same HP by the same game time, at the
 // poisoner's turns. When the two act in turn (one round each) the tick falls
 // where the game has it: after the player's action, before the poisoner's.
+// The most poison durations an exact chain follows (each a block of HP pairs).
+constexpr std::size_t kMaxPoisonStates = 4096;
+
 class CrawlExchange final : public Exchange {
  public:
   CrawlExchange(const Combatant& a, const Combatant& d, const Situation& s, i64 attacker_max_hp)
@@ -271,6 +277,7 @@ class CrawlExchange final : public Exchange {
   }
 
   std::vector<Transition> outcomes(Side attacker, Side defender) const override {
+    if (player_defender_ && defender.state != 0) count_poison_state(defender.state);
     const PoisonTick tick = ticked(defender);
     std::vector<Transition> out;
     out.reserve(round_.size());
@@ -336,6 +343,15 @@ class CrawlExchange final : public Exchange {
     if (!player_defender_ || defender.state == 0) return {0, defender.state};
     return poison_over(defender.state, time_);
   }
+  // The exact chain asks once per poison duration it reaches; past the limit
+  // it is refused (TooLarge), and the fight is sampled with a note saying so.
+  void count_poison_state(std::uint32_t duration) const {
+    const std::lock_guard lock(mutex_);
+    seen_.insert(duration);
+    if (seen_.size() > kMaxPoisonStates)
+      throw TooLarge(fmt::format(
+          "crawl: the player's poison reaches more than {} durations, too many for the exact chain", kMaxPoisonStates));
+  }
   static std::uint32_t poisoned(i64 duration, i64 points) {
     const i64 d = duration + points * kPoisonDurationPerPoint;
     if (d > std::numeric_limits<std::uint32_t>::max())
@@ -353,6 +369,8 @@ class CrawlExchange final : public Exchange {
   double time_;
   bool player_defender_;
   bool can_block_ = false, vampiric_ = false;
+  mutable std::mutex mutex_;
+  mutable std::set<std::uint32_t> seen_;  // poison durations the chain asked about
 };
 
 CatalogEntry monster_entry(const MonsterProp& m) {

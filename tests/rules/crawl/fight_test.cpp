@@ -87,15 +87,16 @@ TEST(CrawlPoison, AdderRoundTicksThenPoisons) {
   for (const Transition& t : b.b_hits_a->outcomes({14, 10000}, {11, 0})) EXPECT_EQ(t.attacker_state, 10000u);
 }
 
-// Turns for the adder to kill a 14-HP player who does not fight back, from an
+// Turns for the adder to kill a 6-HP player who does not fight back, from an
 // independent chain over (HP, poison) built from the bite's outcome and the
 // tick, and Monte Carlo against it.
 TEST(CrawlPoison, AdderTurnsToKillIncludeThePoison) {
   const Ruleset& rs = fray::ruleset("crawl");
-  const Bout b = rs.bout({"adder", kPlayer, {}, {}});
+  const char* weak = "player:hp=6,fighting=5,weapon_skill=4,weapon=long_sword";
+  const Bout b = rs.bout({"adder", weak, {}, {}});
   const Outcome bite = exact_outcome(
       plan_attack(parse_combatant("adder", "attacker"), parse_combatant(kPlayer, "defender"), Situation{}));
-  std::map<std::pair<i64, i64>, double> alive{{{14, 0}, 1.0}};
+  std::map<std::pair<i64, i64>, double> alive{{{6, 0}, 1.0}};
   std::vector<double> kill_at{0};
   for (int n = 1; n <= 40; ++n) {
     std::map<std::pair<i64, i64>, double> next;
@@ -139,6 +140,13 @@ TEST(CrawlPoison, AdderTurnsToKillIncludeThePoison) {
   std::map<std::int64_t, std::uint64_t> counts;
   for (const auto& [n, p] : s.attacks->items()) counts[n] = static_cast<std::uint64_t>(std::llround(p * 20000));
   EXPECT_GT(test::chi_square_p(*t.attacks, counts), 1e-3);
+  // A 14-HP player lives long enough for the poison to take thousands of
+  // durations: the exact chain is refused and the fight sampled, with a note.
+  o.method = fight::FightOptions::Method::automatic;
+  o.monte_carlo.sims = 2000;
+  const fight::TtkResult big = fight::solve_ttk(rs.bout({"adder", kPlayer, {}, {}}), o);
+  EXPECT_EQ(big.method, "monte-carlo");
+  EXPECT_NE(big.note.find("poison reaches more than 4096 durations"), std::string::npos) << big.note;
 }
 
 // AF_VAMPIRIC: each damaging bite heals 1 + random2(damage), up to the HP the
