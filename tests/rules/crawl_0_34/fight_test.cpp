@@ -1,0 +1,158 @@
+// DCSS 0.34 flavours a fight follows: the player's poison (player.cc
+// handle_player_poison, melee-attack.cc mons_do_poison) and AF_VAMPIRIC,
+// against hand-worked cases and an independent small calculation.
+#include <gtest/gtest.h>
+
+#include <fray/fight/solve.hpp>
+#include <fray/rules/crawl_0_34/poison.hpp>
+#include <fray/rules/crawl_0_34/ruleset.hpp>
+#include <fray/rules/ruleset.hpp>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "support/support.hpp"
+
+namespace fray::crawl_0_34 {
+namespace {
+
+bool has_line(const std::vector<std::string>& list, std::string_view needle) {
+  for (const std::string& s : list)
+    if (s.find(needle) != std::string::npos) return true;
+  return false;
+}
+
+// 1/5 of the poison every 10 aut above 5000 (5 x 100 x 10): 10 points (10000)
+// drop to 8000, 10 - 8 = 2 HP. 0.19 took a fifteenth: 1 HP.
+TEST(Crawl034Poison, TickTakesAFifthEveryTenAut) {
+  const PoisonTick t = poison_tick(10000, 10);
+  EXPECT_EQ(t.duration, 8000);
+  EXPECT_EQ(t.damage, 2);
+  // Below 5000 the minimum 0.1 HP/aut, 1000 per 10 aut: 3000 → 2000 → 1000 →
+  // 0, 1 HP each.
+  i64 d = 3000;
+  for (const i64 left : {2000, 1000, 0}) {
+    const PoisonTick s = poison_tick(d, 10);
+    EXPECT_EQ(s.duration, left);
+    EXPECT_EQ(s.damage, 1);
+    d = s.duration;
+  }
+  // Above 250000 the cap of 5 HP/aut: 300 points lose 50 per 10 aut.
+  const PoisonTick fast = poison_tick(300000, 10);
+  EXPECT_EQ(fast.damage, 50);
+  EXPECT_EQ(fast.duration, 250000);
+  // Over time, ticked a turn at a time, poison does its points of damage.
+  const PoisonTick all = poison_over(23456, 10000);
+  EXPECT_EQ(all.damage, 23);
+  EXPECT_EQ(all.duration, 0);
+  EXPECT_EQ(poison_range("AF_POISON", 2).lo, 4);
+  EXPECT_EQ(poison_range("AF_POISON", 2).hi, 8);
+}
+
+const char* kWeak = "player:hp=6,fighting=5,long_blades=4,weapon=long_sword";
+
+// The adder's round on a poisoned player: first the poison since its last
+// round (100/13 aut), then its bite, which poisons on one damaging hit in 3;
+// and the turns it needs to kill a 6-HP player, from an independent chain
+// over (HP, poison), with Monte Carlo against it.
+TEST(Crawl034Poison, AdderTurnsToKillIncludeThePoison) {
+  const Ruleset& rs = fray::ruleset("crawl-0.34");
+  const Bout b = rs.bout({"adder", kWeak, {}, {}});
+  EXPECT_TRUE(has_line(b.modelled, "adder: AT_BITE attack poisons"));
+  EXPECT_FALSE(has_line(b.not_modelled, "AF_POISON"));
+  ASSERT_TRUE(b.a_hits_b->exact());
+  const Outcome bite =
+      exact_outcome(plan_attack(parse_combatant("adder", "attacker"), parse_combatant(kWeak, "defender"), Situation{}));
+  ASSERT_TRUE(bite.damage_on_hit.has_value());
+  const Pmf& on_hit = *bite.damage_on_hit;
+  const double damaging = bite.p_hit * (1 - on_hit[0]);
+  const PoisonTick tick = poison_over(10000, 100.0 / 13);
+  std::map<std::uint32_t, double> by_state;
+  for (const Transition& t : b.a_hits_b->outcomes({11, 0}, {6, 10000})) by_state[t.defender_state] += t.p;
+  EXPECT_NEAR(by_state[static_cast<std::uint32_t>(tick.duration)], 1 - damaging / 3, 1e-12);
+  for (int k = 4; k <= 8; ++k)
+    EXPECT_NEAR(by_state[static_cast<std::uint32_t>(tick.duration + 1000 * k)], damaging / 3 / 5, 1e-12) << k;
+
+  std::map<std::pair<i64, i64>, double> alive{{{6, 0}, 1.0}};
+  std::vector<double> kill_at{0};
+  for (int n = 1; n <= 40; ++n) {
+    std::map<std::pair<i64, i64>, double> next;
+    double killed = 0;
+    for (const auto& [state, p] : alive) {
+      const auto [hp, poison] = state;
+      const PoisonTick t = poison_over(poison, 100.0 / 13);
+      auto land = [&](i64 dmg, i64 points, double q) {
+        const i64 left = hp - t.damage - dmg;
+        if (left <= 0)
+          killed += q;
+        else
+          next[{left, t.duration + 1000 * points}] += q;
+      };
+      land(0, 0, p * (1 - bite.p_hit));
+      for (const auto& [v, pv] : on_hit.items()) {
+        const double q = p * bite.p_hit * pv;
+        if (v == 0) {
+          land(0, 0, q);
+          continue;
+        }
+        land(v, 0, q * 2 / 3);
+        for (int k = 4; k <= 8; ++k) land(v, k, q / 3 / 5);
+      }
+    }
+    kill_at.push_back(killed);
+    alive = std::move(next);
+  }
+  fight::FightOptions o;
+  o.monte_carlo.progress = false;
+  o.monte_carlo.sims = 20000;
+  const fight::TtkResult t = fight::solve_ttk(b, o);
+  ASSERT_EQ(t.method, "exact");
+  ASSERT_TRUE(t.attacks.has_value());
+  for (int n = 1; n <= 40; ++n) EXPECT_NEAR((*t.attacks)[n], kill_at[static_cast<std::size_t>(n)], 1e-12) << n;
+  o.method = fight::FightOptions::Method::monte_carlo;
+  o.monte_carlo.seed = 5;
+  const fight::TtkResult s = fight::solve_ttk(b, o);
+  ASSERT_TRUE(s.attacks.has_value());
+  std::map<std::int64_t, std::uint64_t> counts;
+  for (const auto& [n, p] : s.attacks->items()) counts[n] = static_cast<std::uint64_t>(std::llround(p * 20000));
+  EXPECT_GT(test::chi_square_p(*t.attacks, counts), 1e-3);
+}
+
+// AF_VAMPIRIC: each damaging bite heals 1 + random2(damage), up to the HP the
+// knight started with.
+TEST(Crawl034Vampiric, BiteHealsUpToTheStartingHp) {
+  const Ruleset& rs = fray::ruleset("crawl-0.34");
+  const char* me = "player:hp=60,fighting=5,long_blades=4,weapon=long_sword";
+  const Bout b = rs.bout({"vampire_knight", me, {}, {}});
+  EXPECT_TRUE(has_line(b.modelled, "AF_VAMPIRIC"));
+  EXPECT_FALSE(b.a_hits_b->exact());
+  EXPECT_TRUE(b.a_hits_b->reads().attacker_hp);
+  const std::int64_t full = b.a.hp;
+  for (const Transition& t : b.a_hits_b->outcomes({full, 0}, {60, 0})) EXPECT_EQ(t.heal, 0);
+  Combatant knight = parse_combatant("vampire_knight", "attacker");
+  std::get<Creature>(knight.who).attack_index = 1;
+  const Outcome bite = exact_outcome(plan_attack(knight, parse_combatant(me, "defender"), Situation{}));
+  double expected = 0;
+  for (const auto& [v, pv] : bite.damage_on_hit->items()) {
+    if (v <= 0) continue;
+    double mean = 0;
+    for (i64 h = 1; h <= v; ++h) mean += static_cast<double>(std::min<i64>(h, 3)) / static_cast<double>(v);
+    expected += bite.p_hit * pv * mean;
+  }
+  double heal = 0;
+  for (const Transition& t : b.a_hits_b->outcomes({full - 3, 0}, {60, 0})) heal += t.p * static_cast<double>(t.heal);
+  EXPECT_NEAR(heal, expected, 1e-12);
+  Rng rng(3);
+  double sum = 0;
+  const int n = 40000;
+  for (int i = 0; i < n; ++i) sum += static_cast<double>(b.a_hits_b->sample({full - 3, 0}, {60, 0}, rng).heal);
+  EXPECT_NEAR(sum / n, expected, 0.03);
+  // The catalog lists the flavours; one attack, or a monster defender, leaves them out.
+  const Bout m = rs.bout({"vampire_knight", "orc_warrior", {}, {}});
+  EXPECT_TRUE(has_line(m.not_modelled, "AF_VAMPIRIC"));
+  const AttackSummary a = rs.attack({"adder", kWeak, {}, {}});
+  EXPECT_TRUE(has_line(a.not_modelled, "AF_POISON"));
+}
+
+}  // namespace
+}  // namespace fray::crawl_0_34
