@@ -547,6 +547,7 @@ class Rules final : public Ruleset {
     out.b_hits_a = std::make_shared<CrawlExchange>(b, a, s, out.b.hp);
     out.time_unit = "aut";
     list_mechanics(a, b, true, out.modelled, out.not_modelled);
+    list_regeneration(a, b, out.not_modelled);
     if (poisons(a, b) || poisons(b, a))
       out.notes.push_back(
           "poison: the player has no poison resistance; its poison ticks at the start of each of the poisoner's "

@@ -62,4 +62,20 @@ void list_mechanics(const Combatant& a, const Combatant& b, bool a_fights, bool 
   }
 }
 
+void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& not_modelled) {
+  for (const Combatant* side : {&a, &b}) {
+    const Combatant& c = *side;
+    if (c.creature())
+      not_modelled.push_back(
+          fmt::format("{}: natural regeneration, 1 HP on x_chance_in_y(natural_regen_rate, 25) each of its turns "
+                      "(mon-act.cc _monster_regenerate)",
+                      combatant_name(c)));
+    else
+      not_modelled.push_back(
+          fmt::format("{}: regeneration, player_regen() hundredths of an HP per 10 aut (player-reacts.cc "
+                      "_regenerate_hp_and_mp)",
+                      combatant_name(c)));
+  }
+}
+
 }  // namespace fray::crawl_0_34

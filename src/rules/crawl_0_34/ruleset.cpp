@@ -569,6 +569,7 @@ class Rules final : public Ruleset {
     out.time_unit = "aut";
     // A monster shooting (ranged) makes no melee flavours: its rounds follow none.
     list_mechanics(a, b, !side_situation(a).ranged, !side_situation(b).ranged, out.modelled, out.not_modelled);
+    list_regeneration(a, b, out.not_modelled);
     if (poisons(a, b, side_situation(a)) || poisons(b, a, side_situation(b)))
       out.notes.push_back(
           "poison: the player has no poison resistance; its poison ticks at the start of each of the poisoner's "
