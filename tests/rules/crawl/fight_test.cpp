@@ -3,6 +3,7 @@
 // against hand-worked cases and an independent small calculation.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fray/fight/solve.hpp>
 #include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/crawl/poison.hpp>
@@ -147,6 +148,25 @@ TEST(CrawlPoison, AdderTurnsToKillIncludeThePoison) {
   const fight::TtkResult big = fight::solve_ttk(rs.bout({"adder", kPlayer, {}, {}}), o);
   EXPECT_EQ(big.method, "monte-carlo");
   EXPECT_NE(big.note.find("poison reaches more than 4096 durations"), std::string::npos) << big.note;
+}
+
+// A duel with a fixed player delay (long sword at skill 4: 12 aut) against the
+// adder is exact over (HP, HP, poison); Monte Carlo agrees within 4 standard
+// errors.
+TEST(CrawlPoison, DuelExactAndSampledAgree) {
+  const Bout b =
+      fray::ruleset("crawl").bout({"player:hp=5,fighting=5,weapon_skill=4,weapon=long_sword", "adder", {}, {}});
+  fight::FightOptions o;
+  o.monte_carlo.progress = false;
+  const fight::DuelResult exact = fight::solve_duel(b, o);
+  ASSERT_EQ(exact.method, "exact");
+  o.method = fight::FightOptions::Method::monte_carlo;
+  o.monte_carlo.sims = 100000;
+  o.monte_carlo.seed = 11;
+  const fight::DuelResult mc = fight::solve_duel(b, o);
+  const double se = std::sqrt(exact.p_a_wins * (1 - exact.p_a_wins) / 100000);
+  EXPECT_NEAR(mc.p_a_wins, exact.p_a_wins, 4 * se);
+  EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins + exact.p_draw, 1.0, 1e-9);
 }
 
 // AF_VAMPIRIC: each damaging bite heals 1 + random2(damage), up to the HP the
