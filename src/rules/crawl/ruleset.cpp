@@ -196,7 +196,7 @@ constexpr std::size_t kMaxPoisonStates = 4096;
 
 class CrawlExchange final : public Exchange {
  public:
-  CrawlExchange(const Combatant& a, const Combatant& d, const Situation& s, i64 attacker_max_hp)
+  CrawlExchange(const Combatant& a, const Combatant& d, const Situation& s, i64 attacker_max_hp, i64 defender_hp)
       : max_hp_(attacker_max_hp), time_(attack_delay(a)), player_defender_(std::holds_alternative<Player>(d)) {
     std::vector<Combatant> attacks;
     if (const auto* m = std::get_if<Monster>(&a)) {
@@ -274,6 +274,7 @@ class CrawlExchange final : public Exchange {
       total[{std::get<1>(key), std::get<2>(key), std::get<3>(key), std::get<4>(key)}] += p;
     for (const auto& [k, p] : total)
       if (p > 0) round_.push_back({p, std::get<0>(k), std::get<1>(k), std::get<2>(k), std::get<3>(k)});
+    if (player_defender_) too_much_poison_ = poison_durations_past_limit(defender_hp);
   }
 
   std::vector<Transition> outcomes(Side attacker, Side defender) const override {
@@ -316,12 +317,13 @@ class CrawlExchange final : public Exchange {
     return t;
   }
 
-  bool exact() const override { return !can_block_ && !vampiric_; }
+  bool exact() const override { return !can_block_ && !vampiric_ && !too_much_poison_; }
   std::string why_not_exact() const override {
     if (can_block_)
       return "crawl: the shield-block penalty grows with the blocks a defender made this turn, and which attacks "
              "share a turn depends on the speeds; each round here starts from no blocks";
     if (vampiric_) return "crawl: an AF_VAMPIRIC bite heals the attacker, and the exact chain follows HP only down";
+    if (too_much_poison_) return too_much_poison_message();
     return {};
   }
 
@@ -343,14 +345,55 @@ class CrawlExchange final : public Exchange {
     if (!player_defender_ || defender.state == 0) return {0, defender.state};
     return poison_over(defender.state, time_);
   }
+  static std::string too_much_poison_message() {
+    return fmt::format("crawl: the player's poison reaches more than {} durations, too many for the exact chain",
+                       kMaxPoisonStates);
+  }
+  // Whether the exact chain would ask about more than kMaxPoisonStates poison
+  // durations, decided before it starts (it would otherwise find out only
+  // after building thousands of them). A search over the durations the chain
+  // can reach, each with the least damage the player can have taken on the
+  // way: the poison's ticks, plus for each round that poisons the least melee
+  // damage of such a round (poison comes only with a damaging hit), nothing
+  // for the others (they may all miss). A duration is reached while that
+  // least damage is below the player's HP. The chain's own durations are
+  // among these, so a count within the limit keeps the chain within it too.
+  bool poison_durations_past_limit(i64 player_hp) const {
+    std::map<i64, i64> cost;  // points a round adds → the least damage of such a round
+    for (const Round& r : round_) {
+      const i64 least_damage = r.poison == 0 ? 0 : r.damage;
+      const auto [it, fresh] = cost.emplace(r.poison, least_damage);
+      if (!fresh) it->second = std::min(it->second, least_damage);
+    }
+    if (cost.empty() || (cost.size() == 1 && cost.begin()->first == 0)) return false;
+    std::map<i64, i64> least{{0, 0}};  // duration → least damage taken
+    std::set<std::pair<i64, i64>> open{{0, 0}};
+    std::size_t reached = 0;
+    while (!open.empty()) {
+      const auto [hurt, duration] = *open.begin();
+      open.erase(open.begin());
+      if (least[duration] < hurt) continue;
+      if (duration != 0 && ++reached > kMaxPoisonStates) return true;
+      const PoisonTick tick = poison_over(duration, time_);
+      for (const auto& [points, damage] : cost) {
+        const i64 after = hurt + tick.damage + damage;
+        if (after >= player_hp) continue;
+        const i64 next = tick.duration + points * kPoisonDurationPerPoint;
+        const auto it = least.find(next);
+        if (it != least.end() && it->second <= after) continue;
+        least[next] = after;
+        open.insert({after, next});
+      }
+    }
+    return false;
+  }
   // The exact chain asks once per poison duration it reaches; past the limit
   // it is refused (TooLarge), and the fight is sampled with a note saying so.
+  // A check made while the chain runs, behind the estimate above.
   void count_poison_state(std::uint32_t duration) const {
     const std::lock_guard lock(mutex_);
     seen_.insert(duration);
-    if (seen_.size() > kMaxPoisonStates)
-      throw TooLarge(fmt::format(
-          "crawl: the player's poison reaches more than {} durations, too many for the exact chain", kMaxPoisonStates));
+    if (seen_.size() > kMaxPoisonStates) throw TooLarge(too_much_poison_message());
   }
   static std::uint32_t poisoned(i64 duration, i64 points) {
     const i64 d = duration + points * kPoisonDurationPerPoint;
@@ -368,7 +411,7 @@ class CrawlExchange final : public Exchange {
   i64 max_hp_;
   double time_;
   bool player_defender_;
-  bool can_block_ = false, vampiric_ = false;
+  bool can_block_ = false, vampiric_ = false, too_much_poison_ = false;
   mutable std::mutex mutex_;
   mutable std::set<std::uint32_t> seen_;  // poison durations the chain asked about
 };
@@ -543,8 +586,8 @@ class Rules final : public Ruleset {
     };
     out.a = fighter(a, "attacker");
     out.b = fighter(b, "defender");
-    out.a_hits_b = std::make_shared<CrawlExchange>(a, b, s, out.a.hp);
-    out.b_hits_a = std::make_shared<CrawlExchange>(b, a, s, out.b.hp);
+    out.a_hits_b = std::make_shared<CrawlExchange>(a, b, s, out.a.hp, out.b.hp);
+    out.b_hits_a = std::make_shared<CrawlExchange>(b, a, s, out.b.hp, out.a.hp);
     out.time_unit = "aut";
     list_mechanics(a, b, true, out.modelled, out.not_modelled);
     list_regeneration(a, b, out.not_modelled);

@@ -3,7 +3,9 @@
 // against hand-worked cases and an independent small calculation.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
 #include <cmath>
+
 #include <fray/fight/solve.hpp>
 #include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/crawl/poison.hpp>
@@ -66,7 +68,9 @@ TEST(CrawlPoison, AdderRoundTicksThenPoisons) {
   EXPECT_TRUE(has_line(b.modelled, "adder: AT_BITE attack poisons"));
   EXPECT_FALSE(has_line(b.not_modelled, "AF_POISON"));
   EXPECT_TRUE(has_line(b.notes, "poison"));
-  ASSERT_TRUE(b.a_hits_b->exact());
+  // Against 14 HP the chain would reach too many durations (sampled), but the
+  // round's outcomes, which both methods read, are the same.
+  EXPECT_FALSE(b.a_hits_b->exact());
   const Outcome bite = exact_outcome(
       plan_attack(parse_combatant("adder", "attacker"), parse_combatant(kPlayer, "defender"), Situation{}));
   const double damaging = bite.p_hit * (1 - bite.damage_on_hit[0]);
@@ -148,6 +152,31 @@ TEST(CrawlPoison, AdderTurnsToKillIncludeThePoison) {
   const fight::TtkResult big = fight::solve_ttk(rs.bout({"adder", kPlayer, {}, {}}), o);
   EXPECT_EQ(big.method, "monte-carlo");
   EXPECT_NE(big.note.find("poison reaches more than 4096 durations"), std::string::npos) << big.note;
+}
+
+// Whether the player's poison takes too many durations for the exact chain
+// is decided before the chain starts, from the poisoner's rounds and the
+// player's HP. The cut falls where the chain itself found it (an adder
+// reaches more than 4096 durations against 7 HP, not against 6; a killer bee
+// against 6, not 5), for turns to kill and duels alike.
+TEST(CrawlPoison, TooManyDurationsDecidedBeforeTheChain) {
+  const Ruleset& rs = fray::ruleset("crawl");
+  auto player = [](int hp) { return fmt::format("player:hp={},fighting=5,weapon_skill=4,weapon=long_sword", hp); };
+  const std::pair<const char*, int> last_exact[] = {{"adder", 6}, {"killer_bee", 5}};
+  for (const auto& [monster, hp] : last_exact) {
+    EXPECT_TRUE(rs.bout({monster, player(hp), {}, {}}).a_hits_b->exact()) << monster << " " << hp;
+    EXPECT_TRUE(rs.bout({player(hp), monster, {}, {}}).b_hits_a->exact()) << monster << " " << hp;
+    const Bout past = rs.bout({monster, player(hp + 1), {}, {}});
+    EXPECT_FALSE(past.a_hits_b->exact()) << monster;
+    EXPECT_NE(past.a_hits_b->why_not_exact().find("poison reaches more than 4096 durations"), std::string::npos);
+    EXPECT_FALSE(rs.bout({player(hp + 1), monster, {}, {}}).b_hits_a->exact()) << monster;
+  }
+  // The killer bee at the cut: the chain runs within its limit.
+  fight::FightOptions o;
+  o.monte_carlo.progress = false;
+  EXPECT_EQ(fight::solve_ttk(rs.bout({"killer_bee", player(5), {}, {}}), o).method, "exact");
+  // The player's own attacks carry no poison to follow.
+  EXPECT_TRUE(rs.bout({"adder", player(14), {}, {}}).b_hits_a->exact());
 }
 
 // A duel with a fixed player delay (long sword at skill 4: 12 aut) against the

@@ -3,6 +3,8 @@
 // against hand-worked cases and an independent small calculation.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <fray/fight/solve.hpp>
 #include <fray/rules/crawl_0_34/poison.hpp>
 #include <fray/rules/crawl_0_34/ruleset.hpp>
@@ -120,6 +122,31 @@ TEST(Crawl034Poison, AdderTurnsToKillIncludeThePoison) {
 
 // AF_VAMPIRIC: each damaging bite heals 1 + random2(damage), up to the HP the
 // knight started with.
+// Whether the player's poison takes too many durations for the exact chain
+// is decided before the chain starts, from the poisoner's rounds and the
+// player's HP. The cut falls where the chain itself found it (an adder
+// reaches more than 4096 durations against 12 HP, not against 11; a killer
+// bee against 10, not 9), for turns to kill and duels alike.
+TEST(Crawl034Poison, TooManyDurationsDecidedBeforeTheChain) {
+  const Ruleset& rs = fray::ruleset("crawl-0.34");
+  auto player = [](int hp) { return fmt::format("player:hp={},fighting=5,weapon_skill=4,weapon=long_sword", hp); };
+  const std::pair<const char*, int> last_exact[] = {{"adder", 11}, {"killer_bee", 9}};
+  for (const auto& [monster, hp] : last_exact) {
+    EXPECT_TRUE(rs.bout({monster, player(hp), {}, {}}).a_hits_b->exact()) << monster << " " << hp;
+    EXPECT_TRUE(rs.bout({player(hp), monster, {}, {}}).b_hits_a->exact()) << monster << " " << hp;
+    const Bout past = rs.bout({monster, player(hp + 1), {}, {}});
+    EXPECT_FALSE(past.a_hits_b->exact()) << monster;
+    EXPECT_NE(past.a_hits_b->why_not_exact().find("poison reaches more than 4096 durations"), std::string::npos);
+    EXPECT_FALSE(rs.bout({player(hp + 1), monster, {}, {}}).b_hits_a->exact()) << monster;
+  }
+  // The killer bee at the cut: the chain runs within its limit.
+  fight::FightOptions o;
+  o.monte_carlo.progress = false;
+  EXPECT_EQ(fight::solve_ttk(rs.bout({"killer_bee", player(9), {}, {}}), o).method, "exact");
+  // The player's own attacks carry no poison to follow.
+  EXPECT_TRUE(rs.bout({"adder", player(14), {}, {}}).b_hits_a->exact());
+}
+
 TEST(Crawl034Vampiric, BiteHealsUpToTheStartingHp) {
   const Ruleset& rs = fray::ruleset("crawl-0.34");
   const char* me = "player:hp=60,fighting=5,long_blades=4,weapon=long_sword";
