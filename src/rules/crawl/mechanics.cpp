@@ -19,8 +19,8 @@ constexpr std::pair<std::string_view, std::string_view> kFlavours[] = {
      "poisons the defender on one damaging hit in 3 by random_range(HD*11/3, HD*13/2) points, which hurt it over "
      "time (AF_POISON_STRONG)"},
     {"AF_CRUSH", "constricts the defender, crushing it each turn it stays held (AT_CONSTRICT, AF_CRUSH)"},
-    {"AF_COLD", "extra cold damage on a hit, less for a cold-resistant defender (AF_COLD)"},
-    {"AF_FIRE", "extra fire damage on a hit, less for a fire-resistant defender (AF_FIRE)"},
+    {"AF_COLD", "adds HD + random2(2*HD) cold damage to a damaging hit, less for a cold-resistant defender (AF_COLD)"},
+    {"AF_FIRE", "adds HD + random2(HD) fire damage to a damaging hit, less for a fire-resistant defender (AF_FIRE)"},
     {"AF_VAMPIRIC", "heals 1 + random2(damage) of each damaging bite on a living defender (AF_VAMPIRIC)"},
     {"AF_TRAMPLE", "tramples: pushes the defender back and follows (AF_TRAMPLE)"},
     {"AF_DRAIN_XP", "drains the defender's experience and skills (AF_DRAIN_XP)"},
@@ -43,8 +43,9 @@ std::vector<std::string> monster_mechanics(const std::vector<MonsterAttack>& att
 bool fight_follows(std::string_view flavour, const Combatant& target) {
   // The player of a spec is a human: poisonable, and natural for AF_VAMPIRIC.
   if (!std::holds_alternative<Player>(target)) return false;
+  // Nor resistant to fire, cold or electricity.
   return flavour == "AF_POISON" || flavour == "AF_POISON_STRONG" || flavour == "AF_REACH_STING" ||
-         flavour == "AF_VAMPIRIC";
+         flavour == "AF_VAMPIRIC" || flavour == "AF_FIRE" || flavour == "AF_COLD" || flavour == "AF_ELEC";
 }
 
 void list_mechanics(const Combatant& a, const Combatant& b, bool fight, std::vector<std::string>& modelled,

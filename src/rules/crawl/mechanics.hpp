@@ -1,6 +1,7 @@
 // DCSS 0.19's monster specials that bear on a fight: the flavours of the
-// catalog's melee attacks (mon-data.h). A fight follows poison and vampiric
-// bites on the player; the others are listed as left out.
+// catalog's melee attacks (mon-data.h). A fight follows poison, vampiric
+// bites and fire and cold damage on the player; the others are listed as left
+// out.
 #pragma once
 
 #include <fray/rules/crawl/attack.hpp>
@@ -16,7 +17,8 @@ namespace fray::crawl {
 [[nodiscard]] std::vector<std::string> monster_mechanics(const std::vector<MonsterAttack>& attacks);
 
 // Whether a fight follows the flavour when the attack's target is `target`:
-// poison (AF_POISON, AF_POISON_STRONG, AF_REACH_STING) and AF_VAMPIRIC on the player.
+// poison (AF_POISON, AF_POISON_STRONG, AF_REACH_STING), AF_VAMPIRIC and the
+// elemental flavours (AF_FIRE, AF_COLD, AF_ELEC) on the player.
 [[nodiscard]] bool fight_follows(std::string_view flavour, const Combatant& target);
 
 // "name: text" for each special of the two combatants: in `modelled` when

@@ -1,5 +1,6 @@
 // DCSS 0.19 player poison: player.cc handle_player_poison with its two time
-// conversions, and melee_attack.cc mons_do_poison's amounts.
+// conversions, and melee_attack.cc mons_do_poison's amounts; the elemental
+// flavours' extra damage (flavour_damage).
 #include <fray/rules/crawl/poison.hpp>
 
 #include <algorithm>
@@ -59,6 +60,16 @@ PoisonTick poison_over(i64 duration, double time) {
 PoisonRange poison_range(std::string_view flavour, int hd) {
   if (flavour == "AF_POISON_STRONG") return {hd * 11 / 3, hd * 13 / 2};
   if (flavour == "AF_POISON" || flavour == "AF_REACH_STING") return {hd * 2, hd * 4};
+  return {};
+}
+
+ElementRange element_range(std::string_view flavour, int hd) {
+  // random2(n) draws 0 .. n-1, and 0 for n <= 0.
+  auto from = [hd](i64 spread) { return ElementRange{hd, hd + std::max<i64>(0, spread - 1)}; };
+  if (hd <= 0) return {};
+  if (flavour == "AF_FIRE") return from(hd);
+  if (flavour == "AF_COLD") return from(2 * i64{hd});
+  if (flavour == "AF_ELEC") return from(hd / 2);
   return {};
 }
 

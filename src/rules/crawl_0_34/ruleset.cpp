@@ -182,7 +182,8 @@ constexpr std::size_t kMaxPoisonStates = 4096;
 // a melee hit that did damage): poison adds to the player's poison duration,
 // its side state (player.cc poison_player: 1000 per point); AF_VAMPIRIC heals
 // the attacker 1 + random2(damage), capped at its starting HP
-// (monster::heal). The poison hurts over game time (handle_player_poison):
+// (monster::heal); AF_FIRE and AF_COLD add their special damage
+// (flavour_damage) to the hit's. The poison hurts over game time (handle_player_poison):
 // the game ticks it in player_reacts, after each of the player's own actions,
 // over that action's delay; here it ticks at the start of each of the
 // poisoner's rounds, over the poisoner's attack time, so the player loses the
@@ -213,6 +214,7 @@ class Exchange034 final : public Exchange {
         const std::string& flavour = m->attacks[i].flavour;
         if (!fight_follows(flavour, d)) continue;
         effects_[i].poison = poison_range(flavour, m->hd);
+        effects_[i].element = element_range(flavour, m->hd);
         effects_[i].vampiric = flavour == "AF_VAMPIRIC";
         vampiric_ = vampiric_ || effects_[i].vampiric;
       }
@@ -258,8 +260,14 @@ class Exchange034 final : public Exchange {
         if (o.p_hit <= 0) continue;
         for (const auto& [v, pv] : o.damage_on_hit->items()) {
           const double q = p * o.p_hit * pv;
-          if (v <= 0 || (!fx.poison.poisons() && !fx.vampiric)) {
+          if (v <= 0 || (!fx.poison.poisons() && !fx.vampiric && !fx.element.adds())) {
             next[{b, dmg + v, true, poison, drained}] += q;
+            continue;
+          }
+          if (fx.element.adds()) {
+            // The elemental flavour's special damage, each value alike.
+            const double each = q / static_cast<double>(fx.element.hi - fx.element.lo + 1);
+            for (i64 e = fx.element.lo; e <= fx.element.hi; ++e) next[{b, dmg + v + e, true, poison, drained}] += each;
             continue;
           }
           // The flavour's draws: the poison's one_chance_in(3) and amount, or the drain's random2(damage).
@@ -323,6 +331,7 @@ class Exchange034 final : public Exchange {
       if (fx.poison.poisons() && crawl::one_chance_in(rng, kPoisonChanceIn))
         poison += crawl::random_range(rng, fx.poison.lo, fx.poison.hi);
       if (fx.vampiric) drained += 1 + crawl::random2(rng, r.damage);
+      if (fx.element.adds()) dmg += fx.element.lo + crawl::random2(rng, fx.element.hi - fx.element.lo + 1);
     }
     Transition t{1, tick.damage + dmg, attacker.state, poisoned(tick.duration, poison),
                  static_cast<std::int8_t>(landed ? 1 : 0)};
@@ -336,6 +345,7 @@ class Exchange034 final : public Exchange {
  private:
   struct Effects {
     PoisonRange poison;
+    ElementRange element;
     bool vampiric = false;
   };
   struct Round {
@@ -452,7 +462,8 @@ bool has_flavour(const Combatant& attacker, const Combatant& target, const Situa
   const Creature* m = attacker.creature();
   if (!m || s.ranged) return false;
   return std::any_of(m->attacks.begin(), m->attacks.end(), [&](const MonsterAttack& x) {
-    return fight_follows(x.flavour, target) && (x.flavour == "AF_VAMPIRIC") != poison;
+    return fight_follows(x.flavour, target) &&
+           (poison ? poison_range(x.flavour, 1).poisons() : x.flavour == "AF_VAMPIRIC");
   });
 }
 bool poisons(const Combatant& attacker, const Combatant& target, const Situation& s) {

@@ -198,6 +198,47 @@ TEST(CrawlPoison, DuelExactAndSampledAgree) {
   EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins + exact.p_draw, 1.0, 1e-9);
 }
 
+// AF_COLD (ice beast, HD 5): a hit that does damage adds 5 + random2(10)
+// cold damage, 5 .. 14 alike (flavour_damage); a hit of 0 adds none. The
+// round's damage law by hand from the hit's, and the sampled round against it.
+TEST(CrawlElement, IceBeastAddsColdDamageToADamagingHit) {
+  EXPECT_EQ(element_range("AF_COLD", 5).lo, 5);
+  EXPECT_EQ(element_range("AF_COLD", 5).hi, 14);
+  EXPECT_EQ(element_range("AF_FIRE", 14).lo, 14);  // balrug: 14 + random2(14)
+  EXPECT_EQ(element_range("AF_FIRE", 14).hi, 27);
+  EXPECT_FALSE(element_range("AF_PLAIN", 5).adds());
+  const Ruleset& rs = fray::ruleset("crawl");
+  const char* me = "player:hp=60,fighting=5,weapon_skill=4,weapon=long_sword";
+  const Bout b = rs.bout({"ice_beast", me, {}, {}});
+  EXPECT_TRUE(has_line(b.modelled, "AF_COLD"));
+  EXPECT_FALSE(has_line(b.not_modelled, "AF_COLD"));
+  ASSERT_TRUE(b.a_hits_b->exact());
+  const Outcome hit = exact_outcome(
+      plan_attack(parse_combatant("ice_beast", "attacker"), parse_combatant(me, "defender"), Situation{}));
+  std::map<std::int64_t, double> expected{{0, 1 - hit.p_hit}};
+  for (const auto& [v, pv] : hit.damage_on_hit.items()) {
+    if (v == 0) {
+      expected[0] += hit.p_hit * pv;
+      continue;
+    }
+    for (i64 cold = 5; cold <= 14; ++cold) expected[v + cold] += hit.p_hit * pv / 10;
+  }
+  std::map<std::int64_t, double> got;
+  for (const Transition& t : b.a_hits_b->outcomes({b.a.hp, 0}, {60, 0})) got[t.damage] += t.p;
+  ASSERT_EQ(got.size(), expected.size());
+  for (const auto& [d, p] : expected) EXPECT_NEAR(got[d], p, 1e-12) << d;
+  // The sampled round draws the same law.
+  Rng rng(17);
+  std::map<std::int64_t, std::uint64_t> counts;
+  const int n = 50000;
+  for (int i = 0; i < n; ++i) ++counts[b.a_hits_b->sample({b.a.hp, 0}, {60, 0}, rng).damage];
+  const std::vector<std::pair<std::int64_t, double>> pairs(expected.begin(), expected.end());
+  const Pmf law = Pmf::from_pairs(pairs);
+  EXPECT_GT(test::chi_square_p(law, counts), 1e-3);
+  // Against a monster the flavour is left out.
+  EXPECT_TRUE(has_line(rs.bout({"ice_beast", "orc_warrior", {}, {}}).not_modelled, "AF_COLD"));
+}
+
 // AF_VAMPIRIC: each damaging bite heals 1 + random2(damage), up to the HP the
 // knight started with.
 TEST(CrawlVampiric, BiteHealsUpToTheStartingHp) {

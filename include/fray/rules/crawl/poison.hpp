@@ -40,4 +40,16 @@ inline constexpr int kPoisonChanceIn = 3;
 // poison_player: each point adds this much duration.
 inline constexpr i64 kPoisonDurationPerPoint = 1000;
 
+// The extra damage of an elemental flavour (mon-util.cc flavour_damage, added
+// by mons_apply_attack_flavour as special_damage on a hit that did damage):
+// lo + random2(hi - lo + 1), i.e. HD + random2(HD) for AF_FIRE, HD +
+// random2(2*HD) for AF_COLD, HD + random2(HD/2) for AF_ELEC; {0, 0} for any
+// other flavour. A defender without the resistance takes it whole
+// (resist_adjust_damage).
+struct ElementRange {
+  i64 lo = 0, hi = 0;
+  [[nodiscard]] bool adds() const noexcept { return hi > 0; }
+};
+[[nodiscard]] ElementRange element_range(std::string_view flavour, int hd);
+
 }  // namespace fray::crawl
