@@ -7,6 +7,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -14,11 +15,13 @@ namespace {
 
 // p to hit for lo..hi; with `fury`, trunc(1.5 x) while the attacker is at 40 %
 // of `max_hp` or less (Pixel Dungeon's berserker), which ties the two sides'
-// HP together in the chain.
+// HP together in the chain; with `drain`, a hit heals the attacker by its
+// damage up to `max_hp` (Pixel Dungeon's vampire bat, Bat.attackProc), so
+// that HP go up and down.
 class Attack final : public fray::Exchange {
  public:
-  Attack(double p, int lo, int hi, std::int64_t max_hp, bool fury)
-      : p_(p), lo_(lo), hi_(hi), max_hp_(max_hp), fury_(fury) {}
+  Attack(double p, int lo, int hi, std::int64_t max_hp, bool fury, bool drain = false)
+      : p_(p), lo_(lo), hi_(hi), max_hp_(max_hp), fury_(fury), drain_(drain) {}
   [[nodiscard]] std::int64_t damage(fray::Side a, std::int64_t roll) const {
     return fury_ && a.hp * 5 <= max_hp_ * 2 ? roll * 3 / 2 : roll;
   }
@@ -26,41 +29,48 @@ class Attack final : public fray::Exchange {
     std::vector<fray::Transition> ts;
     ts.reserve(static_cast<std::size_t>(hi_ - lo_ + 2));
     ts.push_back({1 - p_, 0, a.state, d.state});
-    for (int v = lo_; v <= hi_; ++v) ts.push_back({p_ / (hi_ - lo_ + 1), damage(a, v), a.state, d.state});
+    for (int v = lo_; v <= hi_; ++v) ts.push_back(hit(a, d, damage(a, v), p_ / (hi_ - lo_ + 1)));
     return ts;
   }
   fray::Transition sample(fray::Side a, fray::Side d, fray::Rng& rng) const override {
     if (rng.unit() >= p_) return {1, 0, a.state, d.state};
-    return {1, damage(a, rng.uniform(lo_, hi_)), a.state, d.state};
+    return hit(a, d, damage(a, rng.uniform(lo_, hi_)), 1);
   }
-  // Only fury reads an HP (the attacker's own).
-  Reads reads() const override { return {fury_, false}; }
+  // Fury and the drain's cap read an HP (the attacker's own).
+  Reads reads() const override { return {fury_ || drain_, false}; }
 
  private:
   double p_;
   int lo_, hi_;
   std::int64_t max_hp_;
-  bool fury_;
+  bool fury_, drain_;
+
+  [[nodiscard]] fray::Transition hit(fray::Side a, fray::Side d, std::int64_t dmg, double p) const {
+    return {p, dmg, a.state, d.state, 1, drain_ ? std::min(dmg, max_hp_ - a.hp) : 0};
+  }
 };
 
-fray::Bout bout(std::int64_t hp, bool fury, int lo = 1, int hi = 10) {
+// Side a drains (mode 2) or both sides are in fury (mode 1) or neither (0).
+fray::Bout bout(std::int64_t hp, int mode, int lo = 1, int hi = 10) {
+  const bool fury = mode == 1;
   fray::Bout b;
   b.a = {"a", hp, 1.0, 0};
   b.b = {"b", hp, 1.0, 0};
-  b.a_hits_b = std::make_shared<Attack>(0.8, lo, hi, hp, fury);
+  b.a_hits_b = std::make_shared<Attack>(0.8, lo, hi, hp, fury, mode == 2);
   b.b_hits_a = std::make_shared<Attack>(0.7, lo, hi, hp, fury);
   return b;
 }
 
 void BM_TtkExact(benchmark::State& state) {
-  const fray::Bout b = bout(state.range(0), false);
+  const fray::Bout b = bout(state.range(0), 0);
   for (auto _ : state) benchmark::DoNotOptimize(fray::fight::ttk_exact(*b.a_hits_b, b.a, b.b));
 }
 BENCHMARK(BM_TtkExact)->Arg(300)->Arg(3000)->Unit(benchmark::kMillisecond);
 
-// Exact duel, HP a side; the second argument 1 turns on fury.
+// Exact duel, HP a side; the second argument 1 turns on fury, 2 a's life
+// drain (HP going up: the grid with cycles).
 void BM_DuelExact(benchmark::State& state) {
-  const fray::Bout b = bout(state.range(0), state.range(1) != 0);
+  const fray::Bout b = bout(state.range(0), static_cast<int>(state.range(1)));
   for (auto _ : state) benchmark::DoNotOptimize(fray::fight::duel_exact(b));
 }
 BENCHMARK(BM_DuelExact)
@@ -69,6 +79,8 @@ BENCHMARK(BM_DuelExact)
     ->Args({100, 1})
     ->Args({300, 0})
     ->Args({300, 1})
+    ->Args({100, 2})
+    ->Args({300, 2})
     ->Unit(benchmark::kMillisecond);
 
 // Exact duels of the games' own kernels at 300 HP a side (bout built once).
@@ -89,14 +101,14 @@ BENCHMARK(BM_DuelExactCatalog)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // The check Monte Carlo makes first: can this fight end at all?
 void BM_CanEnd(benchmark::State& state) {
-  const fray::Bout b = bout(state.range(0), false);
+  const fray::Bout b = bout(state.range(0), 0);
   for (auto _ : state) benchmark::DoNotOptimize(fray::fight::can_end(*b.a_hits_b, b.b_hits_a.get(), b.a, b.b));
 }
 BENCHMARK(BM_CanEnd)->Arg(300)->Unit(benchmark::kMillisecond);
 
 // Monte Carlo: short duels (10 HP a side, 1d6), on 1 and 2 threads.
 void BM_DuelMonteCarlo(benchmark::State& state) {
-  const fray::Bout b = bout(10, false, 1, 6);
+  const fray::Bout b = bout(10, 0, 1, 6);
   fray::fight::MonteCarloOptions o;
   o.sims = 1'000'000;
   o.seed = 1;
@@ -111,7 +123,7 @@ BENCHMARK(BM_DuelMonteCarlo)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Use
 // alone, made before anything is built), and the largest computations it
 // accepts.
 void BM_RefuseTtk(benchmark::State& state) {
-  const fray::Bout b = bout(fray::kMaxHp, false);
+  const fray::Bout b = bout(fray::kMaxHp, 0);
   for (auto _ : state) try {
       benchmark::DoNotOptimize(fray::fight::ttk_exact(*b.a_hits_b, b.a, b.b));
     } catch (const fray::TooLarge&) {
@@ -120,7 +132,7 @@ void BM_RefuseTtk(benchmark::State& state) {
 BENCHMARK(BM_RefuseTtk)->Unit(benchmark::kMicrosecond);
 
 void BM_RefuseDuel(benchmark::State& state) {
-  const fray::Bout b = bout(fray::kMaxHp, false);
+  const fray::Bout b = bout(fray::kMaxHp, 0);
   for (auto _ : state) try {
       benchmark::DoNotOptimize(fray::fight::duel_exact(b));
     } catch (const fray::TooLarge&) {
@@ -131,14 +143,14 @@ BENCHMARK(BM_RefuseDuel)->Unit(benchmark::kMicrosecond);
 // Turns to kill near the largest HP the budget accepts for this attack
 // (0.8 to hit, 1..10 damage: about 4.4 an attack, 11 outcomes).
 void BM_LargestTtk(benchmark::State& state) {
-  const fray::Bout b = bout(state.range(0), false);
+  const fray::Bout b = bout(state.range(0), 0);
   for (auto _ : state) benchmark::DoNotOptimize(fray::fight::ttk_exact(*b.a_hits_b, b.a, b.b));
 }
 BENCHMARK(BM_LargestTtk)->Arg(36000)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // The largest coupled duel (the whole grid of HP pairs) it accepts.
 void BM_LargestGridDuel(benchmark::State& state) {
-  const fray::Bout b = bout(state.range(0), true);
+  const fray::Bout b = bout(state.range(0), 1);
   for (auto _ : state) benchmark::DoNotOptimize(fray::fight::duel_exact(b));
 }
 BENCHMARK(BM_LargestGridDuel)->Arg(650)->Unit(benchmark::kMillisecond)->Iterations(1);

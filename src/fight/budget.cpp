@@ -24,6 +24,7 @@ constexpr double kCellValues = 4;
 
 struct Damage {
   double mean = 0, var = 0, p_zero = 0, outcomes = 0;
+  bool heals = false;  // some outcome changes the attacker's HP
 };
 
 // The damage of the first attack, capped at the defender's HP: from the
@@ -32,7 +33,8 @@ struct Damage {
 Damage first_attack(const Exchange& kernel, const Fighter& att, const Fighter& def) {
   const Side a{att.hp, att.state}, d{def.hp, def.state};
   Damage r;
-  auto add = [&](double p, std::int64_t dmg) {
+  auto add = [&](double p, std::int64_t dmg, std::int64_t heal) {
+    if (p > 0 && heal != 0) r.heals = true;
     const double x = static_cast<double>(std::min(dmg, def.hp));
     r.mean += p * x;
     r.var += p * x * x;
@@ -42,7 +44,7 @@ Damage first_attack(const Exchange& kernel, const Fighter& att, const Fighter& d
   bool listed = false;
   if (kernel.exact()) {
     try {
-      for (const Transition& t : kernel.outcomes(a, d)) add(t.p, t.damage);
+      for (const Transition& t : kernel.outcomes(a, d)) add(t.p, t.damage, t.heal);
       listed = true;
     } catch (const Error&) {
       r = {};
@@ -51,7 +53,10 @@ Damage first_attack(const Exchange& kernel, const Fighter& att, const Fighter& d
   if (!listed) {
     Rng rng(0x5eed);
     constexpr int n = 256;
-    for (int i = 0; i < n; ++i) add(1.0 / n, kernel.sample(a, d, rng).damage);
+    for (int i = 0; i < n; ++i) {
+      const Transition t = kernel.sample(a, d, rng);
+      add(1.0 / n, t.damage, t.heal);
+    }
   }
   r.var = std::max(0.0, r.var - r.mean * r.mean);
   return r;
@@ -64,7 +69,7 @@ std::string hp_of(const Fighter& f) { return fmt::format("{} HP", f.hp); }
 Attacks attacks_to_kill(const Exchange& kernel, const Fighter& att, const Fighter& def, double tail) {
   const Damage d = first_attack(kernel, att, def);
   // No damage from the start: the chain finds the stalemate at once.
-  if (!(d.mean > 0)) return {1, 1, d.outcomes};
+  if (!(d.mean > 0)) return {1, 1, d.outcomes, d.heals};
   const double hp = static_cast<double>(def.hp);
   // The sum of n attacks is about normal: below the HP after n attacks with
   // probability `tail` once n * mean - z * sd * sqrt(n) >= HP.
@@ -73,12 +78,13 @@ Attacks attacks_to_kill(const Exchange& kernel, const Fighter& att, const Fighte
   const double root = (z * sd + std::sqrt(z * z * d.var + 4 * d.mean * hp)) / (2 * d.mean);
   // A run of attacks that all miss is the slower tail when hits are rare.
   const double misses = d.p_zero > 0 && d.p_zero < 1 ? std::log(tail) / std::log(d.p_zero) : 0;
-  return {std::max(1.0, hp / d.mean), std::max(1.0, root * root + misses), d.outcomes};
+  return {std::max(1.0, hp / d.mean), std::max(1.0, root * root + misses), d.outcomes, d.heals};
 }
 
 void require_ttk_budget(const Exchange& kernel, const Fighter& att, const Fighter& def, const ExactLimits& limits) {
-  const double cells = static_cast<double>(def.hp);
   const Attacks n = attacks_to_kill(kernel, att, def, limits.tail);
+  // An attacker whose own outcomes change its HP needs a row per HP.
+  const double cells = static_cast<double>(def.hp) * (n.heals ? static_cast<double>(att.hp) : 1.0);
   const double work = n.to_tail * cells * step_ops(n) + cells * kReachOps;
   require_budget(work, cells * kCellValues, fmt::format("the exact turns to kill a defender of {}", hp_of(def)),
                  "use Monte Carlo (--sims N) or a smaller HP");

@@ -17,7 +17,8 @@ namespace fray::fight::detail {
 // finds the stalemate at once).
 struct Attacks {
   double mean = 0, to_tail = 0;
-  double moves = 1;  // outcomes of one attack: the chain's moves from a condition
+  double moves = 1;    // outcomes of one attack: the chain's moves from a condition
+  bool heals = false;  // the first attack may change the attacker's own HP
 };
 [[nodiscard]] Attacks attacks_to_kill(const Exchange& kernel, const Fighter& att, const Fighter& def, double tail);
 

@@ -23,9 +23,8 @@ void check_outcomes(const std::vector<Transition>& ts, const char* side) {
   for (const Transition& t : ts) {
     check(std::isfinite(t.p) && t.p >= 0, "side {}: the ruleset gave an attack outcome of probability {}", side, t.p);
     check(t.damage >= 0, "side {}: the ruleset gave negative damage {}", side, t.damage);
-    // The chain relies on HP never going up; a healing kernel says exact() false.
-    check(t.heal == 0, "side {}: the ruleset gave an outcome that heals the attacker, which only Monte Carlo follows",
-          side);
+    check(t.heal >= -kMaxHp && t.heal <= kMaxHp,
+          "side {}: the ruleset gave a heal of {}, past the {} HP a combatant may have", side, t.heal, kMaxHp);
     total += t.p;
   }
   check(std::fabs(total - 1) <= 1e-9, "side {}: the ruleset's attack outcomes add up to {}, not 1", side, total);
@@ -61,13 +60,13 @@ const std::vector<Transition>& Ask::operator()(Side att, Side def) {
 std::uint32_t MoveStore::intern(std::vector<Move>& ms, std::uint32_t& last) {
   // Kernels mostly list outcomes by damage already; sort only when not.
   auto before = [](const Move& x, const Move& y) {
-    return std::tie(x.kill, x.damage, x.att, x.def) < std::tie(y.kill, y.damage, y.att, y.def);
+    return std::tie(x.end, x.damage, x.heal, x.att, x.def) < std::tie(y.end, y.damage, y.heal, y.att, y.def);
   };
   if (!std::is_sorted(ms.begin(), ms.end(), before)) std::sort(ms.begin(), ms.end(), before);
   std::size_t out = 0;
   for (std::size_t i = 0; i < ms.size(); ++i) {
-    if (out > 0 && ms[out - 1].kill == ms[i].kill && ms[out - 1].damage == ms[i].damage &&
-        ms[out - 1].att == ms[i].att && ms[out - 1].def == ms[i].def)
+    if (out > 0 && ms[out - 1].end == ms[i].end && ms[out - 1].damage == ms[i].damage &&
+        ms[out - 1].heal == ms[i].heal && ms[out - 1].att == ms[i].att && ms[out - 1].def == ms[i].def)
       ms[out - 1].p += ms[i].p;
     else
       ms[out++] = ms[i];
@@ -75,7 +74,8 @@ std::uint32_t MoveStore::intern(std::vector<Move>& ms, std::uint32_t& last) {
   ms.resize(out);
   auto same = [](std::span<const Move> x, std::span<const Move> y) {
     return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), [](const Move& u, const Move& v) {
-             return u.p == v.p && u.damage == v.damage && u.att == v.att && u.def == v.def && u.kill == v.kill;
+             return u.p == v.p && u.damage == v.damage && u.heal == v.heal && u.att == v.att && u.def == v.def &&
+                    u.end == v.end;
            });
   };
   if (last != kNone && same(moves(last), ms)) return last;
@@ -84,7 +84,8 @@ std::uint32_t MoveStore::intern(std::vector<Move>& ms, std::uint32_t& last) {
     std::uint64_t bits;
     std::memcpy(&bits, &m.p, sizeof bits);
     h ^= bits * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(m.damage) * 0xc2b2ae3d27d4eb4fULL +
-         ((std::uint64_t{m.att} << 32 | m.def) * 0x165667b19e3779f9ULL) + m.kill;
+         ((std::uint64_t{m.att} << 32 | m.def) * 0x165667b19e3779f9ULL) + static_cast<std::uint64_t>(m.end) +
+         static_cast<std::uint64_t>(m.heal) * 0x94d049bb133111ebULL;
     h = (h << 7) | (h >> 57);
   }
   auto& ids = by_hash_[h];
@@ -98,18 +99,56 @@ std::uint32_t MoveStore::intern(std::vector<Move>& ms, std::uint32_t& last) {
 }
 
 Chain::Chain(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& a, const Fighter& b,
-             const ExactLimits& limits, const char* a_side)
+             const ExactLimits& limits, const char* a_side, bool fixed_attacker)
     : hp0_{a.hp, b.hp},
       rows_(b_hits_a ? static_cast<std::uint64_t>(a.hp) : 1),
       cols_(static_cast<std::uint64_t>(b.hp)),
+      solo_(b_hits_a == nullptr),
+      fixed_attacker_(fixed_attacker),
+      row_hp_(b_hits_a != nullptr),
       limits_(limits) {
-  if (rows_ * cols_ > kMaxCells) throw TooLarge(fmt::format("exact analysis of {} x {} HP is too large", a.hp, b.hp));
   ask_[0].emplace(a_hits_b, a.hp, b.hp, a_side);
   if (b_hits_a) ask_[1].emplace(*b_hits_a, b.hp, a.hp, "b");
-  start_ = cell(state_index(0, a.state), state_index(1, b.state), rows_ - 1, cols_ - 1);
-  reach();
+  for (;;) {
+    if (rows_ * cols_ > kMaxCells)
+      throw TooLarge(fmt::format("exact analysis of {} x {} HP is too large", row_hp_ ? rows_ : 1, cols_));
+    reset();
+    try {
+      start_ = cell(state_index(0, a.state), state_index(1, b.state), row_hp_ ? hp0_[0] - 1 : 0, hp0_[1] - 1);
+      reach();
+      break;
+    } catch (const Grow& g) {
+      // A heal reached past the grid: regrow by half again at least, so
+      // that a slow climb rebuilds a few times, not once per HP.
+      auto grown = [](std::uint64_t now, std::uint64_t need) {
+        return need <= now ? now : std::min<std::uint64_t>(kMaxHp, std::max(need, now + now / 2));
+      };
+      if (!row_hp_) {
+        row_hp_ = true;
+        rows_ = static_cast<std::uint64_t>(hp0_[0]);
+      } else {
+        rows_ = grown(rows_, g.rows);
+        cols_ = grown(cols_, g.cols);
+      }
+    }
+  }
   find_stalemates();
   find_runs();
+}
+
+void Chain::reset() {
+  for (int w = 0; w < 2; ++w) {
+    states_[w].clear();
+    pat_[w].clear();
+    memo_[w].clear();
+    slots_[w].clear();
+    last_[w] = kNone;
+    last_state_[w] = {0, kNone};
+  }
+  block_of_.clear();
+  blocks_.clear();
+  store_ = MoveStore{};
+  rises_ = false;
 }
 
 std::uint64_t Chain::reached() const {
@@ -125,6 +164,17 @@ std::uint32_t Chain::state_index(int side, std::uint32_t s) {
   if (i == v.size()) v.push_back(s);
   last_state_[side] = {s, i};
   return i;
+}
+
+Chain::Slot& Chain::slot(int w, std::uint32_t own, std::uint32_t other, std::int64_t hp) {
+  auto& by_own = slots_[w];
+  if (by_own.size() <= own) by_own.resize(own + 1);
+  auto& by_other = by_own[own];
+  if (by_other.size() <= other) by_other.resize(other + 1);
+  auto& by_hp = by_other[other];
+  const auto i = static_cast<std::size_t>(hp);
+  if (by_hp.size() <= i) by_hp.resize(std::max<std::size_t>(i + 1, std::max(rows_, cols_) + 1));
+  return by_hp[i];
 }
 
 std::uint64_t Chain::cell(std::uint32_t ia, std::uint32_t ib, std::uint64_t r, std::uint64_t col) {
@@ -168,15 +218,40 @@ void Chain::reach() {
       if (!ask_[w]) continue;
       const Side att = w == 0 ? a : b, def = w == 0 ? b : a;
       const std::uint32_t own = w == 0 ? ia : ib, other = w == 0 ? ib : ia;
-      const std::vector<Transition>& ts = (*ask_[w])(att, def);
-      // The moves follow from the kernel's answer, the two state indices
-      // and which outcomes kill; most cells share all four with another.
-      std::int64_t top = 0;
-      for (const Transition& t : ts) top = std::max(top, t.damage);
-      const Memo key{&ts, own, other, top >= def.hp ? def.hp : 0};
-      std::uint32_t* known = nullptr;
+      // The kernel's answer and its extremes: from the slot of this input
+      // when the kernel reads at most one HP, else asked afresh.
+      Slot fresh;
+      Slot* in = &fresh;
       if (ask_[w]->cached()) {
-        auto [it, fresh] = memo_[w].try_emplace(key, kNone);
+        const Exchange::Reads& rd = ask_[w]->reads();
+        in = &slot(w, own, other, rd.attacker_hp ? att.hp : rd.defender_hp ? def.hp : 0);
+      }
+      if (!in->ts) {
+        in->ts = &(*ask_[w])(att, def);
+        for (const Transition& t : *in->ts) {
+          in->top = std::max(in->top, t.damage);
+          in->low = std::min(in->low, t.heal);
+          in->high = std::max(in->high, t.heal);
+        }
+      }
+      const std::vector<Transition>& ts = *in->ts;
+      const std::int64_t top = in->top, low = in->low, high = in->high;
+      if (!row_hp_ && (low != 0 || high != 0)) {
+        // The attacker's HP moves: one row cannot hold it.
+        if (fixed_attacker_) throw AttackerHpMoves{};
+        throw Grow{static_cast<std::uint64_t>(hp0_[0]), cols_};
+      }
+      // The moves follow from the kernel's answer, the two state indices,
+      // which outcomes kill, and which heals kill the attacker or meet the
+      // cap; most cells share all of them with another.
+      const bool own_hp_counts = att.hp + low <= 0 || att.hp + high > kMaxHp;
+      const bool plain = in != &fresh && top < def.hp && !own_hp_counts;
+      std::uint32_t* known = nullptr;
+      if (plain) {
+        known = &in->plain;
+      } else if (ask_[w]->cached()) {
+        const Memo key{&ts, own, other, top >= def.hp ? def.hp : 0, own_hp_counts ? att.hp : 0};
+        auto [it, is_new_key] = memo_[w].try_emplace(key, kNone);
         known = &it->second;
       }
       std::uint32_t id = known ? *known : kNone;
@@ -184,39 +259,55 @@ void Chain::reach() {
         ms.clear();
         for (const Transition& t : ts) {
           if (t.p <= 0) continue;
+          // The heal first: an attacker it kills does not attack.
+          const std::int64_t hp = std::min(att.hp + t.heal, kMaxHp);
+          if (hp <= 0) {
+            ms.push_back({t.p, 0, 0, kSame, kSame, End::death});
+            continue;
+          }
           if (t.damage >= def.hp) {
-            ms.push_back({t.p, 0, kSame, kSame, true});
+            ms.push_back({t.p, 0, hp - att.hp, kSame, kSame, End::kill});
             continue;
           }
           const std::uint32_t na = state_index(w, t.attacker_state), nd = state_index(1 - w, t.defender_state);
-          ms.push_back({t.p, t.damage, na == own ? kSame : na, nd == other ? kSame : nd, false});
+          ms.push_back({t.p, t.damage, hp - att.hp, na == own ? kSame : na, nd == other ? kSame : nd, End::none});
         }
         id = store_.intern(ms, last_[w]);
         if (known) *known = id;
       }
       pat_[w][c] = id;
       for (const Move& m : moves(id)) {
-        if (m.kill) continue;
+        if (m.ends()) continue;
+        if (m.heal > 0) rises_ = true;
+        // Own HP (row for a, column for b) up by the heal, the other's down by the damage.
+        const std::int64_t own_at = static_cast<std::int64_t>(w == 0 ? r : col) + m.heal;
+        const std::uint64_t tr = w == 0 ? static_cast<std::uint64_t>(own_at) : r - static_cast<std::uint64_t>(m.damage);
+        const std::uint64_t tc =
+            w == 0 ? col - static_cast<std::uint64_t>(m.damage) : static_cast<std::uint64_t>(own_at);
+        if (tr >= rows_ || tc >= cols_) throw Grow{std::max(rows_, tr + 1), std::max(cols_, tc + 1)};
         std::uint64_t to;
         if (m.att == kSame && m.def == kSame)
-          to = c - static_cast<std::uint64_t>(m.damage) * (w == 0 ? 1 : cols_);
+          to = c + static_cast<std::uint64_t>(shift(static_cast<Who>(w), m));
         else if (w == 0)
-          to = cell(m.att == kSame ? ia : m.att, m.def == kSame ? ib : m.def, r,
-                    col - static_cast<std::uint64_t>(m.damage));
+          to = cell(m.att == kSame ? ia : m.att, m.def == kSame ? ib : m.def, tr, tc);
         else
-          to = cell(m.def == kSame ? ia : m.def, m.att == kSame ? ib : m.att, r - static_cast<std::uint64_t>(m.damage),
-                    col);
+          to = cell(m.def == kSame ? ia : m.def, m.att == kSame ? ib : m.att, tr, tc);
         if (is_new(to)) queue.push_back(to);
       }
     }
   }
 }
 
-// The one stalemate fixpoint: the cells from which a kill can be reached; the
-// others are a stalemate. HP never goes up, so cells are settled level by
-// level of HP a + HP b, with a few passes within a level for moves that only
-// change states. With one attacker (one row) "a kill" means its own.
+// The one stalemate fixpoint: the cells from which an end (a kill, or an
+// attacker dead of its own HP loss) can be reached; the others are a
+// stalemate. While HP never goes up, cells are settled level by level of
+// HP a + HP b, with a few passes within a level for moves that only change
+// states. With one attacker "an end" means its own kill or death.
 void Chain::find_stalemates() {
+  if (rises_) {
+    find_stalemates_by_search();
+    return;
+  }
   const std::size_t n = cells();
   can_end_.assign(n, 0);
   const std::uint64_t levels = rows_ + cols_ - 1;
@@ -233,7 +324,7 @@ void Chain::find_stalemates() {
           for (int w = 0; w < 2 && !can_end_[c]; ++w) {
             if (!ask_[w]) continue;
             for (const Move& m : moves(pat_[w][c]))
-              if (m.kill || can_end_[target(static_cast<Who>(w), ia, ib, r, col, m)]) {
+              if (m.ends() || can_end_[target(static_cast<Who>(w), ia, ib, r, col, m)]) {
                 can_end_[c] = 1;
                 changed = true;
                 break;
@@ -246,6 +337,121 @@ void Chain::find_stalemates() {
   all_can_end_ = true;
   for (std::uint64_t c = 0; c < n; ++c)
     if (pat_[0][c] != kNone && !can_end_[c]) all_can_end_ = false;
+}
+
+// The same fixpoint when a heal raises HP, so that moves go up and down the
+// levels: a search backwards from the cells with an ending move, along every
+// move reversed.
+void Chain::find_stalemates_by_search() {
+  const std::size_t n = cells();
+  can_end_.assign(n, 0);
+  std::vector<std::uint64_t> first(n + 1, 0);  // predecessors of cell c: pred[first[c] .. first[c + 1])
+  std::vector<std::uint32_t> queue;
+  auto each_move = [&](auto&& visit) {
+    for (std::size_t k = 0; k < blocks_.size(); ++k) {
+      const auto [ia, ib] = blocks_[k];
+      for (std::uint64_t r = 0; r < rows_; ++r)
+        for (std::uint64_t col = 0; col < cols_; ++col) {
+          const std::uint64_t c = k * rows_ * cols_ + r * cols_ + col;
+          if (pat_[0][c] == kNone) continue;
+          for (int w = 0; w < 2; ++w) {
+            if (!ask_[w]) continue;
+            for (const Move& m : moves(pat_[w][c]))
+              visit(c, m.ends() ? c : target(static_cast<Who>(w), ia, ib, r, col, m), m.ends());
+          }
+        }
+    }
+  };
+  each_move([&](std::uint64_t c, std::uint64_t to, bool ends) {
+    if (ends) {
+      if (!can_end_[c]) queue.push_back(static_cast<std::uint32_t>(c));
+      can_end_[c] = 1;
+    } else {
+      ++first[to + 1];
+    }
+  });
+  for (std::size_t c = 0; c < n; ++c) first[c + 1] += first[c];
+  std::vector<std::uint32_t> pred(first[n]);
+  std::vector<std::uint64_t> fill(first.begin(), first.end() - 1);
+  each_move([&](std::uint64_t c, std::uint64_t to, bool ends) {
+    if (!ends) pred[fill[to]++] = static_cast<std::uint32_t>(c);
+  });
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::uint32_t c = queue[head];
+    for (std::uint64_t i = first[c]; i < first[c + 1]; ++i)
+      if (!can_end_[pred[i]]) {
+        can_end_[pred[i]] = 1;
+        queue.push_back(pred[i]);
+      }
+  }
+  all_can_end_ = true;
+  for (std::uint64_t c = 0; c < n; ++c)
+    if (pat_[0][c] != kNone && !can_end_[c]) all_can_end_ = false;
+}
+
+std::pair<std::vector<char>, bool> Chain::can_end_by_phase(const std::vector<Who>& turns) const {
+  const std::size_t n = cells(), period = turns.size();
+  std::vector<char> ok(n * period, 0);
+  // Predecessors of each cell by each side's moves: pred[w][first[w][c] .. first[w][c + 1]).
+  std::vector<std::uint64_t> first[2];
+  std::vector<std::uint32_t> pred[2];
+  std::vector<std::uint64_t> queue;  // c * period + phase
+  auto each_move = [&](int w, auto&& visit) {
+    for (std::size_t k = 0; k < blocks_.size(); ++k) {
+      const auto [ia, ib] = blocks_[k];
+      for (std::uint64_t r = 0; r < rows_; ++r)
+        for (std::uint64_t col = 0; col < cols_; ++col) {
+          const std::uint64_t c = k * rows_ * cols_ + r * cols_ + col;
+          if (pat_[0][c] == kNone) continue;
+          for (const Move& m : moves(pat_[w][c]))
+            visit(c, m.ends() ? c : target(static_cast<Who>(w), ia, ib, r, col, m), m.ends());
+        }
+    }
+  };
+  for (int w = 0; w < 2; ++w) {
+    if (!ask_[w]) continue;
+    first[w].assign(n + 1, 0);
+    std::vector<char> ends(n, 0);
+    each_move(w, [&](std::uint64_t c, std::uint64_t to, bool end) {
+      if (end)
+        ends[c] = 1;
+      else
+        ++first[w][to + 1];
+    });
+    for (std::size_t c = 0; c < n; ++c) first[w][c + 1] += first[w][c];
+    pred[w].resize(first[w][n]);
+    std::vector<std::uint64_t> fill(first[w].begin(), first[w].end() - 1);
+    each_move(w, [&](std::uint64_t c, std::uint64_t to, bool end) {
+      if (!end) pred[w][fill[to]++] = static_cast<std::uint32_t>(c);
+    });
+    for (std::size_t j = 0; j < period; ++j)
+      if (static_cast<int>(turns[j]) == w)
+        for (std::uint64_t c = 0; c < n; ++c)
+          if (ends[c] && !ok[c * period + j]) {
+            ok[c * period + j] = 1;
+            queue.push_back(c * period + j);
+          }
+  }
+  // (c, j) can end when the side at phase j has a move from c to an end or
+  // to a (t, j + 1) that can: backwards from the ends.
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::uint64_t t = queue[head] / period, j = queue[head] % period;
+    const std::uint64_t before = (j + period - 1) % period;
+    const auto w = static_cast<std::size_t>(turns[before]);
+    for (std::uint64_t i = first[w][t]; i < first[w][t + 1]; ++i) {
+      const std::uint64_t node = std::uint64_t{pred[w][i]} * period + before;
+      if (!ok[node]) {
+        ok[node] = 1;
+        queue.push_back(node);
+      }
+    }
+  }
+  bool all = true;
+  for (std::uint64_t c = 0; c < n && all; ++c)
+    if (pat_[0][c] != kNone)
+      for (std::size_t j = 0; j < period; ++j)
+        if (!ok[c * period + j]) all = false;
+  return {std::move(ok), all};
 }
 
 // Runs of cells along a row with the same moves: a run's moves map a

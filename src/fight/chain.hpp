@@ -20,14 +20,25 @@ namespace fray::fight::detail {
 inline constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();  // no move list: unreached
 inline constexpr std::uint32_t kSame = std::numeric_limits<std::uint32_t>::max();  // state unchanged
 
+// How a move ends the fight: not at all, the defender killed, or the
+// attacker dead of the HP it lost on its own turn (Transition::heal < 0), its
+// attack undone.
+enum class End : std::uint8_t { none = 0, kill = 1, death = 2 };
+
 // One outcome of one attack, relative to the cell it starts from: the
-// defender loses `damage` HP (or is killed), and each side's state moves to a
-// state index (kSame: unchanged). Relative moves are shared by many cells.
+// attacker's HP changes by `heal` (any cap applied), then the defender loses
+// `damage` HP (or is killed), and each side's state moves to a state index
+// (kSame: unchanged). Relative moves are shared by many cells. A kill keeps
+// its heal (the winner's HP); a death keeps neither damage nor heal.
 struct Move {
   double p;
   std::int64_t damage;
+  std::int64_t heal;
   std::uint32_t att, def;
-  bool kill;
+  End end;
+  [[nodiscard]] bool ends() const { return end != End::none; }
+  [[nodiscard]] bool kills() const { return end == End::kill; }
+  [[nodiscard]] bool dies() const { return end == End::death; }
 };
 
 // Two sides' conditions: HP and state of each (a hash key).
@@ -46,9 +57,9 @@ struct PairHash {
 
 // Asks a kernel once per distinct input it reads (Exchange::reads) and checks
 // each answer once (probabilities finite, non-negative, summing to 1; damage
-// never negative, as the chain relies on HP never going up). An HP the kernel
-// does not read is replaced by that side's starting HP, the most it ever has,
-// so that no non-killing damage reaches it.
+// never negative; heal within the HP a combatant may have). An HP the kernel
+// does not read is replaced by that side's starting HP, so that answers to
+// different HP share one cache entry.
 class Ask {
  public:
   // `side` names the attacking side in error messages ("a" or "b").
@@ -95,18 +106,28 @@ class MoveStore {
 // arithmetic, not hashing. Each reached cell holds, for each attacking side,
 // the id of its list of relative moves ("pattern"); equal lists are stored once.
 //
-// With b_hits_a null only a attacks and a's HP never changes: one row, the
-// chain of turns to kill, and each one-sided chain of a split duel.
+// With b_hits_a null only a attacks and a's HP changes only by its own
+// heal: one row (the chain of turns to kill, and each one-sided chain of a
+// split duel) while no outcome heals or hurts the attacker, else one row per
+// HP of a. HP may go up (heal > 0): the grid then grows past the starting HP
+// to hold every HP reached, rebuilding the search (the HP reached are not
+// known before the kernels are asked).
 class Chain {
  public:
+  // Thrown, with `fixed_attacker`, when an outcome changes the attacker's HP:
+  // the one-sided chain of a split duel cannot follow that.
+  struct AttackerHpMoves {};
+
   // `a_side` names a's kernel in error messages: a one-sided chain of b's
   // attacks is built with b as "a". Throws TooLarge past the limits.
   Chain(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& a, const Fighter& b,
-        const ExactLimits& limits, const char* a_side = "a");
+        const ExactLimits& limits, const char* a_side = "a", bool fixed_attacker = false);
 
   [[nodiscard]] std::uint64_t rows() const { return rows_; }
   [[nodiscard]] std::uint64_t cols() const { return cols_; }
   [[nodiscard]] std::uint64_t start() const { return start_; }
+  // Some move raises an attacker's HP: the chain has cycles.
+  [[nodiscard]] bool rises() const { return rises_; }
   [[nodiscard]] std::size_t cells() const { return pat_[0].size(); }
   // Cells reached from the start.
   [[nodiscard]] std::uint64_t reached() const;
@@ -118,6 +139,14 @@ class Chain {
   [[nodiscard]] bool can_end(std::uint64_t c) const { return can_end_[c] != 0; }
   // No reachable cell is a stalemate.
   [[nodiscard]] bool all_can_end() const { return all_can_end_; }
+  // can_end above asks whether some sequence of the two sides' moves leads
+  // to an end, in any order: while HP never go up, that is the answer. When
+  // a heal raises HP, the order matters (a regeneration on a's own turn may
+  // undo every hit b can land between two of them), so the stepping asks
+  // this instead: for the attackers of one period of the schedule (`turns`,
+  // from attack 0 on), whether cell c at phase j (index c x period + j) can
+  // end, and whether every reached cell at every phase can.
+  [[nodiscard]] std::pair<std::vector<char>, bool> can_end_by_phase(const std::vector<Who>& turns) const;
   [[nodiscard]] std::uint32_t pattern(Who who, std::uint64_t c) const { return pat_[static_cast<int>(who)][c]; }
   [[nodiscard]] std::span<const Move> moves(std::uint32_t pattern) const { return store_.moves(pattern); }
   // How many cells from c on, along its row, share c's moves (0: unreached).
@@ -127,49 +156,80 @@ class Chain {
   [[nodiscard]] Ask& ask(Who who) { return *ask_[static_cast<int>(who)]; }
   // a's HP in row r.
   [[nodiscard]] std::int64_t a_hp(std::uint64_t r) const {
-    return rows_ == 1 ? hp0_[0] : static_cast<std::int64_t>(r) + 1;
+    return row_hp_ ? static_cast<std::int64_t>(r) + 1 : hp0_[0];
   }
   // The first cell of the block of state indices (ia, ib), which must exist.
   [[nodiscard]] std::uint64_t base(std::uint32_t ia, std::uint32_t ib) const {
     return static_cast<std::uint64_t>(block_of_[ia][ib]) * rows_ * cols_;
   }
-  // The cell a move leads to from block (ia, ib), row r, column col (not a kill).
+  // The offset a move makes within a block: a's HP is the row, b's the column.
+  [[nodiscard]] std::int64_t shift(Who who, const Move& m) const {
+    const auto cols = static_cast<std::int64_t>(cols_);
+    return who == Who::a ? m.heal * cols - m.damage : m.heal - m.damage * cols;
+  }
+  // The cell a move leads to from block (ia, ib), row r, column col (not an end).
   [[nodiscard]] std::uint64_t target(Who who, std::uint32_t ia, std::uint32_t ib, std::uint64_t r, std::uint64_t col,
                                      const Move& m) const {
+    std::uint32_t na, nb;
     if (who == Who::a) {
-      const std::uint32_t na = m.att == kSame ? ia : m.att, nb = m.def == kSame ? ib : m.def;
-      return base(na, nb) + r * cols_ + col - static_cast<std::uint64_t>(m.damage);
+      na = m.att == kSame ? ia : m.att;
+      nb = m.def == kSame ? ib : m.def;
+    } else {
+      nb = m.att == kSame ? ib : m.att;
+      na = m.def == kSame ? ia : m.def;
     }
-    const std::uint32_t nb = m.att == kSame ? ib : m.att, na = m.def == kSame ? ia : m.def;
-    return base(na, nb) + (r - static_cast<std::uint64_t>(m.damage)) * cols_ + col;
+    return base(na, nb) + r * cols_ + col + static_cast<std::uint64_t>(shift(who, m));
   }
 
  private:
   std::uint32_t state_index(int side, std::uint32_t s);
   std::uint64_t cell(std::uint32_t ia, std::uint32_t ib, std::uint64_t r, std::uint64_t col);
+  void reset();
   void reach();
   void find_stalemates();
+  void find_stalemates_by_search();
   void find_runs();
 
   // A kernel answer (where the Ask cache holds it), the attacker's and the
-  // defender's state index, and the defender's HP when some outcome kills (else 0).
+  // defender's state index, the defender's HP when some outcome kills (else
+  // 0), and the attacker's HP when some heal kills it or meets kMaxHp (else 0).
   struct Memo {
     const std::vector<Transition>* ts;
     std::uint32_t own, other;
-    std::int64_t hp;
+    std::int64_t hp, own_hp;
     bool operator==(const Memo&) const = default;
   };
   struct MemoHash {
     std::size_t operator()(const Memo& m) const noexcept {
       std::uint64_t h = reinterpret_cast<std::uintptr_t>(m.ts) * 0x9e3779b97f4a7c15ULL;
-      h ^= (std::uint64_t{m.own} << 32 | m.other) * 0xc2b2ae3d27d4eb4fULL + static_cast<std::uint64_t>(m.hp);
+      h ^= (std::uint64_t{m.own} << 32 | m.other) * 0xc2b2ae3d27d4eb4fULL + static_cast<std::uint64_t>(m.hp) +
+           static_cast<std::uint64_t>(m.own_hp) * 0x165667b19e3779f9ULL;
       return static_cast<std::size_t>(h ^ (h >> 29));
     }
   };
+  // Thrown by the search when a heal leads past the grid: the grid must hold
+  // `rows` x `cols`.
+  struct Grow {
+    std::uint64_t rows, cols;
+  };
+  // What the search keeps per kernel input, for a kernel that reads at most
+  // one HP: by attacker state index, defender state index, and the HP read
+  // (0 when none), the kernel's answer, its largest damage and smallest and
+  // largest heal, and the move list of a cell where no outcome ends the
+  // fight (the usual cell), found without hashing.
+  struct Slot {
+    const std::vector<Transition>* ts = nullptr;
+    std::int64_t top = 0, low = 0, high = 0;
+    std::uint32_t plain = kNone;
+  };
+  Slot& slot(int w, std::uint32_t own, std::uint32_t other, std::int64_t hp);
   std::optional<Ask> ask_[2];
+  std::vector<std::vector<std::vector<Slot>>> slots_[2];
   std::unordered_map<Memo, std::uint32_t, MemoHash> memo_[2];
   std::int64_t hp0_[2];
   std::uint64_t rows_, cols_;
+  bool solo_, fixed_attacker_, rises_ = false;
+  bool row_hp_;  // rows are a's HP (else one row, a's HP fixed)
   ExactLimits limits_;
   std::vector<std::uint32_t> states_[2];
   std::vector<std::vector<std::int64_t>> block_of_;
@@ -188,10 +248,13 @@ class Chain {
 struct Tally {
   double wins[2] = {0, 0};
   double draw = 0;
-  std::vector<double> kill_nth[2];  // by the killer's attack count (0-based)
-  std::vector<double> length;       // by the number of attacks in the fight
-  std::vector<double> hp_end[2];    // by HP at the end (0 = killed)
-  std::vector<double> hp_win[2];    // the winner's HP
+  std::vector<double> kill_nth[2];  // kills, by the killer's attack count (0-based)
+  // Every end on a side's turn (its kills and its deaths of its own HP
+  // loss), by its attack count: the game time of the fight's end.
+  std::vector<double> end_nth[2];
+  std::vector<double> length;     // by the number of attacks in the fight
+  std::vector<double> hp_end[2];  // by HP at the end (0 = killed)
+  std::vector<double> hp_win[2];  // the winner's HP
   double unresolved = 0;
   std::uint64_t chain_states = 0;  // the cells the chain (or the two chains) reached
 };

@@ -39,7 +39,7 @@ DuelResult duel_exact(const Bout& bout, Who first_on_tie, const ExactLimits& lim
   r.unresolved = t.unresolved;
   if (detail::any_positive(t.length)) {
     r.length = detail::pmf_of(t.length);
-    r.time = detail::time_pmf(t.kill_nth[0], bout.a.attack_time, t.kill_nth[1], bout.b.attack_time);
+    r.time = detail::time_pmf(t.end_nth[0], bout.a.attack_time, t.end_nth[1], bout.b.attack_time);
   }
   r.a_hp_left = detail::pmf_of(t.hp_end[0]);
   r.b_hp_left = detail::pmf_of(t.hp_end[1]);
@@ -79,9 +79,11 @@ std::optional<bool> can_end(const Exchange& a_hits_b, const Exchange* b_hits_a, 
       const std::vector<Transition>& ts = w == 0 ? ask_a(sa, sb) : (*ask_b)(sb, sa);
       for (const Transition& t : ts) {
         if (t.p <= 0) continue;
-        if (t.damage >= (w == 0 ? k.hb : k.ha)) return true;
-        const Pair to = w == 0 ? Pair{k.ha, k.hb - t.damage, t.attacker_state, t.defender_state}
-                               : Pair{k.ha - t.damage, k.hb, t.defender_state, t.attacker_state};
+        // The attacker's heal first: one that kills it ends the fight too.
+        const std::int64_t own = std::min((w == 0 ? k.ha : k.hb) + t.heal, kMaxHp);
+        if (own <= 0 || t.damage >= (w == 0 ? k.hb : k.ha)) return true;
+        const Pair to = w == 0 ? Pair{own, k.hb - t.damage, t.attacker_state, t.defender_state}
+                               : Pair{k.ha - t.damage, own, t.defender_state, t.attacker_state};
         if (seen.insert(to).second) next.emplace_back(t.damage, to);
       }
     }

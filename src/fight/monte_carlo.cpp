@@ -50,6 +50,7 @@ struct Tally {
   std::uint64_t wins[2] = {0, 0};
   std::uint64_t draws = 0;
   Counts kill_nth[2], kill_hits[2], length, hp_end[2], hp_win[2];
+  Counts died_nth[2];                         // deaths of a side of its own HP loss, by its attack count
   std::map<double, std::uint64_t> kill_time;  // only when some attack time is random
   void merge(const Tally& o) {
     for (const auto& [time, n] : o.kill_time) kill_time[time] += n;
@@ -57,6 +58,7 @@ struct Tally {
       wins[w] += o.wins[w];
       kill_nth[w].merge(o.kill_nth[w]);
       kill_hits[w].merge(o.kill_hits[w]);
+      died_nth[w].merge(o.died_nth[w]);
       hp_end[w].merge(o.hp_end[w]);
       hp_win[w].merge(o.hp_win[w]);
     }
@@ -91,6 +93,18 @@ void record_kill(Tally& t, const Side (&side)[2], std::size_t w, std::uint64_t n
   t.hp_end[d].add(0);
 }
 
+// Side w dies of the HP it loses on its own turn (its nth attack): the
+// other side wins, and the fight ends with that turn.
+void record_death(Tally& t, const Side (&side)[2], std::size_t w, std::uint64_t nth, std::uint64_t attacks) {
+  const std::size_t d = 1 - w;
+  ++t.wins[d];
+  t.died_nth[w].add(nth);
+  t.length.add(attacks);
+  t.hp_end[d].add(static_cast<std::size_t>(side[d].hp));
+  t.hp_win[d].add(static_cast<std::size_t>(side[d].hp));
+  t.hp_end[w].add(0);
+}
+
 void record_draw(Tally& t, const Side (&side)[2]) {
   ++t.draws;
   t.hp_end[0].add(static_cast<std::size_t>(side[0].hp));
@@ -109,12 +123,22 @@ void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const
     const auto [who, nth, end] = schedule.next(rng);
     const auto w = static_cast<std::size_t>(who), d = 1 - w;
     const Transition tr = w == 0 ? ab.sample(side[0], side[1], rng) : ba->sample(side[1], side[0], rng);
+    // The attacker's own HP first: life drain (Brogue CE inflictDamage heals
+    // before the defender's death is checked) or a loss on its own turn
+    // (poison, bleeding, burning ticking), which, when it kills the
+    // attacker, undoes its attack.
+    detail::check(tr.heal >= -kMaxHp && tr.heal <= kMaxHp,
+                  "side {}: the ruleset gave a heal of {}, past the {} HP a combatant may have", w == 0 ? "a" : "b",
+                  tr.heal, kMaxHp);
+    side[w].hp = std::min(side[w].hp + tr.heal, kMaxHp);
+    if (side[w].hp <= 0) {
+      side[w].hp = 0;
+      record_death(t, side, w, nth, attacks);
+      if (timed && ba) ++t.kill_time[end];  // turns to kill times only its kills
+      return;
+    }
     hits[w] += tr.landed() ? 1 : 0;
     side[w].state = tr.attacker_state;
-    // Life drain: the attacker regains what the kernel says, before the
-    // defender's death is checked (Brogue CE inflictDamage heals first).
-    detail::check(tr.heal >= 0, "side {}: the ruleset gave negative healing {}", w == 0 ? "a" : "b", tr.heal);
-    side[w].hp = std::min(side[w].hp + tr.heal, kMaxHp);
     side[d] = apply_damage(side[d], tr.damage, w == 0 ? "a" : "b");
     side[d].state = tr.defender_state;
     if (side[d].hp <= 0) {
@@ -198,10 +222,16 @@ Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fight
   return total;
 }
 
-// The kills' game time: as drawn when an attack time is random, else from the
-// killer's attack count, as the exact chains have it.
-RealPmf kill_times(const Tally& t, double a_time, double b_time) {
-  if (t.kill_time.empty()) return detail::time_pmf(t.kill_nth[0].v, a_time, t.kill_nth[1].v, b_time);
+// The game time of the kills (with_deaths: of every end, a side's death of
+// its own HP loss included, timed by its own turn): as drawn when an attack
+// time is random, else from the attack count, as the exact chains have it.
+RealPmf kill_times(const Tally& t, double a_time, double b_time, bool with_deaths) {
+  if (t.kill_time.empty()) {
+    if (!with_deaths) return detail::time_pmf(t.kill_nth[0].v, a_time, t.kill_nth[1].v, b_time);
+    Counts ends[2] = {t.kill_nth[0], t.kill_nth[1]};
+    for (int w = 0; w < 2; ++w) ends[w].merge(t.died_nth[w]);
+    return detail::time_pmf(ends[0].v, a_time, ends[1].v, b_time);
+  }
   std::map<double, double> acc;
   double total = 0;
   for (const auto& [time, n] : t.kill_time) {
@@ -258,9 +288,14 @@ TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const
     r.attacks = t.kill_nth[0].pmf(1);
     r.hits = t.kill_hits[0].pmf();
     r.hits_method = r.method;
-    r.time = kill_times(t, attacker.attack_time, attacker.attack_time);
+    r.time = kill_times(t, attacker.attack_time, attacker.attack_time, false);
   }
   r.note = draw_note(t.draws, options.max_attacks);
+  if (t.wins[1] > 0) {
+    const std::string died =
+        fmt::format("{} of the attackers died of the HP they lose on their own turns before they killed", t.wins[1]);
+    r.note = r.note.empty() ? died : died + "; " + r.note;
+  }
   return r;
 }
 
@@ -292,7 +327,7 @@ DuelResult duel_monte_carlo(const Bout& bout, Who first_on_tie, const MonteCarlo
   r.draw_ci = wilson_interval(t.draws, options.sims);
   if (!t.length.empty()) {
     r.length = t.length.pmf();
-    r.time = kill_times(t, bout.a.attack_time, bout.b.attack_time);
+    r.time = kill_times(t, bout.a.attack_time, bout.b.attack_time, true);
   }
   r.a_hp_left = t.hp_end[0].pmf();
   r.b_hp_left = t.hp_end[1].pmf();

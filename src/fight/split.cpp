@@ -1,5 +1,7 @@
 // The duel split into two one-sided chains. When neither side's outcomes read
-// its own HP (which the other side changes), neither side's attacks change the
+// its own HP (which the other side changes), no outcome changes the
+// attacker's own HP (Transition::heal: a drain or a poison tick adds to what
+// the other side's attacks do to that HP), neither side's attacks change the
 // other's state, and neither side's outcomes depend on a state of the other
 // that changes, the two sides' damage processes are independent: the duel
 // follows from the two chains of turns to kill, HP a + HP b cells instead of
@@ -14,7 +16,8 @@ namespace fray::fight::detail {
 namespace {
 
 // The chain of `att`'s attacks on `def` (one row: att's HP never changes), or
-// nullopt when it cannot stand for this side in a split duel: an attack
+// nullopt when it cannot stand for this side in a split duel: an outcome
+// changes the attacker's own HP, an attack
 // changes the defender's state, from some reachable cell this side alone can
 // never kill (the grid then records the stalemate's HP), or it is past the
 // limits (the grid is then tried, and says so if it is too).
@@ -22,8 +25,10 @@ std::optional<Chain> one_sided(const Exchange& kernel, const Fighter& att, const
                                const ExactLimits& limits) {
   std::optional<Chain> chain;
   try {
-    chain.emplace(kernel, nullptr, att, def, limits, side);
+    chain.emplace(kernel, nullptr, att, def, limits, side, true);
   } catch (const TooLarge&) {
+    return std::nullopt;
+  } catch (const Chain::AttackerHpMoves&) {
     return std::nullopt;
   }
   if (chain->cells() > limits.max_pairs || chain->states(1).size() > 1 || !chain->all_can_end()) return std::nullopt;
@@ -88,7 +93,7 @@ class Mass {
         const auto ms = chain_->moves(chain_->pattern(Who::a, base_[s] + h));
         work += ms.size();
         for (const Move& mv : ms) {
-          if (mv.kill)
+          if (mv.kills())
             killed += m * mv.p;
           else
             nxt_[base_[mv.att == kSame ? s : mv.att] + h - static_cast<std::uint64_t>(mv.damage)] += m * mv.p;
@@ -138,6 +143,7 @@ Tally run_split(std::array<Mass, 2>& sides, const Fighter& a, const Fighter& b, 
       const double won = killed * sides[d].live();
       t.wins[w] += won;
       add_at(t.kill_nth[w], turn.nth, won);
+      add_at(t.end_nth[w], turn.nth, won);
       add_at(t.length, step + 1, won);
       add_at(t.hp_end[d], 0, won);
       sides[d].hp_marginal(marginal);

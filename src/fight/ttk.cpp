@@ -1,5 +1,9 @@
 // Exact turns to kill: the chain with a target that does not fight back (one
-// row, as the attacker's HP never changes), stepped one attack at a time.
+// row while the attacker's HP never changes; one row per attacker HP when its
+// own outcomes change it), stepped one attack at a time. An attacker that
+// loses HP on its own turns (poison, bleeding, burning: Transition::heal < 0)
+// may die before it kills: p_kill is then below 1, and `attacks` and `time`
+// are given a kill.
 #include <fray/fight/exact.hpp>
 
 #include <fray/core/probability_text.hpp>
@@ -14,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace fray::fight {
 namespace {
@@ -47,7 +52,8 @@ RealPmf summed_times(const std::vector<double>& kill_nth, const Fighter& attacke
 // lands, with its probability given that the attack lands. When every miss
 // leaves both sides as they were (no damage, no state change), misses are
 // self-loops of the chain of attacks, and the number of steps of this kernel
-// to a kill is the number of hits to kill. It records whether some miss it
+// to a kill is the number of hits to kill (a miss that changes the attacker's
+// HP moves something too). It records whether some miss it
 // saw breaks that condition; then the count of hits is not a chain of its own.
 class LandedOnly final : public Exchange {
  public:
@@ -60,7 +66,8 @@ class LandedOnly final : public Exchange {
       if (t.landed()) {
         out.push_back(t);
         landed += t.p;
-      } else if (t.damage != 0 || t.attacker_state != attacker.state || t.defender_state != defender.state) {
+      } else if (t.damage != 0 || t.heal != 0 || t.attacker_state != attacker.state ||
+                 t.defender_state != defender.state) {
         miss_moves_ = true;
       }
     }
@@ -116,7 +123,7 @@ TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fight
     r.attacks = detail::pmf_of(t.kill_nth[0], 1);
     r.time = random_time(attacker)
                  ? summed_times(t.kill_nth[0], attacker, limits)
-                 : detail::time_pmf(t.kill_nth[0], attacker.attack_time, t.kill_nth[1], attacker.attack_time);
+                 : detail::time_pmf(t.kill_nth[0], attacker.attack_time, std::vector<double>{}, attacker.attack_time);
     try {
       if (auto hits = hits_to_kill_exact(kernel, attacker, defender, limits)) {
         r.hits = std::move(hits);
@@ -126,10 +133,19 @@ TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fight
       // Left empty: solve_ttk samples the hits and says so.
     }
   }
-  if (t.draw > 0)
-    r.note = t.draw >= 1 - 1e-12
-                 ? "the attacker can never kill the defender"
-                 : fmt::format("with probability {} the attacker can never kill the defender", significant(t.draw));
+  if (t.wins[1] > 0)
+    r.note =
+        t.wins[1] >= 1 - 1e-12
+            ? "the attacker always dies of the HP it loses on its own turns before it kills"
+            : fmt::format("with probability {} the attacker dies of the HP it loses on its own turns before it kills",
+                          significant(t.wins[1]));
+  if (t.draw > 0) {
+    const std::string never =
+        t.draw >= 1 - 1e-12
+            ? "the attacker can never kill the defender"
+            : fmt::format("with probability {} the attacker can never kill the defender", significant(t.draw));
+    r.note = r.note.empty() ? never : r.note + "; " + never;
+  }
   return r;
 }
 

@@ -113,6 +113,78 @@ class ConfusionKernel final : public ListKernel {
   std::uint32_t turns_;
 };
 
+// An attacker that loses `loss` HP on each of its own turns (a poison that
+// never wears off), then hits with probability p for lo..hi.
+class SelfLossKernel final : public ListKernel {
+ public:
+  SelfLossKernel(double p, std::int64_t lo, std::int64_t hi, std::int64_t loss)
+      : p_(p), lo_(lo), hi_(hi), loss_(loss) {}
+  std::vector<Transition> list(Side a, Side d) const override {
+    std::vector<Transition> ts;
+    if (p_ < 1) ts.push_back({1 - p_, 0, a.state, d.state, 0, -loss_});
+    const double each = p_ / static_cast<double>(hi_ - lo_ + 1);
+    if (p_ > 0)
+      for (std::int64_t v = lo_; v <= hi_; ++v) ts.push_back({each, v, a.state, d.state, 1, -loss_});
+    return ts;
+  }
+
+ private:
+  double p_;
+  std::int64_t lo_, hi_, loss_;
+};
+
+// A poisoned bite: a hit for lo..hi poisons the defender for `turns` of its
+// own attacks (defender state = turns left, a new bite starts them afresh);
+// a poisoned attacker loses `tick` HP at the start of each of its own turns
+// and counts one turn off.
+class PoisonKernel final : public ListKernel {
+ public:
+  PoisonKernel(double p, std::int64_t lo, std::int64_t hi, std::uint32_t turns, std::int64_t tick)
+      : p_(p), lo_(lo), hi_(hi), turns_(turns), tick_(tick) {}
+  std::vector<Transition> list(Side a, Side d) const override {
+    const std::int64_t heal = a.state > 0 ? -tick_ : 0;
+    const std::uint32_t left = a.state > 0 ? a.state - 1 : 0;
+    std::vector<Transition> ts;
+    if (p_ < 1) ts.push_back({1 - p_, 0, left, d.state, 0, heal});
+    const double each = p_ / static_cast<double>(hi_ - lo_ + 1);
+    if (p_ > 0)
+      for (std::int64_t v = lo_; v <= hi_; ++v) ts.push_back({each, v, left, turns_, 1, heal});
+    return ts;
+  }
+
+ private:
+  double p_;
+  std::int64_t lo_, hi_;
+  std::uint32_t turns_;
+  std::int64_t tick_;
+};
+
+// An attacker that heals on its own turn, up to its maximum `ht`: `regen`
+// HP every attack (regeneration), and with `drain` the damage of a hit too
+// (Pixel Dungeon Bat.attackProc: min(damage, HT - HP)). Reads its own HP for
+// the cap.
+class HealKernel final : public ListKernel {
+ public:
+  HealKernel(double p, std::int64_t lo, std::int64_t hi, std::int64_t ht, std::int64_t regen, bool drain)
+      : p_(p), lo_(lo), hi_(hi), ht_(ht), regen_(regen), drain_(drain) {
+    declared.attacker_hp = true;
+  }
+  std::vector<Transition> list(Side a, Side d) const override {
+    auto heal = [&](std::int64_t dmg) { return std::min(ht_ - a.hp, regen_ + (drain_ ? dmg : 0)); };
+    std::vector<Transition> ts;
+    if (p_ < 1) ts.push_back({1 - p_, 0, a.state, d.state, 0, heal(0)});
+    const double each = p_ / static_cast<double>(hi_ - lo_ + 1);
+    if (p_ > 0)
+      for (std::int64_t v = lo_; v <= hi_; ++v) ts.push_back({each, v, a.state, d.state, 1, heal(v)});
+    return ts;
+  }
+
+ private:
+  double p_;
+  std::int64_t lo_, hi_, ht_, regen_;
+  bool drain_;
+};
+
 // A kernel that says it cannot be made exact (Monte Carlo only).
 class InexactKernel final : public ListKernel {
  public:

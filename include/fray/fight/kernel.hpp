@@ -36,10 +36,16 @@ struct Transition {
   std::uint32_t attacker_state = 0;
   std::uint32_t defender_state = 0;
   std::int8_t hit = -1;
-  // HP the attacker regains with this outcome (life drain: Pixel Dungeon
-  // Bat.attackProc, Brogue CE Combat.c inflictDamage transference), any cap
-  // already applied by the kernel. The exact chains rely on HP never going
-  // up, so a kernel whose outcomes heal declares exact() false and is sampled.
+  // The attacker's own HP change on its turn, applied before the attack's
+  // damage. Positive: HP it regains (life drain: Pixel Dungeon
+  // Bat.attackProc, Brogue CE Combat.c inflictDamage transference;
+  // regeneration), any cap (its maximum HP) already applied by the kernel;
+  // the fight layer only caps it at kMaxHp. Negative: HP it loses on its own
+  // turn (poison, bleeding, burning ticking). When that takes it to 0 HP or
+  // below, the attacker dies and its attack does nothing: the defender wins,
+  // at the end of that turn, whatever `damage` and the states say. Both the
+  // exact chains and Monte Carlo follow it; a fight whose HP go up has cycles,
+  // which the exact chain follows until less than ExactLimits::tail is left.
   std::int64_t heal = 0;
 
   [[nodiscard]] constexpr bool landed() const noexcept { return hit < 0 ? damage > 0 : hit != 0; }
@@ -56,11 +62,13 @@ class Exchange {
   // What the outcomes read of the two sides' HP. The exact analysis asks a
   // kernel once per distinct input it reads: a kernel that reads neither HP is
   // asked once per pair of states instead of once per pair of HP (90 000 pairs
-  // at 300 HP a side), and when neither side reads its own HP the duel splits
-  // into two one-sided chains. Reading the defender's HP only to tell whether
-  // the damage kills does not count: a transition whose damage reaches the
-  // defender's HP is a kill whatever states it names. Declaring less than the
-  // kernel reads gives wrong numbers, so the default is both.
+  // at 300 HP a side), and when neither side reads its own HP nor changes it
+  // (heal 0) the duel splits into two one-sided chains. Reading an HP only to
+  // tell whether the damage kills the defender, or the heal the attacker,
+  // does not count: the fight layer makes both tests itself. A heal capped at
+  // the attacker's maximum (min(damage, HT - HP)) reads the attacker's HP.
+  // Declaring less than the kernel reads gives wrong numbers, so the default
+  // is both.
   struct Reads {
     bool attacker_hp = true;
     bool defender_hp = true;

@@ -89,7 +89,9 @@ struct Interval {
 struct TtkResult {
   std::string method;  // "exact" or "monte-carlo"
   std::int64_t defender_hp = 0;
-  double p_kill = 0;           // 1 unless the attacker can never kill
+  // 1 unless the attacker can never kill, or dies first of the HP it loses
+  // on its own turns (Transition::heal < 0; `note` gives that probability).
+  double p_kill = 0;
   std::optional<Pmf> attacks;  // number of attacks to kill, given a kill
   // Number of those attacks that land (Transition::landed), given a kill.
   // Exact when a miss changes nothing (no damage, no state): then the hits
