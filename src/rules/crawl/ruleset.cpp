@@ -326,12 +326,13 @@ class CrawlExchange final : public Exchange {
     return t;
   }
 
-  bool exact() const override { return !can_block_ && !vampiric_ && !too_much_poison_; }
+  // A drain's heal is followed by the exact chain too (it follows HP up as
+  // well as down).
+  bool exact() const override { return !can_block_ && !too_much_poison_; }
   std::string why_not_exact() const override {
     if (can_block_)
       return "crawl: the shield-block penalty grows with the blocks a defender made this turn, and which attacks "
              "share a turn depends on the speeds; each round here starts from no blocks";
-    if (vampiric_) return "crawl: an AF_VAMPIRIC bite heals the attacker, and the exact chain follows HP only down";
     if (too_much_poison_) return too_much_poison_message();
     return {};
   }

@@ -24,8 +24,9 @@ namespace fray::crawl_0_34 {
 void list_mechanics(const Combatant& a, const Combatant& b, bool a_fights, bool b_fights,
                     std::vector<std::string>& modelled, std::vector<std::string>& not_modelled);
 
-// Each side's regeneration, which a fight does not follow: it heals on the
-// side's own turns and would take every chain off the exact path.
+// Each side's regeneration, which a fight does not follow yet: the player's
+// carries fractional HP between turns (a state of its own), a monster's rate
+// depends on flags the catalog does not hold.
 void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& not_modelled);
 
 }  // namespace fray::crawl_0_34

@@ -241,8 +241,6 @@ class Exchange034 final : public Exchange {
           "{}: the defender's block counter resets on its own turn ({} aut), longer than the attacker's attack ({} "
           "aut), so several rounds can share its block limit; each round here starts from no blocks",
           kId, defender_max_turn, attacker_min_time);
-    else if (vampiric_)
-      why_ = fmt::format("{}: an AF_VAMPIRIC bite heals the attacker, and the exact chain follows HP only down", kId);
 
     // Exact round: over (blocks so far, damage so far, whether any attack
     // landed, poison points added, HP drained).
@@ -339,7 +337,9 @@ class Exchange034 final : public Exchange {
     return t;
   }
 
-  bool exact() const override { return !carries_ && !vampiric_ && !too_much_poison_; }
+  // A drain's heal is followed by the exact chain too (it follows HP up as
+  // well as down).
+  bool exact() const override { return !carries_ && !too_much_poison_; }
   std::string why_not_exact() const override { return why_; }
 
  private:

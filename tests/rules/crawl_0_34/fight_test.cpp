@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include <fray/fight/solve.hpp>
 #include <fray/rules/crawl_0_34/poison.hpp>
 #include <fray/rules/crawl_0_34/ruleset.hpp>
@@ -193,7 +195,7 @@ TEST(Crawl034Vampiric, BiteHealsUpToTheStartingHp) {
   const char* me = "player:hp=60,fighting=5,long_blades=4,weapon=long_sword";
   const Bout b = rs.bout({"vampire_knight", me, {}, {}});
   EXPECT_TRUE(has_line(b.modelled, "AF_VAMPIRIC"));
-  EXPECT_FALSE(b.a_hits_b->exact());
+  EXPECT_TRUE(b.a_hits_b->exact());
   EXPECT_TRUE(b.a_hits_b->reads().attacker_hp);
   const std::int64_t full = b.a.hp;
   for (const Transition& t : b.a_hits_b->outcomes({full, 0}, {60, 0})) EXPECT_EQ(t.heal, 0);
@@ -220,6 +222,24 @@ TEST(Crawl034Vampiric, BiteHealsUpToTheStartingHp) {
   EXPECT_TRUE(has_line(m.not_modelled, "AF_VAMPIRIC"));
   const AttackSummary a = rs.attack({"adder", kWeak, {}, {}});
   EXPECT_TRUE(has_line(a.not_modelled, "AF_POISON"));
+}
+
+// The knight's heals take the duel through higher HP again; the exact chain
+// follows them, and Monte Carlo agrees within 4 standard errors.
+TEST(Crawl034Vampiric, DuelWithDrainExactAndSampledAgree) {
+  const Bout b = fray::ruleset("crawl-0.34")
+                     .bout({"player:hp=40,fighting=5,long_blades=4,weapon=long_sword", "vampire_knight", {}, {}});
+  fight::FightOptions o;
+  o.monte_carlo.progress = false;
+  const fight::DuelResult exact = fight::solve_duel(b, o);
+  ASSERT_EQ(exact.method, "exact") << exact.note;
+  EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins + exact.p_draw, 1.0, 1e-6);
+  o.method = fight::FightOptions::Method::monte_carlo;
+  o.monte_carlo.sims = 40000;
+  o.monte_carlo.seed = 13;
+  const fight::DuelResult mc = fight::solve_duel(b, o);
+  const double se = std::sqrt(exact.p_a_wins * (1 - exact.p_a_wins) / 40000);
+  EXPECT_NEAR(mc.p_a_wins, exact.p_a_wins, 4 * se + 1e-6);
 }
 
 }  // namespace
