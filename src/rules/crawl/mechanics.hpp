@@ -1,11 +1,14 @@
 // DCSS 0.19's monster specials that bear on a fight: the flavours of the
-// catalog's melee attacks (mon-data.h), none of which fray's fights follow.
+// catalog's melee attacks (mon-data.h). A fight follows poison, vampiric
+// bites and fire and cold damage on the player; the others are listed as left
+// out.
 #pragma once
 
 #include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/crawl/catalog.hpp>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fray::crawl {
@@ -13,7 +16,19 @@ namespace fray::crawl {
 // One line per special flavour of the monster's attacks ("AF_POISON: ...").
 [[nodiscard]] std::vector<std::string> monster_mechanics(const std::vector<MonsterAttack>& attacks);
 
-// "name: text" for each special of the two combatants; a fight follows none.
-void list_mechanics(const Combatant& a, const Combatant& b, std::vector<std::string>& not_modelled);
+// Whether a fight follows the flavour when the attack's target is `target`:
+// poison (AF_POISON, AF_POISON_STRONG, AF_REACH_STING), AF_VAMPIRIC and the
+// elemental flavours (AF_FIRE, AF_COLD, AF_ELEC) on the player.
+[[nodiscard]] bool fight_follows(std::string_view flavour, const Combatant& target);
+
+// "name: text" for each special of the two combatants: in `modelled` when
+// `fight` (a bout, not one attack) follows it, else in `not_modelled`.
+void list_mechanics(const Combatant& a, const Combatant& b, bool fight, std::vector<std::string>& modelled,
+                    std::vector<std::string>& not_modelled);
+
+// Each side's regeneration, which a fight does not follow yet: the player's
+// carries fractional HP between turns (a state of its own), a monster's rate
+// depends on flags the catalog does not hold.
+void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& not_modelled);
 
 }  // namespace fray::crawl

@@ -1,0 +1,76 @@
+// DCSS 0.19 player poison: player.cc handle_player_poison with its two time
+// conversions, and melee_attack.cc mons_do_poison's amounts; the elemental
+// flavours' extra damage (flavour_damage).
+#include <fray/rules/crawl/poison.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace fray::crawl {
+namespace {
+
+// player.cc _poison_dur_to_aut: the aut until a duration runs out. 1/15 of
+// the poison goes every 10 aut, at 0.025 to 1 HP per aut.
+double dur_to_aut(double dur) {
+  if (dur < 15.0 * 250.0) return dur / 25.0;
+  if (dur < 15.0 * 10000.0) return 150.0 + 10.0 * std::log(dur / (15.0 * 250.0)) / std::log(15.0 / 14.0);
+  return 150.0 + (dur - 15.0 * 10000.0) / 1000.0 + 10.0 * std::log(10000.0 / 250.0) / std::log(15.0 / 14.0);
+}
+
+// player.cc _poison_aut_to_dur: its inverse.
+double aut_to_dur(double aut) {
+  if (aut < 150.0) return aut * 25.0;
+  const double at_max_speed = 150.0 + 10.0 * std::log(40.0) / std::log(15.0 / 14.0);
+  if (aut < at_max_speed) return 15.0 * 250.0 * std::exp(std::log(15.0 / 14.0) / 10.0 * (aut - 150.0));
+  return 15.0 * 10000.0 + 1000.0 * (aut - at_max_speed);
+}
+
+}  // namespace
+
+PoisonTick poison_tick(i64 duration, double delay) {
+  if (duration <= 0) return {};
+  const double cur = static_cast<double>(duration);
+  const double left = aut_to_dur(dur_to_aut(cur) - delay);
+  // The game truncates the new duration to int, and its damage is the drop in
+  // whole points, both with C++ integer division.
+  const i64 decrease = duration - static_cast<i64>(left);
+  PoisonTick t;
+  // ouch() only for damage above 0.
+  t.damage = std::max<i64>(0, duration / 1000 - (duration - decrease) / 1000);
+  t.duration = duration;
+  // reduce_player_poison(decrease): nothing when decrease <= 0; less than a
+  // point left ends the poison.
+  if (decrease > 0) {
+    t.duration -= decrease;
+    if (t.duration < 1000) t.duration = 0;
+  }
+  return t;
+}
+
+PoisonTick poison_over(i64 duration, double time) {
+  PoisonTick total{0, duration};
+  for (double left = time; left > 0 && total.duration > 0; left -= kPoisonSlice) {
+    const PoisonTick t = poison_tick(total.duration, std::min(left, kPoisonSlice));
+    total.damage += t.damage;
+    total.duration = t.duration;
+  }
+  return total;
+}
+
+PoisonRange poison_range(std::string_view flavour, int hd) {
+  if (flavour == "AF_POISON_STRONG") return {hd * 11 / 3, hd * 13 / 2};
+  if (flavour == "AF_POISON" || flavour == "AF_REACH_STING") return {hd * 2, hd * 4};
+  return {};
+}
+
+ElementRange element_range(std::string_view flavour, int hd) {
+  // random2(n) draws 0 .. n-1, and 0 for n <= 0.
+  auto from = [hd](i64 spread) { return ElementRange{hd, hd + std::max<i64>(0, spread - 1)}; };
+  if (hd <= 0) return {};
+  if (flavour == "AF_FIRE") return from(hd);
+  if (flavour == "AF_COLD") return from(2 * i64{hd});
+  if (flavour == "AF_ELEC") return from(hd / 2);
+  return {};
+}
+
+}  // namespace fray::crawl
