@@ -26,12 +26,13 @@ struct Matchup {
 
 const Matchup kMatchups[] = {
     {"pixel-dungeon", "hero:class=warrior,level=5,str=18,weapon=war_hammer", "gnoll_brute"},
-    {"brogue", "player", "goblin_conjurer"},
+    {"brogue", "player", "goblin"},
     // Long Blades 4: the delay 14 - 40/20 = 12 aut divides evenly, so it is not random.
     {"crawl", "player:fighting=5,weapon_skill=4,weapon=long_sword,hp=40", "orc_warrior"},
     {"epixx", "human_fighter", "ogre"},
     // Long Blades 4: 14 - div_rand_round(40, 20) = 12 aut, not random; the orc warrior has no shield.
     {"crawl-0.34", "player:dex=15,str=15,fighting=5,long_blades=4,weapon=long_sword,hp=40", "orc_warrior"},
+    {"shattered-pd", "hero:class=warrior,level=5", "gnoll_scout"},
 };
 
 // The bout, or nullopt (and a skip) while the ruleset is a placeholder.
