@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 namespace {
 
 using fray::test::run_cli;
@@ -24,7 +26,8 @@ void expect_error(const std::vector<std::string>& args, const std::string& messa
 }
 
 std::string write_map(const std::string& name, const std::vector<std::string>& rows) {
-  const auto dir = std::filesystem::temp_directory_path() / "fray_spd_cli_test";
+  // One folder per process: test programs of several checkouts may run at once.
+  const auto dir = std::filesystem::temp_directory_path() / ("fray_spd_cli_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto file = dir / name;
   std::ofstream out(file);
