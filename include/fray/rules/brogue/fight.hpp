@@ -40,13 +40,14 @@ struct FightState {
   // the start (one body with the side's HP).
   std::vector<std::int32_t> bodies{};
 
-  friend auto operator<=>(const FightState& x, const FightState& y) noexcept {
-    return std::tuple(x.carried.weapon_lost, x.carried.armor_lost, x.carried.held, x.poison_turns, x.poison_amount,
-                      x.poison_clock, x.weakened, x.regen_spent, x.blades, x.casting, x.bodies) <=>
-           std::tuple(y.carried.weapon_lost, y.carried.armor_lost, y.carried.held, y.poison_turns, y.poison_amount,
-                      y.poison_clock, y.weakened, y.regen_spent, y.blades, y.casting, y.bodies);
+  // Ordered through std::tie's <, which every standard library of the
+  // supported toolchains has (Emscripten 3.1's libc++ has no <=> on vector).
+  [[nodiscard]] auto key() const noexcept {
+    return std::tie(carried.weapon_lost, carried.armor_lost, carried.held, poison_turns, poison_amount, poison_clock,
+                    weakened, regen_spent, blades, casting, bodies);
   }
-  friend bool operator==(const FightState& x, const FightState& y) noexcept { return (x <=> y) == 0; }
+  friend bool operator<(const FightState& x, const FightState& y) noexcept { return x.key() < y.key(); }
+  friend bool operator==(const FightState& x, const FightState& y) noexcept { return x.key() == y.key(); }
 };
 
 // The most fight states one bout numbers (both sides together): the
