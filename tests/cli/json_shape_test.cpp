@@ -155,7 +155,9 @@ void check_keys(const json& j, const std::vector<Key>& keys, const std::string& 
     check(j.at(k.name), k.type, k.keys, at + "." + k.name, errors);
   }
   for (const auto& [name, value] : j.items()) {
-    const bool listed = std::any_of(keys.begin(), keys.end(), [&](const Key& k) { return k.name == name; });
+    // A copy for the lambda: clang before 16 cannot capture a structured binding.
+    const std::string& key = name;
+    const bool listed = std::any_of(keys.begin(), keys.end(), [&](const Key& k) { return k.name == key; });
     if (listed) continue;
     if (other)
       check(value, other->type, other->keys, at + "." + name, errors);
