@@ -10,8 +10,9 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <compare>
 #include <map>
 #include <memory>
@@ -170,8 +171,17 @@ Dot dot_of(const Combatant& c, const Situation& s) {
   return d;
 }
 
-float level_of(std::uint32_t aux) { return std::bit_cast<float>(aux); }
-std::uint32_t aux_of_level(float level) { return std::bit_cast<std::uint32_t>(level); }
+// memcpy rather than std::bit_cast: Emscripten 3.1's libc++ has no bit_cast.
+float level_of(std::uint32_t aux) {
+  float level;
+  std::memcpy(&level, &aux, sizeof level);
+  return level;
+}
+std::uint32_t aux_of_level(float level) {
+  std::uint32_t aux;
+  std::memcpy(&aux, &level, sizeof aux);
+  return aux;
+}
 
 // Random.NormalFloat(min, max): min + (Float(max - min) + Float(max - min)) / 2, in float.
 template <class R>
