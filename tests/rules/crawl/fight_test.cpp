@@ -107,7 +107,7 @@ TEST(CrawlPoison, AdderTurnsToKillIncludeThePoison) {
     std::map<std::pair<i64, i64>, double> next;
     double killed = 0;
     for (const auto& [state, p] : alive) {
-      const auto [hp, poison] = state;
+      const i64 hp = state.first, poison = state.second;  // not a structured binding: clang 14 cannot capture one
       const PoisonTick t = poison_over(poison, 100.0 / 13);
       auto land = [&](i64 dmg, i64 points, double q) {
         const i64 left = hp - t.damage - dmg;
