@@ -87,8 +87,8 @@ std::string summary(const Pmf& pmf) {
 std::string method_text(const std::string& method, std::uint64_t sims, std::uint64_t seed, std::size_t left_out) {
   std::string m = method == "exact" ? "exact" : fmt::format("Monte Carlo, {} fights, seed {}", sims, seed);
   if (left_out > 0)
-    m += fmt::format(" for the rules modelled; {} game mechanic{} left out, listed below", left_out,
-                     left_out == 1 ? "" : "s");
+    m += fmt::format("{} for the rules modelled; {} game mechanic{} left out, listed below",
+                     method == "exact" ? "" : ",", left_out, left_out == 1 ? "" : "s");
   return m;
 }
 
