@@ -155,7 +155,7 @@ const DEFAULTS = {
     sside: 'attacker', skey: 'level', sfrom: 1, sto: 20, sstep: 1, sseries: 'gnoll_scout\ngnoll_brute\nsewer_crab',
   },
   brogue: {
-    attacker: 'player', defender: 'goblin_conjurer',
+    attacker: 'player', defender: 'goblin',
     sside: 'attacker', skey: 'enchant', sfrom: -3, sto: 10, sstep: 1, sseries: 'goblin\njackal\nogre',
   },
   crawl: {

@@ -58,7 +58,7 @@ for strike in s.strikes:
 t = fray.ttk("pixel-dungeon", hero, "gnoll_brute")
 print(t, "P(kill within 5 attacks):", t.attacks.at_most(5))
 
-d = fray.duel("brogue", "player", "goblin_conjurer")  # exact
+d = fray.duel("brogue", "player", "goblin")  # exact
 print(d)
 mc = fray.duel("brogue", "player", "goblin", sims=20000, seed=1, threads=2)  # Monte Carlo
 print(mc, mc.p_a_wins_ci)
