@@ -9,28 +9,32 @@
 namespace fray::crawl {
 namespace {
 
-// player.cc _poison_dur_to_aut: the aut until a duration runs out. 1/15 of
-// the poison goes every 10 aut, at 0.025 to 1 HP per aut.
-double dur_to_aut(double dur) {
-  if (dur < 15.0 * 250.0) return dur / 25.0;
-  if (dur < 15.0 * 10000.0) return 150.0 + 10.0 * std::log(dur / (15.0 * 250.0)) / std::log(15.0 / 14.0);
-  return 150.0 + (dur - 15.0 * 10000.0) / 1000.0 + 10.0 * std::log(10000.0 / 250.0) / std::log(15.0 / 14.0);
+// player.cc _poison_dur_to_aut: the aut until a duration runs out: linear at
+// the slowest rate, then 1/denom every 10 aut, then linear at the fastest.
+double dur_to_aut(double dur, const PoisonRate& r) {
+  const double slow_until = r.denom * 10.0 * r.min_per_aut;
+  const double decay = std::log(r.denom / (r.denom - 1.0));
+  if (dur < slow_until) return dur / r.min_per_aut;
+  if (dur < r.denom * 10.0 * r.max_per_aut) return r.denom * 10.0 + 10.0 * std::log(dur / slow_until) / decay;
+  return r.denom * 10.0 + (dur - r.denom * 10.0 * r.max_per_aut) / r.max_per_aut +
+         10.0 * std::log(r.max_per_aut / r.min_per_aut) / decay;
 }
 
 // player.cc _poison_aut_to_dur: its inverse.
-double aut_to_dur(double aut) {
-  if (aut < 150.0) return aut * 25.0;
-  const double at_max_speed = 150.0 + 10.0 * std::log(40.0) / std::log(15.0 / 14.0);
-  if (aut < at_max_speed) return 15.0 * 250.0 * std::exp(std::log(15.0 / 14.0) / 10.0 * (aut - 150.0));
-  return 15.0 * 10000.0 + 1000.0 * (aut - at_max_speed);
+double aut_to_dur(double aut, const PoisonRate& r) {
+  if (aut < r.denom * 10.0) return aut * r.min_per_aut;
+  const double decay = std::log(r.denom / (r.denom - 1.0));
+  const double at_max_speed = r.denom * 10.0 + 10.0 * std::log(r.max_per_aut / r.min_per_aut) / decay;
+  if (aut < at_max_speed) return r.denom * 10.0 * r.min_per_aut * std::exp(decay / 10.0 * (aut - r.denom * 10.0));
+  return r.denom * 10.0 * r.max_per_aut + r.max_per_aut * (aut - at_max_speed);
 }
 
 }  // namespace
 
-PoisonTick poison_tick(i64 duration, double delay) {
+PoisonTick poison_tick(i64 duration, double delay, const PoisonRate& rate) {
   if (duration <= 0) return {};
   const double cur = static_cast<double>(duration);
-  const double left = aut_to_dur(dur_to_aut(cur) - delay);
+  const double left = aut_to_dur(dur_to_aut(cur, rate) - delay, rate);
   // The game truncates the new duration to int, and its damage is the drop in
   // whole points, both with C++ integer division.
   const i64 decrease = duration - static_cast<i64>(left);
@@ -47,10 +51,10 @@ PoisonTick poison_tick(i64 duration, double delay) {
   return t;
 }
 
-PoisonTick poison_over(i64 duration, double time) {
+PoisonTick poison_over(i64 duration, double time, const PoisonRate& rate) {
   PoisonTick total{0, duration};
   for (double left = time; left > 0 && total.duration > 0; left -= kPoisonSlice) {
-    const PoisonTick t = poison_tick(total.duration, std::min(left, kPoisonSlice));
+    const PoisonTick t = poison_tick(total.duration, std::min(left, kPoisonSlice), rate);
     total.damage += t.damage;
     total.duration = t.duration;
   }

@@ -1,85 +1,13 @@
-// DCSS 0.34 player poison: player.cc handle_player_poison with its two time
-// conversions, and melee-attack.cc mons_do_poison's amounts; the elemental
-// flavours' extra damage (mon-util.cc flavour_damage).
+// DCSS 0.34 melee-attack.cc mons_do_poison's amounts; the rest of 0.34's
+// poison is 0.19's code at 0.34's rate (fray/rules/crawl_0_34/poison.hpp).
 #include <fray/rules/crawl_0_34/poison.hpp>
 
-#include <algorithm>
-#include <cmath>
-
 namespace fray::crawl_0_34 {
-namespace {
-
-using i64 = std::int64_t;
-
-// player.cc: 1/poison_denom of the poison goes every 10 aut, at 0.1 to 5 HP
-// per aut (poison_min_hp_aut, poison_max_hp_aut, in duration units).
-constexpr double kDenom = 5.0;
-constexpr double kMinHpAut = 100.0;
-constexpr double kMaxHpAut = 5000.0;
-
-// player.cc _poison_dur_to_aut: the aut until a duration runs out.
-double dur_to_aut(double dur) {
-  const double min_speed_dur = kDenom * kMinHpAut * 10.0;
-  const double decay = std::log(kDenom / (kDenom - 1.0));
-  if (dur < min_speed_dur) return dur / kMinHpAut;
-  if (dur < kDenom * kMaxHpAut * 10.0) return 10.0 * (kDenom + std::log(dur / min_speed_dur) / decay);
-  return 10.0 * (kDenom + std::log(kMaxHpAut / kMinHpAut) / decay) + (dur - kDenom * kMaxHpAut * 10.0) / kMaxHpAut;
-}
-
-// player.cc _poison_aut_to_dur: its inverse.
-double aut_to_dur(double aut) {
-  if (aut < kDenom * 10.0) return aut * kMinHpAut;
-  const double decay = std::log(kDenom / (kDenom - 1.0));
-  const double at_max_speed = 10.0 * (kDenom + std::log(kMaxHpAut / kMinHpAut) / decay);
-  if (aut < at_max_speed) return 10.0 * kDenom * kMinHpAut * std::exp(decay / 10.0 * (aut - kDenom * 10.0));
-  return kDenom * 10.0 * kMaxHpAut + kMaxHpAut * (aut - at_max_speed);
-}
-
-}  // namespace
-
-PoisonTick poison_tick(i64 duration, double delay) {
-  if (duration <= 0) return {};
-  const double left = aut_to_dur(dur_to_aut(static_cast<double>(duration)) - delay);
-  // The game truncates the new duration to int, and its damage is the drop in
-  // whole points, both with C++ integer division.
-  const i64 decrease = duration - static_cast<i64>(left);
-  PoisonTick t;
-  // ouch() only for damage above 0.
-  t.damage = std::max<i64>(0, duration / 1000 - (duration - decrease) / 1000);
-  t.duration = duration;
-  // reduce_player_poison(decrease): nothing when decrease <= 0; less than a
-  // point left ends the poison.
-  if (decrease > 0) {
-    t.duration -= decrease;
-    if (t.duration < 1000) t.duration = 0;
-  }
-  return t;
-}
-
-PoisonTick poison_over(i64 duration, double time) {
-  PoisonTick total{0, duration};
-  for (double left = time; left > 0 && total.duration > 0; left -= kPoisonSlice) {
-    const PoisonTick t = poison_tick(total.duration, std::min(left, kPoisonSlice));
-    total.damage += t.damage;
-    total.duration = t.duration;
-  }
-  return total;
-}
 
 PoisonRange poison_range(std::string_view flavour, int hd) {
   if (flavour == "AF_POISON_STRONG") return {hd * 11 / 3, hd * 13 / 2};
   if (flavour == "AF_MINIPARA") return {hd, hd * 2};
   if (flavour == "AF_POISON" || flavour == "AF_REACH_STING") return {hd * 2, hd * 4};
-  return {};
-}
-
-ElementRange element_range(std::string_view flavour, int hd) {
-  // random2(n) draws 0 .. n-1, and 0 for n <= 0.
-  auto from = [hd](i64 spread) { return ElementRange{hd, hd + std::max<i64>(0, spread - 1)}; };
-  if (hd <= 0) return {};
-  if (flavour == "AF_FIRE") return from(hd);
-  if (flavour == "AF_COLD") return from(2 * i64{hd});
-  if (flavour == "AF_ELEC") return from(hd / 2);
   return {};
 }
 

@@ -11,9 +11,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <compare>
 #include <cstdint>
 #include <cstring>
-#include <compare>
 #include <map>
 #include <memory>
 #include <set>

@@ -17,15 +17,24 @@ struct PoisonTick {
   i64 damage = 0;
   i64 duration = 0;
 };
+// How fast poison hurts (player.cc poison_denom, poison_min_hp_aut,
+// poison_max_hp_aut): 1/denom of it goes every 10 aut, at least min and at
+// most max duration units (1000 a point) per aut. Only the numbers differ
+// between versions: DCSS 0.19 has 15, 25 and 1000.
+struct PoisonRate {
+  double denom = 15.0;
+  double min_per_aut = 25.0;
+  double max_per_aut = 1000.0;
+};
 // A player of no poison resistance, not undead, not a Deep Dwarf, without
 // Cheibriados: `delay` in aut, any duration >= 0.
-[[nodiscard]] PoisonTick poison_tick(i64 duration, double delay);
+[[nodiscard]] PoisonTick poison_tick(i64 duration, double delay, const PoisonRate& rate = {});
 
 // The poison over `time` aut, ticked as the player's turns tick it: in slices
 // of one normal player turn (BASELINE_DELAY, 10 aut) and the remainder. The
 // damage is the sum of the ticks' damage.
 inline constexpr double kPoisonSlice = 10.0;
-[[nodiscard]] PoisonTick poison_over(i64 duration, double time);
+[[nodiscard]] PoisonTick poison_over(i64 duration, double time, const PoisonRate& rate = {});
 
 // The poison points one poisoning adds (melee_attack.cc mons_do_poison): the
 // range of random_range, {0, 0} for a flavour that does not poison.
