@@ -3,16 +3,41 @@
 #include <fmt/format.h>
 
 #include <unistd.h>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 
 namespace fray {
 
+namespace {
+// Relaxed atomics: a new budget applies from the next check on, in any thread.
+std::atomic<double> g_work{kMaxWork};
+std::atomic<double> g_values{kMaxValues};
+}  // namespace
+
+Budget budget() noexcept { return {g_work.load(std::memory_order_relaxed), g_values.load(std::memory_order_relaxed)}; }
+
+void set_budget(Budget b) {
+  // Written so that NaN fails too.
+  if (!(b.work >= 1 && b.work <= 1000 * kMaxWork))
+    throw Error(fmt::format("budget: work {} is outside [1, {:.2g}] operations", b.work, 1000 * kMaxWork));
+  if (!(b.values >= 1 && b.values <= kMaxValues))
+    throw Error(fmt::format("budget: values {} is outside [1, {:.2g}]", b.values, kMaxValues));
+  g_work.store(b.work, std::memory_order_relaxed);
+  g_values.store(b.values, std::memory_order_relaxed);
+}
+
+bool within_budget(double work, double values) noexcept {
+  const Budget b = budget();
+  return work <= b.work && values <= b.values;
+}
+
 void require_budget(double work, double values, std::string_view what, std::string_view instead) {
-  if (within_budget(work, values)) return;
-  const std::string cost = work > kMaxWork
-                               ? fmt::format("about {:.2g} operations (the limit is {:.2g})", work, kMaxWork)
-                               : fmt::format("about {:.2g} values in memory (the limit is {:.2g})", values, kMaxValues);
+  const Budget b = budget();
+  if (work <= b.work && values <= b.values) return;
+  const std::string cost = work > b.work
+                               ? fmt::format("about {:.2g} operations (the limit is {:.2g})", work, b.work)
+                               : fmt::format("about {:.2g} values in memory (the limit is {:.2g})", values, b.values);
   throw TooLarge(
       fmt::format("{} is too large to compute: it needs {}{}{}", what, cost, instead.empty() ? "" : "; ", instead));
 }

@@ -141,7 +141,7 @@ void require_monte_carlo_budget(const Exchange& a_hits_b, const Exchange* b_hits
   attacks = std::min(attacks, static_cast<double>(options.max_attacks));
   const double per_fight = (attacks + 1) * kSampleOps;
   const double work = static_cast<double>(options.sims) * per_fight;
-  const double most = std::floor(kMaxWork / per_fight);
+  const double most = std::floor(budget().work / per_fight);
   require_budget(work, 0, fmt::format("Monte Carlo of {} fights of about {:.0f} attacks each", options.sims, attacks),
                  most >= 1 ? fmt::format("use --sims {:.0f} or fewer, or smaller HP", most) : "use smaller HP");
 }

@@ -3,6 +3,7 @@
 #include <fray/core/budget.hpp>
 #include <fray/core/dice.hpp>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -43,6 +44,42 @@ TEST(Budget, RequireBudgetSaysWhatAndWhatInstead) {
   // TooLarge and Cancelled are fray::Error, which the command line reports.
   static_assert(std::is_base_of_v<fray::Error, TooLarge>);
   static_assert(std::is_base_of_v<fray::Error, Cancelled>);
+}
+
+TEST(Budget, AProgramMayLowerIt) {
+  // Restores the default even when an expectation fails.
+  struct Restore {
+    ~Restore() { fray::set_budget({}); }
+  } restore;
+  EXPECT_EQ(fray::budget().work, fray::kMaxWork);
+  EXPECT_EQ(fray::budget().values, fray::kMaxValues);
+  const Dice d = Dice::parse("(10d63)d6");
+  const double work = d.estimate().work;
+  ASSERT_LT(work, fray::kMaxWork);
+  EXPECT_NO_THROW((void)d.exact());
+  fray::set_budget({work / 2, fray::kMaxValues});
+  EXPECT_FALSE(fray::within_budget(work, 1));
+  try {
+    (void)d.exact();
+    FAIL() << "accepted past a lowered budget";
+  } catch (const TooLarge& e) {
+    EXPECT_NE(std::string(e.what()).find(fmt::format("the limit is {:.2g}", work / 2)), std::string::npos) << e.what();
+  }
+  fray::set_budget({fray::kMaxWork, 100});
+  EXPECT_THROW((void)Dice::parse("10d60").exact(), TooLarge);  // 591 values in memory
+  fray::set_budget({});
+  EXPECT_NO_THROW((void)d.exact());
+  // Out of range: named, and the budget in force is kept.
+  for (const fray::Budget bad : {fray::Budget{0, 1}, fray::Budget{std::nan(""), 1},
+                                 fray::Budget{2000 * fray::kMaxWork, 1}, fray::Budget{1, 2 * fray::kMaxValues}}) {
+    try {
+      fray::set_budget(bad);
+      FAIL() << "accepted " << bad.work << ", " << bad.values;
+    } catch (const fray::Error& e) {
+      EXPECT_NE(std::string(e.what()).find("budget: "), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(fray::budget().work, fray::kMaxWork);
 }
 
 TEST(Budget, ProgressReportsAndCancels) {

@@ -6,6 +6,7 @@
 // memory blow-up). The library must answer bad input with fray::Error only.
 #pragma once
 
+#include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
 #include <fray/core/pmf.hpp>
 
@@ -17,6 +18,18 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+// The fuzz build (coverage, ASan and UBSan) runs the exact computations'
+// inner loops up to about 120 times slower than a release build, so an input
+// that the default budget allows (up to a few seconds in Release) could pass
+// the 60 s per-input timeout without being a hang. Each target runs with a
+// twentieth of the default work budget and an eighth of the values: every
+// exact computation it starts ends within seconds, and the refusal paths are
+// fuzzed at the same time. libFuzzer calls this once, before the first input.
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  fray::set_budget({fray::kMaxWork / 20, fray::kMaxValues / 8});
+  return 0;
+}
 
 namespace fray::fuzz {
 

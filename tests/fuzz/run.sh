@@ -5,10 +5,9 @@
 # Each target starts from its seed corpus (tests/fuzz/corpus/<target>, read
 # only) and the corpus it grew in earlier runs (BUILD_DIR/fuzz/corpus/<target>,
 # where new inputs go). An input that takes longer than 60 s or more than
-# 2 GB is a finding (the work budget lets an exact computation run up to about
-# 0.6 s of one core in a Release build; this build, with libFuzzer's coverage,
-# ASan and UBSan at -O2, is about 20 times slower: docs/fuzzing.md), as a crash
-# or a sanitizer report is; libFuzzer writes it to BUILD_DIR/fuzz/artifacts/
+# 2 GB is a finding (each target lowers the work budget so that no exact
+# computation it starts takes that long: tests/fuzz/fuzz.hpp, docs/fuzzing.md),
+# as a crash or a sanitizer report is; libFuzzer writes it to BUILD_DIR/fuzz/artifacts/
 # and the script fails. libFuzzer's timeout handler can itself deadlock inside
 # ASan's allocator (it allocates in a signal handler), so a run that outlives
 # SECONDS by two minutes is killed and counted as a hang too.

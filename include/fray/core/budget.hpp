@@ -7,7 +7,8 @@
 // one operation is one multiply-add of probabilities, one condition of a
 // fight chain stepped by one attack, or, for Monte Carlo, kSampleOps per
 // sampled attack — and the values it must hold at once. Past kMaxWork
-// operations or kMaxValues values it is refused at once with TooLarge, whose
+// operations or kMaxValues values (the default budget, which a program may
+// lower: set_budget) it is refused at once with TooLarge, whose
 // message says what is too large and what to do instead. The same rule holds
 // for dice expressions, attack outcomes, turns to kill, duels, sweeps and
 // tables, in every game.
@@ -37,6 +38,23 @@ inline constexpr double kMaxValues = 32.0 * 1024 * 1024;
 // What one sampled attack of a Monte Carlo fight costs, in operations: a
 // sampled attack takes about as long as this many chain steps.
 inline constexpr double kSampleOps = 50;
+
+// The budget in force: kMaxWork and kMaxValues unless the program set
+// another with set_budget. Every check below reads it. A program that must
+// answer within a frame lowers it (a tenth of kMaxWork is about half a
+// second); the fuzz targets lower it because their instrumented build runs a
+// hundred times slower than a release build.
+struct Budget {
+  double work = kMaxWork;
+  double values = kMaxValues;
+};
+
+// The budget every exact computation checks its estimate against.
+[[nodiscard]] Budget budget() noexcept;
+// Sets it for the whole process (every thread, from the next check on).
+// Throws fray::Error unless work is in [1, 1000 x kMaxWork] and values in
+// [1, kMaxValues]: more memory than kMaxValues is never allowed.
+void set_budget(Budget b);
 
 // A computation past the budget; the message names the input and the way out.
 class TooLarge : public Error {
@@ -91,9 +109,7 @@ class Progress {
 void require_budget(double work, double values, std::string_view what, std::string_view instead);
 
 // The same check as a value: whether an estimate fits.
-[[nodiscard]] constexpr bool within_budget(double work, double values) noexcept {
-  return work <= kMaxWork && values <= kMaxValues;
-}
+[[nodiscard]] bool within_budget(double work, double values) noexcept;
 
 // Calls progress->step(done / total) once at least `every` operations have
 // passed since the last call; does nothing without a Progress. The exact

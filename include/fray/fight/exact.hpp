@@ -31,7 +31,7 @@ struct ExactLimits {
   std::size_t max_pairs = std::size_t{1} << 22;  // reachable (a, b) condition pairs
   // Transitions followed, over all attacks: a check on the way, above the
   // work budget (fray/core/budget.hpp) that the estimate made first applies.
-  std::uint64_t max_work = static_cast<std::uint64_t>(2 * kMaxWork);
+  std::uint64_t max_work = static_cast<std::uint64_t>(2 * budget().work);
   double tail = 1e-15;  // stop when less mass than this is still fighting
   // When neither side's attacks depend on anything the other side changes
   // (no fury, no confusion), the duel follows from two one-sided chains,
