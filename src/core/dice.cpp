@@ -308,9 +308,18 @@ using Axis = std::vector<Bucket>;
 
 Axis axis_of_range(double lo, double hi) {
   Axis a;
-  if (hi < lo) return a;
-  const double per = std::ceil((hi - lo + 1) / static_cast<double>(kBuckets));
-  for (double b = lo; b <= hi; b += per) a.push_back({std::min(hi, b + per - 1), std::min(per, hi - b + 1)});
+  if (!(hi >= lo)) return a;
+  const double width = hi - lo + 1;
+  // Past 2^53 a double no longer steps by one: one group then stands for the
+  // whole range (its cost is past any budget anyway).
+  if (!std::isfinite(width) || hi > 0x1p53) return {{hi, width}};
+  // Counted in groups, not stepped by adding to a double, so the loop ends.
+  const double per = std::max(1.0, std::ceil(width / static_cast<double>(kBuckets)));
+  const auto groups = static_cast<std::size_t>(std::ceil(width / per));
+  for (std::size_t g = 0; g < groups; ++g) {
+    const double first = lo + static_cast<double>(g) * per;
+    a.push_back({std::min(hi, first + per - 1), std::min(per, hi - first + 1)});
+  }
   return a;
 }
 

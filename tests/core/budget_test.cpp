@@ -119,6 +119,16 @@ TEST(Budget, HopelessDiceAreRefusedAtOnce) {
   }
 }
 
+TEST(Budget, EstimateOfHugeSidesEnds) {
+  // Sides past 2^53, where a double no longer steps by one: the estimate
+  // groups the range in a bounded number of steps, and the roll is refused.
+  for (const char* expr : {"d9223372036854775807", "(1d2)d9223372036854775807", "3d(9007199254740993)"}) {
+    const auto t0 = std::chrono::steady_clock::now();
+    EXPECT_THROW((void)Dice::parse(expr).exact(), fray::Error) << expr;
+    EXPECT_LT(seconds_since(t0), kPrompt) << expr;
+  }
+}
+
 TEST(Budget, EstimateIsCheap) {
   const Dice d = Dice::parse("(1d1000)d(1d1000)kh(1d1000)!");
   const auto t0 = std::chrono::steady_clock::now();
