@@ -75,8 +75,16 @@ std::vector<double> ticks(double lo, double hi, int want, bool whole) {
       break;
     }
   if (whole) step = std::max(step, 1.0);
-  for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-9; t += step)
+  // Counted, not stepped: past 2^53 adding a step to a double may not move it
+  // (values near 10^16), and the count is bounded whatever lo and hi are.
+  const double first = std::ceil(lo / step) * step;
+  const double n = std::floor((hi - first) / step + 1e-9) + 1;
+  const int count = n >= 1 ? static_cast<int>(std::min(n, 4.0 * want + 2)) : 0;
+  for (int i = 0; i < count; ++i) {
+    const double t = first + i * step;
+    if (!out.empty() && t <= out.back()) continue;  // rounded onto the one before
     out.push_back(std::fabs(t) < step * 1e-9 ? 0 : t);
+  }
   return out;
 }
 

@@ -55,6 +55,15 @@ TEST(Svg, OneDistributionIsBarsWithAxesLabelsAndTitles) {
   EXPECT_NE(s.find("prefers-color-scheme: dark"), std::string::npos);
 }
 
+TEST(Svg, ValuesPastTwoToThe53AreDrawn) {
+  // Near 10^16 a double does not step by one: the ticks are counted, so the
+  // plot ends, with both values' bars.
+  const Pmf p = Pmf::uniform(10'000'000'000'000'001, 10'000'000'000'000'002);
+  const std::string s = svg::render(svg::pmf_plot("1d2+10^16", "value", {{"x", p}}, svg::View::normal));
+  EXPECT_EQ(count(s, "class=\"bar\""), 2u);
+  EXPECT_NE(s.find("</svg>"), std::string::npos);
+}
+
 TEST(Svg, AtLeastAndAtMostViews) {
   const std::string least = svg::render(svg::pmf_plot("d4", "value", {{"d4", quarters()}}, svg::View::at_least));
   EXPECT_EQ(ys(least), (std::vector<std::string>{"1", "0.75", "0.5", "0.25"}));
