@@ -153,8 +153,11 @@ std::vector<Mechanic> hero_mechanics(const Hero& hero) {
   switch (hero.subclass) {
     case SubClass::berserker:
       out.push_back(
-          {"Berserker rage grows by (damage / HT) / 4 with each physical hit taken and decays after 3 turns "
-           "(Berserk.damage); a fight holds the spec's rage= fixed"});
+          {"Berserker rage grows by (damage / HT) / 4 with each physical hit taken, up to 1, and after 3 turns "
+           "without one loses gate(0.1, rage, 1) * 0.05 * (HP / HT)^2 a turn; damage x min(1.5, 1 + rage / 2) "
+           "(Berserk.damage, act, damageFactor)",
+           M::sampled});
+      out.push_back({"Berserker going berserk: a shield of 8-24 at full rage, the player's action (Berserk.doAction)"});
       break;
     case SubClass::gladiator:
       out.push_back({"Gladiator combo moves (Clobber, Slam, Parry, Crush, Fury) are the player's choice (Combo)"});
@@ -168,7 +171,8 @@ std::vector<Mechanic> hero_mechanics(const Hero& hero) {
     default:
       break;
   }
-  out.push_back({"hero regeneration: 1 HP every 10 turns while not starving (Regeneration.act)", M::no, false, true});
+  out.push_back(
+      {"hero regeneration: 1 HP every 10 turns below HT while not starving (Regeneration.act)", M::exact, false, true});
   return out;
 }
 
