@@ -289,33 +289,11 @@ std::pair<std::int64_t, std::uint32_t> regen_step(const HeroCodec& c, std::int64
                           : std::pair{std::int64_t{0}, c.with_count(aux, n)};
 }
 
-// The Berserker's turn as the mob's target: Hero.defenseProc calls
-// Berserk.damage with each damage passed above 0 (before her armour; spells
-// pass none): power = min(1, power + (damage / HT) / 4), and a 3-turn buffer.
-// Then Berserk.act at the end of the turn, with her HP then (after the turn's
-// tick of poison or ooze: buffs of one priority act in no set order, fray
-// puts the tick first): a buffer above 0 counts down, else power loses
-// gate(0.1, power, 1) * 0.05 * (HP / HT)^2, and at 0 the buff ends (a later
-// hit starts a new one at 0). Without Endless Rage power stops at 1.
+// The Berserker's turn as the mob's target (berserk_turn), in her side state.
 std::uint32_t rage_turn(const HeroCodec& c, std::uint32_t aux, const std::vector<std::int64_t>& passed,
                         std::int64_t hp_after) {
-  float power = c.power(aux);
-  int buffer = c.buffer(aux);
-  for (const std::int64_t x : passed) {
-    if (x <= 0) continue;
-    power = std::min(1.0f, power + (static_cast<float>(x) / static_cast<float>(c.ht)) / 4.0f);
-    buffer = 3;
-  }
-  if (buffer > 0) {
-    --buffer;
-  } else if (power > 0) {
-    const float gate = std::clamp(power, 0.1f, 1.0f);
-    const double frac =
-        static_cast<double>(static_cast<float>(std::max<std::int64_t>(hp_after, 0)) / static_cast<float>(c.ht));
-    power = static_cast<float>(static_cast<double>(power) - static_cast<double>(gate * 0.05f) * std::pow(frac, 2.0));
-    if (power <= 0) power = 0;
-  }
-  return c.with_rage(aux, power, buffer);
+  const BerserkRage r = berserk_turn({c.power(aux), c.buffer(aux)}, passed, hp_after, c.ht);
+  return c.with_rage(aux, r.power, r.buffer);
 }
 
 // --- what the mob's hits left, once the hero has killed it --------------------------------
@@ -861,6 +839,26 @@ void leave_out(Bout& b, const std::string& who, std::string_view key, std::strin
 }
 
 }  // namespace
+
+BerserkRage berserk_turn(BerserkRage r, const std::vector<std::int64_t>& passed, std::int64_t hp_after,
+                         std::int64_t ht) {
+  for (const std::int64_t x : passed) {
+    if (x <= 0) continue;
+    r.power = std::min(1.0f, r.power + (static_cast<float>(x) / static_cast<float>(ht)) / 4.0f);
+    r.buffer = 3;
+  }
+  if (r.buffer > 0) {
+    --r.buffer;
+  } else if (r.power > 0) {
+    const float gate = std::clamp(r.power, 0.1f, 1.0f);
+    const double frac =
+        static_cast<double>(static_cast<float>(std::max<std::int64_t>(hp_after, 0)) / static_cast<float>(ht));
+    r.power =
+        static_cast<float>(static_cast<double>(r.power) - static_cast<double>(gate * 0.05f) * std::pow(frac, 2.0));
+    if (r.power <= 0) r.power = 0;
+  }
+  return r;
+}
 
 Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situation& situation) {
   const Situation back = counter_situation(defender, situation);
