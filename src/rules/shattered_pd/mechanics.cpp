@@ -182,14 +182,8 @@ std::vector<Mechanic> mechanics(const Combatant& c) {
 
 void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::vector<std::string>& modelled,
                     std::vector<std::string>& not_modelled) {
-  for (const Combatant* c : {&a, &b})
-    for (const Mechanic& m : mechanics(*c)) {
-      if (attack && m.over_time) continue;
-      const bool in = attack ? m.attack : m.fight != Modelled::no;
-      std::string line = fmt::format("{}: {}", c->name, m.text);
-      if (!attack && m.fight == Modelled::sampled) line += " [sampled fights only]";
-      (in ? modelled : not_modelled).push_back(std::move(line));
-    }
+  pixel_dungeon::sort_mechanics(
+      a, b, attack, [](const Combatant& c) { return mechanics(c); }, modelled, not_modelled);
 }
 
 }  // namespace fray::shattered_pd
