@@ -700,7 +700,9 @@ class SpdExchange final : public Exchange {
   // do after it dies (heal: the HP she ends with, less her HP now).
   std::vector<Transition> with_after_kill(std::vector<Transition> all, Side a, Side d, std::uint32_t own_aux,
                                           std::int64_t regen) const {
-    if (victim_dot_.kind == Dot::Kind::none || att_codec_.dot(own_aux) == 0) return all;
+    // Bleeding's fights are sampled (its kernel is not exact): its rest is drawn in sample().
+    if (victim_dot_.kind == Dot::Kind::none || victim_dot_.kind == Dot::Kind::bleeding || att_codec_.dot(own_aux) == 0)
+      return all;
     const std::map<std::int64_t, double> end = after_kill(victim_dot_, att_codec_, a.hp + regen, own_aux);
     std::vector<Transition> out;
     out.reserve(all.size() + end.size());
