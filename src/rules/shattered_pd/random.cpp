@@ -114,6 +114,8 @@ Pmf int_range_pmf(std::int64_t min, std::int64_t max) {
   return Pmf::uniform(min, max);
 }
 
+// Not Pixel Dungeon's Primitive: the fork's attacks draw no Random.Int(a, b),
+// and its NormalIntRange is the float-exact law.
 Pmf Primitive::pmf() const {
   switch (kind) {
     case Kind::constant:
