@@ -17,6 +17,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -401,6 +402,64 @@ Combatant brute_as(Combatant c, bool raged) {
   return c;
 }
 
+// --- the necromancer's skeleton ----------------------------------------------------------
+
+// Necromancer.Hunting.act: with its target seen within 4 cells and no
+// skeleton, it starts summoning and spends its first turn (firstSummon); on
+// its second it places a NecroSkeleton (HP 20 of HT 25) in the free cell next
+// to the target nearest to it (Necromancer.summonMinion), which acts that same
+// turn (GameScene.add at the current time) and notices an adjacent hero at
+// once (Mob.Wandering: detection chance 1 / (1/2 + stealth) >= 1 for stealth
+// 0), so it attacks from that turn on, once a turn. Necromancer.die kills the
+// skeleton, which bursts (Skeleton.die). The necromancer's side state: 0
+// before its first turn, 1 summoning, 2 with its skeleton.
+bool is_necromancer(const Combatant& c) { return !c.is_hero() && c.mob.java_class == "Necromancer"; }
+Combatant skeleton_of(const Combatant& necro) {
+  Combatant k;
+  k.name = necro.name + "'s skeleton";
+  k.mob = lookup_mob("skeleton");
+  return k;
+}
+
+// Skeleton.die: each living neighbour takes Math.round(NormalIntRange(6, 12)
+// x ascension) less two of its own armour rolls, floored at 0 (armour counts
+// twice against the burst). `plan`: the skeleton's attack on that neighbour,
+// for its armour terms.
+struct Burst {
+  AttackPlan plan;
+  float ascension = 1;
+  Pmf damage;  // the exact law
+};
+Burst burst_on(const Combatant& necro, const Combatant& victim, const Situation& s) {
+  Burst b;
+  Situation x;
+  x.ascension = s.ascension;
+  const Combatant k = skeleton_of(necro);
+  b.plan = plan_attack(k, victim, x);
+  b.plan.armor_ignored = false;
+  b.ascension = s.ascension ? k.mob.ascension : 1.0f;
+  const Pmf roll = Pmf::combine(Primitive::normal(6, 12).pmf(), Pmf::point(0), [&](std::int64_t v, std::int64_t) {
+    return b.ascension == 1 ? v : java_round(static_cast<float>(v) * b.ascension);
+  });
+  const Pmf dr = exact_outcome(b.plan).armor;
+  const Pmf two = Pmf::combine(dr, dr, [](std::int64_t u, std::int64_t v) { return u + v; });
+  b.damage = Pmf::combine(roll, two, [](std::int64_t r, std::int64_t a) { return std::max<std::int64_t>(0, r - a); });
+  return b;
+}
+// One drawn burst: the roll, then the two armour rolls, in the game's order.
+std::int64_t sample_burst(const Burst& b, Rng& rng) {
+  std::int64_t roll = Primitive::normal(6, 12).sample(rng);
+  if (b.ascension != 1) roll = java_round(static_cast<float>(roll) * b.ascension);
+  std::int64_t armor = 0;
+  for (int n = 0; n < 2; ++n) {
+    std::int64_t terms = 0;
+    for (std::size_t i = 0; i < b.plan.armor.size(); ++i)
+      terms += b.plan.armor_term(i, b.plan.armor[i].roll.sample(rng));
+    armor += b.plan.armor_total(terms);
+  }
+  return std::max<std::int64_t>(0, roll - armor);
+}
+
 // --- the kernel --------------------------------------------------------------------------
 
 // The per-attack kernel of a fight. Besides what each mechanic keeps, a side's
@@ -434,7 +493,9 @@ class SpdExchange final : public Exchange {
         def_ht_(def.ht()),
         goo_att_(is_goo(att)),
         goo_def_(is_goo(def)) {
-    attacks_ = att.is_hero() || att.mob.damage || (s.magic && att.mob.spell);
+    necro_ = is_necromancer(att);
+    if (is_necromancer(def) && !att_group_) burst_ = burst_on(def, att, s);
+    attacks_ = att.is_hero() || att.mob.damage || (s.magic && att.mob.spell) || necro_;
     drain_ = !att.is_hero() && att.mob.java_class == "Bat";
     dot_ = def_group_ ? Dot{} : dot_of(att, s);
     const int variants = goo_att_ ? 4 : goo_def_ || att_rage_.on ? 2 : 1;
@@ -445,7 +506,10 @@ class SpdExchange final : public Exchange {
           // Variant bit 0: Goo (either side) below half HP; bit 1: Goo's pumped attack.
           const bool rage = (v & 1) != 0, pumped = (v & 2) != 0;
           // For a raging brute, bit 0 is its rage.
-          const Combatant me = goo_att_ ? goo_as(att, rage, pumped) : att_rage_.on ? brute_as(att, rage) : att;
+          const Combatant me = goo_att_       ? goo_as(att, rage, pumped)
+                               : att_rage_.on ? brute_as(att, rage)
+                               : necro_       ? skeleton_of(att)
+                                              : att;
           const AttackPlan& p = plans_[a][d][static_cast<std::size_t>(v)] = plan_of(me, a, d, v);
           const Outcome o = exact_outcome(p);
           Pmf one = o.damage;
@@ -516,10 +580,19 @@ class SpdExchange final : public Exchange {
       else
         out = kernels_[fa][fd][state];
       own_aux = state == 0 ? 0 : 1;
+    } else if (necro_) {
+      // Its first turn starts the summoning; from its second its skeleton attacks.
+      const std::uint32_t state = aux_of(a.state);
+      if (state == 0)
+        out.push_back(Transition{1, 0, 0, 0, -1});
+      else
+        out = kernels_[fa][fd][0];
+      own_aux = state == 0 ? 1 : 2;
     } else {
       out = kernels_[fa][fd][goo_def_ && enraged(d.hp, def_ht_) ? 1 : 0];
     }
     // The hero's regeneration right after her move (Regeneration.act).
+    const std::uint32_t before_regen = own_aux;
     std::int64_t regen = 0;
     std::tie(regen, own_aux) = regen_step(att_codec_, a.hp, own_aux);
     std::vector<Transition> all;
@@ -570,11 +643,12 @@ class SpdExchange final : public Exchange {
         }
       }
     }
-    return with_after_kill(std::move(all), a, d, own_aux, regen);
+    return with_burst(with_after_kill(std::move(all), a, d, own_aux, regen), a, d, before_regen);
   }
 
   Transition sample(Side a, Side d, Rng& rng) const override {
     std::uint32_t own = next_own(a.state);
+    const std::uint32_t before_regen = own;
     std::int64_t regen = 0;
     std::tie(regen, own) = regen_step(att_codec_, a.hp, own);
     Transition t{1, 0, kPast | own, 0, 0, regen};
@@ -599,6 +673,12 @@ class SpdExchange final : public Exchange {
         attacks = false;
         t.attacker_state = kPast | 1;
       }
+      if (!attacks) t.hit = -1;
+    }
+    if (necro_) {
+      const std::uint32_t state = aux_of(a.state);
+      attacks = state != 0;
+      t.attacker_state = kPast | (state == 0 ? 1u : 2u);
       if (!attacks) t.hit = -1;
     }
     if (att_rage_.on && attacks_) {
@@ -666,6 +746,16 @@ class SpdExchange final : public Exchange {
     if (def_codec_.rage) t.defender_state = rage_of_turn(t.defender_state, passed, d.hp - t.damage);
     if (victim_dot_.kind != Dot::Kind::none && t.damage >= d.hp && att_codec_.dot(own) > 0)
       t.heal = sample_after_kill(victim_dot_, att_codec_, a.hp + regen, own, rng) - a.hp;
+    if (burst_ && aux_of(d.state) == 2 && t.damage >= d.hp) {
+      const std::int64_t hp = a.hp - sample_burst(*burst_, rng);
+      if (hp <= 0) {
+        t.heal = -a.hp;
+      } else {
+        const auto [heal, aux] = regen_step(att_codec_, hp, before_regen);
+        t.heal = hp + heal - a.hp;
+        t.attacker_state = kPast | aux;
+      }
+    }
     return t;
   }
 
@@ -676,7 +766,7 @@ class SpdExchange final : public Exchange {
   // The hero's regeneration reads her HP (it stops at HT); what the mob left
   // on her goes on after a killing attack, which reads both.
   Reads reads() const override {
-    const bool after = victim_dot_.kind != Dot::Kind::none;
+    const bool after = victim_dot_.kind != Dot::Kind::none || burst_.has_value();
     return {drain_ || goo_att_ || att_codec_.regen || after, goo_def_ || def_rage_.on || def_codec_.rage || after};
   }
 
@@ -715,6 +805,34 @@ class SpdExchange final : public Exchange {
         Transition u = t;
         u.p *= q;
         u.heal = hp - a.hp;
+        out.push_back(u);
+      }
+    }
+    return out;
+  }
+  // The attacks that kill a necromancer with its skeleton up, split by the
+  // skeleton's burst on the attacker (before the hero's regeneration of that
+  // turn, which follows her move and so the burst).
+  std::vector<Transition> with_burst(std::vector<Transition> all, Side a, Side d, std::uint32_t before_regen) const {
+    if (!burst_ || aux_of(d.state) != 2) return all;
+    std::vector<Transition> out;
+    out.reserve(all.size() + burst_->damage.items().size());
+    for (const Transition& t : all) {
+      if (t.damage < d.hp) {
+        out.push_back(t);
+        continue;
+      }
+      for (const auto& [x, q] : burst_->damage.items()) {
+        Transition u = t;
+        u.p *= q;
+        const std::int64_t hp = a.hp - x;
+        if (hp <= 0) {
+          u.heal = -a.hp;
+        } else {
+          const auto [heal, aux] = regen_step(att_codec_, hp, before_regen);
+          u.heal = hp + heal - a.hp;
+          u.attacker_state = kPast | aux;
+        }
         out.push_back(u);
       }
     }
@@ -762,6 +880,8 @@ class SpdExchange final : public Exchange {
   bool goo_att_, goo_def_;
   bool attacks_ = true;
   bool drain_ = false;
+  bool necro_ = false;          // the attacker is a necromancer: its skeleton attacks
+  std::optional<Burst> burst_;  // the defender is one: its skeleton bursts when it dies
   Dot dot_;
   // By the passing conditions of attacker and defender, and Goo's variant.
   std::array<std::array<std::array<AttackPlan, 4>, 2>, 2> plans_;
@@ -922,6 +1042,17 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
                                         "the fight though she killed it",
                                         other.name)
                           : std::string("ticks after it dies are not followed")));
+  }
+  for (const Combatant* c : {&attacker, &defender}) {
+    if (!is_necromancer(*c)) continue;
+    const Combatant& other = c == &attacker ? defender : attacker;
+    b.notes.push_back(fmt::format(
+        "{}: {} attacks it, never its skeleton; the fight starts with it hunting {} within 4 cells and no "
+        "skeleton; on its second turn its skeleton (HP 20 of 25) appears next to {} and attacks that turn and "
+        "each turn after; when {} dies the skeleton dies and bursts on {}{}; its healing and Adrenaline (speed "
+        "only) change nothing here, and a champion's buff is not passed on",
+        c->name, other.name, other.name, other.name, c->name, other.name,
+        is_swarm(other) ? " (not followed against a swarm)" : ""));
   }
   for (const auto& [c, k] : {std::pair{&attacker, a_codec}, std::pair{&defender, b_codec}}) {
     if (!k.on) continue;

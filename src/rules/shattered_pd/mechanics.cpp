@@ -59,8 +59,10 @@ const std::vector<MobRow>& mob_rows() {
       {"DM100", {{"zap at range, NormalIntRange(3, 10) magic (DM100.zap); a melee fight never uses it", M::no, true}}},
       {"Guard", {{"chains a distant enemy to itself and cripples it (Guard.chain)"}}},
       {"Necromancer",
-       {{"summons a skeleton and buffs it (Necromancer.summonMinion); the fight is the necromancer alone, who "
-         "never attacks"}}},
+       {{"summons a skeleton next to its target on its second turn, which attacks from that turn on and bursts when "
+         "the necromancer dies, NormalIntRange(6, 12) less two armor rolls (Necromancer.summonMinion, die; "
+         "Skeleton.die)",
+         M::exact}}},
       {"SpectralNecromancer",
        {{"summons wraiths (SpectralNecromancer.summonMinion); the fight is the necromancer alone, who never "
          "attacks"}}},

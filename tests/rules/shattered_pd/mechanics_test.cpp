@@ -606,4 +606,56 @@ TEST(SpdBerserker, RageChangesWhoWins) {
   EXPECT_GT(grows - plain, 6 * sd);
 }
 
+// --- the necromancer's skeleton --------------------------------------------------------
+
+// Necromancer.Hunting: its first turn starts the summoning (no attack, state
+// 1); from its second its skeleton attacks as a catalog skeleton does (state 2).
+TEST(SpdNecromancer, ItsSkeletonAttacksFromItsSecondTurn) {
+  const std::string foe = "hp=100,evasion=3,accuracy=10,damage=1-1,armor=0";
+  const Bout b = bout_of(foe, "necromancer");
+  const auto first = b.b_hits_a->outcomes({40, 0}, {100, 0});
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_EQ(first[0].damage, 0);
+  EXPECT_EQ(first[0].attacker_state & ~(1u << 31), 1u);
+  const Pmf skeleton = attack_of("skeleton", foe).damage;
+  for (const std::uint32_t state : {1u, 2u}) {
+    std::map<std::int64_t, double> got;
+    for (const Transition& t : b.b_hits_a->outcomes({40, state}, {100, 0})) {
+      got[t.damage] += t.p;
+      EXPECT_EQ(t.attacker_state & ~(1u << 31), 2u);
+    }
+    ASSERT_EQ(got.size(), skeleton.items().size());
+    for (const auto& [v, p] : skeleton.items()) EXPECT_NEAR(got[v], p, 1e-12) << v;
+  }
+}
+
+// Skeleton.die: a neighbour without armour takes NormalIntRange(6, 12). A blow
+// that kills the necromancer with its skeleton up leaves an attacker of 9 HP
+// with 9 - x, or kills it when x >= 9; before the summon nothing bursts.
+TEST(SpdNecromancer, ItsSkeletonBurstsWhenItDies) {
+  const Bout b = bout_of("hp=9,evasion=3,accuracy=1000,damage=50-50,armor=0", "necromancer:hp=1");
+  const Pmf burst = spd_normal(6, 12);
+  std::map<std::int64_t, double> by_heal;
+  double kills = 0;
+  for (const Transition& t : b.a_hits_b->outcomes({9, 0}, {1, 2}))
+    if (t.damage >= 1) {
+      by_heal[t.heal] += t.p;
+      kills += t.p;
+    }
+  ASSERT_GT(kills, 0.99);
+  for (const auto& [x, p] : burst.items()) {
+    if (x >= 9) continue;
+    EXPECT_NEAR(by_heal[-x] / kills, p, 1e-12) << x;
+  }
+  EXPECT_NEAR(by_heal[-9] / kills, burst.at_least(9), 1e-12);
+  for (const Transition& t : b.a_hits_b->outcomes({9, 0}, {1, 1})) EXPECT_EQ(t.heal, 0);
+}
+
+TEST(SpdNecromancer, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hero:level=6,str=14,weapon=sword,armor=leather", "necromancer");
+  EXPECT_TRUE(std::any_of(b.modelled.begin(), b.modelled.end(),
+                          [](const std::string& l) { return l.find("summons a skeleton") != std::string::npos; }));
+  expect_exact_matches_sampled(b, 100000, 41);
+}
+
 }  // namespace fray
