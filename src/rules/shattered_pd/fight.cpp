@@ -131,8 +131,9 @@ std::shared_ptr<fight::States<Group>> swarm_groups(const Group& start, const std
 // hit attached them (Actor.add schedules a new buff at the current time). The
 // mobs that leave them attack once a turn (attackDelay 1), so each tick comes
 // right after the mob's attack and before anyone's next move: fray adds it to
-// the mob's attack, whether that hits or not. A tick after the mob has died
-// is not followed (the fight is over).
+// the mob's attack, whether that hits or not. The ticks on a hero after she
+// has killed the mob go with her killing attack (after_kill); those on a mob
+// after it killed its foe are not followed.
 struct Dot {
   enum class Kind { none, poison, ooze, bleeding } kind = Kind::none;
   int chance = 1;  // attached by 1 in `chance` hits (Random.Int(chance) == 0)
@@ -746,16 +747,8 @@ class SpdExchange final : public Exchange {
     if (def_codec_.rage) t.defender_state = rage_of_turn(t.defender_state, passed, d.hp - t.damage);
     if (victim_dot_.kind != Dot::Kind::none && t.damage >= d.hp && att_codec_.dot(own) > 0)
       t.heal = sample_after_kill(victim_dot_, att_codec_, a.hp + regen, own, rng) - a.hp;
-    if (burst_ && aux_of(d.state) == 2 && t.damage >= d.hp) {
-      const std::int64_t hp = a.hp - sample_burst(*burst_, rng);
-      if (hp <= 0) {
-        t.heal = -a.hp;
-      } else {
-        const auto [heal, aux] = regen_step(att_codec_, hp, before_regen);
-        t.heal = hp + heal - a.hp;
-        t.attacker_state = kPast | aux;
-      }
-    }
+    if (burst_ && aux_of(d.state) == 2 && t.damage >= d.hp)
+      burst_hits(t, a.hp, sample_burst(*burst_, rng), before_regen);
     return t;
   }
 
@@ -825,18 +818,22 @@ class SpdExchange final : public Exchange {
       for (const auto& [x, q] : burst_->damage.items()) {
         Transition u = t;
         u.p *= q;
-        const std::int64_t hp = a.hp - x;
-        if (hp <= 0) {
-          u.heal = -a.hp;
-        } else {
-          const auto [heal, aux] = regen_step(att_codec_, hp, before_regen);
-          u.heal = hp + heal - a.hp;
-          u.attacker_state = kPast | aux;
-        }
+        burst_hits(u, a.hp, x, before_regen);
         out.push_back(u);
       }
     }
     return out;
+  }
+  // The burst `x` on an attacker of `hp` HP: it dies, or keeps the rest and
+  // then regenerates (her regeneration follows her move, and so the burst).
+  void burst_hits(Transition& t, std::int64_t hp, std::int64_t x, std::uint32_t before_regen) const {
+    if (hp - x <= 0) {
+      t.heal = -hp;
+      return;
+    }
+    const auto [heal, aux] = regen_step(att_codec_, hp - x, before_regen);
+    t.heal = heal - x;
+    t.attacker_state = kPast | aux;
   }
   // The plan of `me`'s attack in variant v (see the constructor) with the
   // passing conditions a (the attacker's) and d (the defender's) over or not.

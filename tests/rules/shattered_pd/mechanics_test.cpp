@@ -59,6 +59,19 @@ std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n)
   return c;
 }
 
+// The attacker's heal after the attacks that kill a defender of 1 HP, and
+// their total probability.
+std::pair<std::map<std::int64_t, double>, double> heals_of_kills(const std::vector<Transition>& ts) {
+  std::map<std::int64_t, double> by_heal;
+  double kills = 0;
+  for (const Transition& t : ts)
+    if (t.damage >= 1) {
+      by_heal[t.heal] += t.p;
+      kills += t.p;
+    }
+  return {by_heal, kills};
+}
+
 // The exact duel against n sampled ones at `seed`: each side's HP left and the
 // length, by chi-square.
 void expect_exact_matches_sampled(const Bout& b, std::uint64_t n, std::uint64_t seed) {
@@ -518,13 +531,7 @@ TEST(SpdAfterKill, PoisonGoesOnAfterTheSpinnerDies) {
 // or dies (1/2).
 TEST(SpdAfterKill, OozeGoesOnAfterTheSlimeDies) {
   const Bout b = bout_of("hero", "caustic_slime:hp=1");
-  std::map<std::int64_t, double> by_heal;
-  double kills = 0;
-  for (const Transition& t : b.a_hits_b->outcomes({2, 3}, {1, 0}))
-    if (t.damage >= 1) {
-      by_heal[t.heal] += t.p;
-      kills += t.p;
-    }
+  auto [by_heal, kills] = heals_of_kills(b.a_hits_b->outcomes({2, 3}, {1, 0}));
   ASSERT_GT(kills, 0.0);
   ASSERT_EQ(by_heal.size(), 3u);
   EXPECT_NEAR(by_heal[0] / kills, 1.0 / 8, 1e-12);
@@ -635,13 +642,7 @@ TEST(SpdNecromancer, ItsSkeletonAttacksFromItsSecondTurn) {
 TEST(SpdNecromancer, ItsSkeletonBurstsWhenItDies) {
   const Bout b = bout_of("hp=9,evasion=3,accuracy=1000,damage=50-50,armor=0", "necromancer:hp=1");
   const Pmf burst = spd_normal(6, 12);
-  std::map<std::int64_t, double> by_heal;
-  double kills = 0;
-  for (const Transition& t : b.a_hits_b->outcomes({9, 0}, {1, 2}))
-    if (t.damage >= 1) {
-      by_heal[t.heal] += t.p;
-      kills += t.p;
-    }
+  auto [by_heal, kills] = heals_of_kills(b.a_hits_b->outcomes({9, 0}, {1, 2}));
   ASSERT_GT(kills, 0.99);
   for (const auto& [x, p] : burst.items()) {
     if (x >= 9) continue;
