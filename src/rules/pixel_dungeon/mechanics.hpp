@@ -2,6 +2,8 @@
 // per hero subclass, and which of them fray's fights follow.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <fray/rules/pixel_dungeon/attack.hpp>
 
 #include <string>
@@ -34,5 +36,22 @@ struct Mechanic {
 // fight (or, with `attack`, one attack) follows and what it leaves out.
 void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::vector<std::string>& modelled,
                     std::vector<std::string>& not_modelled);
+
+// The loop of list_mechanics for any game whose lists are Mechanic rows:
+// each of the two combatants' mechanics (`of(c)`), sorted by whether a
+// fight (or, with `attack`, one attack) follows it. Shattered Pixel Dungeon,
+// a fork, sorts its own lists with it.
+template <class C, class Of>
+void sort_mechanics(const C& a, const C& b, bool attack, Of&& of, std::vector<std::string>& modelled,
+                    std::vector<std::string>& not_modelled) {
+  for (const C* c : {&a, &b})
+    for (const Mechanic& m : of(*c)) {
+      if (attack && m.over_time) continue;
+      const bool in = attack ? m.attack : m.fight != Modelled::no;
+      std::string line = fmt::format("{}: {}", c->name, m.text);
+      if (!attack && m.fight == Modelled::sampled) line += " [sampled fights only]";
+      (in ? modelled : not_modelled).push_back(std::move(line));
+    }
+}
 
 }  // namespace fray::pixel_dungeon

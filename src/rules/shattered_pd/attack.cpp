@@ -188,6 +188,19 @@ AttackPlan plan_attack(const Combatant& attacker_spec, const Combatant& defender
   return p;
 }
 
+namespace {
+// Hero.damageRoll or the mob's roll, before Char.attack's multipliers.
+Pmf base_damage_pmf(const AttackPlan& p) {
+  const Pmf rolled = dense_map(p.roll.pmf(), [&](std::int64_t v) { return p.rolled(v); });
+  const Pmf excess = p.excess ? p.excess->pmf() : Pmf::point(0);
+  return dense_combine(rolled, excess, [&](std::int64_t r, std::int64_t x) { return p.base_damage(r, x); });
+}
+}  // namespace
+
+Pmf passed_damage(const AttackPlan& p) {
+  return dense_map(base_damage_pmf(p), [&](std::int64_t b) { return p.passed(b); });
+}
+
 Outcome exact_outcome(const AttackPlan& p) {
   Outcome o;
   o.p_hit = p.attacks ? hit_chance(p.hit) : 0.0;
@@ -198,9 +211,7 @@ Outcome exact_outcome(const AttackPlan& p) {
     terms = dense_combine(terms, term, [](std::int64_t x, std::int64_t y) { return x + y; });
   }
   o.armor = p.magic ? Pmf::point(0) : dense_map(terms, [&](std::int64_t v) { return p.armor_total(v); });
-  const Pmf rolled = dense_map(p.roll.pmf(), [&](std::int64_t v) { return p.rolled(v); });
-  const Pmf excess = p.excess ? p.excess->pmf() : Pmf::point(0);
-  const Pmf base = dense_combine(rolled, excess, [&](std::int64_t r, std::int64_t x) { return p.base_damage(r, x); });
+  const Pmf base = base_damage_pmf(p);
   o.damage_on_hit =
       p.attacks ? dense_combine(base, o.armor, [&](std::int64_t b, std::int64_t dr) { return p.effective(b, dr); })
                 : Pmf::point(0);

@@ -16,8 +16,11 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -128,8 +131,9 @@ std::shared_ptr<fight::States<Group>> swarm_groups(const Group& start, const std
 // hit attached them (Actor.add schedules a new buff at the current time). The
 // mobs that leave them attack once a turn (attackDelay 1), so each tick comes
 // right after the mob's attack and before anyone's next move: fray adds it to
-// the mob's attack, whether that hits or not. A tick after the mob has died
-// is not followed (the fight is over).
+// the mob's attack, whether that hits or not. The ticks on a hero after she
+// has killed the mob go with her killing attack (after_kill); those on a mob
+// after it killed its foe are not followed.
 struct Dot {
   enum class Kind { none, poison, ooze, bleeding } kind = Kind::none;
   int chance = 1;  // attached by 1 in `chance` hits (Random.Int(chance) == 0)
@@ -171,16 +175,24 @@ Dot dot_of(const Combatant& c, const Situation& s) {
   return d;
 }
 
+// A bleeding level is kept as its float bits less those of 0.5f, plus 1 (0:
+// no bleeding): a level that lasts is in [0.5, 3) (Bleeding.set draws it in
+// [2, 3); Bleeding.act ends it below round(level) = 1), so it takes 21 bits and
+// leaves room in the hero's side state for her own counters (HeroCodec).
 // memcpy rather than std::bit_cast: Emscripten 3.1's libc++ has no bit_cast.
+constexpr std::uint32_t kHalfBits = 0x3F000000u;  // 0.5f
 float level_of(std::uint32_t aux) {
+  if (aux == 0) return 0;
+  const std::uint32_t bits = aux - 1 + kHalfBits;
   float level;
-  std::memcpy(&level, &aux, sizeof level);
+  std::memcpy(&level, &bits, sizeof level);
   return level;
 }
 std::uint32_t aux_of_level(float level) {
-  std::uint32_t aux;
-  std::memcpy(&aux, &level, sizeof aux);
-  return aux;
+  if (!(level >= 0.5f && level < 4.0f)) throw Error("bleeding: a level outside [0.5, 4)");
+  std::uint32_t bits;
+  std::memcpy(&bits, &level, sizeof bits);
+  return bits - kHalfBits + 1;
 }
 
 // Random.NormalFloat(min, max): min + (Float(max - min) + Float(max - min)) / 2, in float.
@@ -190,6 +202,150 @@ float normal_float(R& rng, float min, float max) {
   const float u = random_float(rng, r);
   const float v = random_float(rng, r);
   return min + (u + v) / 2.0f;
+}
+
+// The tick of poison or ooze with `left` turns: (p, damage) pairs.
+std::vector<std::pair<double, std::int64_t>> ticks(const Dot& dot, std::int64_t left) {
+  if (left <= 0) return {{1.0, 0}};
+  if (dot.kind == Dot::Kind::poison) return {{1.0, left / 3 + 1}};  // Poison.act: (int)(left / 3) + 1
+  if (dot.ooze_coin) return {{0.5, 0}, {0.5, dot.ooze_damage}};
+  return {{1.0, dot.ooze_damage}};
+}
+
+// One sampled tick at the end of a turn: its damage, and `aux` counted down.
+std::int64_t sample_tick(const Dot& dot, std::uint32_t& aux, Rng& rng) {
+  if (aux == 0) return 0;
+  switch (dot.kind) {
+    case Dot::Kind::poison: {
+      const std::int64_t dmg = aux / 3 + 1;
+      --aux;
+      return dmg;
+    }
+    case Dot::Kind::ooze:
+      --aux;
+      return !dot.ooze_coin || random_int(rng, 2) == 0 ? dot.ooze_damage : 0;
+    case Dot::Kind::bleeding: {
+      // Bleeding.act: level = NormalFloat(level / 2, level); round(level) > 0 deals it, else it ends.
+      const float now = level_of(aux);
+      const float level = normal_float(rng, now / 2.0f, now);
+      const std::int64_t dmg = java_round(level);
+      aux = dmg > 0 ? aux_of_level(level) : 0;
+      return dmg;
+    }
+    case Dot::Kind::none:
+      break;
+  }
+  return 0;
+}
+
+// --- the hero's own counters: regeneration and the Berserker's rage ----------------------
+
+// Regeneration.act runs at HERO_PRIO - 1, right after the hero's own move in
+// each turn: below HT it adds 1 / 10f to partialRegen and, at 1 or more, heals
+// the whole part. From 0 the float sum first reaches 1 at the 10th step
+// (1.0000001f) and keeps 1.2e-7; that drift grows by as much per heal, so for
+// the first 800 000 heals every 10th step below HT heals 1 HP. fray keeps that
+// count of steps (0-9), starting the fight at 0.
+inline constexpr int kRegenSteps = 10;
+// The most distinct rage powers a fight numbers (Berserk.power is a float
+// that a hit raises and a quiet turn lowers by an amount read from the HP).
+inline constexpr std::uint32_t kMaxRagePowers = 1u << 20;
+
+// The hero's side state: bit 31 is kPast; the other 31 bits hold
+//  - without a rage counter: what the mob's hits left (bits 0-24: poison or
+//    ooze turns, a bleeding level) and the regeneration count (25-28);
+//  - with one: the turns of poison or ooze (bits 0-4), the regeneration count
+//    (5-8), Berserk.powerLossBuffer (9-10) and the number of Berserk.power in
+//    the table of the powers met (11-30).
+struct HeroCodec {
+  bool on = false;     // the side is a hero
+  bool regen = false;  // Regeneration followed: she acts once a turn
+  bool rage = false;   // Berserk power followed: a Berserker, both acting once a turn
+  std::int64_t ht = 0;
+  std::shared_ptr<fight::States<float>> powers;  // with `rage`; value 0 is the spec's rage=
+
+  [[nodiscard]] std::uint32_t dot_mask() const { return rage ? 0x1Fu : 0x1FFFFFFu; }
+  [[nodiscard]] std::uint32_t dot(std::uint32_t aux) const { return on ? aux & dot_mask() : aux; }
+  [[nodiscard]] std::uint32_t with_dot(std::uint32_t aux, std::uint32_t d) const {
+    if (!on) return d;
+    if (d > dot_mask()) throw Error(fmt::format("damage over time: {} turns left do not fit the hero's state", d));
+    return (aux & ~dot_mask()) | d;
+  }
+  [[nodiscard]] int shift() const { return rage ? 5 : 25; }
+  [[nodiscard]] int count(std::uint32_t aux) const { return static_cast<int>((aux >> shift()) & 0xFu); }
+  [[nodiscard]] std::uint32_t with_count(std::uint32_t aux, int c) const {
+    return (aux & ~(0xFu << shift())) | (static_cast<std::uint32_t>(c) << shift());
+  }
+  [[nodiscard]] int buffer(std::uint32_t aux) const { return static_cast<int>((aux >> 9) & 3u); }
+  [[nodiscard]] float power(std::uint32_t aux) const { return powers->at(aux >> 11); }
+  [[nodiscard]] std::uint32_t with_rage(std::uint32_t aux, float power, int buffer) const {
+    return (aux & 0x1FFu) | (static_cast<std::uint32_t>(buffer) << 9) | (powers->id(power) << 11);
+  }
+};
+
+// Regeneration.act on the hero's turn: her heal and her side's aux after it.
+std::pair<std::int64_t, std::uint32_t> regen_step(const HeroCodec& c, std::int64_t hp, std::uint32_t aux) {
+  if (!c.regen || hp >= c.ht) return {0, aux};
+  const int n = c.count(aux) + 1;
+  return n == kRegenSteps ? std::pair{std::int64_t{1}, c.with_count(aux, 0)}
+                          : std::pair{std::int64_t{0}, c.with_count(aux, n)};
+}
+
+// The Berserker's turn as the mob's target (berserk_turn), in her side state.
+std::uint32_t rage_turn(const HeroCodec& c, std::uint32_t aux, const std::vector<std::int64_t>& passed,
+                        std::int64_t hp_after) {
+  const BerserkRage r = berserk_turn({c.power(aux), c.buffer(aux)}, passed, hp_after, c.ht);
+  return c.with_rage(aux, r.power, r.buffer);
+}
+
+// --- what the mob's hits left, once the hero has killed it --------------------------------
+
+// Poison, ooze and bleeding keep acting on the hero after the mob that left
+// them has died, at the end of each turn, with her regeneration between
+// them, and can kill her. From her HP and side state after her killing turn's
+// regeneration: each HP she ends with, 0 when they kill her.
+std::map<std::int64_t, double> after_kill(const Dot& dot, const HeroCodec& c, std::int64_t hp, std::uint32_t aux) {
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> now{{{hp, aux}, 1.0}};
+  std::map<std::int64_t, double> out;
+  while (!now.empty()) {
+    std::map<std::pair<std::int64_t, std::uint32_t>, double> next;
+    for (const auto& [k, p] : now) {
+      const auto [h, x] = k;
+      const std::uint32_t left = c.dot(x);
+      if (left == 0) {
+        out[h] += p;
+        continue;
+      }
+      for (const auto& [q, tick] : ticks(dot, left)) {
+        const std::int64_t h2 = h - tick;
+        if (h2 <= 0) {
+          out[0] += p * q;
+          continue;
+        }
+        const std::uint32_t x2 = c.with_dot(x, left - 1);
+        if (left == 1) {
+          out[h2] += p * q;
+          continue;
+        }
+        const auto [heal, x3] = regen_step(c, h2, x2);  // the next turn's regeneration
+        next[{h2 + heal, x3}] += p * q;
+      }
+    }
+    now = std::move(next);
+  }
+  return out;
+}
+std::int64_t sample_after_kill(const Dot& dot, const HeroCodec& c, std::int64_t hp, std::uint32_t aux, Rng& rng) {
+  std::uint32_t left = c.dot(aux);
+  while (left > 0) {
+    hp -= sample_tick(dot, left, rng);
+    if (hp <= 0) return 0;
+    if (left == 0) break;
+    const auto [heal, x] = regen_step(c, hp, c.with_dot(aux, left));
+    hp += heal;
+    aux = x;
+  }
+  return hp;
 }
 
 // --- Goo ---------------------------------------------------------------------------------
@@ -247,6 +403,64 @@ Combatant brute_as(Combatant c, bool raged) {
   return c;
 }
 
+// --- the necromancer's skeleton ----------------------------------------------------------
+
+// Necromancer.Hunting.act: with its target seen within 4 cells and no
+// skeleton, it starts summoning and spends its first turn (firstSummon); on
+// its second it places a NecroSkeleton (HP 20 of HT 25) in the free cell next
+// to the target nearest to it (Necromancer.summonMinion), which acts that same
+// turn (GameScene.add at the current time) and notices an adjacent hero at
+// once (Mob.Wandering: detection chance 1 / (1/2 + stealth) >= 1 for stealth
+// 0), so it attacks from that turn on, once a turn. Necromancer.die kills the
+// skeleton, which bursts (Skeleton.die). The necromancer's side state: 0
+// before its first turn, 1 summoning, 2 with its skeleton.
+bool is_necromancer(const Combatant& c) { return !c.is_hero() && c.mob.java_class == "Necromancer"; }
+Combatant skeleton_of(const Combatant& necro) {
+  Combatant k;
+  k.name = necro.name + "'s skeleton";
+  k.mob = lookup_mob("skeleton");
+  return k;
+}
+
+// Skeleton.die: each living neighbour takes Math.round(NormalIntRange(6, 12)
+// x ascension) less two of its own armour rolls, floored at 0 (armour counts
+// twice against the burst). `plan`: the skeleton's attack on that neighbour,
+// for its armour terms.
+struct Burst {
+  AttackPlan plan;
+  float ascension = 1;
+  Pmf damage;  // the exact law
+};
+Burst burst_on(const Combatant& necro, const Combatant& victim, const Situation& s) {
+  Burst b;
+  Situation x;
+  x.ascension = s.ascension;
+  const Combatant k = skeleton_of(necro);
+  b.plan = plan_attack(k, victim, x);
+  b.plan.armor_ignored = false;
+  b.ascension = s.ascension ? k.mob.ascension : 1.0f;
+  const Pmf roll = Pmf::combine(Primitive::normal(6, 12).pmf(), Pmf::point(0), [&](std::int64_t v, std::int64_t) {
+    return b.ascension == 1 ? v : java_round(static_cast<float>(v) * b.ascension);
+  });
+  const Pmf dr = exact_outcome(b.plan).armor;
+  const Pmf two = Pmf::combine(dr, dr, [](std::int64_t u, std::int64_t v) { return u + v; });
+  b.damage = Pmf::combine(roll, two, [](std::int64_t r, std::int64_t a) { return std::max<std::int64_t>(0, r - a); });
+  return b;
+}
+// One drawn burst: the roll, then the two armour rolls, in the game's order.
+std::int64_t sample_burst(const Burst& b, Rng& rng) {
+  std::int64_t roll = Primitive::normal(6, 12).sample(rng);
+  if (b.ascension != 1) roll = java_round(static_cast<float>(roll) * b.ascension);
+  std::int64_t armor = 0;
+  for (int n = 0; n < 2; ++n) {
+    std::int64_t terms = 0;
+    for (std::size_t i = 0; i < b.plan.armor.size(); ++i)
+      terms += b.plan.armor_term(i, b.plan.armor[i].roll.sample(rng));
+    armor += b.plan.armor_total(terms);
+  }
+  return std::max<std::int64_t>(0, roll - armor);
+}
+
 // --- the kernel --------------------------------------------------------------------------
 
 // The per-attack kernel of a fight. Besides what each mechanic keeps, a side's
@@ -262,8 +476,15 @@ class SpdExchange final : public Exchange {
   SpdExchange(const Combatant& att, const Combatant& def, const Situation& s, bool ends_defender_state,
               std::shared_ptr<const fight::States<Group>> att_group,
               std::shared_ptr<const fight::States<Group>> def_group, const SwarmDamage& swarm_damage,
-              const Rage& att_rage, const Rage& def_rage)
+              const Rage& att_rage, const Rage& def_rage, HeroCodec att_codec, HeroCodec def_codec,
+              const Dot& victim_dot)
       : ends_defender_state_(ends_defender_state),
+        att_(att),
+        def_(def),
+        s_(s),
+        att_codec_(std::move(att_codec)),
+        def_codec_(std::move(def_codec)),
+        victim_dot_(victim_dot),
         att_rage_(att_rage),
         def_rage_(def_rage),
         att_group_(std::move(att_group)),
@@ -273,7 +494,9 @@ class SpdExchange final : public Exchange {
         def_ht_(def.ht()),
         goo_att_(is_goo(att)),
         goo_def_(is_goo(def)) {
-    attacks_ = att.is_hero() || att.mob.damage || (s.magic && att.mob.spell);
+    necro_ = is_necromancer(att);
+    if (is_necromancer(def) && !att_group_) burst_ = burst_on(def, att, s);
+    attacks_ = att.is_hero() || att.mob.damage || (s.magic && att.mob.spell) || necro_;
     drain_ = !att.is_hero() && att.mob.java_class == "Bat";
     dot_ = def_group_ ? Dot{} : dot_of(att, s);
     const int variants = goo_att_ ? 4 : goo_def_ || att_rage_.on ? 2 : 1;
@@ -281,21 +504,14 @@ class SpdExchange final : public Exchange {
       for (int d = 0; d < 2; ++d)
         for (int v = 0; v < variants; ++v) {
           if (!attacks_) continue;
-          Situation x = s;
-          if (a == 1) x.invisible = false;
-          if (d == 1) x.surprised = x.paralyzed = x.focus = false;
           // Variant bit 0: Goo (either side) below half HP; bit 1: Goo's pumped attack.
           const bool rage = (v & 1) != 0, pumped = (v & 2) != 0;
           // For a raging brute, bit 0 is its rage.
-          const Combatant me = goo_att_ ? goo_as(att, rage, pumped) : att_rage_.on ? brute_as(att, rage) : att;
-          AttackPlan& p = plans_[a][d][static_cast<std::size_t>(v)] =
-              plan_attack(me, goo_def_ ? goo_as(def, rage, false) : def, x);
-          // The swarm's split reads the damage before Vulnerable and its
-          // champion's factor: the plan gives that, and dealt() the rest.
-          if (def_group_) {
-            p.vulnerable = false;
-            p.damage_taken.reset();
-          }
+          const Combatant me = goo_att_       ? goo_as(att, rage, pumped)
+                               : att_rage_.on ? brute_as(att, rage)
+                               : necro_       ? skeleton_of(att)
+                                              : att;
+          const AttackPlan& p = plans_[a][d][static_cast<std::size_t>(v)] = plan_of(me, a, d, v);
           const Outcome o = exact_outcome(p);
           Pmf one = o.damage;
           auto& k = kernels_[a][d][static_cast<std::size_t>(v)];
@@ -314,7 +530,11 @@ class SpdExchange final : public Exchange {
           }
         }
     const auto* group = att_group_ ? att_group_.get() : def_group_.get();
-    if (group && group->size() > kMaxExactSwarmGroups)
+    if (att_codec_.rage || def_codec_.rage)
+      why_ =
+          "the Berserker's rage loses, on each quiet turn, an amount read from her HP (Berserk.act), so its values "
+          "multiply with the fight's paths";
+    else if (group && group->size() > kMaxExactSwarmGroups)
       why_ = fmt::format(
           "the swarm of flies can split into {} groups of flies, more than the {} an exact fight follows "
           "(Swarm.defenseProc)",
@@ -361,14 +581,27 @@ class SpdExchange final : public Exchange {
       else
         out = kernels_[fa][fd][state];
       own_aux = state == 0 ? 0 : 1;
+    } else if (necro_) {
+      // Its first turn starts the summoning; from its second its skeleton attacks.
+      const std::uint32_t state = aux_of(a.state);
+      if (state == 0)
+        out.push_back(Transition{1, 0, 0, 0, -1});
+      else
+        out = kernels_[fa][fd][0];
+      own_aux = state == 0 ? 1 : 2;
     } else {
       out = kernels_[fa][fd][goo_def_ && enraged(d.hp, def_ht_) ? 1 : 0];
     }
+    // The hero's regeneration right after her move (Regeneration.act).
+    const std::uint32_t before_regen = own_aux;
+    std::int64_t regen = 0;
+    std::tie(regen, own_aux) = regen_step(att_codec_, a.hp, own_aux);
     std::vector<Transition> all;
     all.reserve(out.size() * 2);
     for (Transition t : out) {
       t.attacker_state = kPast | (goo_att_ && t.attacker_state == 1 ? 1u : own_aux);
-      std::uint32_t def_aux = aux_of(d.state);
+      t.heal += regen;
+      std::uint32_t def_aux = def_codec_.dot(aux_of(d.state));
       if (def_group_ && t.hit == 1) {
         const Split sp = hit_group(def_group_->at(def_aux), t.damage, swarm_damage_.dealt(t.damage));
         t.damage = sp.lost;
@@ -402,7 +635,7 @@ class SpdExchange final : public Exchange {
         }
       }
       for (const auto& [p, l] : left) {
-        for (const auto& [q, tick] : ticks(l)) {
+        for (const auto& [q, tick] : ticks(dot_, l)) {
           Transition u = t;
           u.p = t.p * p * q;
           u.damage += tick;
@@ -411,12 +644,17 @@ class SpdExchange final : public Exchange {
         }
       }
     }
-    return all;
+    return with_burst(with_after_kill(std::move(all), a, d, own_aux, regen), a, d, before_regen);
   }
 
   Transition sample(Side a, Side d, Rng& rng) const override {
-    Transition t{1, 0, kPast | next_own(a.state), 0, 0};
-    std::uint32_t def_aux = aux_of(d.state);
+    std::uint32_t own = next_own(a.state);
+    const std::uint32_t before_regen = own;
+    std::int64_t regen = 0;
+    std::tie(regen, own) = regen_step(att_codec_, a.hp, own);
+    Transition t{1, 0, kPast | own, 0, 0, regen};
+    std::uint32_t def_aux = def_codec_.dot(aux_of(d.state));
+    std::vector<std::int64_t> passed;  // what each hit passes to Hero.defenseProc
     // Goo.doAttack, as in outcomes(): which variant attacks, or a turn spent pumping.
     int v = goo_def_ && enraged(d.hp, def_ht_) ? 1 : 0;
     bool attacks = attacks_;
@@ -438,6 +676,12 @@ class SpdExchange final : public Exchange {
       }
       if (!attacks) t.hit = -1;
     }
+    if (necro_) {
+      const std::uint32_t state = aux_of(a.state);
+      attacks = state != 0;
+      t.attacker_state = kPast | (state == 0 ? 1u : 2u);
+      if (!attacks) t.hit = -1;
+    }
     if (att_rage_.on && attacks_) {
       const std::uint32_t state = aux_of(a.state);
       v = state == 1 ? 1 : 0;
@@ -449,10 +693,15 @@ class SpdExchange final : public Exchange {
       const int fa = past_of(a.state), fd = past_of(d.state);
       const int n = att_group_ ? attackers(att_group_->at(aux_of(a.state))) : 1;
       bool landed = false;
+      const AttackPlan& plan = att_codec_.rage ? rage_plan(att_codec_.power(aux_of(a.state)), fa, fd, v)
+                                               : plans_[fa][fd][static_cast<std::size_t>(v)];
       for (int i = 0; i < n; ++i) {
-        const StrikeResult s = strike(plans_[fa][fd][static_cast<std::size_t>(v)], rng);
+        const StrikeResult s = strike(plan, rng);
         t.damage += s.damage;
-        landed = landed || (s.attacked && s.hit.hit);
+        const bool hit = s.attacked && s.hit.hit;
+        landed = landed || hit;
+        if (def_codec_.rage && hit && !plan.magic)
+          passed.push_back(plan.passed(plan.base_damage(plan.rolled(s.roll), s.excess)));
       }
       t.hit = att_group_ ? -1 : static_cast<std::int8_t>(landed ? 1 : 0);
       if (att_group_) landed = false;  // a swarm neither drains nor leaves damage over time
@@ -493,37 +742,13 @@ class SpdExchange final : public Exchange {
       }
     }
     // The tick at the end of the turn.
-    switch (dot_.kind) {
-      case Dot::Kind::poison:
-        if (def_aux > 0) {
-          t.damage += def_aux / 3 + 1;  // Poison.act: (int)(left / 3) + 1
-          --def_aux;
-        }
-        break;
-      case Dot::Kind::ooze:
-        if (def_aux > 0) {
-          if (!dot_.ooze_coin || random_int(rng, 2) == 0) t.damage += dot_.ooze_damage;
-          --def_aux;
-        }
-        break;
-      case Dot::Kind::bleeding:
-        if (def_aux > 0) {
-          // Bleeding.act: level = NormalFloat(level / 2, level); round(level) > 0 deals it, else it ends.
-          const float now = level_of(def_aux);
-          const float level = normal_float(rng, now / 2.0f, now);
-          const std::int64_t dmg = java_round(level);
-          if (dmg > 0) {
-            t.damage += dmg;
-            def_aux = aux_of_level(level);
-          } else {
-            def_aux = 0;
-          }
-        }
-        break;
-      case Dot::Kind::none:
-        break;
-    }
+    t.damage += sample_tick(dot_, def_aux, rng);
     t.defender_state = next_defender(d.state, def_aux);
+    if (def_codec_.rage) t.defender_state = rage_of_turn(t.defender_state, passed, d.hp - t.damage);
+    if (victim_dot_.kind != Dot::Kind::none && t.damage >= d.hp && att_codec_.dot(own) > 0)
+      t.heal = sample_after_kill(victim_dot_, att_codec_, a.hp + regen, own, rng) - a.hp;
+    if (burst_ && aux_of(d.state) == 2 && t.damage >= d.hp)
+      burst_hits(t, a.hp, sample_burst(*burst_, rng), before_regen);
     return t;
   }
 
@@ -531,16 +756,14 @@ class SpdExchange final : public Exchange {
   std::string why_not_exact() const override { return why_; }
   // The bat's drain reads its own HP (to cap the healing at HT); Goo's
   // numbers follow its HP, attacking or attacked.
-  Reads reads() const override { return {drain_ || goo_att_, goo_def_ || def_rage_.on}; }
+  // The hero's regeneration reads her HP (it stops at HT); what the mob left
+  // on her goes on after a killing attack, which reads both.
+  Reads reads() const override {
+    const bool after = victim_dot_.kind != Dot::Kind::none || burst_.has_value();
+    return {drain_ || goo_att_ || att_codec_.regen || after, goo_def_ || def_rage_.on || def_codec_.rage || after};
+  }
 
  private:
-  // The tick of poison or ooze with `left` turns: (p, damage) pairs.
-  std::vector<std::pair<double, std::int64_t>> ticks(std::int64_t left) const {
-    if (left <= 0) return {{1.0, 0}};
-    if (dot_.kind == Dot::Kind::poison) return {{1.0, left / 3 + 1}};
-    if (dot_.ooze_coin) return {{0.5, 0}, {0.5, dot_.ooze_damage}};
-    return {{1.0, dot_.ooze_damage}};
-  }
   // What the attacker keeps after its attack (its passing conditions are
   // over): a swarm's newborn flies will attack from its next turn on.
   std::uint32_t next_own(std::uint32_t s) const {
@@ -548,11 +771,105 @@ class SpdExchange final : public Exchange {
     if (att_group_) x = att_group_->id(after_turn(att_group_->at(x)));
     return x;
   }
+  // The defender's state with what the attacker's hits left on it.
   std::uint32_t next_defender(std::uint32_t s, std::uint32_t aux) const {
-    return (ends_defender_state_ ? kPast : (s & kPast)) | aux;
+    return (ends_defender_state_ ? kPast : (s & kPast)) | def_codec_.with_dot(aux_of(s), aux);
+  }
+  // The Berserker's rage after the turn in which she took `passed`.
+  std::uint32_t rage_of_turn(std::uint32_t s, const std::vector<std::int64_t>& passed, std::int64_t hp_after) const {
+    return (s & kPast) | rage_turn(def_codec_, aux_of(s), passed, hp_after);
+  }
+  // The hero's killing attacks, split by what the ticks the mob left on her
+  // do after it dies (heal: the HP she ends with, less her HP now).
+  std::vector<Transition> with_after_kill(std::vector<Transition> all, Side a, Side d, std::uint32_t own_aux,
+                                          std::int64_t regen) const {
+    // Bleeding's fights are sampled (its kernel is not exact): its rest is drawn in sample().
+    if (victim_dot_.kind == Dot::Kind::none || victim_dot_.kind == Dot::Kind::bleeding || att_codec_.dot(own_aux) == 0)
+      return all;
+    const std::map<std::int64_t, double> end = after_kill(victim_dot_, att_codec_, a.hp + regen, own_aux);
+    std::vector<Transition> out;
+    out.reserve(all.size() + end.size());
+    for (const Transition& t : all) {
+      if (t.damage < d.hp) {
+        out.push_back(t);
+        continue;
+      }
+      for (const auto& [hp, q] : end) {
+        Transition u = t;
+        u.p *= q;
+        u.heal = hp - a.hp;
+        out.push_back(u);
+      }
+    }
+    return out;
+  }
+  // The attacks that kill a necromancer with its skeleton up, split by the
+  // skeleton's burst on the attacker (before the hero's regeneration of that
+  // turn, which follows her move and so the burst).
+  std::vector<Transition> with_burst(std::vector<Transition> all, Side a, Side d, std::uint32_t before_regen) const {
+    if (!burst_ || aux_of(d.state) != 2) return all;
+    std::vector<Transition> out;
+    out.reserve(all.size() + burst_->damage.items().size());
+    for (const Transition& t : all) {
+      if (t.damage < d.hp) {
+        out.push_back(t);
+        continue;
+      }
+      for (const auto& [x, q] : burst_->damage.items()) {
+        Transition u = t;
+        u.p *= q;
+        burst_hits(u, a.hp, x, before_regen);
+        out.push_back(u);
+      }
+    }
+    return out;
+  }
+  // The burst `x` on an attacker of `hp` HP: it dies, or keeps the rest and
+  // then regenerates (her regeneration follows her move, and so the burst).
+  void burst_hits(Transition& t, std::int64_t hp, std::int64_t x, std::uint32_t before_regen) const {
+    if (hp - x <= 0) {
+      t.heal = -hp;
+      return;
+    }
+    const auto [heal, aux] = regen_step(att_codec_, hp - x, before_regen);
+    t.heal = heal - x;
+    t.attacker_state = kPast | aux;
+  }
+  // The plan of `me`'s attack in variant v (see the constructor) with the
+  // passing conditions a (the attacker's) and d (the defender's) over or not.
+  AttackPlan plan_of(const Combatant& me, int a, int d, int v) const {
+    Situation x = s_;
+    if (a == 1) x.invisible = false;
+    if (d == 1) x.surprised = x.paralyzed = x.focus = false;
+    AttackPlan p = plan_attack(me, goo_def_ ? goo_as(def_, (v & 1) != 0, false) : def_, x);
+    // The swarm's split reads the damage before Vulnerable and its
+    // champion's factor: the plan gives that, and dealt() the rest.
+    if (def_group_) {
+      p.vulnerable = false;
+      p.damage_taken.reset();
+    }
+    return p;
+  }
+  // The Berserker's plan at a rage power (Char.attack's Berserk.damageFactor).
+  const AttackPlan& rage_plan(float power, int a, int d, int v) const {
+    const std::lock_guard lock(rage_mutex_);
+    auto& plans = rage_plans_[power];
+    if (!plans) {
+      plans = std::make_unique<std::array<AttackPlan, 8>>();
+      Combatant me = att_;
+      me.hero->rage = power;
+      for (int i = 0; i < 8; ++i) (*plans)[static_cast<std::size_t>(i)] = plan_of(me, i >> 2, (i >> 1) & 1, i & 1);
+    }
+    return (*plans)[static_cast<std::size_t>(a * 4 + d * 2 + v)];
   }
 
   bool ends_defender_state_;
+  Combatant att_, def_;
+  Situation s_;
+  HeroCodec att_codec_, def_codec_;
+  Dot victim_dot_;  // what the defender's hits leave on the attacking hero
+  mutable std::mutex rage_mutex_;
+  mutable std::map<float, std::unique_ptr<std::array<AttackPlan, 8>>> rage_plans_;
   Rage att_rage_, def_rage_;
   std::shared_ptr<const fight::States<Group>> att_group_, def_group_;
   SwarmDamage swarm_damage_;
@@ -560,6 +877,8 @@ class SpdExchange final : public Exchange {
   bool goo_att_, goo_def_;
   bool attacks_ = true;
   bool drain_ = false;
+  bool necro_ = false;          // the attacker is a necromancer: its skeleton attacks
+  std::optional<Burst> burst_;  // the defender is one: its skeleton bursts when it dies
   Dot dot_;
   // By the passing conditions of attacker and defender, and Goo's variant.
   std::array<std::array<std::array<AttackPlan, 4>, 2>, 2> plans_;
@@ -610,7 +929,55 @@ std::shared_ptr<const fight::States<Group>> groups_of(const Combatant& swarm, st
   return swarm_groups(Group{Fly{hp, false}}, passed, dmg);
 }
 
+// The hero's counters a fight follows: her regeneration when she acts once a
+// turn (each of her turns is one Regeneration.act); the Berserker's rage when
+// both sides act once a turn (each mob attack is one Berserk.act) and the mob
+// is no albino rat (whose bleeding level takes the bits the rage needs).
+HeroCodec codec_of(const Combatant& c, const Combatant& other, const Situation& other_situation, double own_time,
+                   double other_time) {
+  HeroCodec k;
+  if (!c.is_hero()) return k;
+  k.on = true;
+  k.ht = c.ht();
+  k.regen = own_time == 1;
+  k.rage = c.hero->subclass == SubClass::berserker && own_time == 1 && other_time == 1 &&
+           dot_of(other, other_situation).kind != Dot::Kind::bleeding;
+  if (k.rage) k.powers = std::make_shared<fight::States<float>>(c.hero->rage, kMaxRagePowers, "Berserker rage");
+  return k;
+}
+
+// Moves the listed mechanic of `who` whose text holds `key` from modelled to
+// not modelled, saying why.
+void leave_out(Bout& b, const std::string& who, std::string_view key, std::string_view why) {
+  const auto it = std::find_if(b.modelled.begin(), b.modelled.end(), [&](const std::string& l) {
+    return l.rfind(who + ": ", 0) == 0 && l.find(key) != std::string::npos;
+  });
+  if (it == b.modelled.end()) return;
+  b.not_modelled.push_back(fmt::format("{} ({})", *it, why));
+  b.modelled.erase(it);
+}
+
 }  // namespace
+
+BerserkRage berserk_turn(BerserkRage r, const std::vector<std::int64_t>& passed, std::int64_t hp_after,
+                         std::int64_t ht) {
+  for (const std::int64_t x : passed) {
+    if (x <= 0) continue;
+    r.power = std::min(1.0f, r.power + (static_cast<float>(x) / static_cast<float>(ht)) / 4.0f);
+    r.buffer = 3;
+  }
+  if (r.buffer > 0) {
+    --r.buffer;
+  } else if (r.power > 0) {
+    const float gate = std::clamp(r.power, 0.1f, 1.0f);
+    const double frac =
+        static_cast<double>(static_cast<float>(std::max<std::int64_t>(hp_after, 0)) / static_cast<float>(ht));
+    r.power =
+        static_cast<float>(static_cast<double>(r.power) - static_cast<double>(gate * 0.05f) * std::pow(frac, 2.0));
+    if (r.power <= 0) r.power = 0;
+  }
+  return r;
+}
 
 Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situation& situation) {
   const Situation back = counter_situation(defender, situation);
@@ -628,10 +995,15 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
   const auto b_groups = groups_of(defender, b.b.hp, attacker, situation, b_dmg);
   // The attacker's invisibility ends with her first attack; the defender's
   // unawareness or paralysis with its first turn.
-  b.a_hits_b =
-      std::make_shared<SpdExchange>(attacker, defender, situation, true, a_groups, b_groups, b_dmg, a_rage, b_rage);
-  b.b_hits_a =
-      std::make_shared<SpdExchange>(defender, attacker, back, false, b_groups, a_groups, a_dmg, b_rage, a_rage);
+  const HeroCodec a_codec = codec_of(attacker, defender, back, b.a.attack_time, b.b.attack_time);
+  const HeroCodec b_codec = codec_of(defender, attacker, situation, b.b.attack_time, b.a.attack_time);
+  // What the other's hits leave on a hero, which goes on after she kills it.
+  const Dot on_a = attacker.is_hero() && !is_swarm(defender) ? dot_of(defender, back) : Dot{};
+  const Dot on_b = defender.is_hero() && !is_swarm(attacker) ? dot_of(attacker, situation) : Dot{};
+  b.a_hits_b = std::make_shared<SpdExchange>(attacker, defender, situation, true, a_groups, b_groups, b_dmg, a_rage,
+                                             b_rage, a_codec, b_codec, on_a);
+  b.b_hits_a = std::make_shared<SpdExchange>(defender, attacker, back, false, b_groups, a_groups, a_dmg, b_rage, a_rage,
+                                             b_codec, a_codec, on_b);
   b.time_unit = "turns";
   list_mechanics(attacker, defender, false, b.modelled, b.not_modelled);
   for (const auto& [c, r] : {std::pair{&attacker, a_rage}, std::pair{&defender, b_rage}}) {
@@ -661,8 +1033,43 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
     if (dot_of(*c, c == &attacker ? situation : back).kind != Dot::Kind::none && !is_swarm(other))
       b.notes.push_back(fmt::format(
           "{}: what its hits leave ticks at the end of each turn, after its attack (buffs act last in a turn), "
-          "so fray adds each tick to its attack; ticks after it dies, and water washing ooze off, are not followed",
+          "so fray adds each tick to its attack; {}; water washing ooze off is not followed",
+          c->name,
+          other.is_hero() ? fmt::format("after it dies the ticks go on until they end, and if they kill {} she loses "
+                                        "the fight though she killed it",
+                                        other.name)
+                          : std::string("ticks after it dies are not followed")));
+  }
+  for (const Combatant* c : {&attacker, &defender}) {
+    if (!is_necromancer(*c)) continue;
+    const Combatant& other = c == &attacker ? defender : attacker;
+    b.notes.push_back(fmt::format(
+        "{}: {} attacks it, never its skeleton; the fight starts with it hunting {} within 4 cells and no "
+        "skeleton; on its second turn its skeleton (HP 20 of 25) appears next to {} and attacks that turn and "
+        "each turn after; when {} dies the skeleton dies and bursts on {}{}; its healing and Adrenaline (speed "
+        "only) change nothing here, and a champion's buff is not passed on",
+        c->name, other.name, other.name, other.name, c->name, other.name,
+        is_swarm(other) ? " (not followed against a swarm)" : ""));
+  }
+  for (const auto& [c, k] : {std::pair{&attacker, a_codec}, std::pair{&defender, b_codec}}) {
+    if (!k.on) continue;
+    if (k.regen)
+      b.notes.push_back(fmt::format(
+          "{}: regenerates 1 HP on every 10th of her turns below HT, right after her move (Regeneration.act), "
+          "counting from 0 at the start of the fight; not hungry, no Chalice of Blood, talents or salt cube",
           c->name));
+    else
+      leave_out(b, c->name, "hero regeneration", "followed only when she attacks once a turn");
+    if (c->hero->subclass != SubClass::berserker) continue;
+    if (k.rage)
+      b.notes.push_back(fmt::format(
+          "{}: the rage starts at rage={} with no buffer left and grows with each hit she takes; going berserk "
+          "(the shield at full rage) is the player's choice and not followed; without Endless Rage",
+          c->name, c->hero->rage));
+    else
+      leave_out(b, c->name, "Berserker rage",
+                "followed only when both sides act once a turn and the other is no albino rat; the fight holds the "
+                "spec's rage= fixed");
   }
   return b;
 }

@@ -1,6 +1,7 @@
 // Shattered Pixel Dungeon 3.3.6 fights: the per-attack kernel with the
 // mechanics it follows (life drain, poison, ooze, bleeding, a swarm of flies
-// splitting) and the bout of two combatants.
+// splitting, Goo, the gnoll brute's rage, the necromancer's skeleton, the
+// hero's regeneration and the Berserker's rage) and the bout of two combatants.
 #pragma once
 
 #include <fray/fight/kernel.hpp>

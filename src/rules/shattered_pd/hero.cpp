@@ -13,6 +13,8 @@ namespace fray::shattered_pd {
 
 namespace {
 
+// Not Pixel Dungeon's tables: the fork adds the Duelist and the Cleric, their
+// four subclasses, and Hero.updateHT without PD's Huntress penalty.
 constexpr std::array<std::string_view, 6> class_names = {"warrior", "mage", "rogue", "huntress", "duelist", "cleric"};
 constexpr std::array<std::string_view, 13> subclass_names = {
     "none",   "berserker", "gladiator", "battlemage", "warlock", "assassin", "freerunner",

@@ -59,8 +59,10 @@ const std::vector<MobRow>& mob_rows() {
       {"DM100", {{"zap at range, NormalIntRange(3, 10) magic (DM100.zap); a melee fight never uses it", M::no, true}}},
       {"Guard", {{"chains a distant enemy to itself and cripples it (Guard.chain)"}}},
       {"Necromancer",
-       {{"summons a skeleton and buffs it (Necromancer.summonMinion); the fight is the necromancer alone, who "
-         "never attacks"}}},
+       {{"summons a skeleton next to its target on its second turn, which attacks from that turn on and bursts when "
+         "the necromancer dies, NormalIntRange(6, 12) less two armor rolls (Necromancer.summonMinion, die; "
+         "Skeleton.die)",
+         M::exact}}},
       {"SpectralNecromancer",
        {{"summons wraiths (SpectralNecromancer.summonMinion); the fight is the necromancer alone, who never "
          "attacks"}}},
@@ -153,8 +155,11 @@ std::vector<Mechanic> hero_mechanics(const Hero& hero) {
   switch (hero.subclass) {
     case SubClass::berserker:
       out.push_back(
-          {"Berserker rage grows by (damage / HT) / 4 with each physical hit taken and decays after 3 turns "
-           "(Berserk.damage); a fight holds the spec's rage= fixed"});
+          {"Berserker rage grows by (damage / HT) / 4 with each physical hit taken, up to 1, and after 3 turns "
+           "without one loses gate(0.1, rage, 1) * 0.05 * (HP / HT)^2 a turn; damage x min(1.5, 1 + rage / 2) "
+           "(Berserk.damage, act, damageFactor)",
+           M::sampled});
+      out.push_back({"Berserker going berserk: a shield of 8-24 at full rage, the player's action (Berserk.doAction)"});
       break;
     case SubClass::gladiator:
       out.push_back({"Gladiator combo moves (Clobber, Slam, Parry, Crush, Fury) are the player's choice (Combo)"});
@@ -168,7 +173,8 @@ std::vector<Mechanic> hero_mechanics(const Hero& hero) {
     default:
       break;
   }
-  out.push_back({"hero regeneration: 1 HP every 10 turns while not starving (Regeneration.act)", M::no, false, true});
+  out.push_back(
+      {"hero regeneration: 1 HP every 10 turns below HT while not starving (Regeneration.act)", M::exact, false, true});
   return out;
 }
 
@@ -178,14 +184,8 @@ std::vector<Mechanic> mechanics(const Combatant& c) {
 
 void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::vector<std::string>& modelled,
                     std::vector<std::string>& not_modelled) {
-  for (const Combatant* c : {&a, &b})
-    for (const Mechanic& m : mechanics(*c)) {
-      if (attack && m.over_time) continue;
-      const bool in = attack ? m.attack : m.fight != Modelled::no;
-      std::string line = fmt::format("{}: {}", c->name, m.text);
-      if (!attack && m.fight == Modelled::sampled) line += " [sampled fights only]";
-      (in ? modelled : not_modelled).push_back(std::move(line));
-    }
+  pixel_dungeon::sort_mechanics(
+      a, b, attack, [](const Combatant& c) { return mechanics(c); }, modelled, not_modelled);
 }
 
 }  // namespace fray::shattered_pd

@@ -1,28 +1,19 @@
 // Shattered Pixel Dungeon 3.3.6's abilities that bear on a fight, per mob and
-// per hero subclass, and which of them fray's fights follow.
+// per hero subclass, and which of them fray's fights follow. The fork lists
+// them as Pixel Dungeon does (Modelled, Mechanic, sort_mechanics).
 #pragma once
 
 #include <fray/rules/shattered_pd/attack.hpp>
 
+#include "rules/pixel_dungeon/mechanics.hpp"
+
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace fray::shattered_pd {
 
-// How far fray follows one mechanic.
-enum class Modelled {
-  exact,    // in the exact chain and in the sampled fight
-  sampled,  // in the sampled fight only (the exact analysis gives way to Monte Carlo)
-  no,       // in neither: listed as not modelled
-};
-
-struct Mechanic {
-  std::string_view text;  // what it does, naming the game's source
-  Modelled fight = Modelled::no;
-  bool attack = false;     // the outcome of one attack (fray attack) includes it
-  bool over_time = false;  // acts between attacks (regeneration): no part of one attack
-};
+using pixel_dungeon::Mechanic;
+using pixel_dungeon::Modelled;
 
 // The mob's abilities, by its Java class (empty for a plain mob).
 [[nodiscard]] std::vector<Mechanic> mob_mechanics(const Mob& mob);

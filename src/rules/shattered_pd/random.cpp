@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fray/core/error.hpp>
+#include <fray/rules/pixel_dungeon/random.hpp>
 #include <fray/rules/shattered_pd/random.hpp>
 #include <map>
 #include <mutex>
@@ -92,19 +93,15 @@ Pmf normal_int_range_pmf(std::int64_t min, std::int64_t max) {
   return Pmf::from_weights(min, w);
 }
 
+// Pixel Dungeon's NormalIntRange law is this ideal triangle (its Random draws
+// in double); the fork's float-exact law above departs from it by a few 1e-8.
 Pmf normal_int_range_ideal_pmf(std::int64_t min, std::int64_t max) {
   check_normal(min, max);
-  const auto n = static_cast<std::size_t>(max - min + 1);
-  std::vector<double> w(n);
-  const double n2 = static_cast<double>(n) * static_cast<double>(n);
-  for (std::size_t k = 0; k < n; ++k) {
-    const std::size_t m = std::min(k, n - 1 - k);
-    w[k] = (n % 2 == 1 && 2 * k == n - 1) ? static_cast<double>(2 * n - 1) / n2
-                                          : static_cast<double>(2 * (2 * m + 1)) / n2;
-  }
-  return Pmf::from_weights(min, w);
+  return pixel_dungeon::normal_int_range_pmf(min, max);
 }
 
+// Unlike Pixel Dungeon's Int and IntRange (uniform on b+1..a for b < a, an
+// error), the fork's return the low end when the range is empty.
 Pmf int_pmf(std::int64_t min, std::int64_t max) {
   if (max <= min) return Pmf::point(min);
   check_width(min, max - 1, "Int");
@@ -117,6 +114,8 @@ Pmf int_range_pmf(std::int64_t min, std::int64_t max) {
   return Pmf::uniform(min, max);
 }
 
+// Not Pixel Dungeon's Primitive: the fork's attacks draw no Random.Int(a, b),
+// and its NormalIntRange is the float-exact law.
 Pmf Primitive::pmf() const {
   switch (kind) {
     case Kind::constant:

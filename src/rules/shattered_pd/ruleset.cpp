@@ -380,7 +380,9 @@ std::vector<CatalogEntry> class_entries() {
     out.push_back(std::move(e));
   }
   constexpr std::pair<SubClass, std::string_view> subclasses[] = {
-      {SubClass::berserker, "rage= multiplies damage by min(1.5, 1 + rage/2) (Berserk.damageFactor)"},
+      {SubClass::berserker,
+       "rage= multiplies damage by min(1.5, 1 + rage/2) (Berserk.damageFactor); in a fight it is where the rage "
+       "starts, growing with the hits she takes (Berserk.damage)"},
       {SubClass::gladiator, "combo moves are not modelled; no passive effect on one attack"},
       {SubClass::battlemage, "no effect on the hit or damage formulas"},
       {SubClass::warlock, "no effect on the hit or damage formulas"},
@@ -400,6 +402,8 @@ std::vector<CatalogEntry> class_entries() {
   return out;
 }
 
+// The catalog builders have Pixel Dungeon's shape over the fork's own flag
+// and key tables, which each ruleset keeps to itself.
 std::vector<CatalogEntry> situation_entries() {
   std::vector<CatalogEntry> out;
   for (const Flag& f : flags) out.push_back({std::string(f.name), std::string(f.description), {}});

@@ -1,4 +1,7 @@
 // Shattered Pixel Dungeon 3.3.6 mechanics/ShadowCaster.java (castShadow, scanOctant).
+// Not Pixel Dungeon's: the fork rewrote the caster (float slopes in place of
+// PD's obstacle intervals) and sees up to 20 cells, so only the first rows of
+// the rounding table agree.
 #include <fmt/format.h>
 
 #include <algorithm>

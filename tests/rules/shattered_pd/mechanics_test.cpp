@@ -3,6 +3,7 @@
 // poison, ooze, the albino rat's bleeding and the swarm of flies splitting,
 // with exact chains against Monte Carlo where both exist.
 #include <fray/fight/solve.hpp>
+#include <fray/rules/shattered_pd/hero.hpp>
 #include <fray/rules/shattered_pd/ruleset.hpp>
 
 #include "support/support.hpp"
@@ -56,6 +57,30 @@ std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n)
   std::map<std::int64_t, std::uint64_t> c;
   for (const auto& [v, p] : pmf.items()) c[v] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
   return c;
+}
+
+// The attacker's heal after the attacks that kill a defender of 1 HP, and
+// their total probability.
+std::pair<std::map<std::int64_t, double>, double> heals_of_kills(const std::vector<Transition>& ts) {
+  std::map<std::int64_t, double> by_heal;
+  double kills = 0;
+  for (const Transition& t : ts)
+    if (t.damage >= 1) {
+      by_heal[t.heal] += t.p;
+      kills += t.p;
+    }
+  return {by_heal, kills};
+}
+
+// The exact duel against n sampled ones at `seed`: each side's HP left and the
+// length, by chi-square.
+void expect_exact_matches_sampled(const Bout& b, std::uint64_t n, std::uint64_t seed) {
+  const fight::DuelResult exact = fight::solve_duel(b);
+  ASSERT_EQ(exact.method, "exact");
+  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, seed));
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
 }
 
 // Outcomes summed by (damage, defender state).
@@ -187,13 +212,7 @@ TEST(SpdPoison, FirstAttackKillsOnlyWithItsTick) {
 
 TEST(SpdPoison, ExactDuelAgreesWithMonteCarlo) {
   const Bout b = bout_of("hero:level=8,weapon=sword", "cave_spinner");
-  const fight::DuelResult exact = fight::solve_duel(b);
-  ASSERT_EQ(exact.method, "exact");
-  const std::uint64_t n = 200000;
-  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 11));
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
+  expect_exact_matches_sampled(b, 200000, 11);
 }
 
 // --- ooze ----------------------------------------------------------------------------
@@ -308,13 +327,7 @@ TEST(SpdGoo, PumpAndHalfHp) {
 
 TEST(SpdGoo, ExactDuelAgreesWithMonteCarlo) {
   const Bout b = bout_of("hero:level=6,weapon=sword,armor=leather", "goo");
-  const fight::DuelResult exact = fight::solve_duel(b);
-  ASSERT_EQ(exact.method, "exact");
-  const std::uint64_t n = 100000;
-  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 17));
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
+  expect_exact_matches_sampled(b, 100000, 17);
 }
 
 // --- the gnoll brute's rage ---------------------------------------------------------------
@@ -368,13 +381,7 @@ TEST(SpdBrute, RageShieldByHand) {
 
 TEST(SpdBrute, ExactDuelAgreesWithMonteCarlo) {
   const Bout b = bout_of("hero:level=9,weapon=sword,armor=mail", "gnoll_brute");
-  const fight::DuelResult exact = fight::solve_duel(b);
-  ASSERT_EQ(exact.method, "exact");
-  const std::uint64_t n = 100000;
-  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 19));
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
+  expect_exact_matches_sampled(b, 100000, 19);
 }
 
 // --- bleeding --------------------------------------------------------------------------
@@ -447,13 +454,7 @@ TEST(SpdSwarm, ClonesAttackFromTheSwarmsNextTurn) {
 
 TEST(SpdSwarm, ExactDuelAgreesWithMonteCarlo) {
   const Bout b = bout_of("hero:level=2", "swarm_of_flies:hp=14");
-  const fight::DuelResult exact = fight::solve_duel(b);
-  ASSERT_EQ(exact.method, "exact");
-  const std::uint64_t n = 50000;
-  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 5));
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
+  expect_exact_matches_sampled(b, 50000, 5);
   // A whole swarm of 50 reaches more groups than an exact fight follows: sampled, saying why.
   const Bout full = bout_of("hero:level=2", "swarm_of_flies");
   EXPECT_FALSE(full.a_hits_b->exact());
@@ -461,4 +462,201 @@ TEST(SpdSwarm, ExactDuelAgreesWithMonteCarlo) {
 }
 
 }  // namespace
+// --- the hero's regeneration ----------------------------------------------------------
+
+// Regeneration.act after each of her turns below HT: every 10th heals 1.
+// Against a mob that never hurts her, a hero at 15 of 20 HP ends with
+// min(20, 15 + K / 10) HP after the K attacks she needs (the killing turn's
+// regeneration included): K counted here from her damage law.
+TEST(SpdRegeneration, EveryTenthTurnBelowHtHealsOne) {
+  const std::string mob = "hp=40,evasion=0,accuracy=1,damage=0-0,armor=0";
+  const Bout b = bout_of("hero:hp=15", mob);
+  const Pmf hit = attack_of("hero", mob).damage;
+  std::map<std::int64_t, double> alive{{0, 1.0}}, want;  // the damage so far, below 40
+  for (int k = 1; !alive.empty() && k < 1000; ++k) {
+    std::map<std::int64_t, double> next;
+    for (const auto& [sum, p] : alive)
+      for (const auto& [d, q] : hit.items()) {
+        if (sum + d >= 40)
+          want[std::min<std::int64_t>(20, 15 + k / 10)] += p * q;
+        else
+          next[sum + d] += p * q;
+      }
+    alive = std::move(next);
+  }
+  const fight::DuelResult r = fight::solve_duel(b);
+  ASSERT_EQ(r.method, "exact");
+  ASSERT_GT(want.size(), 1u);  // some fights last past a heal
+  for (const auto& [hp, p] : want) EXPECT_NEAR(r.a_hp_left[hp], p, 1e-9) << hp;
+  // The count (bits 25-28 of her state) runs only below HT.
+  constexpr std::uint32_t nine = 9u << 25;
+  for (const Transition& t : b.a_hits_b->outcomes({19, nine}, {40, 0})) {
+    EXPECT_EQ(t.heal, 1);
+    EXPECT_EQ(t.attacker_state & ~(1u << 31), 0u);
+  }
+  for (const Transition& t : b.a_hits_b->outcomes({20, nine}, {40, 0})) {
+    EXPECT_EQ(t.heal, 0);
+    EXPECT_EQ(t.attacker_state & ~(1u << 31), nine);
+  }
+}
+
+TEST(SpdRegeneration, ExactDuelAgreesWithMonteCarlo) {
+  // A long fight (some 13 turns of hers): she often heals.
+  const Bout b = bout_of("hero:level=3,weapon=dagger", "hermit_crab");
+  EXPECT_TRUE(std::any_of(b.notes.begin(), b.notes.end(),
+                          [](const std::string& l) { return l.find("regenerates") != std::string::npos; }));
+  expect_exact_matches_sampled(b, 100000, 23);
+}
+
+// --- ticks after the mob dies ---------------------------------------------------------
+
+// Poison.act goes on after the spinner dies: from 5 turns left the ticks deal
+// 2 + 2 + 2 + 1 + 1 = 8 (her count of 0 meets no heal in 5 turns). A killing
+// blow leaves a hero of 9 HP with 1 (heal -8) and kills one of 8 (heal -8:
+// the spinner wins); a blow that does not kill leaves the poison be.
+TEST(SpdAfterKill, PoisonGoesOnAfterTheSpinnerDies) {
+  const Bout b = bout_of("hero", "cave_spinner:hp=1");
+  for (const std::int64_t hp : {9, 8}) {
+    double kills = 0;
+    for (const Transition& t : b.a_hits_b->outcomes({hp, 5}, {1, 0})) {
+      EXPECT_EQ(t.heal, t.damage >= 1 ? -8 : 0);
+      if (t.damage >= 1) kills += t.p;
+    }
+    EXPECT_GT(kills, 0.1);
+  }
+}
+
+// Ooze at depth 4 deals 1 on half its ticks: 3 turns left take Binomial(3,
+// 1/2) from a hero of 2 HP after her killing blow: she keeps 2 (1/8), 1 (3/8)
+// or dies (1/2).
+TEST(SpdAfterKill, OozeGoesOnAfterTheSlimeDies) {
+  const Bout b = bout_of("hero", "caustic_slime:hp=1");
+  auto [by_heal, kills] = heals_of_kills(b.a_hits_b->outcomes({2, 3}, {1, 0}));
+  ASSERT_GT(kills, 0.0);
+  ASSERT_EQ(by_heal.size(), 3u);
+  EXPECT_NEAR(by_heal[0] / kills, 1.0 / 8, 1e-12);
+  EXPECT_NEAR(by_heal[-1] / kills, 3.0 / 8, 1e-12);
+  EXPECT_NEAR(by_heal[-2] / kills, 1.0 / 2, 1e-12);
+  // The sampled kernel draws the same ticks.
+  Rng rng(29);
+  std::map<std::int64_t, std::uint64_t> seen;
+  std::uint64_t n = 0;
+  while (n < 40000) {
+    const Transition t = b.a_hits_b->sample({2, 3}, {1, 0}, rng);
+    if (t.damage < 1) continue;
+    ++seen[t.heal + 2];
+    ++n;
+  }
+  const std::pair<std::int64_t, double> want[] = {{0, 1.0 / 2}, {1, 3.0 / 8}, {2, 1.0 / 8}};
+  EXPECT_GT(test::chi_square_p(Pmf::from_pairs(want), seen), 1e-3);
+}
+
+// --- the Berserker's rage -------------------------------------------------------------
+
+// Berserk.damage and Berserk.act by hand, at HT 20.
+TEST(SpdBerserker, RageGrowsAndDecaysByHand) {
+  namespace spd = shattered_pd;
+  // A hit passing 8: (8 / 20) / 4 = 0.1, and the buffer 3 counts down to 2 the same turn.
+  spd::BerserkRage r = spd::berserk_turn({0, 0}, {8}, 20, 20);
+  EXPECT_EQ(r.power, 0.1f);
+  EXPECT_EQ(r.buffer, 2);
+  r = spd::berserk_turn(r, {}, 20, 20);
+  r = spd::berserk_turn(r, {}, 20, 20);
+  EXPECT_EQ(r.buffer, 0);
+  EXPECT_EQ(r.power, 0.1f);
+  // The fourth quiet turn at 10 HP: 0.1 - 0.1 * 0.05 * (1/2)^2 = 0.09875.
+  r = spd::berserk_turn(r, {}, 10, 20);
+  EXPECT_NEAR(r.power, 0.09875, 1e-8);
+  // Below 0.1 the loss is that of 0.1 (GameMath.gate); at full HP 0.005 a turn.
+  EXPECT_NEAR(spd::berserk_turn({0.05f, 0}, {}, 20, 20).power, 0.045, 1e-8);
+  EXPECT_EQ(spd::berserk_turn({0.004f, 0}, {}, 20, 20).power, 0.0f);
+  // Two flies' hits in one turn add both, up to 1; a hit passing 0 adds nothing.
+  EXPECT_EQ(spd::berserk_turn({0.9f, 0}, {20, 20}, 5, 20).power, 1.0f);
+  EXPECT_EQ(spd::berserk_turn({0.5f, 0}, {0}, 20, 20).buffer, 0);
+}
+
+// After a mob's hit passing 8 to a Berserker of HT 20 her attacks deal what a
+// spec with rage=0.1 deals (Char.attack x min(1.5, 1 + 0.1 / 2)).
+TEST(SpdBerserker, AHitTakenRaisesHerDamage) {
+  const std::string mob = "hp=1000,evasion=0,accuracy=50,damage=8-8,armor=0";
+  const Bout b = bout_of("hero:subclass=berserker", mob);
+  EXPECT_FALSE(b.a_hits_b->exact());
+  EXPECT_NE(b.a_hits_b->why_not_exact().find("Berserk.act"), std::string::npos);
+  EXPECT_TRUE(std::any_of(b.modelled.begin(), b.modelled.end(), [](const std::string& l) {
+    return l.find("Berserker rage") != std::string::npos && l.find("[sampled fights only]") != std::string::npos;
+  }));
+  Rng rng(31);
+  std::map<std::int64_t, std::uint64_t> seen;
+  std::uint64_t n = 0;
+  while (n < 100000) {
+    const Transition m = b.b_hits_a->sample({1000, 0}, {20, 0}, rng);
+    if (m.hit != 1) continue;
+    const Transition h = b.a_hits_b->sample({20 - m.damage, m.defender_state}, {1000, m.attacker_state}, rng);
+    ++seen[h.damage];
+    ++n;
+  }
+  const Pmf raged = attack_of("hero:subclass=berserker,rage=0.1", mob).damage;
+  EXPECT_GT(test::chi_square_p(raged, seen), 1e-3);
+  EXPECT_LT(test::chi_square_p(attack_of("hero:subclass=berserker", mob).damage, seen), 1e-6);
+}
+
+// With her rage growing, a Berserker wins a fight more often than the same
+// hero without it (26 % against 20 % over a gnoll brute).
+TEST(SpdBerserker, RageChangesWhoWins) {
+  const std::uint64_t n = 20000;
+  const auto wins = [&](const std::string& hero) {
+    return fight::solve_duel(bout_of(hero, "gnoll_brute"), sampled(n, 37)).p_a_wins;
+  };
+  const double grows = wins("hero:subclass=berserker,level=10,str=14,weapon=sword,armor=mail");
+  const double plain = wins("hero:level=10,str=14,weapon=sword,armor=mail");
+  const double sd = std::sqrt(plain * (1 - plain) / static_cast<double>(n));
+  EXPECT_GT(grows - plain, 6 * sd);
+}
+
+// --- the necromancer's skeleton --------------------------------------------------------
+
+// Necromancer.Hunting: its first turn starts the summoning (no attack, state
+// 1); from its second its skeleton attacks as a catalog skeleton does (state 2).
+TEST(SpdNecromancer, ItsSkeletonAttacksFromItsSecondTurn) {
+  const std::string foe = "hp=100,evasion=3,accuracy=10,damage=1-1,armor=0";
+  const Bout b = bout_of(foe, "necromancer");
+  const auto first = b.b_hits_a->outcomes({40, 0}, {100, 0});
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_EQ(first[0].damage, 0);
+  EXPECT_EQ(first[0].attacker_state & ~(1u << 31), 1u);
+  const Pmf skeleton = attack_of("skeleton", foe).damage;
+  for (const std::uint32_t state : {1u, 2u}) {
+    std::map<std::int64_t, double> got;
+    for (const Transition& t : b.b_hits_a->outcomes({40, state}, {100, 0})) {
+      got[t.damage] += t.p;
+      EXPECT_EQ(t.attacker_state & ~(1u << 31), 2u);
+    }
+    ASSERT_EQ(got.size(), skeleton.items().size());
+    for (const auto& [v, p] : skeleton.items()) EXPECT_NEAR(got[v], p, 1e-12) << v;
+  }
+}
+
+// Skeleton.die: a neighbour without armour takes NormalIntRange(6, 12). A blow
+// that kills the necromancer with its skeleton up leaves an attacker of 9 HP
+// with 9 - x, or kills it when x >= 9; before the summon nothing bursts.
+TEST(SpdNecromancer, ItsSkeletonBurstsWhenItDies) {
+  const Bout b = bout_of("hp=9,evasion=3,accuracy=1000,damage=50-50,armor=0", "necromancer:hp=1");
+  const Pmf burst = spd_normal(6, 12);
+  auto [by_heal, kills] = heals_of_kills(b.a_hits_b->outcomes({9, 0}, {1, 2}));
+  ASSERT_GT(kills, 0.99);
+  for (const auto& [x, p] : burst.items()) {
+    if (x >= 9) continue;
+    EXPECT_NEAR(by_heal[-x] / kills, p, 1e-12) << x;
+  }
+  EXPECT_NEAR(by_heal[-9] / kills, burst.at_least(9), 1e-12);
+  for (const Transition& t : b.a_hits_b->outcomes({9, 0}, {1, 1})) EXPECT_EQ(t.heal, 0);
+}
+
+TEST(SpdNecromancer, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hero:level=6,str=14,weapon=sword,armor=leather", "necromancer");
+  EXPECT_TRUE(std::any_of(b.modelled.begin(), b.modelled.end(),
+                          [](const std::string& l) { return l.find("summons a skeleton") != std::string::npos; }));
+  expect_exact_matches_sampled(b, 100000, 41);
+}
+
 }  // namespace fray

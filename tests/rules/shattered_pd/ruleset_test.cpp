@@ -213,8 +213,10 @@ TEST(SpdRuleset, DuelByHand) {
   const auto swarm = rules().bout({"hero:level=3", "swarm_of_flies", {}, {}});
   EXPECT_FALSE(swarm.a_hits_b->exact());
   EXPECT_NE(swarm.a_hits_b->why_not_exact().find("groups of flies"), std::string::npos);
-  ASSERT_EQ(swarm.modelled.size(), 1u);
-  EXPECT_NE(swarm.modelled[0].find("splits"), std::string::npos);
+  // The swarm's splitting and the hero's regeneration.
+  ASSERT_EQ(swarm.modelled.size(), 2u);
+  EXPECT_NE(swarm.modelled[0].find("regeneration"), std::string::npos);
+  EXPECT_NE(swarm.modelled[1].find("splits"), std::string::npos);
   EXPECT_THROW((void)rules().bout({"hero", "accuracy=5,damage=1-2", {}, {}}), fray::Error);  // no hp for inline
 }
 

@@ -139,9 +139,19 @@ struct AttackPlan {
   // Math.round, minus armour floored at 0, Vulnerable (truncated), then
   // Char.damage's champion factor (ceil). A spell skips the armour.
   [[nodiscard]] std::int64_t effective(std::int64_t base, std::int64_t dr) const noexcept {
+    return after_armor(passed(base), dr);
+  }
+  // The first half of effective(): Math.round of the multiplied roll, the
+  // damage Char.attack passes to the defender's defenseProc before its armour
+  // (what a Berserker's rage grows by, Hero.defenseProc).
+  [[nodiscard]] std::int64_t passed(std::int64_t base) const noexcept {
     float d = static_cast<float>(base);
     for (float f : factors) d *= f;
-    std::int64_t e = java_round(d);
+    return java_round(d);
+  }
+  // The second half: the armour, Vulnerable and the champion's factor.
+  [[nodiscard]] std::int64_t after_armor(std::int64_t passed_damage, std::int64_t dr) const noexcept {
+    std::int64_t e = passed_damage;
     if (!magic) {
       e = std::max<std::int64_t>(e - dr, 0);
       if (vulnerable) e = static_cast<std::int64_t>(static_cast<float>(e) * 1.33f);
@@ -165,6 +175,9 @@ struct Outcome {
 // The exact outcome of a plan, with NormalIntRange's float-exact law.
 [[nodiscard]] Outcome exact_outcome(const AttackPlan& plan);
 
+// The law of AttackPlan::passed given a hit: the damage the defender's
+// defenseProc sees, before its armour.
+[[nodiscard]] Pmf passed_damage(const AttackPlan& plan);
 // What a draw was for, in a strike's trace.
 enum class DrawFor : std::uint8_t { accuracy, evasion, armor, clover, damage, excess_strength };
 

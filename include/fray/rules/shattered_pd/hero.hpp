@@ -11,6 +11,7 @@
 #include <fray/rules/shattered_pd/catalog.hpp>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace fray::shattered_pd {
 
@@ -98,5 +99,20 @@ struct HeroArmorRoll {
   std::int64_t block_penalty = 0;
 };
 [[nodiscard]] HeroArmorRoll hero_armor_roll(const Hero& h);
+
+// The Berserker's rage over one turn of the mob she fights (Berserk.power and
+// powerLossBuffer): Hero.defenseProc calls Berserk.damage with each damage
+// `passed` above 0 (before her armour): power = min(1, power + (damage / HT)
+// / 4), and a buffer of 3. Then Berserk.act at the end of the turn, with her HP
+// then (after the turn's tick of poison or ooze: buffs of one priority act in
+// no set order, fray puts the tick first): a buffer above 0 counts down, else
+// power loses gate(0.1, power, 1) * 0.05 * (HP / HT)^2, in double, and at 0
+// the buff ends (a later hit starts a new one at 0). Without Endless Rage.
+struct BerserkRage {
+  float power = 0;
+  int buffer = 0;
+};
+[[nodiscard]] BerserkRage berserk_turn(BerserkRage r, const std::vector<std::int64_t>& passed, std::int64_t hp_after,
+                                       std::int64_t ht);
 
 }  // namespace fray::shattered_pd
