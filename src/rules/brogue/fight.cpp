@@ -28,14 +28,26 @@ using Table = fight::States<FightState>;
 // updateEnvironment step); the player's run once per player turn.
 constexpr std::int64_t kMonsterTurn = 100;
 
+// A side's regeneration as its kernels follow it: a clock of thousandths of
+// a turn, moved on by 1000 a turn while the side is below its maximum HP and
+// not poisoned, that gives an HP each `period` (Monsters.c
+// decrementMonsterStatus for a monster, Time.c playerTurnEnded for the
+// player, which also gains `per_turn` HP every such turn).
+struct Regen {
+  std::int64_t period = 0;    // thousandths of a turn an HP; 0: none followed
+  std::int64_t per_turn = 0;  // HP every turn (the player's regenPerTurn)
+  std::int64_t steps = 0;     // turns of regeneration per attack of the side
+};
+
 // One side as the kernels see it.
 struct Body {
   Combatant c;
   std::int64_t attack_time = 100;  // ticks between its attacks
   std::int64_t max_hp = 1;
   std::int64_t tick_period = kMonsterTurn;  // ticks between its poison ticks
-  std::int64_t regen_turns = 0;             // modelled regeneration: turns a HP (0: none)
-  bool poisonable = true;                   // Combat.c specialHit: no poison or weakness on inanimate or invulnerable
+  Regen regen;
+  std::string not_exact;   // why its regeneration makes its kernels sampled
+  bool poisonable = true;  // Combat.c specialHit: no poison or weakness on inanimate or invulnerable
 
   [[nodiscard]] bool poisons() const { return !c.is_player && c.monster.poisons; }
   [[nodiscard]] bool transference() const { return !c.is_player && c.monster.transference; }
@@ -55,12 +67,50 @@ Body body_of(const Combatant& c) {
   Body b;
   b.c = c;
   b.attack_time = attack_ticks(c);
-  b.max_hp = std::max<std::int64_t>(c.hp.value_or(1), c.is_player ? 0 : c.monster.hp);
+  b.max_hp = c.is_player ? c.max_hp.value_or(c.hp.value_or(1)) : std::max<std::int64_t>(c.hp.value_or(1), c.monster.hp);
   // Time.c playerTurnEnded ticks the player's poison once per player turn.
   b.tick_period = c.is_player ? b.attack_time : kMonsterTurn;
   b.poisonable = c.is_player || !(c.monster.inanimate || c.monster.invulnerable);
-  if (regeneration_modelled(c)) b.regen_turns = c.monster.turns_between_regen;
+  // Time.c playerTurnEnded regenerates the player once per player turn,
+  // whatever the turn's length: once per attack. Monsters.c
+  // decrementMonsterStatus regenerates a monster once per 100 ticks: the
+  // whole turns of its attack time.
+  if (const std::int64_t period = regen_period(c); period > 0)
+    b.regen = {period, c.is_player ? player_regeneration(b.max_hp, c.regeneration).hp_per_turn : 0,
+               c.is_player ? 1 : b.attack_time / kMonsterTurn};
   return b;
+}
+
+// The side's HP after the regeneration that comes with one of its attacks,
+// its clock moved on in `s`. The game's order: a monster's regeneration
+// (Monsters.c decrementMonsterStatus, in the environment update of each 100
+// ticks) comes before its turn in the same 100 ticks, so its kernel gives the
+// steps of its attack time before the attack; the player's (Time.c
+// playerTurnEnded) comes right after the player's action, and the player's
+// kernel gives it with the attack: the player's own HP is untouched by its
+// attack, so it is the same HP the game sees, before any monster acts again.
+std::int64_t regenerate(const Body& b, std::int64_t hp, FightState& s) {
+  if (b.regen.period == 0) return hp;
+  // Time.c playerTurnEnded ends by setting an HP above the maximum (what
+  // regenPerTurn can add) back to it, before the player's next action.
+  if (b.c.is_player) hp = std::min(hp, b.max_hp);
+  for (std::int64_t step = 0; step < b.regen.steps; ++step) {
+    if (hp >= b.max_hp || s.poison_turns > 0) continue;
+    s.regen_spent += 1000;
+    if (s.regen_spent >= b.regen.period) {
+      s.regen_spent -= static_cast<std::int32_t>(b.regen.period);
+      ++hp;
+    }
+    hp += b.regen.per_turn;
+  }
+  return hp;
+}
+
+// The player's HP at the end of a turn whose attack ended the fight: Time.c
+// playerTurnEnded still sets what regenPerTurn added past the maximum back
+// to it. (A fight that goes on does the same before the player's next turn.)
+std::int64_t final_heal(const Body& b, std::int64_t hp, std::int64_t heal) {
+  return b.c.is_player && b.regen.per_turn > 0 ? std::min(hp + heal, b.max_hp) - hp : heal;
 }
 
 // The shared part of the two kernels of a bout: the table of conditions.
@@ -100,6 +150,8 @@ class DuelKernel final : public Kernel {
       why_ = a_.c.name + " bursts (and dies) instead of attacking";
     else if (a_.c.is_player && a_.c.weapon && a_.c.weapon->staggers)
       why_ = "a " + a_.c.weapon->name + " doubles its recovery time after a hit";
+    else
+      why_ = a_.not_exact;
   }
 
   std::vector<Transition> outcomes(Side att, Side def) const override {
@@ -115,12 +167,15 @@ class DuelKernel final : public Kernel {
   }
   bool exact() const override { return why_.empty(); }
   std::string why_not_exact() const override { return why_; }
-  // Regeneration reads the regenerating attacker's HP (none above its
-  // maximum), transference the attacker's (the clamp to its maximum) and
-  // what the defender had left. Everything else reads no HP: acid, poison
-  // and weakness change states only on hits the defender survives, which is
-  // the fight layer's own kill test.
-  Reads reads() const override { return {a_.regen_turns > 0 || a_.transference(), a_.transference()}; }
+  // Regeneration reads the regenerating attacker's HP (none at its
+  // maximum), and the player's regenPerTurn whether the attack ends the
+  // fight (final_heal); transference the attacker's (the clamp to its
+  // maximum) and what the defender had left. Everything else reads no HP:
+  // acid, poison and weakness change states only on hits the defender
+  // survives, which is the fight layer's own kill test.
+  Reads reads() const override {
+    return {a_.regen.period > 0 || a_.transference(), a_.transference() || a_.regen.per_turn > 0};
+  }
 
  private:
   // What happens before the attack's rolls, and the plan they follow.
@@ -136,28 +191,12 @@ class DuelKernel final : public Kernel {
     Turn t{table_->at(att.state), table_->at(def.state), {}, {}, 0, 0, {}};
     t.a = t.a0;
     t.d = t.d0;
-    // Monsters.c decrementMonsterStatus, once per 100 ticks: a monster below
-    // its maximum HP and not poisoned counts 1000 thousandths towards its
-    // next HP, and gains one each turnsBetweenRegen x 1000. Followed on the
-    // regenerating monster's own attacks: the steps of its attack time come
-    // before its attack, as the environment update comes before the
-    // monsters' turns in the same 100 ticks.
-    if (a_.regen_turns > 0) {
-      std::int64_t hp = att.hp;
-      for (std::int64_t step = 0; step < a_.attack_time / kMonsterTurn; ++step) {
-        if (hp >= a_.max_hp || t.a.poison_turns > 0) continue;
-        t.a.regen_spent += 1000;
-        if (t.a.regen_spent >= a_.regen_turns * 1000) {
-          t.a.regen_spent -= static_cast<std::int32_t>(a_.regen_turns * 1000);
-          ++hp;
-        }
-      }
-      t.heal = hp - att.hp;
-    }
+    std::int64_t hp = regenerate(a_, att.hp, t.a);
     // Time.c playerTurnEnded: a monster whose turn comes with more HP than
     // its maximum (transference heals past it) is set back to its maximum
-    // before it acts.
-    if (a_.transference() && att.hp > a_.max_hp) t.heal += a_.max_hp - att.hp;
+    // before it acts; it regenerates nothing above it.
+    if (a_.transference() && hp > a_.max_hp) hp = a_.max_hp;
+    t.heal = hp - att.hp;
     // The defender's poison (Monsters.c decrementMonsterStatus for a
     // monster, every 100 ticks; Time.c playerTurnEnded for the player, each
     // of its turns): poisonAmount HP a tick while turns are left, and the
@@ -209,7 +248,7 @@ class DuelKernel final : public Kernel {
     const std::uint32_t na = a == t.a0 ? att.state : table_->id(a);
     const std::uint32_t nd = d == t.d0 ? def.state : table_->id(d);
     Transition out{r.p, t.poisoned + dealt, na, nd, static_cast<std::int8_t>(r.hit ? 1 : 0)};
-    out.heal = t.heal;
+    out.heal = out.damage >= def.hp ? final_heal(a_, att.hp, t.heal) : t.heal;
     // Combat.c inflictDamage: an enemy with MA_TRANSFERENCE regains 9/10 of
     // min(damage, defender HP), with no cap at its maximum (until its next
     // turn), unless the defender is inanimate or invulnerable.
@@ -268,12 +307,15 @@ class PlayerOnConjurer final : public Kernel {
   Reads reads() const override { return on_conjurer_.reads(); }
 
  private:
-  Transition on_blade(FightState a, FightState d, Side, const Roll& r, const AttackPlan& plan) const {
+  Transition on_blade(FightState a, FightState d, Side att, const Roll& r, const AttackPlan& plan) const {
+    const std::int64_t heal = regenerate(player_, att.hp, a) - att.hp;
     // A blade has 1 HP: any hit with damage kills it; the conjurer's HP is untouched.
     if (r.hit && r.damage >= spectral_blade().monster.hp) --d.blades;
     const StateChange c = after_attack(plan, player_.c, spectral_blade(), a.carried, {}, r.hit, r.damage, 1);
     a.carried = c.attacker;
-    return {r.p, 0, table_->id(a), table_->id(d), static_cast<std::int8_t>(r.hit ? 1 : 0)};
+    Transition t{r.p, 0, table_->id(a), table_->id(d), static_cast<std::int8_t>(r.hit ? 1 : 0)};
+    t.heal = heal;
+    return t;
   }
   DuelKernel on_conjurer_;
   Body player_;
@@ -288,7 +330,9 @@ class ConjurerOnPlayer final : public Kernel {
       : Kernel(std::move(table)), conjurer_(std::move(conjurer)), player_(std::move(player)) {}
 
   std::vector<Transition> outcomes(Side att, Side def) const override {
-    const FightState a = table_->at(att.state), d = table_->at(def.state);
+    FightState a = table_->at(att.state);
+    const FightState d = table_->at(def.state);
+    const std::int64_t heal = regenerate(conjurer_, att.hp, a) - att.hp;
     const Blows b = blows(a, d);
     // Binomial hits of the attacking blades, then the cast.
     std::vector<Transition> out;
@@ -297,13 +341,16 @@ class ConjurerOnPlayer final : public Kernel {
       if (ph <= 0) continue;
       for (const auto& [p, next] : casts(a)) {
         Transition t{ph * p, hits * b.damage, table_->id(next), def.state, static_cast<std::int8_t>(hits > 0)};
+        t.heal = heal;
         out.push_back(t);
       }
     }
     return out;
   }
   Transition sample(Side att, Side def, Rng& rng) const override {
-    const FightState a = table_->at(att.state), d = table_->at(def.state);
+    FightState a = table_->at(att.state);
+    const FightState d = table_->at(def.state);
+    const std::int64_t heal = regenerate(conjurer_, att.hp, a) - att.hp;
     const Blows b = blows(a, d);
     std::int32_t hits = 0;
     for (std::int32_t i = 0; i < b.attackers; ++i) hits += strike(b.plan, rng).hit ? 1 : 0;
@@ -315,13 +362,16 @@ class ConjurerOnPlayer final : public Kernel {
       next.blades += static_cast<std::int32_t>(rng.uniform(3, 5));
       next.casting = true;
     }
-    return {1, hits * b.damage, table_->id(next), def.state, static_cast<std::int8_t>(hits > 0)};
+    Transition t{1, hits * b.damage, table_->id(next), def.state, static_cast<std::int8_t>(hits > 0)};
+    t.heal = heal;
+    return t;
   }
   bool exact() const override { return false; }
   std::string why_not_exact() const override {
     return "the goblin conjurer may summon 3-5 more spectral blades on any turn, without bound";
   }
-  Reads reads() const override { return {false, false}; }
+  // Its regeneration reads the conjurer's HP.
+  Reads reads() const override { return {conjurer_.regen.period > 0, false}; }
 
  private:
   struct Blows {
@@ -419,29 +469,33 @@ class PlayerOnJelly final : public Kernel {
     }
     if (seen.size() > kMaxJellyStates)
       why_ = fmt::format("{} splits into more than {} conditions of its bodies", jelly_.c.name, kMaxJellyStates);
+    else
+      why_ = player_.not_exact;
   }
 
   std::vector<Transition> outcomes(Side att, Side def) const override {
     const FightState a = table_->at(att.state), d = table_->at(def.state);
     const AttackPlan plan = plan_attack(player_.c, jelly_.c, {}, a.carried, {});
     std::vector<Transition> out;
-    for (const Roll& r : all_rolls(plan)) out.push_back(finish(plan, a, d, def, r));
+    for (const Roll& r : all_rolls(plan)) out.push_back(finish(plan, a, d, att, def, r));
     return out;
   }
   Transition sample(Side att, Side def, Rng& rng) const override {
     const FightState a = table_->at(att.state), d = table_->at(def.state);
     const AttackPlan plan = plan_attack(player_.c, jelly_.c, {}, a.carried, {});
     const StrikeResult s = strike(plan, rng);
-    return finish(plan, a, d, def, {1, s.hit, s.damage});
+    return finish(plan, a, d, att, def, {1, s.hit, s.damage});
   }
   bool exact() const override { return why_.empty(); }
   std::string why_not_exact() const override { return why_; }
   // The bodies are the state; the side's HP is read only at the start
-  // (no bodies listed yet), where it is the spec's HP.
-  Reads reads() const override { return {false, false}; }
+  // (no bodies listed yet), where it is the spec's HP. The attacker's
+  // regeneration reads its HP (DuelKernel::reads).
+  Reads reads() const override { return {player_.regen.period > 0, player_.regen.per_turn > 0}; }
 
  private:
-  Transition finish(const AttackPlan& plan, FightState a, FightState d, Side def, const Roll& r) const {
+  Transition finish(const AttackPlan& plan, FightState a, FightState d, Side att, Side def, const Roll& r) const {
+    const std::int64_t heal = regenerate(player_, att.hp, a) - att.hp;
     const std::vector<std::int32_t> before = bodies_of(d, def.hp);
     std::int64_t lost = 0;
     if (r.hit && r.damage > 0) {
@@ -450,7 +504,9 @@ class PlayerOnJelly final : public Kernel {
     }
     const StateChange c = after_attack(plan, player_.c, jelly_.c, a.carried, {}, r.hit, r.damage, before.front());
     a.carried = c.attacker;
-    return {r.p, lost, table_->id(a), table_->id(d), static_cast<std::int8_t>(r.hit ? 1 : 0)};
+    Transition t{r.p, lost, table_->id(a), table_->id(d), static_cast<std::int8_t>(r.hit ? 1 : 0)};
+    t.heal = lost >= def.hp ? final_heal(player_, att.hp, heal) : heal;
+    return t;
   }
   Body player_, jelly_;
   std::string why_;
@@ -517,7 +573,15 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
   auto table =
       std::make_shared<Table>(FightState{}, kMaxFightStates,
                               "brogue fight (acid, poison, weakness, regeneration, conjurer blades, jelly bodies)");
-  const Body ba = body_of(a), bb = body_of(b);
+  Body ba = body_of(a), bb = body_of(b);
+  // The two regeneration clocks multiply the exact chain's conditions: past
+  // kMaxRegenClock together, the regenerating sides' kernels are sampled.
+  if (!regeneration_exact(a, b))
+    for (Body* x : {&ba, &bb})
+      if (x->regen.period > 0)
+        x->not_exact =
+            fmt::format("the regeneration clocks of {} and {} take {} values together, more than the exact chain's {}",
+                        a.name, b.name, regen_conditions(a, b), kMaxRegenClock);
   const bool group = (a.is_player && is_conjurer(b)) || (b.is_player && is_conjurer(a));
   if (group) {
     const bool a_is_conjurer = is_conjurer(a);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <fray/rules/brogue/attack.hpp>
+#include <fray/rules/brogue/fight.hpp>
 
 #include <string>
 #include <vector>
@@ -23,17 +24,24 @@ struct Mechanic {
   bool attack = false;          // the outcome of one attack (fray attack) includes it
   bool over_time = false;       // acts between attacks (regeneration, summons): no part of one attack
   bool vs_player_only = false;  // followed only in a fight with the player (the conjurer's blades)
+  bool regeneration = false;    // exact only while the fight's regeneration clocks stay small (regeneration_exact)
 };
 
-// Regeneration fray's fights follow: a monster regaining 1 HP every
-// kFastRegenTurns turns or faster (the troll, kraken, tentacle horror and
-// ifrit every turn, the bog monster and underworm every 3), whose attack time
-// is whole turns. Slower regeneration gives back under a fifth of an HP a
-// turn, and following it would make every such fight a chain whose HP go
-// back up (cycles over the whole grid) for little change in who wins.
-inline constexpr std::int64_t kFastRegenTurns = 3;
-[[nodiscard]] bool regenerates_fast(const Monster& m);
+// Regeneration fray's fights follow: every monster that regenerates and
+// whose attack time is whole turns (all of the catalog's), its clock in the
+// side's state (fight.hpp regen_clock_values: n values for an HP every n
+// turns). The player's is followed in every fight (fight.cpp body_of).
+[[nodiscard]] bool regeneration_followed(const Monster& m);
 [[nodiscard]] bool regeneration_modelled(const Combatant& c);
+// Thousandths of a turn a regenerated HP of the combatant as its fights
+// follow it (0: none followed): a monster's turnsBetweenRegen x 1000, the
+// player's turnsBetweenRegen (Items.c updatePlayerRegenerationDelay).
+[[nodiscard]] std::int64_t regen_period(const Combatant& c);
+// Whether the regeneration of a fight between a and b stays within the exact
+// chain: the values of the two clocks together (their product) at most
+// kMaxRegenClock. Otherwise both kernels of a regenerating side are sampled.
+[[nodiscard]] std::int64_t regen_conditions(const Combatant& a, const Combatant& b);
+[[nodiscard]] bool regeneration_exact(const Combatant& a, const Combatant& b);
 
 [[nodiscard]] std::vector<Mechanic> monster_mechanics(const Monster& m);
 [[nodiscard]] std::vector<Mechanic> mechanics(const Combatant& c);

@@ -207,7 +207,9 @@ TEST(BrogueCli, BadInputExitsTwo) {
 
 TEST(BrogueBout, KernelCarriesAcid) {
   const fray::Ruleset& rs = fray::brogue::ruleset();
-  const fray::Bout b = rs.bout({"player:enchant=1", "acid_mound", {}, {}});
+  // regeneration=none: the player's 5033-value regeneration clock would make
+  // the fight sampled (fight.hpp kMaxRegenClock).
+  const fray::Bout b = rs.bout({"player:enchant=1,regeneration=none", "acid_mound", {}, {}});
   EXPECT_EQ(b.a.hp, 30);
   EXPECT_EQ(b.b.hp, 15);
   EXPECT_EQ(b.a.attack_time, 100);
@@ -255,9 +257,9 @@ TEST(BrogueBout, SeizingAndNotExactCases) {
   for (const auto& t : next) p_hit += t.damage > 0 ? t.p : 0;
   EXPECT_NEAR(p_hit, 1.0, 1e-12);
   // Transference is followed exactly (the chain follows healing).
-  EXPECT_TRUE(rs.bout({"vampire_bat", "player", {}, {}}).a_hits_b->exact());
+  EXPECT_TRUE(rs.bout({"vampire_bat", "player:regeneration=none", {}, {}}).a_hits_b->exact());
   // Poison is followed exactly (as the defender's state).
-  EXPECT_TRUE(rs.bout({"spider", "player", {}, {}}).a_hits_b->why_not_exact().empty());
+  EXPECT_TRUE(rs.bout({"spider", "player:regeneration=none", {}, {}}).a_hits_b->why_not_exact().empty());
   EXPECT_FALSE(rs.bout({"player:weapon=mace,strength=16", "ogre", {}, {}}).a_hits_b->exact());
   EXPECT_EQ(rs.bout({"player:weapon=rapier", "ogre", {}, {}}).a.attack_time, 50);
   EXPECT_EQ(rs.bout({"player", "ogre", {}, {}}).b.attack_time, 200);
