@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
 #include <fray/fight/states.hpp>
 
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <utility>
@@ -46,7 +48,6 @@ struct Body {
   std::int64_t max_hp = 1;
   std::int64_t tick_period = kMonsterTurn;  // ticks between its poison ticks
   Regen regen;
-  std::string not_exact;   // why its regeneration makes its kernels sampled
   bool poisonable = true;  // Combat.c specialHit: no poison or weakness on inanimate or invulnerable
 
   [[nodiscard]] bool poisons() const { return !c.is_player && c.monster.poisons; }
@@ -113,14 +114,63 @@ std::int64_t final_heal(const Body& b, std::int64_t hp, std::int64_t heal) {
   return b.c.is_player && b.regen.per_turn > 0 ? std::min(hp + heal, b.max_hp) - hp : heal;
 }
 
-// The shared part of the two kernels of a bout: the table of conditions.
+// The regeneration clocks an exact analysis meets, both sides together: the
+// chain's conditions multiply by their values (the starting player's clock
+// alone takes 5033), so past kMaxRegenClock the kernels stop the exact
+// analysis with TooLarge, and the fight layer runs Monte Carlo with the
+// reason as its note. A clock moves only while its side is below its
+// maximum HP, so a fight where one side is never hurt (turns to kill) stays
+// exact. Monte Carlo asks no outcomes and is not counted.
+class RegenWatch {
+ public:
+  RegenWatch(const Body& a, const Body& b) {
+    for (const Body* x : {&a, &b})
+      if (x->regen.period > 0)
+        about_ += fmt::format("{}{}: an HP each {}/1000 turns, {} clock values", about_.empty() ? "" : "; ", x->c.name,
+                              x->regen.period, regen_clock_values(x->regen.period));
+  }
+  // The clocks of side a and side b in two conditions the exact chain asks about.
+  void see(std::int32_t a_clock, std::int32_t b_clock) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const std::size_t na = seen_[0].size() + (seen_[0].count(a_clock) ? 0 : 1);
+    const std::size_t nb = seen_[1].size() + (seen_[1].count(b_clock) ? 0 : 1);
+    // A clock past the limit is refused and not kept: the conditions met
+    // before it (the start, for the report's first-attack figures) can still
+    // be asked about.
+    if (na * nb > static_cast<std::size_t>(kMaxRegenClock))
+      throw TooLarge(
+          fmt::format("the regeneration clocks reach more than {} values together ({})", kMaxRegenClock, about_));
+    seen_[0].insert(a_clock);
+    seen_[1].insert(b_clock);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::set<std::int32_t> seen_[2];
+  std::string about_;
+};
+
+// The shared part of the two kernels of a bout: the table of conditions,
+// and the watch on the regeneration clocks.
 class Kernel : public Exchange {
  public:
   explicit Kernel(std::shared_ptr<Table> table) : table_(std::move(table)) {}
   [[nodiscard]] const Table& table() const { return *table_; }
+  // Set once, before the fight: `attacker_is_a` says which side attacks.
+  void watch(std::shared_ptr<RegenWatch> w, bool attacker_is_a) {
+    watch_ = std::move(w);
+    attacker_is_a_ = attacker_is_a;
+  }
 
  protected:
+  // Counts the two clocks of a condition the exact analysis asks about.
+  void see(const FightState& att, const FightState& def) const {
+    if (watch_)
+      attacker_is_a_ ? watch_->see(att.regen_spent, def.regen_spent) : watch_->see(def.regen_spent, att.regen_spent);
+  }
   std::shared_ptr<Table> table_;
+  std::shared_ptr<RegenWatch> watch_;
+  bool attacker_is_a_ = true;
 };
 
 // Rolls kept as a list of (probability, hit, damage): the exact answer lists
@@ -150,12 +200,11 @@ class DuelKernel final : public Kernel {
       why_ = a_.c.name + " bursts (and dies) instead of attacking";
     else if (a_.c.is_player && a_.c.weapon && a_.c.weapon->staggers)
       why_ = "a " + a_.c.weapon->name + " doubles its recovery time after a hit";
-    else
-      why_ = a_.not_exact;
   }
 
   std::vector<Transition> outcomes(Side att, Side def) const override {
     const Turn t = begin(att, def);
+    see(t.a0, t.d0);
     std::vector<Transition> out;
     for (const Roll& r : all_rolls(t.plan)) out.push_back(finish(t, att, def, r));
     return out;
@@ -469,12 +518,11 @@ class PlayerOnJelly final : public Kernel {
     }
     if (seen.size() > kMaxJellyStates)
       why_ = fmt::format("{} splits into more than {} conditions of its bodies", jelly_.c.name, kMaxJellyStates);
-    else
-      why_ = player_.not_exact;
   }
 
   std::vector<Transition> outcomes(Side att, Side def) const override {
     const FightState a = table_->at(att.state), d = table_->at(def.state);
+    see(a, d);
     const AttackPlan plan = plan_attack(player_.c, jelly_.c, {}, a.carried, {});
     std::vector<Transition> out;
     for (const Roll& r : all_rolls(plan)) out.push_back(finish(plan, a, d, att, def, r));
@@ -573,15 +621,9 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
   auto table =
       std::make_shared<Table>(FightState{}, kMaxFightStates,
                               "brogue fight (acid, poison, weakness, regeneration, conjurer blades, jelly bodies)");
-  Body ba = body_of(a), bb = body_of(b);
-  // The two regeneration clocks multiply the exact chain's conditions: past
-  // kMaxRegenClock together, the regenerating sides' kernels are sampled.
-  if (!regeneration_exact(a, b))
-    for (Body* x : {&ba, &bb})
-      if (x->regen.period > 0)
-        x->not_exact =
-            fmt::format("the regeneration clocks of {} and {} take {} values together, more than the exact chain's {}",
-                        a.name, b.name, regen_conditions(a, b), kMaxRegenClock);
+  const Body ba = body_of(a), bb = body_of(b);
+  std::shared_ptr<RegenWatch> watch;
+  if (ba.regen.period > 0 || bb.regen.period > 0) watch = std::make_shared<RegenWatch>(ba, bb);
   const bool group = (a.is_player && is_conjurer(b)) || (b.is_player && is_conjurer(a));
   if (group) {
     const bool a_is_conjurer = is_conjurer(a);
@@ -600,7 +642,8 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
              (jelly_a && b.is_player) || (jelly_b && a.is_player)) {
     const Body& jelly = jelly_a ? ba : bb;
     const Body& player = jelly_a ? bb : ba;
-    std::shared_ptr<const Exchange> on_jelly = std::make_shared<PlayerOnJelly>(table, player, jelly);
+    auto on_jelly = std::make_shared<PlayerOnJelly>(table, player, jelly);
+    on_jelly->watch(watch, !jelly_a);
     std::shared_ptr<const Exchange> on_player = std::make_shared<JellyOnPlayer>(table, jelly, player);
     out.a_hits_b = jelly_a ? on_player : on_jelly;
     out.b_hits_a = jelly_a ? on_jelly : on_player;
@@ -609,8 +652,12 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
         "the player attacks the body with the fewest HP; a free cell for each split is assumed",
         jelly.c.name));
   } else {
-    out.a_hits_b = std::make_shared<DuelKernel>(table, ba, bb);
-    out.b_hits_a = std::make_shared<DuelKernel>(table, bb, ba);
+    auto a_on_b = std::make_shared<DuelKernel>(table, ba, bb);
+    auto b_on_a = std::make_shared<DuelKernel>(table, bb, ba);
+    a_on_b->watch(watch, true);
+    b_on_a->watch(watch, false);
+    out.a_hits_b = a_on_b;
+    out.b_hits_a = b_on_a;
   }
   return out;
 }

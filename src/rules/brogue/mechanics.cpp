@@ -78,13 +78,6 @@ std::int64_t regen_period(const Combatant& c) {
   return regeneration_modelled(c) ? c.monster.turns_between_regen * 1000 : 0;
 }
 
-std::int64_t regen_conditions(const Combatant& a, const Combatant& b) {
-  return std::max<std::int64_t>(regen_clock_values(regen_period(a)), 1) *
-         std::max<std::int64_t>(regen_clock_values(regen_period(b)), 1);
-}
-
-bool regeneration_exact(const Combatant& a, const Combatant& b) { return regen_conditions(a, b) <= kMaxRegenClock; }
-
 std::vector<Mechanic> monster_mechanics(const Monster& m) {
   std::vector<Mechanic> out;
   const auto& f = m.flags;
@@ -151,7 +144,7 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
   if (m.turns_between_regen > 0)
     out.push_back({fmt::format("regenerates 1 HP every {} turn{} (Monsters.c decrementMonsterStatus)",
                                m.turns_between_regen, m.turns_between_regen == 1 ? "" : "s"),
-                   regeneration_followed(m) ? M::exact : M::no, false, true, false, true});
+                   regeneration_followed(m) ? M::exact : M::no, false, true});
   return out;
 }
 
@@ -165,7 +158,7 @@ std::vector<Mechanic> mechanics(const Combatant& c) {
     return {{fmt::format("regenerates {} while below its maximum of {} HP and not poisoned (Time.c "
                          "playerTurnEnded, Items.c updatePlayerRegenerationDelay)",
                          rate, max_hp),
-             c.regenerates ? M::exact : M::no, false, true, false, true}};
+             c.regenerates ? M::exact : M::no, false, true}};
   }
   return monster_mechanics(c.monster);
 }
@@ -178,9 +171,7 @@ void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::ve
       const Combatant& other = c == &a ? b : a;
       const bool in = attack ? m.attack : m.fight != Modelled::no && (!m.vs_player_only || other.is_player);
       std::string line = fmt::format("{}: {}", c->name, m.text);
-      const bool sampled =
-          m.fight == Modelled::sampled || (m.regeneration && m.fight == Modelled::exact && !regeneration_exact(a, b));
-      if (!attack && in && sampled) line += " [sampled fights only]";
+      if (!attack && in && m.fight == Modelled::sampled) line += " [sampled fights only]";
       (in ? modelled : not_modelled).push_back(std::move(line));
     }
 }

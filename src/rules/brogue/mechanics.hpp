@@ -24,7 +24,6 @@ struct Mechanic {
   bool attack = false;          // the outcome of one attack (fray attack) includes it
   bool over_time = false;       // acts between attacks (regeneration, summons): no part of one attack
   bool vs_player_only = false;  // followed only in a fight with the player (the conjurer's blades)
-  bool regeneration = false;    // exact only while the fight's regeneration clocks stay small (regeneration_exact)
 };
 
 // Regeneration fray's fights follow: every monster that regenerates and
@@ -37,11 +36,6 @@ struct Mechanic {
 // follow it (0: none followed): a monster's turnsBetweenRegen x 1000, the
 // player's turnsBetweenRegen (Items.c updatePlayerRegenerationDelay).
 [[nodiscard]] std::int64_t regen_period(const Combatant& c);
-// Whether the regeneration of a fight between a and b stays within the exact
-// chain: the values of the two clocks together (their product) at most
-// kMaxRegenClock. Otherwise both kernels of a regenerating side are sampled.
-[[nodiscard]] std::int64_t regen_conditions(const Combatant& a, const Combatant& b);
-[[nodiscard]] bool regeneration_exact(const Combatant& a, const Combatant& b);
 
 [[nodiscard]] std::vector<Mechanic> monster_mechanics(const Monster& m);
 [[nodiscard]] std::vector<Mechanic> mechanics(const Combatant& c);
