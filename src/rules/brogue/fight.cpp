@@ -496,11 +496,12 @@ std::int64_t total(const std::vector<std::int32_t>& bodies) {
   return t;
 }
 
-// The player attacking a jelly's bodies: the one with the fewest HP first,
-// so that each kill takes an attacker away soonest.
-class PlayerOnJelly final : public Kernel {
+// The player, or a monster (mechanics.hpp fights_jelly), attacking a jelly's
+// bodies: the one with the fewest HP first, so that each kill takes an
+// attacker away soonest. Combat.c attack splits the jelly after any hit.
+class FoeOnJelly final : public Kernel {
  public:
-  PlayerOnJelly(std::shared_ptr<Table> table, Body player, Body jelly)
+  FoeOnJelly(std::shared_ptr<Table> table, Body player, Body jelly)
       : Kernel(std::move(table)), player_(std::move(player)), jelly_(std::move(jelly)) {
     // Every split the player's hits could make (any damage from 1 to the
     // most a hit does: acid only lowers it), counted up to the limit.
@@ -560,11 +561,11 @@ class PlayerOnJelly final : public Kernel {
   std::string why_;
 };
 
-// A jelly's bodies attacking the player: each body around the player (up to
-// 8) attacks once a turn, all with the jelly's own numbers.
-class JellyOnPlayer final : public Kernel {
+// A jelly's bodies attacking its opponent: each body around it (up to 8)
+// attacks once a turn, all with the jelly's own numbers.
+class JellyOnFoe final : public Kernel {
  public:
-  JellyOnPlayer(std::shared_ptr<Table> table, Body jelly, Body player)
+  JellyOnFoe(std::shared_ptr<Table> table, Body jelly, Body player)
       : Kernel(std::move(table)), jelly_(std::move(jelly)), player_(std::move(player)) {}
 
   std::vector<Transition> outcomes(Side att, Side def) const override {
@@ -592,11 +593,6 @@ class JellyOnPlayer final : public Kernel {
   }
   Body jelly_, player_;
 };
-
-bool splits(const Combatant& c) {
-  const auto& f = c.monster.ability_flags;
-  return std::find(f.begin(), f.end(), "MA_CLONE_SELF_ON_DEFEND") != f.end();
-}
 
 bool is_conjurer(const Combatant& c) { return !c.is_player && c.name == "goblin_conjurer"; }
 
@@ -638,19 +634,19 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
         "player attack, then the conjurer may summon 3-5 more (a cast takes two turns); it keeps its distance and "
         "never attacks in melee; the player attacks a blade while any is left, then the conjurer (assumed within "
         "reach once the blades are gone); the blades die with it");
-  } else if (const bool jelly_a = a.is_player ? false : splits(a), jelly_b = b.is_player ? false : splits(b);
-             (jelly_a && b.is_player) || (jelly_b && a.is_player)) {
+  } else if (const bool jelly_a = splitting(a) && fights_jelly(b), jelly_b = splitting(b) && fights_jelly(a);
+             jelly_a || jelly_b) {
     const Body& jelly = jelly_a ? ba : bb;
-    const Body& player = jelly_a ? bb : ba;
-    auto on_jelly = std::make_shared<PlayerOnJelly>(table, player, jelly);
+    const Body& foe = jelly_a ? bb : ba;
+    auto on_jelly = std::make_shared<FoeOnJelly>(table, foe, jelly);
     on_jelly->watch(watch, !jelly_a);
-    std::shared_ptr<const Exchange> on_player = std::make_shared<JellyOnPlayer>(table, jelly, player);
-    out.a_hits_b = jelly_a ? on_player : on_jelly;
-    out.b_hits_a = jelly_a ? on_jelly : on_player;
+    std::shared_ptr<const Exchange> on_foe = std::make_shared<JellyOnFoe>(table, jelly, foe);
+    out.a_hits_b = jelly_a ? on_foe : on_jelly;
+    out.b_hits_a = jelly_a ? on_jelly : on_foe;
     out.notes.push_back(fmt::format(
-        "{}: its side is all its bodies (HP: their sum); every body around the player (up to 8) attacks each turn; "
-        "the player attacks the body with the fewest HP; a free cell for each split is assumed",
-        jelly.c.name));
+        "{0}: its side is all its bodies (HP: their sum); every body around {1} (up to 8) attacks each turn; {1} "
+        "attacks the body with the fewest HP; a free cell for each split is assumed",
+        jelly.c.name, foe.c.name));
   } else {
     auto a_on_b = std::make_shared<DuelKernel>(table, ba, bb);
     auto b_on_a = std::make_shared<DuelKernel>(table, bb, ba);

@@ -70,6 +70,15 @@ bool regeneration_followed(const Monster& m) { return m.turns_between_regen > 0 
 
 bool regeneration_modelled(const Combatant& c) { return !c.is_player && regeneration_followed(c.monster); }
 
+bool splitting(const Combatant& c) { return !c.is_player && has(c.monster.ability_flags, "MA_CLONE_SELF_ON_DEFEND"); }
+
+bool fights_jelly(const Combatant& c) {
+  if (c.is_player) return true;
+  const Monster& m = c.monster;
+  return !splitting(c) && !m.poisons && !m.transference && !m.kamikaze && !m.seizes &&
+         !has(m.ability_flags, "MA_CAUSES_WEAKNESS");
+}
+
 std::int64_t regen_period(const Combatant& c) {
   if (c.is_player)
     return c.regenerates
@@ -111,7 +120,7 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
     out.push_back(
         {"splits when damaged: a clone takes half of its remaining HP (Combat.c splitMonster, "
          "MA_CLONE_SELF_ON_DEFEND)",
-         M::exact, false, false, true});
+         M::exact, false, false, false, true});
   if (has(a, "MA_HIT_STEAL_FLEE")) out.push_back({"steals an item on a hit and flees (MA_HIT_STEAL_FLEE)"});
   if (has(a, "MA_CAUSES_WEAKNESS"))
     out.push_back(
@@ -169,7 +178,8 @@ void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::ve
     for (const Mechanic& m : mechanics(*c)) {
       if (attack && m.over_time) continue;
       const Combatant& other = c == &a ? b : a;
-      const bool in = attack ? m.attack : m.fight != Modelled::no && (!m.vs_player_only || other.is_player);
+      const bool against = m.vs_jelly_foe ? fights_jelly(other) : !m.vs_player_only || other.is_player;
+      const bool in = attack ? m.attack : m.fight != Modelled::no && against;
       std::string line = fmt::format("{}: {}", c->name, m.text);
       if (!attack && in && m.fight == Modelled::sampled) line += " [sampled fights only]";
       (in ? modelled : not_modelled).push_back(std::move(line));

@@ -24,6 +24,7 @@ struct Mechanic {
   bool attack = false;          // the outcome of one attack (fray attack) includes it
   bool over_time = false;       // acts between attacks (regeneration, summons): no part of one attack
   bool vs_player_only = false;  // followed only in a fight with the player (the conjurer's blades)
+  bool vs_jelly_foe = false;    // followed against an opponent fights_jelly accepts (a jelly's splitting)
 };
 
 // Regeneration fray's fights follow: every monster that regenerates and
@@ -36,6 +37,14 @@ struct Mechanic {
 // follow it (0: none followed): a monster's turnsBetweenRegen x 1000, the
 // player's turnsBetweenRegen (Items.c updatePlayerRegenerationDelay).
 [[nodiscard]] std::int64_t regen_period(const Combatant& c);
+
+// A monster that splits when damaged (MA_CLONE_SELF_ON_DEFEND).
+[[nodiscard]] bool splitting(const Combatant& c);
+// Whether fray follows a splitting jelly's bodies against this opponent:
+// the player, or a monster that does not split itself and whose hits carry
+// nothing the jelly's kernels leave out (poison, transference, weakness,
+// seizing, a burst). Combat.c attack calls splitMonster after every hit, whoever lands it.
+[[nodiscard]] bool fights_jelly(const Combatant& c);
 
 [[nodiscard]] std::vector<Mechanic> monster_mechanics(const Monster& m);
 [[nodiscard]] std::vector<Mechanic> mechanics(const Combatant& c);

@@ -404,36 +404,49 @@ TEST(BrogueJelly, AHitSplitsTheBodyAndBothAttack) {
   EXPECT_NEAR(total, 1, 1e-12);
   EXPECT_TRUE(lists(b.modelled, "MA_CLONE_SELF_ON_DEFEND"));
   EXPECT_FALSE(lists(b.not_modelled, "MA_CLONE_SELF_ON_DEFEND"));
-  // Against another monster the jelly fights alone, and says so.
-  EXPECT_TRUE(lists(bout_of("goblin", "pink_jelly").not_modelled, "MA_CLONE_SELF_ON_DEFEND"));
+  // A goblin's hits split it too (Combat.c attack calls splitMonster after
+  // any hit); a spider's poison is no part of the jelly's kernels, so
+  // against it the jelly fights alone, and says so.
+  const Bout goblin = bout_of("goblin", "pink_jelly");
+  EXPECT_TRUE(lists(goblin.modelled, "MA_CLONE_SELF_ON_DEFEND"));
+  EXPECT_FALSE(lists(goblin.not_modelled, "MA_CLONE_SELF_ON_DEFEND"));
+  EXPECT_TRUE(lists(goblin.notes, "every body around goblin (up to 8) attacks each turn"));
+  EXPECT_TRUE(lists(bout_of("spider", "pink_jelly").not_modelled, "MA_CLONE_SELF_ON_DEFEND"));
+  EXPECT_TRUE(lists(bout_of("pink_jelly", "pink_jelly").not_modelled, "MA_CLONE_SELF_ON_DEFEND"));
 }
 
 // Turns to kill a 3-HP jelly, worked by hand: a hit of 3 or more kills it;
 // a hit of 2 leaves 1, split into two bodies of 1, and two more hits (each
 // kills one) end it. p: the player's chance to hit, q: the damage law.
 TEST(BrogueJelly, TurnsToKillMatchAHandWorkedChain) {
-  const Bout b = bout_of("player:regeneration=none", "pink_jelly:hp=3");
-  const AttackSummary s = ruleset("brogue").attack({"player", "pink_jelly", {}, {}});
-  const double p = s.p_hit;
-  double q_kill = 0;
-  for (const auto& [v, q] : s.damage_on_hit.items()) q_kill += v >= 3 ? q : 0;
-  const double q_split = s.damage_on_hit[2];
-  ASSERT_NEAR(q_kill + q_split, 1, 1e-12);  // the dagger does 2-4
-  std::map<std::int64_t, double> want;
-  for (int k = 1; k <= 200; ++k) {
-    const double first = p * std::pow(1 - p, k - 1);
-    want[k] += first * q_kill;
-    for (int j = 2; j <= 200; ++j) want[k + j] += first * q_split * (j - 1) * p * p * std::pow(1 - p, j - 2);
+  // The player's dagger and a goblin's 2-5 alike: every hit does 2 or more.
+  for (const std::string attacker : {"player:regeneration=none", "goblin"}) {
+    SCOPED_TRACE(attacker);
+    const Bout b = bout_of(attacker, "pink_jelly:hp=3");
+    const AttackSummary s = ruleset("brogue").attack({attacker, "pink_jelly", {}, {}});
+    const double p = s.p_hit;
+    double q_kill = 0;
+    for (const auto& [v, q] : s.damage_on_hit.items()) q_kill += v >= 3 ? q : 0;
+    const double q_split = s.damage_on_hit[2];
+    ASSERT_NEAR(q_kill + q_split, 1, 1e-12);
+    std::map<std::int64_t, double> want;
+    for (int k = 1; k <= 200; ++k) {
+      const double first = p * std::pow(1 - p, k - 1);
+      want[k] += first * q_kill;
+      for (int j = 2; j <= 200; ++j) want[k + j] += first * q_split * (j - 1) * p * p * std::pow(1 - p, j - 2);
+    }
+    const fight::TtkResult exact = fight::ttk_exact(*b.a_hits_b, b.a, b.b);
+    ASSERT_TRUE(exact.attacks.has_value());
+    for (std::int64_t n = 1; n <= 20; ++n) EXPECT_NEAR((*exact.attacks)[n], want[n], 1e-12) << n;
   }
-  const fight::TtkResult exact = fight::ttk_exact(*b.a_hits_b, b.a, b.b);
-  ASSERT_TRUE(exact.attacks.has_value());
-  for (std::int64_t n = 1; n <= 20; ++n) EXPECT_NEAR((*exact.attacks)[n], want[n], 1e-12) << n;
 }
 
 // The exact jelly duel and the sampled one agree.
 TEST(BrogueJelly, ExactDuelAgreesWithMonteCarlo) {
   const Bout b = bout_of("player:regeneration=none,weapon=sword,armor=banded_mail,strength=15", "pink_jelly");
   expect_exact_matches_sampled(b, 7);
+  // A goblin (regenerating every 20 turns) against the jelly's bodies.
+  expect_exact_matches_sampled(bout_of("goblin", "pink_jelly"), 8);
 }
 
 // Combat.c specialHit / Items.c weaken: each centipede hit the player
