@@ -1,6 +1,7 @@
-// Brogue CE's fight mechanics: transference, poison, regeneration and the
-// goblin conjurer's blades, each against a case worked from the game's rule,
-// and the lists of what a fight leaves out (splitting, weakness).
+// Brogue CE's fight mechanics: transference, poison, the regeneration of
+// monsters and of the player, the goblin conjurer's blades, jelly splitting
+// and weakness, each against a case worked from the game's rule, exact
+// against sampled, and the lists of what a fight leaves out.
 #include <fray/fight/exact.hpp>
 #include <fray/fight/monte_carlo.hpp>
 #include <fray/fight/solve.hpp>
