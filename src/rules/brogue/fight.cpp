@@ -4,6 +4,7 @@
 #include <fray/rules/brogue/fight.hpp>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
@@ -619,7 +620,20 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
                               "brogue fight (acid, poison, weakness, regeneration, conjurer blades, jelly bodies)");
   const Body ba = body_of(a), bb = body_of(b);
   std::shared_ptr<RegenWatch> watch;
-  if (ba.regen.period > 0 || bb.regen.period > 0) watch = std::make_shared<RegenWatch>(ba, bb);
+  if (ba.regen.period > 0 || bb.regen.period > 0) {
+    watch = std::make_shared<RegenWatch>(ba, bb);
+    // How regeneration time is laid on attack time (regenerate above).
+    std::vector<std::string> how;
+    for (const Body* x : {&ba, &bb})
+      if (x->regen.period > 0)
+        how.push_back(x->c.is_player ? fmt::format("{}'s once a turn (one per attack), given with the attack, as the "
+                                                   "game gives it right after the player's action",
+                                                   x->c.name)
+                                     : fmt::format("{}'s once per 100 ticks ({} per attack), given before its attack",
+                                                   x->c.name, x->regen.steps));
+    out.notes.push_back(
+        fmt::format("regeneration: {}; each clock starts a whole period from its next HP", fmt::join(how, "; ")));
+  }
   const bool group = (a.is_player && is_conjurer(b)) || (b.is_player && is_conjurer(a));
   if (group) {
     const bool a_is_conjurer = is_conjurer(a);

@@ -624,6 +624,9 @@ TEST(BroguePlayerRegeneration, TheStartingPlayersDuelIsSampled) {
   const Bout b = bout_of("player", "goblin");
   EXPECT_TRUE(lists(b.modelled, "player: regenerates 1 HP every 10066/1000 turns"));
   EXPECT_TRUE(lists(b.modelled, "goblin: regenerates 1 HP every 20 turns (Monsters.c decrementMonsterStatus)"));
+  // The notes say how regeneration time is laid on attack time.
+  EXPECT_TRUE(lists(b.notes, "regeneration: player's once a turn (one per attack), given with the attack"));
+  EXPECT_TRUE(lists(b.notes, "goblin's once per 100 ticks (1 per attack), given before its attack"));
   fight::FightOptions o;
   o.monte_carlo.sims = 2000;
   o.monte_carlo.progress = false;
