@@ -185,6 +185,9 @@ TEST(BrogueCli, BadInputExitsTwo) {
       {"attack", "--rules", "brogue", "--attacker", "player:net_enchant=abc", "--defender", "rat"},
       {"attack", "--rules", "brogue", "--attacker", "player:enchant=1000", "--defender", "rat"},
       {"attack", "--rules", "brogue", "--attacker", "player:enchant=-100", "--defender", "rat"},
+      {"attack", "--rules", "brogue", "--attacker", "player:hp=50,max_hp=40", "--defender", "rat"},
+      {"attack", "--rules", "brogue", "--attacker", "player:regeneration=abc", "--defender", "rat"},
+      {"attack", "--rules", "brogue", "--attacker", "player:regeneration=99", "--defender", "rat"},
       {"attack", "--rules", "brogue", "--attacker", "player", "--defender", "rat", "--situation", "drunk"},
       {"attack", "--rules", "brogue", "--attacker", "ogre", "--defender", "player", "--situation", "sneak"},
       {"strike", "--rules", "brogue", "--attacker", "player", "--defender", "rat", "--rng", "nope"},
@@ -212,6 +215,8 @@ TEST(BrogueBout, KernelCarriesAcid) {
   const fray::Bout b = rs.bout({"player:enchant=1,regeneration=none", "acid_mound", {}, {}});
   EXPECT_EQ(b.a.hp, 30);
   EXPECT_EQ(b.b.hp, 15);
+  // max_hp alone is the player's HP too.
+  EXPECT_EQ(rs.bout({"player:max_hp=60", "acid_mound", {}, {}}).a.hp, 60);
   EXPECT_EQ(b.a.attack_time, 100);
   EXPECT_EQ(b.time_unit, "ticks");
   ASSERT_TRUE(b.a_hits_b->exact());
