@@ -121,7 +121,8 @@ std::int64_t final_heal(const Body& b, std::int64_t hp, std::int64_t heal) {
 // analysis with TooLarge, and the fight layer runs Monte Carlo with the
 // reason as its note. A clock moves only while its side is below its
 // maximum HP, so a fight where one side is never hurt (turns to kill) stays
-// exact. Monte Carlo asks no outcomes and is not counted.
+// exact. Monte Carlo asks no outcomes and is not counted. The count lasts as
+// long as the bout: an analysis after another counts on.
 class RegenWatch {
  public:
   RegenWatch(const Body& a, const Body& b) {
@@ -129,6 +130,9 @@ class RegenWatch {
       if (x->regen.period > 0)
         about_ += fmt::format("{}{}: an HP each {}/1000 turns, {} clock values", about_.empty() ? "" : "; ", x->c.name,
                               x->regen.period, regen_clock_values(x->regen.period));
+    for (const Body* x : {&a, &b})
+      if (x->c.is_player && x->regen.period > 0)
+        about_ += "; player:regeneration=none leaves the player's out for an exact answer";
   }
   // The clocks of side a and side b in two conditions the exact chain asks about.
   void see(std::int32_t a_clock, std::int32_t b_clock) {
