@@ -51,7 +51,11 @@ constexpr NamedHelp player_key_list[] = {
     {"weakness", "weakness points, 0..10: lower the strength both items see"},
     {"armor", "catalog armor (leather_armor ... plate_armor) or none; default leather_armor"},
     {"armor_enchant", "the armor's enchant, -20..50; default 0"},
-    {"hp", "hit points, 1..1000000; default 30"},
+    {"hp", "hit points, 1..1000000; default 30 (or max_hp)"},
+    {"max_hp", "maximum hit points, hp..1000000; default hp: below it the player regenerates in a fight"},
+    {"regeneration",
+     "regeneration bonus (rings of regeneration), -10..50, or none: a fight leaves the player's regeneration out; "
+     "default 0"},
     {"net_enchant", "the weapon's net enchant straight, -20..50 in steps of 0.25; not with enchant"},
     {"defense", "internal defense straight (10 per displayed armor point), 0..10000; not with armor"},
 };
@@ -314,6 +318,15 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
     if (auto s = r.integer("strength", 1, 99)) c.strength = *s;
     if (auto w = r.integer("weakness", 0, 10)) c.weakness = *w;
     if (auto h = r.integer("hp", 1, kMaxHp)) c.hp = *h;
+    if (auto m = r.integer("max_hp", 1, kMaxHp)) {
+      if (!r.has("hp")) c.hp = *m;
+      if (*c.hp > *m) r.fail(fmt::format("hp {} is above max_hp {}", *c.hp, *m));
+      c.max_hp = *m;
+    }
+    if (r.text("regeneration") == "none")
+      c.regenerates = false;
+    else if (auto g = r.integer("regeneration", -10, 50))
+      c.regeneration = *g;
     if (auto n = r.text("net_enchant")) {
       const double v = parse_number(*n, fmt::format("{} spec '{}': net_enchant", role, r.spec().text));
       if (v < -20 || v > 50) r.fail(fmt::format("net_enchant {} is outside -20..+50", *n));

@@ -1,5 +1,7 @@
+#include <algorithm>
 #include <cmath>
 #include <fray/rules/brogue/combat.hpp>
+#include <iterator>
 
 namespace fray::brogue {
 
@@ -46,6 +48,31 @@ Clump player_weapon_damage(const Clump& base, std::int64_t net_quarters) noexcep
     return v < 1 ? std::int64_t{1} : v;
   };
   return Clump{scale(base.lo), scale(base.hi), base.clump};
+}
+
+std::int64_t turns_for_full_regen_thousandths(std::int64_t bonus) noexcept {
+  // PowerTables.c POW_REGEN: floor(FP x 0.75^x) for x = -10..50.
+  static constexpr std::int64_t pow_regen[] = {
+      1163770, 872827, 654620, 490965, 368224, 276168, 207126, 155344, 116508, 87381, 65536, 49152, 36864,
+      27648,   20736,  15552,  11664,  8748,   6561,   4920,   3690,   2767,   2075,  1556,  1167,  875,
+      656,     492,    369,    277,    207,    155,    116,    87,     65,     49,    36,    27,    20,
+      15,      11,     8,      6,      4,      3,      2,      2,      1,      1,     0,     0,     0,
+      0,       0,      0,      0,      0,      0,      0,      0,      0};
+  constexpr std::int64_t last = static_cast<std::int64_t>(std::size(pow_regen)) - 1;
+  const std::int64_t idx = std::clamp<std::int64_t>(bonus + 10, 0, last);
+  return 1000 * turns_for_full_regen * pow_regen[idx] / FP + 2000;
+}
+
+PlayerRegeneration player_regeneration(std::int64_t max_hp, std::int64_t bonus) noexcept {
+  const std::int64_t full = turns_for_full_regen_thousandths(bonus);
+  // The game's loop takes full / 1000 off the maximum while more is left,
+  // leaving 1..full / 1000: the same by division.
+  const std::int64_t step = full / 1000;
+  const std::int64_t hp = std::max<std::int64_t>(max_hp, 1);
+  PlayerRegeneration r;
+  r.hp_per_turn = (hp - 1) / step;
+  r.turns_between_thousandths = full / (hp - r.hp_per_turn * step);
+  return r;
 }
 
 }  // namespace fray::brogue

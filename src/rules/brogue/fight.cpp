@@ -4,7 +4,9 @@
 #include <fray/rules/brogue/fight.hpp>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
 #include <fray/fight/states.hpp>
 
@@ -13,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <utility>
@@ -28,14 +31,25 @@ using Table = fight::States<FightState>;
 // updateEnvironment step); the player's run once per player turn.
 constexpr std::int64_t kMonsterTurn = 100;
 
+// A side's regeneration as its kernels follow it: a clock of thousandths of
+// a turn, moved on by 1000 a turn while the side is below its maximum HP and
+// not poisoned, that gives an HP each `period` (Monsters.c
+// decrementMonsterStatus for a monster, Time.c playerTurnEnded for the
+// player, which also gains `per_turn` HP every such turn).
+struct Regen {
+  std::int64_t period = 0;    // thousandths of a turn an HP; 0: none followed
+  std::int64_t per_turn = 0;  // HP every turn (the player's regenPerTurn)
+  std::int64_t steps = 0;     // turns of regeneration per attack of the side
+};
+
 // One side as the kernels see it.
 struct Body {
   Combatant c;
   std::int64_t attack_time = 100;  // ticks between its attacks
   std::int64_t max_hp = 1;
   std::int64_t tick_period = kMonsterTurn;  // ticks between its poison ticks
-  std::int64_t regen_turns = 0;             // modelled regeneration: turns a HP (0: none)
-  bool poisonable = true;                   // Combat.c specialHit: no poison or weakness on inanimate or invulnerable
+  Regen regen;
+  bool poisonable = true;  // Combat.c specialHit: no poison or weakness on inanimate or invulnerable
 
   [[nodiscard]] bool poisons() const { return !c.is_player && c.monster.poisons; }
   [[nodiscard]] bool transference() const { return !c.is_player && c.monster.transference; }
@@ -55,22 +69,113 @@ Body body_of(const Combatant& c) {
   Body b;
   b.c = c;
   b.attack_time = attack_ticks(c);
-  b.max_hp = std::max<std::int64_t>(c.hp.value_or(1), c.is_player ? 0 : c.monster.hp);
+  b.max_hp = c.is_player ? c.max_hp.value_or(c.hp.value_or(1)) : std::max<std::int64_t>(c.hp.value_or(1), c.monster.hp);
   // Time.c playerTurnEnded ticks the player's poison once per player turn.
   b.tick_period = c.is_player ? b.attack_time : kMonsterTurn;
   b.poisonable = c.is_player || !(c.monster.inanimate || c.monster.invulnerable);
-  if (regeneration_modelled(c)) b.regen_turns = c.monster.turns_between_regen;
+  // Time.c playerTurnEnded regenerates the player once per player turn,
+  // whatever the turn's length: once per attack. Monsters.c
+  // decrementMonsterStatus regenerates a monster once per 100 ticks: the
+  // whole turns of its attack time.
+  if (const std::int64_t period = regen_period(c); period > 0)
+    b.regen = {period, c.is_player ? player_regeneration(b.max_hp, c.regeneration).hp_per_turn : 0,
+               c.is_player ? 1 : b.attack_time / kMonsterTurn};
   return b;
 }
 
-// The shared part of the two kernels of a bout: the table of conditions.
+// The side's HP after the regeneration that comes with one of its attacks,
+// its clock moved on in `s`. The game's order: a monster's regeneration
+// (Monsters.c decrementMonsterStatus, in the environment update of each 100
+// ticks) comes before its turn in the same 100 ticks, so its kernel gives the
+// steps of its attack time before the attack; the player's (Time.c
+// playerTurnEnded) comes right after the player's action, and the player's
+// kernel gives it with the attack: the player's own HP is untouched by its
+// attack, so it is the same HP the game sees, before any monster acts again.
+std::int64_t regenerate(const Body& b, std::int64_t hp, FightState& s) {
+  if (b.regen.period == 0) return hp;
+  // Time.c playerTurnEnded ends by setting an HP above the maximum (what
+  // regenPerTurn can add) back to it, before the player's next action.
+  if (b.c.is_player) hp = std::min(hp, b.max_hp);
+  for (std::int64_t step = 0; step < b.regen.steps; ++step) {
+    if (hp >= b.max_hp || s.poison_turns > 0) continue;
+    s.regen_spent += 1000;
+    if (s.regen_spent >= b.regen.period) {
+      s.regen_spent -= static_cast<std::int32_t>(b.regen.period);
+      ++hp;
+    }
+    hp += b.regen.per_turn;
+  }
+  return hp;
+}
+
+// The player's HP at the end of a turn whose attack ended the fight: Time.c
+// playerTurnEnded still sets what regenPerTurn added past the maximum back
+// to it. (A fight that goes on does the same before the player's next turn.)
+std::int64_t final_heal(const Body& b, std::int64_t hp, std::int64_t heal) {
+  return b.c.is_player && b.regen.per_turn > 0 ? std::min(hp + heal, b.max_hp) - hp : heal;
+}
+
+// The regeneration clocks an exact analysis meets, both sides together: the
+// chain's conditions multiply by their values (the starting player's clock
+// alone takes 5033), so past kMaxRegenClock the kernels stop the exact
+// analysis with TooLarge, and the fight layer runs Monte Carlo with the
+// reason as its note. A clock moves only while its side is below its
+// maximum HP, so a fight where one side is never hurt (turns to kill) stays
+// exact. Monte Carlo asks no outcomes and is not counted. The count lasts as
+// long as the bout: an analysis after another counts on.
+class RegenWatch {
+ public:
+  RegenWatch(const Body& a, const Body& b) {
+    for (const Body* x : {&a, &b})
+      if (x->regen.period > 0)
+        about_ += fmt::format("{}{}: an HP each {}/1000 turns, {} clock values", about_.empty() ? "" : "; ", x->c.name,
+                              x->regen.period, regen_clock_values(x->regen.period));
+    for (const Body* x : {&a, &b})
+      if (x->c.is_player && x->regen.period > 0)
+        about_ += "; player:regeneration=none leaves the player's out for an exact answer";
+  }
+  // The clocks of side a and side b in two conditions the exact chain asks about.
+  void see(std::int32_t a_clock, std::int32_t b_clock) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const std::size_t na = seen_[0].size() + (seen_[0].count(a_clock) ? 0 : 1);
+    const std::size_t nb = seen_[1].size() + (seen_[1].count(b_clock) ? 0 : 1);
+    // A clock past the limit is refused and not kept: the conditions met
+    // before it (the start, for the report's first-attack figures) can still
+    // be asked about.
+    if (na * nb > static_cast<std::size_t>(kMaxRegenClock))
+      throw TooLarge(
+          fmt::format("the regeneration clocks reach more than {} values together ({})", kMaxRegenClock, about_));
+    seen_[0].insert(a_clock);
+    seen_[1].insert(b_clock);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::set<std::int32_t> seen_[2];
+  std::string about_;
+};
+
+// The shared part of the two kernels of a bout: the table of conditions,
+// and the watch on the regeneration clocks.
 class Kernel : public Exchange {
  public:
   explicit Kernel(std::shared_ptr<Table> table) : table_(std::move(table)) {}
   [[nodiscard]] const Table& table() const { return *table_; }
+  // Set once, before the fight: `attacker_is_a` says which side attacks.
+  void watch(std::shared_ptr<RegenWatch> w, bool attacker_is_a) {
+    watch_ = std::move(w);
+    attacker_is_a_ = attacker_is_a;
+  }
 
  protected:
+  // Counts the two clocks of a condition the exact analysis asks about.
+  void see(const FightState& att, const FightState& def) const {
+    if (watch_)
+      attacker_is_a_ ? watch_->see(att.regen_spent, def.regen_spent) : watch_->see(def.regen_spent, att.regen_spent);
+  }
   std::shared_ptr<Table> table_;
+  std::shared_ptr<RegenWatch> watch_;
+  bool attacker_is_a_ = true;
 };
 
 // Rolls kept as a list of (probability, hit, damage): the exact answer lists
@@ -104,6 +209,7 @@ class DuelKernel final : public Kernel {
 
   std::vector<Transition> outcomes(Side att, Side def) const override {
     const Turn t = begin(att, def);
+    see(t.a0, t.d0);
     std::vector<Transition> out;
     for (const Roll& r : all_rolls(t.plan)) out.push_back(finish(t, att, def, r));
     return out;
@@ -115,12 +221,15 @@ class DuelKernel final : public Kernel {
   }
   bool exact() const override { return why_.empty(); }
   std::string why_not_exact() const override { return why_; }
-  // Regeneration reads the regenerating attacker's HP (none above its
-  // maximum), transference the attacker's (the clamp to its maximum) and
-  // what the defender had left. Everything else reads no HP: acid, poison
-  // and weakness change states only on hits the defender survives, which is
-  // the fight layer's own kill test.
-  Reads reads() const override { return {a_.regen_turns > 0 || a_.transference(), a_.transference()}; }
+  // Regeneration reads the regenerating attacker's HP (none at its
+  // maximum), and the player's regenPerTurn whether the attack ends the
+  // fight (final_heal); transference the attacker's (the clamp to its
+  // maximum) and what the defender had left. Everything else reads no HP:
+  // acid, poison and weakness change states only on hits the defender
+  // survives, which is the fight layer's own kill test.
+  Reads reads() const override {
+    return {a_.regen.period > 0 || a_.transference(), a_.transference() || a_.regen.per_turn > 0};
+  }
 
  private:
   // What happens before the attack's rolls, and the plan they follow.
@@ -136,28 +245,12 @@ class DuelKernel final : public Kernel {
     Turn t{table_->at(att.state), table_->at(def.state), {}, {}, 0, 0, {}};
     t.a = t.a0;
     t.d = t.d0;
-    // Monsters.c decrementMonsterStatus, once per 100 ticks: a monster below
-    // its maximum HP and not poisoned counts 1000 thousandths towards its
-    // next HP, and gains one each turnsBetweenRegen x 1000. Followed on the
-    // regenerating monster's own attacks: the steps of its attack time come
-    // before its attack, as the environment update comes before the
-    // monsters' turns in the same 100 ticks.
-    if (a_.regen_turns > 0) {
-      std::int64_t hp = att.hp;
-      for (std::int64_t step = 0; step < a_.attack_time / kMonsterTurn; ++step) {
-        if (hp >= a_.max_hp || t.a.poison_turns > 0) continue;
-        t.a.regen_spent += 1000;
-        if (t.a.regen_spent >= a_.regen_turns * 1000) {
-          t.a.regen_spent -= static_cast<std::int32_t>(a_.regen_turns * 1000);
-          ++hp;
-        }
-      }
-      t.heal = hp - att.hp;
-    }
+    std::int64_t hp = regenerate(a_, att.hp, t.a);
     // Time.c playerTurnEnded: a monster whose turn comes with more HP than
     // its maximum (transference heals past it) is set back to its maximum
-    // before it acts.
-    if (a_.transference() && att.hp > a_.max_hp) t.heal += a_.max_hp - att.hp;
+    // before it acts; it regenerates nothing above it.
+    if (a_.transference() && hp > a_.max_hp) hp = a_.max_hp;
+    t.heal = hp - att.hp;
     // The defender's poison (Monsters.c decrementMonsterStatus for a
     // monster, every 100 ticks; Time.c playerTurnEnded for the player, each
     // of its turns): poisonAmount HP a tick while turns are left, and the
@@ -209,7 +302,7 @@ class DuelKernel final : public Kernel {
     const std::uint32_t na = a == t.a0 ? att.state : table_->id(a);
     const std::uint32_t nd = d == t.d0 ? def.state : table_->id(d);
     Transition out{r.p, t.poisoned + dealt, na, nd, static_cast<std::int8_t>(r.hit ? 1 : 0)};
-    out.heal = t.heal;
+    out.heal = out.damage >= def.hp ? final_heal(a_, att.hp, t.heal) : t.heal;
     // Combat.c inflictDamage: an enemy with MA_TRANSFERENCE regains 9/10 of
     // min(damage, defender HP), with no cap at its maximum (until its next
     // turn), unless the defender is inanimate or invulnerable.
@@ -268,12 +361,15 @@ class PlayerOnConjurer final : public Kernel {
   Reads reads() const override { return on_conjurer_.reads(); }
 
  private:
-  Transition on_blade(FightState a, FightState d, Side, const Roll& r, const AttackPlan& plan) const {
+  Transition on_blade(FightState a, FightState d, Side att, const Roll& r, const AttackPlan& plan) const {
+    const std::int64_t heal = regenerate(player_, att.hp, a) - att.hp;
     // A blade has 1 HP: any hit with damage kills it; the conjurer's HP is untouched.
     if (r.hit && r.damage >= spectral_blade().monster.hp) --d.blades;
     const StateChange c = after_attack(plan, player_.c, spectral_blade(), a.carried, {}, r.hit, r.damage, 1);
     a.carried = c.attacker;
-    return {r.p, 0, table_->id(a), table_->id(d), static_cast<std::int8_t>(r.hit ? 1 : 0)};
+    Transition t{r.p, 0, table_->id(a), table_->id(d), static_cast<std::int8_t>(r.hit ? 1 : 0)};
+    t.heal = heal;
+    return t;
   }
   DuelKernel on_conjurer_;
   Body player_;
@@ -288,7 +384,9 @@ class ConjurerOnPlayer final : public Kernel {
       : Kernel(std::move(table)), conjurer_(std::move(conjurer)), player_(std::move(player)) {}
 
   std::vector<Transition> outcomes(Side att, Side def) const override {
-    const FightState a = table_->at(att.state), d = table_->at(def.state);
+    FightState a = table_->at(att.state);
+    const FightState d = table_->at(def.state);
+    const std::int64_t heal = regenerate(conjurer_, att.hp, a) - att.hp;
     const Blows b = blows(a, d);
     // Binomial hits of the attacking blades, then the cast.
     std::vector<Transition> out;
@@ -297,13 +395,16 @@ class ConjurerOnPlayer final : public Kernel {
       if (ph <= 0) continue;
       for (const auto& [p, next] : casts(a)) {
         Transition t{ph * p, hits * b.damage, table_->id(next), def.state, static_cast<std::int8_t>(hits > 0)};
+        t.heal = heal;
         out.push_back(t);
       }
     }
     return out;
   }
   Transition sample(Side att, Side def, Rng& rng) const override {
-    const FightState a = table_->at(att.state), d = table_->at(def.state);
+    FightState a = table_->at(att.state);
+    const FightState d = table_->at(def.state);
+    const std::int64_t heal = regenerate(conjurer_, att.hp, a) - att.hp;
     const Blows b = blows(a, d);
     std::int32_t hits = 0;
     for (std::int32_t i = 0; i < b.attackers; ++i) hits += strike(b.plan, rng).hit ? 1 : 0;
@@ -315,13 +416,16 @@ class ConjurerOnPlayer final : public Kernel {
       next.blades += static_cast<std::int32_t>(rng.uniform(3, 5));
       next.casting = true;
     }
-    return {1, hits * b.damage, table_->id(next), def.state, static_cast<std::int8_t>(hits > 0)};
+    Transition t{1, hits * b.damage, table_->id(next), def.state, static_cast<std::int8_t>(hits > 0)};
+    t.heal = heal;
+    return t;
   }
   bool exact() const override { return false; }
   std::string why_not_exact() const override {
     return "the goblin conjurer may summon 3-5 more spectral blades on any turn, without bound";
   }
-  Reads reads() const override { return {false, false}; }
+  // Its regeneration reads the conjurer's HP.
+  Reads reads() const override { return {conjurer_.regen.period > 0, false}; }
 
  private:
   struct Blows {
@@ -397,11 +501,12 @@ std::int64_t total(const std::vector<std::int32_t>& bodies) {
   return t;
 }
 
-// The player attacking a jelly's bodies: the one with the fewest HP first,
-// so that each kill takes an attacker away soonest.
-class PlayerOnJelly final : public Kernel {
+// The player, or a monster (mechanics.hpp fights_jelly), attacking a jelly's
+// bodies: the one with the fewest HP first, so that each kill takes an
+// attacker away soonest. Combat.c attack splits the jelly after any hit.
+class FoeOnJelly final : public Kernel {
  public:
-  PlayerOnJelly(std::shared_ptr<Table> table, Body player, Body jelly)
+  FoeOnJelly(std::shared_ptr<Table> table, Body player, Body jelly)
       : Kernel(std::move(table)), player_(std::move(player)), jelly_(std::move(jelly)) {
     // Every split the player's hits could make (any damage from 1 to the
     // most a hit does: acid only lowers it), counted up to the limit.
@@ -423,25 +528,28 @@ class PlayerOnJelly final : public Kernel {
 
   std::vector<Transition> outcomes(Side att, Side def) const override {
     const FightState a = table_->at(att.state), d = table_->at(def.state);
+    see(a, d);
     const AttackPlan plan = plan_attack(player_.c, jelly_.c, {}, a.carried, {});
     std::vector<Transition> out;
-    for (const Roll& r : all_rolls(plan)) out.push_back(finish(plan, a, d, def, r));
+    for (const Roll& r : all_rolls(plan)) out.push_back(finish(plan, a, d, att, def, r));
     return out;
   }
   Transition sample(Side att, Side def, Rng& rng) const override {
     const FightState a = table_->at(att.state), d = table_->at(def.state);
     const AttackPlan plan = plan_attack(player_.c, jelly_.c, {}, a.carried, {});
     const StrikeResult s = strike(plan, rng);
-    return finish(plan, a, d, def, {1, s.hit, s.damage});
+    return finish(plan, a, d, att, def, {1, s.hit, s.damage});
   }
   bool exact() const override { return why_.empty(); }
   std::string why_not_exact() const override { return why_; }
   // The bodies are the state; the side's HP is read only at the start
-  // (no bodies listed yet), where it is the spec's HP.
-  Reads reads() const override { return {false, false}; }
+  // (no bodies listed yet), where it is the spec's HP. The attacker's
+  // regeneration reads its HP (DuelKernel::reads).
+  Reads reads() const override { return {player_.regen.period > 0, player_.regen.per_turn > 0}; }
 
  private:
-  Transition finish(const AttackPlan& plan, FightState a, FightState d, Side def, const Roll& r) const {
+  Transition finish(const AttackPlan& plan, FightState a, FightState d, Side att, Side def, const Roll& r) const {
+    const std::int64_t heal = regenerate(player_, att.hp, a) - att.hp;
     const std::vector<std::int32_t> before = bodies_of(d, def.hp);
     std::int64_t lost = 0;
     if (r.hit && r.damage > 0) {
@@ -450,17 +558,19 @@ class PlayerOnJelly final : public Kernel {
     }
     const StateChange c = after_attack(plan, player_.c, jelly_.c, a.carried, {}, r.hit, r.damage, before.front());
     a.carried = c.attacker;
-    return {r.p, lost, table_->id(a), table_->id(d), static_cast<std::int8_t>(r.hit ? 1 : 0)};
+    Transition t{r.p, lost, table_->id(a), table_->id(d), static_cast<std::int8_t>(r.hit ? 1 : 0)};
+    t.heal = lost >= def.hp ? final_heal(player_, att.hp, heal) : heal;
+    return t;
   }
   Body player_, jelly_;
   std::string why_;
 };
 
-// A jelly's bodies attacking the player: each body around the player (up to
-// 8) attacks once a turn, all with the jelly's own numbers.
-class JellyOnPlayer final : public Kernel {
+// A jelly's bodies attacking its opponent: each body around it (up to 8)
+// attacks once a turn, all with the jelly's own numbers.
+class JellyOnFoe final : public Kernel {
  public:
-  JellyOnPlayer(std::shared_ptr<Table> table, Body jelly, Body player)
+  JellyOnFoe(std::shared_ptr<Table> table, Body jelly, Body player)
       : Kernel(std::move(table)), jelly_(std::move(jelly)), player_(std::move(player)) {}
 
   std::vector<Transition> outcomes(Side att, Side def) const override {
@@ -489,11 +599,6 @@ class JellyOnPlayer final : public Kernel {
   Body jelly_, player_;
 };
 
-bool splits(const Combatant& c) {
-  const auto& f = c.monster.ability_flags;
-  return std::find(f.begin(), f.end(), "MA_CLONE_SELF_ON_DEFEND") != f.end();
-}
-
 bool is_conjurer(const Combatant& c) { return !c.is_player && c.name == "goblin_conjurer"; }
 
 Fighter fighter_of(const Combatant& c, std::string_view role) {
@@ -518,6 +623,21 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
       std::make_shared<Table>(FightState{}, kMaxFightStates,
                               "brogue fight (acid, poison, weakness, regeneration, conjurer blades, jelly bodies)");
   const Body ba = body_of(a), bb = body_of(b);
+  std::shared_ptr<RegenWatch> watch;
+  if (ba.regen.period > 0 || bb.regen.period > 0) {
+    watch = std::make_shared<RegenWatch>(ba, bb);
+    // How regeneration time is laid on attack time (regenerate above).
+    std::vector<std::string> how;
+    for (const Body* x : {&ba, &bb})
+      if (x->regen.period > 0)
+        how.push_back(x->c.is_player ? fmt::format("{}'s once a turn (one per attack), given with the attack, as the "
+                                                   "game gives it right after the player's action",
+                                                   x->c.name)
+                                     : fmt::format("{}'s once per 100 ticks ({} per attack), given before its attack",
+                                                   x->c.name, x->regen.steps));
+    out.notes.push_back(
+        fmt::format("regeneration: {}; each clock starts a whole period from its next HP", fmt::join(how, "; ")));
+  }
   const bool group = (a.is_player && is_conjurer(b)) || (b.is_player && is_conjurer(a));
   if (group) {
     const bool a_is_conjurer = is_conjurer(a);
@@ -532,21 +652,26 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
         "player attack, then the conjurer may summon 3-5 more (a cast takes two turns); it keeps its distance and "
         "never attacks in melee; the player attacks a blade while any is left, then the conjurer (assumed within "
         "reach once the blades are gone); the blades die with it");
-  } else if (const bool jelly_a = a.is_player ? false : splits(a), jelly_b = b.is_player ? false : splits(b);
-             (jelly_a && b.is_player) || (jelly_b && a.is_player)) {
+  } else if (const bool jelly_a = splitting(a) && fights_jelly(b), jelly_b = splitting(b) && fights_jelly(a);
+             jelly_a || jelly_b) {
     const Body& jelly = jelly_a ? ba : bb;
-    const Body& player = jelly_a ? bb : ba;
-    std::shared_ptr<const Exchange> on_jelly = std::make_shared<PlayerOnJelly>(table, player, jelly);
-    std::shared_ptr<const Exchange> on_player = std::make_shared<JellyOnPlayer>(table, jelly, player);
-    out.a_hits_b = jelly_a ? on_player : on_jelly;
-    out.b_hits_a = jelly_a ? on_jelly : on_player;
+    const Body& foe = jelly_a ? bb : ba;
+    auto on_jelly = std::make_shared<FoeOnJelly>(table, foe, jelly);
+    on_jelly->watch(watch, !jelly_a);
+    std::shared_ptr<const Exchange> on_foe = std::make_shared<JellyOnFoe>(table, jelly, foe);
+    out.a_hits_b = jelly_a ? on_foe : on_jelly;
+    out.b_hits_a = jelly_a ? on_jelly : on_foe;
     out.notes.push_back(fmt::format(
-        "{}: its side is all its bodies (HP: their sum); every body around the player (up to 8) attacks each turn; "
-        "the player attacks the body with the fewest HP; a free cell for each split is assumed",
-        jelly.c.name));
+        "{0}: its side is all its bodies (HP: their sum); every body around {1} (up to 8) attacks each turn; {1} "
+        "attacks the body with the fewest HP; a free cell for each split is assumed",
+        jelly.c.name, foe.c.name));
   } else {
-    out.a_hits_b = std::make_shared<DuelKernel>(table, ba, bb);
-    out.b_hits_a = std::make_shared<DuelKernel>(table, bb, ba);
+    auto a_on_b = std::make_shared<DuelKernel>(table, ba, bb);
+    auto b_on_a = std::make_shared<DuelKernel>(table, bb, ba);
+    a_on_b->watch(watch, true);
+    b_on_a->watch(watch, false);
+    out.a_hits_b = a_on_b;
+    out.b_hits_a = b_on_a;
   }
   return out;
 }

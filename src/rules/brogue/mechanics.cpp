@@ -66,11 +66,26 @@ std::string_view find_in(const std::pair<std::string_view, std::string_view> (&t
 
 }  // namespace
 
-bool regenerates_fast(const Monster& m) {
-  return m.turns_between_regen > 0 && m.turns_between_regen <= kFastRegenTurns && m.attack_speed % 100 == 0;
+bool regeneration_followed(const Monster& m) { return m.turns_between_regen > 0 && m.attack_speed % 100 == 0; }
+
+bool regeneration_modelled(const Combatant& c) { return !c.is_player && regeneration_followed(c.monster); }
+
+bool splitting(const Combatant& c) { return !c.is_player && has(c.monster.ability_flags, "MA_CLONE_SELF_ON_DEFEND"); }
+
+bool fights_jelly(const Combatant& c) {
+  if (c.is_player) return true;
+  const Monster& m = c.monster;
+  return !splitting(c) && !m.poisons && !m.transference && !m.kamikaze && !m.seizes &&
+         !has(m.ability_flags, "MA_CAUSES_WEAKNESS");
 }
 
-bool regeneration_modelled(const Combatant& c) { return !c.is_player && regenerates_fast(c.monster); }
+std::int64_t regen_period(const Combatant& c) {
+  if (c.is_player)
+    return c.regenerates
+               ? player_regeneration(c.max_hp.value_or(c.hp.value_or(1)), c.regeneration).turns_between_thousandths
+               : 0;
+  return regeneration_modelled(c) ? c.monster.turns_between_regen * 1000 : 0;
+}
 
 std::vector<Mechanic> monster_mechanics(const Monster& m) {
   std::vector<Mechanic> out;
@@ -105,7 +120,7 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
     out.push_back(
         {"splits when damaged: a clone takes half of its remaining HP (Combat.c splitMonster, "
          "MA_CLONE_SELF_ON_DEFEND)",
-         M::exact, false, false, true});
+         M::exact, false, false, false, true});
   if (has(a, "MA_HIT_STEAL_FLEE")) out.push_back({"steals an item on a hit and flees (MA_HIT_STEAL_FLEE)"});
   if (has(a, "MA_CAUSES_WEAKNESS"))
     out.push_back(
@@ -138,14 +153,22 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
   if (m.turns_between_regen > 0)
     out.push_back({fmt::format("regenerates 1 HP every {} turn{} (Monsters.c decrementMonsterStatus)",
                                m.turns_between_regen, m.turns_between_regen == 1 ? "" : "s"),
-                   regenerates_fast(m) ? M::exact : M::no, false, true});
+                   regeneration_followed(m) ? M::exact : M::no, false, true});
   return out;
 }
 
 std::vector<Mechanic> mechanics(const Combatant& c) {
-  if (c.is_player)
-    return {{"the player regenerates its HP over about 300 turns (Time.c playerTurnEnded, TURNS_FOR_FULL_REGEN)", M::no,
-             false, true}};
+  if (c.is_player) {
+    const std::int64_t max_hp = c.max_hp.value_or(c.hp.value_or(1));
+    const PlayerRegeneration r = player_regeneration(max_hp, c.regeneration);
+    std::string rate = fmt::format("1 HP every {}/1000 turns", r.turns_between_thousandths);
+    if (r.hp_per_turn > 0) rate = fmt::format("{} HP every turn and {}", r.hp_per_turn, rate);
+    if (!c.regenerates) rate += "; left out of this fight (regeneration=none)";
+    return {{fmt::format("regenerates {} while below its maximum of {} HP and not poisoned (Time.c "
+                         "playerTurnEnded, Items.c updatePlayerRegenerationDelay)",
+                         rate, max_hp),
+             c.regenerates ? M::exact : M::no, false, true}};
+  }
   return monster_mechanics(c.monster);
 }
 
@@ -155,7 +178,8 @@ void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::ve
     for (const Mechanic& m : mechanics(*c)) {
       if (attack && m.over_time) continue;
       const Combatant& other = c == &a ? b : a;
-      const bool in = attack ? m.attack : m.fight != Modelled::no && (!m.vs_player_only || other.is_player);
+      const bool against = m.vs_jelly_foe ? fights_jelly(other) : !m.vs_player_only || other.is_player;
+      const bool in = attack ? m.attack : m.fight != Modelled::no && against;
       std::string line = fmt::format("{}: {}", c->name, m.text);
       if (!attack && in && m.fight == Modelled::sampled) line += " [sampled fights only]";
       (in ? modelled : not_modelled).push_back(std::move(line));

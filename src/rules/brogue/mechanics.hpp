@@ -4,6 +4,7 @@
 #pragma once
 
 #include <fray/rules/brogue/attack.hpp>
+#include <fray/rules/brogue/fight.hpp>
 
 #include <string>
 #include <vector>
@@ -23,17 +24,27 @@ struct Mechanic {
   bool attack = false;          // the outcome of one attack (fray attack) includes it
   bool over_time = false;       // acts between attacks (regeneration, summons): no part of one attack
   bool vs_player_only = false;  // followed only in a fight with the player (the conjurer's blades)
+  bool vs_jelly_foe = false;    // followed against an opponent fights_jelly accepts (a jelly's splitting)
 };
 
-// Regeneration fray's fights follow: a monster regaining 1 HP every
-// kFastRegenTurns turns or faster (the troll, kraken, tentacle horror and
-// ifrit every turn, the bog monster and underworm every 3), whose attack time
-// is whole turns. Slower regeneration gives back under a fifth of an HP a
-// turn, and following it would make every such fight a chain whose HP go
-// back up (cycles over the whole grid) for little change in who wins.
-inline constexpr std::int64_t kFastRegenTurns = 3;
-[[nodiscard]] bool regenerates_fast(const Monster& m);
+// Regeneration fray's fights follow: every monster that regenerates and
+// whose attack time is whole turns (all of the catalog's), its clock in the
+// side's state (fight.hpp regen_clock_values: n values for an HP every n
+// turns). The player's is followed in every fight (fight.cpp body_of).
+[[nodiscard]] bool regeneration_followed(const Monster& m);
 [[nodiscard]] bool regeneration_modelled(const Combatant& c);
+// Thousandths of a turn a regenerated HP of the combatant as its fights
+// follow it (0: none followed): a monster's turnsBetweenRegen x 1000, the
+// player's turnsBetweenRegen (Items.c updatePlayerRegenerationDelay).
+[[nodiscard]] std::int64_t regen_period(const Combatant& c);
+
+// A monster that splits when damaged (MA_CLONE_SELF_ON_DEFEND).
+[[nodiscard]] bool splitting(const Combatant& c);
+// Whether fray follows a splitting jelly's bodies against this opponent:
+// the player, or a monster that does not split itself and whose hits carry
+// nothing the jelly's kernels leave out (poison, transference, weakness,
+// seizing, a burst). Combat.c attack calls splitMonster after every hit, whoever lands it.
+[[nodiscard]] bool fights_jelly(const Combatant& c);
 
 [[nodiscard]] std::vector<Mechanic> monster_mechanics(const Monster& m);
 [[nodiscard]] std::vector<Mechanic> mechanics(const Combatant& c);

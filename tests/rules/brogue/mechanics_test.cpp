@@ -1,6 +1,7 @@
-// Brogue CE's fight mechanics: transference, poison, regeneration and the
-// goblin conjurer's blades, each against a case worked from the game's rule,
-// and the lists of what a fight leaves out (splitting, weakness).
+// Brogue CE's fight mechanics: transference, poison, the regeneration of
+// monsters and of the player, the goblin conjurer's blades, jelly splitting
+// and weakness, each against a case worked from the game's rule, exact
+// against sampled, and the lists of what a fight leaves out.
 #include <fray/fight/exact.hpp>
 #include <fray/fight/monte_carlo.hpp>
 #include <fray/fight/solve.hpp>
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <map>
 #include <string>
+#include <tuple>
 
 #include "support/support.hpp"
 
@@ -45,11 +47,25 @@ std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n)
   return c;
 }
 
+// The exact duel and the sampled one (n fights at `seed`) agree: win chances
+// within 4.5 standard errors, each side's HP left by chi-square.
+void expect_exact_matches_sampled(const Bout& b, std::uint64_t seed, bool b_hp_left = true) {
+  const fight::DuelResult exact = fight::duel_exact(b);
+  const std::uint64_t n = 60000;
+  const fight::DuelResult sampled = fight::duel_monte_carlo(b, fight::Who::a, mc(n, seed));
+  const double se = std::sqrt(std::max(exact.p_a_wins * (1 - exact.p_a_wins), 1e-12) / static_cast<double>(n));
+  EXPECT_LE(std::fabs(sampled.p_a_wins - exact.p_a_wins), 4.5 * se + 1e-12) << exact.p_a_wins;
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(sampled.a_hp_left, n)), 1e-3);
+  if (b_hp_left) {
+    EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(sampled.b_hp_left, n)), 1e-3);
+  }
+}
+
 // Combat.c inflictDamage, worked by hand: the bat (damage 2-6) hitting a
 // player at 3 HP regains 9/10 of min(damage, 3), truncated: 2 · 9/10 = 1 for
 // a 2, 3 · 9/10 = 2 for anything more; a miss heals nothing.
 TEST(BrogueTransference, TheBatRegainsNineTenthsOfWhatItTakes) {
-  const Bout b = bout_of("player", "vampire_bat");
+  const Bout b = bout_of("player:regeneration=none", "vampire_bat");
   const Exchange& bat = *b.b_hits_a;
   EXPECT_TRUE(bat.exact());
   bool two = false, more = false;
@@ -79,14 +95,8 @@ TEST(BrogueTransference, TheBatRegainsNineTenthsOfWhatItTakes) {
 // The exact duel with transference and the sampled one agree: win chances
 // within 4.5 standard errors, HP left by chi-square.
 TEST(BrogueTransference, ExactDuelAgreesWithMonteCarlo) {
-  const Bout b = bout_of("player:weapon=sword,armor=banded_mail,strength=15", "vampire_bat");
-  const fight::DuelResult exact = fight::duel_exact(b);
-  const std::uint64_t n = 60000;
-  const fight::DuelResult sampled = fight::duel_monte_carlo(b, fight::Who::a, mc(n, 18));
-  const double se = std::sqrt(std::max(exact.p_a_wins * (1 - exact.p_a_wins), 1e-12) / static_cast<double>(n));
-  EXPECT_LE(std::fabs(sampled.p_a_wins - exact.p_a_wins), 4.5 * se + 1e-12) << exact.p_a_wins;
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(sampled.a_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(sampled.b_hp_left, n)), 1e-3);
+  const Bout b = bout_of("player:regeneration=none,weapon=sword,armor=banded_mail,strength=15", "vampire_bat");
+  expect_exact_matches_sampled(b, 18);
 }
 
 // The transference makes the bat stronger than the same numbers without it:
@@ -118,7 +128,7 @@ double spider_hit() { return ruleset("brogue").attack({"spider", "player", {}, {
 // twice in the spider's 200-tick attack, and the spider's kernel deals those
 // ticks before its next attack.
 TEST(BroguePoison, AHitBecomesPoisonAndTicksTwiceASpiderAttack) {
-  const Bout b = bout_of("spider", "player");
+  const Bout b = bout_of("spider", "player:regeneration=none");
   const Exchange& spider = *b.a_hits_b;
   EXPECT_TRUE(spider.exact());
   double p_hit = 0;
@@ -165,7 +175,7 @@ TEST(BroguePoison, AHitBecomesPoisonAndTicksTwiceASpiderAttack) {
 // do. So the kill comes one attack after the first hit with chance p, two
 // attacks after it otherwise.
 TEST(BroguePoison, TurnsToKillMatchAHandWorkedChain) {
-  const Bout b = bout_of("spider", "player:hp=4");
+  const Bout b = bout_of("spider", "player:hp=4,regeneration=none");
   const double p = spider_hit();
   std::vector<std::pair<std::int64_t, double>> want;
   for (int first = 1; first <= 400; ++first) {
@@ -186,14 +196,8 @@ TEST(BroguePoison, TurnsToKillMatchAHandWorkedChain) {
 // The exact duel with poison and the sampled one agree (both follow the same
 // kernels): win chances within 4.5 standard errors, HP left by chi-square.
 TEST(BroguePoison, ExactDuelAgreesWithMonteCarlo) {
-  const Bout b = bout_of("player", "spider");
-  const fight::DuelResult exact = fight::duel_exact(b);
-  const std::uint64_t n = 60000;
-  const fight::DuelResult sampled = fight::duel_monte_carlo(b, fight::Who::a, mc(n, 20261123));
-  const double se = std::sqrt(exact.p_a_wins * (1 - exact.p_a_wins) / static_cast<double>(n));
-  EXPECT_LE(std::fabs(sampled.p_a_wins - exact.p_a_wins), 4.5 * se) << exact.p_a_wins;
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(sampled.a_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(sampled.b_hp_left, n)), 1e-3);
+  const Bout b = bout_of("player:regeneration=none", "spider");
+  expect_exact_matches_sampled(b, 20261123);
 }
 
 // Monsters.c decrementMonsterStatus: a troll (turnsBetweenRegen 1) below its
@@ -201,12 +205,12 @@ TEST(BroguePoison, ExactDuelAgreesWithMonteCarlo) {
 // its attack; at its maximum it gains nothing. A bog monster (every 3 turns)
 // counts 1000 thousandths a turn and gains 1 HP on the third.
 TEST(BrogueRegeneration, TheTrollRegainsAnHpATurnBelowItsMaximum) {
-  const Bout b = bout_of("troll", "player");
+  const Bout b = bout_of("troll", "player:regeneration=none");
   for (const Transition& t : b.a_hits_b->outcomes({60, 0}, {40, 0})) EXPECT_EQ(t.heal, 1);
   for (const Transition& t : b.a_hits_b->outcomes({65, 0}, {40, 0})) EXPECT_EQ(t.heal, 0);
   EXPECT_TRUE(b.a_hits_b->exact());
   EXPECT_TRUE(lists(b.modelled, "regenerates 1 HP every 1 turn (Monsters.c decrementMonsterStatus)"));
-  const Bout bog = bout_of("bog_monster", "player");
+  const Bout bog = bout_of("bog_monster", "player:regeneration=none");
   ASSERT_EQ(bog.a.attack_time, 100);
   const Exchange& k = *bog.a_hits_b;
   std::uint32_t s = 0;
@@ -219,8 +223,6 @@ TEST(BrogueRegeneration, TheTrollRegainsAnHpATurnBelowItsMaximum) {
     }
     s = next;
   }
-  // Slow regeneration (a goblin: every 20 turns) is listed as left out.
-  EXPECT_TRUE(lists(bout_of("player", "goblin").not_modelled, "regenerates 1 HP every 20 turns"));
 }
 
 // A regenerating troll is harder to kill than the same numbers without it,
@@ -306,7 +308,7 @@ TEST(BrogueConjurer, ItsTurnIsItsBladesAndASummon) {
 
 // The conjurer's fight, sampled, against an independent simulation of the
 // same rules written here: a blade-first player, blades attacking each turn,
-// a cast taking two turns.
+// a cast taking two turns, both sides regenerating.
 TEST(BrogueConjurer, SampledFightMatchesAnIndependentSimulation) {
   const Bout b = bout_of("player", "goblin_conjurer");
   const std::uint64_t n = 100000;
@@ -319,6 +321,7 @@ TEST(BrogueConjurer, SampledFightMatchesAnIndependentSimulation) {
   std::uint64_t wins = 0;
   for (std::uint64_t i = 0; i < n; ++i) {
     std::int64_t hp = b.a.hp, conj = b.b.hp;
+    std::int64_t player_clock = 0, conj_clock = 0;  // thousandths of a turn towards the next HP
     int blades = 0;
     bool casting = false;
     for (int turn = 0; turn < 100000; ++turn) {
@@ -337,6 +340,16 @@ TEST(BrogueConjurer, SampledFightMatchesAnIndependentSimulation) {
           ++wins;
           break;
         }
+      }
+      // The player regenerates after its action (30 HP: an HP each 10066
+      // thousandths of a turn), the conjurer before its turn (every 20 turns).
+      if (hp < 30 && (player_clock += 1000) >= 10066) {
+        player_clock -= 10066;
+        ++hp;
+      }
+      if (conj < 10 && (conj_clock += 1000) >= 20000) {
+        conj_clock -= 20000;
+        ++conj;
       }
       for (int k = 0; k < std::min(blades, 8); ++k) hp -= rng.unit() < pb ? 1 : 0;
       if (casting) {
@@ -358,7 +371,7 @@ TEST(BrogueConjurer, SampledFightMatchesAnIndependentSimulation) {
 // HP falls by 2; a hit of 4 leaves 46, two bodies of 23. The player then
 // hits the body with the fewest HP; both bodies attack.
 TEST(BrogueJelly, AHitSplitsTheBodyAndBothAttack) {
-  const Bout b = bout_of("player", "pink_jelly");
+  const Bout b = bout_of("player:regeneration=none", "pink_jelly");
   const Exchange& player = *b.a_hits_b;
   const Exchange& jelly = *b.b_hits_a;
   EXPECT_TRUE(player.exact());
@@ -392,42 +405,49 @@ TEST(BrogueJelly, AHitSplitsTheBodyAndBothAttack) {
   EXPECT_NEAR(total, 1, 1e-12);
   EXPECT_TRUE(lists(b.modelled, "MA_CLONE_SELF_ON_DEFEND"));
   EXPECT_FALSE(lists(b.not_modelled, "MA_CLONE_SELF_ON_DEFEND"));
-  // Against another monster the jelly fights alone, and says so.
-  EXPECT_TRUE(lists(bout_of("goblin", "pink_jelly").not_modelled, "MA_CLONE_SELF_ON_DEFEND"));
+  // A goblin's hits split it too (Combat.c attack calls splitMonster after
+  // any hit); a spider's poison is no part of the jelly's kernels, so
+  // against it the jelly fights alone, and says so.
+  const Bout goblin = bout_of("goblin", "pink_jelly");
+  EXPECT_TRUE(lists(goblin.modelled, "MA_CLONE_SELF_ON_DEFEND"));
+  EXPECT_FALSE(lists(goblin.not_modelled, "MA_CLONE_SELF_ON_DEFEND"));
+  EXPECT_TRUE(lists(goblin.notes, "every body around goblin (up to 8) attacks each turn"));
+  EXPECT_TRUE(lists(bout_of("spider", "pink_jelly").not_modelled, "MA_CLONE_SELF_ON_DEFEND"));
+  EXPECT_TRUE(lists(bout_of("pink_jelly", "pink_jelly").not_modelled, "MA_CLONE_SELF_ON_DEFEND"));
 }
 
 // Turns to kill a 3-HP jelly, worked by hand: a hit of 3 or more kills it;
 // a hit of 2 leaves 1, split into two bodies of 1, and two more hits (each
 // kills one) end it. p: the player's chance to hit, q: the damage law.
 TEST(BrogueJelly, TurnsToKillMatchAHandWorkedChain) {
-  const Bout b = bout_of("player", "pink_jelly:hp=3");
-  const AttackSummary s = ruleset("brogue").attack({"player", "pink_jelly", {}, {}});
-  const double p = s.p_hit;
-  double q_kill = 0;
-  for (const auto& [v, q] : s.damage_on_hit.items()) q_kill += v >= 3 ? q : 0;
-  const double q_split = s.damage_on_hit[2];
-  ASSERT_NEAR(q_kill + q_split, 1, 1e-12);  // the dagger does 2-4
-  std::map<std::int64_t, double> want;
-  for (int k = 1; k <= 200; ++k) {
-    const double first = p * std::pow(1 - p, k - 1);
-    want[k] += first * q_kill;
-    for (int j = 2; j <= 200; ++j) want[k + j] += first * q_split * (j - 1) * p * p * std::pow(1 - p, j - 2);
+  // The player's dagger and a goblin's 2-5 alike: every hit does 2 or more.
+  for (const std::string attacker : {"player:regeneration=none", "goblin"}) {
+    SCOPED_TRACE(attacker);
+    const Bout b = bout_of(attacker, "pink_jelly:hp=3");
+    const AttackSummary s = ruleset("brogue").attack({attacker, "pink_jelly", {}, {}});
+    const double p = s.p_hit;
+    double q_kill = 0;
+    for (const auto& [v, q] : s.damage_on_hit.items()) q_kill += v >= 3 ? q : 0;
+    const double q_split = s.damage_on_hit[2];
+    ASSERT_NEAR(q_kill + q_split, 1, 1e-12);
+    std::map<std::int64_t, double> want;
+    for (int k = 1; k <= 200; ++k) {
+      const double first = p * std::pow(1 - p, k - 1);
+      want[k] += first * q_kill;
+      for (int j = 2; j <= 200; ++j) want[k + j] += first * q_split * (j - 1) * p * p * std::pow(1 - p, j - 2);
+    }
+    const fight::TtkResult exact = fight::ttk_exact(*b.a_hits_b, b.a, b.b);
+    ASSERT_TRUE(exact.attacks.has_value());
+    for (std::int64_t n = 1; n <= 20; ++n) EXPECT_NEAR((*exact.attacks)[n], want[n], 1e-12) << n;
   }
-  const fight::TtkResult exact = fight::ttk_exact(*b.a_hits_b, b.a, b.b);
-  ASSERT_TRUE(exact.attacks.has_value());
-  for (std::int64_t n = 1; n <= 20; ++n) EXPECT_NEAR((*exact.attacks)[n], want[n], 1e-12) << n;
 }
 
 // The exact jelly duel and the sampled one agree.
 TEST(BrogueJelly, ExactDuelAgreesWithMonteCarlo) {
-  const Bout b = bout_of("player:weapon=sword,armor=banded_mail,strength=15", "pink_jelly");
-  const fight::DuelResult exact = fight::duel_exact(b);
-  const std::uint64_t n = 60000;
-  const fight::DuelResult sampled = fight::duel_monte_carlo(b, fight::Who::a, mc(n, 7));
-  const double se = std::sqrt(std::max(exact.p_a_wins * (1 - exact.p_a_wins), 1e-12) / static_cast<double>(n));
-  EXPECT_LE(std::fabs(sampled.p_a_wins - exact.p_a_wins), 4.5 * se + 1e-12) << exact.p_a_wins;
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(sampled.a_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(sampled.b_hp_left, n)), 1e-3);
+  const Bout b = bout_of("player:regeneration=none,weapon=sword,armor=banded_mail,strength=15", "pink_jelly");
+  expect_exact_matches_sampled(b, 7);
+  // A goblin (regenerating every 20 turns) against the jelly's bodies.
+  expect_exact_matches_sampled(bout_of("goblin", "pink_jelly"), 8);
 }
 
 // Combat.c specialHit / Items.c weaken: each centipede hit the player
@@ -435,7 +455,7 @@ TEST(BrogueJelly, ExactDuelAgreesWithMonteCarlo) {
 // are then those of a spec with weakness=1 (its strength 1 lower for weapon
 // and armor), as `fray attack` gives them.
 TEST(BrogueWeakness, ACentipedesHitWeakensThePlayer) {
-  const Bout b = bout_of("player:weapon=sword,armor=banded_mail,strength=15", "centipede");
+  const Bout b = bout_of("player:regeneration=none,weapon=sword,armor=banded_mail,strength=15", "centipede");
   const Exchange& centipede = *b.b_hits_a;
   EXPECT_TRUE(centipede.exact());
   std::uint32_t weak = 0;
@@ -455,12 +475,190 @@ TEST(BrogueWeakness, ACentipedesHitWeakensThePlayer) {
             ruleset("brogue").attack({"player:weapon=sword,armor=banded_mail,strength=15", "centipede", {}, {}}).p_hit);
   EXPECT_TRUE(lists(b.modelled, "MA_CAUSES_WEAKNESS"));
   // Exact and sampled duels agree.
+  expect_exact_matches_sampled(b, 12, false);
+}
+
+// Items.c updatePlayerRegenerationDelay and PowerTables.c
+// turnsForFullRegenInThousandths, worked by hand: at bonus 0 a full
+// regeneration takes 1000 x 300 x 65536 / 65536 + 2000 = 302000 thousandths;
+// 30 HP gives an HP each 302000 / 30 = 10066, 40 HP each 7550. At bonus 10
+// (0.75^10: 3690 / 65536) it takes 300000 x 3690 / 65536 + 2000 = 18891:
+// 40 HP is 2 HP a turn for 2 x 18 of them and an HP each 18891 / 4 = 4722
+// for the other 4. At 1000 HP: 3 HP a turn (3 x 302), the 94 left each
+// 302000 / 94 = 3212. At bonus 50 (and above: clamped) it takes 2000.
+TEST(BroguePlayerRegeneration, TheRateFollowsTheGamesFormula) {
+  using brogue::player_regeneration;
+  EXPECT_EQ(brogue::turns_for_full_regen_thousandths(0), 302000);
+  EXPECT_EQ(brogue::turns_for_full_regen_thousandths(10), 18891);
+  EXPECT_EQ(brogue::turns_for_full_regen_thousandths(-10), 300000LL * 1163770 / 65536 + 2000);
+  EXPECT_EQ(brogue::turns_for_full_regen_thousandths(50), 2000);
+  EXPECT_EQ(brogue::turns_for_full_regen_thousandths(99), 2000);
+  auto check = [](std::int64_t max_hp, std::int64_t bonus, std::int64_t per_turn, std::int64_t between) {
+    const brogue::PlayerRegeneration r = player_regeneration(max_hp, bonus);
+    EXPECT_EQ(r.hp_per_turn, per_turn) << max_hp << " " << bonus;
+    EXPECT_EQ(r.turns_between_thousandths, between) << max_hp << " " << bonus;
+  };
+  check(30, 0, 0, 10066);
+  check(40, 0, 0, 7550);
+  check(40, 10, 2, 4722);
+  check(1000, 0, 3, 3212);
+  check(30, 50, 14, 1000);
+  // The clock's values: 1000 k mod 10066 takes 10066 / 2 of them, mod 7550
+  // 7550 / 50; a monster regenerating every 20 turns, 20.
+  EXPECT_EQ(brogue::regen_clock_values(10066), 5033);
+  EXPECT_EQ(brogue::regen_clock_values(7550), 151);
+  EXPECT_EQ(brogue::regen_clock_values(20000), 20);
+}
+
+// Time.c playerTurnEnded: below its maximum and not poisoned, the player
+// counts 1000 thousandths a turn and gains an HP when they reach 7550 (40
+// HP): on its 8th attack (8000, 450 left over) and its 16th (8450); at its
+// maximum, or poisoned, it gains nothing and its clock stands still.
+TEST(BroguePlayerRegeneration, AnHpOnTheEighthAndSixteenthAttacks) {
+  const Bout b = bout_of("player:hp=12,max_hp=40", "hp=20,defense=10,accuracy=100,damage=2-4/1");
+  const Exchange& player = *b.a_hits_b;
+  EXPECT_TRUE(player.exact());
+  EXPECT_TRUE(player.reads().attacker_hp);
+  std::uint32_t s = 0;
+  for (int attack = 1; attack <= 16; ++attack) {
+    std::uint32_t next = 0;
+    for (const Transition& t : player.outcomes({12, s}, {20, 0})) {
+      EXPECT_EQ(t.heal, attack == 8 || attack == 16 ? 1 : 0) << attack;
+      EXPECT_EQ(brogue::fight_state(player, t.attacker_state).regen_spent, attack * 1000 % 7550) << attack;
+      next = t.attacker_state;
+    }
+    s = next;
+  }
+  for (const Transition& t : player.outcomes({40, s}, {20, 0})) {
+    EXPECT_EQ(t.heal, 0);
+    EXPECT_EQ(t.attacker_state, s);
+  }
+  // Poisoned by a spider's hit: no HP and no clock.
+  const Bout spider = bout_of("player:hp=12,max_hp=40", "spider");
+  std::uint32_t poisoned = 0;
+  for (const Transition& t : spider.b_hits_a->outcomes({20, 0}, {12, 0}))
+    if (brogue::fight_state(*spider.b_hits_a, t.defender_state).poison_turns > 0) poisoned = t.defender_state;
+  ASSERT_NE(poisoned, 0u);
+  for (const Transition& t : spider.a_hits_b->outcomes({12, poisoned}, {20, 0})) {
+    EXPECT_EQ(t.heal, 0);
+    EXPECT_EQ(brogue::fight_state(*spider.a_hits_b, t.attacker_state).regen_spent, 0);
+  }
+}
+
+// regenPerTurn (a ring of regeneration +50 at 30 HP: 14 HP a turn and one
+// each 1000 thousandths): from 20 HP the player gains 15 and stands at 35,
+// above its maximum, until Time.c playerTurnEnded sets it back to 30 at the
+// end of the turn, after the monsters have acted; its next turn starts at 30
+// (heal -5) and gains nothing. A turn whose attack ends the fight ends at 30.
+TEST(BroguePlayerRegeneration, RegenPerTurnOvershootsUntilTheTurnEnds) {
+  const Bout b = bout_of("player:hp=20,max_hp=30,regeneration=50", "hp=3,defense=70,accuracy=100,damage=1-1/1");
+  const Exchange& player = *b.a_hits_b;
+  EXPECT_TRUE(player.reads().defender_hp);
+  bool kill = false, miss = false;
+  for (const Transition& t : player.outcomes({20, 0}, {2, 0})) {
+    if (t.damage >= 2) {
+      EXPECT_EQ(t.heal, 10);
+      kill = true;
+    } else {
+      EXPECT_EQ(t.heal, 15);
+      miss = true;
+    }
+  }
+  EXPECT_TRUE(kill && miss);
+  for (const Transition& t : player.outcomes({35, 0}, {3, 0})) EXPECT_EQ(t.heal, -5);
+}
+
+// The exact duel of a regenerating player against a monster that does not
+// regenerate, against a small calculation written here from the game's
+// order: the player attacks, regenerates (Time.c playerTurnEnded), then the
+// monster attacks; P(win) and the player's HP when it wins.
+TEST(BroguePlayerRegeneration, DuelMatchesAHandWrittenChain) {
+  const std::string player = "player:hp=12,max_hp=40";
+  const std::string monster = "hp=20,defense=10,accuracy=100,damage=2-4/1";
+  const Bout b = bout_of(player, monster);
+  ASSERT_EQ(b.a.attack_time, b.b.attack_time);
+  EXPECT_TRUE(lists(b.modelled, "player: regenerates 1 HP every 7550/1000 turns"));
+  const Pmf hit_m = ruleset("brogue").attack({player, monster, {}, {}}).damage;
+  const Pmf hit_p = ruleset("brogue").attack({monster, player, {}, {}}).damage;
+  // (player HP, monster HP, clock) → probability.
+  std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, double> now{{{12, 20, 0}, 1.0}};
+  double win = 0;
+  std::map<std::int64_t, double> hp_left;
+  for (int round = 0; round < 2000 && !now.empty(); ++round) {
+    std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, double> next;
+    for (const auto& [k, p] : now) {
+      const auto [h, m, c] = k;
+      std::int64_t h2 = h, c2 = c;
+      if (h2 < 40 && (c2 += 1000) >= 7550) {
+        c2 -= 7550;
+        ++h2;
+      }
+      for (const auto& [d, q] : hit_m.items()) {
+        if (m - d <= 0) {
+          win += p * q;
+          hp_left[h2] += p * q;
+          continue;
+        }
+        for (const auto& [e, r] : hit_p.items())
+          if (h2 - e > 0) next[{h2 - e, m - d, c2}] += p * q * r;
+      }
+    }
+    double left = 0;
+    for (const auto& [k, p] : next) left += p;
+    now = left < 1e-16 ? decltype(now){} : std::move(next);
+  }
   const fight::DuelResult exact = fight::duel_exact(b);
-  const std::uint64_t n = 60000;
-  const fight::DuelResult sampled = fight::duel_monte_carlo(b, fight::Who::a, mc(n, 12));
-  const double se = std::sqrt(std::max(exact.p_a_wins * (1 - exact.p_a_wins), 1e-12) / static_cast<double>(n));
-  EXPECT_LE(std::fabs(sampled.p_a_wins - exact.p_a_wins), 4.5 * se + 1e-12) << exact.p_a_wins;
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(sampled.a_hp_left, n)), 1e-3);
+  EXPECT_NEAR(exact.p_a_wins, win, 1e-10);
+  for (const auto& [h, p] : hp_left) EXPECT_NEAR(exact.a_hp_left[h], p, 1e-10) << h;
+  // Without regeneration the player wins less often.
+  EXPECT_LT(fight::duel_exact(bout_of(player + ",regeneration=none", monster)).p_a_wins, win - 1e-3);
+  expect_exact_matches_sampled(b, 40);
+}
+
+// The starting player's clock (5033 values) and a goblin's (20) take more
+// conditions together than kMaxRegenClock: the exact duel stops and the fight
+// is sampled, with the regeneration, and says why. Turns to kill stay exact
+// (the attacker, never hurt, never regenerates); with regeneration=none the
+// duel is exact and lists the player's regeneration as left out.
+TEST(BroguePlayerRegeneration, TheStartingPlayersDuelIsSampled) {
+  const Bout b = bout_of("player", "goblin");
+  EXPECT_TRUE(lists(b.modelled, "player: regenerates 1 HP every 10066/1000 turns"));
+  EXPECT_TRUE(lists(b.modelled, "goblin: regenerates 1 HP every 20 turns (Monsters.c decrementMonsterStatus)"));
+  // The notes say how regeneration time is laid on attack time.
+  EXPECT_TRUE(lists(b.notes, "regeneration: player's once a turn (one per attack), given with the attack"));
+  EXPECT_TRUE(lists(b.notes, "goblin's once per 100 ticks (1 per attack), given before its attack"));
+  fight::FightOptions o;
+  o.monte_carlo.sims = 2000;
+  o.monte_carlo.progress = false;
+  const fight::DuelResult r = fight::solve_duel(b, o);
+  EXPECT_EQ(r.method, "monte-carlo");
+  EXPECT_NE(r.note.find("the regeneration clocks reach more than 200 values together"), std::string::npos) << r.note;
+  EXPECT_EQ(fight::solve_ttk(b, o).method, "exact");
+  const Bout none = bout_of("player:regeneration=none", "goblin");
+  EXPECT_TRUE(lists(none.not_modelled, "player: regenerates"));
+  EXPECT_TRUE(lists(none.modelled, "goblin: regenerates 1 HP every 20 turns"));
+  EXPECT_EQ(fight::solve_duel(none, o).method, "exact");
+}
+
+// Slow monster regeneration (Monsters.c decrementMonsterStatus): an ogre
+// (every 20 turns, attacking every 200 ticks: two turns an attack) below
+// its maximum gains an HP on its 10th attack (20000 thousandths).
+TEST(BrogueRegeneration, AnOgreRegainsAnHpEveryTenAttacks) {
+  const std::string player = "player:regeneration=none,weapon=sword,armor=banded_mail,strength=15";
+  const Bout b = bout_of("ogre", player);
+  const Exchange& ogre = *b.a_hits_b;
+  EXPECT_TRUE(ogre.exact());
+  std::uint32_t s = 0;
+  for (int attack = 1; attack <= 10; ++attack) {
+    std::uint32_t next = 0;
+    for (const Transition& t : ogre.outcomes({40, s}, {30, 0})) {
+      EXPECT_EQ(t.heal, attack == 10 ? 1 : 0) << attack;
+      EXPECT_EQ(brogue::fight_state(ogre, t.attacker_state).regen_spent, attack * 2000 % 20000) << attack;
+      next = t.attacker_state;
+    }
+    s = next;
+  }
+  expect_exact_matches_sampled(bout_of(player, "ogre"), 41);
 }
 
 }  // namespace

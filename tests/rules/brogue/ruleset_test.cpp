@@ -185,6 +185,9 @@ TEST(BrogueCli, BadInputExitsTwo) {
       {"attack", "--rules", "brogue", "--attacker", "player:net_enchant=abc", "--defender", "rat"},
       {"attack", "--rules", "brogue", "--attacker", "player:enchant=1000", "--defender", "rat"},
       {"attack", "--rules", "brogue", "--attacker", "player:enchant=-100", "--defender", "rat"},
+      {"attack", "--rules", "brogue", "--attacker", "player:hp=50,max_hp=40", "--defender", "rat"},
+      {"attack", "--rules", "brogue", "--attacker", "player:regeneration=abc", "--defender", "rat"},
+      {"attack", "--rules", "brogue", "--attacker", "player:regeneration=99", "--defender", "rat"},
       {"attack", "--rules", "brogue", "--attacker", "player", "--defender", "rat", "--situation", "drunk"},
       {"attack", "--rules", "brogue", "--attacker", "ogre", "--defender", "player", "--situation", "sneak"},
       {"strike", "--rules", "brogue", "--attacker", "player", "--defender", "rat", "--rng", "nope"},
@@ -207,9 +210,13 @@ TEST(BrogueCli, BadInputExitsTwo) {
 
 TEST(BrogueBout, KernelCarriesAcid) {
   const fray::Ruleset& rs = fray::brogue::ruleset();
-  const fray::Bout b = rs.bout({"player:enchant=1", "acid_mound", {}, {}});
+  // regeneration=none: the player's 5033-value regeneration clock would make
+  // the fight sampled (fight.hpp kMaxRegenClock).
+  const fray::Bout b = rs.bout({"player:enchant=1,regeneration=none", "acid_mound", {}, {}});
   EXPECT_EQ(b.a.hp, 30);
   EXPECT_EQ(b.b.hp, 15);
+  // max_hp alone is the player's HP too.
+  EXPECT_EQ(rs.bout({"player:max_hp=60", "acid_mound", {}, {}}).a.hp, 60);
   EXPECT_EQ(b.a.attack_time, 100);
   EXPECT_EQ(b.time_unit, "ticks");
   ASSERT_TRUE(b.a_hits_b->exact());
@@ -255,9 +262,9 @@ TEST(BrogueBout, SeizingAndNotExactCases) {
   for (const auto& t : next) p_hit += t.damage > 0 ? t.p : 0;
   EXPECT_NEAR(p_hit, 1.0, 1e-12);
   // Transference is followed exactly (the chain follows healing).
-  EXPECT_TRUE(rs.bout({"vampire_bat", "player", {}, {}}).a_hits_b->exact());
+  EXPECT_TRUE(rs.bout({"vampire_bat", "player:regeneration=none", {}, {}}).a_hits_b->exact());
   // Poison is followed exactly (as the defender's state).
-  EXPECT_TRUE(rs.bout({"spider", "player", {}, {}}).a_hits_b->why_not_exact().empty());
+  EXPECT_TRUE(rs.bout({"spider", "player:regeneration=none", {}, {}}).a_hits_b->why_not_exact().empty());
   EXPECT_FALSE(rs.bout({"player:weapon=mace,strength=16", "ogre", {}, {}}).a_hits_b->exact());
   EXPECT_EQ(rs.bout({"player:weapon=rapier", "ogre", {}, {}}).a.attack_time, 50);
   EXPECT_EQ(rs.bout({"player", "ogre", {}, {}}).b.attack_time, 200);

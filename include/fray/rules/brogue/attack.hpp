@@ -33,8 +33,14 @@ struct Combatant {
   const Weapon* weapon = nullptr;  // nullptr: unarmed
   std::int64_t enchant = 0;        // weapon enchant1
   std::int64_t strength = 12;
-  const Armor* armor = nullptr;                      // nullptr: no armor
-  std::int64_t armor_enchant = 0;                    // armor enchant1
+  // The player's maximum HP (default: its hp) and the bonus of its rings of
+  // regeneration, which set how fast it regains HP in a fight
+  // (Items.c updatePlayerRegenerationDelay).
+  std::optional<std::int64_t> max_hp;
+  std::int64_t regeneration = 0;
+  bool regenerates = true;         // false: a fight leaves the player's regeneration out (regeneration=none)
+  const Armor* armor = nullptr;    // nullptr: no armor
+  std::int64_t armor_enchant = 0;  // armor enchant1
   std::optional<std::int64_t> net_enchant_quarters;  // net_enchant= override
   std::optional<std::int64_t> defense_override;      // defense= override (internal)
 };

@@ -166,4 +166,21 @@ std::int64_t rand_clumped_range(R& rng, const Clump& c) {
 // max(1, trunc(bound * dmgTable[idx(net)] / FP)) before the roll; the clump stays.
 [[nodiscard]] Clump player_weapon_damage(const Clump& base, std::int64_t net_quarters) noexcept;
 
+// --- the player's regeneration (Items.c updatePlayerRegenerationDelay) -----------------
+// Rogue.h TURNS_FOR_FULL_REGEN: the player at regeneration bonus 0 takes
+// about 300 turns to regain its maximum HP.
+inline constexpr std::int64_t turns_for_full_regen = 300;
+// PowerTables.c turnsForFullRegenInThousandths: 1000 x 300 x 0.75^bonus + 2000
+// thousandths of a turn, the bonus (a ring of regeneration's enchant)
+// clamped to -10..50.
+[[nodiscard]] std::int64_t turns_for_full_regen_thousandths(std::int64_t bonus) noexcept;
+struct PlayerRegeneration {
+  std::int64_t hp_per_turn = 0;                // player.regenPerTurn: HP every turn
+  std::int64_t turns_between_thousandths = 0;  // player.info.turnsBetweenRegen: thousandths of a turn a further HP
+};
+// Items.c updatePlayerRegenerationDelay: every whole (turnsForFull / 1000) HP
+// of the maximum is an HP a turn; the rest, r, comes one HP each
+// turnsForFull / r thousandths of a turn.
+[[nodiscard]] PlayerRegeneration player_regeneration(std::int64_t max_hp, std::int64_t bonus) noexcept;
+
 }  // namespace fray::brogue

@@ -12,6 +12,7 @@
 
 #include <compare>
 #include <cstdint>
+#include <numeric>
 #include <tuple>
 #include <vector>
 
@@ -29,8 +30,9 @@ struct FightState {
   // hit, at most 10 with the spec's own; it lasts 300 turns, longer than a
   // fight).
   std::int32_t weakened = 0;
-  // Regeneration (Monsters.c decrementMonsterStatus): thousandths of a turn
-  // spent towards the next HP; 0 at the start.
+  // Regeneration (Monsters.c decrementMonsterStatus, Time.c
+  // playerTurnEnded): thousandths of a turn spent towards the next HP; 0 at
+  // the start (a whole period to go, as after the game's last HP gained).
   std::int32_t regen_spent = 0;
   // A goblin conjurer's side: spectral blades alive, and whether its
   // current turn finishes a cast (a cast takes two turns).
@@ -61,6 +63,21 @@ inline constexpr std::uint32_t kMaxFightStates = 1u << 18;
 // split it; past it the fight is sampled and says why. A pink jelly (50 HP)
 // against a dagger stays well below it.
 inline constexpr std::size_t kMaxJellyStates = 20000;
+
+// How many values a regeneration clock takes: it moves on by 1000
+// thousandths a turn and gives an HP each `period` thousandths, so it takes
+// the values 1000 k mod period (0 when there is no regeneration). A monster
+// regenerating every n turns: n; the starting player (30 HP, an HP each
+// 10066/1000 turns): 5033; at 40 HP (7550): 151.
+[[nodiscard]] constexpr std::int64_t regen_clock_values(std::int64_t period) noexcept {
+  return period <= 0 ? 0 : period / std::gcd(period, std::int64_t{1000});
+}
+// The most values the regeneration clocks of a fight's two sides may take
+// together (the product of their regen_clock_values) for the kernels to be
+// exact: each value multiplies the conditions of the exact chain, whose HP
+// then also go back up. Past it the regenerating sides are sampled and say
+// why.
+inline constexpr std::int64_t kMaxRegenClock = 200;
 
 // The condition behind a state number of a Brogue kernel (one of the two
 // Exchanges of a brogue Bout). Throws fray::Error for another kernel or an
