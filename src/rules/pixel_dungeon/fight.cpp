@@ -6,7 +6,6 @@
 #include <array>
 #include <cmath>
 #include <fray/core/error.hpp>
-#include <fray/fight/states.hpp>
 #include <fray/rules/pixel_dungeon/hero.hpp>
 #include <map>
 #include <memory>
@@ -81,20 +80,87 @@ struct ComboState {
   }
 };
 
-// A group of flies is held as all its flies but the last (the largest in an
-// open room, the back one in a corridor): the group's HP, which the fight
-// layer keeps, gives the last. Groups of different HP then share a state,
-// so the exact chain holds far fewer blocks of HP pairs.
-using Groups = fight::States<FlyGroup>;
-FlyGroup group_of(const FlyGroup& others, std::int64_t hp) {
-  FlyGroup g = others;
-  g.push_back(hp - std::accumulate(others.begin(), others.end(), std::int64_t{0}));
-  return g;
-}
-FlyGroup others_of(FlyGroup g) {
-  g.pop_back();
-  return g;
-}
+// Every group of flies a swarm's splits can reach, found before the fight
+// from the damages of the hits it takes. A group is held as its number among
+// the groups of the same HP: the fight layer keeps the group's HP, and the
+// two together name the group. Groups of different HP then share a state,
+// so the exact chain holds far fewer blocks of HP pairs (the full swarm
+// against a short sword: 4004 groups, at most 188 of one HP). The table does
+// not change once filled, so kernels on several threads read it freely.
+class FlyTable {
+ public:
+  explicit FlyTable(bool corridor) : corridor_(corridor) {}
+
+  // Every group hits of `damages` make from one fly of `hp`, breadth first;
+  // false past `limit` groups. Up to `keep` groups the table also keeps
+  // every hit's result, which the exact chain asks for again and again.
+  bool fill(std::int64_t hp, const std::vector<std::int64_t>& damages, std::size_t limit, std::size_t keep) {
+    damages_ = damages;
+    add({hp});
+    for (std::size_t i = 0; i < groups_.size(); ++i) {
+      std::vector<std::pair<std::int64_t, std::uint32_t>> row;
+      for (const std::int64_t v : damages_) {
+        auto [lost, after] = hit_fly_group(groups_[i], v, corridor_);
+        const std::uint32_t to = after.empty() ? kDead : add(std::move(after));
+        if (groups_.size() > limit) return false;
+        row.emplace_back(lost, to);
+      }
+      if (groups_.size() <= keep) hits_.push_back(std::move(row));
+    }
+    if (groups_.size() > keep) hits_.clear();
+    return true;
+  }
+  [[nodiscard]] std::size_t size() const { return groups_.size(); }
+
+  // The group of HP `hp` and number `index`.
+  [[nodiscard]] const FlyGroup& at(std::int64_t hp, std::uint32_t index) const { return groups_[position(hp, index)]; }
+  // A hit of `damage` on that group: the HP it loses and the number of the
+  // group after it (any, when none is left).
+  [[nodiscard]] std::pair<std::int64_t, std::uint32_t> hit(std::int64_t hp, std::uint32_t index,
+                                                           std::int64_t damage) const {
+    const std::uint32_t from = position(hp, index);
+    const auto d = std::lower_bound(damages_.begin(), damages_.end(), damage);
+    if (!hits_.empty() && d != damages_.end() && *d == damage) {
+      const auto [lost, to] = hits_[from][static_cast<std::size_t>(d - damages_.begin())];
+      return {lost, to == kDead ? 0 : index_[to]};
+    }
+    auto [lost, after] = hit_fly_group(groups_[from], damage, corridor_);
+    if (after.empty()) return {lost, 0};
+    const auto it = id_.find(after);
+    if (it == id_.end()) throw Error("swarm of flies: a hit made a group of flies the table does not hold");
+    return {lost, index_[it->second]};
+  }
+
+ private:
+  static constexpr std::uint32_t kDead = 0xffffffffu;
+  std::uint32_t add(FlyGroup g) {
+    const auto [it, added] = id_.try_emplace(std::move(g), static_cast<std::uint32_t>(groups_.size()));
+    if (added) {
+      const std::int64_t hp = std::accumulate(it->first.begin(), it->first.end(), std::int64_t{0});
+      const auto h = static_cast<std::size_t>(hp);
+      if (by_hp_.size() <= h) by_hp_.resize(h + 1);
+      index_.push_back(static_cast<std::uint32_t>(by_hp_[h].size()));
+      by_hp_[h].push_back(it->second);
+      groups_.push_back(it->first);
+    }
+    return it->second;
+  }
+  std::uint32_t position(std::int64_t hp, std::uint32_t index) const {
+    const auto h = static_cast<std::size_t>(hp);
+    if (hp < 0 || h >= by_hp_.size() || index >= by_hp_[h].size())
+      throw Error(fmt::format("swarm of flies: no group {} of {} HP", index, hp));
+    return by_hp_[h][index];
+  }
+
+  bool corridor_;
+  std::vector<std::int64_t> damages_;
+  std::vector<FlyGroup> groups_;
+  std::map<FlyGroup, std::uint32_t> id_;
+  std::vector<std::uint32_t> index_;               // by position: the number among the groups of its HP
+  std::vector<std::vector<std::uint32_t>> by_hp_;  // by HP: the positions of its groups
+  std::vector<std::vector<std::pair<std::int64_t, std::uint32_t>>> hits_;  // by position, by damage
+};
+using Groups = FlyTable;
 
 // The bits of a hero's own state that hold the regeneration timer (the
 // hero's attacks so far, modulo the clock's cycle): above the Combo's.
@@ -220,7 +286,7 @@ class PdExchange final : public Exchange {
   Reads reads() const override {
     const bool own =
         att_.is_hero() ? att_.hero->subclass == SubClass::berserker : att_.mob.enraged.has_value() || drain_;
-    return {own || regen_.has_value() || incoming_ != Affliction::none,
+    return {own || regen_.has_value() || incoming_ != Affliction::none || own_group_ != nullptr,
             incoming_ != Affliction::none || target_group_ != nullptr};
   }
 
@@ -256,7 +322,7 @@ class PdExchange final : public Exchange {
   // The attack's own outcomes from the attacker's condition.
   Attack attack_of(Side a) const {
     if (own_group_) {
-      const std::size_t n = corridor_ ? 1 : std::min(own_group_->at(own_of(a.state)).size() + 1, kMaxAdjacentFlies);
+      const std::size_t n = corridor_ ? 1 : std::min(own_group_->at(a.hp, own_of(a.state)).size(), kMaxAdjacentFlies);
       return {&flies_[n], own_of(a.state), own_of(a.state), 0, n};
     }
     const ComboState now = ComboState::decode(own_of(a.state) & ComboState::kBits);
@@ -307,10 +373,9 @@ class PdExchange final : public Exchange {
     if (target_group_) {
       // Swarm.defenseProc runs on every hit, even one of 0 damage.
       if (hit) {
-        const auto [lost, after] =
-            hit_fly_group(group_of(target_group_->at(own_of(d.state)), d.hp), base.damage, corridor_);
+        const auto [lost, after] = target_group_->hit(d.hp, own_of(d.state), base.damage);
         t.damage = lost;
-        if (!after.empty()) t.defender_state = target_group_->id(others_of(after));
+        t.defender_state = after;
       }
       emit(t);
       return;
@@ -391,25 +456,6 @@ class PdExchange final : public Exchange {
   std::vector<std::vector<Transition>> flies_;  // by the number of flies attacking
   std::string why_;
 };
-
-// Every group of flies the hero's hits can make from one swarm of `hp`, up to
-// `limit` (nullopt past it).
-std::optional<std::size_t> count_groups(std::int64_t hp, const std::vector<std::int64_t>& damages, bool corridor,
-                                        std::size_t limit) {
-  std::set<FlyGroup> seen{{hp}};
-  std::vector<FlyGroup> todo{{hp}};
-  while (!todo.empty()) {
-    const FlyGroup g = std::move(todo.back());
-    todo.pop_back();
-    for (const std::int64_t v : damages) {
-      auto after = hit_fly_group(g, v, corridor).second;
-      if (after.empty() || !seen.insert(after).second) continue;
-      if (seen.size() > limit) return std::nullopt;
-      todo.push_back(std::move(after));
-    }
-  }
-  return seen.size();
-}
 
 std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
 
@@ -555,10 +601,10 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
   // A swarm of flies is a group of bodies when it fights anything but another swarm.
   std::shared_ptr<Groups> group_a, group_b;
   const bool groups = is_swarm(a) != is_swarm(b);
-  // The start: one fly, held as no flies but the last (group_of).
-  if (groups && is_swarm(a)) group_a = std::make_shared<Groups>(FlyGroup{}, kMaxFlyGroups, "swarm of flies: splits");
-  if (groups && is_swarm(b)) group_b = std::make_shared<Groups>(FlyGroup{}, kMaxFlyGroups, "swarm of flies: splits");
   const bool corridor = groups && (is_swarm(a) ? a : b).corridor;
+  // The table of groups is filled below, once the hits it takes are known.
+  if (groups && is_swarm(a)) group_a = std::make_shared<Groups>(corridor);
+  if (groups && is_swarm(b)) group_b = std::make_shared<Groups>(corridor);
   // Regeneration.act, on the hero's clock; the timer shares the hero's
   // state with the Combo.
   auto regen_of = [](const Combatant& c, const Fighter& f) -> std::optional<RegenClock> {
@@ -573,15 +619,16 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
   if (groups) {
     PdExchange& hitter = is_swarm(a) ? *ba : *ab;
     const Fighter& swarm = is_swarm(a) ? bout.a : bout.b;
-    const auto n = count_groups(swarm.hp, hitter.hit_damages(), corridor, kMaxFlyGroups);
-    if (!n)
+    Groups& table = is_swarm(a) ? *group_a : *group_b;
+    if (!table.fill(swarm.hp, hitter.hit_damages(), kMaxFlyGroups, kExactFlyGroups))
       throw Error(
           fmt::format("swarm of flies: splits from {} HP reach more than {} groups of flies; give the swarm "
                       "fewer HP (hp=N)",
                       swarm.hp, kMaxFlyGroups));
-    if (*n > kExactFlyGroups) {
-      const std::string why = fmt::format(
-          "the swarm's splits reach {} groups of flies, more than the {} the exact chain follows", *n, kExactFlyGroups);
+    if (table.size() > kExactFlyGroups) {
+      const std::string why =
+          fmt::format("the swarm's splits reach {} groups of flies, more than the {} the exact chain follows",
+                      table.size(), kExactFlyGroups);
       ab->not_exact(why);
       ba->not_exact(why);
     }
