@@ -85,7 +85,7 @@ struct ComboState {
 // the groups of the same HP: the fight layer keeps the group's HP, and the
 // two together name the group. Groups of different HP then share a state,
 // so the exact chain holds far fewer blocks of HP pairs (the full swarm
-// against a short sword: 4004 groups, at most 188 of one HP). The table does
+// against a short sword: 4004 groups, at most 183 of one HP). The table does
 // not change once filled, so kernels on several threads read it freely.
 class FlyTable {
  public:
@@ -297,8 +297,6 @@ class PdExchange final : public Exchange {
                ? ComboState{std::min(att_.hero->combo - 1, int{ComboState::kMax}), 0}.encode()
                : 0;
   }
-
-  [[nodiscard]] Affliction incoming() const { return incoming_; }
 
   // Every damage a hit of this attacker can do (to find the groups of flies it can make).
   [[nodiscard]] std::vector<std::int64_t> hit_damages() const {
