@@ -4,22 +4,27 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <fray/core/error.hpp>
-#include <fray/fight/states.hpp>
 #include <fray/rules/pixel_dungeon/hero.hpp>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <numeric>
+#include <optional>
 #include <set>
 #include <string_view>
+#include <tuple>
 
 namespace fray::pixel_dungeon {
 
 namespace {
 
 // A side's state in a fight: the low 24 bits are its own (the Gladiator's
-// Combo, a swarm's group of flies), the high 8 the affliction the other
-// side's hits leave on it (poison turns left, bleeding level), which only the
-// other side's kernel reads and moves.
+// Combo in bits 0-11 and the hero's regeneration timer above it, or a
+// swarm's group of flies), the high 8 the affliction the other side's hits
+// leave on it (poison turns left, bleeding level), which only the other
+// side's kernel reads and moves.
 constexpr std::uint32_t kOwnBits = 0xffffffu;
 constexpr int kMaxAffliction = 255;
 constexpr std::uint32_t own_of(std::uint32_t s) { return s & kOwnBits; }
@@ -58,13 +63,12 @@ Takes poison_taken(const Combatant& c) {
 // the next hit starts again at 1. The hero attacks every `delay` turns, so a
 // count survives to the attack k attacks after its hit when k * delay comes
 // before its end. The kernel's state is the count (low byte) and the misses
-// since the last hit (the next byte); 0 is no Combo.
+// since the last hit (the next 4 bits); 0 is no Combo.
 struct ComboState {
   static constexpr int kMax = 15;  // 1.41 - 15/10 < 0: no count past 15 survives to another attack
+  static constexpr std::uint32_t kBits = 0xfff;
   int count = 0, misses = 0;
-  static ComboState decode(std::uint32_t s) {
-    return {static_cast<int>(s & 0xff), static_cast<int>((s >> 8) & 0xffff)};
-  }
+  static ComboState decode(std::uint32_t s) { return {static_cast<int>(s & 0xff), static_cast<int>((s >> 8) & 0xf)}; }
   [[nodiscard]] std::uint32_t encode() const {
     return count == 0 ? 0 : static_cast<std::uint32_t>(count) | static_cast<std::uint32_t>(misses) << 8;
   }
@@ -76,7 +80,92 @@ struct ComboState {
   }
 };
 
-using Groups = fight::States<FlyGroup>;
+// Every group of flies a swarm's splits can reach, found before the fight
+// from the damages of the hits it takes. A group is held as its number among
+// the groups of the same HP: the fight layer keeps the group's HP, and the
+// two together name the group. Groups of different HP then share a state,
+// so the exact chain holds far fewer blocks of HP pairs (the full swarm
+// against a short sword: 4004 groups, at most 183 of one HP). The table does
+// not change once filled, so kernels on several threads read it freely.
+class FlyTable {
+ public:
+  explicit FlyTable(bool corridor) : corridor_(corridor) {}
+
+  // Every group hits of `damages` make from one fly of `hp`, breadth first;
+  // false past `limit` groups. Up to `keep` groups the table also keeps
+  // every hit's result, which the exact chain asks for again and again.
+  bool fill(std::int64_t hp, const std::vector<std::int64_t>& damages, std::size_t limit, std::size_t keep) {
+    damages_ = damages;
+    add({hp});
+    for (std::size_t i = 0; i < groups_.size(); ++i) {
+      std::vector<std::pair<std::int64_t, std::uint32_t>> row;
+      for (const std::int64_t v : damages_) {
+        auto [lost, after] = hit_fly_group(groups_[i], v, corridor_);
+        const std::uint32_t to = after.empty() ? kDead : add(std::move(after));
+        if (groups_.size() > limit) return false;
+        row.emplace_back(lost, to);
+      }
+      if (groups_.size() <= keep) hits_.push_back(std::move(row));
+    }
+    if (groups_.size() > keep) hits_.clear();
+    return true;
+  }
+  [[nodiscard]] std::size_t size() const { return groups_.size(); }
+
+  // The group of HP `hp` and number `index`.
+  [[nodiscard]] const FlyGroup& at(std::int64_t hp, std::uint32_t index) const { return groups_[position(hp, index)]; }
+  // A hit of `damage` on that group: the HP it loses and the number of the
+  // group after it (any, when none is left).
+  [[nodiscard]] std::pair<std::int64_t, std::uint32_t> hit(std::int64_t hp, std::uint32_t index,
+                                                           std::int64_t damage) const {
+    const std::uint32_t from = position(hp, index);
+    const auto d = std::lower_bound(damages_.begin(), damages_.end(), damage);
+    if (!hits_.empty() && d != damages_.end() && *d == damage) {
+      const auto [lost, to] = hits_[from][static_cast<std::size_t>(d - damages_.begin())];
+      return {lost, to == kDead ? 0 : index_[to]};
+    }
+    auto [lost, after] = hit_fly_group(groups_[from], damage, corridor_);
+    if (after.empty()) return {lost, 0};
+    const auto it = id_.find(after);
+    if (it == id_.end()) throw Error("swarm of flies: a hit made a group of flies the table does not hold");
+    return {lost, index_[it->second]};
+  }
+
+ private:
+  static constexpr std::uint32_t kDead = 0xffffffffu;
+  std::uint32_t add(FlyGroup g) {
+    const auto [it, added] = id_.try_emplace(std::move(g), static_cast<std::uint32_t>(groups_.size()));
+    if (added) {
+      const std::int64_t hp = std::accumulate(it->first.begin(), it->first.end(), std::int64_t{0});
+      const auto h = static_cast<std::size_t>(hp);
+      if (by_hp_.size() <= h) by_hp_.resize(h + 1);
+      index_.push_back(static_cast<std::uint32_t>(by_hp_[h].size()));
+      by_hp_[h].push_back(it->second);
+      groups_.push_back(it->first);
+    }
+    return it->second;
+  }
+  std::uint32_t position(std::int64_t hp, std::uint32_t index) const {
+    const auto h = static_cast<std::size_t>(hp);
+    if (hp < 0 || h >= by_hp_.size() || index >= by_hp_[h].size())
+      throw Error(fmt::format("swarm of flies: no group {} of {} HP", index, hp));
+    return by_hp_[h][index];
+  }
+
+  bool corridor_;
+  std::vector<std::int64_t> damages_;
+  std::vector<FlyGroup> groups_;
+  std::map<FlyGroup, std::uint32_t> id_;
+  std::vector<std::uint32_t> index_;               // by position: the number among the groups of its HP
+  std::vector<std::vector<std::uint32_t>> by_hp_;  // by HP: the positions of its groups
+  std::vector<std::vector<std::pair<std::int64_t, std::uint32_t>>> hits_;  // by position, by damage
+};
+using Groups = FlyTable;
+
+// The bits of a hero's own state that hold the regeneration timer (the
+// hero's attacks so far, modulo the clock's cycle): above the Combo's.
+constexpr int kRegenShift = 12;
+constexpr std::uint32_t kMaxRegenCycle = (kOwnBits >> kRegenShift) + 1;
 
 // One attack's outcomes before what they do to the defender's state: the
 // attack's own (miss, or a hit for some damage), with the attacker's state
@@ -103,14 +192,15 @@ const T& pick(const std::vector<T>& items, Rng& rng) {
 class PdExchange final : public Exchange {
  public:
   PdExchange(Combatant att, Combatant def, Situation s, float delay, std::shared_ptr<Groups> own_group,
-             std::shared_ptr<Groups> target_group, bool corridor)
+             std::shared_ptr<Groups> target_group, bool corridor, std::optional<RegenClock> regen)
       : corridor_(corridor),
         att_(std::move(att)),
         def_(std::move(def)),
         s_(s),
         delay_(delay),
         own_group_(std::move(own_group)),
-        target_group_(std::move(target_group)) {
+        target_group_(std::move(target_group)),
+        regen_(regen) {
     const std::int64_t ht = att_.ht();
     // Hero.attackProc: Combo only with a MeleeWeapon (plan_attack keeps the count only then).
     combo_ = att_.is_hero() && att_.hero->subclass == SubClass::gladiator &&
@@ -143,6 +233,10 @@ class PdExchange final : public Exchange {
     affliction_ = target_group_ ? Affliction::none : affliction_by(att_);
     takes_ = poison_taken(def_);
     if (affliction_ == Affliction::poison && takes_ == Takes::immune) affliction_ = Affliction::none;
+    // The affliction the other side leaves on this one, which outlives the other side.
+    incoming_ = own_group_ || target_group_ ? Affliction::none : affliction_by(def_);
+    if (incoming_ == Affliction::poison && poison_taken(att_) == Takes::immune) incoming_ = Affliction::none;
+    incoming_resists_ = incoming_ == Affliction::poison && poison_taken(att_) == Takes::resists;
     drain_ = !att_.is_hero() && att_.mob.key == "vampire_bat";
     if (drain_ && !kChainFollowsHeal)
       why_ =
@@ -185,9 +279,15 @@ class PdExchange final : public Exchange {
   // Berserker Fury and the brute's rage read the attacker's HP, and so does
   // the bat's drain (capped at HT). A group's HP is the sum of its flies',
   // which its state holds.
+  // Regeneration stops at HT, and the affliction left when the attacker
+  // kills decides, from its HP, whether it lives: both read the attacker's
+  // HP; the kill itself (the defender's HP) decides whether that affliction
+  // is counted. A hit on a group of flies rebuilds the group from its HP.
   Reads reads() const override {
-    return {att_.is_hero() ? att_.hero->subclass == SubClass::berserker : att_.mob.enraged.has_value() || drain_,
-            false};
+    const bool own =
+        att_.is_hero() ? att_.hero->subclass == SubClass::berserker : att_.mob.enraged.has_value() || drain_;
+    return {own || regen_.has_value() || incoming_ != Affliction::none || own_group_ != nullptr,
+            incoming_ != Affliction::none || target_group_ != nullptr};
   }
 
   // The fight's start: a spec's combo=N is the count of the first hit, so the
@@ -220,10 +320,10 @@ class PdExchange final : public Exchange {
   // The attack's own outcomes from the attacker's condition.
   Attack attack_of(Side a) const {
     if (own_group_) {
-      const std::size_t n = corridor_ ? 1 : std::min(own_group_->at(own_of(a.state)).size(), kMaxAdjacentFlies);
+      const std::size_t n = corridor_ ? 1 : std::min(own_group_->at(a.hp, own_of(a.state)).size(), kMaxAdjacentFlies);
       return {&flies_[n], own_of(a.state), own_of(a.state), 0, n};
     }
-    const ComboState now = ComboState::decode(own_of(a.state));
+    const ComboState now = ComboState::decode(own_of(a.state) & ComboState::kBits);
     const int before = combo_ && now.lasts(now.misses + 1, delay_) ? now.count : 0;
     const int count = combo_ ? std::min(before + 1, int{ComboState::kMax}) : 0;
     const int r = raged(a.hp);
@@ -239,22 +339,47 @@ class PdExchange final : public Exchange {
   void follow(const Transition& base, const Attack& at, Side a, Side d, Emit&& emit) const {
     const bool hit = base.hit == 1;
     Transition t = base;
-    t.attacker_state = state_of(hit ? at.after_hit : at.after_miss, affliction_of(a.state));
+    std::uint32_t own = hit ? at.after_hit : at.after_miss;
+    std::uint32_t next_regen = 0;
+    if (regen_) {
+      // Regeneration.act: +1 HP for each point due since the hero's last
+      // turn, while HP < HT (the hero's HP is at most HT).
+      const std::uint32_t n = own_of(a.state) >> kRegenShift;
+      next_regen = (n + 1) % regen_->cycle;
+      own |= next_regen << kRegenShift;
+      t.heal = std::min<std::int64_t>(regen_->at_attack(n), att_.ht() - std::min(a.hp, att_.ht()));
+    }
+    t.attacker_state = state_of(own, affliction_of(a.state));
     t.defender_state = d.state;
     // Bat.attackProc: reg = min(damage, HT - HP), the damage as dealt (after armor).
     if (drain_ && hit) t.heal = std::min(base.damage, att_.ht() - a.hp);
+    // The attacker's own affliction outlives the defender it kills.
+    auto finish = [&](const Transition& u) {
+      const int level = affliction_of(a.state);
+      if (incoming_ == Affliction::none || level == 0 || u.damage < d.hp) {
+        emit(u);
+        return;
+      }
+      for (const auto& [q, hp] : tail(a.hp + u.heal, level, next_regen)) {
+        Transition v = u;
+        v.p = u.p * q;
+        // 0 HP: the attacker dies of it; the fight layer undoes its kill.
+        v.heal = hp - a.hp;
+        emit(v);
+      }
+    };
     if (target_group_) {
       // Swarm.defenseProc runs on every hit, even one of 0 damage.
       if (hit) {
-        const auto [lost, after] = hit_fly_group(target_group_->at(own_of(d.state)), base.damage, corridor_);
+        const auto [lost, after] = target_group_->hit(d.hp, own_of(d.state), base.damage);
         t.damage = lost;
-        if (!after.empty()) t.defender_state = target_group_->id(after);
+        t.defender_state = after;
       }
       emit(t);
       return;
     }
     if (affliction_ == Affliction::none) {
-      emit(t);
+      finish(t);
       return;
     }
     const int level = affliction_of(d.state);
@@ -278,7 +403,7 @@ class PdExchange final : public Exchange {
           u.p = t.p * p_set * k.p / static_cast<double>(n);
           u.damage = t.damage + (n == 1 ? k.damage : r);
           u.defender_state = state_of(own_of(d.state), k.level);
-          emit(u);
+          finish(u);
         }
       }
   }
@@ -286,7 +411,26 @@ class PdExchange final : public Exchange {
   // After a miss the count stays (one more miss) while it lasts to the next attack.
   std::uint32_t miss_state(ComboState now) const {
     if (!combo_ || !now.lasts(now.misses + 2, delay_)) return 0;
+    if (now.misses + 1 > 15) throw Error("Gladiator Combo: more misses than the state holds");
     return ComboState{now.count, now.misses + 1}.encode();
+  }
+
+  // The HP the attacker ends with once the affliction on it runs out after
+  // its kill, from `hp` (after this turn's regeneration), with the hero's
+  // regeneration timer at `regen` (attacks made, modulo its cycle).
+  const std::vector<std::pair<double, std::int64_t>>& tail(std::int64_t hp, int level, std::uint32_t regen) const {
+    const std::lock_guard lock(tail_mutex_);
+    const auto key = std::tuple{hp, level, regen};
+    if (const auto it = tail_.find(key); it != tail_.end()) return it->second;
+    std::vector<int> points;
+    if (regen_) {
+      // The kill came at the hero's attack time; the affliction keeps acting
+      // once a turn from then on, the regeneration on its own clock.
+      const std::int64_t kill = static_cast<std::int64_t>(regen) * regen_->attack % regen_->period;
+      for (std::int64_t k = 1; k <= kMaxAffliction + 1; ++k)
+        points.push_back(regen_->points(kill + (k - 1) * regen_->turn, kill + k * regen_->turn));
+    }
+    return tail_[key] = after_affliction(incoming_, level, hp, att_.ht(), incoming_resists_, points);
   }
   int raged(std::int64_t hp) const {
     if (att_.is_hero()) return fury_active(*att_.hero, hp) ? 1 : 0;
@@ -298,35 +442,118 @@ class PdExchange final : public Exchange {
   Situation s_;
   float delay_;
   std::shared_ptr<Groups> own_group_, target_group_;
+  std::optional<RegenClock> regen_;
   bool combo_ = false, drain_ = false;
-  Affliction affliction_ = Affliction::none;
+  Affliction affliction_ = Affliction::none, incoming_ = Affliction::none;
+  bool incoming_resists_ = false;
   Takes takes_ = Takes::fully;
+  mutable std::mutex tail_mutex_;
+  mutable std::map<std::tuple<std::int64_t, int, std::uint32_t>, std::vector<std::pair<double, std::int64_t>>> tail_;
   std::array<std::vector<AttackPlan>, 2> plans_;
   std::array<std::vector<std::vector<Transition>>, 2> kernels_;
   std::vector<std::vector<Transition>> flies_;  // by the number of flies attacking
   std::string why_;
 };
 
-// Every group of flies the hero's hits can make from one swarm of `hp`, up to
-// `limit` (nullopt past it).
-std::optional<std::size_t> count_groups(std::int64_t hp, const std::vector<std::int64_t>& damages, bool corridor,
-                                        std::size_t limit) {
-  std::set<FlyGroup> seen{{hp}};
-  std::vector<FlyGroup> todo{{hp}};
-  while (!todo.empty()) {
-    const FlyGroup g = std::move(todo.back());
-    todo.pop_back();
-    for (const std::int64_t v : damages) {
-      auto after = hit_fly_group(g, v, corridor).second;
-      if (after.empty() || !seen.insert(after).second) continue;
-      if (seen.size() > limit) return std::nullopt;
-      todo.push_back(std::move(after));
+std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+
+std::int64_t checked_mul(std::int64_t a, std::int64_t b) {
+  std::int64_t r = 0;
+  if (__builtin_mul_overflow(a, b, &r) || r > (std::int64_t{1} << 60))
+    throw Error("hero regeneration: the attack time and the regeneration period share no common time fray can hold");
+  return r;
+}
+
+// A time in turns as an exact fraction: the game's times are decimal delays
+// times powers of 1.2 = 6/5, kept in floats; the denominator is found among
+// 10 x 5^k.
+std::pair<std::int64_t, std::int64_t> fraction_of(double t) {
+  std::int64_t den = 10;
+  for (int k = 0; k <= 12; ++k, den *= 5) {
+    const double num = std::round(t * static_cast<double>(den));
+    if (num >= 1 && std::abs(num / static_cast<double>(den) - t) <= 1e-6 * t) {
+      const std::int64_t n = static_cast<std::int64_t>(num), g = std::gcd(n, den);
+      return {n / g, den / g};
     }
   }
-  return seen.size();
+  throw Error(fmt::format("hero regeneration: attack time {} is no fraction fray can follow", t));
 }
 
 }  // namespace
+
+int RegenClock::points(std::int64_t from, std::int64_t to) const {
+  return static_cast<int>(floor_div(to, period) - floor_div(from, period));
+}
+
+int RegenClock::at_attack(std::uint32_t n) const {
+  return points(static_cast<std::int64_t>(n) * attack, static_cast<std::int64_t>(n + 1) * attack);
+}
+
+RegenClock regeneration_clock(double attack_time, int mending, std::uint32_t max_cycle) {
+  if (mending < -10 || mending > 10) throw Error(fmt::format("ring_mending={} is out of range -10..10", mending));
+  // Regeneration.act: spend(REGENERATION_DELAY / 1.2^bonus), REGENERATION_DELAY = 10,
+  // bonus the Ring of Mending levels: 10 x (5/6)^bonus turns.
+  std::int64_t pn = 10, pd = 1;
+  for (int i = 0; i < std::abs(mending); ++i) {
+    pn *= mending > 0 ? 5 : 6;
+    pd *= mending > 0 ? 6 : 5;
+  }
+  const auto [tn, td] = fraction_of(attack_time);
+  // In units of 1 / lcm(td, pd) turn.
+  const std::int64_t unit = checked_mul(td / std::gcd(td, pd), pd);
+  RegenClock c;
+  c.turn = unit;
+  c.attack = checked_mul(tn, unit / td);
+  c.period = checked_mul(pn, unit / pd);
+  const std::int64_t g = std::gcd(std::gcd(c.turn, c.attack), c.period);
+  c.turn /= g;
+  c.attack /= g;
+  c.period /= g;
+  const std::int64_t cycle = c.period / std::gcd(c.attack, c.period);
+  (void)checked_mul(cycle, c.attack);
+  if (cycle > static_cast<std::int64_t>(max_cycle))
+    throw Error(fmt::format(
+        "hero regeneration: with an attack every {} turns and a point every {:.4g}, the pattern repeats only after {} "
+        "attacks, more than the {} a fight follows",
+        attack_time, static_cast<double>(pn) / static_cast<double>(pd), cycle, max_cycle));
+  c.cycle = static_cast<std::uint32_t>(cycle);
+  return c;
+}
+
+std::vector<std::pair<double, std::int64_t>> after_affliction(Affliction a, int level, std::int64_t hp, std::int64_t ht,
+                                                              bool resists, const std::vector<int>& regen) {
+  std::map<std::int64_t, double> done;  // final HP (0: dead) → probability
+  std::map<std::pair<std::int64_t, int>, double> now{{{hp, level}, 1.0}}, next;
+  for (std::size_t k = 0; !now.empty(); ++k) {
+    const int points = k < regen.size() ? regen[k] : 0;
+    next.clear();
+    for (const auto& [at, p] : now) {
+      const auto [h, l] = at;
+      if (l <= 0) {
+        done[h] += p;
+        continue;
+      }
+      for (const AfflictionStep& step : affliction_tick(a, l)) {
+        // A mob that resists poison takes IntRange(0, dmg) of it (Char.damage).
+        const std::int64_t n = a == Affliction::poison && resists ? step.damage + 1 : 1;
+        for (std::int64_t r = 0; r < n; ++r) {
+          const std::int64_t left = h - (n == 1 ? step.damage : r);
+          const double q = p * step.p / static_cast<double>(n);
+          if (left <= 0) {
+            done[0] += q;
+            continue;
+          }
+          // Regeneration.act: +1 a point while HP < HT.
+          next[{left < ht ? std::min(left + points, ht) : left, step.level}] += q;
+        }
+      }
+    }
+    std::swap(now, next);
+  }
+  std::vector<std::pair<double, std::int64_t>> out;
+  for (const auto& [h, p] : done) out.emplace_back(p, h);
+  return out;
+}
 
 std::vector<AfflictionStep> affliction_tick(Affliction a, int level) {
   if (a == Affliction::none || level <= 0) return {{1.0, 0, 0}};
@@ -372,27 +599,34 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
   // A swarm of flies is a group of bodies when it fights anything but another swarm.
   std::shared_ptr<Groups> group_a, group_b;
   const bool groups = is_swarm(a) != is_swarm(b);
-  if (groups && is_swarm(a))
-    group_a = std::make_shared<Groups>(FlyGroup{bout.a.hp}, kMaxFlyGroups, "swarm of flies: splits");
-  if (groups && is_swarm(b))
-    group_b = std::make_shared<Groups>(FlyGroup{bout.b.hp}, kMaxFlyGroups, "swarm of flies: splits");
   const bool corridor = groups && (is_swarm(a) ? a : b).corridor;
-  auto ab = std::make_shared<PdExchange>(a, b, s, static_cast<float>(bout.a.attack_time), group_a, group_b, corridor);
+  // The table of groups is filled below, once the hits it takes are known.
+  if (groups && is_swarm(a)) group_a = std::make_shared<Groups>(corridor);
+  if (groups && is_swarm(b)) group_b = std::make_shared<Groups>(corridor);
+  // Regeneration.act, on the hero's clock; the timer shares the hero's
+  // state with the Combo.
+  auto regen_of = [](const Combatant& c, const Fighter& f) -> std::optional<RegenClock> {
+    if (!c.is_hero() || c.hero->starving) return std::nullopt;
+    return regeneration_clock(f.attack_time, c.hero->ring_mending, kMaxRegenCycle);
+  };
+  auto ab = std::make_shared<PdExchange>(a, b, s, static_cast<float>(bout.a.attack_time), group_a, group_b, corridor,
+                                         regen_of(a, bout.a));
   // The answer is a plain attack: situation flags describe the first direction only.
   auto ba = std::make_shared<PdExchange>(b, a, Situation{}, static_cast<float>(bout.b.attack_time), group_b, group_a,
-                                         corridor);
+                                         corridor, regen_of(b, bout.b));
   if (groups) {
     PdExchange& hitter = is_swarm(a) ? *ba : *ab;
     const Fighter& swarm = is_swarm(a) ? bout.a : bout.b;
-    const auto n = count_groups(swarm.hp, hitter.hit_damages(), corridor, kMaxFlyGroups);
-    if (!n)
+    Groups& table = is_swarm(a) ? *group_a : *group_b;
+    if (!table.fill(swarm.hp, hitter.hit_damages(), kMaxFlyGroups, kExactFlyGroups))
       throw Error(
           fmt::format("swarm of flies: splits from {} HP reach more than {} groups of flies; give the swarm "
                       "fewer HP (hp=N)",
                       swarm.hp, kMaxFlyGroups));
-    if (*n > kExactFlyGroups) {
-      const std::string why = fmt::format(
-          "the swarm's splits reach {} groups of flies, more than the {} the exact chain follows", *n, kExactFlyGroups);
+    if (table.size() > kExactFlyGroups) {
+      const std::string why =
+          fmt::format("the swarm's splits reach {} groups of flies, more than the {} the exact chain follows",
+                      table.size(), kExactFlyGroups);
       ab->not_exact(why);
       ba->not_exact(why);
     }
@@ -418,17 +652,33 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
                                      (is_swarm(a) ? b : a).name));
   for (const auto& [k, victim] : {std::pair{ab.get(), &b}, std::pair{ba.get(), &a}}) {
     const Combatant& by = victim == &b ? a : b;
+    const std::string after = fmt::format(
+        "; when {} dies, the {} left on {} keeps ticking once a turn until it runs out{}, and a {} it kills counts "
+        "as a loss: {} wins (its HP as before the killing blow), as the game is lost when the hero dies",
+        by.name, k->affliction() == Affliction::poison ? "poison" : "bleeding", victim->name,
+        victim->is_hero() && !victim->hero->starving ? ", the hero regenerating after each tick that turn" : "",
+        victim->name, by.name);
     if (k->affliction() == Affliction::poison)
       bout.notes.push_back(fmt::format(
           "{}: keeps attacking after it poisons, as when it has nowhere to flee (Spinner.Fleeing.nowhereToRun); the "
-          "poison ticks once a turn, right after each of its attacks, and the ticks still due when it dies are not "
-          "counted",
-          by.name));
+          "poison ticks once a turn, right after each of its attacks{}",
+          by.name, after));
     else if (k->affliction() == Affliction::bleeding)
-      bout.notes.push_back(fmt::format(
-          "{}: the bleeding ticks once a turn, right after each of its attacks; the ticks still due when it dies are "
-          "not counted",
-          by.name));
+      bout.notes.push_back(
+          fmt::format("{}: the bleeding ticks once a turn, right after each of its attacks{}", by.name, after));
+  }
+  for (const auto& [f, c] : {std::pair{&bout.a, &a}, std::pair{&bout.b, &b}}) {
+    if (!c->is_hero()) continue;
+    if (c->hero->starving) {
+      bout.notes.push_back(fmt::format("{}: starving, so it does not regenerate (Regeneration.act)", c->name));
+      continue;
+    }
+    const RegenClock clock = regeneration_clock(f->attack_time, c->hero->ring_mending, kMaxRegenCycle);
+    bout.notes.push_back(fmt::format(
+        "{}: regenerates 1 HP every {:.4g} turns while below HT (Regeneration.act), the first a whole period after the "
+        "fight starts; each point is counted on its first turn at or after it is due, before its attack (a point due "
+        "between two of its attacks comes after any attack of the other side in between)",
+        c->name, static_cast<double>(clock.period) / static_cast<double>(clock.turn)));
   }
   bout.a.state = ab->start_state();
   bout.b.state = ba->start_state();

@@ -48,6 +48,37 @@ struct AfflictionStep {
 // One turn of the buff (Poison.act, Bleeding.act), from `level`.
 [[nodiscard]] std::vector<AfflictionStep> affliction_tick(Affliction a, int level);
 
+// The hero's regeneration on the game's clock (Regeneration.act: +1 HP while
+// HP < HT and not starving, then spend(10 / 1.2^mending)), in whole units of
+// a fraction of a turn so that it repeats exactly. The first point is due a
+// whole period after the fight starts; each is counted on the hero's first
+// turn at or after it is due, before its attack.
+struct RegenClock {
+  std::int64_t attack = 1;   // the hero's attack time
+  std::int64_t period = 10;  // time between two points
+  std::int64_t turn = 1;     // one turn
+  std::uint32_t cycle = 10;  // attacks after which the pattern of points repeats
+  // Points due in (from, to]: those at whole multiples of the period.
+  [[nodiscard]] int points(std::int64_t from, std::int64_t to) const;
+  // Points counted at the hero's attack n (0-based), due in (n attack, (n + 1) attack].
+  [[nodiscard]] int at_attack(std::uint32_t n) const;
+};
+
+// The clock of a hero attacking every `attack_time` turns with Ring of
+// Mending levels `mending`. Throws fray::Error when the pattern of points
+// repeats only after more than `max_cycle` attacks.
+[[nodiscard]] RegenClock regeneration_clock(double attack_time, int mending, std::uint32_t max_cycle);
+
+// What an affliction still on a side does after the fight, once its source
+// is dead (the buff keeps acting once a turn): turn by turn, the affliction
+// ticks, then regen[k - 1] HP come back (capped at `ht`; none past the
+// vector's end) for turn k = 1, 2, ...
+// Each final HP with its probability; 0: the side died of it. `resists`: a
+// mob that resists poison takes IntRange(0, damage).
+[[nodiscard]] std::vector<std::pair<double, std::int64_t>> after_affliction(Affliction a, int level, std::int64_t hp,
+                                                                            std::int64_t ht, bool resists,
+                                                                            const std::vector<int>& regen);
+
 // A swarm's flies, by HP, ascending.
 using FlyGroup = std::vector<std::int64_t>;
 // A hit of `damage` on the group's weakest fly (Swarm.defenseProc, then

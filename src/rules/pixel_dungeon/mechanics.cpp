@@ -120,7 +120,13 @@ std::vector<Mechanic> hero_mechanics(const Hero& hero) {
     default:
       break;
   }
-  out.push_back({"hero regeneration: 1 HP every 10 turns while not starving (Regeneration.act)", M::no, false, true});
+  out.push_back(
+      {"hero regeneration: 1 HP every 10 / 1.2^n turns (n: Ring of Mending levels) while HP < HT and not "
+       "starving (Regeneration.act)",
+       M::exact, false, true});
+  if (hero.starving)
+    out.push_back(
+        {"starving: 1 damage with chance 0.3 every 10 turns, 12 for the rogue (Hunger.act)", M::no, false, true});
   return out;
 }
 
@@ -133,7 +139,12 @@ void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::ve
   for (const Combatant* c : {&a, &b})
     for (const Mechanic& m : mechanics(*c)) {
       if (attack && m.over_time) continue;
-      const bool in = attack ? m.attack : m.fight != Modelled::no;
+      // Two swarms of flies fight as two single bodies: each fly's hit would
+      // split the other group, which the kernels (one summed attack of the
+      // flies next to the target) do not follow.
+      const bool both_swarms = a.mob.key == "swarm_of_flies" && b.mob.key == "swarm_of_flies" && !a.is_hero() &&
+                               !b.is_hero() && m.text.starts_with("splits when hit");
+      const bool in = attack ? m.attack : m.fight != Modelled::no && !both_swarms;
       std::string line = fmt::format("{}: {}", c->name, m.text);
       if (!attack && m.fight == Modelled::sampled) line += " [sampled fights only]";
       (in ? modelled : not_modelled).push_back(std::move(line));

@@ -47,6 +47,9 @@ constexpr SpecKey spec_keys[] = {
     {"missile_level", "hero", "its upgrade level −10..100 (only the boomerang upgrades)"},
     {"ring_accuracy", "hero", "sum of Ring of Accuracy levels −10..10: accuracy ×1.4^n"},
     {"ring_evasion", "hero", "sum of Ring of Evasion levels −10..10: evasion ×1.2^n"},
+    {"ring_mending", "hero",
+     "sum of Ring of Mending levels −10..10: the hero regenerates 1 HP every 10 / 1.2^n turns (Regeneration.act)"},
+    {"starving", "hero", "the hero is starving (Hunger.isStarving): no regeneration; 1 or 0 (default 0)"},
     {"combo", "hero", "Gladiator: the Combo count including this hit, 0..1000"},
     {"charges", "hero", "Battlemage: charges of the wand used in melee, before the hit, 0..100"},
     {"max_charges", "hero", "Battlemage: the wand's maximum charges (default: charges, a full wand)"},
@@ -160,6 +163,8 @@ Combatant parse_hero(SpecReader& r) {
   }
   h.ring_accuracy = static_cast<int>(r.integer("ring_accuracy", -10, 10).value_or(0));
   h.ring_evasion = static_cast<int>(r.integer("ring_evasion", -10, 10).value_or(0));
+  h.ring_mending = static_cast<int>(r.integer("ring_mending", -10, 10).value_or(0));
+  h.starving = r.flag("starving").value_or(false);
   h.combo = static_cast<int>(r.integer("combo", 0, 1000).value_or(0));
   h.charges = static_cast<int>(r.integer("charges", 0, 100).value_or(0));
   if (const auto m = r.integer("max_charges", 0, 100)) {

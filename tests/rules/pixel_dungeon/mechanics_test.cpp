@@ -12,8 +12,11 @@
 #include "support/support.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 #include <map>
+#include <optional>
 #include <string>
+#include <tuple>
 
 namespace fray {
 namespace {
@@ -29,8 +32,13 @@ Bout bout_of(const std::string& a, const std::string& b) {
   return ruleset("pixel-dungeon").bout(req);
 }
 
+// The hero's state holds the Gladiator's Combo in its low 12 bits and its
+// regeneration timer above them.
+constexpr std::uint32_t kComboBits = 0xfff;
+constexpr std::uint32_t regen_timer(std::uint32_t attacks) { return attacks << 12; }
+
 // Damage → probability of an exchange's outcomes from one condition, and the
-// attacker state every outcome of that kind leaves.
+// Combo every outcome of that kind leaves.
 struct Answer {
   std::map<std::int64_t, double> hits;
   double p_miss = 0;
@@ -41,10 +49,10 @@ Answer ask(const Exchange& k, std::uint32_t state) {
   for (const Transition& t : k.outcomes({30, state}, {1000, 0})) {
     if (t.hit == 1) {
       out.hits[t.damage] += t.p;
-      out.after_hit = t.attacker_state;
+      out.after_hit = t.attacker_state & kComboBits;
     } else {
       out.p_miss += t.p;
-      out.after_miss = t.attacker_state;
+      out.after_miss = t.attacker_state & kComboBits;
     }
   }
   return out;
@@ -294,16 +302,16 @@ TEST(PdSwarm, SplitsMakeMoreHitsToKill) {
 TEST(PdSwarm, EveryFlyAttacks) {
   const Bout b = bout_of("hp=10,accuracy=10,evasion=0,damage=1-1,armor=0", "swarm_of_flies:hp=4");
   // A hit for 1 on 4 HP: clone (4 - 1) / 2 = 1, the fly keeps 4 - 1 - 1 = 2.
-  std::uint32_t two = 0;
+  std::optional<std::uint32_t> two;
   for (const Transition& t : b.a_hits_b->outcomes({10, 0}, {4, 0}))
     if (t.hit == 1) {
       EXPECT_EQ(t.damage, 1);
       two = t.defender_state;
     }
-  ASSERT_NE(two, 0u);
+  ASSERT_TRUE(two.has_value());
   std::map<std::int64_t, double> one, both, want;
   for (const Transition& t : b.b_hits_a->outcomes({4, 0}, {10, 0})) one[t.damage] += t.p;
-  for (const Transition& t : b.b_hits_a->outcomes({3, two}, {10, 0})) both[t.damage] += t.p;
+  for (const Transition& t : b.b_hits_a->outcomes({3, *two}, {10, 0})) both[t.damage] += t.p;
   for (const auto& [x, p] : one)
     for (const auto& [y, q] : one) want[x + y] += p * q;
   ASSERT_EQ(both.size(), want.size());
@@ -348,16 +356,147 @@ TEST(PdSwarm, InACorridorOnlyTheFrontFlyBitesAndALoneFlySplits) {
   ASSERT_TRUE(r.hits.has_value());
   EXPECT_NEAR((*r.hits)[5], 1.0, 1e-12);
   const Bout b = bout_of(hitter, "swarm_of_flies:hp=12,corridor=1");
-  std::uint32_t two = 0;
+  std::optional<std::uint32_t> two;
   for (const Transition& t : b.a_hits_b->outcomes({10, 0}, {12, 0}))
     if (t.hit == 1) two = t.defender_state;
-  ASSERT_NE(two, 0u);
+  ASSERT_TRUE(two.has_value());
   std::map<std::int64_t, double> one, front;
   for (const Transition& t : b.b_hits_a->outcomes({12, 0}, {10, 0})) one[t.damage] += t.p;
-  for (const Transition& t : b.b_hits_a->outcomes({9, two}, {10, 0})) front[t.damage] += t.p;
+  for (const Transition& t : b.b_hits_a->outcomes({9, *two}, {10, 0})) front[t.damage] += t.p;
   EXPECT_EQ(front, one);
   EXPECT_THROW((void)bout_of("hero", "gnoll_scout:corridor=1"), Error);
   exact_matches_sampled(bout_of("hero:level=3", "swarm_of_flies:corridor=1"), 14);
+}
+
+// Regeneration.act, worked by hand: a point every REGENERATION_DELAY = 10
+// turns, the first a whole period after the fight starts. A hero attacking
+// every turn counts it at its 10th, 20th, ... attack (before the attack), and
+// only below HT. With a Ring of Mending +1 the period is 10 / 1.2 = 25/3: the
+// points fall at 8.33, 16.67, 25, counted at the 9th, 17th and 25th attacks,
+// and the pattern repeats every 25 attacks.
+std::vector<int> regen_heals(const std::string& hero, std::int64_t hp, int attacks) {
+  const Bout b = bout_of(hero, kDummy);
+  std::vector<int> out;
+  std::uint32_t state = b.a.state;
+  for (int n = 0; n < attacks; ++n) {
+    const auto ts = b.a_hits_b->outcomes({hp, state}, {1000, 0});
+    for (const Transition& t : ts) EXPECT_EQ(t.heal, ts[0].heal) << n;  // whatever the attack does
+    out.push_back(static_cast<int>(ts[0].heal));
+    state = ts[0].attacker_state;
+  }
+  return out;
+}
+std::vector<int> points_at(std::initializer_list<int> attacks, int n) {
+  std::vector<int> v(static_cast<std::size_t>(n), 0);
+  for (int a : attacks) v[static_cast<std::size_t>(a - 1)] = 1;
+  return v;
+}
+
+TEST(PdRegeneration, APointEveryTenTurnsOnTheHerosTurn) {
+  EXPECT_EQ(regen_heals("hero:hp=10", 10, 30), points_at({10, 20, 30}, 30));
+  EXPECT_EQ(regen_heals("hero:hp=10,ring_mending=1", 10, 50), points_at({9, 17, 25, 34, 42, 50}, 50));
+  // A Ring of Mending -1: every 12 turns.
+  EXPECT_EQ(regen_heals("hero:hp=10,ring_mending=-1", 10, 24), points_at({12, 24}, 24));
+  // Nothing at HT, nothing when starving; the timer still runs at HT.
+  EXPECT_EQ(regen_heals("hero", 20, 10), std::vector<int>(10, 0));
+  EXPECT_EQ(regen_heals("hero:hp=10,starving=1", 10, 20), std::vector<int>(20, 0));
+  const Bout b = bout_of("hero:hp=10,ring_mending=1", kDummy);
+  EXPECT_NE(std::find_if(b.modelled.begin(), b.modelled.end(),
+                         [](const std::string& m) { return m.find("hero regeneration") != std::string::npos; }),
+            b.modelled.end());
+}
+
+// A duel with regeneration, against an independent calculation: the
+// per-attack damage of each side (fray attack), both attacking every turn,
+// the hero first on a tie, and the hero's 10th, 20th, ... attack preceded by
+// +1 HP below HT. The probability mass is pushed round by round.
+TEST(PdRegeneration, ADuelMatchesAHandWrittenChain) {
+  const std::string hero = "hero:hp=12", mob = "hp=40,accuracy=9,evasion=3,damage=1-4,armor=1";
+  AttackRequest ab, ba;
+  ab.attacker = ba.defender = hero;
+  ab.defender = ba.attacker = mob;
+  const Pmf hit_b = ruleset("pixel-dungeon").attack(ab).damage, hit_a = ruleset("pixel-dungeon").attack(ba).damage;
+  const std::int64_t ht = 20;
+  std::map<std::tuple<std::int64_t, std::int64_t, int>, double> now{{{12, 40, 0}, 1.0}};
+  double a_wins = 0, b_wins = 0;
+  while (!now.empty()) {
+    std::map<std::tuple<std::int64_t, std::int64_t, int>, double> next;
+    for (const auto& [at, p] : now) {
+      auto [ha, hb, n] = at;
+      if (n % 10 == 9) ha = std::min(ha + 1, ht);
+      for (const auto& [da, pa] : hit_b.items()) {
+        if (hb - da <= 0) {
+          a_wins += p * pa;
+          continue;
+        }
+        for (const auto& [db, pb] : hit_a.items()) {
+          if (ha - db <= 0)
+            b_wins += p * pa * pb;
+          else if (p * pa * pb > 1e-18)
+            next[{ha - db, hb - da, (n + 1) % 10}] += p * pa * pb;
+        }
+      }
+    }
+    std::swap(now, next);
+  }
+  const Bout b = bout_of(hero, mob);
+  const auto r = fight::solve_duel(b);
+  EXPECT_EQ(r.method, "exact");
+  EXPECT_NEAR(r.p_a_wins, a_wins, 1e-9);
+  EXPECT_NEAR(r.p_b_wins, b_wins, 1e-9);
+  // The same fight without regeneration (starving) is worse for the hero.
+  const auto starving = fight::solve_duel(bout_of("hero:hp=12,starving=1", mob));
+  EXPECT_LT(starving.p_a_wins, r.p_a_wins - 0.005) << starving.p_a_wins << " " << r.p_a_wins;
+  exact_matches_sampled(b, 21);
+  exact_matches_sampled(bout_of("hero:hp=12,ring_mending=3", mob), 22);
+}
+
+// Poison.act after the spinner dies, worked by hand: from 8 turns left the
+// poison deals 3, 3, 3, 2, 2, 2, 1, 1 (17) over the next 8 turns. A hero at 17
+// HP who kills the spinner with its first attack (timer at 0: the next
+// regeneration point at 10 turns, after the poison) dies of it: the spinner
+// wins. At 18 HP it lives on 1 HP. With the timer at 5 attacks (a kill at 6
+// turns), a point comes after the 4th tick (at 10 turns): 16 HP die, 17 live
+// on 1.
+TEST(PdPoison, ThePoisonLeftWhenTheSpinnerDiesCanKillTheHero) {
+  const Bout b = bout_of("hero:level=3", "cave_spinner:hp=1");
+  auto ends = [&](std::int64_t hp, std::uint32_t timer) {
+    std::map<std::int64_t, double> hp_after;  // of the hits that kill
+    double p_kill = 0;
+    for (const Transition& t : b.a_hits_b->outcomes({hp, afflicted(8) | regen_timer(timer)}, {1, 0}))
+      if (t.damage >= 1) {
+        hp_after[hp + t.heal] += t.p;
+        p_kill += t.p;
+      } else {
+        EXPECT_EQ(t.heal, 0);
+      }
+    EXPECT_GT(p_kill, 0.3);  // the hero's hits that deal damage
+    EXPECT_EQ(hp_after.size(), 1u);
+    return hp_after.begin()->first;
+  };
+  EXPECT_EQ(ends(17, 0), 0);
+  EXPECT_EQ(ends(18, 0), 1);
+  EXPECT_EQ(ends(16, 5), 0);
+  EXPECT_EQ(ends(17, 5), 1);
+  // Bleeding.act after the rat dies: from level 3 the next level,
+  // Random.Int(1, 3), is 1 or 2 (a half each) and is the damage; from 2 it is
+  // 1, from 1 it is 0 (the buff goes, no damage): 1 or 2 + 1 = 3 in all. A
+  // hero at 3 HP dies with chance 1/2, else lives on 2.
+  const Bout r = bout_of("hero", "albino_rat:hp=1");
+  std::map<std::int64_t, double> after;
+  double all = 0;
+  for (const Transition& t : r.a_hits_b->outcomes({3, afflicted(3)}, {1, 0}))
+    if (t.damage >= 1) {
+      after[3 + t.heal] += t.p;
+      all += t.p;
+    }
+  ASSERT_EQ(after.size(), 2u);
+  EXPECT_NEAR(after[0] / all, 0.5, 1e-12);
+  EXPECT_NEAR(after[2] / all, 0.5, 1e-12);
+  // Whole duels: exact and sampled agree, and the poison left over makes the
+  // spinner win more often than when the hero stops counting at its kill.
+  exact_matches_sampled(bout_of("hero:level=5,hp=20", "cave_spinner"), 23);
+  exact_matches_sampled(bout_of("hero:hp=8", "albino_rat"), 24);
 }
 
 }  // namespace

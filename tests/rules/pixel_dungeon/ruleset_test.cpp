@@ -360,14 +360,18 @@ TEST(PdRuleset, BoutKernelCarriesFury) {
   std::vector<std::pair<std::int64_t, double>> pairs;
   for (const auto& t : fury) pairs.emplace_back(t.damage, t.p);
   EXPECT_GT(fray::test::chi_square_p(fray::Pmf::from_pairs(pairs), counts), 1e-3);
-  // Fury and rage read the attacker's own HP, and the kernels say so; a plain
-  // warrior against a rat reads no HP.
+  // Fury and rage read the attacker's own HP, and the kernels say so; so
+  // does the hero's regeneration, which stops at HT: a plain warrior against
+  // a rat reads its own HP, unless it is starving, and the rat reads none.
   EXPECT_TRUE(b.a_hits_b->reads().attacker_hp);
   EXPECT_TRUE(b.b_hits_a->reads().attacker_hp);
   EXPECT_FALSE(b.a_hits_b->reads().defender_hp);
   const fray::Bout plain = pd::ruleset().bout({"hero:hp=20", "marsupial_rat", {}, {}});
-  EXPECT_FALSE(plain.a_hits_b->reads().attacker_hp);
+  EXPECT_TRUE(plain.a_hits_b->reads().attacker_hp);
   EXPECT_FALSE(plain.b_hits_a->reads().attacker_hp);
+  const fray::Bout starving = pd::ruleset().bout({"hero:hp=20,starving=1", "marsupial_rat", {}, {}});
+  EXPECT_FALSE(starving.a_hits_b->reads().attacker_hp);
+  EXPECT_FALSE(starving.a_hits_b->reads().defender_hp);
   // A miss and a hit that armor absorbs are told apart: the kernel's hits
   // carry the plan's hit chance, whatever damage they do.
   double p_hit = 0;
@@ -391,9 +395,14 @@ TEST(PdRuleset, BoutSaysWhenItIsNotExact) {
   const auto swarm = pd::ruleset().bout({"hero:weapon=none,str=30", "swarm_of_flies", {}, {}});
   EXPECT_FALSE(swarm.a_hits_b->exact());
   EXPECT_NE(swarm.a_hits_b->why_not_exact().find("groups of flies"), std::string::npos);
-  ASSERT_EQ(swarm.not_modelled.size(), 1u);  // the hero's regeneration
-  ASSERT_EQ(swarm.modelled.size(), 1u);
-  EXPECT_NE(swarm.modelled[0].find("splits when hit"), std::string::npos);
+  EXPECT_TRUE(swarm.not_modelled.empty());
+  ASSERT_EQ(swarm.modelled.size(), 2u);  // the splits and the hero's regeneration
+  EXPECT_NE(swarm.modelled[0].find("hero regeneration"), std::string::npos);
+  EXPECT_NE(swarm.modelled[1].find("splits when hit"), std::string::npos);
+  // Two swarms do not split each other: the splits are listed as left out.
+  const auto two = pd::ruleset().bout({"swarm_of_flies", "swarm_of_flies", {}, {}});
+  ASSERT_EQ(two.not_modelled.size(), 2u);
+  EXPECT_NE(two.not_modelled[0].find("splits when hit"), std::string::npos);
   EXPECT_TRUE(pd::ruleset().bout({"hero", "swarm_of_flies:hp=20", {}, {}}).a_hits_b->exact());
   // The vampire bat's drain heals it, and the exact chain follows it.
   const auto bat = pd::ruleset().bout({"hero", "vampire_bat", {}, {}});

@@ -32,6 +32,8 @@ struct Hero {
   std::optional<Armor> armor;
   int ring_accuracy = 0;           // sum of Ring of Accuracy levels
   int ring_evasion = 0;            // sum of Ring of Evasion levels
+  int ring_mending = 0;            // sum of Ring of Mending levels (regeneration every 10 / 1.2^n turns)
+  bool starving = false;           // Hunger.isStarving: no regeneration
   int combo = 0;                   // Gladiator: Combo count including this hit
   int charges = 0;                 // Battlemage: charges of the wand used in melee, before the hit
   std::optional<int> max_charges;  // its maximum (absent: equal to charges, a full wand)
