@@ -1,6 +1,7 @@
 #include "rules/crawl/mechanics.hpp"
 
 #include <fmt/format.h>
+#include <fray/rules/crawl/regen.hpp>
 
 #include <algorithm>
 #include <string_view>
@@ -63,18 +64,23 @@ void list_mechanics(const Combatant& a, const Combatant& b, bool fight, std::vec
   }
 }
 
-void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& not_modelled) {
+void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& modelled) {
   for (const Combatant* side : {&a, &b}) {
     const Combatant& c = *side;
-    if (std::get_if<Monster>(&c))
-      not_modelled.push_back(
-          fmt::format("{}: natural regeneration, 1 HP on x_chance_in_y(natural_regen_rate, 25) each of its turns "
-                      "(mon-act.cc _monster_regenerate)",
-                      combatant_name(c)));
+    if (const auto* m = std::get_if<Monster>(&c))
+      modelled.push_back(crawl::fast_regenerator(m->name)
+                             ? fmt::format("{}: regenerates 1 HP each of its turns below its maximum (M_FAST_REGEN, "
+                                           "mon-act.cc _monster_regenerate)",
+                                           combatant_name(c))
+                             : fmt::format("{}: natural regeneration, 1 HP on x_chance_in_y(natural_regen_rate, 25) "
+                                           "each of its turns below its maximum, {:.2f} % at HD {} (mon-act.cc "
+                                           "_monster_regenerate)",
+                                           combatant_name(c), 100 * crawl::monster_regen_chance({m->hd, false}),
+                                           m->hd));
     else
-      not_modelled.push_back(
-          fmt::format("{}: regeneration, player_regen() hundredths of an HP per 10 aut (player-reacts.cc "
-                      "_regenerate_hp_and_mp)",
+      modelled.push_back(
+          fmt::format("{}: regeneration, player_regen() hundredths of an HP per 10 aut of its own turns, its counter "
+                      "in the fight's state (player-reacts.cc _regenerate_hp_and_mp)",
                       combatant_name(c)));
   }
 }

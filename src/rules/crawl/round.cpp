@@ -52,6 +52,8 @@ class RoundExchange final : public Exchange {
     if (n == 0 || s_.effects.size() != n) throw Error(s_.id + ": a round needs its attacks");
     for (const FlavourEffects& fx : s_.effects) vampiric_ = vampiric_ || fx.vampiric;
     regen_p_ = s_.regen.who == RoundRegen::Who::monster ? monster_regen_chance(s_.regen.monster) : 0.0;
+    counters_ = regeneration_counters(s_.regen);
+    regen_cells_ = counters_ * static_cast<std::size_t>(s_.attacker_max_hp) * static_cast<std::size_t>(s_.defender_hp);
     // Exact round: over (blocks so far, damage so far, whether any attack
     // landed, poison points added, HP drained).
     using Key = std::tuple<std::size_t, i64, bool, i64, i64>;
@@ -186,6 +188,14 @@ class RoundExchange final : public Exchange {
   // over each of its attack delays.
   std::vector<RegenTurn> player_turn(Side attacker) const {
     if (attacker.hp >= s_.attacker_max_hp) return {{1.0, 0, 0}};
+    // Only a duel hurts the attacking player (turns to kill never do): there
+    // the chain follows the counter with both sides' HP, refused past
+    // kMaxRegenCells (the fight is then sampled, with a note).
+    if (regen_cells_ > kMaxRegenCells)
+      throw TooLarge(fmt::format(
+          "{}: the player's regeneration counter ({} values) with both sides' HP makes {} cells, more than the exact "
+          "chain's {}",
+          s_.id, counters_, regen_cells_, kMaxRegenCells));
     std::map<std::pair<i64, int>, double> by;
     for (const auto& [delay, pd] : s_.regen.delays)
       for (const RegenTurn& t : player_regen_turn(s_.regen.rate, delay, counter_of(attacker.state)))
@@ -214,11 +224,10 @@ class RoundExchange final : public Exchange {
     return player_state(poison_of(attacker.state), g.counter);
   }
   std::string too_many_states_message() const {
-    return fmt::format(
-        "{}: the player's poison and regeneration reach more than {} states, too many for the exact chain", s_.id,
-        kMaxPlayerStates);
+    return fmt::format("{}: the player's poison reaches more than {} durations, too many for the exact chain", s_.id,
+                       kMaxPoisonStates);
   }
-  // Whether the exact chain would ask about more than kMaxPlayerStates poison
+  // Whether the exact chain would ask about more than kMaxPoisonStates poison
   // durations, decided before it starts (it would otherwise find out only
   // after building thousands of them); the regeneration counters that
   // multiply them (only on the player's own turns, so not in turns to kill)
@@ -230,7 +239,7 @@ class RoundExchange final : public Exchange {
   // below the player's HP. The chain's own durations are among these, so a
   // count within the limit keeps the chain within it too.
   bool player_states_past_limit(i64 player_hp) const {
-    const std::size_t limit = kMaxPlayerStates;
+    const std::size_t limit = kMaxPoisonStates;
     std::map<i64, i64> cost;  // points a round adds → the least damage of such a round
     for (const Round& r : round_) {
       const i64 least_damage = r.poison == 0 ? 0 : r.damage;
@@ -259,13 +268,20 @@ class RoundExchange final : public Exchange {
     }
     return false;
   }
-  // The exact chain asks once per player state it reaches; past the limit it
-  // is refused (TooLarge), and the fight is sampled with a note saying so. A
-  // check made while the chain runs, behind the estimate above.
+  // The exact chain asks once per player state it reaches (poison duration
+  // and regeneration counter); past kMaxPoisonStates of them it is refused
+  // (TooLarge), and the fight is sampled with a note saying so. A check made
+  // while the chain runs, behind the estimate above (which counts durations
+  // only: the counters move only on the player's own turns).
   void count_player_state(std::uint32_t state) const {
     const std::lock_guard lock(mutex_);
     seen_.insert(state);
-    if (seen_.size() > kMaxPlayerStates) throw TooLarge(too_many_states_message());
+    const std::size_t limit = kMaxPoisonStates;
+    if (seen_.size() > limit)
+      throw TooLarge(fmt::format(
+          "{}: the player's poison durations and regeneration counters reach more than {} states, too many for the "
+          "exact chain",
+          s_.id, limit));
   }
   std::uint32_t poisoned(i64 duration, i64 points, int counter) const {
     const i64 d = duration + points * kPoisonDurationPerPoint;
@@ -281,6 +297,7 @@ class RoundExchange final : public Exchange {
   RoundSpec s_;
   std::vector<Round> round_;
   double regen_p_ = 0;
+  std::size_t counters_ = 1, regen_cells_ = 0;
   bool vampiric_ = false, too_many_states_ = false;
   std::string why_;
   mutable std::mutex mutex_;
@@ -312,6 +329,13 @@ RoundRegen monster_round_regen(int hd, std::string_view name) {
   r.who = RoundRegen::Who::monster;
   r.monster = {hd, fast_regenerator(spelled)};
   return r;
+}
+
+std::string regeneration_note() {
+  return "regeneration: each side starts at its maximum HP and regenerates on its own turns, before it attacks: a "
+         "monster as the game does before it acts; the player over its attack's delay, as the game does right after "
+         "the action (same game time, no monster acts in between), its counter held at 0 while at full HP; with a "
+         "random player delay, a sampled fight draws the regeneration's delay apart from the attack's";
 }
 
 std::size_t regeneration_counters(const RoundRegen& regen) {

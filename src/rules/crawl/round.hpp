@@ -70,6 +70,8 @@ struct RoundSpec {
 // A monster's: from its HD, fast for a catalog troll (`name`, the game's or
 // the key's spelling).
 [[nodiscard]] RoundRegen monster_round_regen(int hd, std::string_view name);
+// What every fight assumes of regeneration, for its notes.
+[[nodiscard]] std::string regeneration_note();
 // The regeneration counters a player side reaches (1 for a monster or none),
 // at most kMaxPlayerStates + 1.
 [[nodiscard]] std::size_t regeneration_counters(const RoundRegen& regen);
@@ -87,8 +89,16 @@ inline constexpr i64 kMaxPoisonDuration = (i64{1} << kCounterShift) - 1;
   return static_cast<std::uint32_t>(poison) | (static_cast<std::uint32_t>(counter) << kCounterShift);
 }
 
-// The most player states (poison duration and regeneration counter) an exact
-// chain follows; past it the fight is sampled, with a note.
-inline constexpr std::size_t kMaxPlayerStates = 4096;
+// The most poison durations an exact chain follows (each a block of HP pairs,
+// times the regeneration counters, at most 100); past it the fight is
+// sampled, with a note.
+inline constexpr std::size_t kMaxPoisonStates = 4096;
+// The most (regeneration counter, player HP, opponent HP) cells a duel's
+// exact chain follows for a hurt, regenerating player: its HP then go up and
+// down, and the chain repeats until little is left; past it the duel is
+// sampled, with a note.
+inline constexpr std::size_t kMaxRegenCells = 100'000;
+// The regeneration counters a player side can hold: you.hit_points_regeneration is 0..99.
+inline constexpr std::size_t kMaxPlayerStates = 100;
 
 }  // namespace fray::crawl

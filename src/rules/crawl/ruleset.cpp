@@ -423,7 +423,8 @@ class Rules final : public Ruleset {
     out.b_hits_a = round_exchange(b, a, s, out.b, out.a);
     out.time_unit = "aut";
     list_mechanics(a, b, true, out.modelled, out.not_modelled);
-    list_regeneration(a, b, out.not_modelled);
+    list_regeneration(a, b, out.modelled);
+    out.notes.push_back(crawl::regeneration_note());
     if (poisons(a, b) || poisons(b, a))
       out.notes.push_back(
           "poison: the player has no poison resistance; its poison ticks at the start of each of the poisoner's "

@@ -249,20 +249,29 @@ TEST(CrawlVampiric, BiteHealsUpToTheStartingHp) {
   EXPECT_TRUE(b.a_hits_b->reads().attacker_hp);
   const std::int64_t full = b.a.hp;
   for (const Transition& t : b.a_hits_b->outcomes({full, 0}, {60, 0})) EXPECT_EQ(t.heal, 0);
-  // Three HP short: the heal is min(1 + random2(bite), 3). By hand from the
-  // bite's damage: P(heal = 0) = P(no damaging bite); for a bite of v > 0,
-  // heal h < 3 has probability 1/v each (h = 1, 2 when v >= 2), the rest 3.
+  // Three HP short: the heal is min(r + 1 + random2(bite), 3), r the knight's
+  // regeneration before it acts: HD 11, natural_regen_rate 11 (divider
+  // div_rand_round(15 - 11, 4) = 1), so r = 1 with chance 11/25. By hand from
+  // the bite's damage: no damaging bite heals r; a bite of v > 0 draws h =
+  // 1..v with probability 1/v each, healing min(r + h, 3).
   Monster knight = std::get<Monster>(parse_combatant("vampire_knight", "attacker"));
+  ASSERT_EQ(knight.hd, 11);
   knight.attack_index = 1;
   const Outcome bite = exact_outcome(plan_attack(
       knight, parse_combatant("player:hp=60,fighting=5,weapon_skill=4,weapon=long_sword", "defender"), Situation{}));
-  double expected = 0;
+  const double regen = 11.0 / 25.0;
+  double expected = 0, p_damaging = 0;
   for (const auto& [v, pv] : bite.damage_on_hit.items()) {
     if (v <= 0) continue;
+    p_damaging += bite.p_hit * pv;
     double mean = 0;
-    for (i64 h = 1; h <= v; ++h) mean += static_cast<double>(std::min<i64>(h, 3)) / static_cast<double>(v);
+    for (i64 h = 1; h <= v; ++h)
+      mean += ((1 - regen) * static_cast<double>(std::min<i64>(h, 3)) +
+               regen * static_cast<double>(std::min<i64>(h + 1, 3))) /
+              static_cast<double>(v);
     expected += bite.p_hit * pv * mean;
   }
+  expected += (1 - p_damaging) * regen;
   double heal = 0;
   for (const Transition& t : b.a_hits_b->outcomes({full - 3, 0}, {60, 0})) {
     heal += t.p * static_cast<double>(t.heal);
