@@ -97,7 +97,7 @@ inline constexpr std::size_t kMaxPoisonStates = 4096;
 // exact chain follows for a hurt, regenerating player: its HP then go up and
 // down, and the chain repeats until little is left; past it the duel is
 // sampled, with a note.
-inline constexpr std::size_t kMaxRegenCells = 100'000;
+inline constexpr std::size_t kMaxRegenCells = 150'000;
 // The regeneration counters a player side can hold: you.hit_points_regeneration is 0..99.
 inline constexpr std::size_t kMaxPlayerStates = 100;
 

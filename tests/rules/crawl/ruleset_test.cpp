@@ -456,8 +456,9 @@ TEST(CrawlBout, KernelIsTheRoundOfAttacks) {
   // No hp=: the player's maximum HP, get_real_hp at XL 1: 1·11/2 + 8 = 13, said in a note.
   const Bout d = rs.bout({"player", "troll", {}, {}});
   EXPECT_EQ(d.a.hp, 13);
-  ASSERT_EQ(d.notes.size(), 1u);
+  ASSERT_EQ(d.notes.size(), 2u);  // and the regeneration's
   EXPECT_NE(d.notes[0].find("has 13 HP: no hp= given"), std::string::npos) << d.notes[0];
+  EXPECT_NE(d.notes[1].find("regeneration:"), std::string::npos) << d.notes[1];
 }
 
 // player.cc player::attack_delay: base − div_rand_round(x, d) takes two values

@@ -202,13 +202,23 @@ TEST(Crawl034Vampiric, BiteHealsUpToTheStartingHp) {
   Combatant knight = parse_combatant("vampire_knight", "attacker");
   std::get<Creature>(knight.who).attack_index = 1;
   const Outcome bite = exact_outcome(plan_attack(knight, parse_combatant(me, "defender"), Situation{}));
-  double expected = 0;
+  // Three HP short: min(r + 1 + random2(bite), 3), r the knight's
+  // regeneration before it acts: HD 11, natural_regen_rate 11 (divider
+  // div_rand_round(15 - 11, 4) = 1), so r = 1 with chance 11/25.
+  ASSERT_EQ(std::get<Creature>(knight.who).hd, 11);
+  const double regen = 11.0 / 25.0;
+  double expected = 0, p_damaging = 0;
   for (const auto& [v, pv] : bite.damage_on_hit->items()) {
     if (v <= 0) continue;
+    p_damaging += bite.p_hit * pv;
     double mean = 0;
-    for (i64 h = 1; h <= v; ++h) mean += static_cast<double>(std::min<i64>(h, 3)) / static_cast<double>(v);
+    for (i64 h = 1; h <= v; ++h)
+      mean += ((1 - regen) * static_cast<double>(std::min<i64>(h, 3)) +
+               regen * static_cast<double>(std::min<i64>(h + 1, 3))) /
+              static_cast<double>(v);
     expected += bite.p_hit * pv * mean;
   }
+  expected += (1 - p_damaging) * regen;
   double heal = 0;
   for (const Transition& t : b.a_hits_b->outcomes({full - 3, 0}, {60, 0})) heal += t.p * static_cast<double>(t.heal);
   EXPECT_NEAR(heal, expected, 1e-12);
@@ -224,11 +234,13 @@ TEST(Crawl034Vampiric, BiteHealsUpToTheStartingHp) {
   EXPECT_TRUE(has_line(a.not_modelled, "AF_POISON"));
 }
 
-// The knight's heals take the duel through higher HP again; the exact chain
-// follows them, and Monte Carlo agrees within 4 standard errors.
+// The knight's heals and both sides' regeneration take the duel through
+// higher HP again; the exact chain follows them (a 12-HP player keeps the
+// regeneration counter's cells within the chain's limit), and Monte Carlo
+// agrees within 4 standard errors.
 TEST(Crawl034Vampiric, DuelWithDrainExactAndSampledAgree) {
   const Bout b = fray::ruleset("crawl-0.34")
-                     .bout({"player:hp=40,fighting=5,long_blades=4,weapon=long_sword", "vampire_knight", {}, {}});
+                     .bout({"player:hp=12,fighting=5,long_blades=4,weapon=long_sword", "vampire_knight", {}, {}});
   fight::FightOptions o;
   o.monte_carlo.progress = false;
   const fight::DuelResult exact = fight::solve_duel(b, o);
