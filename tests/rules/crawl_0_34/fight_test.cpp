@@ -254,5 +254,50 @@ TEST(Crawl034Vampiric, DuelWithDrainExactAndSampledAgree) {
   EXPECT_NEAR(mc.p_a_wins, exact.p_a_wins, 4 * se + 1e-6);
 }
 
+// DCSS 0.34's regeneration in a fight: the player's rate is 20 + hp_max/6
+// (player.cc player_regen), over its own attack delay; a monster's chance is
+// 0.19's natural_regen_rate (mon-act.cc _monster_regenerate).
+TEST(Crawl034Regen, KernelsHealOnTheirOwnTurns) {
+  const Ruleset& rs = fray::ruleset("crawl-0.34");
+  const Bout b = rs.bout({"player:hp=40,fighting=5,long_blades=4,weapon=long_sword", "orc_warrior", {}, {}});
+  EXPECT_TRUE(has_line(b.modelled, "player: regeneration"));
+  EXPECT_TRUE(has_line(b.modelled, "orc warrior: natural regeneration"));
+  EXPECT_FALSE(has_line(b.not_modelled, "regeneration"));
+  // Rate 20 + 40/6 = 26 over 12 aut: div_rand_round(312, 10) = 31 (0.8) or 32 (0.2). From a counter of 80
+  // (the state's bits above the poison's 25): 111 → 1 HP, 11 left; 112 → 1 HP, 12 left.
+  ASSERT_EQ(b.a.attack_time, 12.0);
+  std::map<std::uint32_t, double> by;
+  for (const Transition& t : b.a_hits_b->outcomes({30, 80u << 25}, {28, 0})) {
+    EXPECT_EQ(t.heal, 1);
+    by[t.attacker_state] += t.p;
+  }
+  ASSERT_EQ(by.size(), 2u);
+  EXPECT_NEAR(by[11u << 25], 0.8, 1e-12);
+  EXPECT_NEAR(by[12u << 25], 0.2, 1e-12);
+  // The warrior (HD 4) below its maximum: 1 HP with chance 1/4 * 2/25 + 3/4 * (1/3 * 2/25 + 2/3 * 1/25) = 0.06.
+  double p1 = 0;
+  for (const Transition& t : b.b_hits_a->outcomes({20, 0}, {40, 0}))
+    if (t.heal == 1) p1 += t.p;
+  EXPECT_NEAR(p1, 0.06, 1e-12);
+  // The troll regenerates every turn below its maximum (fast_regen).
+  const Bout t = rs.bout({"troll", "player:hp=40,fighting=5,long_blades=4,weapon=long_sword", {}, {}});
+  for (const Transition& x : t.a_hits_b->outcomes({t.a.hp - 5, 0}, {40, 0})) EXPECT_EQ(x.heal, 1);
+  // The duel is exact (40 x 28 HP x 100 counters), and Monte Carlo at a fixed seed agrees on the player's HP at
+  // the end (chi-square).
+  fight::FightOptions o;
+  o.monte_carlo.progress = false;
+  const fight::DuelResult exact = fight::solve_duel(b, o);
+  ASSERT_EQ(exact.method, "exact") << exact.note;
+  o.method = fight::FightOptions::Method::monte_carlo;
+  const std::uint64_t n = 40000;
+  o.monte_carlo.sims = n;
+  o.monte_carlo.seed = 19;
+  const fight::DuelResult mc = fight::solve_duel(b, o);
+  std::map<std::int64_t, std::uint64_t> counts;
+  for (const auto& [hp, p] : mc.a_hp_left.items())
+    if (p > 0) counts[hp] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts), 1e-3);
+}
+
 }  // namespace
 }  // namespace fray::crawl_0_34
