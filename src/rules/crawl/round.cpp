@@ -338,6 +338,15 @@ std::string regeneration_note() {
          "random player delay, a sampled fight draws the regeneration's delay apart from the attack's";
 }
 
+std::string poison_note() {
+  return "poison: the player has no poison resistance; its poison ticks at the start of each of the poisoner's "
+         "rounds, over the poisoner's attack time in ticks of 10 aut (the game ticks after each of the player's own "
+         "actions, over its delay: the same HP by the same game time); the fight ends at a death, so poison left in "
+         "a winning player is not followed";
+}
+
+std::string drain_note() { return "AF_VAMPIRIC: the drainer heals up to the HP it started the fight with"; }
+
 std::size_t regeneration_counters(const RoundRegen& regen) {
   if (regen.who != RoundRegen::Who::player) return 1;
   std::vector<i64> delays;

@@ -70,8 +70,11 @@ struct RoundSpec {
 // A monster's: from its HD, fast for a catalog troll (`name`, the game's or
 // the key's spelling).
 [[nodiscard]] RoundRegen monster_round_regen(int hd, std::string_view name);
-// What every fight assumes of regeneration, for its notes.
+// What every fight assumes of regeneration, for its notes; and of poison
+// and AF_VAMPIRIC, for the fights that have them.
 [[nodiscard]] std::string regeneration_note();
+[[nodiscard]] std::string poison_note();
+[[nodiscard]] std::string drain_note();
 // The regeneration counters a player side reaches (1 for a monster or none),
 // at most kMaxPlayerStates + 1.
 [[nodiscard]] std::size_t regeneration_counters(const RoundRegen& regen);

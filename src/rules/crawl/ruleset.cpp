@@ -425,14 +425,8 @@ class Rules final : public Ruleset {
     list_mechanics(a, b, true, out.modelled, out.not_modelled);
     list_regeneration(a, b, out.modelled);
     out.notes.push_back(crawl::regeneration_note());
-    if (poisons(a, b) || poisons(b, a))
-      out.notes.push_back(
-          "poison: the player has no poison resistance; its poison ticks at the start of each of the poisoner's "
-          "rounds, over the poisoner's attack time in ticks of 10 aut (the game ticks after each of the player's own "
-          "actions, over its delay: the same HP by the same game time); the fight ends at a death, so poison left in "
-          "a winning player is not followed");
-    if (drains(a, b) || drains(b, a))
-      out.notes.push_back("AF_VAMPIRIC: the drainer heals up to the HP it started the fight with");
+    if (poisons(a, b) || poisons(b, a)) out.notes.push_back(crawl::poison_note());
+    if (drains(a, b) || drains(b, a)) out.notes.push_back(crawl::drain_note());
     return out;
   }
 
