@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/crawl/duel_checks.hpp"
 #include "support/support.hpp"
 
 namespace fray::crawl {
@@ -291,17 +292,7 @@ TEST(CrawlVampiric, BiteHealsUpToTheStartingHp) {
 TEST(CrawlVampiric, DuelWithDrainExactAndSampledAgree) {
   const Bout b = fray::ruleset("crawl").bout(
       {"player:hp=12,fighting=5,weapon_skill=4,weapon=long_sword", "vampire_knight", {}, {}});
-  fight::FightOptions o;
-  o.monte_carlo.progress = false;
-  const fight::DuelResult exact = fight::solve_duel(b, o);
-  ASSERT_EQ(exact.method, "exact") << exact.note;
-  EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins + exact.p_draw, 1.0, 1e-6);
-  o.method = fight::FightOptions::Method::monte_carlo;
-  o.monte_carlo.sims = 40000;
-  o.monte_carlo.seed = 13;
-  const fight::DuelResult mc = fight::solve_duel(b, o);
-  const double se = std::sqrt(exact.p_a_wins * (1 - exact.p_a_wins) / 40000);
-  EXPECT_NEAR(mc.p_a_wins, exact.p_a_wins, 4 * se + 1e-6);
+  crawl_test::expect_exact_duel_agrees(b, 13, false);
 }
 
 }  // namespace

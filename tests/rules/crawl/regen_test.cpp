@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/crawl/duel_checks.hpp"
 #include "support/support.hpp"
 
 namespace fray::crawl {
@@ -141,23 +142,10 @@ TEST(CrawlRegen, KernelsHealOnTheirOwnTurns) {
 // player's HP at the end (chi-square) and on who wins.
 TEST(CrawlRegen, DuelExactAndSampledAgree) {
   const Bout b = fray::ruleset("crawl").bout({kPlayer40, "orc_warrior", {}, {}});
+  crawl_test::expect_exact_duel_agrees(b, 17, true);
   fight::FightOptions o;
   o.monte_carlo.progress = false;
-  const fight::DuelResult exact = fight::solve_duel(b, o);
-  ASSERT_EQ(exact.method, "exact") << exact.note;
-  o.method = fight::FightOptions::Method::monte_carlo;
-  const std::uint64_t n = 40000;
-  o.monte_carlo.sims = n;
-  o.monte_carlo.seed = 17;
-  const fight::DuelResult mc = fight::solve_duel(b, o);
-  const double se = std::sqrt(exact.p_a_wins * (1 - exact.p_a_wins) / static_cast<double>(n));
-  EXPECT_NEAR(mc.p_a_wins, exact.p_a_wins, 4 * se + 1e-9);
-  std::map<std::int64_t, std::uint64_t> counts;
-  for (const auto& [hp, p] : mc.a_hp_left.items())
-    if (p > 0) counts[hp] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts), 1e-3);
   // A 50-HP player against the troll (39 HP) is past the limit: sampled, and it says why.
-  o.method = fight::FightOptions::Method::automatic;
   o.monte_carlo.sims = 2000;
   const fight::DuelResult big = fight::solve_duel(
       fray::ruleset("crawl").bout({"player:hp=50,fighting=5,weapon_skill=4,weapon=long_sword", "troll", {}, {}}), o);

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/crawl/duel_checks.hpp"
 #include "support/support.hpp"
 
 namespace fray::crawl_0_34 {
@@ -241,17 +242,7 @@ TEST(Crawl034Vampiric, BiteHealsUpToTheStartingHp) {
 TEST(Crawl034Vampiric, DuelWithDrainExactAndSampledAgree) {
   const Bout b = fray::ruleset("crawl-0.34")
                      .bout({"player:hp=12,fighting=5,long_blades=4,weapon=long_sword", "vampire_knight", {}, {}});
-  fight::FightOptions o;
-  o.monte_carlo.progress = false;
-  const fight::DuelResult exact = fight::solve_duel(b, o);
-  ASSERT_EQ(exact.method, "exact") << exact.note;
-  EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins + exact.p_draw, 1.0, 1e-6);
-  o.method = fight::FightOptions::Method::monte_carlo;
-  o.monte_carlo.sims = 40000;
-  o.monte_carlo.seed = 13;
-  const fight::DuelResult mc = fight::solve_duel(b, o);
-  const double se = std::sqrt(exact.p_a_wins * (1 - exact.p_a_wins) / 40000);
-  EXPECT_NEAR(mc.p_a_wins, exact.p_a_wins, 4 * se + 1e-6);
+  crawl_test::expect_exact_duel_agrees(b, 13, false);
 }
 
 // DCSS 0.34's regeneration in a fight: the player's rate is 20 + hp_max/6
@@ -284,19 +275,7 @@ TEST(Crawl034Regen, KernelsHealOnTheirOwnTurns) {
   for (const Transition& x : t.a_hits_b->outcomes({t.a.hp - 5, 0}, {40, 0})) EXPECT_EQ(x.heal, 1);
   // The duel is exact (40 x 28 HP x 100 counters), and Monte Carlo at a fixed seed agrees on the player's HP at
   // the end (chi-square).
-  fight::FightOptions o;
-  o.monte_carlo.progress = false;
-  const fight::DuelResult exact = fight::solve_duel(b, o);
-  ASSERT_EQ(exact.method, "exact") << exact.note;
-  o.method = fight::FightOptions::Method::monte_carlo;
-  const std::uint64_t n = 40000;
-  o.monte_carlo.sims = n;
-  o.monte_carlo.seed = 19;
-  const fight::DuelResult mc = fight::solve_duel(b, o);
-  std::map<std::int64_t, std::uint64_t> counts;
-  for (const auto& [hp, p] : mc.a_hp_left.items())
-    if (p > 0) counts[hp] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts), 1e-3);
+  crawl_test::expect_exact_duel_agrees(b, 19, true);
 }
 
 }  // namespace
