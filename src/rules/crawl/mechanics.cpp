@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "rules/crawl/flavours.hpp"
+
 #include <algorithm>
 #include <string_view>
 #include <utility>
@@ -10,19 +12,8 @@
 namespace fray::crawl {
 namespace {
 
-// melee-attack.cc mons_apply_attack_flavour: what each flavour adds to a hit.
-constexpr std::pair<std::string_view, std::string_view> kFlavours[] = {
-    {"AF_POISON",
-     "poisons the defender on one damaging hit in 3 by random_range(2*HD, 4*HD) points, which hurt it over time "
-     "(AF_POISON)"},
-    {"AF_POISON_STRONG",
-     "poisons the defender on one damaging hit in 3 by random_range(HD*11/3, HD*13/2) points, which hurt it over "
-     "time (AF_POISON_STRONG)"},
-    {"AF_CRUSH", "constricts the defender, crushing it each turn it stays held (AT_CONSTRICT, AF_CRUSH)"},
-    {"AF_COLD", "adds HD + random2(2*HD) cold damage to a damaging hit, less for a cold-resistant defender (AF_COLD)"},
-    {"AF_FIRE", "adds HD + random2(HD) fire damage to a damaging hit, less for a fire-resistant defender (AF_FIRE)"},
-    {"AF_VAMPIRIC", "heals 1 + random2(damage) of each damaging bite on a living defender (AF_VAMPIRIC)"},
-    {"AF_TRAMPLE", "tramples: pushes the defender back and follows (AF_TRAMPLE)"},
+// DCSS 0.19's own flavours beside those both versions share (flavours.cpp).
+constexpr crawl::FlavourWords kOwn[] = {
     {"AF_DRAIN_XP", "drains the defender's experience and skills (AF_DRAIN_XP)"},
 };
 
@@ -32,9 +23,7 @@ std::vector<std::string> monster_mechanics(const std::vector<MonsterAttack>& att
   std::vector<std::string> out;
   for (const MonsterAttack& a : attacks) {
     if (a.flavour == "AF_PLAIN") continue;
-    std::string text = fmt::format("{}: special flavour {} (melee-attack.cc)", a.type, a.flavour);
-    for (const auto& [flavour, what] : kFlavours)
-      if (flavour == a.flavour) text = fmt::format("{} attack {}", a.type, what);
+    std::string text = crawl::flavour_line(a.type, a.flavour, kOwn);
     if (std::find(out.begin(), out.end(), text) == out.end()) out.push_back(std::move(text));
   }
   return out;
@@ -43,9 +32,7 @@ std::vector<std::string> monster_mechanics(const std::vector<MonsterAttack>& att
 bool fight_follows(std::string_view flavour, const Combatant& target) {
   // The player of a spec is a human: poisonable, and natural for AF_VAMPIRIC.
   if (!std::holds_alternative<Player>(target)) return false;
-  // Nor resistant to fire, cold or electricity.
-  return flavour == "AF_POISON" || flavour == "AF_POISON_STRONG" || flavour == "AF_REACH_STING" ||
-         flavour == "AF_VAMPIRIC" || flavour == "AF_FIRE" || flavour == "AF_COLD" || flavour == "AF_ELEC";
+  return crawl::followed_on_player(flavour);
 }
 
 void list_mechanics(const Combatant& a, const Combatant& b, bool fight, std::vector<std::string>& modelled,
@@ -63,19 +50,15 @@ void list_mechanics(const Combatant& a, const Combatant& b, bool fight, std::vec
   }
 }
 
-void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& not_modelled) {
+void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& modelled) {
   for (const Combatant* side : {&a, &b}) {
     const Combatant& c = *side;
-    if (std::get_if<Monster>(&c))
-      not_modelled.push_back(
-          fmt::format("{}: natural regeneration, 1 HP on x_chance_in_y(natural_regen_rate, 25) each of its turns "
-                      "(mon-act.cc _monster_regenerate)",
-                      combatant_name(c)));
-    else
-      not_modelled.push_back(
-          fmt::format("{}: regeneration, player_regen() hundredths of an HP per 10 aut (player-reacts.cc "
-                      "_regenerate_hp_and_mp)",
-                      combatant_name(c)));
+    if (const auto* m = std::get_if<Monster>(&c)) {
+      const crawl::MonsterRegen regen{m->hd, crawl::fast_regenerator(m->name)};
+      modelled.push_back(crawl::regeneration_line(combatant_name(c), &regen));
+    } else {
+      modelled.push_back(crawl::regeneration_line(combatant_name(c), nullptr));
+    }
   }
 }
 

@@ -19,6 +19,7 @@
 #include <tuple>
 
 #include "rules/crawl/mechanics.hpp"
+#include "rules/crawl/round.hpp"
 
 namespace fray::crawl {
 
@@ -176,256 +177,76 @@ std::vector<std::string> situation_words(const std::vector<std::string>& flags) 
 
 // --- the fight layer's kernel ----------------------------------------------------------------
 
-// One side's round: the player's attack, or each of a monster's attacks in turn.
-// The shield-block penalty grows with blocks already made in the round. The
-// exact round and the sampled one read the same plans: exact_outcome's kinds
-// and damage_on_hit, and strike().
-//
-// Flavours a round follows against the player (mons_apply_attack_flavour, on
-// a hit that did damage): poison adds to the player's poison duration, its
-// side state (player.cc poison_player: 1000 per point); AF_VAMPIRIC heals the
-// attacker 1 + random2(damage), capped at its starting HP (monster::heal);
-// AF_FIRE and AF_COLD add their special damage (flavour_damage) to the hit's.
-// The poison hurts over game time (handle_player_poison): the game ticks it
-// after each of the player's own actions, over that action's delay; here it
-// ticks at the start of each of the poisoner's rounds, over the poisoner's
-// attack time, so the player loses the same HP by the same game time, at the
-// poisoner's turns. When the two act in turn (one round each) the tick falls
-// where the game has it: after the player's action, before the poisoner's.
-// The most poison durations an exact chain follows (each a block of HP pairs).
-constexpr std::size_t kMaxPoisonStates = 4096;
+// DCSS 0.19's player regeneration (player.cc player_regen).
+constexpr PlayerRegenRate kPlayerRegenRate{0, 3, 20, 40};
 
-class CrawlExchange final : public Exchange {
- public:
-  CrawlExchange(const Combatant& a, const Combatant& d, const Situation& s, i64 attacker_max_hp, i64 defender_hp)
-      : max_hp_(attacker_max_hp), time_(attack_delay(a)), player_defender_(std::holds_alternative<Player>(d)) {
-    std::vector<Combatant> attacks;
-    if (const auto* m = std::get_if<Monster>(&a)) {
-      for (std::size_t i = 0; i < std::max<std::size_t>(1, m->attacks.size()); ++i) {
-        Monster one = *m;
-        one.attack_index = static_cast<int>(i);
-        attacks.emplace_back(one);
-      }
-    } else {
-      attacks.push_back(a);
+// A side's own regeneration: the player's (a troll leather armour is one
+// REGEN_PIP, _player_bonus_regen), or a monster's.
+RoundRegen regeneration(const Combatant& c, const Fighter& f) {
+  if (const auto* p = std::get_if<Player>(&c))
+    return player_round_regen(f, p->body && p->body->name == "troll leather armour" ? 1 : 0, kPlayerRegenRate);
+  if (const auto* m = std::get_if<Monster>(&c)) return monster_round_regen(m->hd, m->name);
+  return {};
+}
+
+// One side's round (round.hpp, the kernel both versions share): the
+// player's attack, or each of a monster's attacks in turn, read from this
+// version's plans (exact_outcome for the exact round, strike for the sampled
+// one). DCSS 0.19's shield-block penalty grows with the blocks already made
+// in the round; each round starts from none, which the kernel cannot know to
+// be right (which attacks share a defender's turn depends on the speeds), so
+// a fight where blocks happen is sampled.
+std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combatant& d, const Situation& s,
+                                               const Fighter& attacker, const Fighter& defender) {
+  std::vector<Combatant> attacks;
+  if (const auto* m = std::get_if<Monster>(&a)) {
+    for (std::size_t i = 0; i < std::max<std::size_t>(1, m->attacks.size()); ++i) {
+      Monster one = *m;
+      one.attack_index = static_cast<int>(i);
+      attacks.emplace_back(one);
     }
-    const std::size_t n = attacks.size();
-    plans_.resize(n);
-    effects_.resize(n);
-    std::vector<std::vector<Outcome>> outcomes(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      if (const auto* m = std::get_if<Monster>(&attacks[i]); m && !m->attacks.empty()) {
-        const std::string& flavour = m->attacks[i].flavour;
-        if (fight_follows(flavour, d)) {
-          effects_[i].poison = poison_range(flavour, m->hd);
-          effects_[i].element = element_range(flavour, m->hd);
-          effects_[i].vampiric = flavour == "AF_VAMPIRIC";
-          vampiric_ = vampiric_ || effects_[i].vampiric;
-        }
-      }
-      for (std::size_t b = 0; b < n; ++b) {
-        Situation sb = s;
-        sb.blocks = static_cast<int>(b);
-        plans_[i].push_back(plan_attack(attacks[i], d, sb));
-        const AttackPlan& plan = plans_[i].back();
-        if (!plan.damage_modeled) throw Error("crawl: " + plan.damage_note + "; no fight kernel");
-        if (plan.can_block) can_block_ = true;
-        outcomes[i].push_back(exact_outcome(plan));
-      }
-    }
-    // Exact round: over (blocks so far, damage so far, whether any attack
-    // landed, poison points added, HP drained).
-    using Key = std::tuple<std::size_t, i64, bool, i64, i64>;
-    std::map<Key, double> dp{{{0, 0, false, 0, 0}, 1.0}};
-    for (std::size_t i = 0; i < n; ++i) {
-      const Effects& fx = effects_[i];
-      std::map<Key, double> next;
-      for (const auto& [key, p] : dp) {
-        const auto& [b, dmg, landed, poison, drained] = key;
-        const Outcome& o = outcomes[i][b];
-        if (o.p(Kind::block) > 0) next[{b + 1, dmg, landed, poison, drained}] += p * o.p(Kind::block);
-        if (o.p(Kind::miss) > 0) next[{b, dmg, landed, poison, drained}] += p * o.p(Kind::miss);
-        if (o.p_hit <= 0) continue;
-        for (const auto& [v, pv] : o.damage_on_hit.items()) {
-          const double q = p * o.p_hit * pv;
-          if (v <= 0 || (!fx.poison.poisons() && !fx.vampiric && !fx.element.adds())) {
-            next[{b, dmg + v, true, poison, drained}] += q;
-            continue;
-          }
-          if (fx.element.adds()) {
-            // The elemental flavour's special damage, each value alike.
-            const double each = q / static_cast<double>(fx.element.hi - fx.element.lo + 1);
-            for (i64 e = fx.element.lo; e <= fx.element.hi; ++e) next[{b, dmg + v + e, true, poison, drained}] += each;
-            continue;
-          }
-          // The flavour's draws: the poison's one_chance_in(3) and amount, or the drain's random2(damage).
-          std::vector<std::pair<i64, double>> added{{0, 1.0}};
-          if (fx.poison.poisons()) {
-            const double each = 1.0 / static_cast<double>(fx.poison.hi - fx.poison.lo + 1);
-            added = {{0, 1.0 - 1.0 / kPoisonChanceIn}};
-            for (i64 k = fx.poison.lo; k <= fx.poison.hi; ++k) added.emplace_back(k, each / kPoisonChanceIn);
-          }
-          std::vector<std::pair<i64, double>> healed{{0, 1.0}};
-          if (fx.vampiric) {
-            healed.clear();
-            for (i64 h = 1; h <= v; ++h) healed.emplace_back(h, 1.0 / static_cast<double>(v));
-          }
-          for (const auto& [k, pk] : added)
-            for (const auto& [h, ph] : healed) next[{b, dmg + v, true, poison + k, drained + h}] += q * pk * ph;
-        }
-      }
-      dp = std::move(next);
-    }
-    // A round "hits" when any of its attacks lands, as a fight simulator counts it.
-    std::map<std::tuple<i64, bool, i64, i64>, double> total;
-    for (const auto& [key, p] : dp)
-      total[{std::get<1>(key), std::get<2>(key), std::get<3>(key), std::get<4>(key)}] += p;
-    for (const auto& [k, p] : total)
-      if (p > 0) round_.push_back({p, std::get<0>(k), std::get<1>(k), std::get<2>(k), std::get<3>(k)});
-    if (player_defender_) too_much_poison_ = poison_durations_past_limit(defender_hp);
+  } else {
+    attacks.push_back(a);
   }
-
-  std::vector<Transition> outcomes(Side attacker, Side defender) const override {
-    if (player_defender_ && defender.state != 0) count_poison_state(defender.state);
-    const PoisonTick tick = ticked(defender);
-    std::vector<Transition> out;
-    out.reserve(round_.size());
-    for (const Round& r : round_) {
-      Transition t{r.p, tick.damage + r.damage, attacker.state, poisoned(tick.duration, r.poison),
-                   static_cast<std::int8_t>(r.landed ? 1 : 0)};
-      t.heal = healed(attacker, r.drained);
-      out.push_back(t);
+  const std::size_t n = attacks.size();
+  RoundSpec spec;
+  spec.id = "crawl";
+  spec.effects.resize(n);
+  spec.odds.resize(n);
+  auto plans = std::make_shared<std::vector<std::vector<AttackPlan>>>(n);  // [attack][blocks made before it]
+  bool can_block = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (const auto* m = std::get_if<Monster>(&attacks[i]); m && !m->attacks.empty()) {
+      const std::string& flavour = m->attacks[i].flavour;
+      if (fight_follows(flavour, d))
+        spec.effects[i] = {poison_range(flavour, m->hd), element_range(flavour, m->hd), flavour == "AF_VAMPIRIC"};
     }
-    return out;
-  }
-  // Crawl melee to-hit and damage do not depend on HP; a drain's heal is
-  // capped by the attacker's missing HP.
-  Reads reads() const override { return {vampiric_, false}; }
-
-  Transition sample(Side attacker, Side defender, Rng& rng) const override {
-    const PoisonTick tick = ticked(defender);
-    std::size_t b = 0;
-    i64 dmg = 0, poison = 0, drained = 0;
-    bool landed = false;
-    for (std::size_t i = 0; i < plans_.size(); ++i) {
-      const StrikeResult r = strike(plans_[i][b], rng);
-      if (r.kind == Kind::block) ++b;
-      if (!r.hit()) continue;
-      dmg += r.damage;
-      landed = true;
-      if (r.damage <= 0) continue;
-      const Effects& fx = effects_[i];
-      if (fx.poison.poisons() && one_chance_in(rng, kPoisonChanceIn))
-        poison += random_range(rng, fx.poison.lo, fx.poison.hi);
-      if (fx.vampiric) drained += 1 + random2(rng, r.damage);
-      if (fx.element.adds()) dmg += fx.element.lo + random2(rng, fx.element.hi - fx.element.lo + 1);
+    for (std::size_t b = 0; b < n; ++b) {
+      Situation sb = s;
+      sb.blocks = static_cast<int>(b);
+      (*plans)[i].push_back(plan_attack(attacks[i], d, sb));
+      const AttackPlan& plan = (*plans)[i].back();
+      if (!plan.damage_modeled) throw Error("crawl: " + plan.damage_note + "; no fight kernel");
+      if (plan.can_block) can_block = true;
+      const Outcome o = exact_outcome(plan);
+      spec.odds[i].push_back({o.p(Kind::block), o.p(Kind::miss), o.p_hit, o.damage_on_hit.items()});
     }
-    Transition t{1, tick.damage + dmg, attacker.state, poisoned(tick.duration, poison),
-                 static_cast<std::int8_t>(landed ? 1 : 0)};
-    t.heal = healed(attacker, drained);
-    return t;
   }
-
-  // A drain's heal is followed by the exact chain too (it follows HP up as
-  // well as down).
-  bool exact() const override { return !can_block_ && !too_much_poison_; }
-  std::string why_not_exact() const override {
-    if (can_block_)
-      return "crawl: the shield-block penalty grows with the blocks a defender made this turn, and which attacks "
-             "share a turn depends on the speeds; each round here starts from no blocks";
-    if (too_much_poison_) return too_much_poison_message();
-    return {};
-  }
-
- private:
-  struct Effects {
-    PoisonRange poison;
-    ElementRange element;
-    bool vampiric = false;
+  spec.draw = [plans](std::size_t i, std::size_t b, Rng& rng) {
+    const StrikeResult r = strike((*plans)[i][b], rng);
+    return Drawn{r.kind == Kind::block, r.hit(), r.damage};
   };
-  struct Round {
-    double p;
-    i64 damage;
-    bool landed;
-    i64 poison;   // points added
-    i64 drained;  // HP the attacker would regain, before its cap
-  };
-
-  // The player's poison since the poisoner's last round.
-  PoisonTick ticked(Side defender) const {
-    if (!player_defender_ || defender.state == 0) return {0, defender.state};
-    return poison_over(defender.state, time_);
-  }
-  static std::string too_much_poison_message() {
-    return fmt::format("crawl: the player's poison reaches more than {} durations, too many for the exact chain",
-                       kMaxPoisonStates);
-  }
-  // Whether the exact chain would ask about more than kMaxPoisonStates poison
-  // durations, decided before it starts (it would otherwise find out only
-  // after building thousands of them). A search over the durations the chain
-  // can reach, each with the least damage the player can have taken on the
-  // way: the poison's ticks, plus for each round that poisons the least melee
-  // damage of such a round (poison comes only with a damaging hit), nothing
-  // for the others (they may all miss). A duration is reached while that
-  // least damage is below the player's HP. The chain's own durations are
-  // among these, so a count within the limit keeps the chain within it too.
-  bool poison_durations_past_limit(i64 player_hp) const {
-    std::map<i64, i64> cost;  // points a round adds → the least damage of such a round
-    for (const Round& r : round_) {
-      const i64 least_damage = r.poison == 0 ? 0 : r.damage;
-      const auto [it, fresh] = cost.emplace(r.poison, least_damage);
-      if (!fresh) it->second = std::min(it->second, least_damage);
-    }
-    if (cost.empty() || (cost.size() == 1 && cost.begin()->first == 0)) return false;
-    std::map<i64, i64> least{{0, 0}};  // duration → least damage taken
-    std::set<std::pair<i64, i64>> open{{0, 0}};
-    std::size_t reached = 0;
-    while (!open.empty()) {
-      const auto [hurt, duration] = *open.begin();
-      open.erase(open.begin());
-      if (least[duration] < hurt) continue;
-      if (duration != 0 && ++reached > kMaxPoisonStates) return true;
-      const PoisonTick tick = poison_over(duration, time_);
-      for (const auto& [points, damage] : cost) {
-        const i64 after = hurt + tick.damage + damage;
-        if (after >= player_hp) continue;
-        const i64 next = tick.duration + points * kPoisonDurationPerPoint;
-        const auto it = least.find(next);
-        if (it != least.end() && it->second <= after) continue;
-        least[next] = after;
-        open.insert({after, next});
-      }
-    }
-    return false;
-  }
-  // The exact chain asks once per poison duration it reaches; past the limit
-  // it is refused (TooLarge), and the fight is sampled with a note saying so.
-  // A check made while the chain runs, behind the estimate above.
-  void count_poison_state(std::uint32_t duration) const {
-    const std::lock_guard lock(mutex_);
-    seen_.insert(duration);
-    if (seen_.size() > kMaxPoisonStates) throw TooLarge(too_much_poison_message());
-  }
-  static std::uint32_t poisoned(i64 duration, i64 points) {
-    const i64 d = duration + points * kPoisonDurationPerPoint;
-    if (d > std::numeric_limits<std::uint32_t>::max())
-      throw Error("crawl: the player's poison grew past what a fight follows (4 million points)");
-    return static_cast<std::uint32_t>(d);
-  }
-  i64 healed(Side attacker, i64 drained) const {
-    return drained > 0 ? std::clamp<i64>(max_hp_ - attacker.hp, 0, drained) : 0;
-  }
-
-  std::vector<std::vector<AttackPlan>> plans_;  // [attack][blocks made before it]
-  std::vector<Effects> effects_;                // [attack]
-  std::vector<Round> round_;
-  i64 max_hp_;
-  double time_;
-  bool player_defender_;
-  bool can_block_ = false, vampiric_ = false, too_much_poison_ = false;
-  mutable std::mutex mutex_;
-  mutable std::set<std::uint32_t> seen_;  // poison durations the chain asked about
-};
+  if (can_block)
+    spec.why_not_exact =
+        "crawl: the shield-block penalty grows with the blocks a defender made this turn, and which attacks share a "
+        "turn depends on the speeds; each round here starts from no blocks";
+  spec.player_defender = std::holds_alternative<Player>(d);
+  spec.attacker_max_hp = attacker.hp;
+  spec.defender_hp = defender.hp;
+  spec.attacker_time = attacker.attack_time;
+  spec.regen = regeneration(a, attacker);
+  return make_round_exchange(std::move(spec));
+}
 
 CatalogEntry monster_entry(const MonsterProp& m) {
   CatalogEntry e{catalog_key(m.name), m.name, {}};
@@ -598,19 +419,14 @@ class Rules final : public Ruleset {
     };
     out.a = fighter(a, "attacker");
     out.b = fighter(b, "defender");
-    out.a_hits_b = std::make_shared<CrawlExchange>(a, b, s, out.a.hp, out.b.hp);
-    out.b_hits_a = std::make_shared<CrawlExchange>(b, a, s, out.b.hp, out.a.hp);
+    out.a_hits_b = round_exchange(a, b, s, out.a, out.b);
+    out.b_hits_a = round_exchange(b, a, s, out.b, out.a);
     out.time_unit = "aut";
     list_mechanics(a, b, true, out.modelled, out.not_modelled);
-    list_regeneration(a, b, out.not_modelled);
-    if (poisons(a, b) || poisons(b, a))
-      out.notes.push_back(
-          "poison: the player has no poison resistance; its poison ticks at the start of each of the poisoner's "
-          "rounds, over the poisoner's attack time in ticks of 10 aut (the game ticks after each of the player's own "
-          "actions, over its delay: the same HP by the same game time); the fight ends at a death, so poison left in "
-          "a winning player is not followed");
-    if (drains(a, b) || drains(b, a))
-      out.notes.push_back("AF_VAMPIRIC: the drainer heals up to the HP it started the fight with");
+    list_regeneration(a, b, out.modelled);
+    out.notes.push_back(crawl::regeneration_note());
+    if (poisons(a, b) || poisons(b, a)) out.notes.push_back(crawl::poison_note());
+    if (drains(a, b) || drains(b, a)) out.notes.push_back(crawl::drain_note());
     return out;
   }
 

@@ -24,9 +24,8 @@ namespace fray::crawl_0_34 {
 void list_mechanics(const Combatant& a, const Combatant& b, bool a_fights, bool b_fights,
                     std::vector<std::string>& modelled, std::vector<std::string>& not_modelled);
 
-// Each side's regeneration, which a fight does not follow yet: the player's
-// carries fractional HP between turns (a state of its own), a monster's rate
-// depends on flags the catalog does not hold.
-void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& not_modelled);
+// Each side's regeneration, which a fight follows (round.hpp): the player's
+// (its counter in the side state) and a monster's (a random 1 HP a turn).
+void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& modelled);
 
 }  // namespace fray::crawl_0_34

@@ -15,6 +15,7 @@
 #include <set>
 #include <tuple>
 
+#include "rules/crawl/round.hpp"
 #include "rules/crawl_0_34/mechanics.hpp"
 
 namespace fray::crawl_0_34 {
@@ -167,271 +168,86 @@ int defender_block_limit(const Combatant& d) {
 
 // --- the fight layer's kernel ----------------------------------------------------------------
 
-// The most poison durations an exact chain follows (each a block of HP pairs).
-constexpr std::size_t kMaxPoisonStates = 4096;
+// DCSS 0.34's player regeneration (player.cc player_regen: 20 + hp_max/6, REGEN_PIP 80).
+constexpr crawl::PlayerRegenRate kPlayerRegenRate{20, 6, 0, 80};
 
-// One side's round: the player's attack, or each of a monster's attacks in
-// turn (one shot when ranged). The defender's block counter (actor.cc
-// shield_exhausted) grows with the blocks of the round and resets on the
-// defender's own turn; each round starts from no blocks, which is exact when
-// the defender takes a turn between any two of the attacker's rounds. The
-// exact round and the sampled one read the same plans: exact_outcome and
-// strike.
-//
-// Flavours a round follows against the player (mons_apply_attack_flavour, on
-// a melee hit that did damage): poison adds to the player's poison duration,
-// its side state (player.cc poison_player: 1000 per point); AF_VAMPIRIC heals
-// the attacker 1 + random2(damage), capped at its starting HP
-// (monster::heal); AF_FIRE and AF_COLD add their special damage
-// (flavour_damage) to the hit's. The poison hurts over game time (handle_player_poison):
-// the game ticks it in player_reacts, after each of the player's own actions,
-// over that action's delay; here it ticks at the start of each of the
-// poisoner's rounds, over the poisoner's attack time, so the player loses the
-// same HP by the same game time, at the poisoner's turns. When the two act in
-// turn (one round each) the tick falls where the game has it: after the
-// player's action, before the poisoner's.
-class Exchange034 final : public Exchange {
- public:
-  Exchange034(const Combatant& a, const Combatant& d, const Situation& s, double attacker_min_time,
-              double defender_max_turn, i64 attacker_max_hp, double attacker_time, i64 defender_hp)
-      : max_hp_(attacker_max_hp), time_(attacker_time), player_defender_(d.player() != nullptr) {
-    std::vector<Combatant> attacks;
-    const Creature* m = a.creature();
-    const bool melee_rounds = m && !s.ranged;
-    if (melee_rounds) {
-      for (std::size_t i = 0; i < std::max<std::size_t>(1, m->attacks.size()); ++i) {
-        Creature one = *m;
-        one.attack_index = static_cast<int>(i);
-        attacks.push_back({one});
-      }
-    } else {
-      attacks.push_back(a);
-    }
-    const std::size_t n = attacks.size();
-    effects_.resize(n);
-    if (melee_rounds)
-      for (std::size_t i = 0; i < n && i < m->attacks.size(); ++i) {
-        const std::string& flavour = m->attacks[i].flavour;
-        if (!fight_follows(flavour, d)) continue;
-        effects_[i].poison = poison_range(flavour, m->hd);
-        effects_[i].element = element_range(flavour, m->hd);
-        effects_[i].vampiric = flavour == "AF_VAMPIRIC";
-        vampiric_ = vampiric_ || effects_[i].vampiric;
-      }
-    const int limit = defender_block_limit(d);
-    // Blocks made before an attack: 0 .. min(n - 1, limit); at the limit no
-    // more blocks, so the count stops there.
-    const std::size_t counts = std::min<std::size_t>(n, static_cast<std::size_t>(limit) + 1);
-    plans_.resize(n);
-    std::vector<std::vector<Outcome>> outcomes(n);
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t b = 0; b < counts; ++b) {
-        Situation sb = s;
-        sb.blocks = static_cast<int>(b);
-        plans_[i].push_back(plan_attack(attacks[i], d, sb));
-        const AttackPlan& plan = plans_[i].back();
-        if (!plan.damage) throw Error(fmt::format("{}: {}; no fight kernel", kId, plan.damage_note));
-        outcomes[i].push_back(exact_outcome(plan));
-      }
-    for (const auto& o : outcomes)
-      if (o.front().p_block > 0) can_block_ = true;
-    carries_ = can_block_ && defender_max_turn > attacker_min_time * (1 + 1e-9);
-    if (carries_)
-      why_ = fmt::format(
-          "{}: the defender's block counter resets on its own turn ({} aut), longer than the attacker's attack ({} "
-          "aut), so several rounds can share its block limit; each round here starts from no blocks",
-          kId, defender_max_turn, attacker_min_time);
+// A side's own regeneration: the player's (a troll leather armour is one
+// REGEN_PIP, _player_bonus_regen's ARMF_REGENERATION), or a monster's.
+crawl::RoundRegen regeneration(const Combatant& c, const Fighter& f) {
+  if (const Player* p = c.player())
+    return crawl::player_round_regen(f, p->body && p->body->name == "troll leather armour" ? 1 : 0, kPlayerRegenRate);
+  if (const Creature* m = c.creature()) return crawl::monster_round_regen(m->hd, m->name);
+  return {};
+}
 
-    // Exact round: over (blocks so far, damage so far, whether any attack
-    // landed, poison points added, HP drained).
-    using Key = std::tuple<std::size_t, i64, bool, i64, i64>;
-    std::map<Key, double> dp{{{0, 0, false, 0, 0}, 1.0}};
-    for (std::size_t i = 0; i < n; ++i) {
-      const Effects& fx = effects_[i];
-      std::map<Key, double> next;
-      for (const auto& [key, p] : dp) {
-        const auto& [b, dmg, landed, poison, drained] = key;
-        const Outcome& o = outcomes[i][std::min(b, counts - 1)];
-        const double miss = std::max(0.0, 1 - o.p_hit - o.p_block);
-        if (o.p_block > 0) next[{b + 1, dmg, landed, poison, drained}] += p * o.p_block;
-        if (miss > 0) next[{b, dmg, landed, poison, drained}] += p * miss;
-        if (o.p_hit <= 0) continue;
-        for (const auto& [v, pv] : o.damage_on_hit->items()) {
-          const double q = p * o.p_hit * pv;
-          if (v <= 0 || (!fx.poison.poisons() && !fx.vampiric && !fx.element.adds())) {
-            next[{b, dmg + v, true, poison, drained}] += q;
-            continue;
-          }
-          if (fx.element.adds()) {
-            // The elemental flavour's special damage, each value alike.
-            const double each = q / static_cast<double>(fx.element.hi - fx.element.lo + 1);
-            for (i64 e = fx.element.lo; e <= fx.element.hi; ++e) next[{b, dmg + v + e, true, poison, drained}] += each;
-            continue;
-          }
-          // The flavour's draws: the poison's one_chance_in(3) and amount, or the drain's random2(damage).
-          std::vector<std::pair<i64, double>> added{{0, 1.0}};
-          if (fx.poison.poisons()) {
-            const double each = 1.0 / static_cast<double>(fx.poison.hi - fx.poison.lo + 1);
-            added = {{0, 1.0 - 1.0 / kPoisonChanceIn}};
-            for (i64 k = fx.poison.lo; k <= fx.poison.hi; ++k) added.emplace_back(k, each / kPoisonChanceIn);
-          }
-          std::vector<std::pair<i64, double>> healed{{0, 1.0}};
-          if (fx.vampiric) {
-            healed.clear();
-            for (i64 h = 1; h <= v; ++h) healed.emplace_back(h, 1.0 / static_cast<double>(v));
-          }
-          for (const auto& [k, pk] : added)
-            for (const auto& [h, ph] : healed) next[{b, dmg + v, true, poison + k, drained + h}] += q * pk * ph;
-        }
-      }
-      dp = std::move(next);
+// One side's round (fray/rules/crawl's round.hpp, the kernel both versions
+// share): the player's attack, or each of a monster's attacks in turn (one
+// shot when ranged), read from this version's plans (exact_outcome, strike).
+// DCSS 0.34 differs from 0.19 in its shield blocks: the defender's block
+// counter (actor.cc shield_exhausted) grows with the blocks of the round up to
+// its block limit and resets on the defender's own turn; each round starts
+// from no blocks, which is exact when the defender takes a turn between any
+// two of the attacker's rounds.
+std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combatant& d, const Situation& s,
+                                               double attacker_min_time, double defender_max_turn,
+                                               const Fighter& attacker, const Fighter& defender) {
+  std::vector<Combatant> attacks;
+  const Creature* m = a.creature();
+  const bool melee_rounds = m && !s.ranged;
+  if (melee_rounds) {
+    for (std::size_t i = 0; i < std::max<std::size_t>(1, m->attacks.size()); ++i) {
+      Creature one = *m;
+      one.attack_index = static_cast<int>(i);
+      attacks.push_back({one});
     }
-    std::map<std::tuple<i64, bool, i64, i64>, double> total;
-    for (const auto& [key, p] : dp)
-      total[{std::get<1>(key), std::get<2>(key), std::get<3>(key), std::get<4>(key)}] += p;
-    for (const auto& [k, p] : total)
-      if (p > 0) round_.push_back({p, std::get<0>(k), std::get<1>(k), std::get<2>(k), std::get<3>(k)});
-    too_much_poison_ = player_defender_ && poison_durations_past_limit(defender_hp);
-    if (why_.empty() && too_much_poison_) why_ = too_much_poison_message();
+  } else {
+    attacks.push_back(a);
   }
-
-  std::vector<Transition> outcomes(Side attacker, Side defender) const override {
-    if (player_defender_ && defender.state != 0) count_poison_state(defender.state);
-    const PoisonTick tick = ticked(defender);
-    std::vector<Transition> out;
-    out.reserve(round_.size());
-    for (const Round& r : round_) {
-      Transition t{r.p, tick.damage + r.damage, attacker.state, poisoned(tick.duration, r.poison),
-                   static_cast<std::int8_t>(r.landed ? 1 : 0)};
-      t.heal = healed(attacker, r.drained);
-      out.push_back(t);
+  const std::size_t n = attacks.size();
+  crawl::RoundSpec spec;
+  spec.id = std::string(kId);
+  spec.effects.resize(n);
+  if (melee_rounds)
+    for (std::size_t i = 0; i < n && i < m->attacks.size(); ++i) {
+      const std::string& flavour = m->attacks[i].flavour;
+      if (!fight_follows(flavour, d)) continue;
+      spec.effects[i] = {poison_range(flavour, m->hd), element_range(flavour, m->hd), flavour == "AF_VAMPIRIC"};
     }
-    return out;
-  }
-  // DCSS to-hit and damage do not depend on HP; a drain's heal is capped by
-  // the attacker's missing HP.
-  Reads reads() const override { return {vampiric_, false}; }
-
-  Transition sample(Side attacker, Side defender, Rng& rng) const override {
-    const PoisonTick tick = ticked(defender);
-    std::size_t b = 0;
-    i64 dmg = 0, poison = 0, drained = 0;
-    bool landed = false;
-    for (std::size_t i = 0; i < plans_.size(); ++i) {
-      const auto& plans = plans_[i];
-      const StrikeResult r = crawl_0_34::strike(plans[std::min(b, plans.size() - 1)], rng);
-      if (r.blocked && !r.hit) ++b;
-      if (!r.hit) continue;
-      dmg += r.damage;
-      landed = true;
-      if (r.damage <= 0) continue;
-      const Effects& fx = effects_[i];
-      if (fx.poison.poisons() && crawl::one_chance_in(rng, kPoisonChanceIn))
-        poison += crawl::random_range(rng, fx.poison.lo, fx.poison.hi);
-      if (fx.vampiric) drained += 1 + crawl::random2(rng, r.damage);
-      if (fx.element.adds()) dmg += fx.element.lo + crawl::random2(rng, fx.element.hi - fx.element.lo + 1);
+  const int limit = defender_block_limit(d);
+  // Blocks made before an attack: 0 .. min(n - 1, limit); at the limit no
+  // more blocks, so the count stops there.
+  const std::size_t counts = std::min<std::size_t>(n, static_cast<std::size_t>(limit) + 1);
+  auto plans = std::make_shared<std::vector<std::vector<AttackPlan>>>(n);  // [attack][blocks made before it]
+  spec.odds.resize(n);
+  bool can_block = false;
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t b = 0; b < counts; ++b) {
+      Situation sb = s;
+      sb.blocks = static_cast<int>(b);
+      (*plans)[i].push_back(plan_attack(attacks[i], d, sb));
+      const AttackPlan& plan = (*plans)[i].back();
+      if (!plan.damage) throw Error(fmt::format("{}: {}; no fight kernel", kId, plan.damage_note));
+      const Outcome o = exact_outcome(plan);
+      if (b == 0 && o.p_block > 0) can_block = true;
+      spec.odds[i].push_back({o.p_block, std::max(0.0, 1 - o.p_hit - o.p_block), o.p_hit, o.damage_on_hit->items()});
     }
-    Transition t{1, tick.damage + dmg, attacker.state, poisoned(tick.duration, poison),
-                 static_cast<std::int8_t>(landed ? 1 : 0)};
-    t.heal = healed(attacker, drained);
-    return t;
-  }
-
-  // A drain's heal is followed by the exact chain too (it follows HP up as
-  // well as down).
-  bool exact() const override { return !carries_ && !too_much_poison_; }
-  std::string why_not_exact() const override { return why_; }
-
- private:
-  struct Effects {
-    PoisonRange poison;
-    ElementRange element;
-    bool vampiric = false;
+  spec.draw = [plans](std::size_t i, std::size_t b, Rng& rng) {
+    const StrikeResult r = crawl_0_34::strike((*plans)[i][b], rng);
+    return crawl::Drawn{r.blocked && !r.hit, r.hit, r.damage};
   };
-  struct Round {
-    double p;
-    i64 damage;
-    bool landed;
-    i64 poison;   // points added
-    i64 drained;  // HP the attacker would regain, before its cap
-  };
-
-  // The player's poison since the poisoner's last round.
-  PoisonTick ticked(Side defender) const {
-    if (!player_defender_ || defender.state == 0) return {0, defender.state};
-    return poison_over(defender.state, time_);
-  }
-  static std::string too_much_poison_message() {
-    return fmt::format("{}: the player's poison reaches more than {} durations, too many for the exact chain", kId,
-                       kMaxPoisonStates);
-  }
-  // Whether the exact chain would ask about more than kMaxPoisonStates poison
-  // durations, decided before it starts (it would otherwise find out only
-  // after building thousands of them). A search over the durations the chain
-  // can reach, each with the least damage the player can have taken on the
-  // way: the poison's ticks, plus for each round that poisons the least melee
-  // damage of such a round (poison comes only with a damaging hit), nothing
-  // for the others (they may all miss). A duration is reached while that
-  // least damage is below the player's HP. The chain's own durations are
-  // among these, so a count within the limit keeps the chain within it too.
-  bool poison_durations_past_limit(i64 player_hp) const {
-    std::map<i64, i64> cost;  // points a round adds → the least damage of such a round
-    for (const Round& r : round_) {
-      const i64 least_damage = r.poison == 0 ? 0 : r.damage;
-      const auto [it, fresh] = cost.emplace(r.poison, least_damage);
-      if (!fresh) it->second = std::min(it->second, least_damage);
-    }
-    if (cost.empty() || (cost.size() == 1 && cost.begin()->first == 0)) return false;
-    std::map<i64, i64> least{{0, 0}};  // duration → least damage taken
-    std::set<std::pair<i64, i64>> open{{0, 0}};
-    std::size_t reached = 0;
-    while (!open.empty()) {
-      const auto [hurt, duration] = *open.begin();
-      open.erase(open.begin());
-      if (least[duration] < hurt) continue;
-      if (duration != 0 && ++reached > kMaxPoisonStates) return true;
-      const PoisonTick tick = poison_over(duration, time_);
-      for (const auto& [points, damage] : cost) {
-        const i64 after = hurt + tick.damage + damage;
-        if (after >= player_hp) continue;
-        const i64 next = tick.duration + points * kPoisonDurationPerPoint;
-        const auto it = least.find(next);
-        if (it != least.end() && it->second <= after) continue;
-        least[next] = after;
-        open.insert({after, next});
-      }
-    }
-    return false;
-  }
-  // The exact chain asks once per poison duration it reaches; past the limit
-  // it is refused (TooLarge), and the fight is sampled with a note saying so.
-  // A check made while the chain runs, behind the estimate above.
-  void count_poison_state(std::uint32_t duration) const {
-    const std::lock_guard lock(mutex_);
-    seen_.insert(duration);
-    if (seen_.size() > kMaxPoisonStates) throw TooLarge(too_much_poison_message());
-  }
-  static std::uint32_t poisoned(i64 duration, i64 points) {
-    const i64 d = duration + points * kPoisonDurationPerPoint;
-    if (d > std::numeric_limits<std::uint32_t>::max())
-      throw Error(fmt::format("{}: the player's poison grew past what a fight follows (4 million points)", kId));
-    return static_cast<std::uint32_t>(d);
-  }
-  i64 healed(Side attacker, i64 drained) const {
-    return drained > 0 ? std::clamp<i64>(max_hp_ - attacker.hp, 0, drained) : 0;
-  }
-
-  std::vector<std::vector<AttackPlan>> plans_;  // [attack][blocks made before it]
-  std::vector<Effects> effects_;                // [attack]
-  std::vector<Round> round_;
-  i64 max_hp_;
-  double time_;
-  bool player_defender_;
-  bool can_block_ = false, carries_ = false, vampiric_ = false, too_much_poison_ = false;
-  std::string why_;
-  mutable std::mutex mutex_;
-  mutable std::set<std::uint32_t> seen_;  // poison durations the chain asked about
-};
+  if (can_block && defender_max_turn > attacker_min_time * (1 + 1e-9))
+    spec.why_not_exact = fmt::format(
+        "{}: the defender's block counter resets on its own turn ({} aut), longer than the attacker's attack ({} "
+        "aut), so several rounds can share its block limit; each round here starts from no blocks",
+        kId, defender_max_turn, attacker_min_time);
+  spec.poison_rate = kPoisonRate;
+  spec.player_defender = d.player() != nullptr;
+  spec.attacker_max_hp = attacker.hp;
+  spec.defender_hp = defender.hp;
+  spec.attacker_time = attacker.attack_time;
+  spec.regen = regeneration(a, attacker);
+  return crawl::make_round_exchange(std::move(spec));
+}
 
 CatalogEntry monster_entry(const Monster& m) {
   CatalogEntry e{catalog_key(m.name), m.name, {}};
@@ -616,22 +432,15 @@ class Rules final : public Ruleset {
     auto max_time = [](const Fighter& f) {
       return f.attack_times.empty() ? f.attack_time : f.attack_times.back().first;
     };
-    out.a_hits_b = std::make_shared<Exchange034>(a, b, side_situation(a), min_time(out.a), max_time(out.b), out.a.hp,
-                                                 out.a.attack_time, out.b.hp);
-    out.b_hits_a = std::make_shared<Exchange034>(b, a, side_situation(b), min_time(out.b), max_time(out.a), out.b.hp,
-                                                 out.b.attack_time, out.a.hp);
+    out.a_hits_b = round_exchange(a, b, side_situation(a), min_time(out.a), max_time(out.b), out.a, out.b);
+    out.b_hits_a = round_exchange(b, a, side_situation(b), min_time(out.b), max_time(out.a), out.b, out.a);
     out.time_unit = "aut";
     // A monster shooting (ranged) makes no melee flavours: its rounds follow none.
     list_mechanics(a, b, !side_situation(a).ranged, !side_situation(b).ranged, out.modelled, out.not_modelled);
-    list_regeneration(a, b, out.not_modelled);
-    if (poisons(a, b, side_situation(a)) || poisons(b, a, side_situation(b)))
-      out.notes.push_back(
-          "poison: the player has no poison resistance; its poison ticks at the start of each of the poisoner's "
-          "rounds, over the poisoner's attack time in ticks of 10 aut (the game ticks after each of the player's own "
-          "actions, over its delay: the same HP by the same game time); the fight ends at a death, so poison left in "
-          "a winning player is not followed");
-    if (drains(a, b, side_situation(a)) || drains(b, a, side_situation(b)))
-      out.notes.push_back("AF_VAMPIRIC: the drainer heals up to the HP it started the fight with");
+    list_regeneration(a, b, out.modelled);
+    out.notes.push_back(crawl::regeneration_note());
+    if (poisons(a, b, side_situation(a)) || poisons(b, a, side_situation(b))) out.notes.push_back(crawl::poison_note());
+    if (drains(a, b, side_situation(a)) || drains(b, a, side_situation(b))) out.notes.push_back(crawl::drain_note());
     return out;
   }
 

@@ -71,32 +71,30 @@ TEST(CrawlCli, BadSpecsExitTwo) {
   EXPECT_EQ(shield.status, 2);
   EXPECT_EQ(shield.err,
             "fray: error: attacker spec 'player:shield=plate_armour': shield=plate_armour is not a shield\n");
-  expect_error({"attack", "--rules", "crawl", "--attacker", "player:fighting=abc", "--defender", "orc"},
-               "fighting=abc");
-  expect_error({"attack", "--rules", "crawl", "--attacker", "player:weapon=lightsaber", "--defender", "orc"},
-               "unknown weapon 'lightsaber'");
-  expect_error({"attack", "--rules", "crawl", "--attacker", "player", "--defender", "orc_overlord"},
-               "unknown monster 'orc_overlord' (did you mean 'orc_warlord' or 'orc'?)");
-  expect_error({"attack", "--rules", "crawl", "--attacker", "player:weapon=long_swrod", "--defender", "orc"},
-               "did you mean 'long_sword'");
-  expect_error({"attack", "--rules", "crawl", "--attacker", "player", "--defender", "orc", "--situation", "sleping"},
-               "did you mean 'sleeping'");
-  expect_error({"attack", "--rules", "crawl", "--attacker", "player:form=blade_hand", "--defender", "orc"},
-               "did you mean 'blade_hands'");
-  expect_error({"attack", "--rules", "crawl", "--attacker", "player", "--defender", "orc", "--kind", "ranged"},
-               "--kind is not used by --rules crawl");
-  expect_error({"attack", "--rules", "crawl", "--attacker", "player:mojo=3", "--defender", "orc"},
-               "unknown key 'mojo'");
-  expect_error({"attack", "--rules", "crawl", "--attacker", "player:body=buckler", "--defender", "orc"},
-               "not body armour");
-  expect_error({"attack", "--rules", "crawl", "--attacker", "player", "--defender", "orc", "--situation", "drunk"},
-               "unknown situation 'drunk'");
-  expect_error({"attack", "--rules", "crawl", "--attacker", "player", "--defender", "player"},
-               "cannot attack a player");
-  expect_error({"attack", "--rules", "crawl", "--attacker", "player", "--defender", "orc", "--situation", "ranged"},
-               "missile=NAME");
-  expect_error({"attack", "--rules", "crawl", "--attacker", "player:weapon=shortbow", "--defender", "orc"},
-               "is a launcher");
+  // One bad attack spec each: attacker, defender, an extra flag and its value, and the words the error must say.
+  struct BadAttack {
+    const char *attacker, *defender, *flag, *value, *says;
+  };
+  const BadAttack bad[] = {
+      {"player:fighting=abc", "orc", "", "", "fighting=abc"},
+      {"player:weapon=lightsaber", "orc", "", "", "unknown weapon 'lightsaber'"},
+      {"player", "orc_overlord", "", "", "unknown monster 'orc_overlord' (did you mean 'orc_warlord' or 'orc'?)"},
+      {"player:weapon=long_swrod", "orc", "", "", "did you mean 'long_sword'"},
+      {"player", "orc", "--situation", "sleping", "did you mean 'sleeping'"},
+      {"player:form=blade_hand", "orc", "", "", "did you mean 'blade_hands'"},
+      {"player", "orc", "--kind", "ranged", "--kind is not used by --rules crawl"},
+      {"player:mojo=3", "orc", "", "", "unknown key 'mojo'"},
+      {"player:body=buckler", "orc", "", "", "not body armour"},
+      {"player", "orc", "--situation", "drunk", "unknown situation 'drunk'"},
+      {"player", "player", "", "", "cannot attack a player"},
+      {"player", "orc", "--situation", "ranged", "missile=NAME"},
+      {"player:weapon=shortbow", "orc", "", "", "is a launcher"},
+  };
+  for (const BadAttack& x : bad) {
+    std::vector<std::string> args{"attack", "--rules", "crawl", "--attacker", x.attacker, "--defender", x.defender};
+    if (*x.flag) args.insert(args.end(), {x.flag, x.value});
+    expect_error(args, x.says);
+  }
   expect_error({"sweep", "--rules", "crawl", "--attacker", fighter, "--defender", "orc", "--skill", "luck"},
                "cannot sweep 'luck'");
   expect_error({"sweep", "--rules", "crawl", "--attacker", fighter, "--defender", "orc", "--skill", "fighting",
@@ -456,8 +454,9 @@ TEST(CrawlBout, KernelIsTheRoundOfAttacks) {
   // No hp=: the player's maximum HP, get_real_hp at XL 1: 1·11/2 + 8 = 13, said in a note.
   const Bout d = rs.bout({"player", "troll", {}, {}});
   EXPECT_EQ(d.a.hp, 13);
-  ASSERT_EQ(d.notes.size(), 1u);
+  ASSERT_EQ(d.notes.size(), 2u);  // and the regeneration's
   EXPECT_NE(d.notes[0].find("has 13 HP: no hp= given"), std::string::npos) << d.notes[0];
+  EXPECT_NE(d.notes[1].find("regeneration:"), std::string::npos) << d.notes[1];
 }
 
 // player.cc player::attack_delay: base − div_rand_round(x, d) takes two values

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/crawl/duel_checks.hpp"
 #include "support/support.hpp"
 
 namespace fray::crawl_0_34 {
@@ -202,13 +203,23 @@ TEST(Crawl034Vampiric, BiteHealsUpToTheStartingHp) {
   Combatant knight = parse_combatant("vampire_knight", "attacker");
   std::get<Creature>(knight.who).attack_index = 1;
   const Outcome bite = exact_outcome(plan_attack(knight, parse_combatant(me, "defender"), Situation{}));
-  double expected = 0;
+  // Three HP short: min(r + 1 + random2(bite), 3), r the knight's
+  // regeneration before it acts: HD 11, natural_regen_rate 11 (divider
+  // div_rand_round(15 - 11, 4) = 1), so r = 1 with chance 11/25.
+  ASSERT_EQ(std::get<Creature>(knight.who).hd, 11);
+  const double regen = 11.0 / 25.0;
+  double expected = 0, p_damaging = 0;
   for (const auto& [v, pv] : bite.damage_on_hit->items()) {
     if (v <= 0) continue;
+    p_damaging += bite.p_hit * pv;
     double mean = 0;
-    for (i64 h = 1; h <= v; ++h) mean += static_cast<double>(std::min<i64>(h, 3)) / static_cast<double>(v);
+    for (i64 h = 1; h <= v; ++h)
+      mean += ((1 - regen) * static_cast<double>(std::min<i64>(h, 3)) +
+               regen * static_cast<double>(std::min<i64>(h + 1, 3))) /
+              static_cast<double>(v);
     expected += bite.p_hit * pv * mean;
   }
+  expected += (1 - p_damaging) * regen;
   double heal = 0;
   for (const Transition& t : b.a_hits_b->outcomes({full - 3, 0}, {60, 0})) heal += t.p * static_cast<double>(t.heal);
   EXPECT_NEAR(heal, expected, 1e-12);
@@ -224,22 +235,47 @@ TEST(Crawl034Vampiric, BiteHealsUpToTheStartingHp) {
   EXPECT_TRUE(has_line(a.not_modelled, "AF_POISON"));
 }
 
-// The knight's heals take the duel through higher HP again; the exact chain
-// follows them, and Monte Carlo agrees within 4 standard errors.
+// The knight's heals and both sides' regeneration take the duel through
+// higher HP again; the exact chain follows them (a 12-HP player keeps the
+// regeneration counter's cells within the chain's limit), and Monte Carlo
+// agrees within 4 standard errors.
 TEST(Crawl034Vampiric, DuelWithDrainExactAndSampledAgree) {
   const Bout b = fray::ruleset("crawl-0.34")
-                     .bout({"player:hp=40,fighting=5,long_blades=4,weapon=long_sword", "vampire_knight", {}, {}});
-  fight::FightOptions o;
-  o.monte_carlo.progress = false;
-  const fight::DuelResult exact = fight::solve_duel(b, o);
-  ASSERT_EQ(exact.method, "exact") << exact.note;
-  EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins + exact.p_draw, 1.0, 1e-6);
-  o.method = fight::FightOptions::Method::monte_carlo;
-  o.monte_carlo.sims = 40000;
-  o.monte_carlo.seed = 13;
-  const fight::DuelResult mc = fight::solve_duel(b, o);
-  const double se = std::sqrt(exact.p_a_wins * (1 - exact.p_a_wins) / 40000);
-  EXPECT_NEAR(mc.p_a_wins, exact.p_a_wins, 4 * se + 1e-6);
+                     .bout({"player:hp=12,fighting=5,long_blades=4,weapon=long_sword", "vampire_knight", {}, {}});
+  crawl_test::expect_exact_duel_agrees(b, 13, false);
+}
+
+// DCSS 0.34's regeneration in a fight: the player's rate is 20 + hp_max/6
+// (player.cc player_regen), over its own attack delay; a monster's chance is
+// 0.19's natural_regen_rate (mon-act.cc _monster_regenerate).
+TEST(Crawl034Regen, KernelsHealOnTheirOwnTurns) {
+  const Ruleset& rs = fray::ruleset("crawl-0.34");
+  const Bout b = rs.bout({"player:hp=40,fighting=5,long_blades=4,weapon=long_sword", "orc_warrior", {}, {}});
+  EXPECT_TRUE(has_line(b.modelled, "player: regeneration"));
+  EXPECT_TRUE(has_line(b.modelled, "orc warrior: natural regeneration"));
+  EXPECT_FALSE(has_line(b.not_modelled, "regeneration"));
+  // Rate 20 + 40/6 = 26 over 12 aut: div_rand_round(312, 10) = 31 (0.8) or 32 (0.2). From a counter of 80
+  // (the state's bits above the poison's 25): 111 → 1 HP, 11 left; 112 → 1 HP, 12 left.
+  ASSERT_EQ(b.a.attack_time, 12.0);
+  std::map<std::uint32_t, double> by;
+  for (const Transition& t : b.a_hits_b->outcomes({30, 80u << 25}, {28, 0})) {
+    EXPECT_EQ(t.heal, 1);
+    by[t.attacker_state] += t.p;
+  }
+  ASSERT_EQ(by.size(), 2u);
+  EXPECT_NEAR(by[11u << 25], 0.8, 1e-12);
+  EXPECT_NEAR(by[12u << 25], 0.2, 1e-12);
+  // The warrior (HD 4) below its maximum: 1 HP with chance 1/4 * 2/25 + 3/4 * (1/3 * 2/25 + 2/3 * 1/25) = 0.06.
+  double p1 = 0;
+  for (const Transition& t : b.b_hits_a->outcomes({20, 0}, {40, 0}))
+    if (t.heal == 1) p1 += t.p;
+  EXPECT_NEAR(p1, 0.06, 1e-12);
+  // The troll regenerates every turn below its maximum (fast_regen).
+  const Bout t = rs.bout({"troll", "player:hp=40,fighting=5,long_blades=4,weapon=long_sword", {}, {}});
+  for (const Transition& x : t.a_hits_b->outcomes({t.a.hp - 5, 0}, {40, 0})) EXPECT_EQ(x.heal, 1);
+  // The duel is exact (40 x 28 HP x 100 counters), and Monte Carlo at a fixed seed agrees on the player's HP at
+  // the end (chi-square).
+  crawl_test::expect_exact_duel_agrees(b, 19, true);
 }
 
 }  // namespace

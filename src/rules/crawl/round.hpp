@@ -1,0 +1,107 @@
+// The fight kernel of both DCSS versions: one side's round (the player's
+// attack, or each of a monster's attacks in turn) over the two sides' HP and
+// state, with the flavours and the regeneration a fight follows. What differs
+// between 0.19 and 0.34 reaches it as data: each attack's odds and its
+// sampled strike (each version's own plan_attack, exact_outcome and strike),
+// the poison's rate, the regeneration's numbers, and the version's own reason
+// for not being exact (how it counts shield blocks).
+#pragma once
+
+#include <fray/core/rng.hpp>
+#include <fray/fight/kernel.hpp>
+#include <fray/rules/crawl/poison.hpp>
+#include <fray/rules/crawl/regen.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace fray::crawl {
+
+// One attack of a round, after some blocks earlier in the round.
+struct AttackOdds {
+  double p_block = 0, p_miss = 0, p_hit = 0;
+  std::vector<std::pair<i64, double>> damage_on_hit;  // given a hit
+};
+// One sampled attack.
+struct Drawn {
+  bool blocked = false, hit = false;
+  i64 damage = 0;
+};
+// What one attack's flavour does to the player (mons_apply_attack_flavour).
+struct FlavourEffects {
+  PoisonRange poison;
+  ElementRange element;
+  bool vampiric = false;
+};
+
+// The attacker's own regeneration, on its turn.
+struct RoundRegen {
+  enum class Who { none, player, monster } who = Who::none;
+  int rate = 0;                                  // the player's player_regen()
+  std::vector<std::pair<i64, double>> delays{};  // the player's attack delays (aut) and their chances
+  MonsterRegen monster{};
+};
+
+struct RoundSpec {
+  std::string id;                             // "crawl", "crawl-0.34": starts every message
+  std::vector<std::vector<AttackOdds>> odds;  // [attack][blocks made before it: 0 .. size - 1, the last also for more]
+  // One attack sampled after `blocks` blocks (already at most odds[attack].size() - 1).
+  std::function<Drawn(std::size_t attack, std::size_t blocks, Rng& rng)> draw;
+  std::vector<FlavourEffects> effects;  // [attack]
+  PoisonRate poison_rate{};
+  bool player_defender = false;
+  i64 attacker_max_hp = 1, defender_hp = 1;
+  double attacker_time = 10;  // aut; the poison on the player ticks over it
+  RoundRegen regen{};
+  std::string why_not_exact;  // the version's own reason, or empty
+};
+
+[[nodiscard]] std::shared_ptr<const Exchange> make_round_exchange(RoundSpec spec);
+
+// The player's regeneration in a fight: its maximum HP is the HP it starts
+// with; `pips` regeneration items; over the fighter's attack delays (whole
+// aut, as the game's are).
+[[nodiscard]] RoundRegen player_round_regen(const Fighter& player, int pips, const PlayerRegenRate& rate);
+// A monster's: from its HD, fast for a catalog troll (`name`, the game's or
+// the key's spelling).
+[[nodiscard]] RoundRegen monster_round_regen(int hd, std::string_view name);
+// What every fight assumes of regeneration, for its notes; and of poison
+// and AF_VAMPIRIC, for the fights that have them.
+[[nodiscard]] std::string regeneration_note();
+[[nodiscard]] std::string poison_note();
+[[nodiscard]] std::string drain_note();
+// The regeneration counters a player side reaches (1 for a monster or none),
+// at most kMaxPlayerStates + 1.
+[[nodiscard]] std::size_t regeneration_counters(const RoundRegen& regen);
+
+// A player side's state: its poison duration (you.duration[DUR_POISONING])
+// in the low 25 bits and its regeneration counter
+// (you.hit_points_regeneration, 0..99) above them. A monster's state is 0.
+inline constexpr int kCounterShift = 25;
+inline constexpr i64 kMaxPoisonDuration = (i64{1} << kCounterShift) - 1;
+[[nodiscard]] constexpr i64 poison_of(std::uint32_t state) noexcept { return state & kMaxPoisonDuration; }
+[[nodiscard]] constexpr int counter_of(std::uint32_t state) noexcept {
+  return static_cast<int>(state >> kCounterShift);
+}
+[[nodiscard]] constexpr std::uint32_t player_state(i64 poison, int counter) noexcept {
+  return static_cast<std::uint32_t>(poison) | (static_cast<std::uint32_t>(counter) << kCounterShift);
+}
+
+// The most poison durations an exact chain follows (each a block of HP pairs,
+// times the regeneration counters, at most 100); past it the fight is
+// sampled, with a note.
+inline constexpr std::size_t kMaxPoisonStates = 4096;
+// The most (regeneration counter, player HP, opponent HP) cells a duel's
+// exact chain follows for a hurt, regenerating player: its HP then go up and
+// down, and the chain repeats until little is left; past it the duel is
+// sampled, with a note.
+inline constexpr std::size_t kMaxRegenCells = 150'000;
+// The regeneration counters a player side can hold: you.hit_points_regeneration is 0..99.
+inline constexpr std::size_t kMaxPlayerStates = 100;
+
+}  // namespace fray::crawl
