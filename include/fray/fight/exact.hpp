@@ -38,6 +38,11 @@ struct ExactLimits {
   // built straight from the kernels (HP a + HP b conditions)
   // instead of the whole grid; same numbers, much faster. Off: always the grid.
   bool split_sides = true;
+  // The grid's stepping pulls each cell's mass from the cells whose moves
+  // lead to it (every cell written once per attack) when no cell can turn
+  // into a stalemate; off: it pushes each cell's mass along its moves, as it
+  // always does otherwise. The same numbers to rounding (tests compare the two).
+  bool pull = true;
   // Watches the analysis and cancels it (throws Cancelled); null: neither.
   Progress* progress = nullptr;
 };
