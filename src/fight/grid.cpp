@@ -279,8 +279,9 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
   }
   // Pulling each cell's mass from its sources writes every cell once per
   // attack; it needs every cell to be able to end (no mass turns into a
-  // draw on the way). Each side's table is built at its first attack.
-  const bool pulling = all_can_end && limits.pull;
+  // draw on the way), and pays on large grids (ExactLimits::pull_from).
+  // Each side's table is built at its first attack.
+  const bool pulling = all_can_end && n >= limits.pull_from;
   std::optional<Pulls> pulls[2];
   std::vector<double> cur(n, 0.0), nxt(n, 0.0);
   cur[chain.start()] = 1.0;

@@ -1,5 +1,5 @@
 // The grid's stepping by pulling each cell's mass from its sources against
-// pushing it along the moves (ExactLimits::pull), and hand-worked coupled
+// pushing it along the moves (ExactLimits::pull_from), and hand-worked coupled
 // duels whose HP go up, where the stalemate searches are skipped because the
 // move lists alone show that every cell can end.
 #include <fray/fight/exact.hpp>
@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <memory>
 
 namespace fray::fight {
@@ -30,7 +31,7 @@ Bout bout(std::shared_ptr<const Exchange> ab, std::shared_ptr<const Exchange> ba
 ExactLimits grid(bool pull) {
   ExactLimits l;
   l.split_sides = false;
-  l.pull = pull;
+  l.pull_from = pull ? 0 : std::numeric_limits<std::size_t>::max();
   return l;
 }
 
