@@ -170,10 +170,18 @@ class Pulls {
         }
       }
     }
-    // Ends before starts at one cell: two source runs next to each other
-    // hand over the same offset there.
-    std::sort(edges.begin(), edges.end(),
-              [](const Edge& x, const Edge& y) { return std::tie(x.at, x.add) < std::tie(y.at, y.add); });
+    // By cell, ends before starts at one cell (two source runs next to each
+    // other hand over the same offset there): a counting sort, as the cells
+    // are many and the edges a few per cell.
+    const std::uint64_t cells = chain.cells();
+    std::vector<std::uint32_t> slot(cells + 2, 0);
+    for (const Edge& e : edges) ++slot[e.at + 1];
+    for (std::uint64_t c = 0; c <= cells; ++c) slot[c + 1] += slot[c];
+    std::vector<Edge> sorted(edges.size());
+    for (const bool add : {false, true})
+      for (const Edge& e : edges)
+        if (e.add == add) sorted[slot[e.at]++] = e;
+    edges.swap(sorted);
     std::vector<Pull> live;  // the list of the cells from `at` on, by offset
     std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash;
     std::uint64_t at = 0;
@@ -189,12 +197,17 @@ class Pulls {
     };
     for (const Edge& e : edges) {
       emit(e.at);
-      const auto it = std::lower_bound(live.begin(), live.end(), e.pull.off,
-                                       [](const Pull& x, std::int64_t off) { return x.off < off; });
-      if (e.add)
-        live.insert(it, e.pull);
-      else
-        live.erase(it);
+      // A short list kept in order by hand (no library move per edge).
+      std::size_t i = 0;
+      while (i < live.size() && live[i].off < e.pull.off) ++i;
+      if (e.add) {
+        live.push_back(e.pull);
+        for (std::size_t j = live.size() - 1; j > i; --j) live[j] = live[j - 1];
+        live[i] = e.pull;
+      } else {
+        for (std::size_t j = i; j + 1 < live.size(); ++j) live[j] = live[j + 1];
+        live.pop_back();
+      }
     }
     emit(n);
   }
