@@ -13,19 +13,23 @@
 
 namespace {
 
-// p to hit for lo..hi; with `fury`, trunc(1.5 x) while the attacker is at 40 %
+// p to hit for lo..hi; with `confuse`, a hit confuses the defender for two
+// of its own attacks, which then miss (epixx confusion: the defender's
+// state counts the attacks left), so the sides are coupled through states;
+// with `fury`, trunc(1.5 x) while the attacker is at 40 %
 // of `max_hp` or less (Pixel Dungeon's berserker), which ties the two sides'
 // HP together in the chain; with `drain`, a hit heals the attacker by its
 // damage up to `max_hp` (Pixel Dungeon's vampire bat, Bat.attackProc), so
 // that HP go up and down.
 class Attack final : public fray::Exchange {
  public:
-  Attack(double p, int lo, int hi, std::int64_t max_hp, bool fury, bool drain = false)
-      : p_(p), lo_(lo), hi_(hi), max_hp_(max_hp), fury_(fury), drain_(drain) {}
+  Attack(double p, int lo, int hi, std::int64_t max_hp, bool fury, bool drain = false, bool confuse = false)
+      : p_(p), lo_(lo), hi_(hi), max_hp_(max_hp), fury_(fury), drain_(drain), confuse_(confuse) {}
   [[nodiscard]] std::int64_t damage(fray::Side a, std::int64_t roll) const {
     return fury_ && a.hp * 5 <= max_hp_ * 2 ? roll * 3 / 2 : roll;
   }
   std::vector<fray::Transition> outcomes(fray::Side a, fray::Side d) const override {
+    if (a.state > 0) return {{1, 0, a.state - 1, d.state}};
     std::vector<fray::Transition> ts;
     ts.reserve(static_cast<std::size_t>(hi_ - lo_ + 2));
     ts.push_back({1 - p_, 0, a.state, d.state});
@@ -33,6 +37,7 @@ class Attack final : public fray::Exchange {
     return ts;
   }
   fray::Transition sample(fray::Side a, fray::Side d, fray::Rng& rng) const override {
+    if (a.state > 0) return {1, 0, a.state - 1, d.state};
     if (rng.unit() >= p_) return {1, 0, a.state, d.state};
     return hit(a, d, damage(a, rng.uniform(lo_, hi_)), 1);
   }
@@ -43,20 +48,21 @@ class Attack final : public fray::Exchange {
   double p_;
   int lo_, hi_;
   std::int64_t max_hp_;
-  bool fury_, drain_;
+  bool fury_, drain_, confuse_;
 
   [[nodiscard]] fray::Transition hit(fray::Side a, fray::Side d, std::int64_t dmg, double p) const {
-    return {p, dmg, a.state, d.state, 1, drain_ ? std::min(dmg, max_hp_ - a.hp) : 0};
+    return {p, dmg, a.state, confuse_ ? 2u : d.state, 1, drain_ ? std::min(dmg, max_hp_ - a.hp) : 0};
   }
 };
 
-// Side a drains (mode 2) or both sides are in fury (mode 1) or neither (0).
+// Side a drains (mode 2), both sides are in fury (mode 1), a's hits confuse
+// b (mode 3), or none of these (0).
 fray::Bout bout(std::int64_t hp, int mode, int lo = 1, int hi = 10) {
   const bool fury = mode == 1;
   fray::Bout b;
   b.a = {"a", hp, 1.0, 0};
   b.b = {"b", hp, 1.0, 0};
-  b.a_hits_b = std::make_shared<Attack>(0.8, lo, hi, hp, fury, mode == 2);
+  b.a_hits_b = std::make_shared<Attack>(0.8, lo, hi, hp, fury, mode == 2, mode == 3);
   b.b_hits_a = std::make_shared<Attack>(0.7, lo, hi, hp, fury);
   return b;
 }
@@ -68,7 +74,8 @@ void BM_TtkExact(benchmark::State& state) {
 BENCHMARK(BM_TtkExact)->Arg(300)->Arg(3000)->Unit(benchmark::kMillisecond);
 
 // Exact duel, HP a side; the second argument 1 turns on fury, 2 a's life
-// drain (HP going up: the grid with cycles).
+// drain (HP going up: the grid with cycles), 3 a's confusing hits (the grid
+// times b's three confusion states).
 void BM_DuelExact(benchmark::State& state) {
   const fray::Bout b = bout(state.range(0), static_cast<int>(state.range(1)));
   for (auto _ : state) benchmark::DoNotOptimize(fray::fight::duel_exact(b));
@@ -81,6 +88,8 @@ BENCHMARK(BM_DuelExact)
     ->Args({300, 1})
     ->Args({100, 2})
     ->Args({300, 2})
+    ->Args({100, 3})
+    ->Args({300, 3})
     ->Unit(benchmark::kMillisecond);
 
 // Exact duels of the games' own kernels at 300 HP a side (bout built once).

@@ -342,12 +342,66 @@ void Chain::find_stalemates() {
     if (pat_[0][c] != kNone && !can_end_[c]) all_can_end_ = false;
 }
 
+// Whether every reached cell can end whatever the order of turns, by one of
+// two sufficient tests on the move lists alone (false: the searches below
+// must tell). (1) From every reached cell each side has a move that ends the
+// fight or lowers HP a + HP b (damage above the attacker's heal): following
+// such moves, the sum falls by at least 1 an attack until an end, and it
+// cannot fall below 2. (2) One side's own moves never raise its HP (no heal
+// above 0), and from every reached cell the other side has a move that ends
+// or damages it: that HP then falls by at least 1 at each of the other
+// side's attacks and never rises in between (a life drain on one side only).
+// Either spares the searches, which cost more than the stepping.
+bool Chain::always_progresses() const {
+  // Whether every list of side w's moves met in a reached cell has a move
+  // for which ok(move) holds.
+  auto every_list = [&](int w, auto&& ok) {
+    std::vector<char> seen;  // by move list id: 1 checked
+    for (const std::uint32_t id : pat_[w]) {
+      if (id == kNone) continue;
+      if (seen.size() <= id) seen.resize(id + 1, 0);
+      if (seen[id]) continue;
+      seen[id] = 1;
+      const auto ms = moves(id);
+      if (std::none_of(ms.begin(), ms.end(), ok)) return false;
+    }
+    return true;
+  };
+  auto sum_falls = [](const Move& m) { return m.ends() || m.damage > m.heal; };
+  if ((!ask_[0] || every_list(0, sum_falls)) && (!ask_[1] || every_list(1, sum_falls))) return true;
+  for (int s = 0; s < 2; ++s) {
+    const int o = 1 - s;
+    if (!ask_[o]) continue;
+    bool rises = false;  // some move of s raises its own HP
+    if (ask_[s]) {
+      std::vector<char> seen;
+      for (const std::uint32_t id : pat_[s]) {
+        if (id == kNone) continue;
+        if (seen.size() <= id) seen.resize(id + 1, 0);
+        if (seen[id]) continue;
+        seen[id] = 1;
+        for (const Move& m : moves(id))
+          if (!m.ends() && m.heal > 0) rises = true;
+        if (rises) break;
+      }
+    }
+    if (rises) continue;
+    if (every_list(o, [](const Move& m) { return m.ends() || m.damage > 0; })) return true;
+  }
+  return false;
+}
+
 // The same fixpoint when a heal raises HP, so that moves go up and down the
 // levels: a search backwards from the cells with an ending move, along every
 // move reversed.
 void Chain::find_stalemates_by_search() {
   const std::size_t n = cells();
   can_end_.assign(n, 0);
+  if (always_progresses()) {
+    for (std::size_t c = 0; c < n; ++c) can_end_[c] = pat_[0][c] != kNone;
+    all_can_end_ = true;
+    return;
+  }
   std::vector<std::uint64_t> first(n + 1, 0);  // predecessors of cell c: pred[first[c] .. first[c + 1])
   std::vector<std::uint32_t> queue;
   auto each_move = [&](auto&& visit) {
@@ -395,6 +449,11 @@ void Chain::find_stalemates_by_search() {
 std::pair<std::vector<char>, bool> Chain::can_end_by_phase(const std::vector<Who>& turns) const {
   const std::size_t n = cells(), period = turns.size();
   std::vector<char> ok(n * period, 0);
+  if (always_progresses()) {
+    for (std::size_t c = 0; c < n; ++c)
+      if (pat_[0][c] != kNone) std::fill_n(ok.begin() + static_cast<std::ptrdiff_t>(c * period), period, char{1});
+    return {std::move(ok), true};
+  }
   // Predecessors of each cell by each side's moves: pred[w][first[w][c] .. first[w][c + 1]).
   std::vector<std::uint64_t> first[2];
   std::vector<std::uint32_t> pred[2];

@@ -188,6 +188,7 @@ class Chain {
   void reach();
   void find_stalemates();
   void find_stalemates_by_search();
+  [[nodiscard]] bool always_progresses() const;
   void find_runs();
 
   // A kernel answer (where the Ask cache holds it), the attacker's and the

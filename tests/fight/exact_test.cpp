@@ -1,6 +1,7 @@
 #include <fray/fight/exact.hpp>
 
 #include "kernels.hpp"
+#include "sampling.hpp"
 
 #include <gtest/gtest.h>
 
@@ -200,22 +201,7 @@ TEST(DuelExact, ThreeHundredHpASideConverges) {
   EXPECT_NEAR(r.length->total(), 1.0, 1e-12);
 }
 
-void expect_same(const DuelResult& x, const DuelResult& y) {
-  EXPECT_NEAR(x.p_a_wins, y.p_a_wins, 1e-13);
-  EXPECT_NEAR(x.p_b_wins, y.p_b_wins, 1e-13);
-  EXPECT_NEAR(x.p_draw, y.p_draw, 1e-13);
-  ASSERT_EQ(x.length.has_value(), y.length.has_value());
-  if (x.length) {
-    EXPECT_TRUE(x.length->approx_equal(*y.length, 1e-13));
-  }
-  EXPECT_TRUE(x.a_hp_left.approx_equal(y.a_hp_left, 1e-13));
-  EXPECT_TRUE(x.b_hp_left.approx_equal(y.b_hp_left, 1e-13));
-  ASSERT_EQ(x.time.size(), y.time.size());
-  for (std::size_t i = 0; i < x.time.size(); ++i) {
-    EXPECT_DOUBLE_EQ(x.time[i].first, y.time[i].first);
-    EXPECT_NEAR(x.time[i].second, y.time[i].second, 1e-13);
-  }
-}
+using test::expect_same_duel;
 
 TEST(DuelExact, IndependentSidesGiveTheSameAsTheWholeGrid) {
   ExactLimits grid;
@@ -225,15 +211,15 @@ TEST(DuelExact, IndependentSidesGiveTheSameAsTheWholeGrid) {
   auto b = std::make_shared<DiceKernel>(0.55, 2, 9);
   for (Who first : {Who::a, Who::b}) {
     const Bout x = bout(a, b, 23, 31, 1.0, 1.5);
-    expect_same(duel_exact(x, first), duel_exact(x, first, grid));
+    expect_same_duel(duel_exact(x, first), duel_exact(x, first, grid));
   }
   // Acid changes only the attacker's own state: still independent.
   auto acid = std::make_shared<AcidKernel>(0.9, 4);
-  expect_same(duel_exact(bout(acid, b, 20, 12)), duel_exact(bout(acid, b, 20, 12), Who::a, grid));
+  expect_same_duel(duel_exact(bout(acid, b, 20, 12)), duel_exact(bout(acid, b, 20, 12), Who::a, grid));
   // A side that can never kill: draws and the other side's wins.
   auto zero = std::make_shared<DiceKernel>(0, 1, 1);
-  expect_same(duel_exact(bout(zero, acid, 9, 20)), duel_exact(bout(zero, acid, 9, 20), Who::a, grid));
-  expect_same(duel_exact(bout(zero, zero, 9, 20)), duel_exact(bout(zero, zero, 9, 20), Who::a, grid));
+  expect_same_duel(duel_exact(bout(zero, acid, 9, 20)), duel_exact(bout(zero, acid, 9, 20), Who::a, grid));
+  expect_same_duel(duel_exact(bout(zero, zero, 9, 20)), duel_exact(bout(zero, zero, 9, 20), Who::a, grid));
 }
 
 TEST(DuelExact, IndependentSidesSplitIntoOneSidedChains) {
@@ -267,12 +253,13 @@ TEST(DuelExact, DeclaredReadsChangeSpeedNotNumbers) {
   auto acid = std::make_shared<AcidKernel>(0.9, 5);
   auto conf = std::make_shared<ConfusionKernel>(0.6, 2, 2);
   auto dice = std::make_shared<DiceKernel>(0.65, 2, 5);
-  expect_same(duel_exact(bout(fury, acid, 40, 33)), duel_exact(bout(reading_everything<FuryKernel>(0.75, 1, 8, 40),
-                                                                    reading_everything<AcidKernel>(0.9, 5), 40, 33)));
-  expect_same(duel_exact(bout(conf, dice, 20, 26, 1, 1.5)),
-              duel_exact(bout(reading_everything<ConfusionKernel>(0.6, 2, 2),
-                              reading_everything<DiceKernel>(0.65, 2, 5), 20, 26, 1, 1.5)));
-  expect_same(
+  expect_same_duel(
+      duel_exact(bout(fury, acid, 40, 33)),
+      duel_exact(bout(reading_everything<FuryKernel>(0.75, 1, 8, 40), reading_everything<AcidKernel>(0.9, 5), 40, 33)));
+  expect_same_duel(duel_exact(bout(conf, dice, 20, 26, 1, 1.5)),
+                   duel_exact(bout(reading_everything<ConfusionKernel>(0.6, 2, 2),
+                                   reading_everything<DiceKernel>(0.65, 2, 5), 20, 26, 1, 1.5)));
+  expect_same_duel(
       duel_exact(bout(acid, dice, 25, 30), Who::b),
       duel_exact(bout(reading_everything<AcidKernel>(0.9, 5), reading_everything<DiceKernel>(0.65, 2, 5), 25, 30),
                  Who::b));
@@ -298,7 +285,7 @@ TEST(DuelExact, ADefenderStateThatChangesKeepsTheGrid) {
   ExactLimits grid;
   grid.split_sides = false;
   const DuelResult split = duel_exact(bout(k, k, 3, 3));
-  expect_same(split, duel_exact(bout(k, k, 3, 3), Who::a, grid));
+  expect_same_duel(split, duel_exact(bout(k, k, 3, 3), Who::a, grid));
   EXPECT_GT(split.chain_states, 6u);
   // By hand at 1 HP: a's first attack meets b out of stance (0.9); every
   // later attack meets a defender in stance (0.2), so after a's miss:

@@ -5,6 +5,7 @@
 #include <fray/fight/monte_carlo.hpp>
 
 #include "kernels.hpp"
+#include "sampling.hpp"
 #include "support/support.hpp"
 
 #include <gtest/gtest.h>
@@ -27,25 +28,9 @@ Bout bout(std::shared_ptr<const Exchange> ab, std::shared_ptr<const Exchange> ba
   return test::make_bout(std::move(ab), std::move(ba), a_hp, b_hp, a_time, b_time);
 }
 
-MonteCarloOptions mc(std::uint64_t sims, std::uint64_t seed, unsigned threads = 1) {
-  MonteCarloOptions o;
-  o.sims = sims;
-  o.seed = seed;
-  o.threads = threads;
-  o.progress = false;
-  return o;
-}
-
-std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n) {
-  std::map<std::int64_t, std::uint64_t> c;
-  for (const auto& [v, p] : pmf.items()) c[v] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
-  return c;
-}
-
-void expect_close(double sampled, double exact, std::uint64_t n, const char* what) {
-  const double se = std::sqrt(std::max(exact * (1 - exact), 1e-12) / static_cast<double>(n));
-  EXPECT_LE(std::fabs(sampled - exact), 4.5 * se + 1e-12) << what << ": sampled " << sampled << ", exact " << exact;
-}
+using test::counts_of;
+using test::expect_close;
+using test::mc;
 
 // --- HP lost on the attacker's own turn ------------------------------------------
 
@@ -144,11 +129,7 @@ TEST(SelfLoss, ExactAgreesWithMonteCarlo) {
   const DuelResult exact = duel_exact(x);
   EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins, 1.0, 1e-13);
   const std::uint64_t n = 200000;
-  const DuelResult sampled = duel_monte_carlo(x, Who::a, mc(n, 2027, 2));
-  expect_close(sampled.p_a_wins, exact.p_a_wins, n, "p_a_wins");
-  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*sampled.length, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(sampled.a_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(sampled.b_hp_left, n)), 1e-3);
+  const DuelResult sampled = test::expect_sampled_duel_agrees(x, exact, n, 2027, 2);
   EXPECT_NEAR(mean_of(sampled.time), mean_of(exact.time), 0.05);
   // A side that poisons itself and one that never hurts it: deaths only.
   auto self = std::make_shared<SelfLossKernel>(0.3, 1, 2, 1);
@@ -301,11 +282,7 @@ TEST(Heal, ExactAgreesWithMonteCarlo) {
   const DuelResult exact = duel_exact(x);
   EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins, 1.0, 1e-13);
   const std::uint64_t n = 200000;
-  const DuelResult sampled = duel_monte_carlo(x, Who::a, mc(n, 4242, 2));
-  expect_close(sampled.p_a_wins, exact.p_a_wins, n, "p_a_wins");
-  EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*sampled.length, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(sampled.a_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(sampled.b_hp_left, n)), 1e-3);
+  test::expect_sampled_duel_agrees(x, exact, n, 4242, 2);
   // Turns to kill with a regenerating, poisoned attacker: its HP goes both ways.
   const HealOrPoison mixed;
   const TtkResult t = ttk_exact(mixed, fighter(3), fighter(12));

@@ -2,6 +2,7 @@
 #include <fray/fight/monte_carlo.hpp>
 
 #include "kernels.hpp"
+#include "sampling.hpp"
 #include "support/support.hpp"
 
 #include <gtest/gtest.h>
@@ -18,27 +19,9 @@ using test::FuryKernel;
 
 Fighter fighter(std::int64_t hp, double time = 1) { return Fighter{"f", hp, time, 0}; }
 
-MonteCarloOptions mc(std::uint64_t sims, std::uint64_t seed, unsigned threads = 1) {
-  MonteCarloOptions o;
-  o.sims = sims;
-  o.seed = seed;
-  o.threads = threads;
-  o.progress = false;
-  return o;
-}
-
-// Counts back from a sampled Pmf (probabilities times sims).
-std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n) {
-  std::map<std::int64_t, std::uint64_t> c;
-  for (const auto& [v, p] : pmf.items()) c[v] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
-  return c;
-}
-
-// |sampled - exact| within 4.5 standard errors.
-void expect_close(double sampled, double exact, std::uint64_t n, const char* what) {
-  const double se = std::sqrt(std::max(exact * (1 - exact), 1e-12) / static_cast<double>(n));
-  EXPECT_LE(std::fabs(sampled - exact), 4.5 * se + 1e-12) << what << ": sampled " << sampled << ", exact " << exact;
-}
+using test::counts_of;
+using test::expect_close;
+using test::mc;
 
 TEST(TtkMonteCarlo, AgreesWithTheNegativeBinomial) {
   const DiceKernel k(0.5, 1, 1);

@@ -3,6 +3,7 @@
 // exact answer skips its test.
 #include <fray/report/report.hpp>
 
+#include "sampling.hpp"
 #include "support/support.hpp"
 
 #include <gtest/gtest.h>
@@ -53,20 +54,8 @@ std::optional<Bout> bout_of(const Matchup& m, std::string& skip) {
   }
 }
 
-std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n) {
-  std::map<std::int64_t, std::uint64_t> c;
-  for (const auto& [v, p] : pmf.items()) c[v] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
-  return c;
-}
-
-MonteCarloOptions mc(std::uint64_t sims, std::uint64_t seed, unsigned threads) {
-  MonteCarloOptions o;
-  o.sims = sims;
-  o.seed = seed;
-  o.threads = threads;
-  o.progress = false;
-  return o;
-}
+using test::counts_of;
+using test::mc;
 
 class RulesetFight : public ::testing::TestWithParam<Matchup> {};
 

@@ -38,6 +38,14 @@ struct ExactLimits {
   // built straight from the kernels (HP a + HP b conditions)
   // instead of the whole grid; same numbers, much faster. Off: always the grid.
   bool split_sides = true;
+  // The grid's stepping pulls each cell's mass from the cells whose moves
+  // lead to it (every cell written once per attack) when the grid has at
+  // least `pull_from` cells and no cell can turn into a stalemate; else it
+  // pushes each cell's mass along its moves. Pulling needs a table of
+  // incoming moves first and visits every cell the mass may have reached,
+  // so it pays only on large grids (about 2^16 cells on). The same numbers
+  // to rounding (tests compare the two: 0 always pulls, SIZE_MAX never).
+  std::size_t pull_from = std::size_t{1} << 16;
   // Watches the analysis and cancels it (throws Cancelled); null: neither.
   Progress* progress = nullptr;
 };

@@ -1,0 +1,127 @@
+// The grid's stepping by pulling each cell's mass from its sources against
+// pushing it along the moves (ExactLimits::pull_from), and hand-worked coupled
+// duels whose HP go up, where the stalemate searches are skipped because the
+// move lists alone show that every cell can end.
+#include <fray/fight/exact.hpp>
+
+#include "kernels.hpp"
+#include "sampling.hpp"
+
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <memory>
+
+namespace fray::fight {
+namespace {
+
+using test::AcidKernel;
+using test::ConfusionKernel;
+using test::DiceKernel;
+using test::FuryKernel;
+using test::HealKernel;
+using test::PoisonKernel;
+using test::SelfLossKernel;
+
+Bout bout(std::shared_ptr<const Exchange> ab, std::shared_ptr<const Exchange> ba, std::int64_t a_hp, std::int64_t b_hp,
+          double a_time = 1, double b_time = 1) {
+  return test::make_bout(std::move(ab), std::move(ba), a_hp, b_hp, a_time, b_time);
+}
+
+ExactLimits grid(bool pull) {
+  ExactLimits l;
+  l.split_sides = false;
+  l.pull_from = pull ? 0 : std::numeric_limits<std::size_t>::max();
+  return l;
+}
+
+// The whole grid, pulled and pushed, either side first.
+void expect_pull_is_push(const Bout& x) {
+  for (Who first : {Who::a, Who::b}) {
+    const DuelResult pulled = duel_exact(x, first, grid(true));
+    const DuelResult pushed = duel_exact(x, first, grid(false));
+    test::expect_same_duel(pulled, pushed);
+    EXPECT_EQ(pulled.chain_states, pushed.chain_states);
+    EXPECT_NEAR(pulled.unresolved, pushed.unresolved, 1e-15);
+  }
+}
+
+TEST(PullStep, CoupledDuelsGiveWhatPushingGives) {
+  auto fury = std::make_shared<FuryKernel>(0.8, 1, 10, 60);
+  auto fury_b = std::make_shared<FuryKernel>(0.7, 1, 10, 55);
+  auto dice = std::make_shared<DiceKernel>(0.65, 2, 5);
+  auto conf = std::make_shared<ConfusionKernel>(0.6, 2, 2);
+  auto acid = std::make_shared<AcidKernel>(0.9, 5);
+  expect_pull_is_push(bout(fury, fury_b, 60, 55));
+  expect_pull_is_push(bout(fury, dice, 40, 33, 1.0, 1.5));
+  expect_pull_is_push(bout(conf, conf, 14, 12));
+  expect_pull_is_push(bout(conf, dice, 20, 26, 1, 1.5));
+  expect_pull_is_push(bout(acid, fury, 25, 30));
+  // Independent sides on the grid too.
+  expect_pull_is_push(bout(dice, std::make_shared<DiceKernel>(0.55, 2, 9), 23, 31, 1.0, 1.5));
+}
+
+TEST(PullStep, HpThatGoesUpOrDownGivesWhatPushingGives) {
+  // A life drain capped at the maximum HP, regeneration, HP lost on one's
+  // own turn, and a poison that the other side's hits start.
+  auto bat = std::make_shared<HealKernel>(0.7, 1, 4, 30, 0, true);
+  auto regen = std::make_shared<HealKernel>(0.6, 1, 3, 25, 1, false);
+  auto bite = std::make_shared<PoisonKernel>(0.6, 1, 3, 2, 1);
+  auto self = std::make_shared<SelfLossKernel>(0.5, 1, 4, 1);
+  auto dice = std::make_shared<DiceKernel>(0.65, 1, 5);
+  expect_pull_is_push(bout(bat, dice, 24, 30));
+  expect_pull_is_push(bout(bat, bite, 20, 26, 1.0, 1.5));
+  expect_pull_is_push(bout(regen, dice, 25, 22));
+  expect_pull_is_push(bout(self, bite, 18, 15));
+}
+
+TEST(PullStep, TurnsToKillGiveWhatPushingGives) {
+  const FuryKernel fury(0.8, 1, 10, 60);
+  const HealKernel regen(0.6, 1, 3, 25, 1, false);
+  const Fighter a{"a", 20, 1, 0}, d{"d", 90, 1, 0};
+  for (const Exchange* k : {static_cast<const Exchange*>(&fury), static_cast<const Exchange*>(&regen)}) {
+    const TtkResult pulled = ttk_exact(*k, a, d, grid(true));
+    const TtkResult pushed = ttk_exact(*k, a, d, grid(false));
+    EXPECT_NEAR(pulled.p_kill, pushed.p_kill, 1e-13);
+    ASSERT_TRUE(pulled.attacks && pushed.attacks);
+    EXPECT_TRUE(pulled.attacks->approx_equal(*pushed.attacks, 1e-13));
+  }
+}
+
+TEST(PullStep, ADrainDuelByHand) {
+  // a: 1 HP of 2, hits half the time for 1 and drains it (up to 2 HP); b:
+  // 2 HP, hits half the time for 1. a first. With x(ha, hb) P(a wins) on a's
+  // turn and y on b's: x(1,1) = 1/2 + 1/2 y(1,1), y(1,1) = 1/2 x(1,1), so
+  // x(1,1) = 2/3; x(2,1) = 1/2 + 1/2 y(2,1), y(2,1) = 1/2 x(2,1) + 1/2 x(1,1),
+  // so y(2,1) = 7/9; x(1,2) = 1/2 y(1,2) + 1/2 y(2,1), y(1,2) = 1/2 x(1,2):
+  // x(1,2) = 14/27. a's drain keeps HP a + HP b level, but b never heals and
+  // a always has a hit: every cell can end without the searches.
+  auto a = std::make_shared<HealKernel>(0.5, 1, 1, 2, 0, true);
+  auto b = std::make_shared<DiceKernel>(0.5, 1, 1);
+  for (bool pull : {true, false}) {
+    const DuelResult r = duel_exact(bout(a, b, 1, 2), Who::a, grid(pull));
+    EXPECT_NEAR(r.p_a_wins, 14.0 / 27, 1e-15);
+    EXPECT_NEAR(r.p_b_wins, 13.0 / 27, 1e-15);
+    EXPECT_DOUBLE_EQ(r.p_draw, 0.0);
+    // a wins only from 2 HP after its drain at the kill, or from 1 HP when
+    // the killing hit's drain brings it to 2: always with 2 HP.
+    ASSERT_TRUE(r.a_hp_if_wins);
+    EXPECT_TRUE(r.a_hp_if_wins->approx_equal(Pmf::point(2), 1e-15));
+    // b wins with 2 HP (a died at once) or 1 HP (after a's drain hit).
+    ASSERT_TRUE(r.b_hp_if_wins);
+    EXPECT_NEAR((*r.b_hp_if_wins)[2] * r.p_b_wins, 1.0 / 2 * 1.0 / 2 / (1 - 1.0 / 4), 1e-15);
+  }
+}
+
+TEST(PullStep, AgreesWithMonteCarloOnACoupledDrainDuel) {
+  // Both rules at once: fury on one side, a capped drain on the other.
+  auto bat = std::make_shared<HealKernel>(0.7, 1, 4, 30, 0, true);
+  auto fury = std::make_shared<FuryKernel>(0.75, 1, 6, 28);
+  const Bout x = bout(bat, fury, 24, 28);
+  const DuelResult exact = duel_exact(x);
+  EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins, 1.0, 1e-13);
+  test::expect_sampled_duel_agrees(x, exact, 200000, 77, 2);
+}
+
+}  // namespace
+}  // namespace fray::fight
