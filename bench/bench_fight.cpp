@@ -92,11 +92,14 @@ BENCHMARK(BM_DuelExact)
     ->Args({300, 3})
     ->Unit(benchmark::kMillisecond);
 
-// Exact duels of the games' own kernels at 300 HP a side (bout built once).
+// Exact duels of the games' own kernels (bout built once): Brogue at 300 HP a
+// side without the player's regeneration (independent sides); Crawl with both
+// sides' regeneration (coupled: the player's counter reads its HP), at the
+// 40 HP its cell limit allows against an orc warrior.
 void BM_DuelExactCatalog(benchmark::State& state) {
   static const char* const specs[][3] = {
-      {"brogue", "player:hp=300", "goblin:hp=300"},
-      {"crawl", "player:hp=300,fighting=5,weapon_skill=4,weapon=long_sword", "orc_warrior:hp=300"},
+      {"brogue", "player:hp=300,regeneration=none", "goblin:hp=300"},
+      {"crawl", "player:hp=40,fighting=5,weapon_skill=4,weapon=long_sword", "orc_warrior"},
   };
   const auto& m = specs[state.range(0)];
   fray::AttackRequest req;

@@ -4,7 +4,6 @@
 #include "fight/chain.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstring>
 #include <optional>
