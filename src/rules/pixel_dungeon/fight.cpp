@@ -343,9 +343,12 @@ class PdExchange final : public Exchange {
     std::uint32_t next_regen = 0;
     if (regen_) {
       // Regeneration.act: +1 HP for each point due since the hero's last
-      // turn, while HP < HT (the hero's HP is at most HT).
+      // turn, while HP < HT (the hero's HP is at most HT). The timer runs
+      // only below HT, as it does in the other games' fights: the buff's phase
+      // is unknown, and a hero at HT (every turn to kill) keeps one state, so
+      // its hits still form an exact chain.
       const std::uint32_t n = own_of(a.state) >> kRegenShift;
-      next_regen = (n + 1) % regen_->cycle;
+      next_regen = a.hp < att_.ht() ? (n + 1) % regen_->cycle : n;
       own |= next_regen << kRegenShift;
       t.heal = std::min<std::int64_t>(regen_->at_attack(n), att_.ht() - std::min(a.hp, att_.ht()));
     }
@@ -605,15 +608,25 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
   if (groups && is_swarm(b)) group_b = std::make_shared<Groups>(corridor);
   // Regeneration.act, on the hero's clock; the timer shares the hero's
   // state with the Combo.
-  auto regen_of = [](const Combatant& c, const Fighter& f) -> std::optional<RegenClock> {
+  // A clock whose pattern repeats only after more attacks than the state holds
+  // (an attack time such as 1.2^5 turns, a war hammer five STR short) is left
+  // out: the fight says so and is exact without it.
+  std::string left_out[2];
+  auto regen_of = [&left_out](const Combatant& c, const Fighter& f, int side) -> std::optional<RegenClock> {
     if (!c.is_hero() || c.hero->starving) return std::nullopt;
-    return regeneration_clock(f.attack_time, c.hero->ring_mending, kMaxRegenCycle);
+    try {
+      return regeneration_clock(f.attack_time, c.hero->ring_mending, kMaxRegenCycle);
+    } catch (const Error& e) {
+      left_out[side] = e.what();
+      return std::nullopt;
+    }
   };
+  const std::optional<RegenClock> regen_a = regen_of(a, bout.a, 0), regen_b = regen_of(b, bout.b, 1);
   auto ab = std::make_shared<PdExchange>(a, b, s, static_cast<float>(bout.a.attack_time), group_a, group_b, corridor,
-                                         regen_of(a, bout.a));
+                                         regen_a);
   // The answer is a plain attack: situation flags describe the first direction only.
   auto ba = std::make_shared<PdExchange>(b, a, Situation{}, static_cast<float>(bout.b.attack_time), group_b, group_a,
-                                         corridor, regen_of(b, bout.b));
+                                         corridor, regen_b);
   if (groups) {
     PdExchange& hitter = is_swarm(a) ? *ba : *ab;
     const Fighter& swarm = is_swarm(a) ? bout.a : bout.b;
@@ -667,18 +680,31 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
       bout.notes.push_back(
           fmt::format("{}: the bleeding ticks once a turn, right after each of its attacks{}", by.name, after));
   }
-  for (const auto& [f, c] : {std::pair{&bout.a, &a}, std::pair{&bout.b, &b}}) {
+  for (const auto& [clock_of, c, why] :
+       {std::tuple{&regen_a, &a, &left_out[0]}, std::tuple{&regen_b, &b, &left_out[1]}}) {
     if (!c->is_hero()) continue;
     if (c->hero->starving) {
       bout.notes.push_back(fmt::format("{}: starving, so it does not regenerate (Regeneration.act)", c->name));
       continue;
     }
-    const RegenClock clock = regeneration_clock(f->attack_time, c->hero->ring_mending, kMaxRegenCycle);
-    bout.notes.push_back(fmt::format(
-        "{}: regenerates 1 HP every {:.4g} turns while below HT (Regeneration.act), the first a whole period after the "
-        "fight starts; each point is counted on its first turn at or after it is due, before its attack (a point due "
-        "between two of its attacks comes after any attack of the other side in between)",
-        c->name, static_cast<double>(clock.period) / static_cast<double>(clock.turn)));
+    if (!*clock_of) {
+      // Its line moves from modelled to not_modelled, with the reason.
+      const std::string line = fmt::format("{}: hero regeneration", c->name);
+      for (auto it = bout.modelled.begin(); it != bout.modelled.end(); ++it)
+        if (it->starts_with(line)) {
+          bout.not_modelled.push_back(fmt::format("{}; not followed in this fight: {}", *it, *why));
+          bout.modelled.erase(it);
+          break;
+        }
+      continue;
+    }
+    const RegenClock& clock = **clock_of;
+    bout.notes.push_back(
+        fmt::format("{}: regenerates 1 HP every {:.4g} turns while below HT (Regeneration.act), on a timer that runs "
+                    "from 0 while it is below HT, the first a whole period after it is first hurt; "
+                    "each point is counted on its first turn at or after it is due, before its attack (a point due "
+                    "between two of its attacks comes after any attack of the other side in between)",
+                    c->name, static_cast<double>(clock.period) / static_cast<double>(clock.turn)));
   }
   bout.a.state = ab->start_state();
   bout.b.state = ba->start_state();

@@ -50,9 +50,10 @@ struct AfflictionStep {
 
 // The hero's regeneration on the game's clock (Regeneration.act: +1 HP while
 // HP < HT and not starving, then spend(10 / 1.2^mending)), in whole units of
-// a fraction of a turn so that it repeats exactly. The first point is due a
-// whole period after the fight starts; each is counted on the hero's first
-// turn at or after it is due, before its attack.
+// a fraction of a turn so that it repeats exactly. The clock runs while the
+// hero is below HT, from 0 when the fight starts: the first point is due a
+// whole period of such time after it is first hurt; each is counted on the
+// hero's first turn at or after it is due, before its attack.
 struct RegenClock {
   std::int64_t attack = 1;   // the hero's attack time
   std::int64_t period = 10;  // time between two points

@@ -724,8 +724,9 @@ class Rules final : public Ruleset {
     b.a = fighter(r.attacker, r.situation, true, "attacker");
     b.b = fighter(r.defender, r.situation, false, "defender");
     b.time_unit = "turns";
-    add_kernels(b, r.attacker, r.defender, r.situation);
+    // Listed first: the kernels move what a fight cannot follow to not_modelled.
     list_mechanics(r.attacker, r.defender, false, b.modelled, b.not_modelled);
+    add_kernels(b, r.attacker, r.defender, r.situation);
     return b;
   }
 

@@ -369,7 +369,8 @@ TEST(PdSwarm, InACorridorOnlyTheFrontFlyBitesAndALoneFlySplits) {
 }
 
 // Regeneration.act, worked by hand: a point every REGENERATION_DELAY = 10
-// turns, the first a whole period after the fight starts. A hero attacking
+// turns of the hero below HT, the first a whole period after it is first hurt.
+// A hero attacking
 // every turn counts it at its 10th, 20th, ... attack (before the attack), and
 // only below HT. With a Ring of Mending +1 the period is 10 / 1.2 = 25/3: the
 // points fall at 8.33, 16.67, 25, counted at the 9th, 17th and 25th attacks,
@@ -397,8 +398,11 @@ TEST(PdRegeneration, APointEveryTenTurnsOnTheHerosTurn) {
   EXPECT_EQ(regen_heals("hero:hp=10,ring_mending=1", 10, 50), points_at({9, 17, 25, 34, 42, 50}, 50));
   // A Ring of Mending -1: every 12 turns.
   EXPECT_EQ(regen_heals("hero:hp=10,ring_mending=-1", 10, 24), points_at({12, 24}, 24));
-  // Nothing at HT, nothing when starving; the timer still runs at HT.
+  // Nothing at HT, nothing when starving; the timer stays at HT.
   EXPECT_EQ(regen_heals("hero", 20, 10), std::vector<int>(10, 0));
+  const Bout full = bout_of("hero", kDummy);
+  for (const Transition& t : full.a_hits_b->outcomes({20, full.a.state}, {1000, 0}))
+    EXPECT_EQ(t.attacker_state, full.a.state);
   EXPECT_EQ(regen_heals("hero:hp=10,starving=1", 10, 20), std::vector<int>(20, 0));
   const Bout b = bout_of("hero:hp=10,ring_mending=1", kDummy);
   EXPECT_NE(std::find_if(b.modelled.begin(), b.modelled.end(),
@@ -408,8 +412,8 @@ TEST(PdRegeneration, APointEveryTenTurnsOnTheHerosTurn) {
 
 // A duel with regeneration, against an independent calculation: the
 // per-attack damage of each side (fray attack), both attacking every turn,
-// the hero first on a tie, and the hero's 10th, 20th, ... attack preceded by
-// +1 HP below HT. The probability mass is pushed round by round.
+// the hero first on a tie, and the hero's 10th, 20th, ... attack below HT
+// preceded by +1 HP (up to HT). The probability mass is pushed round by round.
 TEST(PdRegeneration, ADuelMatchesAHandWrittenChain) {
   const std::string hero = "hero:hp=12", mob = "hp=40,accuracy=9,evasion=3,damage=1-4,armor=1";
   AttackRequest ab, ba;
@@ -423,6 +427,7 @@ TEST(PdRegeneration, ADuelMatchesAHandWrittenChain) {
     std::map<std::tuple<std::int64_t, std::int64_t, int>, double> next;
     for (const auto& [at, p] : now) {
       auto [ha, hb, n] = at;
+      const int timer = ha < ht ? (n + 1) % 10 : n;  // counts the attacks below HT
       if (n % 10 == 9) ha = std::min(ha + 1, ht);
       for (const auto& [da, pa] : hit_b.items()) {
         if (hb - da <= 0) {
@@ -433,7 +438,7 @@ TEST(PdRegeneration, ADuelMatchesAHandWrittenChain) {
           if (ha - db <= 0)
             b_wins += p * pa * pb;
           else if (p * pa * pb > 1e-18)
-            next[{ha - db, hb - da, (n + 1) % 10}] += p * pa * pb;
+            next[{ha - db, hb - da, timer}] += p * pa * pb;
         }
       }
     }

@@ -164,8 +164,10 @@ TEST(DefaultHp, CrawlPlayerFromXlAndFighting) {
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = r.json();
   EXPECT_EQ(j["attacker"]["hp"], 44);
-  ASSERT_EQ(j["notes"].size(), 1u);
+  // The HP note first, then the regeneration note every Crawl fight has.
+  ASSERT_EQ(j["notes"].size(), 2u);
   EXPECT_NE(j["notes"][0].get<std::string>().find("has 44 HP: no hp= given"), std::string::npos);
+  EXPECT_EQ(j["notes"][1].get<std::string>().rfind("regeneration: ", 0), 0u);
   // XL 1, no Fighting: 1·11/2 + 8 = 13; a dragon form ×15/10: 19.
   const auto d =
       test::run_cli({"duel", "--rules", "crawl", "--a", "player:form=dragon", "--b", "rat", "--json", "--sims", "100"});
