@@ -140,6 +140,19 @@ class Pulls {
     };
     std::vector<Edge> edges;
     const std::uint64_t rows = chain.rows(), cols = chain.cols();
+    // Counted first: grown by doubling, the list (megabytes on a large
+    // grid) would be copied and its pages touched twice over.
+    std::size_t count = 0;
+    for (std::uint64_t c = 0; c < chain.cells();) {
+      const std::uint32_t len = chain.run(who, c);
+      if (len == 0) {
+        ++c;
+        continue;
+      }
+      for (const Move& m : chain.moves(chain.pattern(who, c))) count += m.ends() ? 0 : 2;
+      c += len;
+    }
+    edges.reserve(count);
     for (std::size_t k = 0; k < chain.blocks(); ++k) {
       const auto [ia, ib] = chain.block(k);
       for (std::uint64_t r = 0; r < rows; ++r) {
