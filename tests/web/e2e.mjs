@@ -360,11 +360,11 @@ async function main() {
     });
     perf.duel_100hp_ms = await page.evaluate(async () => {
       const t0 = performance.now();
-      const d = await window.frayPage.call('duel', { rules: 'brogue', a: 'player:hp=100', b: 'ogre:hp=100', exact: true });
+      const d = await window.frayPage.call('duel', { rules: 'brogue', a: 'player:hp=100,regeneration=none', b: 'ogre:hp=100', exact: true });
       return { ms: performance.now() - t0, method: d.method, p_a_wins: d.p_a_wins };
     });
-    same((await page.evaluate(() => window.frayPage.call('duel', { rules: 'brogue', a: 'player:hp=100', b: 'ogre:hp=100', exact: true }))),
-      frayJson(['duel', '--rules', 'brogue', '--a', 'player:hp=100', '--b', 'ogre:hp=100', '--exact']), 'exact 100-HP duel');
+    same((await page.evaluate(() => window.frayPage.call('duel', { rules: 'brogue', a: 'player:hp=100,regeneration=none', b: 'ogre:hp=100', exact: true }))),
+      frayJson(['duel', '--rules', 'brogue', '--a', 'player:hp=100,regeneration=none', '--b', 'ogre:hp=100', '--exact']), 'exact 100-HP duel');
     // Cancel: a long computation stops and the page keeps working.
     // (a Monte Carlo run within the work budget that still takes seconds: 400 000 fights of about 200 attacks)
     await page.goto(`${url}?game=brogue&tab=fight&attacker=${encodeURIComponent('player:hp=300')}&defender=${encodeURIComponent('goblin:hp=300')}&method=mc&sims=400000`);
@@ -392,6 +392,7 @@ async function main() {
     ok(perf.interactive_ms < 5000, `first load interactive in under 5 s (median ${perf.interactive_ms} ms)`);
     ok(perf.interactive_reload_ms < 5000, `reload interactive in under 5 s (median ${perf.interactive_reload_ms} ms)`);
     ok(perf.attack_ms < 50, `attack recomputed in under 50 ms (${perf.attack_ms} ms)`);
+    ok(perf.duel_100hp_ms.method === 'exact', `the 100-HP duel is exact (${perf.duel_100hp_ms.method})`);
     ok(perf.duel_100hp_ms.ms < 1000, `exact 100-HP duel in under 1 s (${perf.duel_100hp_ms.ms} ms)`);
 
     if (shots) await screenshots(context, url, shots);
