@@ -249,8 +249,11 @@ class Pulls {
       h = (h ^ bits) * 0xc2b2ae3d27d4eb4fULL;
     }
     auto& ids = by_hash[h];
-    for (std::uint32_t known : ids)
-      if (std::ranges::equal(list(known), ps)) return known;
+    for (std::uint32_t known : ids) {
+      // std::equal, not std::ranges::equal: the web build's libc++ lacks it.
+      const auto have = list(known);
+      if (std::equal(have.begin(), have.end(), ps.begin(), ps.end())) return known;
+    }
     const auto id = static_cast<std::uint32_t>(range_.size());
     range_.emplace_back(static_cast<std::uint32_t>(pulls_.size()), static_cast<std::uint32_t>(ps.size()));
     pulls_.insert(pulls_.end(), ps.begin(), ps.end());
