@@ -394,6 +394,20 @@ bool Chain::always_progresses() const {
 // The same fixpoint when a heal raises HP, so that moves go up and down the
 // levels: a search backwards from the cells with an ending move, along every
 // move reversed.
+template <class Visit>
+void Chain::for_each_move(int w, Visit&& visit) const {
+  for (std::size_t k = 0; k < blocks_.size(); ++k) {
+    const auto [ia, ib] = blocks_[k];
+    for (std::uint64_t r = 0; r < rows_; ++r)
+      for (std::uint64_t col = 0; col < cols_; ++col) {
+        const std::uint64_t c = k * rows_ * cols_ + r * cols_ + col;
+        if (pat_[0][c] == kNone) continue;
+        for (const Move& m : moves(pat_[w][c]))
+          visit(c, m.ends() ? c : target(static_cast<Who>(w), ia, ib, r, col, m), m.ends());
+      }
+  }
+}
+
 void Chain::find_stalemates_by_search() {
   const std::size_t n = cells();
   can_end_.assign(n, 0);
@@ -404,20 +418,10 @@ void Chain::find_stalemates_by_search() {
   }
   std::vector<std::uint64_t> first(n + 1, 0);  // predecessors of cell c: pred[first[c] .. first[c + 1])
   std::vector<std::uint32_t> queue;
+  // Both sides' moves (the order of the visits does not change the closure).
   auto each_move = [&](auto&& visit) {
-    for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      const auto [ia, ib] = blocks_[k];
-      for (std::uint64_t r = 0; r < rows_; ++r)
-        for (std::uint64_t col = 0; col < cols_; ++col) {
-          const std::uint64_t c = k * rows_ * cols_ + r * cols_ + col;
-          if (pat_[0][c] == kNone) continue;
-          for (int w = 0; w < 2; ++w) {
-            if (!ask_[w]) continue;
-            for (const Move& m : moves(pat_[w][c]))
-              visit(c, m.ends() ? c : target(static_cast<Who>(w), ia, ib, r, col, m), m.ends());
-          }
-        }
-    }
+    for (int w = 0; w < 2; ++w)
+      if (ask_[w]) for_each_move(w, visit);
   };
   each_move([&](std::uint64_t c, std::uint64_t to, bool ends) {
     if (ends) {
@@ -458,23 +462,11 @@ std::pair<std::vector<char>, bool> Chain::can_end_by_phase(const std::vector<Who
   std::vector<std::uint64_t> first[2];
   std::vector<std::uint32_t> pred[2];
   std::vector<std::uint64_t> queue;  // c * period + phase
-  auto each_move = [&](int w, auto&& visit) {
-    for (std::size_t k = 0; k < blocks_.size(); ++k) {
-      const auto [ia, ib] = blocks_[k];
-      for (std::uint64_t r = 0; r < rows_; ++r)
-        for (std::uint64_t col = 0; col < cols_; ++col) {
-          const std::uint64_t c = k * rows_ * cols_ + r * cols_ + col;
-          if (pat_[0][c] == kNone) continue;
-          for (const Move& m : moves(pat_[w][c]))
-            visit(c, m.ends() ? c : target(static_cast<Who>(w), ia, ib, r, col, m), m.ends());
-        }
-    }
-  };
   for (int w = 0; w < 2; ++w) {
     if (!ask_[w]) continue;
     first[w].assign(n + 1, 0);
     std::vector<char> ends(n, 0);
-    each_move(w, [&](std::uint64_t c, std::uint64_t to, bool end) {
+    for_each_move(w, [&](std::uint64_t c, std::uint64_t to, bool end) {
       if (end)
         ends[c] = 1;
       else
@@ -483,7 +475,7 @@ std::pair<std::vector<char>, bool> Chain::can_end_by_phase(const std::vector<Who
     for (std::size_t c = 0; c < n; ++c) first[w][c + 1] += first[w][c];
     pred[w].resize(first[w][n]);
     std::vector<std::uint64_t> fill(first[w].begin(), first[w].end() - 1);
-    each_move(w, [&](std::uint64_t c, std::uint64_t to, bool end) {
+    for_each_move(w, [&](std::uint64_t c, std::uint64_t to, bool end) {
       if (!end) pred[w][fill[to]++] = static_cast<std::uint32_t>(c);
     });
     for (std::size_t j = 0; j < period; ++j)

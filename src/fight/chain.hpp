@@ -189,6 +189,10 @@ class Chain {
   void find_stalemates();
   void find_stalemates_by_search();
   [[nodiscard]] bool always_progresses() const;
+  // Every move of side w from every cell in use: visit(cell, its target (the
+  // cell itself for a move that ends the fight), whether it ends).
+  template <class Visit>
+  void for_each_move(int w, Visit&& visit) const;
   void find_runs();
 
   // A kernel answer (where the Ask cache holds it), the attacker's and the

@@ -5,10 +5,12 @@
 
 #include <fray/rules/crawl/regen.hpp>
 
+#include <algorithm>
 #include <span>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace fray::crawl {
 
@@ -27,5 +29,28 @@ using FlavourWords = std::pair<std::string_view, std::string_view>;  // flavour,
 // A side's regeneration line for `modelled`: a monster's (with its HD and
 // whether it is a fast regenerator) or, for nullptr, the player's.
 [[nodiscard]] std::string regeneration_line(std::string_view name, const MonsterRegen* monster);
+
+// The line of each flavoured (not AF_PLAIN) attack, once each: a monster's
+// mechanics in either version, whose attack types differ only in their type.
+template <class Attack>
+[[nodiscard]] std::vector<std::string> flavour_lines(std::span<const Attack> attacks,
+                                                     std::span<const FlavourWords> own) {
+  std::vector<std::string> out;
+  for (const Attack& a : attacks) {
+    if (a.flavour == "AF_PLAIN") continue;
+    std::string text = flavour_line(a.type, a.flavour, own);
+    if (std::find(out.begin(), out.end(), text) == out.end()) out.push_back(std::move(text));
+  }
+  return out;
+}
+
+// regeneration_line of a side that is `monster` (its HD and name), or the
+// player for nullptr; either version's monster type.
+template <class Monster>
+[[nodiscard]] std::string regeneration_line_of(std::string_view name, const Monster* monster) {
+  if (!monster) return regeneration_line(name, nullptr);
+  const MonsterRegen regen{monster->hd, fast_regenerator(monster->name)};
+  return regeneration_line(name, &regen);
+}
 
 }  // namespace fray::crawl

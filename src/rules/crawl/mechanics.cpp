@@ -20,13 +20,7 @@ constexpr crawl::FlavourWords kOwn[] = {
 }  // namespace
 
 std::vector<std::string> monster_mechanics(const std::vector<MonsterAttack>& attacks) {
-  std::vector<std::string> out;
-  for (const MonsterAttack& a : attacks) {
-    if (a.flavour == "AF_PLAIN") continue;
-    std::string text = crawl::flavour_line(a.type, a.flavour, kOwn);
-    if (std::find(out.begin(), out.end(), text) == out.end()) out.push_back(std::move(text));
-  }
-  return out;
+  return crawl::flavour_lines(std::span<const MonsterAttack>(attacks), kOwn);
 }
 
 bool fight_follows(std::string_view flavour, const Combatant& target) {
@@ -51,15 +45,8 @@ void list_mechanics(const Combatant& a, const Combatant& b, bool fight, std::vec
 }
 
 void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& modelled) {
-  for (const Combatant* side : {&a, &b}) {
-    const Combatant& c = *side;
-    if (const auto* m = std::get_if<Monster>(&c)) {
-      const crawl::MonsterRegen regen{m->hd, crawl::fast_regenerator(m->name)};
-      modelled.push_back(crawl::regeneration_line(combatant_name(c), &regen));
-    } else {
-      modelled.push_back(crawl::regeneration_line(combatant_name(c), nullptr));
-    }
-  }
+  for (const Combatant* side : {&a, &b})
+    modelled.push_back(crawl::regeneration_line_of(combatant_name(*side), std::get_if<Monster>(side)));
 }
 
 }  // namespace fray::crawl
