@@ -6,6 +6,8 @@
 
 #include "fight/check.hpp"
 
+#include <fray/core/budget.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -16,6 +18,20 @@ namespace {
 
 // The most cells the dense blocks may hold, whatever the limits say.
 constexpr std::uint64_t kMaxCells = std::uint64_t{1} << 26;
+
+// What a cell costs while a chain is built and stepped: a move list and a
+// run length per side (16 bytes), whether it can end (1), the two buffers of
+// mass (16) and the pull table's count (4), rounded up. The cells may take
+// three quarters of the values budget (fray/core/budget.hpp, 8 bytes a
+// value), the table of phases (grid.cpp) the last quarter, so that an exact
+// fight never holds more memory than the budget stands for, whatever its
+// states: a chain that would is refused, and the fight is sampled.
+constexpr std::uint64_t kBytesPerCell = 40;
+
+std::uint64_t max_cells(const ExactLimits& limits) {
+  const double by_budget = budget().values * 8 * 3 / 4 / static_cast<double>(kBytesPerCell);
+  return std::min({kMaxCells, static_cast<std::uint64_t>(by_budget), static_cast<std::uint64_t>(limits.max_pairs) * 4});
+}
 
 void check_outcomes(const std::vector<Transition>& ts, const char* side) {
   check(!ts.empty(), "side {}: the ruleset gave no outcome for an attack", side);
@@ -183,8 +199,9 @@ std::uint64_t Chain::cell(std::uint32_t ia, std::uint32_t ib, std::uint64_t r, s
   if (row.size() <= ib) row.resize(ib + 1, -1);
   if (row[ib] < 0) {
     const std::uint64_t size = rows_ * cols_;
-    if ((blocks_.size() + 1) * size > kMaxCells || (blocks_.size() + 1) * size > limits_.max_pairs * 4)
-      throw TooLarge(fmt::format("exact analysis: more than {} conditions to hold", limits_.max_pairs * 4));
+    if (const std::uint64_t most = max_cells(limits_); (blocks_.size() + 1) * size > most)
+      throw TooLarge(fmt::format("exact analysis: more than {} conditions to hold ({} MiB)", most,
+                                 most * kBytesPerCell >> 20));
     row[ib] = static_cast<std::int64_t>(blocks_.size());
     blocks_.emplace_back(ia, ib);
     const std::size_t n = blocks_.size() * size;

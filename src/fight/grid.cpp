@@ -290,9 +290,10 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
   bool all_can_end = chain.all_can_end();
   if (chain.rises()) {
     const std::vector<Who> turns = schedule_period(a_time, b_time, first);
-    // A byte per cell and phase: past 2^27 of them, the order-free answer,
+    // A byte per cell and phase, in the quarter of the values budget the
+    // chain leaves (chain.cpp, max_cells): past it, the order-free answer,
     // and a fight that then never settles stops at the work limit.
-    if (!turns.empty() && turns.size() * chain.cells() <= (std::size_t{1} << 27)) {
+    if (!turns.empty() && static_cast<double>(turns.size() * chain.cells()) <= budget().values * 8 / 4) {
       period = turns.size();
       std::tie(phased, all_can_end) = chain.can_end_by_phase(turns);
     }

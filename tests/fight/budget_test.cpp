@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <thread>
@@ -84,6 +85,37 @@ TEST(FightBudget, WithinTheBudgetTheExactAnswerComes) {
   const TtkResult r = ttk_exact(DiceKernel(1, 1, 1), fighter(10), fighter(20000));
   EXPECT_EQ(r.attacks->min(), 20000);
   EXPECT_EQ(r.attacks->max(), 20000);
+}
+
+// The exact chain's memory counts against the values budget whatever the
+// number of states a fight meets (the estimate made before it starts cannot
+// know them): a chain that would hold more is refused on the way, and the
+// fight is sampled.
+TEST(FightBudget, AChainNeverHoldsMoreThanTheValuesBudget) {
+  // Both sides confuse: blocks of 100 x 100 cells for the pairs of states
+  // met, each a side's confusion turns left (0, 1 or 2).
+  auto k = std::make_shared<test::ConfusionKernel>(0.5, 3, 2);
+  const Bout b = test::make_bout(k, k, 100, 100);
+  ExactLimits grid;
+  grid.split_sides = false;
+  const DuelResult exact = duel_exact(b, Who::a, grid);
+  EXPECT_EQ(exact.method, "exact");
+  struct Restore {
+    Budget saved = budget();
+    ~Restore() { set_budget(saved); }
+  } restore;
+  set_budget({restore.saved.work, 200000});  // 1.6 MB: room for 30 000 cells
+  expect_refused([&] { (void)duel_exact(b, Who::a, grid); }, {"conditions to hold", "MiB"});
+  FightOptions o;
+  o.limits = grid;
+  o.monte_carlo.sims = 4000;
+  o.monte_carlo.seed = 7;
+  o.monte_carlo.progress = false;
+  const DuelResult sampled = solve_duel(b, o);
+  EXPECT_EQ(sampled.method, "monte-carlo");
+  EXPECT_NE(sampled.note.find("conditions to hold"), std::string::npos) << sampled.note;
+  // Within four standard errors of the exact answer (a fixed seed: never flaky).
+  EXPECT_NEAR(sampled.p_a_wins, exact.p_a_wins, 4 * std::sqrt(exact.p_a_wins * (1 - exact.p_a_wins) / 4000));
 }
 
 // A coupled duel (the whole grid): about 10^8 operations, long enough to be
