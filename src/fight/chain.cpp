@@ -213,13 +213,21 @@ std::uint64_t Chain::cell(std::uint32_t ia, std::uint32_t ib, std::uint64_t r, s
 // The one reachability search: every cell reachable from the start, breadth
 // first, each kernel asked once per cell (or per distinct input it reads).
 void Chain::reach() {
+  // A cell queued but not yet expanded holds kQueued as its pattern until
+  // it is (one look-up per move, in one array).
+  constexpr std::uint32_t kQueued = kNone - 1;
   std::vector<std::uint64_t> queue{start_};
-  std::vector<char> queued;  // queued but not yet expanded (pat_ is set on expanding)
+  pat_[0][start_] = kQueued;
   auto is_new = [&](std::uint64_t c) {
-    if (pat_[0][c] != kNone || (c < queued.size() && queued[c])) return false;
-    if (queued.size() <= c) queued.resize(pat_[0].size(), 0);
-    queued[c] = 1;
+    if (pat_[0][c] != kNone) return false;
+    pat_[0][c] = kQueued;
     return true;
+  };
+  // The cell of a block that exists without a call; else cell() adds it.
+  auto cell_at = [&](std::uint32_t ia, std::uint32_t ib, std::uint64_t r, std::uint64_t col) {
+    if (ia < block_of_.size() && ib < block_of_[ia].size() && block_of_[ia][ib] >= 0)
+      return static_cast<std::uint64_t>(block_of_[ia][ib]) * rows_ * cols_ + r * cols_ + col;
+    return cell(ia, ib, r, col);
   };
   std::vector<Move> ms;
   for (std::size_t head = 0; head < queue.size(); ++head) {
@@ -309,9 +317,9 @@ void Chain::reach() {
         if (m.att == kSame && m.def == kSame)
           to = c + static_cast<std::uint64_t>(shift(static_cast<Who>(w), m));
         else if (w == 0)
-          to = cell(m.att == kSame ? ia : m.att, m.def == kSame ? ib : m.def, tr, tc);
+          to = cell_at(m.att == kSame ? ia : m.att, m.def == kSame ? ib : m.def, tr, tc);
         else
-          to = cell(m.def == kSame ? ia : m.def, m.att == kSame ? ib : m.att, tr, tc);
+          to = cell_at(m.def == kSame ? ia : m.def, m.att == kSame ? ib : m.att, tr, tc);
         if (is_new(to)) queue.push_back(to);
       }
     }
@@ -330,6 +338,13 @@ void Chain::find_stalemates() {
   }
   const std::size_t n = cells();
   can_end_.assign(n, 0);
+  // The move lists alone may show that every cell can end (epixx confusion:
+  // a's hits wear b down whatever state b is in): the fixpoint is spared.
+  if (always_progresses()) {
+    for (std::size_t c = 0; c < n; ++c) can_end_[c] = pat_[0][c] != kNone;
+    all_can_end_ = true;
+    return;
+  }
   const std::uint64_t levels = rows_ + cols_ - 1;
   for (std::uint64_t level = 0; level < levels; ++level) {
     const std::uint64_t r_lo = level >= cols_ ? level - (cols_ - 1) : 0, r_hi = std::min(rows_ - 1, level);

@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <new>
 #include <optional>
 #include <span>
 #include <tuple>
@@ -94,6 +97,26 @@ double sum_of(const double* x, std::size_t n) noexcept {
   return (s0 + s1) + (s2 + s3);
 }
 
+// Adds x[i] to s[i mod 8] for i in [b, e), in increasing i: a piece of a
+// sum over a whole buffer, cell i in the (i mod 8)-th of eight partial
+// sums, the same whatever pieces the buffer is cut into; eight at a time
+// where the pieces allow (independent adds, in vector registers).
+void sum_by_index(const double* x, std::uint64_t b, std::uint64_t e, double* s) noexcept {
+  std::uint64_t i = b;
+  for (; i < e && i % 8 != 0; ++i) s[i % 8] += x[i];
+#if defined(__GNUC__)
+  Lane acc;
+  std::memcpy(&acc, s, sizeof acc);
+  for (; i + 8 <= e; i += 8) {
+    Lane v;
+    std::memcpy(&v, x + i, sizeof v);
+    acc += v;
+  }
+  std::memcpy(s, &acc, sizeof acc);
+#endif
+  for (; i < e; ++i) s[i % 8] += x[i];
+}
+
 // The attackers of one period of the schedule, from attack 0 until both
 // sides are due together again (which repeats the start); empty past 4096
 // attacks (times in no small ratio).
@@ -132,75 +155,94 @@ class Pulls {
   };
 
   Pulls(const Chain& chain, Who who) {
-    // Where the range of one move of one source run starts (add) or ends.
-    struct Edge {
-      std::uint64_t at;
-      Pull pull;
-      bool add;
-    };
-    std::vector<Edge> edges;
-    const std::uint64_t rows = chain.rows(), cols = chain.cols();
-    // Counted first: grown by doubling, the list (megabytes on a large
-    // grid) would be copied and its pages touched twice over.
-    std::size_t count = 0;
-    for (std::uint64_t c = 0; c < chain.cells();) {
-      const std::uint32_t len = chain.run(who, c);
-      if (len == 0) {
-        ++c;
-        continue;
+    const std::uint64_t rows = chain.rows(), cols = chain.cols(), cells = chain.cells();
+    // Every move of every source run, in order: visit(first target, length,
+    // the move's source offset and probability). The first sweep also notes
+    // the runs that end the fight and where each row's moves lead.
+    std::vector<Spread> row_spread;
+    auto each_range = [&](bool first_sweep, auto&& visit) {
+      if (first_sweep) {
+        spread_first_.reserve(chain.blocks() * rows + 1);
+        spread_first_.push_back(0);
       }
-      for (const Move& m : chain.moves(chain.pattern(who, c))) count += m.ends() ? 0 : 2;
-      c += len;
-    }
-    edges.reserve(count);
-    for (std::size_t k = 0; k < chain.blocks(); ++k) {
-      const auto [ia, ib] = chain.block(k);
-      for (std::uint64_t r = 0; r < rows; ++r) {
-        const std::uint64_t row = (k * rows + r) * cols;
-        for (std::uint64_t col = 0; col < cols;) {
-          const std::uint64_t c0 = row + col;
-          const std::uint32_t len = chain.run(who, c0);
-          if (len == 0) {
-            ++col;
-            continue;
-          }
-          bool ends = false;
-          for (const Move& m : chain.moves(chain.pattern(who, c0))) {
-            if (m.ends()) {
-              ends = true;
+      for (std::size_t k = 0; k < chain.blocks(); ++k) {
+        const auto [ia, ib] = chain.block(k);
+        for (std::uint64_t r = 0; r < rows; ++r) {
+          const std::uint64_t row = (k * rows + r) * cols;
+          for (std::uint64_t col = 0; col < cols;) {
+            const std::uint64_t c0 = row + col;
+            const std::uint32_t len = chain.run(who, c0);
+            if (len == 0) {
+              ++col;
               continue;
             }
-            const std::uint64_t t0 = chain.target(who, ia, ib, r, col, m);
-            const auto shift = static_cast<std::int64_t>(t0) - static_cast<std::int64_t>(c0);
-            lo_shift_ = std::min(lo_shift_, shift);
-            hi_shift_ = std::max(hi_shift_, shift);
-            edges.push_back({t0, {-shift, m.p}, true});
-            edges.push_back({t0 + len, {-shift, m.p}, false});
+            bool ends = false;
+            for (const Move& m : chain.moves(chain.pattern(who, c0))) {
+              if (m.ends()) {
+                ends = true;
+                continue;
+              }
+              const std::uint64_t t0 = chain.target(who, ia, ib, r, col, m);
+              visit(t0, len, static_cast<std::int64_t>(c0) - static_cast<std::int64_t>(t0), m.p);
+              if (!first_sweep) continue;
+              // The row the run's moves lead to, and how far along it.
+              const auto to_row = static_cast<std::uint32_t>(t0 / cols);
+              const auto dc =
+                  static_cast<std::int32_t>(static_cast<std::int64_t>(t0 % cols) - static_cast<std::int64_t>(col));
+              auto sp = std::find_if(row_spread.begin(), row_spread.end(),
+                                     [to_row](const Spread& x) { return x.row == to_row; });
+              if (sp == row_spread.end())
+                row_spread.push_back({to_row, dc, dc});
+              else
+                sp->lo = std::min(sp->lo, dc), sp->hi = std::max(sp->hi, dc);
+            }
+            if (ends && first_sweep) ends_.push_back({c0, len, chain.pattern(who, c0)});
+            col += len;
           }
-          if (ends) ends_.push_back({c0, len, chain.pattern(who, c0)});
-          col += len;
+          if (!first_sweep) continue;
+          spread_.insert(spread_.end(), row_spread.begin(), row_spread.end());
+          spread_first_.push_back(static_cast<std::uint32_t>(spread_.size()));
+          row_spread.clear();
         }
       }
-    }
-    // By cell, ends before starts at one cell (two source runs next to each
-    // other hand over the same offset there): a counting sort, as the cells
-    // are many and the edges a few per cell.
-    const std::uint64_t cells = chain.cells();
+    };
+    // Where the range of one move of one source run starts (add) or ends,
+    // sorted by cell, ends before starts at one cell (two source runs next
+    // to each other hand over the same offset there): a counting sort, as
+    // the cells are many and the edges a few per cell, placed straight from
+    // the runs (no unsorted copy: megabytes on a large grid). Cells and
+    // offsets fit 31 bits (step_chain pulls only then).
+    struct Edge {
+      double p;
+      std::int32_t off;
+      std::uint32_t at : 31, add : 1;
+    };
     std::vector<std::uint32_t> slot(cells + 2, 0);
-    for (const Edge& e : edges) ++slot[e.at + 1];
+    each_range(true, [&](std::uint64_t t0, std::uint32_t len, std::int64_t, double) {
+      ++slot[t0 + 1];
+      ++slot[t0 + len + 1];
+    });
     for (std::uint64_t c = 0; c <= cells; ++c) slot[c + 1] += slot[c];
-    std::vector<Edge> sorted(edges.size());
+    std::vector<Edge> edges(slot[cells + 1]);
     for (const bool add : {false, true})
-      for (const Edge& e : edges)
-        if (e.add == add) sorted[slot[e.at]++] = e;
-    edges.swap(sorted);
+      each_range(false, [&](std::uint64_t t0, std::uint32_t len, std::int64_t off, double p) {
+        const std::uint64_t at = add ? t0 : t0 + len;
+        Edge& e = edges[slot[at]++];
+        e.p = p;
+        e.off = static_cast<std::int32_t>(off);
+        e.at = static_cast<std::uint32_t>(at) & 0x7fffffffU;
+        e.add = add ? 1U : 0U;
+      });
     std::vector<Pull> live;  // the list of the cells from `at` on, by offset
-    std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash;
+    // The live list's hash, kept up to date edge by edge: a sum over its
+    // pulls (each offset is in it at most once: it names the source).
+    std::uint64_t live_hash = 0;
+    std::unordered_map<std::uint64_t, std::uint32_t> by_hash;  // the first list of each hash
     std::uint64_t at = 0;
-    const std::uint64_t n = chain.cells();
+    const std::uint64_t n = cells;
     auto emit = [&](std::uint64_t until) {
       if (until <= at) return;
-      const std::uint32_t id = intern(live, by_hash);
+      const std::uint32_t id = intern(live, live_hash + live.size(), by_hash);
       if (!runs_.empty() && runs_.back().list == id && runs_.back().first + runs_.back().len == at)
         runs_.back().len += static_cast<std::uint32_t>(until - at);
       else
@@ -209,20 +251,47 @@ class Pulls {
     };
     for (const Edge& e : edges) {
       emit(e.at);
+      const Pull pull{e.off, e.p};
       // A short list kept in order by hand (no library move per edge).
       std::size_t i = 0;
-      while (i < live.size() && live[i].off < e.pull.off) ++i;
+      while (i < live.size() && live[i].off < pull.off) ++i;
       if (e.add) {
-        live.push_back(e.pull);
+        live_hash += mix(pull);
+        live.push_back(pull);
         for (std::size_t j = live.size() - 1; j > i; --j) live[j] = live[j - 1];
-        live[i] = e.pull;
+        live[i] = pull;
       } else {
+        live_hash -= mix(pull);
         for (std::size_t j = i; j + 1 < live.size(); ++j) live[j] = live[j + 1];
         live.pop_back();
       }
     }
     emit(n);
+    // Where each row starts in the lists of runs.
+    const std::uint64_t all_rows = chain.blocks() * rows;
+    run_row_.resize(all_rows + 1);
+    end_row_.resize(all_rows + 1);
+    for (std::uint64_t row = 0, i = 0, j = 0; row <= all_rows; ++row) {
+      const std::uint64_t c = row * cols;
+      while (i < runs_.size() && runs_[i].first + runs_[i].len <= c) ++i;
+      while (j < ends_.size() && ends_[j].first < c) ++j;
+      run_row_[row] = static_cast<std::uint32_t>(i);
+      end_row_[row] = static_cast<std::uint32_t>(j);
+    }
   }
+
+  // Where the moves from one row lead: to row `row`, from column col to
+  // columns col + lo .. col + hi.
+  struct Spread {
+    std::uint32_t row;
+    std::int32_t lo, hi;
+  };
+  [[nodiscard]] std::span<const Spread> spread(std::uint64_t row) const {
+    return std::span<const Spread>(spread_).subspan(spread_first_[row], spread_first_[row + 1] - spread_first_[row]);
+  }
+  // The first run (of runs() and of ends()) of each row, and past the last row.
+  [[nodiscard]] std::uint32_t run_row(std::uint64_t row) const { return run_row_[row]; }
+  [[nodiscard]] std::uint32_t end_row(std::uint64_t row) const { return end_row_[row]; }
 
   [[nodiscard]] std::span<const Pull> list(std::uint32_t id) const {
     const auto [first, count] = range_[id];
@@ -233,45 +302,60 @@ class Pulls {
   // The runs of source cells some of whose moves end the fight (`list` is
   // then the chain's pattern), in order.
   [[nodiscard]] const std::vector<Run>& ends() const { return ends_; }
-  // The least and greatest distance from a cell to where its moves lead.
-  [[nodiscard]] std::int64_t lo_shift() const { return lo_shift_; }
-  [[nodiscard]] std::int64_t hi_shift() const { return hi_shift_; }
 
  private:
-  // The id of a list, stored when new.
-  std::uint32_t intern(const std::vector<Pull>& ps,
-                       std::unordered_map<std::uint64_t, std::vector<std::uint32_t>>& by_hash) {
-    std::uint64_t h = ps.size();
-    for (const Pull& p : ps) {
-      std::uint64_t bits;
-      std::memcpy(&bits, &p.p, sizeof bits);
-      h = (h ^ static_cast<std::uint64_t>(p.off)) * 0x9e3779b97f4a7c15ULL;
-      h = (h ^ bits) * 0xc2b2ae3d27d4eb4fULL;
-    }
-    auto& ids = by_hash[h];
-    for (std::uint32_t known : ids) {
-      // std::equal, not std::ranges::equal: the web build's libc++ lacks it.
-      const auto have = list(known);
-      if (std::equal(have.begin(), have.end(), ps.begin(), ps.end())) return known;
-    }
+  static std::uint64_t mix(const Pull& p) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &p.p, sizeof bits);
+    std::uint64_t h = (static_cast<std::uint64_t>(p.off) ^ bits * 0x9e3779b97f4a7c15ULL) * 0xc2b2ae3d27d4eb4fULL;
+    return h ^ (h >> 31);
+  }
+
+  // The id of a list of hash h, stored when new.
+  std::uint32_t intern(const std::vector<Pull>& ps, std::uint64_t h,
+                       std::unordered_map<std::uint64_t, std::uint32_t>& by_hash) {
+    const auto [it, fresh] = by_hash.try_emplace(h, static_cast<std::uint32_t>(range_.size()));
+    if (!fresh)
+      for (std::uint32_t known = it->second; known != kNone; known = same_hash_[known]) {
+        // std::equal, not std::ranges::equal: the web build's libc++ lacks it.
+        const auto have = list(known);
+        if (std::equal(have.begin(), have.end(), ps.begin(), ps.end())) return known;
+      }
     const auto id = static_cast<std::uint32_t>(range_.size());
     range_.emplace_back(static_cast<std::uint32_t>(pulls_.size()), static_cast<std::uint32_t>(ps.size()));
     pulls_.insert(pulls_.end(), ps.begin(), ps.end());
-    ids.push_back(id);
+    // Chained in front of the lists of the same hash.
+    same_hash_.push_back(fresh ? kNone : it->second);
+    it->second = id;
     return id;
   }
 
   std::vector<Pull> pulls_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> range_;
+  std::vector<std::uint32_t> same_hash_;  // by list: the next list of the same hash (kNone: none)
   std::vector<Run> runs_, ends_;
-  std::int64_t lo_shift_ = 0, hi_shift_ = 0;
+  std::vector<Spread> spread_;
+  std::vector<std::uint32_t> spread_first_, run_row_, end_row_;
 };
 
-// The first run that ends past cell c.
-std::vector<Pulls::Run>::const_iterator run_at(const std::vector<Pulls::Run>& runs, std::uint64_t c) {
-  return std::partition_point(runs.begin(), runs.end(),
-                              [c](const Pulls::Run& run) { return run.first + run.len <= c; });
-}
+// n doubles, all 0, from calloc: the system hands a large block over as
+// pages of zeros that cost nothing until touched, where a vector writes
+// every cell (a page fault per page) before the first attack, and the
+// stepping touches only the cells the mass reaches.
+class Zeros {
+ public:
+  explicit Zeros(std::size_t n) : p_(static_cast<double*>(std::calloc(std::max<std::size_t>(n, 1), sizeof(double)))) {
+    if (!p_) throw std::bad_alloc();
+  }
+  [[nodiscard]] double* data() const { return p_.get(); }
+  friend void swap(Zeros& x, Zeros& y) noexcept { x.p_.swap(y.p_); }
+
+ private:
+  struct Free {
+    void operator()(double* p) const noexcept { std::free(p); }
+  };
+  std::unique_ptr<double[], Free> p_;
+};
 
 }  // namespace
 
@@ -310,14 +394,32 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
   // attack; it needs every cell to be able to end (no mass turns into a
   // draw on the way), and pays on large grids (ExactLimits::pull_from).
   // Each side's table is built at its first attack.
-  const bool pulling = all_can_end && n >= limits.pull_from;
+  // (The table packs cells and offsets into 31 bits: larger grids push.)
+  const bool pulling = all_can_end && n >= limits.pull_from && n < (std::size_t{1} << 31);
   std::optional<Pulls> pulls[2];
-  std::vector<double> cur(n, 0.0), nxt(n, 0.0);
-  cur[chain.start()] = 1.0;
+  Zeros cur(n), nxt(n);
+  cur.data()[chain.start()] = 1.0;
   // The cells that may hold mass, [lo, hi) in cur and [old_lo, old_hi) in
   // nxt (cur a step ago): rows outside are skipped, and only the old range
   // is cleared. Early in a fight the mass holds a corner of the grid.
   std::uint64_t lo = chain.start(), hi = chain.start() + 1, old_lo = 0, old_hi = 0;
+  // Pulling keeps, instead, the columns of each row (block by block, a's HP
+  // by b's HP) that may hold mass: [first, second) in cur (`win`, rows
+  // [win_lo, win_hi)), in nxt (`was`: cur a step ago) and where this
+  // attack's mass may land (`fresh`). The mass spreads from the start as a
+  // box that grows by the largest hit each attack, where one range of cells
+  // would hold every column of the rows it spans, and every block from the
+  // first move that changes a state.
+  using Window = std::pair<std::uint32_t, std::uint32_t>;
+  const std::uint64_t all_rows = n / cols;
+  std::vector<Window> win, was, fresh;
+  std::uint64_t win_lo = chain.start() / cols, win_hi = win_lo + 1, was_lo = all_rows, was_hi = 0;
+  if (pulling) {
+    win.assign(all_rows, {0, 0});
+    was = fresh = win;
+    win[win_lo] = {static_cast<std::uint32_t>(chain.start() % cols),
+                   static_cast<std::uint32_t>(chain.start() % cols + 1)};
+  }
   double live = 1.0;
   Schedule schedule = b_time > 0 ? Schedule(a_time, b_time, first) : Schedule(a_time);
   std::uint64_t work = 0, next_poll = 0;
@@ -329,7 +431,6 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
     std::uint64_t new_lo = n, new_hi = 0;
     double killed = 0, died = 0;
     const double draw_before = t.draw;
-    work += hi - lo;
     const double* __restrict in = cur.data();
     double* __restrict out = nxt.data();
     // The moves of a run of `len` cells from c0 (row r, column col) that
@@ -361,31 +462,75 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
     if (pulling) {
       if (!pulls[w]) pulls[w].emplace(chain, who);
       const Pulls& pl = *pulls[w];
-      for (auto it = run_at(pl.ends(), lo); it != pl.ends().end() && it->first < hi; ++it) {
-        const double sum = sum_of(in + it->first, it->len);
-        if (sum == 0) continue;
-        const std::uint64_t r = it->first / cols % rows, col = it->first % cols;
-        const auto ms = chain.moves(it->list);
-        work += ms.size() * it->len;
-        record_ends(ms, it->first, it->len, r, col, sum);
+      const auto& ends = pl.ends();
+      const auto& runs = pl.runs();
+      std::uint64_t fresh_lo = all_rows, fresh_hi = 0;
+      for (std::uint64_t row = win_lo; row < win_hi; ++row) {
+        const auto [from, to] = win[row];
+        if (from >= to) continue;
+        work += to - from;
+        // The runs of this row whose moves end the fight, where they may
+        // hold mass (the others hold none: their sum would be 0).
+        for (std::uint32_t i = pl.end_row(row); i < pl.end_row(row + 1); ++i) {
+          const Pulls::Run& run = ends[i];
+          const std::uint64_t col = run.first - row * cols;
+          if (col >= to || col + run.len <= from) continue;
+          const double sum = sum_of(in + run.first, run.len);
+          if (sum == 0) continue;
+          const auto ms = chain.moves(run.list);
+          work += ms.size() * run.len;
+          record_ends(ms, run.first, run.len, row % rows, col, sum);
+        }
+        // Where the mass of [from, to) may land.
+        for (const Pulls::Spread& sp : pl.spread(row)) {
+          const std::int64_t lo = std::max<std::int64_t>(0, std::int64_t{from} + sp.lo);
+          const std::int64_t hi = std::min<std::int64_t>(static_cast<std::int64_t>(cols), std::int64_t{to} + sp.hi);
+          if (lo >= hi) continue;
+          Window& f = fresh[sp.row];
+          if (f.first >= f.second)
+            f = {static_cast<std::uint32_t>(lo), static_cast<std::uint32_t>(hi)};
+          else
+            f = {std::min(f.first, static_cast<std::uint32_t>(lo)), std::max(f.second, static_cast<std::uint32_t>(hi))};
+          fresh_lo = std::min<std::uint64_t>(fresh_lo, sp.row);
+          fresh_hi = std::max<std::uint64_t>(fresh_hi, sp.row + 1);
+        }
       }
-      // Every cell that mass from [lo, hi) may reach is written; what the
-      // buffer held a step ago outside them is cleared.
-      const auto sn = static_cast<std::int64_t>(n);
-      new_lo =
-          static_cast<std::uint64_t>(std::clamp(static_cast<std::int64_t>(lo) + pl.lo_shift(), std::int64_t{0}, sn));
-      new_hi = static_cast<std::uint64_t>(
-          std::clamp(static_cast<std::int64_t>(hi) + pl.hi_shift(), static_cast<std::int64_t>(new_lo), sn));
-      if (lo >= hi) new_hi = new_lo;
-      std::fill(out + old_lo, out + std::max(old_lo, std::min(old_hi, new_lo)), 0.0);
-      std::fill(out + std::min(old_hi, std::max(old_lo, new_hi)), out + old_hi, 0.0);
-      for (auto it = run_at(pl.runs(), new_lo); it != pl.runs().end() && it->first < new_hi; ++it) {
-        const std::uint64_t b = std::max(it->first, new_lo), e = std::min(it->first + it->len, new_hi);
-        const auto ps = pl.list(it->list);
-        pull_mass(out + b, in + b, ps.data(), ps.size(), e - b);
-        work += (e - b) * ps.size();
+      // Each row's new window is written in full; what the row held a step
+      // ago outside it is cleared, so that every cell outside the windows
+      // holds 0 (the pulls read such cells).
+      const std::uint64_t first_row = std::min(was_lo, fresh_lo), last_row = std::max(was_hi, fresh_hi);
+      for (std::uint64_t row = first_row; row < last_row; ++row) {
+        const auto [old_from, old_to] = was[row];
+        const auto [from, to] = fresh[row];
+        double* row_out = out + row * cols;
+        if (from >= to) {
+          if (old_from < old_to) std::fill(row_out + old_from, row_out + old_to, 0.0);
+          continue;
+        }
+        if (old_from < old_to) {
+          std::fill(row_out + old_from, row_out + std::max(old_from, std::min(old_to, from)), 0.0);
+          std::fill(row_out + std::min(old_to, std::max(old_from, to)), row_out + old_to, 0.0);
+        }
+        const std::uint64_t b0 = row * cols + from, e0 = row * cols + to;
+        for (std::size_t i = pl.run_row(row); i < runs.size() && runs[i].first < e0; ++i) {
+          const std::uint64_t b = std::max(runs[i].first, b0), e = std::min(runs[i].first + runs[i].len, e0);
+          if (b >= e) continue;
+          const auto ps = pl.list(runs[i].list);
+          pull_mass(out + b, in + b, ps.data(), ps.size(), e - b);
+          work += (e - b) * ps.size();
+        }
       }
+      // The windows move on: cur's become nxt's old ones, the fresh ones
+      // cur's, and the spare array is emptied for the next attack.
+      for (std::uint64_t row = was_lo; row < was_hi; ++row) was[row] = {0, 0};
+      std::swap(was, win);
+      std::swap(win, fresh);
+      was_lo = win_lo;
+      was_hi = win_hi;
+      win_lo = fresh_lo;
+      win_hi = std::max(fresh_lo, fresh_hi);
     } else {
+      work += hi - lo;
       std::fill(out + old_lo, out + old_hi, 0.0);
     }
     for (std::uint64_t row_index = lo / cols; !pulling && row_index * cols < hi; ++row_index) {
@@ -442,16 +587,29 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
       add_at(t.end_nth[w], turn.nth, killed + died);
       add_at(t.length, step + 1, killed + died);
     }
-    std::swap(cur, nxt);
+    swap(cur, nxt);
     old_lo = lo;
     old_hi = hi;
     lo = new_lo;
     hi = std::max(new_lo, new_hi);
+    if (pulling) lo = hi = 0;
     // What is still fighting: what was, less this attack's ends and new
     // stalemates; summed afresh once it is small, where the stopping test
     // needs it to the last bit.
     live -= killed + died + (t.draw - draw_before);
-    if (live < 1e-6) live = sum_of(cur.data(), hi);  // from 0: the same sums as over the whole grid
+    if (live < 1e-6) {
+      // The same sums as over the whole grid, from 0 (cells outside the
+      // windows hold 0).
+      if (pulling) {
+        double s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+        for (std::uint64_t row = win_lo; row < win_hi; ++row)
+          if (win[row].first < win[row].second)
+            sum_by_index(cur.data(), row * cols + win[row].first, row * cols + win[row].second, s);
+        live = ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+      } else {
+        live = sum_of(cur.data(), hi);
+      }
+    }
     check_work(work, limits, live, step);
   }
   t.unresolved = live;

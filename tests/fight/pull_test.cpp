@@ -75,6 +75,29 @@ TEST(PullStep, HpThatGoesUpOrDownGivesWhatPushingGives) {
   expect_pull_is_push(bout(self, bite, 18, 15));
 }
 
+TEST(PullStep, RowWindowsHoldAllTheMass) {
+  // Pulling steps only the columns of each row that the mass may have
+  // reached (a box growing from the start, block by block); pushing steps
+  // every cell of the rows between the first and the last that hold mass.
+  // Grids of 2^12 cells and more, several blocks, HP that go up and down,
+  // and uneven attack times, where a window too narrow would lose mass or
+  // leave some behind.
+  auto fury = std::make_shared<FuryKernel>(0.8, 1, 10, 90);
+  auto fury_b = std::make_shared<FuryKernel>(0.7, 2, 12, 80);
+  auto conf = std::make_shared<ConfusionKernel>(0.7, 3, 2);
+  auto dice = std::make_shared<DiceKernel>(0.6, 1, 8);
+  auto bat = std::make_shared<HealKernel>(0.7, 1, 6, 70, 0, true);
+  auto regen = std::make_shared<HealKernel>(0.6, 1, 7, 75, 1, false);
+  auto bite = std::make_shared<PoisonKernel>(0.6, 1, 5, 3, 1);
+  expect_pull_is_push(bout(fury, fury_b, 90, 80));
+  expect_pull_is_push(bout(conf, dice, 70, 64, 1.0, 1.5));
+  expect_pull_is_push(bout(dice, conf, 66, 72));
+  expect_pull_is_push(bout(bat, fury_b, 70, 80, 1.5, 1.0));
+  expect_pull_is_push(bout(regen, dice, 75, 60));
+  expect_pull_is_push(bout(bite, fury, 64, 90, 1.0, 2.0));
+  expect_pull_is_push(bout(bat, bite, 70, 50));
+}
+
 TEST(PullStep, TurnsToKillGiveWhatPushingGives) {
   const FuryKernel fury(0.8, 1, 10, 60);
   const HealKernel regen(0.6, 1, 3, 25, 1, false);
