@@ -1,8 +1,12 @@
 // Brogue CE benchmarks: a sampled strike against the raw draws it uses, the
-// exact outcome of a catalog pair, and the full balance sweep.
+// exact outcome of a catalog pair, the full balance sweep, and Monte Carlo
+// duels through the Brogue kernels (their side conditions numbered in a
+// fight::States table).
 #include <benchmark/benchmark.h>
 
+#include <fray/fight/monte_carlo.hpp>
 #include <fray/rules/brogue/attack.hpp>
+#include <fray/rules/brogue/fight.hpp>
 #include <fray/rules/brogue/rng.hpp>
 
 namespace {
@@ -76,6 +80,35 @@ void full_sweep(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(2 * ms.size() * players.size()));
 }
 BENCHMARK(full_sweep)->Unit(benchmark::kMillisecond);
+
+// Monte Carlo duels of the starting player (regenerating, so sampled) against
+// a catalog monster, 100 000 fights on 1 and 2 threads: every attack looks
+// its two sides' conditions up in the bout's table of states.
+void duel_monte_carlo(benchmark::State& state, const char* a, const char* b) {
+  const fray::Bout bout = make_bout(parse_combatant(a, "attacker"), parse_combatant(b, "defender"));
+  fray::fight::MonteCarloOptions o;
+  o.sims = 100'000;
+  o.seed = 1;
+  o.threads = static_cast<unsigned>(state.range(0));
+  o.progress = false;
+  for (auto _ : state) benchmark::DoNotOptimize(fray::fight::duel_monte_carlo(bout, fray::fight::Who::a, o));
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(o.sims));
+}
+BENCHMARK_CAPTURE(duel_monte_carlo, player_vs_goblin, "player", "goblin")
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(duel_monte_carlo, player_vs_pink_jelly, "player", "pink_jelly")
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(duel_monte_carlo, player_vs_goblin_conjurer, "player", "goblin_conjurer")
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace
 BENCHMARK_MAIN();

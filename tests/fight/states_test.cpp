@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <map>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -47,6 +49,80 @@ TEST(States, ThreadsAgreeOnEveryNumber) {
   for (std::size_t t = 0; t < seen.size(); ++t)
     for (std::size_t v = 0; v < 500; ++v)
       EXPECT_EQ(s.at(seen[t][v]), (Bodies{static_cast<std::int64_t>((v * 7 + t) % 500)}));
+}
+
+// A value with key(), as the rulesets' fight states are (a std::tie of
+// their fields), and one with neither key() nor std::hash, which the table
+// numbers through its ordered index instead.
+struct Keyed {
+  std::int32_t blades = 0;
+  bool casting = false;
+  std::vector<std::int32_t> bodies{};
+  [[nodiscard]] auto key() const noexcept { return std::tie(blades, casting, bodies); }
+  friend bool operator<(const Keyed& x, const Keyed& y) noexcept { return x.key() < y.key(); }
+  friend bool operator==(const Keyed& x, const Keyed& y) noexcept { return x.key() == y.key(); }
+};
+struct Plain {
+  std::int64_t hp = 0;
+  friend bool operator<(const Plain& x, const Plain& y) noexcept { return x.hp < y.hp; }
+  friend bool operator==(const Plain& x, const Plain& y) noexcept { return x.hp == y.hp; }
+};
+
+TEST(States, WhichTypesAreHashed) {
+  EXPECT_TRUE(fray::fight::state_hashable<float>);
+  EXPECT_TRUE(fray::fight::state_hashable<Bodies>);
+  EXPECT_TRUE(fray::fight::state_hashable<Keyed>);
+  EXPECT_FALSE(fray::fight::state_hashable<Plain>);
+  EXPECT_FALSE(fray::fight::state_hashable<std::vector<Plain>>);
+  // Equal values hash alike; the fields all count.
+  EXPECT_EQ(fray::fight::state_hash(Keyed{3, true, {1, 2}}), fray::fight::state_hash(Keyed{3, true, {1, 2}}));
+  EXPECT_NE(fray::fight::state_hash(Keyed{3, true, {1, 2}}), fray::fight::state_hash(Keyed{3, false, {1, 2}}));
+  EXPECT_NE(fray::fight::state_hash(Bodies{1, 2}), fray::fight::state_hash(Bodies{2, 1}));
+}
+
+// Numbers follow first use on one thread through many copies of the hash
+// index (it doubles from 16 slots), and the values stay where they were.
+TEST(States, ManyValuesKeepTheirNumbersAndPlaces) {
+  const fray::fight::States<Keyed> s(Keyed{});
+  const Keyed* first = &s.at(0);
+  for (std::int32_t v = 1; v < 5000; ++v) EXPECT_EQ(s.id(Keyed{v, v % 2 == 0, {v % 7}}), static_cast<std::uint32_t>(v));
+  for (std::int32_t v = 1; v < 5000; ++v) {
+    EXPECT_EQ(s.id(Keyed{v, v % 2 == 0, {v % 7}}), static_cast<std::uint32_t>(v));
+    EXPECT_EQ(s.at(static_cast<std::uint32_t>(v)).blades, v);
+  }
+  EXPECT_EQ(&s.at(0), first);
+  EXPECT_EQ(s.size(), 5000u);
+  EXPECT_THROW((void)s.at(5000), fray::Error);
+  // The ordered index numbers the same way.
+  const fray::fight::States<Plain> p(Plain{7});
+  EXPECT_EQ(p.id(Plain{3}), 1u);
+  EXPECT_EQ(p.id(Plain{7}), 0u);
+  EXPECT_EQ(p.id(Plain{3}), 1u);
+  EXPECT_EQ(p.at(1).hp, 3);
+}
+
+// Threads numbering and reading at once (the lock-free reads racing the
+// numbering of new values, and the index's copies): every number stands for
+// one value, every value has one number.
+TEST(States, ThreadsNumberingAtOnceAgree) {
+  const fray::fight::States<Keyed> s(Keyed{});
+  constexpr int kThreads = 4;
+  std::vector<std::map<std::int32_t, std::uint32_t>> seen(kThreads);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < kThreads; ++t)
+    pool.emplace_back([&, t] {
+      for (std::int32_t round = 0; round < 3; ++round)
+        for (std::int32_t v = 0; v < 3000; ++v) {
+          const std::int32_t x = (v * 13 + t * 101) % 3000;
+          const std::uint32_t n = s.id(Keyed{x, false, {x}});
+          if (s.at(n).blades != x) ADD_FAILURE() << "number " << n << " read back wrong";
+          auto [it, fresh] = seen[static_cast<std::size_t>(t)].emplace(x, n);
+          if (!fresh && it->second != n) ADD_FAILURE() << "value " << x << " numbered twice";
+        }
+    });
+  for (auto& th : pool) th.join();
+  EXPECT_EQ(s.size(), 3001u);
+  for (int t = 1; t < kThreads; ++t) EXPECT_EQ(seen[static_cast<std::size_t>(t)], seen[0]);
 }
 
 }  // namespace

@@ -332,18 +332,21 @@ const Combatant& spectral_blade() {
   return blade;
 }
 
-// The player attacking the conjurer's side: a blade while any is left (a
-// hit kills it: 1 HP), else the conjurer.
-class PlayerOnConjurer final : public Kernel {
+// The conjurer's opponent (the player, or a monster fights_conjurer
+// accepts) attacking the conjurer's side: a blade while any is left (a hit
+// kills it: 1 HP), else the conjurer. A blade is inanimate (monsterCatalog
+// MONST_INANIMATE): Combat.c specialHit and inflictDamage give no poison,
+// weakness or transference on it.
+class FoeOnConjurer final : public Kernel {
  public:
-  PlayerOnConjurer(std::shared_ptr<Table> table, Body player, Body conjurer)
-      : Kernel(table), on_conjurer_(table, player, conjurer), player_(std::move(player)) {}
+  FoeOnConjurer(std::shared_ptr<Table> table, Body foe, Body conjurer)
+      : Kernel(table), on_conjurer_(table, foe, conjurer), foe_(std::move(foe)) {}
 
   std::vector<Transition> outcomes(Side att, Side def) const override {
     const FightState d = table_->at(def.state);
     if (d.blades == 0) return on_conjurer_.outcomes(att, def);
     const FightState a = table_->at(att.state);
-    const AttackPlan plan = plan_attack(player_.c, spectral_blade(), {}, a.carried, {});
+    const AttackPlan plan = plan_attack(foe_.c, spectral_blade(), {}, a.carried, {});
     std::vector<Transition> out;
     for (const Roll& r : all_rolls(plan)) out.push_back(on_blade(a, d, att, r, plan));
     return out;
@@ -352,7 +355,7 @@ class PlayerOnConjurer final : public Kernel {
     const FightState d = table_->at(def.state);
     if (d.blades == 0) return on_conjurer_.sample(att, def, rng);
     const FightState a = table_->at(att.state);
-    const AttackPlan plan = plan_attack(player_.c, spectral_blade(), {}, a.carried, {});
+    const AttackPlan plan = plan_attack(foe_.c, spectral_blade(), {}, a.carried, {});
     const StrikeResult s = strike(plan, rng);
     return on_blade(a, d, att, {1, s.hit, s.damage}, plan);
   }
@@ -362,26 +365,29 @@ class PlayerOnConjurer final : public Kernel {
 
  private:
   Transition on_blade(FightState a, FightState d, Side att, const Roll& r, const AttackPlan& plan) const {
-    const std::int64_t heal = regenerate(player_, att.hp, a) - att.hp;
+    const std::int64_t heal = regenerate(foe_, att.hp, a) - att.hp;
     // A blade has 1 HP: any hit with damage kills it; the conjurer's HP is untouched.
     if (r.hit && r.damage >= spectral_blade().monster.hp) --d.blades;
-    const StateChange c = after_attack(plan, player_.c, spectral_blade(), a.carried, {}, r.hit, r.damage, 1);
+    const StateChange c = after_attack(plan, foe_.c, spectral_blade(), a.carried, {}, r.hit, r.damage, 1);
     a.carried = c.attacker;
     Transition t{r.p, 0, table_->id(a), table_->id(d), static_cast<std::int8_t>(r.hit ? 1 : 0)};
     t.heal = heal;
     return t;
   }
   DuelKernel on_conjurer_;
-  Body player_;
+  Body foe_;
 };
 
-// The conjurer's side taking its turn (100 ticks): every blade around the
-// player attacks (accuracy 150, 1 damage), then the conjurer, unless it is
-// finishing a cast, summons with Monsters.c monsterSummons's chance.
-class ConjurerOnPlayer final : public Kernel {
+// The conjurer's side taking its turn (100 ticks): every blade around its
+// opponent attacks (accuracy 150, 1 damage), then the conjurer, unless it is
+// finishing a cast, summons with Monsters.c monsterSummons's chance — the
+// same whether the opponent is the player or a monster: monstUseMagic calls
+// monsterSummons whatever the conjurer is fighting, and an enemy conjurer
+// counts only its own followers (the blades).
+class ConjurerOnFoe final : public Kernel {
  public:
-  ConjurerOnPlayer(std::shared_ptr<Table> table, Body conjurer, Body player)
-      : Kernel(std::move(table)), conjurer_(std::move(conjurer)), player_(std::move(player)) {}
+  ConjurerOnFoe(std::shared_ptr<Table> table, Body conjurer, Body foe)
+      : Kernel(std::move(table)), conjurer_(std::move(conjurer)), foe_(std::move(foe)) {}
 
   std::vector<Transition> outcomes(Side att, Side def) const override {
     FightState a = table_->at(att.state);
@@ -435,7 +441,7 @@ class ConjurerOnPlayer final : public Kernel {
     AttackPlan plan;
   };
   Blows blows(const FightState& a, const FightState& d) const {
-    AttackPlan plan = plan_attack(spectral_blade(), player_.c, {}, {}, d.carried);
+    AttackPlan plan = plan_attack(spectral_blade(), foe_.c, {}, {}, d.carried);
     // A blade's damage is 1-1: one roll, the same every hit.
     return {std::min(a.blades, kBladesAround), plan.p_hit(), plan.damage(plan.roll.lo), std::move(plan)};
   }
@@ -461,7 +467,7 @@ class ConjurerOnPlayer final : public Kernel {
     for (std::int32_t i = 0; i < k; ++i) c = c * (n - i) / (i + 1);
     return c * std::pow(p, k) * std::pow(1 - p, n - k);
   }
-  Body conjurer_, player_;
+  Body conjurer_, foe_;
 };
 
 // --- a splitting jelly ----------------------------------------------------------------
@@ -599,8 +605,6 @@ class JellyOnFoe final : public Kernel {
   Body jelly_, player_;
 };
 
-bool is_conjurer(const Combatant& c) { return !c.is_player && c.name == "goblin_conjurer"; }
-
 Fighter fighter_of(const Combatant& c, std::string_view role) {
   if (!c.hp) throw Error(fmt::format("brogue: the {} needs hp=N for a fight", role));
   return Fighter{c.name, *c.hp, static_cast<double>(attack_ticks(c)), 0};
@@ -638,20 +642,21 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
     out.notes.push_back(
         fmt::format("regeneration: {}; each clock starts a whole period from its next HP", fmt::join(how, "; ")));
   }
-  const bool group = (a.is_player && is_conjurer(b)) || (b.is_player && is_conjurer(a));
+  const bool group = (is_conjurer(b) && fights_conjurer(a)) || (is_conjurer(a) && fights_conjurer(b));
   if (group) {
     const bool a_is_conjurer = is_conjurer(a);
     const Body& conj = a_is_conjurer ? ba : bb;
-    const Body& player = a_is_conjurer ? bb : ba;
-    std::shared_ptr<const Exchange> on_conj = std::make_shared<PlayerOnConjurer>(table, player, conj);
-    std::shared_ptr<const Exchange> on_player = std::make_shared<ConjurerOnPlayer>(table, conj, player);
-    out.a_hits_b = a_is_conjurer ? on_player : on_conj;
-    out.b_hits_a = a_is_conjurer ? on_conj : on_player;
-    out.notes.push_back(
-        "goblin_conjurer: its side is the conjurer and its spectral blades; each turn up to 8 blades around the "
-        "player attack, then the conjurer may summon 3-5 more (a cast takes two turns); it keeps its distance and "
-        "never attacks in melee; the player attacks a blade while any is left, then the conjurer (assumed within "
-        "reach once the blades are gone); the blades die with it");
+    const Body& foe = a_is_conjurer ? bb : ba;
+    std::shared_ptr<const Exchange> on_conj = std::make_shared<FoeOnConjurer>(table, foe, conj);
+    std::shared_ptr<const Exchange> on_foe = std::make_shared<ConjurerOnFoe>(table, conj, foe);
+    out.a_hits_b = a_is_conjurer ? on_foe : on_conj;
+    out.b_hits_a = a_is_conjurer ? on_conj : on_foe;
+    out.notes.push_back(fmt::format(
+        "{0}: its side is the conjurer and its spectral blades; each turn up to 8 blades around {1} attack, then "
+        "the conjurer may summon 3-5 more (a cast takes two turns); it keeps its distance and never attacks in "
+        "melee; {1} attacks a blade while any is left, then the conjurer (assumed within reach once the blades are "
+        "gone); the blades die with it",
+        conj.c.name, foe.c.name));
   } else if (const bool jelly_a = splitting(a) && fights_jelly(b), jelly_b = splitting(b) && fights_jelly(a);
              jelly_a || jelly_b) {
     const Body& jelly = jelly_a ? ba : bb;

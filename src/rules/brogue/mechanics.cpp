@@ -79,6 +79,14 @@ bool fights_jelly(const Combatant& c) {
          !has(m.ability_flags, "MA_CAUSES_WEAKNESS");
 }
 
+bool is_conjurer(const Combatant& c) { return !c.is_player && c.monster.key == "goblin_conjurer"; }
+
+bool fights_conjurer(const Combatant& c) {
+  if (c.is_player) return true;
+  const Monster& m = c.monster;
+  return !is_conjurer(c) && !splitting(c) && !m.poisons && !m.seizes && !m.kamikaze;
+}
+
 std::int64_t regen_period(const Combatant& c) {
   if (c.is_player)
     return c.regenerates
@@ -133,9 +141,10 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
   if (has(a, "MA_CAST_SUMMON")) {
     const std::string_view what = find_in(kSummons, m.key);
     if (m.key == "goblin_conjurer")
-      // fight.cpp follows the conjurer's blades in its fights with the player.
-      out.push_back({fmt::format("summons {} (MA_CAST_SUMMON); a fight with the player follows the blades", what),
-                     M::sampled, false, true, true});
+      // fight.cpp follows the conjurer's blades in its fights with the
+      // player and with the monsters fights_conjurer accepts.
+      out.push_back({fmt::format("summons {} (MA_CAST_SUMMON); the fight follows the blades", what), M::sampled, false,
+                     true, false, false, true});
     else
       out.push_back({fmt::format("summons {} (MA_CAST_SUMMON); the fight is {} alone",
                                  what.empty() ? std::string_view("allies") : what, m.name),
@@ -178,7 +187,9 @@ void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::ve
     for (const Mechanic& m : mechanics(*c)) {
       if (attack && m.over_time) continue;
       const Combatant& other = c == &a ? b : a;
-      const bool against = m.vs_jelly_foe ? fights_jelly(other) : !m.vs_player_only || other.is_player;
+      const bool against = m.vs_jelly_foe      ? fights_jelly(other)
+                           : m.vs_conjurer_foe ? fights_conjurer(other)
+                                               : !m.vs_player_only || other.is_player;
       const bool in = attack ? m.attack : m.fight != Modelled::no && against;
       std::string line = fmt::format("{}: {}", c->name, m.text);
       if (!attack && in && m.fight == Modelled::sampled) line += " [sampled fights only]";

@@ -21,10 +21,11 @@ enum class Modelled {
 struct Mechanic {
   std::string text;
   Modelled fight = Modelled::no;
-  bool attack = false;          // the outcome of one attack (fray attack) includes it
-  bool over_time = false;       // acts between attacks (regeneration, summons): no part of one attack
-  bool vs_player_only = false;  // followed only in a fight with the player (the conjurer's blades)
-  bool vs_jelly_foe = false;    // followed against an opponent fights_jelly accepts (a jelly's splitting)
+  bool attack = false;           // the outcome of one attack (fray attack) includes it
+  bool over_time = false;        // acts between attacks (regeneration, summons): no part of one attack
+  bool vs_player_only = false;   // followed only in a fight with the player (the conjurer's blades)
+  bool vs_jelly_foe = false;     // followed against an opponent fights_jelly accepts (a jelly's splitting)
+  bool vs_conjurer_foe = false;  // followed against an opponent fights_conjurer accepts (the conjurer's blades)
 };
 
 // Regeneration fray's fights follow: every monster that regenerates and
@@ -45,6 +46,15 @@ struct Mechanic {
 // nothing the jelly's kernels leave out (poison, transference, weakness,
 // seizing, a burst). Combat.c attack calls splitMonster after every hit, whoever lands it.
 [[nodiscard]] bool fights_jelly(const Combatant& c);
+
+// A goblin conjurer (MA_CAST_SUMMON with its spectral blades).
+[[nodiscard]] bool is_conjurer(const Combatant& c);
+// Whether fray follows a goblin conjurer's spectral blades against this
+// opponent: the player, or a monster that is neither a conjurer nor a
+// splitting jelly (each a group of its own) and whose hits carry nothing
+// that hitting a blade instead of the conjurer would lose (poison ticking
+// on the conjurer, a seizure, a burst).
+[[nodiscard]] bool fights_conjurer(const Combatant& c);
 
 [[nodiscard]] std::vector<Mechanic> monster_mechanics(const Monster& m);
 [[nodiscard]] std::vector<Mechanic> mechanics(const Combatant& c);

@@ -5,6 +5,7 @@
 #include <fray/fight/exact.hpp>
 #include <fray/fight/monte_carlo.hpp>
 #include <fray/fight/solve.hpp>
+#include <fray/rules/brogue/catalog.hpp>
 #include <fray/rules/brogue/fight.hpp>
 #include <fray/rules/ruleset.hpp>
 
@@ -363,6 +364,126 @@ TEST(BrogueConjurer, SampledFightMatchesAnIndependentSimulation) {
   }
   const double mine = static_cast<double>(wins) / static_cast<double>(n);
   const double se = std::sqrt(mine * (1 - mine) / static_cast<double>(n));
+  EXPECT_LE(std::fabs(r.p_a_wins - mine), 4.5 * std::sqrt(2.0) * se + 1e-9) << r.p_a_wins << " vs " << mine;
+}
+
+// The conjurer against a monster, worked by hand as against the player
+// (Monsters.c monstUseMagic calls monsterSummons whatever it fights): its
+// first turn summons with chance 1/2; three blades attack a goblin each with
+// the blade's hitProbability against the goblin; the goblin kills a blade
+// with its own chance to hit one, and with no blade left attacks the
+// conjurer as `fray attack` does. Against a spider (poison) the blades are
+// left out, and listed.
+TEST(BrogueConjurer, AgainstAMonsterItsBladesFight) {
+  const Bout b = bout_of("goblin", "goblin_conjurer");
+  const Exchange& conj = *b.b_hits_a;
+  const Exchange& goblin = *b.a_hits_b;
+  EXPECT_FALSE(conj.exact());
+  EXPECT_NE(conj.why_not_exact().find("without bound"), std::string::npos);
+  double p_summon = 0;
+  std::uint32_t with3 = 0, with5 = 0;
+  for (const Transition& t : conj.outcomes({10, 0}, {15, 0})) {
+    EXPECT_EQ(t.damage, 0);
+    const brogue::FightState s = brogue::fight_state(conj, t.attacker_state);
+    if (s.blades > 0) p_summon += t.p;
+    if (s.blades == 3) with3 = t.attacker_state;
+    if (s.blades == 5) with5 = t.attacker_state;
+  }
+  EXPECT_NEAR(p_summon, 0.5, 1e-12);
+  ASSERT_NE(with3, 0u);
+  ASSERT_NE(with5, 0u);
+  const double pb = ruleset("brogue").attack({"spectral_blade", "goblin", {}, {}}).p_hit;
+  EXPECT_GT(pb, 0.9);  // accuracy 150 against the goblin's defense 10
+  std::map<std::int64_t, double> dmg;
+  for (const Transition& t : conj.outcomes({10, with3}, {15, 0})) dmg[t.damage] += t.p;
+  EXPECT_NEAR(dmg[0], std::pow(1 - pb, 3), 1e-12);
+  EXPECT_NEAR(dmg[1], 3 * pb * std::pow(1 - pb, 2), 1e-12);
+  EXPECT_NEAR(dmg[2], 3 * pb * pb * (1 - pb), 1e-12);
+  EXPECT_NEAR(dmg[3], std::pow(pb, 3), 1e-12);
+  const double pg = ruleset("brogue").attack({"goblin", "spectral_blade", {}, {}}).p_hit;
+  double p_kill = 0;
+  for (const Transition& t : goblin.outcomes({15, 0}, {10, with5})) {
+    EXPECT_EQ(t.damage, 0);
+    if (brogue::fight_state(conj, t.defender_state).blades == 4) p_kill += t.p;
+  }
+  EXPECT_NEAR(p_kill, pg, 1e-12);
+  const AttackSummary on_conj = ruleset("brogue").attack({"goblin", "goblin_conjurer", {}, {}});
+  std::map<std::int64_t, double> hit;
+  for (const Transition& t : goblin.outcomes({15, 0}, {10, 0})) hit[t.damage] += t.p;
+  for (const auto& [v, q] : on_conj.damage.items()) EXPECT_NEAR(hit[v], q, 1e-12) << v;
+  EXPECT_TRUE(lists(b.notes, "each turn up to 8 blades around goblin attack"));
+  EXPECT_TRUE(lists(b.modelled, "spectral blades"));
+  EXPECT_FALSE(lists(b.not_modelled, "spectral blades"));
+  // The conjurer as side a: the same kernels, the other way round.
+  const Bout r = bout_of("goblin_conjurer", "goblin");
+  EXPECT_FALSE(r.a_hits_b->exact());
+  EXPECT_TRUE(lists(r.modelled, "spectral blades"));
+  // Opponents whose hits the blade kernels do not carry: listed.
+  EXPECT_TRUE(lists(bout_of("spider", "goblin_conjurer").not_modelled, "spectral blades"));
+  EXPECT_TRUE(lists(bout_of("goblin_conjurer", "goblin_conjurer").not_modelled, "spectral blades"));
+  EXPECT_TRUE(lists(bout_of("pink_jelly", "goblin_conjurer").not_modelled, "spectral blades"));
+}
+
+// The conjurer's fight against a goblin, sampled, against an independent
+// simulation of the same rules: the goblin (side a, first on a tie)
+// regenerating before its attack (Monsters.c decrementMonsterStatus), a
+// blade at a time while any is left, then the conjurer; the blades attacking
+// the goblin each turn, a cast taking two turns.
+TEST(BrogueConjurer, SampledFightAgainstAMonsterMatchesAnIndependentSimulation) {
+  const Bout b = bout_of("goblin", "goblin_conjurer");
+  const std::uint64_t n = 100000;
+  const fight::DuelResult r = fight::duel_monte_carlo(b, fight::Who::a, mc(n, 37));
+  const double pb = ruleset("brogue").attack({"spectral_blade", "goblin", {}, {}}).p_hit;
+  const double pg = ruleset("brogue").attack({"goblin", "spectral_blade", {}, {}}).p_hit;
+  const AttackSummary on_conj = ruleset("brogue").attack({"goblin", "goblin_conjurer", {}, {}});
+  const std::int64_t goblin_max = b.a.hp, conj_max = b.b.hp;
+  const std::int64_t goblin_period = brogue::lookup_monster("goblin").turns_between_regen * 1000;
+  const std::int64_t conj_period = brogue::lookup_monster("goblin_conjurer").turns_between_regen * 1000;
+  ASSERT_EQ(b.a.attack_time, b.b.attack_time);
+  Rng rng(101);
+  std::uint64_t wins = 0;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    std::int64_t hp = goblin_max, conj = conj_max, goblin_clock = 0, conj_clock = 0;
+    int blades = 0;
+    bool casting = false;
+    for (int turn = 0; turn < 100000; ++turn) {
+      if (hp < goblin_max && (goblin_clock += 1000) >= goblin_period) {
+        goblin_clock -= goblin_period;
+        ++hp;
+      }
+      if (blades > 0) {
+        if (rng.unit() < pg) --blades;
+      } else if (rng.unit() < on_conj.p_hit) {
+        double u = rng.unit();
+        for (const auto& [v, q] : on_conj.damage_on_hit.items()) {
+          if ((u -= q) < 0 || v == on_conj.damage_on_hit.max()) {
+            conj -= v;
+            break;
+          }
+        }
+        if (conj <= 0) {
+          ++wins;
+          break;
+        }
+      }
+      if (conj < conj_max && (conj_clock += 1000) >= conj_period) {
+        conj_clock -= conj_period;
+        ++conj;
+      }
+      for (int k = 0; k < std::min(blades, 8); ++k) hp -= rng.unit() < pb ? 1 : 0;
+      if (hp <= 0) break;
+      if (casting) {
+        casting = false;
+      } else if (rng.unit() < 1.0 / (3.0 * blades * blades + 2)) {
+        blades += 3 + static_cast<int>(rng.uniform(0, 2));
+        casting = true;
+      }
+    }
+  }
+  const double mine = static_cast<double>(wins) / static_cast<double>(n);
+  const double se = std::sqrt(mine * (1 - mine) / static_cast<double>(n));
+  EXPECT_GT(mine, 0.05);
+  EXPECT_LT(mine, 0.95);
   EXPECT_LE(std::fabs(r.p_a_wins - mine), 4.5 * std::sqrt(2.0) * se + 1e-9) << r.p_a_wins << " vs " << mine;
 }
 
