@@ -2,15 +2,38 @@
 // reads the rest of a player or monster spec).
 #pragma once
 
+#include <fray/core/error.hpp>
 #include <fray/rules/crawl/regen.hpp>
 #include <fray/rules/spec.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace fray::crawl {
+
+// A skill level (decimals allowed, 0..27) as ×100.
+[[nodiscard]] inline int skill100(SpecReader& r, std::string_view key) {
+  const auto v = r.number(key, 0, 27);
+  return v ? static_cast<int>(std::lround(*v * 100)) : 0;
+}
+
+// A catalog item named by the key's value; a failed look-up's message
+// ("unknown weapon 'x' (did you mean ...)") is reported against the spec,
+// which names it once.
+template <class T, class F>
+std::optional<T> item(SpecReader& r, std::string_view key, F&& lookup) {
+  const auto v = r.text(key);
+  if (!v) return std::nullopt;
+  try {
+    return lookup(*v);
+  } catch (const Error& e) {
+    r.fail(e.what());
+  }
+}
 
 // The player's regeneration sources (RegenSources) but the body armour, which
 // each version reads from its own `body=`: amulet=regeneration,

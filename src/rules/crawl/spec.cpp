@@ -97,25 +97,6 @@ std::string key_list(const KeyDoc (&docs)[N]) {
   return out;
 }
 
-// A skill level (decimals allowed) as ×100.
-int skill100(SpecReader& r, std::string_view key) {
-  const auto v = r.number(key, 0, 27);
-  return v ? static_cast<int>(std::lround(*v * 100)) : 0;
-}
-
-// A catalog item by key; the lookup's message ("unknown weapon 'x' (did you
-// mean ...)") is reported against the spec, which names it once.
-template <class T, class F>
-std::optional<T> item(SpecReader& r, std::string_view key, F&& lookup) {
-  const auto v = r.text(key);
-  if (!v) return std::nullopt;
-  try {
-    return lookup(*v);
-  } catch (const Error& e) {
-    r.fail(e.what());
-  }
-}
-
 // shield=NAME, for the player and for monsters: an armor of the shield slot.
 std::optional<ArmorProp> shield_item(SpecReader& r) {
   return item<ArmorProp>(r, "shield", [](const std::string& n) {

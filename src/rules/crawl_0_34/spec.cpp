@@ -107,23 +107,8 @@ constexpr std::pair<std::string_view, std::string_view> weapon_skill_keys[] = {
     {"SK_RANGED_WEAPONS", "ranged_weapons"}, {"SK_THROWING", "throwing"},
 };
 
-// A skill level (decimals allowed) as ×100.
-int skill100(SpecReader& r, std::string_view key) {
-  const auto v = r.number(key, 0, 27);
-  return v ? static_cast<int>(std::lround(*v * 100)) : 0;
-}
-
-// A catalog item named by the key's value; a failed look-up names the spec.
-template <class T, class F>
-std::optional<T> item(SpecReader& r, std::string_view key, F&& lookup) {
-  const auto v = r.text(key);
-  if (!v) return std::nullopt;
-  try {
-    return lookup(*v);
-  } catch (const Error& e) {
-    r.fail(e.what());
-  }
-}
+using crawl::item;
+using crawl::skill100;
 
 std::optional<Armor> armor_item(SpecReader& r, std::string_view key, bool shield) {
   return item<Armor>(r, key, [&](const std::string& n) {

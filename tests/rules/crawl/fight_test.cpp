@@ -160,25 +160,7 @@ TEST(CrawlPoison, AdderTurnsToKillIncludeThePoison) {
 // player's HP. The cut falls where the chain itself found it (an adder
 // reaches more than 4096 durations against 7 HP, not against 6; a killer bee
 // against 6, not 5), for turns to kill and duels alike.
-TEST(CrawlPoison, TooManyDurationsDecidedBeforeTheChain) {
-  const Ruleset& rs = fray::ruleset("crawl");
-  auto player = [](int hp) { return fmt::format("player:hp={},fighting=5,weapon_skill=4,weapon=long_sword", hp); };
-  const std::pair<const char*, int> last_exact[] = {{"adder", 6}, {"killer_bee", 5}};
-  for (const auto& [monster, hp] : last_exact) {
-    EXPECT_TRUE(rs.bout({monster, player(hp), {}, {}}).a_hits_b->exact()) << monster << " " << hp;
-    EXPECT_TRUE(rs.bout({player(hp), monster, {}, {}}).b_hits_a->exact()) << monster << " " << hp;
-    const Bout past = rs.bout({monster, player(hp + 1), {}, {}});
-    EXPECT_FALSE(past.a_hits_b->exact()) << monster;
-    EXPECT_NE(past.a_hits_b->why_not_exact().find("poison reaches more than 4096 durations"), std::string::npos);
-    EXPECT_FALSE(rs.bout({player(hp + 1), monster, {}, {}}).b_hits_a->exact()) << monster;
-  }
-  // The killer bee at the cut: the chain runs within its limit.
-  fight::FightOptions o;
-  o.monte_carlo.progress = false;
-  EXPECT_EQ(fight::solve_ttk(rs.bout({"killer_bee", player(5), {}, {}}), o).method, "exact");
-  // The player's own attacks carry no poison to follow.
-  EXPECT_TRUE(rs.bout({"adder", player(14), {}, {}}).b_hits_a->exact());
-}
+TEST(CrawlPoison, TooManyDurationsDecidedBeforeTheChain) { crawl_test::expect_poison_cut("crawl", 6, 5); }
 
 // A duel against the adder follows the player's poison durations and its
 // regeneration counter together: more than the exact chain takes even at 5 HP,

@@ -123,36 +123,13 @@ TEST(Crawl034Poison, AdderTurnsToKillIncludeThePoison) {
   EXPECT_GT(test::chi_square_p(*t.attacks, counts), 1e-3);
 }
 
-// AF_VAMPIRIC: each damaging bite heals 1 + random2(damage), up to the HP the
-// knight started with.
 // Whether the player's poison takes too many durations for the exact chain
 // is decided before the chain starts, from the poisoner's rounds and the
 // player's HP. The cut falls where the chain itself found it (an adder
 // reaches more than 4096 durations against 12 HP, not against 11; a killer
 // bee against 10, not 9), for turns to kill and duels alike.
-TEST(Crawl034Poison, TooManyDurationsDecidedBeforeTheChain) {
-  const Ruleset& rs = fray::ruleset("crawl-0.34");
-  auto player = [](int hp) { return fmt::format("player:hp={},fighting=5,weapon_skill=4,weapon=long_sword", hp); };
-  const std::pair<const char*, int> last_exact[] = {{"adder", 11}, {"killer_bee", 9}};
-  for (const auto& [monster, hp] : last_exact) {
-    EXPECT_TRUE(rs.bout({monster, player(hp), {}, {}}).a_hits_b->exact()) << monster << " " << hp;
-    EXPECT_TRUE(rs.bout({player(hp), monster, {}, {}}).b_hits_a->exact()) << monster << " " << hp;
-    const Bout past = rs.bout({monster, player(hp + 1), {}, {}});
-    EXPECT_FALSE(past.a_hits_b->exact()) << monster;
-    EXPECT_NE(past.a_hits_b->why_not_exact().find("poison reaches more than 4096 durations"), std::string::npos);
-    EXPECT_FALSE(rs.bout({player(hp + 1), monster, {}, {}}).b_hits_a->exact()) << monster;
-  }
-  // The killer bee at the cut: the chain runs within its limit.
-  fight::FightOptions o;
-  o.monte_carlo.progress = false;
-  EXPECT_EQ(fight::solve_ttk(rs.bout({"killer_bee", player(9), {}, {}}), o).method, "exact");
-  // The player's own attacks carry no poison to follow.
-  EXPECT_TRUE(rs.bout({"adder", player(14), {}, {}}).b_hits_a->exact());
-}
+TEST(Crawl034Poison, TooManyDurationsDecidedBeforeTheChain) { crawl_test::expect_poison_cut("crawl-0.34", 11, 9); }
 
-// AF_COLD (ice beast, HD 5): a hit that does damage adds 5 + random2(10)
-// cold damage, 5 .. 14 alike (flavour_damage); a hit of 0 adds none. The
-// round's damage law by hand from the hit's, and the sampled round against it.
 // One attack or strike leaves the flavours out: they are a fight's.
 TEST(Crawl034Poison, OneAttackListsTheFlavour) {
   const AttackSummary a = fray::ruleset("crawl-0.34").attack({"adder", kWeak, {}, {}});
