@@ -37,12 +37,16 @@ bool followed_on_player(std::string_view flavour) {
          flavour == "AF_VAMPIRIC" || flavour == "AF_FIRE" || flavour == "AF_COLD" || flavour == "AF_ELEC";
 }
 
-std::string regeneration_line(std::string_view name, const MonsterRegen* monster) {
+bool followed_on_monster(std::string_view flavour) {
+  return flavour == "AF_FIRE" || flavour == "AF_COLD" || flavour == "AF_VAMPIRIC";
+}
+
+std::string regeneration_line(std::string_view name, const MonsterRegen* monster, std::string_view sources) {
   if (!monster)
     return fmt::format(
         "{}: regeneration, player_regen() hundredths of an HP per 10 aut of its own turns, its counter in the fight's "
-        "state (player-reacts.cc _regenerate_hp_and_mp)",
-        name);
+        "state (player-reacts.cc _regenerate_hp_and_mp){}{}",
+        name, sources.empty() ? "" : "; with ", sources);
   if (monster->fast)
     return fmt::format(
         "{}: regenerates 1 HP each of its turns below its maximum (M_FAST_REGEN, mon-act.cc _monster_regenerate)",

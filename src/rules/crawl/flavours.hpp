@@ -25,10 +25,16 @@ using FlavourWords = std::pair<std::string_view, std::string_view>;  // flavour,
 // living, not resistant to fire, cold or electricity): poison, AF_VAMPIRIC
 // and the elemental flavours.
 [[nodiscard]] bool followed_on_player(std::string_view flavour);
+// Whether a fight follows the flavour on a monster: AF_FIRE and AF_COLD
+// (after its resistance) and AF_VAMPIRIC (which drains only a natural
+// monster). Poison on a monster (its ENCH_POISON) is not followed.
+[[nodiscard]] bool followed_on_monster(std::string_view flavour);
 
 // A side's regeneration line for `modelled`: a monster's (with its HD and
-// whether it is a fast regenerator) or, for nullptr, the player's.
-[[nodiscard]] std::string regeneration_line(std::string_view name, const MonsterRegen* monster);
+// whether it is a fast regenerator) or, for nullptr, the player's, with its
+// sources (regen_sources_text) when it has any.
+[[nodiscard]] std::string regeneration_line(std::string_view name, const MonsterRegen* monster,
+                                            std::string_view sources = {});
 
 // The line of each flavoured (not AF_PLAIN) attack, once each: a monster's
 // mechanics in either version, whose attack types differ only in their type.
@@ -51,6 +57,42 @@ template <class Monster>
   if (!monster) return regeneration_line(name, nullptr);
   const MonsterRegen regen{monster->hd, fast_regenerator(monster->name)};
   return regeneration_line(name, &regen);
+}
+
+// "name: line" for each flavoured attack of either side, once each: in
+// `modelled` when that side's fight rounds follow it on the other side
+// (a_fights, b_fights: a bout's melee rounds, not one attack or a shot, and
+// `follows(flavour, target)`), else in `not_modelled`. `monster_of(side)` is
+// a side's monster (nullptr for the player or a bolt), `name_of(side)` its
+// name, `own` the version's own flavours.
+template <class Combatant, class MonsterOf, class NameOf, class Follows>
+void list_flavours(const Combatant& a, const Combatant& b, bool a_fights, bool b_fights, MonsterOf&& monster_of,
+                   NameOf&& name_of, Follows&& follows, std::span<const FlavourWords> own,
+                   std::vector<std::string>& modelled, std::vector<std::string>& not_modelled) {
+  for (const Combatant* c : {&a, &b}) {
+    const auto* m = monster_of(*c);
+    if (!m) continue;
+    const Combatant& target = c == &a ? b : a;
+    const bool fight = c == &a ? a_fights : b_fights;
+    for (const auto& x : m->attacks) {
+      if (x.flavour == "AF_PLAIN") continue;
+      std::string text = name_of(*c) + ": " + flavour_line(x.type, x.flavour, own);
+      std::vector<std::string>& list = fight && follows(x.flavour, target) ? modelled : not_modelled;
+      if (std::find(list.begin(), list.end(), text) == list.end()) list.push_back(std::move(text));
+    }
+  }
+}
+
+// Each side's regeneration line: the player's (`player_of(side)`, its
+// sources at the version's `rate`) or a monster's (`monster_of(side)`).
+template <class Combatant, class PlayerOf, class MonsterOf, class NameOf>
+void list_regeneration_lines(const Combatant& a, const Combatant& b, PlayerOf&& player_of, MonsterOf&& monster_of,
+                             NameOf&& name_of, const PlayerRegenRate& rate, std::vector<std::string>& modelled) {
+  for (const Combatant* side : {&a, &b}) {
+    const auto* p = player_of(*side);
+    modelled.push_back(p ? regeneration_line(name_of(*side), nullptr, regen_sources_text(p->regen, rate))
+                         : regeneration_line_of(name_of(*side), monster_of(*side)));
+  }
 }
 
 }  // namespace fray::crawl

@@ -67,6 +67,19 @@ PoisonRange poison_range(std::string_view flavour, int hd) {
   return {};
 }
 
+i64 monster_resist_adjust(i64 damage, int res) {
+  if (res >= 3) return 0;
+  if (res > 0) return damage / (1 + i64{res} * res);
+  if (res < 0) return damage * 15 / 10;
+  return damage;
+}
+
+int element_resist(std::string_view flavour, const MonsterResists& r) {
+  if (flavour == "AF_FIRE") return r.fire;
+  if (flavour == "AF_COLD") return r.cold;
+  return 0;
+}
+
 ElementRange element_range(std::string_view flavour, int hd) {
   // random2(n) draws 0 .. n-1, and 0 for n <= 0.
   auto from = [hd](i64 spread) { return ElementRange{hd, hd + std::max<i64>(0, spread - 1)}; };

@@ -3,6 +3,9 @@
 // monster.cc natural_regen_rate, for 0.19 and 0.34 alike.
 #include <fray/rules/crawl/regen.hpp>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <array>
 #include <set>
@@ -14,6 +17,22 @@ int player_regen(i64 hp_max, int pips, const PlayerRegenRate& rate) {
   if (rate.soft_cap > 0 && rr > rate.soft_cap) rr = rate.soft_cap + (rr - rate.soft_cap) / 2;
   rr += static_cast<i64>(pips) * rate.pip;
   return static_cast<int>(std::max<i64>(1, rr));
+}
+
+int player_regen(i64 hp_max, const RegenSources& sources, const PlayerRegenRate& rate) {
+  return player_regen(hp_max, sources.pips(), rate) + (sources.trogs_hand ? kTrogsHandRegen : 0);
+}
+
+std::string regen_sources_text(const RegenSources& sources, const PlayerRegenRate& rate) {
+  std::vector<std::string> parts;
+  if (sources.troll_leather) parts.push_back("a troll leather armour");
+  if (sources.amulet) parts.push_back("an amulet of regeneration");
+  if (sources.artefacts > 0) parts.push_back(fmt::format("Regen artefacts {}", sources.artefacts));
+  if (sources.mutation > 0) parts.push_back(fmt::format("the Regeneration mutation {}", sources.mutation));
+  std::string out;
+  if (sources.pips() > 0) out = fmt::format("{} (REGEN_PIP {} each)", fmt::join(parts, ", "), rate.pip);
+  if (sources.trogs_hand) out += fmt::format("{}Trog's Hand (+{})", out.empty() ? "" : ", ", kTrogsHandRegen);
+  return out;
 }
 
 std::vector<RegenTurn> player_regen_turn(int rate, i64 delay, int counter) {

@@ -30,6 +30,8 @@
 // maximum.
 #include "rules/crawl/round.hpp"
 
+#include "rules/crawl/flavours.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -74,9 +76,10 @@ class RoundExchange final : public Exchange {
             continue;
           }
           if (fx.element.adds()) {
-            // The elemental flavour's special damage, each value alike.
+            // The elemental flavour's special damage, each value alike, after the defender's resistance.
             const double each = q / static_cast<double>(fx.element.hi - fx.element.lo + 1);
-            for (i64 e = fx.element.lo; e <= fx.element.hi; ++e) next[{b, dmg + v + e, true, poison, drained}] += each;
+            for (i64 e = fx.element.lo; e <= fx.element.hi; ++e)
+              next[{b, dmg + v + monster_resist_adjust(e, fx.element_res), true, poison, drained}] += each;
             continue;
           }
           // The flavour's draws: the poison's one_chance_in(3) and amount, or the drain's random2(damage).
@@ -89,7 +92,8 @@ class RoundExchange final : public Exchange {
           std::vector<std::pair<i64, double>> healed{{0, 1.0}};
           if (fx.vampiric) {
             healed.clear();
-            for (i64 h = 1; h <= v; ++h) healed.emplace_back(h, 1.0 / static_cast<double>(v));
+            for (i64 h = 1; h <= v; ++h)
+              healed.emplace_back(monster_resist_adjust(h, fx.drain_res), 1.0 / static_cast<double>(v));
           }
           for (const auto& [k, pk] : added)
             for (const auto& [h, ph] : healed) next[{b, dmg + v, true, poison + k, drained + h}] += q * pk * ph;
@@ -154,8 +158,9 @@ class RoundExchange final : public Exchange {
       const FlavourEffects& fx = s_.effects[i];
       if (fx.poison.poisons() && one_chance_in(rng, kPoisonChanceIn))
         poison += random_range(rng, fx.poison.lo, fx.poison.hi);
-      if (fx.vampiric) drained += 1 + random2(rng, r.damage);
-      if (fx.element.adds()) dmg += fx.element.lo + random2(rng, fx.element.hi - fx.element.lo + 1);
+      if (fx.vampiric) drained += monster_resist_adjust(1 + random2(rng, r.damage), fx.drain_res);
+      if (fx.element.adds())
+        dmg += monster_resist_adjust(fx.element.lo + random2(rng, fx.element.hi - fx.element.lo + 1), fx.element_res);
     }
     Transition t{1, tick.damage + dmg, attacker_state(attacker, g),
                  s_.player_defender ? poisoned(tick.duration, poison, counter) : defender.state,
@@ -306,10 +311,25 @@ class RoundExchange final : public Exchange {
 
 }  // namespace
 
-RoundRegen player_round_regen(const Fighter& player, int pips, const PlayerRegenRate& rate) {
+FlavourEffects flavour_effects(std::string_view flavour, int hd, const MonsterResists* target) {
+  FlavourEffects fx;
+  if (!target) {
+    if (!followed_on_player(flavour)) return fx;
+    return {poison_range(flavour, hd), element_range(flavour, hd), flavour == "AF_VAMPIRIC"};
+  }
+  if (!followed_on_monster(flavour)) return fx;
+  fx.element = element_range(flavour, hd);
+  fx.element_res = element_resist(flavour, *target);
+  // AF_VAMPIRIC drains only a natural (0.34: or plant) monster.
+  fx.vampiric = flavour == "AF_VAMPIRIC" && target->natural;
+  fx.drain_res = target->neg;
+  return fx;
+}
+
+RoundRegen player_round_regen(const Fighter& player, const RegenSources& sources, const PlayerRegenRate& rate) {
   RoundRegen r;
   r.who = RoundRegen::Who::player;
-  r.rate = player_regen(player.hp, pips, rate);
+  r.rate = player_regen(player.hp, sources, rate);
   const std::vector<std::pair<double, double>> times =
       player.attack_times.empty() ? std::vector<std::pair<double, double>>{{player.attack_time, 1.0}}
                                   : player.attack_times;

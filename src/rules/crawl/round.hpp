@@ -32,12 +32,20 @@ struct Drawn {
   bool blocked = false, hit = false;
   i64 damage = 0;
 };
-// What one attack's flavour does to the player (mons_apply_attack_flavour).
+// What one attack's flavour does to its defender (mons_apply_attack_flavour):
+// the player, or a monster (no poison then; its resistances scale the
+// elemental damage and the drain by monster_resist_adjust).
 struct FlavourEffects {
   PoisonRange poison;
   ElementRange element;
-  bool vampiric = false;
+  bool vampiric = false;  // the bite drains: AF_VAMPIRIC on a defender it can drain
+  int element_res = 0;    // the defender's resistance to the element
+  int drain_res = 0;      // the defender's negative energy resistance (the drain's BEAM_NEG)
 };
+// The effects of a monster's attack `flavour` (its HD `hd`) on the player
+// (`target` nullptr) or on a monster with resistances `target`: only the
+// flavours a fight follows on that defender.
+[[nodiscard]] FlavourEffects flavour_effects(std::string_view flavour, int hd, const MonsterResists* target);
 
 // The attacker's own regeneration, on its turn.
 struct RoundRegen {
@@ -64,9 +72,10 @@ struct RoundSpec {
 [[nodiscard]] std::shared_ptr<const Exchange> make_round_exchange(RoundSpec spec);
 
 // The player's regeneration in a fight: its maximum HP is the HP it starts
-// with; `pips` regeneration items; over the fighter's attack delays (whole
+// with; its regeneration sources; over the fighter's attack delays (whole
 // aut, as the game's are).
-[[nodiscard]] RoundRegen player_round_regen(const Fighter& player, int pips, const PlayerRegenRate& rate);
+[[nodiscard]] RoundRegen player_round_regen(const Fighter& player, const RegenSources& sources,
+                                            const PlayerRegenRate& rate);
 // A monster's: from its HD, fast for a catalog troll (`name`, the game's or
 // the key's spelling).
 [[nodiscard]] RoundRegen monster_round_regen(int hd, std::string_view name);

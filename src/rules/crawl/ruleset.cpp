@@ -177,14 +177,10 @@ std::vector<std::string> situation_words(const std::vector<std::string>& flags) 
 
 // --- the fight layer's kernel ----------------------------------------------------------------
 
-// DCSS 0.19's player regeneration (player.cc player_regen).
-constexpr PlayerRegenRate kPlayerRegenRate{0, 3, 20, 40};
-
-// A side's own regeneration: the player's (a troll leather armour is one
-// REGEN_PIP, _player_bonus_regen), or a monster's.
+// A side's own regeneration: the player's at DCSS 0.19's numbers (player.cc
+// player_regen, _player_bonus_regen), or a monster's.
 RoundRegen regeneration(const Combatant& c, const Fighter& f) {
-  if (const auto* p = std::get_if<Player>(&c))
-    return player_round_regen(f, p->body && p->body->name == "troll leather armour" ? 1 : 0, kPlayerRegenRate);
+  if (const auto* p = std::get_if<Player>(&c)) return player_round_regen(f, p->regen, kPlayerRegen_0_19);
   if (const auto* m = std::get_if<Monster>(&c)) return monster_round_regen(m->hd, m->name);
   return {};
 }
@@ -218,8 +214,9 @@ std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combata
   for (std::size_t i = 0; i < n; ++i) {
     if (const auto* m = std::get_if<Monster>(&attacks[i]); m && !m->attacks.empty()) {
       const std::string& flavour = m->attacks[i].flavour;
+      const auto* target = std::get_if<Monster>(&d);
       if (fight_follows(flavour, d))
-        spec.effects[i] = {poison_range(flavour, m->hd), element_range(flavour, m->hd), flavour == "AF_VAMPIRIC"};
+        spec.effects[i] = flavour_effects(flavour, m->hd, target ? &target->resists : nullptr);
     }
     for (std::size_t b = 0; b < n; ++b) {
       Situation sb = s;

@@ -10,6 +10,8 @@
 #include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/spec.hpp>
 
+#include "rules/crawl/shared_spec.hpp"
+
 namespace fray::crawl {
 
 namespace {
@@ -95,25 +97,6 @@ std::string key_list(const KeyDoc (&docs)[N]) {
   return out;
 }
 
-// A skill level (decimals allowed) as ×100.
-int skill100(SpecReader& r, std::string_view key) {
-  const auto v = r.number(key, 0, 27);
-  return v ? static_cast<int>(std::lround(*v * 100)) : 0;
-}
-
-// A catalog item by key; the lookup's message ("unknown weapon 'x' (did you
-// mean ...)") is reported against the spec, which names it once.
-template <class T, class F>
-std::optional<T> item(SpecReader& r, std::string_view key, F&& lookup) {
-  const auto v = r.text(key);
-  if (!v) return std::nullopt;
-  try {
-    return lookup(*v);
-  } catch (const Error& e) {
-    r.fail(e.what());
-  }
-}
-
 // shield=NAME, for the player and for monsters: an armor of the shield slot.
 std::optional<ArmorProp> shield_item(SpecReader& r) {
   return item<ArmorProp>(r, "shield", [](const std::string& n) {
@@ -170,27 +153,15 @@ Player parse_player(SpecReader& r) {
   if (auto v = r.integer("sh", 0, 200)) p.sh = static_cast<int>(*v);
   if (auto v = r.integer("ac", 0, 200)) p.ac = static_cast<int>(*v);
   if (auto v = r.integer("hp", 1, kMaxHp)) p.hp = static_cast<int>(*v);
-  r.done(key_list(player_key_docs));
+  p.regen = parse_regen_sources(r, p.body && p.body->name == "troll leather armour");
+  r.done(key_list(player_key_docs) + ", " + regen_key_list());
   return p;
 }
-
-// An inline monster's hit points when hp= is not given: 11·HD/2, the median
-// HP per hit die of the 0.19 monster table, at least 1.
-int inline_hp(int hd) { return std::max(1, 11 * hd / 2); }
 
 Monster parse_monster(SpecReader& r, const MonsterProp* base) {
   Monster m;
   if (base) {
-    m.name = base->name;
-    m.hd = base->hd;
-    m.ev = base->ev;
-    m.ac = base->ac;
-    m.fighter = base->fighter;
-    m.archer = base->archer;
-    m.size = base->size;
-    m.speed = base->speed;
-    m.attacks = base->attacks;
-    m.hp = std::max(1, (base->avg_hp_x10 + 5) / 10);
+    crawl::from_catalog(m, *base);
   } else {
     m.name = "monster";
     m.attacks = {{"AT_HIT", "AF_PLAIN", 1, true}};
@@ -217,22 +188,10 @@ Monster parse_monster(SpecReader& r, const MonsterProp* base) {
   m.shield = shield_item(r);
   if (auto v = r.integer("shield_enchant", -20, 30)) m.shield_enchant = static_cast<int>(*v);
   m.missile = item<MissileProp>(r, "missile", [](const std::string& n) { return lookup_missile(n); });
-  if (auto v = r.integer("damage", 1, 1000)) {
-    if (base) r.fail("damage= is for inline monsters; a catalog monster has its own attacks");
-    m.attacks[0].damage = static_cast<int>(*v);
-  } else if (!base) {
-    m.defaults.push_back("damage=1");
-  }
-  if (auto v = r.integer("attack", 1, static_cast<std::int64_t>(m.attacks.size())))
-    m.attack_index = static_cast<int>(*v) - 1;
+  crawl::read_damage_and_attack(r, m, base != nullptr);
   if (auto v = body_size(r)) m.size = *v;
   if (auto v = r.integer("speed", 1, 100)) m.speed = static_cast<int>(*v);
-  if (auto v = r.integer("hp", 1, kMaxHp)) {
-    m.hp = static_cast<int>(*v);
-  } else if (!base) {
-    m.hp = inline_hp(m.hd);
-    m.defaults.push_back(fmt::format("hp={}", m.hp));
-  }
+  crawl::read_monster_hp(r, m, base != nullptr, kMaxHp);
   m.confused = r.flag("confused").value_or(false);
   if (auto v = r.integer("inaccuracy", 0, 2)) m.inaccuracy = static_cast<int>(*v);
   if (auto v = r.integer("slaying", -20, 30)) m.slaying = static_cast<int>(*v);
@@ -357,6 +316,7 @@ std::vector<std::pair<std::string, std::string>> situation_flags() {
 std::vector<std::pair<std::string, std::string>> spec_keys() {
   std::vector<std::pair<std::string, std::string>> out;
   for (const KeyDoc& d : player_key_docs) out.emplace_back(fmt::format("player:{}", d.key), d.meaning);
+  for (const RegenKeyDoc& d : kRegenKeyDocs) out.emplace_back(fmt::format("player:{}", d.key), d.meaning);
   for (const KeyDoc& d : monster_key_docs) out.emplace_back(fmt::format("monster:{}", d.key), d.meaning);
   for (const KeyDoc& d : bolt_key_docs) out.emplace_back(fmt::format("bolt:{}", d.key), d.meaning);
   return out;

@@ -9,31 +9,17 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/catalog_util.hpp"
+#include "rules/crawl/catalog_json.hpp"
 
 namespace fray::crawl_0_34 {
 
 namespace {
 
-constexpr std::array<std::string_view, 7> size_words = {"tiny", "little", "small", "medium", "large", "big", "giant"};
-
-struct Tables {
-  std::vector<Weapon> weapons;
-  std::vector<Armor> armors;
-  std::vector<Missile> missiles;
-  std::vector<Monster> monsters;
-};
+using Tables = crawl::CatalogTables<Weapon, Armor, Missile, Monster>;
 
 Weapon read_weapon(const nlohmann::json& w) {
-  Weapon p;
-  p.name = w.at("name").get<std::string>();
+  Weapon p = crawl::read_weapon_row<Weapon>(w);
   p.skill = w.at("skill").get<std::string>();
-  p.damage = w.at("base_damage").get<int>();
-  p.accuracy = w.at("accuracy").get<int>();
-  p.base_delay = w.at("base_delay_aut").get<int>();
-  p.min_delay = w.at("min_delay_aut").get<int>();
-  p.min_delay_skill = w.at("min_delay_skill").get<int>();
-  p.ranged = w.at("ranged").get<bool>();
-  p.legacy = w.at("legacy_only").get<bool>();
   p.crossbow = w.at("is_crossbow").get<bool>();
   return p;
 }
@@ -48,56 +34,21 @@ Missile read_missile(const nlohmann::json& m) {
 }
 
 Monster read_monster(const nlohmann::json& m) {
-  Monster p;
-  p.name = m.at("name").get<std::string>();
-  p.hd = m.at("hd").get<int>();
-  p.avg_hp_x10 = m.at("avg_hp_x10").get<int>();
-  p.ac = m.at("ac").get<int>();
-  p.ev = m.at("ev").get<int>();
-  p.fighter = m.at("fighter").get<bool>();
-  p.archer = m.at("archer").get<bool>();
-  p.size = parse_size(m.at("size").get<std::string>());
-  p.speed = m.at("speed").get<int>();
-  for (const auto& a : m.at("attacks"))
-    p.attacks.push_back(
-        {a.at("type").get<std::string>(), a.at("flavour").get<std::string>(), a.at("damage").get<int>()});
-  return p;
-}
-
-Tables read_tables() {
-  Tables out;
-  constexpr std::string_view items_path = "crawl_0_34/weapons.json", monsters_path = "crawl_0_34/monsters.json";
-  read_catalog(items_path, parse_catalog(items_path), [&](const nlohmann::json& items) {
-    for (const Weapon& p : read_catalog_rows<Weapon>(items_path, items.at("weapons"), read_weapon)) {
-      out.weapons.push_back(p);
-      if (p.name == "staff") {  // item-prop.cc: magical staves (OBJ_STAVES) fight with this row
-        Weapon staff = p;
-        staff.name = "magical staff";
-        staff.magic_staff = true;
-        out.weapons.push_back(std::move(staff));
-      }
-    }
-    out.armors = read_catalog_rows<Armor>(items_path, items.at("armours"), read_armor);
-    out.missiles = read_catalog_rows<Missile>(items_path, items.at("missiles"), read_missile);
+  return crawl::read_monster_row<Monster>(m, parse_size, [](const nlohmann::json& a) {
+    return MonsterAttack{a.at("type").get<std::string>(), a.at("flavour").get<std::string>(),
+                         a.at("damage").get<int>()};
   });
-  read_catalog(monsters_path, parse_catalog(monsters_path), [&](const nlohmann::json& mons) {
-    out.monsters = read_catalog_rows<Monster>(monsters_path, mons.at("monsters"), read_monster);
-  });
-  return out;
 }
 
 const Tables& tables() {
-  static const Tables t = read_tables();
+  static const Tables t = crawl::read_tables<Tables>("crawl_0_34/weapons.json", "crawl_0_34/monsters.json", read_weapon,
+                                                     read_armor, read_missile, read_monster);
   return t;
 }
 
 template <class T>
 const T& lookup(const T* found, const std::vector<T>& rows, std::string_view key, std::string_view what) {
-  if (found) return *found;
-  std::vector<std::string> known;
-  known.reserve(rows.size());
-  for (const T& row : rows) known.push_back(catalog_key(row.name));
-  throw Error(fmt::format("crawl-0.34: unknown {} '{}'{}", what, key, did_you_mean(catalog_key(key), known)));
+  return crawl::found_or_unknown(found, rows, key, what, "crawl-0.34: ");
 }
 
 }  // namespace
@@ -105,14 +56,12 @@ const T& lookup(const T* found, const std::vector<T>& rows, std::string_view key
 int parse_size(std::string_view word) {
   std::string w = catalog_key(word);
   if (w.rfind("size_", 0) == 0) w = w.substr(5);
-  for (std::size_t i = 0; i < size_words.size(); ++i)
-    if (w == size_words[i]) return static_cast<int>(i);
+  for (std::size_t i = 0; i < std::size(crawl::kSizeWords); ++i)
+    if (w == crawl::kSizeWords[i]) return static_cast<int>(i);
   throw Error(fmt::format("crawl-0.34: unknown size '{}' (tiny, little, small, medium, large, big, giant)", word));
 }
 
-std::string_view size_name(int size) {
-  return size >= 0 && size < 7 ? size_words[static_cast<std::size_t>(size)] : "?";
-}
+std::string_view size_name(int size) { return crawl::size_word(size); }
 
 std::span<const Weapon> weapons() { return tables().weapons; }
 std::span<const Armor> armors() { return tables().armors; }

@@ -24,29 +24,22 @@ std::vector<std::string> monster_mechanics(const std::vector<MonsterAttack>& att
 
 bool fight_follows(std::string_view flavour, const Combatant& target) {
   // The player of a spec is a human: poisonable, and living for AF_VAMPIRIC.
+  if (target.creature()) return crawl::followed_on_monster(flavour);
   if (!target.player()) return false;
   return crawl::followed_on_player(flavour);
 }
 
 void list_mechanics(const Combatant& a, const Combatant& b, bool a_fights, bool b_fights,
                     std::vector<std::string>& modelled, std::vector<std::string>& not_modelled) {
-  for (const Combatant* c : {&a, &b}) {
-    const Creature* m = c->creature();
-    if (!m) continue;
-    const Combatant& target = c == &a ? b : a;
-    const bool fight = c == &a ? a_fights : b_fights;
-    for (const MonsterAttack& x : m->attacks) {
-      if (x.flavour == "AF_PLAIN") continue;
-      const std::string text = fmt::format("{}: {}", combatant_name(*c), monster_mechanics({x}).front());
-      std::vector<std::string>& list = fight && fight_follows(x.flavour, target) ? modelled : not_modelled;
-      if (std::find(list.begin(), list.end(), text) == list.end()) list.push_back(text);
-    }
-  }
+  crawl::list_flavours(
+      a, b, a_fights, b_fights, [](const Combatant& c) { return c.creature(); }, combatant_name, fight_follows, kOwn,
+      modelled, not_modelled);
 }
 
 void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& modelled) {
-  for (const Combatant* side : {&a, &b})
-    modelled.push_back(crawl::regeneration_line_of(combatant_name(*side), side->creature()));
+  crawl::list_regeneration_lines(
+      a, b, [](const Combatant& c) { return c.player(); }, [](const Combatant& c) { return c.creature(); },
+      combatant_name, crawl::kPlayerRegen_0_34, modelled);
 }
 
 }  // namespace fray::crawl_0_34

@@ -168,14 +168,11 @@ int defender_block_limit(const Combatant& d) {
 
 // --- the fight layer's kernel ----------------------------------------------------------------
 
-// DCSS 0.34's player regeneration (player.cc player_regen: 20 + hp_max/6, REGEN_PIP 80).
-constexpr crawl::PlayerRegenRate kPlayerRegenRate{20, 6, 0, 80};
-
-// A side's own regeneration: the player's (a troll leather armour is one
-// REGEN_PIP, _player_bonus_regen's ARMF_REGENERATION), or a monster's.
+// A side's own regeneration: the player's at DCSS 0.34's numbers (player.cc
+// player_regen: 20 + hp_max/6, REGEN_PIP 80; _player_bonus_regen), or a
+// monster's.
 crawl::RoundRegen regeneration(const Combatant& c, const Fighter& f) {
-  if (const Player* p = c.player())
-    return crawl::player_round_regen(f, p->body && p->body->name == "troll leather armour" ? 1 : 0, kPlayerRegenRate);
+  if (const Player* p = c.player()) return crawl::player_round_regen(f, p->regen, crawl::kPlayerRegen_0_34);
   if (const Creature* m = c.creature()) return crawl::monster_round_regen(m->hd, m->name);
   return {};
 }
@@ -211,7 +208,7 @@ std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combata
     for (std::size_t i = 0; i < n && i < m->attacks.size(); ++i) {
       const std::string& flavour = m->attacks[i].flavour;
       if (!fight_follows(flavour, d)) continue;
-      spec.effects[i] = {poison_range(flavour, m->hd), element_range(flavour, m->hd), flavour == "AF_VAMPIRIC"};
+      spec.effects[i] = crawl::flavour_effects(flavour, m->hd, d.creature() ? &d.creature()->resists : nullptr);
     }
   const int limit = defender_block_limit(d);
   // Blocks made before an attack: 0 .. min(n - 1, limit); at the limit no

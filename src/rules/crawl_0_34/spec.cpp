@@ -9,6 +9,8 @@
 #include <fray/rules/crawl_0_34/attack.hpp>
 #include <fray/rules/spec.hpp>
 
+#include "rules/crawl/shared_spec.hpp"
+
 namespace fray::crawl_0_34 {
 
 namespace {
@@ -105,23 +107,8 @@ constexpr std::pair<std::string_view, std::string_view> weapon_skill_keys[] = {
     {"SK_RANGED_WEAPONS", "ranged_weapons"}, {"SK_THROWING", "throwing"},
 };
 
-// A skill level (decimals allowed) as ×100.
-int skill100(SpecReader& r, std::string_view key) {
-  const auto v = r.number(key, 0, 27);
-  return v ? static_cast<int>(std::lround(*v * 100)) : 0;
-}
-
-// A catalog item named by the key's value; a failed look-up names the spec.
-template <class T, class F>
-std::optional<T> item(SpecReader& r, std::string_view key, F&& lookup) {
-  const auto v = r.text(key);
-  if (!v) return std::nullopt;
-  try {
-    return lookup(*v);
-  } catch (const Error& e) {
-    r.fail(e.what());
-  }
-}
+using crawl::item;
+using crawl::skill100;
 
 std::optional<Armor> armor_item(SpecReader& r, std::string_view key, bool shield) {
   return item<Armor>(r, key, [&](const std::string& n) {
@@ -217,27 +204,16 @@ Player parse_player(SpecReader& r) {
   p.sh100 = hundredths(r, "sh");
   p.ac100 = hundredths(r, "ac");
   p.hp = int_key(r, "hp", 1, static_cast<int>(kMaxHp), 0);
-  r.done(key_list(player_key_docs));
+  // ARMF_REGENERATION: the troll leather armour is the catalog's one body armour with it.
+  p.regen = crawl::parse_regen_sources(r, p.body && p.body->name == "troll leather armour");
+  r.done(key_list(player_key_docs) + ", " + crawl::regen_key_list());
   return p;
 }
-
-// An inline monster's hit points when hp= is not given: 11·HD/2, the median
-// HP per hit die of the 0.34 monster table, at least 1.
-int inline_hp(int hd) { return std::max(1, 11 * hd / 2); }
 
 Creature parse_monster(SpecReader& r, const Monster* base) {
   Creature m;
   if (base) {
-    m.name = base->name;
-    m.hd = base->hd;
-    m.ev = base->ev;
-    m.ac = base->ac;
-    m.fighter = base->fighter;
-    m.archer = base->archer;
-    m.size = base->size;
-    m.speed = base->speed;
-    m.attacks = base->attacks;
-    m.hp = std::max(1, (base->avg_hp_x10 + 5) / 10);
+    crawl::from_catalog(m, *base);
   } else {
     m.attacks = {{"AT_HIT", "AF_PLAIN", 1}};
   }
@@ -263,22 +239,10 @@ Creature parse_monster(SpecReader& r, const Monster* base) {
   m.body = armor_item(r, "body", false);
   m.shield = armor_item(r, "shield", true);
   m.shield_enchant = int_key(r, "shield_enchant", -20, 30, 0);
-  if (auto v = r.integer("damage", 1, 1000)) {
-    if (base) r.fail("damage= is for inline monsters; a catalog monster has its own attacks");
-    m.attacks[0].damage = static_cast<int>(*v);
-  } else if (!base) {
-    m.defaults.push_back("damage=1");
-  }
-  if (auto v = r.integer("attack", 1, static_cast<std::int64_t>(m.attacks.size())))
-    m.attack_index = static_cast<int>(*v) - 1;
+  crawl::read_damage_and_attack(r, m, base != nullptr);
   if (auto v = body_size(r)) m.size = *v;
   m.speed = int_key(r, "speed", 1, 100, m.speed);
-  if (auto v = r.integer("hp", 1, kMaxHp)) {
-    m.hp = static_cast<int>(*v);
-  } else if (!base) {
-    m.hp = inline_hp(m.hd);
-    m.defaults.push_back(fmt::format("hp={}", m.hp));
-  }
+  crawl::read_monster_hp(r, m, base != nullptr, kMaxHp);
   m.confused = r.flag("confused").value_or(false);
   m.inaccuracy = int_key(r, "inaccuracy", 0, 3, 0);
   m.slaying = int_key(r, "slaying", -30, 30, 0);
@@ -386,6 +350,8 @@ std::vector<SpecKey> spec_keys() {
       out.push_back({fmt::format("{}:{}", who, d.key), std::string(d.meaning), d.lo <= d.hi, d.lo, d.hi});
   };
   add("player", player_key_docs);
+  for (const crawl::RegenKeyDoc& d : crawl::kRegenKeyDocs)
+    out.push_back({fmt::format("player:{}", d.key), std::string(d.meaning), d.lo <= d.hi, d.lo, d.hi});
   add("monster", monster_key_docs);
   add("bolt", bolt_key_docs);
   return out;

@@ -4,10 +4,15 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdint>
 #include <fray/fight/solve.hpp>
+#include <fray/rules/ruleset.hpp>
 #include <map>
+#include <string>
+#include <utility>
 
 #include "support/support.hpp"
 
@@ -34,6 +39,30 @@ inline void expect_exact_duel_agrees(const Bout& b, std::uint64_t seed, bool hp_
   for (const auto& [hp, p] : mc.a_hp_left.items())
     if (p > 0) counts[hp] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(sims)));
   EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts), 1e-3);
+}
+
+// Where the player's poison takes too many durations for the exact chain
+// (the shared kernel's kMaxPoisonStates, decided before the chain starts):
+// an adder's and a killer bee's fights against a player of `adder_hp` and
+// `bee_hp` HP are exact, turns to kill and duel alike; one HP more is past the
+// cut and says why. The killer bee at its cut runs within the limit; the
+// player's own attacks carry no poison to follow.
+inline void expect_poison_cut(const char* rules, int adder_hp, int bee_hp) {
+  const Ruleset& rs = fray::ruleset(rules);
+  auto player = [](int hp) { return fmt::format("player:hp={},fighting=5,weapon_skill=4,weapon=long_sword", hp); };
+  const std::pair<const char*, int> last_exact[] = {{"adder", adder_hp}, {"killer_bee", bee_hp}};
+  for (const auto& [monster, hp] : last_exact) {
+    EXPECT_TRUE(rs.bout({monster, player(hp), {}, {}}).a_hits_b->exact()) << rules << " " << monster << " " << hp;
+    EXPECT_TRUE(rs.bout({player(hp), monster, {}, {}}).b_hits_a->exact()) << rules << " " << monster << " " << hp;
+    const Bout past = rs.bout({monster, player(hp + 1), {}, {}});
+    EXPECT_FALSE(past.a_hits_b->exact()) << rules << " " << monster;
+    EXPECT_NE(past.a_hits_b->why_not_exact().find("poison reaches more than 4096 durations"), std::string::npos);
+    EXPECT_FALSE(rs.bout({player(hp + 1), monster, {}, {}}).b_hits_a->exact()) << rules << " " << monster;
+  }
+  fight::FightOptions o;
+  o.monte_carlo.progress = false;
+  EXPECT_EQ(fight::solve_ttk(rs.bout({"killer_bee", player(bee_hp), {}, {}}), o).method, "exact") << rules;
+  EXPECT_TRUE(rs.bout({"adder", player(14), {}, {}}).b_hits_a->exact()) << rules;
 }
 
 }  // namespace fray::crawl_test

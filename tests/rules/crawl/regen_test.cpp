@@ -4,11 +4,13 @@
 // kernel, against hand-worked cases; exact against Monte Carlo.
 #include <gtest/gtest.h>
 
+#include <fray/core/error.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/rules/crawl/regen.hpp>
 #include <fray/rules/ruleset.hpp>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rules/crawl/duel_checks.hpp"
@@ -90,6 +92,112 @@ TEST(CrawlRegen, MonsterChanceByHand) {
     for (int i = 0; i < 50000; ++i) ++counts[sample_monster_regen(rng, {hd, false}) ? 1 : 0];
     EXPECT_GT(test::chi_square_p(Pmf::bernoulli(monster_regen_chance({hd, false})), counts), 1e-3) << hd;
   }
+}
+
+// The regeneration sources a spec names (player.cc _player_bonus_regen,
+// player_regen): each pip before the minimum of 1, Trog's Hand's 100 after.
+TEST(CrawlRegen, SourcesByHand) {
+  RegenSources amulet;
+  amulet.amulet = true;
+  RegenSources all = amulet;
+  all.artefacts = 2;
+  all.mutation = 1;
+  RegenSources trog;
+  trog.trogs_hand = true;
+  RegenSources troll;
+  troll.troll_leather = true;
+  EXPECT_EQ(all.pips(), 4);
+  // DCSS 0.19 at 40 HP: 13; an amulet 13 + 40 = 53 (as a troll leather armour); amulet, two Regen artefacts and
+  // Regeneration 1: 13 + 4·40 = 173; with Trog's Hand 273.
+  EXPECT_EQ(player_regen(40, RegenSources{}, kPlayerRegen_0_19), 13);
+  EXPECT_EQ(player_regen(40, amulet, kPlayerRegen_0_19), 53);
+  EXPECT_EQ(player_regen(40, troll, kPlayerRegen_0_19), 53);
+  EXPECT_EQ(player_regen(40, all, kPlayerRegen_0_19), 173);
+  all.trogs_hand = true;
+  EXPECT_EQ(player_regen(40, all, kPlayerRegen_0_19), 273);
+  // 90 HP: 30 → 20 + 5 = 25, the amulet after the soft cap: 65.
+  EXPECT_EQ(player_regen(90, amulet, kPlayerRegen_0_19), 65);
+  // Trog's Hand after the minimum: 2 HP → 0 → 1 → 101 (not 100).
+  EXPECT_EQ(player_regen(2, trog, kPlayerRegen_0_19), 101);
+  // DCSS 0.34 at 40 HP: 26; an amulet 26 + 80 = 106; Regeneration 3: 26 + 240 = 266; Trog's Hand 126.
+  EXPECT_EQ(player_regen(40, amulet, kPlayerRegen_0_34), 106);
+  RegenSources mut3;
+  mut3.mutation = 3;
+  EXPECT_EQ(player_regen(40, mut3, kPlayerRegen_0_34), 266);
+  EXPECT_EQ(player_regen(40, trog, kPlayerRegen_0_34), 126);
+  EXPECT_EQ(regen_sources_text(RegenSources{}, kPlayerRegen_0_19), "");
+  EXPECT_EQ(regen_sources_text(all, kPlayerRegen_0_19),
+            "an amulet of regeneration, Regen artefacts 2, the Regeneration mutation 1 (REGEN_PIP 40 each), Trog's "
+            "Hand (+100)");
+}
+
+// The spec keys reach the fight's player turn in both versions: 40 HP, a
+// 12-aut long sword (0.34: long blades 4, 14 − 40/20), hurt to 30 HP with its
+// counter at 90.
+TEST(CrawlRegen, SpecSourcesInTheFight) {
+  const std::uint32_t at90 = 90u << 25;
+  struct Case {
+    const char* rules;
+    const char* player;
+    i64 heal;
+    std::map<std::uint32_t, double> counters;
+  };
+  // 0.19: amulet and Trog's Hand: 13 + 40 + 100 = 153; 153·12/10 = 183.6: 183 (0.4) or 184 (0.6); 90 + 183 = 273
+  // → 2 HP, counter 73; 274 → 74. 0.34: 26 + 80 + 100 = 206; 247.2: 247 (0.8) or 248 (0.2); 337 → 3 HP, 37; 38.
+  const Case cases[] = {
+      {"crawl",
+       "player:hp=40,fighting=5,weapon_skill=4,weapon=long_sword,amulet=regeneration,trogs_hand",
+       2,
+       {{73u << 25, 0.4}, {74u << 25, 0.6}}},
+      {"crawl-0.34",
+       "player:hp=40,fighting=5,long_blades=4,weapon=long_sword,amulet=regeneration,trogs_hand",
+       3,
+       {{37u << 25, 0.8}, {38u << 25, 0.2}}},
+  };
+  for (const Case& c : cases) {
+    const Bout b = fray::ruleset(c.rules).bout({c.player, "orc_warrior", {}, {}});
+    ASSERT_EQ(b.a.attack_time, 12.0) << c.rules;
+    EXPECT_TRUE(has_line(b.modelled, "; with an amulet of regeneration")) << c.rules;
+    EXPECT_TRUE(has_line(b.modelled, "Trog's Hand (+100)")) << c.rules;
+    std::map<std::uint32_t, double> by;
+    for (const Transition& t : b.a_hits_b->outcomes({30, at90}, {20, 0})) {
+      EXPECT_EQ(t.heal, c.heal) << c.rules;
+      by[t.attacker_state] += t.p;
+    }
+    ASSERT_EQ(by.size(), c.counters.size()) << c.rules;
+    for (const auto& [state, p] : c.counters) EXPECT_NEAR(by[state], p, 1e-12) << c.rules;
+    Rng rng(9);
+    for (int i = 0; i < 200; ++i) {
+      const Transition t = b.a_hits_b->sample({30, at90}, {20, 0}, rng);
+      EXPECT_EQ(t.heal, c.heal) << c.rules;
+      EXPECT_TRUE(c.counters.count(t.attacker_state)) << c.rules;
+    }
+  }
+}
+
+// A troll leather armour and the amulet are the same pip: the same rate, the same fight.
+TEST(CrawlRegen, AmuletDuelExactAndSampledAgree) {
+  const Bout b = fray::ruleset("crawl").bout(
+      {"player:hp=40,fighting=5,weapon_skill=4,weapon=long_sword,amulet=regeneration,regeneration=1",
+       "orc_warrior",
+       {},
+       {}});
+  crawl_test::expect_exact_duel_agrees(b, 23, true);
+}
+
+TEST(CrawlRegen, BadSourcesAreErrors) {
+  for (const char* rules : {"crawl", "crawl-0.34"})
+    for (const auto& [spec, word] : {std::pair<const char*, const char*>{"player:amulet=faith", "amulet=faith"},
+                                     {"player:regeneration=4", "regeneration"},
+                                     {"player:artefact_regen=-1", "artefact_regen"},
+                                     {"player:trogs_hand=maybe", "trogs_hand"}}) {
+      try {
+        (void)fray::ruleset(rules).bout({spec, "orc_warrior", {}, {}});
+        ADD_FAILURE() << rules << " " << spec;
+      } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find(word), std::string::npos) << e.what();
+      }
+    }
 }
 
 const char* kPlayer40 = "player:hp=40,fighting=5,weapon_skill=4,weapon=long_sword";

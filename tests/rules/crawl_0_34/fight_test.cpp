@@ -123,115 +123,16 @@ TEST(Crawl034Poison, AdderTurnsToKillIncludeThePoison) {
   EXPECT_GT(test::chi_square_p(*t.attacks, counts), 1e-3);
 }
 
-// AF_VAMPIRIC: each damaging bite heals 1 + random2(damage), up to the HP the
-// knight started with.
 // Whether the player's poison takes too many durations for the exact chain
 // is decided before the chain starts, from the poisoner's rounds and the
 // player's HP. The cut falls where the chain itself found it (an adder
 // reaches more than 4096 durations against 12 HP, not against 11; a killer
 // bee against 10, not 9), for turns to kill and duels alike.
-TEST(Crawl034Poison, TooManyDurationsDecidedBeforeTheChain) {
-  const Ruleset& rs = fray::ruleset("crawl-0.34");
-  auto player = [](int hp) { return fmt::format("player:hp={},fighting=5,weapon_skill=4,weapon=long_sword", hp); };
-  const std::pair<const char*, int> last_exact[] = {{"adder", 11}, {"killer_bee", 9}};
-  for (const auto& [monster, hp] : last_exact) {
-    EXPECT_TRUE(rs.bout({monster, player(hp), {}, {}}).a_hits_b->exact()) << monster << " " << hp;
-    EXPECT_TRUE(rs.bout({player(hp), monster, {}, {}}).b_hits_a->exact()) << monster << " " << hp;
-    const Bout past = rs.bout({monster, player(hp + 1), {}, {}});
-    EXPECT_FALSE(past.a_hits_b->exact()) << monster;
-    EXPECT_NE(past.a_hits_b->why_not_exact().find("poison reaches more than 4096 durations"), std::string::npos);
-    EXPECT_FALSE(rs.bout({player(hp + 1), monster, {}, {}}).b_hits_a->exact()) << monster;
-  }
-  // The killer bee at the cut: the chain runs within its limit.
-  fight::FightOptions o;
-  o.monte_carlo.progress = false;
-  EXPECT_EQ(fight::solve_ttk(rs.bout({"killer_bee", player(9), {}, {}}), o).method, "exact");
-  // The player's own attacks carry no poison to follow.
-  EXPECT_TRUE(rs.bout({"adder", player(14), {}, {}}).b_hits_a->exact());
-}
+TEST(Crawl034Poison, TooManyDurationsDecidedBeforeTheChain) { crawl_test::expect_poison_cut("crawl-0.34", 11, 9); }
 
-// AF_COLD (ice beast, HD 5): a hit that does damage adds 5 + random2(10)
-// cold damage, 5 .. 14 alike (flavour_damage); a hit of 0 adds none. The
-// round's damage law by hand from the hit's, and the sampled round against it.
-TEST(Crawl034Element, IceBeastAddsColdDamageToADamagingHit) {
-  EXPECT_EQ(element_range("AF_COLD", 5).lo, 5);
-  EXPECT_EQ(element_range("AF_COLD", 5).hi, 14);
-  EXPECT_EQ(element_range("AF_FIRE", 14).lo, 14);  // balrug: 14 + random2(14)
-  EXPECT_EQ(element_range("AF_FIRE", 14).hi, 27);
-  EXPECT_FALSE(element_range("AF_PLAIN", 5).adds());
-  const Ruleset& rs = fray::ruleset("crawl-0.34");
-  const char* me = "player:hp=60,fighting=5,long_blades=4,weapon=long_sword";
-  const Bout b = rs.bout({"ice_beast", me, {}, {}});
-  EXPECT_TRUE(has_line(b.modelled, "AF_COLD"));
-  EXPECT_FALSE(has_line(b.not_modelled, "AF_COLD"));
-  ASSERT_TRUE(b.a_hits_b->exact());
-  const Outcome hit = exact_outcome(
-      plan_attack(parse_combatant("ice_beast", "attacker"), parse_combatant(me, "defender"), Situation{}));
-  std::map<std::int64_t, double> expected{{0, 1 - hit.p_hit}};
-  for (const auto& [v, pv] : hit.damage_on_hit->items()) {
-    if (v == 0) {
-      expected[0] += hit.p_hit * pv;
-      continue;
-    }
-    for (i64 cold = 5; cold <= 14; ++cold) expected[v + cold] += hit.p_hit * pv / 10;
-  }
-  std::map<std::int64_t, double> got;
-  for (const Transition& t : b.a_hits_b->outcomes({b.a.hp, 0}, {60, 0})) got[t.damage] += t.p;
-  ASSERT_EQ(got.size(), expected.size());
-  for (const auto& [d, p] : expected) EXPECT_NEAR(got[d], p, 1e-12) << d;
-  // The sampled round draws the same law.
-  Rng rng(17);
-  std::map<std::int64_t, std::uint64_t> counts;
-  const int n = 50000;
-  for (int i = 0; i < n; ++i) ++counts[b.a_hits_b->sample({b.a.hp, 0}, {60, 0}, rng).damage];
-  const std::vector<std::pair<std::int64_t, double>> pairs(expected.begin(), expected.end());
-  const Pmf law = Pmf::from_pairs(pairs);
-  EXPECT_GT(test::chi_square_p(law, counts), 1e-3);
-  // Against a monster the flavour is left out.
-  EXPECT_TRUE(has_line(rs.bout({"ice_beast", "orc_warrior", {}, {}}).not_modelled, "AF_COLD"));
-}
-
-TEST(Crawl034Vampiric, BiteHealsUpToTheStartingHp) {
-  const Ruleset& rs = fray::ruleset("crawl-0.34");
-  const char* me = "player:hp=60,fighting=5,long_blades=4,weapon=long_sword";
-  const Bout b = rs.bout({"vampire_knight", me, {}, {}});
-  EXPECT_TRUE(has_line(b.modelled, "AF_VAMPIRIC"));
-  EXPECT_TRUE(b.a_hits_b->exact());
-  EXPECT_TRUE(b.a_hits_b->reads().attacker_hp);
-  const std::int64_t full = b.a.hp;
-  for (const Transition& t : b.a_hits_b->outcomes({full, 0}, {60, 0})) EXPECT_EQ(t.heal, 0);
-  Combatant knight = parse_combatant("vampire_knight", "attacker");
-  std::get<Creature>(knight.who).attack_index = 1;
-  const Outcome bite = exact_outcome(plan_attack(knight, parse_combatant(me, "defender"), Situation{}));
-  // Three HP short: min(r + 1 + random2(bite), 3), r the knight's
-  // regeneration before it acts: HD 11, natural_regen_rate 11 (divider
-  // div_rand_round(15 - 11, 4) = 1), so r = 1 with chance 11/25.
-  ASSERT_EQ(std::get<Creature>(knight.who).hd, 11);
-  const double regen = 11.0 / 25.0;
-  double expected = 0, p_damaging = 0;
-  for (const auto& [v, pv] : bite.damage_on_hit->items()) {
-    if (v <= 0) continue;
-    p_damaging += bite.p_hit * pv;
-    double mean = 0;
-    for (i64 h = 1; h <= v; ++h)
-      mean += ((1 - regen) * static_cast<double>(std::min<i64>(h, 3)) +
-               regen * static_cast<double>(std::min<i64>(h + 1, 3))) /
-              static_cast<double>(v);
-    expected += bite.p_hit * pv * mean;
-  }
-  expected += (1 - p_damaging) * regen;
-  double heal = 0;
-  for (const Transition& t : b.a_hits_b->outcomes({full - 3, 0}, {60, 0})) heal += t.p * static_cast<double>(t.heal);
-  EXPECT_NEAR(heal, expected, 1e-12);
-  Rng rng(3);
-  double sum = 0;
-  const int n = 40000;
-  for (int i = 0; i < n; ++i) sum += static_cast<double>(b.a_hits_b->sample({full - 3, 0}, {60, 0}, rng).heal);
-  EXPECT_NEAR(sum / n, expected, 0.03);
-  // The catalog lists the flavours; one attack, or a monster defender, leaves them out.
-  const Bout m = rs.bout({"vampire_knight", "orc_warrior", {}, {}});
-  EXPECT_TRUE(has_line(m.not_modelled, "AF_VAMPIRIC"));
-  const AttackSummary a = rs.attack({"adder", kWeak, {}, {}});
+// One attack or strike leaves the flavours out: they are a fight's.
+TEST(Crawl034Poison, OneAttackListsTheFlavour) {
+  const AttackSummary a = fray::ruleset("crawl-0.34").attack({"adder", kWeak, {}, {}});
   EXPECT_TRUE(has_line(a.not_modelled, "AF_POISON"));
 }
 

@@ -17,6 +17,7 @@
 #include <fray/core/value.hpp>
 #include <fray/rules/crawl/catalog.hpp>
 #include <fray/rules/crawl/chain.hpp>
+#include <fray/rules/crawl/regen.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -70,6 +71,7 @@ struct Player {
   std::optional<int> sh;  // player_shield_class() straight (twice the displayed SH)
   std::optional<int> ac;  // AC straight
   int hp = 0;             // for fights
+  RegenSources regen;     // the regeneration a fight follows (troll leather from `body`)
 };
 
 // A monster: a catalog row with a spec's overrides, or an inline monster.
@@ -90,6 +92,7 @@ struct Monster {
   bool confused = false;
   int inaccuracy = 0, slaying = 0;
   int hp = 0;
+  MonsterResists resists;             // the catalog's; an inline monster is natural, without resistances
   std::vector<std::string> defaults;  // "hd=1", ...: the stats an inline spec left to their defaults
 };
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <fray/rules/crawl/poison.hpp>
 #include <span>
 #include <string>
 #include <string_view>
@@ -91,6 +92,7 @@ struct MonsterProp {
   int size = Medium;
   int speed = 10;
   std::vector<MonsterAttack> attacks;
+  MonsterResists resists;  // res_fire, res_cold, res_neg, natural
 };
 
 // Lookups by catalog key ("long_sword", "orc_warrior"). find_* returns nullptr

@@ -61,4 +61,21 @@ struct ElementRange {
 };
 [[nodiscard]] ElementRange element_range(std::string_view flavour, int hd);
 
+// A monster's resistances to what a flavour does (mon-data.h's resists in
+// 0.19, dat/mons in 0.34): fire, cold and negative energy levels -1..3, and
+// whether AF_VAMPIRIC can drain it (0.19: MH_NATURAL holiness; 0.34:
+// actor_is_susceptible_to_vampirism, natural or plant).
+struct MonsterResists {
+  int fire = 0, cold = 0, neg = 0;
+  bool natural = true;
+};
+// fight.cc resist_adjust_damage for a monster defender and a flavour wholly
+// resistible and not a "boolean" resistance (fire, cold, negative energy),
+// the same in both versions: level 3 or more takes nothing, level r > 0
+// divides by 1 + r·r (1/2, 1/5), a vulnerability (r < 0) takes ×15/10.
+[[nodiscard]] i64 monster_resist_adjust(i64 damage, int res);
+// The resistance a monster defender opposes to an elemental flavour (its
+// fire for AF_FIRE, its cold for AF_COLD), 0 for any other.
+[[nodiscard]] int element_resist(std::string_view flavour, const MonsterResists& r);
+
 }  // namespace fray::crawl

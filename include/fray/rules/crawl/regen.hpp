@@ -2,12 +2,13 @@
 // HP regeneration (player.cc player_regen, player-reacts.cc
 // _regenerate_hp_and_mp) and a monster's (mon-act.cc _monster_regenerate,
 // monster.cc natural_regen_rate). Only numbers differ between 0.19 and 0.34
-// for a human player without regeneration items, mutations or gods; they are
-// passed as PlayerRegenRate the way PoisonRate passes poison's.
+// for the sources a spec can name (RegenSources); they are passed as
+// PlayerRegenRate the way PoisonRate passes poison's.
 #pragma once
 
 #include <fray/rules/crawl/random.hpp>
 
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -24,9 +25,38 @@ struct PlayerRegenRate {
   int soft_cap = 20;
   int pip = 40;
 };
+// Each version's numbers (player.cc player_regen).
+inline constexpr PlayerRegenRate kPlayerRegen_0_19{0, 3, 20, 40};
+inline constexpr PlayerRegenRate kPlayerRegen_0_34{20, 6, 0, 80};
 // The player's regeneration rate, in hundredths of an HP per 10 aut, with
 // `pips` regeneration items (a troll leather armour is one).
 [[nodiscard]] int player_regen(i64 hp_max, int pips, const PlayerRegenRate& rate = {});
+
+// The sources of the player's regeneration a spec can name, the same in both
+// versions (player.cc _player_bonus_regen and player_regen):
+// - each of the troll leather armour, an amulet of regeneration, every point
+//   of an artefact's Regen property (ARTP_REGENERATION) and every level of
+//   the Regeneration mutation (MUT_REGENERATION) adds REGEN_PIP before the
+//   minimum of 1. An amulet (0.19's REGEN_AMULET_ACTIVE) and, in 0.34, every
+//   such item counts only once attuned, worn at full HP: a fight starts at
+//   full HP, so they are attuned throughout.
+// - Trog's Hand (DUR_TROGS_HAND) adds 100 after the minimum, and lasts the
+//   whole fight, as the spec's other states do.
+struct RegenSources {
+  bool troll_leather = false;  // the body armour (ARM_TROLL_LEATHER_ARMOUR; ARMF_REGENERATION in 0.34)
+  bool amulet = false;         // AMU_REGENERATION
+  int artefacts = 0;           // ARTP_REGENERATION summed over the worn artefacts
+  int mutation = 0;            // MUT_REGENERATION level, 0..3
+  bool trogs_hand = false;     // DUR_TROGS_HAND
+  [[nodiscard]] int pips() const noexcept { return (troll_leather ? 1 : 0) + (amulet ? 1 : 0) + artefacts + mutation; }
+};
+// What Trog's Hand adds (player.cc player_regen).
+inline constexpr int kTrogsHandRegen = 100;
+// player_regen with every source: the pips before the minimum of 1, Trog's
+// Hand after it.
+[[nodiscard]] int player_regen(i64 hp_max, const RegenSources& sources, const PlayerRegenRate& rate);
+// "an amulet of regeneration, Trog's Hand (+100), ..." for a side's line; empty without sources.
+[[nodiscard]] std::string regen_sources_text(const RegenSources& sources, const PlayerRegenRate& rate);
 
 // One player turn of _regenerate_hp_and_mp: the counter
 // (you.hit_points_regeneration, 0..99) gains div_rand_round(rate * delay, 10)

@@ -3,6 +3,7 @@
 // Missile_prop, Armour_prop; monsters.json: mon-data.h rows).
 #pragma once
 
+#include <fray/rules/crawl/poison.hpp>
 #include <span>
 #include <string>
 #include <string_view>
@@ -65,6 +66,7 @@ struct Monster {
   int size = Medium;
   int speed = 10;
   std::vector<MonsterAttack> attacks;
+  crawl::MonsterResists resists;  // res_fire, res_cold, res_neg, natural
 };
 
 [[nodiscard]] std::span<const Weapon> weapons();

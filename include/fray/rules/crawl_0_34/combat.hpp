@@ -12,6 +12,7 @@
 #include <fray/core/rng.hpp>
 #include <fray/rules/crawl/chain.hpp>
 #include <fray/rules/crawl/random.hpp>
+#include <fray/rules/crawl/regen.hpp>
 #include <fray/rules/crawl_0_34/catalog.hpp>
 #include <optional>
 #include <string>
@@ -46,6 +47,7 @@ struct Player {
   std::optional<int> sh100;  // player_shield_class(100) straight
   std::optional<int> ac100;  // armour_class at ×100 straight
   int hp = 0;
+  crawl::RegenSources regen;  // the regeneration a fight follows (troll leather from `body`)
 };
 
 // A monster as it fights: its catalog row with the items it carries.
@@ -65,6 +67,7 @@ struct Creature {
   bool confused = false;
   int inaccuracy = 0, slaying = 0;
   int hp = 0;
+  crawl::MonsterResists resists;      // the catalog's; an inline monster is natural, without resistances
   std::vector<std::string> defaults;  // "ev=0", ...: what an inline spec left to its defaults
 };
 

@@ -1,0 +1,123 @@
+// Reading the two DCSS versions' catalogs (data/crawl, data/crawl_0_34):
+// what both versions' tables hold alike. Each version's catalog.cpp reads
+// its own rows (weapon, armour and missile fields, its attack type) and
+// passes them here.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
+#include <fray/rules/crawl/poison.hpp>
+#include <fray/rules/spec.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rules/catalog_util.hpp"
+
+namespace fray::crawl {
+
+// A monster row's res_fire, res_cold, res_neg and natural.
+[[nodiscard]] inline MonsterResists read_resists(const nlohmann::json& m) {
+  return {m.at("res_fire").get<int>(), m.at("res_cold").get<int>(), m.at("res_neg").get<int>(),
+          m.at("natural").get<bool>()};
+}
+
+// The body sizes of both versions, SIZE_TINY .. SIZE_GIANT, as a spec names them.
+inline constexpr std::string_view kSizeWords[] = {"tiny", "little", "small", "medium", "large", "big", "giant"};
+// A size's word, "?" out of range.
+[[nodiscard]] constexpr std::string_view size_word(int size) noexcept {
+  return size >= 0 && size < 7 ? kSizeWords[size] : "?";
+}
+
+// A weapon row's fields both versions' weapon types have: name, damage,
+// accuracy, the delays and the flags; each version adds its skill and own flags.
+template <class W>
+[[nodiscard]] W read_weapon_row(const nlohmann::json& w) {
+  W p;
+  p.name = w.at("name").get<std::string>();
+  p.damage = w.at("base_damage").get<int>();
+  p.accuracy = w.at("accuracy").get<int>();
+  p.base_delay = w.at("base_delay_aut").get<int>();
+  p.min_delay = w.at("min_delay_aut").get<int>();
+  p.min_delay_skill = w.at("min_delay_skill").get<int>();
+  p.ranged = w.at("ranged").get<bool>();
+  p.legacy = w.at("legacy_only").get<bool>();
+  return p;
+}
+
+// A monster row into M (either version's monster type): the fields both
+// have, the size through `parse_size`, each attack through `read_attack`.
+template <class M, class ParseSize, class ReadAttack>
+[[nodiscard]] M read_monster_row(const nlohmann::json& m, ParseSize&& parse_size, ReadAttack&& read_attack) {
+  M p;
+  p.name = m.at("name").get<std::string>();
+  p.hd = m.at("hd").get<int>();
+  p.avg_hp_x10 = m.at("avg_hp_x10").get<int>();
+  p.ac = m.at("ac").get<int>();
+  p.ev = m.at("ev").get<int>();
+  p.fighter = m.at("fighter").get<bool>();
+  p.archer = m.at("archer").get<bool>();
+  p.size = parse_size(m.at("size").get<std::string>());
+  p.speed = m.at("speed").get<int>();
+  for (const auto& a : m.at("attacks")) p.attacks.push_back(read_attack(a));
+  p.resists = read_resists(m);
+  return p;
+}
+
+// Both versions' tables.
+template <class Weapon, class Armor, class Missile, class Monster>
+struct CatalogTables {
+  std::vector<Weapon> weapons;
+  std::vector<Armor> armors;
+  std::vector<Missile> missiles;
+  std::vector<Monster> monsters;
+};
+
+// The tables of `items_path` (its "weapons", "armours" and "missiles") and
+// `monsters_path` (its "monsters"), a row each through its reader. The staff
+// row comes twice: the second time as "magical staff" (magic_staff set), the
+// row magical staves fight with in both versions (itemprop.cc, item-prop.cc).
+template <class T, class ReadWeapon, class ReadArmor, class ReadMissile, class ReadMonster>
+[[nodiscard]] T read_tables(std::string_view items_path, std::string_view monsters_path, ReadWeapon&& read_weapon,
+                            ReadArmor&& read_armor, ReadMissile&& read_missile, ReadMonster&& read_monster) {
+  using Weapon = typename decltype(T::weapons)::value_type;
+  T out;
+  read_catalog(items_path, parse_catalog(items_path), [&](const nlohmann::json& items) {
+    for (const Weapon& p : read_catalog_rows<Weapon>(items_path, items.at("weapons"), read_weapon)) {
+      out.weapons.push_back(p);
+      if (p.name == "staff") {
+        Weapon staff = p;
+        staff.name = "magical staff";
+        staff.magic_staff = true;
+        out.weapons.push_back(std::move(staff));
+      }
+    }
+    out.armors =
+        read_catalog_rows<typename decltype(T::armors)::value_type>(items_path, items.at("armours"), read_armor);
+    out.missiles =
+        read_catalog_rows<typename decltype(T::missiles)::value_type>(items_path, items.at("missiles"), read_missile);
+  });
+  read_catalog(monsters_path, parse_catalog(monsters_path), [&](const nlohmann::json& mons) {
+    out.monsters =
+        read_catalog_rows<typename decltype(T::monsters)::value_type>(monsters_path, mons.at("monsters"), read_monster);
+  });
+  return out;
+}
+
+// `found`, or the error of a failed look-up: "<prefix>unknown <what> 'key'
+// (did you mean ...)", the closest of the rows' keys.
+template <class T>
+const T& found_or_unknown(const T* found, const std::vector<T>& rows, std::string_view key, std::string_view what,
+                          std::string_view prefix) {
+  if (found) return *found;
+  std::vector<std::string> known;
+  known.reserve(rows.size());
+  for (const T& row : rows) known.push_back(catalog_key(row.name));
+  throw Error(fmt::format("{}unknown {} '{}'{}", prefix, what, key, did_you_mean(catalog_key(key), known)));
+}
+
+}  // namespace fray::crawl

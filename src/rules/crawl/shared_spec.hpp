@@ -1,0 +1,102 @@
+// Spec keys DCSS 0.19 and 0.34 read the same way (each version's spec.cpp
+// reads the rest of a player or monster spec).
+#pragma once
+
+#include <fray/core/error.hpp>
+#include <fray/rules/crawl/regen.hpp>
+#include <fray/rules/spec.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace fray::crawl {
+
+// A skill level (decimals allowed, 0..27) as ×100.
+[[nodiscard]] inline int skill100(SpecReader& r, std::string_view key) {
+  const auto v = r.number(key, 0, 27);
+  return v ? static_cast<int>(std::lround(*v * 100)) : 0;
+}
+
+// A catalog item named by the key's value; a failed look-up's message
+// ("unknown weapon 'x' (did you mean ...)") is reported against the spec,
+// which names it once.
+template <class T, class F>
+std::optional<T> item(SpecReader& r, std::string_view key, F&& lookup) {
+  const auto v = r.text(key);
+  if (!v) return std::nullopt;
+  try {
+    return lookup(*v);
+  } catch (const Error& e) {
+    r.fail(e.what());
+  }
+}
+
+// The player's regeneration sources (RegenSources) but the body armour, which
+// each version reads from its own `body=`: amulet=regeneration,
+// artefact_regen=N, regeneration=N (the mutation), trogs_hand.
+[[nodiscard]] RegenSources parse_regen_sources(SpecReader& r, bool troll_leather);
+
+// The keys parse_regen_sources reads and what each means, for a version's key list.
+struct RegenKeyDoc {
+  std::string_view key, meaning;
+  double lo = 0, hi = -1;  // a numeric key's range; lo > hi for the others
+};
+inline constexpr RegenKeyDoc kRegenKeyDocs[] = {
+    {"amulet", "regeneration: an amulet of regeneration, REGEN_PIP in player_regen (none)"},
+    {"artefact_regen", "Regen properties of worn artefacts 0..20, REGEN_PIP each (0)", 0, 20},
+    {"regeneration", "Regeneration mutation 0..3, REGEN_PIP a level (0)", 0, 3},
+    {"trogs_hand", "Trog's Hand (off): +100 to player_regen"},
+};
+// Their names, ", "-separated, for SpecReader::done.
+[[nodiscard]] std::string regen_key_list();
+
+// An inline monster's hit points when hp= is not given: 11·HD/2, the median
+// HP per hit die of both versions' monster tables, at least 1.
+[[nodiscard]] constexpr int inline_hp(int hd) noexcept { return std::max(1, 11 * hd / 2); }
+
+// A monster spec's starting point: the catalog row `base` (its stats,
+// attacks and resistances; its HP the table's average, rounded, at least 1).
+template <class Monster, class Row>
+void from_catalog(Monster& m, const Row& base) {
+  m.name = base.name;
+  m.hd = base.hd;
+  m.ev = base.ev;
+  m.ac = base.ac;
+  m.fighter = base.fighter;
+  m.archer = base.archer;
+  m.size = base.size;
+  m.speed = base.speed;
+  m.attacks = base.attacks;
+  m.hp = std::max(1, (base.avg_hp_x10 + 5) / 10);
+  m.resists = base.resists;
+}
+
+// A monster spec's damage= (inline monsters only) and attack= (which
+// attack, 1-based), then its hp=, the same in both versions; an inline
+// monster's defaults go to m.defaults.
+template <class Monster>
+void read_damage_and_attack(SpecReader& r, Monster& m, bool catalog) {
+  if (auto v = r.integer("damage", 1, 1000)) {
+    if (catalog) r.fail("damage= is for inline monsters; a catalog monster has its own attacks");
+    m.attacks[0].damage = static_cast<int>(*v);
+  } else if (!catalog) {
+    m.defaults.push_back("damage=1");
+  }
+  if (auto v = r.integer("attack", 1, static_cast<std::int64_t>(m.attacks.size())))
+    m.attack_index = static_cast<int>(*v) - 1;
+}
+template <class Monster>
+void read_monster_hp(SpecReader& r, Monster& m, bool catalog, std::int64_t max_hp) {
+  if (auto v = r.integer("hp", 1, max_hp)) {
+    m.hp = static_cast<int>(*v);
+  } else if (!catalog) {
+    m.hp = inline_hp(m.hd);
+    m.defaults.push_back("hp=" + std::to_string(m.hp));
+  }
+}
+
+}  // namespace fray::crawl
