@@ -91,6 +91,18 @@ void require_ttk_budget(const Exchange& kernel, const Fighter& att, const Fighte
   if (limits.progress) limits.progress->expect(work);
 }
 
+void require_ttk_turns_budget(const Exchange& kernel, const Fighter& att, const Fighter& def, const ExactLimits& limits,
+                              double cells, double reached) {
+  const Attacks n = attacks_to_kill(kernel, att, def, limits.tail);
+  const double steps = n.to_tail * (1 + att.attack_time / def.attack_time);
+  // The stalemate search by phase and the runs visit every cell.
+  const double work = steps * reached * step_ops(n) + cells * kReachOps;
+  require_budget(work, cells * kCellValues,
+                 fmt::format("the exact turns to kill a defender of {} that acts on its own turns", hp_of(def)),
+                 "use Monte Carlo (--sims N) or smaller HP");
+  if (limits.progress && reached > 0) limits.progress->expect(work);
+}
+
 namespace {
 
 // Attacks by each side until one side is dead (on average, or but for `tail`
@@ -128,9 +140,11 @@ void require_grid_budget(const Bout& bout, const ExactLimits& limits) {
 }
 
 void require_monte_carlo_budget(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& a, const Fighter& b,
-                                const MonteCarloOptions& options) {
+                                const MonteCarloOptions& options, bool own_turns) {
   double attacks;
-  if (b_hits_a) {
+  if (own_turns) {
+    attacks = attacks_to_kill(a_hits_b, a, b, 1e-15).mean * (1 + a.attack_time / b.attack_time);
+  } else if (b_hits_a) {
     Bout bout{a, b, std::shared_ptr<const Exchange>(&a_hits_b, [](const Exchange*) {}),
               std::shared_ptr<const Exchange>(b_hits_a, [](const Exchange*) {})};
     const auto [na, nb] = duel_attacks(bout, 1e-15, true);

@@ -27,11 +27,21 @@ struct Attacks {
 // one-sided chains, a duel over the whole grid of HP pairs. Within it, tell
 // limits.progress (if any) the operations to expect.
 void require_ttk_budget(const Exchange& kernel, const Fighter& att, const Fighter& def, const ExactLimits& limits);
+// Turns to kill with the defender's own turns (OwnChanges): the duel chain
+// of `cells` cells (one row of the defender's HP when the attacker's never
+// moves, else the grid of both), of which `reached` may hold mass (0 before
+// the chain is built: the memory alone is checked); the defender's turns add
+// their share of steps.
+void require_ttk_turns_budget(const Exchange& kernel, const Fighter& att, const Fighter& def, const ExactLimits& limits,
+                              double cells, double reached);
 void require_split_budget(const Bout& bout, const ExactLimits& limits);
 void require_grid_budget(const Bout& bout, const ExactLimits& limits);
 // The same for a Monte Carlo run (b_hits_a null: turns to kill).
+// `own_turns`: b_hits_a is the defender's own turns in turns to kill, which
+// never end the fight by damage: the fight lasts a's attacks to kill, with
+// b's turns in between.
 void require_monte_carlo_budget(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& a, const Fighter& b,
-                                const MonteCarloOptions& options);
+                                const MonteCarloOptions& options, bool own_turns = false);
 
 // Reports progress and checks for cancellation every 2^24 operations of `work`
 // (the loop's running count), when the limits carry a Progress.

@@ -8,6 +8,7 @@
 #include "fight/budget.hpp"
 #include "fight/check.hpp"
 #include "fight/time.hpp"
+#include "fight/ttk.hpp"
 
 #include <unistd.h>
 #include <algorithm>
@@ -50,7 +51,10 @@ struct Tally {
   std::uint64_t wins[2] = {0, 0};
   std::uint64_t draws = 0;
   Counts kill_nth[2], kill_hits[2], length, hp_end[2], hp_win[2];
-  Counts died_nth[2];                         // deaths of a side of its own HP loss, by its attack count
+  Counts died_nth[2];  // deaths of a side of its own HP loss, by its attack count
+  // The same deaths by the other side's attacks made so far, and how many
+  // of them landed (turns to kill counts a defender's death so).
+  Counts died_after[2], died_hits[2];
   std::map<double, std::uint64_t> kill_time;  // only when some attack time is random
   void merge(const Tally& o) {
     for (const auto& [time, n] : o.kill_time) kill_time[time] += n;
@@ -59,6 +63,8 @@ struct Tally {
       kill_nth[w].merge(o.kill_nth[w]);
       kill_hits[w].merge(o.kill_hits[w]);
       died_nth[w].merge(o.died_nth[w]);
+      died_after[w].merge(o.died_after[w]);
+      died_hits[w].merge(o.died_hits[w]);
       hp_end[w].merge(o.hp_end[w]);
       hp_win[w].merge(o.hp_win[w]);
     }
@@ -95,10 +101,13 @@ void record_kill(Tally& t, const Side (&side)[2], std::size_t w, std::uint64_t n
 
 // Side w dies of the HP it loses on its own turn (its nth attack): the
 // other side wins, and the fight ends with that turn.
-void record_death(Tally& t, const Side (&side)[2], std::size_t w, std::uint64_t nth, std::uint64_t attacks) {
+void record_death(Tally& t, const Side (&side)[2], std::size_t w, std::uint64_t nth, std::uint64_t attacks,
+                  std::uint64_t other_made, std::uint64_t other_hits) {
   const std::size_t d = 1 - w;
   ++t.wins[d];
   t.died_nth[w].add(nth);
+  t.died_after[w].add(other_made);
+  t.died_hits[w].add(other_hits);
   t.length.add(attacks);
   t.hp_end[d].add(static_cast<std::size_t>(side[d].hp));
   t.hp_win[d].add(static_cast<std::size_t>(side[d].hp));
@@ -114,14 +123,18 @@ void record_draw(Tally& t, const Side (&side)[2]) {
 // One fight along a fresh copy of `order`. `ba` null: only a attacks, b never
 // answers. With a random attack time (`timed`) the kill's game time is kept
 // as drawn; with fixed times it follows from the killer's attack count.
+// `own_turns`: ba is the defender's own turns in turns to kill, whose game
+// time is kept for a's kills and b's deaths only.
 void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fighter& fb, const Schedule& order,
-                bool timed, std::uint64_t max_attacks, Rng& rng, Tally& t) {
+                bool timed, bool own_turns, std::uint64_t max_attacks, Rng& rng, Tally& t) {
   Side side[2] = {{fa.hp, fa.state}, {fb.hp, fb.state}};
   Schedule schedule = order;
   std::uint64_t hits[2] = {0, 0};  // attacks that landed, each side
+  std::uint64_t made[2] = {0, 0};  // attacks made, each side
   for (std::uint64_t attacks = 1; attacks <= max_attacks; ++attacks) {
     const auto [who, nth, end] = schedule.next(rng);
     const auto w = static_cast<std::size_t>(who), d = 1 - w;
+    made[w] = nth + 1;
     const Transition tr = w == 0 ? ab.sample(side[0], side[1], rng) : ba->sample(side[1], side[0], rng);
     // The attacker's own HP first: life drain (Brogue CE inflictDamage heals
     // before the defender's death is checked) or a loss on its own turn
@@ -133,8 +146,9 @@ void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const
     side[w].hp = std::min(side[w].hp + tr.heal, kMaxHp);
     if (side[w].hp <= 0) {
       side[w].hp = 0;
-      record_death(t, side, w, nth, attacks);
-      if (timed && ba) ++t.kill_time[end];  // turns to kill times only its kills
+      record_death(t, side, w, nth, attacks, made[d], hits[d]);
+      // Turns to kill times only its kills, and the defender's own deaths.
+      if (timed && ba && (!own_turns || w == 1)) ++t.kill_time[end];
       return;
     }
     hits[w] += tr.landed() ? 1 : 0;
@@ -152,7 +166,7 @@ void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const
 
 // Runs every block on `threads` threads and adds the tallies up.
 Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fighter& fb, Who first,
-          const MonteCarloOptions& o) {
+          const MonteCarloOptions& o, bool own_turns = false) {
   const std::uint64_t blocks = (o.sims + o.block - 1) / o.block;
   std::atomic<std::uint64_t> next{0}, done{0};
   std::atomic<bool> failed{false};
@@ -170,7 +184,7 @@ Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fight
         const std::uint64_t n = std::min(o.block, o.sims - k * o.block);
         for (std::uint64_t i = 0; i < n; ++i) {
           if (o.watch) o.watch->check();
-          fight_once(ab, ba, fa, fb, order, timed, o.max_attacks, rng, mine);
+          fight_once(ab, ba, fa, fb, order, timed, own_turns, o.max_attacks, rng, mine);
         }
         done.fetch_add(1, std::memory_order_relaxed);
         // On the caller's thread alone nothing polls below while this runs
@@ -300,6 +314,89 @@ TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const
     r.note = r.note.empty() ? died : died + "; " + r.note;
   }
   return r;
+}
+
+namespace detail {
+
+TtkResult ttk_monte_carlo_turns(const Bout& bout, Who first, const MonteCarloOptions& options,
+                                std::optional<bool> acts) {
+  require(bout.a_hits_b != nullptr, "side a has no attack on side b");
+  const Exchange& kernel = *bout.a_hits_b;
+  const Fighter &attacker = bout.a, &defender = bout.b;
+  if (!bout.b_hits_a) return ttk_monte_carlo(kernel, attacker, defender, options);
+  if (!acts && kernel.exact()) {
+    // Bounded: past it, or for a kernel that cannot list its outcomes, the
+    // defender's turns are followed.
+    ExactLimits limits;
+    limits.max_pairs = std::size_t{1} << 18;
+    try {
+      acts = defender_acts(kernel, *bout.b_hits_a, attacker, defender, limits);
+    } catch (const Error&) {
+      acts = std::nullopt;
+    }
+  }
+  // Turns that change nothing: the runs without them, draw for draw.
+  if (acts.has_value() && !*acts) return ttk_monte_carlo(kernel, attacker, defender, options);
+  check_options(options);
+  check_fighter(attacker, "attacker");
+  check_fighter(defender, "defender");
+  const OwnChanges turns(*bout.b_hits_a);
+  detail::require_monte_carlo_budget(kernel, &turns, attacker, defender, options, true);
+  TtkResult r;
+  r.method = "monte-carlo";
+  r.defender_hp = defender.hp;
+  r.sims = options.sims;
+  r.seed = options.seed;
+  if (provably_endless(kernel, &turns, attacker, defender)) {
+    r.p_kill_ci = {0, 0};
+    r.note = "the attacker can never kill the defender";
+    return r;
+  }
+  const Tally t = run(kernel, &turns, attacker, defender, first, options, true);
+  r.p_kill = static_cast<double>(t.wins[0]) / static_cast<double>(options.sims);
+  r.p_kill_ci = wilson_interval(t.wins[0], options.sims);
+  // The defender's deaths: a's kills at its nth attack (n + 1 attacks made),
+  // and deaths on its own turns after the attacks made before them.
+  Counts attacks = t.died_after[1], hits = t.kill_hits[0];
+  hits.merge(t.died_hits[1]);
+  for (std::size_t i = 0; i < t.kill_nth[0].v.size(); ++i)
+    if (t.kill_nth[0].v[i] > 0) attacks.add(i + 1, t.kill_nth[0].v[i]);
+  if (!attacks.empty()) {
+    r.attacks = attacks.pmf();
+    r.hits = hits.pmf();
+    r.hits_method = r.method;
+    if (t.kill_time.empty()) {
+      r.time = time_pmf(t.kill_nth[0].v, attacker.attack_time, t.died_nth[1].v, defender.attack_time);
+    } else {
+      std::map<double, double> acc;
+      double total = 0;
+      for (const auto& [time, n] : t.kill_time) {
+        acc[time] += static_cast<double>(n);
+        total += static_cast<double>(n);
+      }
+      r.time = normalised(acc, total);
+    }
+  }
+  std::vector<std::string> notes;
+  if (t.wins[1] > 0)
+    notes.push_back(
+        fmt::format("{} of the attackers died of the HP they lose on their own turns before they killed", t.wins[1]));
+  std::uint64_t own_deaths = 0;
+  for (const std::uint64_t n : t.died_after[1].v) own_deaths += n;
+  if (own_deaths > 0)
+    notes.push_back(fmt::format(
+        "{} of the defenders died of the HP they lose on their own turns, counted as killed after the attacks made "
+        "before it",
+        own_deaths));
+  if (const std::string draws = draw_note(t.draws, options.max_attacks); !draws.empty()) notes.push_back(draws);
+  for (const std::string& n : notes) r.note = r.note.empty() ? n : r.note + "; " + n;
+  return r;
+}
+
+}  // namespace detail
+
+TtkResult ttk_monte_carlo(const Bout& bout, Who first_on_tie, const MonteCarloOptions& options) {
+  return detail::ttk_monte_carlo_turns(bout, first_on_tie, options, std::nullopt);
 }
 
 DuelResult duel_monte_carlo(const Bout& bout, Who first_on_tie, const MonteCarloOptions& options) {

@@ -4,6 +4,11 @@
 
 #include <fmt/format.h>
 
+#include "fight/ttk.hpp"
+
+#include <cmath>
+#include <cstdint>
+
 namespace fray::fight {
 namespace {
 
@@ -42,40 +47,53 @@ void add_note(Result& r, const std::string& why) {
 }
 
 // An exact turns to kill whose hits do not form a chain of their own (a miss
-// moves some state): the hits are sampled, and the note says so.
-TtkResult with_hits(TtkResult r, const Bout& bout, const FightOptions& options) {
+// moves some state, or the defender's own turns come between the attacks):
+// the hits are sampled, from the same fight, and the note says so.
+TtkResult with_hits(TtkResult r, bool acts, const Bout& bout, const FightOptions& options) {
   if (!r.attacks || r.hits) return r;
-  const TtkResult s = ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo);
+  MonteCarloOptions mc = options.monte_carlo;
+  if (acts) {
+    // A kill comes within the exact answer's most attacks (past them less
+    // than its tail is left), with the defender's turns in between: a fight
+    // still going then is a stalemate, and would only spend its attacks.
+    const double turns = static_cast<double>(r.attacks->max()) * (1 + bout.a.attack_time / bout.b.attack_time) + 2;
+    if (turns < static_cast<double>(mc.max_attacks)) mc.max_attacks = static_cast<std::uint64_t>(std::ceil(turns));
+  }
+  const TtkResult s = detail::ttk_monte_carlo_turns(bout, options.first_on_tie, mc, acts);
   if (!s.hits) return r;
   r.hits = s.hits;
   r.hits_method = "monte-carlo";
   const std::string why = fmt::format(
-      "hits to kill sampled (Monte Carlo, {} fights, seed {}): a miss changes the fight's state, so the hits do not "
-      "form an exact chain of their own",
-      s.sims, s.seed);
+      "hits to kill sampled (Monte Carlo, {} fights, seed {}): {}, so the hits do not form an exact chain "
+      "of their own",
+      s.sims, s.seed, acts ? "the defender's own turns come between the attacks" : "a miss changes the fight's state");
   r.note = r.note.empty() ? why : r.note + "; " + why;
   return r;
 }
 
+// The defender's own turns (regeneration, HP lost, its state) are followed
+// whenever bout.b_hits_a is given: exactly when they change nothing, or when
+// both kernels are exact and the attack times fixed; else sampled.
 TtkResult ttk_by_method(const Bout& bout, const FightOptions& given) {
   require(bout.a_hits_b != nullptr, "side a has no attack on side b");
   const FightOptions options = with_progress(given);
-  if (options.method != FightOptions::Method::monte_carlo) {
-    if (bout.a_hits_b->exact()) {
-      try {
-        return with_hits(ttk_exact(*bout.a_hits_b, bout.a, bout.b, options.limits), bout, options);
-      } catch (const TooLarge& e) {
-        TtkResult r =
-            fallback(e.what(), [&] { return ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo); });
-        add_note(r, e.what());
-        return r;
-      }
+  auto sampled = [&] { return ttk_monte_carlo(bout, options.first_on_tie, options.monte_carlo); };
+  if (options.method == FightOptions::Method::monte_carlo) return sampled();
+  std::string why;
+  if (!bout.a_hits_b->exact()) why = why_not(*bout.a_hits_b, bout.a, "a", bout.b, "b");
+  if (why.empty()) {
+    try {
+      detail::TtkTurns x = detail::ttk_exact_turns(bout, options.first_on_tie, options.limits);
+      return with_hits(std::move(x.result), x.acts, bout, options);
+    } catch (const TooLarge& e) {
+      why = e.what();
+    } catch (const TurnsNotExact& e) {
+      why = e.what();
     }
-    TtkResult r = ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo);
-    add_note(r, why_not(*bout.a_hits_b, bout.a, "a", bout.b, "b"));
-    return r;
   }
-  return ttk_monte_carlo(*bout.a_hits_b, bout.a, bout.b, options.monte_carlo);
+  TtkResult r = fallback(why, sampled);
+  add_note(r, why);
+  return r;
 }
 
 DuelResult duel_by_method(const Bout& bout, const FightOptions& given) {

@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace fray::fight {
 
@@ -62,6 +63,61 @@ using TooLarge = fray::TooLarge;
 // bad outcomes, TooLarge past the limits.
 [[nodiscard]] TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
                                   const ExactLimits& limits = {});
+
+// The defender's own turns in turns to kill. In every ruleset a side's
+// changes to itself — its regeneration (Transition::heal > 0), HP it loses on
+// its own turn (poison, bleeding: heal < 0), its own state — come from its own
+// kernel on its own turn, before its attack. In turns to kill the defender
+// still takes its turns, on its own schedule (Fighter::attack_time, ties as
+// in a duel), but its attack does nothing to the attacker: this kernel gives
+// the defender's outcomes with that attack dropped — damage 0, the other
+// side's state as it was, no hit — and its own heal and state kept, equal
+// outcomes merged. It reads what the defender's kernel reads and is exact
+// when that kernel is.
+class OwnChanges final : public Exchange {
+ public:
+  explicit OwnChanges(const Exchange& own) : own_(&own) {}
+  [[nodiscard]] std::vector<Transition> outcomes(Side self, Side other) const override;
+  [[nodiscard]] Transition sample(Side self, Side other, Rng& rng) const override;
+  [[nodiscard]] Reads reads() const override { return own_->reads(); }
+  [[nodiscard]] bool exact() const override { return own_->exact(); }
+  [[nodiscard]] std::string why_not_exact() const override { return own_->why_not_exact(); }
+  // Whether an outcome of this kernel, from `self`, changes anything.
+  [[nodiscard]] static bool changes(const Transition& t, Side self) {
+    return t.p > 0 && (t.heal != 0 || t.attacker_state != self.state);
+  }
+
+ private:
+  const Exchange* own_;
+};
+
+// Whether the defender's own turns change anything in turns to kill: some
+// outcome of OwnChanges over `own` changes the defender, at some condition
+// the attacker's attacks reach; nullopt when there are more conditions than
+// limits.max_pairs to tell. Needs both kernels to list their outcomes.
+[[nodiscard]] std::optional<bool> defender_acts(const Exchange& a_hits_b, const Exchange& own, const Fighter& attacker,
+                                                const Fighter& defender, const ExactLimits& limits = {});
+
+// Turns to kill with the defender's own turns (bout.b_hits_a through
+// OwnChanges; null: none, as ttk_exact above). When no reachable turn of the
+// defender changes anything, the answer is ttk_exact's, bit for bit. Else it
+// is the duel chain of a against the defender's own changes: p_kill is the
+// probability that the defender dies — of a's attacks, or of the HP it loses
+// on its own turns, counted at the attacks a made before it —, below 1 when
+// the defender's regeneration can undo every hit (a stalemate, in `note`) or
+// the attacker dies first of its own HP loss. `hits` is exact only when every
+// attack of a lands (then hits = attacks): misses no longer repeat in place
+// while the defender's turns come between them. Throws TurnsNotExact, with
+// the reason, when the defender's turns change the fight and an attack time
+// is random (the chain follows fixed times only) or the defender's kernel is
+// not exact (a kernel that is not exact about its attack alone, which is
+// dropped, still answers exactly when its turns change nothing), fray::Error
+// when the attacker's kernel is not exact, TooLarge past the limits.
+class TurnsNotExact : public Error {
+ public:
+  using Error::Error;
+};
+[[nodiscard]] TtkResult ttk_exact(const Bout& bout, Who first_on_tie = Who::a, const ExactLimits& limits = {});
 
 // The number of attacks that land until `attacker` kills `defender` (given a
 // kill), exact when every miss leaves both sides as they were (no damage, no

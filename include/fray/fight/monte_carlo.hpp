@@ -34,6 +34,13 @@ struct MonteCarloOptions {
 // past the work budget (fray/core/budget.hpp), before sampling anything.
 [[nodiscard]] TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
                                         const MonteCarloOptions& options = {});
+// Turns to kill with the defender's own turns (bout.b_hits_a through
+// OwnChanges, fray/fight/exact.hpp; null: as above): when they provably
+// change nothing, the runs above, draw for draw; else every fight follows
+// both schedules, the defender's attacks doing nothing to the attacker, and
+// a defender dead of its own HP loss counts as killed.
+[[nodiscard]] TtkResult ttk_monte_carlo(const Bout& bout, Who first_on_tie = Who::a,
+                                        const MonteCarloOptions& options = {});
 [[nodiscard]] DuelResult duel_monte_carlo(const Bout& bout, Who first_on_tie = Who::a,
                                           const MonteCarloOptions& options = {});
 

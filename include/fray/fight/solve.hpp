@@ -28,7 +28,12 @@ struct FightOptions {
 // and Monte Carlo runs are both past the work budget (the exact analysis past
 // it falls back to Monte Carlo, with a note, when the runs fit).
 
-// Bout side a attacks side b, which does not fight back.
+// Bout side a attacks side b, which does not fight back: b still takes its
+// own turns (bout.b_hits_a through OwnChanges, fray/fight/exact.hpp) — its
+// regeneration, HP it loses, its own state — its attacks doing nothing.
+// Exact (ttk_exact(bout)) unless a kernel is not, an attack time is random
+// while those turns change the fight, or past the budget: then Monte Carlo,
+// with the reason in the note.
 [[nodiscard]] TtkResult solve_ttk(const Bout& bout, const FightOptions& options = {});
 [[nodiscard]] DuelResult solve_duel(const Bout& bout, const FightOptions& options = {});
 

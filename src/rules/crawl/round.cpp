@@ -355,9 +355,8 @@ std::string regeneration_note() {
   return "regeneration: each side starts at its maximum HP and regenerates on its own turns, before it attacks: a "
          "monster as the game does before it acts; the player over its attack's delay, as the game does right after "
          "the action (same game time, no monster acts in between), its counter held at 0 while at full HP; with a "
-         "random player delay, a sampled fight draws the regeneration's delay apart from the attack's; turns to kill, "
-         "where "
-         "the defender does not act, follow the attacker's regeneration only";
+         "random player delay, a sampled fight draws the regeneration's delay apart from the attack's; turns to kill "
+         "follow the defender's regeneration too, on its own turns, its attacks doing nothing";
 }
 
 std::string poison_note() {

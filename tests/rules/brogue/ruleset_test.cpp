@@ -7,6 +7,9 @@
 #include <algorithm>
 #include <cmath>
 #include <fray/core/dice.hpp>
+#include <fray/fight/exact.hpp>
+#include <fray/fight/monte_carlo.hpp>
+#include <fray/fight/solve.hpp>
 #include <fray/rules/brogue/attack.hpp>
 #include <fray/rules/brogue/fight.hpp>
 #include <fray/rules/brogue/rng.hpp>
@@ -447,6 +450,27 @@ TEST(BrogueCli, EquipmentAndStrengthWarnings) {
   ASSERT_EQ(weak["warnings"].size(), 1u);
   EXPECT_NE(weak["warnings"][0].get<std::string>().find("needs strength 14 but the player has 10"), std::string::npos)
       << weak["warnings"];
+}
+
+// Turns to kill follow the defender's regeneration on its own turns
+// (decrementMonsterStatus: the troll regains an HP every turn below its
+// maximum), its attacks doing nothing: the starting player needs about three
+// times the attacks it needed when the troll never healed (47.35). Exact, and
+// Monte Carlo at a fixed seed agrees on the mean.
+TEST(BrogueBout, TurnsToKillFollowTheDefendersRegeneration) {
+  const fray::Bout b = fray::brogue::ruleset().bout({"player", "troll", {}, {}});
+  const fray::fight::TtkResult before = fray::fight::ttk_exact(*b.a_hits_b, b.a, b.b);
+  EXPECT_NEAR(before.attacks->mean(), 47.347142696380509, 1e-9);
+  const fray::fight::TtkResult after = fray::fight::ttk_exact(b);
+  EXPECT_EQ(after.method, "exact");
+  EXPECT_NEAR(after.p_kill, 1.0, 1e-12);
+  EXPECT_NEAR(after.attacks->mean(), 154.29783507750528, 1e-9);
+  fray::fight::MonteCarloOptions o;
+  o.sims = 5000;
+  o.seed = 9;
+  o.progress = false;
+  const fray::fight::TtkResult sampled = fray::fight::ttk_monte_carlo(b, fray::fight::Who::a, o);
+  EXPECT_NEAR(sampled.attacks->mean(), after.attacks->mean(), 4.5 * after.attacks->stddev() / std::sqrt(5000.0));
 }
 
 }  // namespace

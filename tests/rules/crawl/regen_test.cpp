@@ -4,7 +4,10 @@
 // kernel, against hand-worked cases; exact against Monte Carlo.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fray/core/error.hpp>
+#include <fray/fight/exact.hpp>
+#include <fray/fight/monte_carlo.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/rules/crawl/regen.hpp>
 #include <fray/rules/ruleset.hpp>
@@ -259,6 +262,31 @@ TEST(CrawlRegen, DuelExactAndSampledAgree) {
       fray::ruleset("crawl").bout({"player:hp=50,fighting=5,weapon_skill=4,weapon=long_sword", "troll", {}, {}}), o);
   EXPECT_EQ(big.method, "monte-carlo");
   EXPECT_NE(big.note.find("regeneration counter"), std::string::npos) << big.note;
+}
+
+// Turns to kill follow the troll's regeneration on its own turns (1 HP each
+// 10 aut below its maximum, mon-act.cc _monster_regenerate), its attacks
+// doing nothing: the 40-HP player (12 aut a swing) needs more than twice the
+// attacks it needed when the troll never healed (20.39). Exact, and Monte
+// Carlo at a fixed seed agrees on the mean.
+TEST(CrawlRegen, TurnsToKillFollowTheDefendersRegeneration) {
+  const Bout b = fray::ruleset("crawl").bout({kPlayer40, "troll", {}, {}});
+  const fight::TtkResult before = fight::ttk_exact(*b.a_hits_b, b.a, b.b);
+  EXPECT_NEAR(before.attacks->mean(), 20.390961399020217, 1e-9);
+  fight::FightOptions o;
+  o.monte_carlo.progress = false;
+  o.monte_carlo.sims = 2000;
+  const fight::TtkResult after = fight::solve_ttk(b, o);
+  EXPECT_EQ(after.method, "exact");
+  EXPECT_NEAR(after.attacks->mean(), 44.154282502698571, 1e-9);
+  EXPECT_NEAR(fight::mean_of(after.time), 12 * 44.154282502698571, 1e-7);
+  EXPECT_EQ(after.hits_method, "monte-carlo");
+  fight::MonteCarloOptions m;
+  m.sims = 20000;
+  m.seed = 4;
+  m.progress = false;
+  const fight::TtkResult sampled = fight::ttk_monte_carlo(b, fight::Who::a, m);
+  EXPECT_NEAR(sampled.attacks->mean(), after.attacks->mean(), 4.5 * after.attacks->stddev() / std::sqrt(20000.0));
 }
 
 }  // namespace
