@@ -324,6 +324,12 @@ TtkResult ttk_monte_carlo_turns(const Bout& bout, Who first, const MonteCarloOpt
   const Exchange& kernel = *bout.a_hits_b;
   const Fighter &attacker = bout.a, &defender = bout.b;
   if (!bout.b_hits_a) return ttk_monte_carlo(kernel, attacker, defender, options);
+  // The runs without the defender's turns are the fewest: past the budget,
+  // refused before any search.
+  check_options(options);
+  check_fighter(attacker, "attacker");
+  check_fighter(defender, "defender");
+  detail::require_monte_carlo_budget(kernel, nullptr, attacker, defender, options);
   if (!acts && kernel.exact()) {
     // Bounded: past it, or for a kernel that cannot list its outcomes, the
     // defender's turns are followed.
@@ -337,9 +343,6 @@ TtkResult ttk_monte_carlo_turns(const Bout& bout, Who first, const MonteCarloOpt
   }
   // Turns that change nothing: the runs without them, draw for draw.
   if (acts.has_value() && !*acts) return ttk_monte_carlo(kernel, attacker, defender, options);
-  check_options(options);
-  check_fighter(attacker, "attacker");
-  check_fighter(defender, "defender");
   const OwnChanges turns(*bout.b_hits_a);
   detail::require_monte_carlo_budget(kernel, &turns, attacker, defender, options, true);
   TtkResult r;

@@ -144,8 +144,8 @@ TEST(OwnTurns, SureBlowsGiveExactHits) {
 // the attacker's state it moves are dropped): the answer of the attacker's
 // chain alone, bit for bit, exact and sampled.
 TEST(OwnTurns, TurnsThatChangeNothingLeaveTheAnswerAsItWas) {
-  const Bout x = bout_of(std::make_shared<DiceKernel>(0.7, 1, 3), std::make_shared<RegenKernel>(1, 0, 30, 4), 12, 30,
-                         1.0, 0.7);
+  const Bout x =
+      bout_of(std::make_shared<DiceKernel>(0.7, 1, 3), std::make_shared<RegenKernel>(1, 0, 30, 4), 12, 30, 1.0, 0.7);
   const TtkResult with = fight::ttk_exact(x);
   const TtkResult without = fight::ttk_exact(*x.a_hits_b, x.a, x.b);
   EXPECT_EQ(with.p_kill, without.p_kill);
@@ -233,10 +233,10 @@ TEST(OwnTurns, ADefenderDeadOfItsOwnLossCountsAsKilled) {
 // 1..4 at 0.6 every turn; and one losing HP on its own turns.
 TEST(OwnTurns, ExactAgreesWithMonteCarlo) {
   const std::uint64_t n = 200000;
-  const Bout regen = bout_of(std::make_shared<DiceKernel>(0.6, 1, 4), std::make_shared<RegenKernel>(0.5, 1, 20, 3),
-                             10, 20, 1.0, 1.5);
-  const Bout loss = bout_of(std::make_shared<DiceKernel>(0.3, 1, 2), std::make_shared<SelfLossKernel>(1, 5, 5, 1), 10,
-                            12, 1.0, 2.0);
+  const Bout regen =
+      bout_of(std::make_shared<DiceKernel>(0.6, 1, 4), std::make_shared<RegenKernel>(0.5, 1, 20, 3), 10, 20, 1.0, 1.5);
+  const Bout loss =
+      bout_of(std::make_shared<DiceKernel>(0.3, 1, 2), std::make_shared<SelfLossKernel>(1, 5, 5, 1), 10, 12, 1.0, 2.0);
   for (const Bout* x : {&regen, &loss}) {
     const TtkResult exact = fight::ttk_exact(*x);
     const TtkResult sampled = fight::ttk_monte_carlo(*x, Who::a, mc(n, 11, 2));
@@ -289,8 +289,7 @@ TEST(OwnTurns, AnInexactDefenderIsSampledWhenItActs) {
   EXPECT_THROW((void)fight::ttk_exact(acting), fight::TurnsNotExact);
   const TtkResult r = fight::solve_ttk(acting, o);
   EXPECT_EQ(r.method, "monte-carlo");
-  EXPECT_NE(r.note.find("beta (b), on its own turns in turns to kill: test kernel keeps a history"),
-            std::string::npos)
+  EXPECT_NE(r.note.find("beta (b), on its own turns in turns to kill: test kernel keeps a history"), std::string::npos)
       << r.note;
 }
 

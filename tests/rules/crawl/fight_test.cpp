@@ -133,7 +133,11 @@ TEST(CrawlPoison, AdderTurnsToKillIncludeThePoison) {
   }
   fight::FightOptions o;
   o.monte_carlo.progress = false;
-  const fight::TtkResult t = fight::solve_ttk(b, o);
+  // The chain above follows the adder's attacks alone: the player's own
+  // turns (its regeneration, which turns to kill follow) are left out.
+  Bout alone = b;
+  alone.b_hits_a = nullptr;
+  const fight::TtkResult t = fight::solve_ttk(alone, o);
   ASSERT_EQ(t.method, "exact");
   ASSERT_TRUE(t.attacks.has_value());
   for (int n = 1; n <= 40; ++n) EXPECT_NEAR((*t.attacks)[n], kill_at[static_cast<std::size_t>(n)], 1e-12) << n;
@@ -141,7 +145,7 @@ TEST(CrawlPoison, AdderTurnsToKillIncludeThePoison) {
   o.method = fight::FightOptions::Method::monte_carlo;
   o.monte_carlo.sims = 20000;
   o.monte_carlo.seed = 5;
-  const fight::TtkResult s = fight::solve_ttk(b, o);
+  const fight::TtkResult s = fight::solve_ttk(alone, o);
   ASSERT_TRUE(s.attacks.has_value());
   std::map<std::int64_t, std::uint64_t> counts;
   for (const auto& [n, p] : s.attacks->items()) counts[n] = static_cast<std::uint64_t>(std::llround(p * 20000));
@@ -160,12 +164,26 @@ TEST(CrawlPoison, AdderTurnsToKillIncludeThePoison) {
 // player's HP. The cut falls where the chain itself found it (an adder
 // reaches more than 4096 durations against 7 HP, not against 6; a killer bee
 // against 6, not 5), for turns to kill and duels alike.
-TEST(CrawlPoison, TooManyDurationsDecidedBeforeTheChain) { crawl_test::expect_poison_cut("crawl", 6, 5); }
+TEST(CrawlPoison, TooManyDurationsDecidedBeforeTheChain) {
+  crawl_test::expect_poison_cut("crawl", 6, 5);
+  // The killer bee at the cut: the poison alone stays within the limit; the
+  // player's regeneration, which turns to kill follows on the player's own
+  // turns, takes the chain past it, and the fight is sampled, saying so.
+  const Ruleset& rs = fray::ruleset("crawl");
+  fight::FightOptions o;
+  o.monte_carlo.progress = false;
+  o.monte_carlo.sims = 2000;
+  const fight::TtkResult bee = fight::solve_ttk(
+      rs.bout({"killer_bee", "player:hp=5,fighting=5,weapon_skill=4,weapon=long_sword", {}, {}}), o);
+  EXPECT_EQ(bee.method, "monte-carlo");
+  EXPECT_NE(bee.note.find("poison durations and regeneration counters reach more than 4096 states"), std::string::npos)
+      << bee.note;
+}
 
 // A duel against the adder follows the player's poison durations and its
 // regeneration counter together: more than the exact chain takes even at 5 HP,
-// so it is sampled and says why (turns to kill, where the player does not
-// act, stay exact: above).
+// so it is sampled and says why (turns to kill against the player too,
+// which follow its regeneration on its own turns: above).
 TEST(CrawlPoison, DuelWithRegenerationIsSampled) {
   const Bout b =
       fray::ruleset("crawl").bout({"player:hp=5,fighting=5,weapon_skill=4,weapon=long_sword", "adder", {}, {}});

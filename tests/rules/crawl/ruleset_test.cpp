@@ -492,9 +492,18 @@ TEST(CrawlDelay, ARandomDelayMakesTheDuelSampledAndTheTtkExact) {
   const fight::DuelResult d = fight::solve_duel(b, o);
   EXPECT_EQ(d.method, "monte-carlo");
   EXPECT_NE(d.note.find("side a's attack time is random"), std::string::npos) << d.note;
-  const fight::TtkResult t = fight::solve_ttk(b, o);
+  // Turns to kill of a defender whose own turns change nothing stay exact
+  // (b_hits_a null: none). The orc warrior's regeneration, which turns to
+  // kill follow, makes the order of turns matter: sampled, saying why.
+  Bout still = b;
+  still.b_hits_a = nullptr;
+  const fight::TtkResult t = fight::solve_ttk(still, o);
   EXPECT_EQ(t.method, "exact");
   EXPECT_NEAR(fight::mean_of(t.time), t.attacks->mean() * 11.5, 1e-9);  // Wald: E[N] × E[delay]
+  const fight::TtkResult regen = fight::solve_ttk(b, o);
+  EXPECT_EQ(regen.method, "monte-carlo");
+  EXPECT_NE(regen.note.find("the attacker's attack time is random and the defender's own turns"), std::string::npos)
+      << regen.note;
   // The report shows the delay's range.
   const Report r = ttk_report("crawl", b, o);
   EXPECT_EQ(r.json["attacker"]["attack_times"], nlohmann::json::parse("[[11.0, 0.5], [12.0, 0.5]]"));
