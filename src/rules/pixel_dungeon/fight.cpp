@@ -192,7 +192,8 @@ const T& pick(const std::vector<T>& items, Rng& rng) {
 class PdExchange final : public Exchange {
  public:
   PdExchange(Combatant att, Combatant def, Situation s, float delay, std::shared_ptr<Groups> own_group,
-             std::shared_ptr<Groups> target_group, bool corridor, std::optional<RegenClock> regen)
+             std::shared_ptr<Groups> target_group, bool corridor, std::optional<RegenClock> regen,
+             std::optional<RegenClock> hunger)
       : corridor_(corridor),
         att_(std::move(att)),
         def_(std::move(def)),
@@ -200,8 +201,12 @@ class PdExchange final : public Exchange {
         delay_(delay),
         own_group_(std::move(own_group)),
         target_group_(std::move(target_group)),
-        regen_(regen) {
+        regen_(regen),
+        hunger_(hunger) {
     const std::int64_t ht = att_.ht();
+    // Goo.act and RottingFist.act: on water, below HT, HP += 1 (Goo) or
+    // += REGENERATION = 4 (the fist, not capped at HT) before the mob's move.
+    if (!att_.is_hero() && att_.on_water) water_heal_ = att_.mob.key == "rotting_fist" ? 4 : 1;
     // Hero.attackProc: Combo only with a MeleeWeapon (plan_attack keeps the count only then).
     combo_ = att_.is_hero() && att_.hero->subclass == SubClass::gladiator &&
              plan_attack(with_combo(3), def_, s_, ht).combo == 3;
@@ -286,7 +291,7 @@ class PdExchange final : public Exchange {
   Reads reads() const override {
     const bool own =
         att_.is_hero() ? att_.hero->subclass == SubClass::berserker : att_.mob.enraged.has_value() || drain_;
-    return {own || regen_.has_value() || incoming_ != Affliction::none || own_group_ != nullptr,
+    return {own || regen_.has_value() || water_heal_ > 0 || incoming_ != Affliction::none || own_group_ != nullptr,
             incoming_ != Affliction::none || target_group_ != nullptr};
   }
 
@@ -337,6 +342,23 @@ class PdExchange final : public Exchange {
   // ticked. Each resulting transition goes to `emit`.
   template <class Emit>
   void follow(const Transition& base, const Attack& at, Side a, Side d, Emit&& emit) const {
+    if (!hunger_) {
+      follow_one(base, at, a, d, 0, emit);
+      return;
+    }
+    // Hunger.act on a starving hero: each act due since her last turn deals
+    // 1 with starving_hit_chance (Random.Float() < 0.3f), before her attack.
+    const int points = hunger_->at_attack(own_of(a.state) >> kRegenShift);
+    for (const auto& [q, lost] : hunger_losses(points)) {
+      Transition t = base;
+      t.p = base.p * q;
+      follow_one(t, at, a, d, lost, emit);
+    }
+  }
+
+  // follow() with the hero's hunger loss of this turn fixed at `starved`.
+  template <class Emit>
+  void follow_one(const Transition& base, const Attack& at, Side a, Side d, std::int64_t starved, Emit&& emit) const {
     const bool hit = base.hit == 1;
     Transition t = base;
     std::uint32_t own = hit ? at.after_hit : at.after_miss;
@@ -352,6 +374,14 @@ class PdExchange final : public Exchange {
       own |= next_regen << kRegenShift;
       t.heal = std::min<std::int64_t>(regen_->at_attack(n), att_.ht() - std::min(a.hp, att_.ht()));
     }
+    if (hunger_) {
+      // Hunger's timer runs whatever the HP: its acts come every 10 or 12 turns.
+      const std::uint32_t n = own_of(a.state) >> kRegenShift;
+      next_regen = (n + 1) % hunger_->cycle;
+      own |= next_regen << kRegenShift;
+      t.heal = -starved;
+    }
+    if (water_heal_ > 0 && a.hp < att_.ht()) t.heal = water_heal_;
     t.attacker_state = state_of(own, affliction_of(a.state));
     t.defender_state = d.state;
     // Bat.attackProc: reg = min(damage, HT - HP), the damage as dealt (after armor).
@@ -425,15 +455,18 @@ class PdExchange final : public Exchange {
     const std::lock_guard lock(tail_mutex_);
     const auto key = std::tuple{hp, level, regen};
     if (const auto it = tail_.find(key); it != tail_.end()) return it->second;
-    std::vector<int> points;
-    if (regen_) {
-      // The kill came at the hero's attack time; the affliction keeps acting
-      // once a turn from then on, the regeneration on its own clock.
-      const std::int64_t kill = static_cast<std::int64_t>(regen) * regen_->attack % regen_->period;
+    std::vector<int> points, starving;
+    // The kill came at the hero's attack time; the affliction keeps acting
+    // once a turn from then on, the regeneration (or a starving hero's
+    // hunger) on its own clock.
+    for (const auto& [clock, out] : {std::pair{&regen_, &points}, std::pair{&hunger_, &starving}}) {
+      if (!*clock) continue;
+      const RegenClock& c = **clock;
+      const std::int64_t kill = static_cast<std::int64_t>(regen) * c.attack % c.period;
       for (std::int64_t k = 1; k <= kMaxAffliction + 1; ++k)
-        points.push_back(regen_->points(kill + (k - 1) * regen_->turn, kill + k * regen_->turn));
+        out->push_back(c.points(kill + (k - 1) * c.turn, kill + k * c.turn));
     }
-    return tail_[key] = after_affliction(incoming_, level, hp, att_.ht(), incoming_resists_, points);
+    return tail_[key] = after_affliction(incoming_, level, hp, att_.ht(), incoming_resists_, points, starving);
   }
   int raged(std::int64_t hp) const {
     if (att_.is_hero()) return fury_active(*att_.hero, hp) ? 1 : 0;
@@ -445,7 +478,8 @@ class PdExchange final : public Exchange {
   Situation s_;
   float delay_;
   std::shared_ptr<Groups> own_group_, target_group_;
-  std::optional<RegenClock> regen_;
+  std::optional<RegenClock> regen_, hunger_;
+  std::int64_t water_heal_ = 0;
   bool combo_ = false, drain_ = false;
   Affliction affliction_ = Affliction::none, incoming_ = Affliction::none;
   bool incoming_resists_ = false;
@@ -468,17 +502,20 @@ std::int64_t checked_mul(std::int64_t a, std::int64_t b) {
 }
 
 // A time in turns as an exact fraction: the game's times are decimal delays
-// times powers of 1.2 = 6/5, kept in floats; the denominator is found among
-// 10 x 5^k.
+// times powers of 1.2 = 6/5 (and, in Shattered Pixel Dungeon, a weapon
+// augment's 2/3 or 5/3), kept in floats; the denominator is found among
+// 10 x 5^k x 3^j, the smallest first.
 std::pair<std::int64_t, std::int64_t> fraction_of(double t) {
-  std::int64_t den = 10;
-  for (int k = 0; k <= 12; ++k, den *= 5) {
-    const double num = std::round(t * static_cast<double>(den));
-    if (num >= 1 && std::abs(num / static_cast<double>(den) - t) <= 1e-6 * t) {
-      const std::int64_t n = static_cast<std::int64_t>(num), g = std::gcd(n, den);
-      return {n / g, den / g};
+  std::int64_t five = 10;
+  for (int k = 0; k <= 12; ++k, five *= 5)
+    for (std::int64_t three = 1; three <= 9; three *= 3) {
+      const std::int64_t den = five * three;
+      const double num = std::round(t * static_cast<double>(den));
+      if (num >= 1 && std::abs(num / static_cast<double>(den) - t) <= 1e-6 * t) {
+        const std::int64_t n = static_cast<std::int64_t>(num), g = std::gcd(n, den);
+        return {n / g, den / g};
+      }
     }
-  }
   throw Error(fmt::format("hero regeneration: attack time {} is no fraction fray can follow", t));
 }
 
@@ -492,15 +529,13 @@ int RegenClock::at_attack(std::uint32_t n) const {
   return points(static_cast<std::int64_t>(n) * attack, static_cast<std::int64_t>(n + 1) * attack);
 }
 
-RegenClock regeneration_clock(double attack_time, int mending, std::uint32_t max_cycle) {
-  if (mending < -10 || mending > 10) throw Error(fmt::format("ring_mending={} is out of range -10..10", mending));
-  // Regeneration.act: spend(REGENERATION_DELAY / 1.2^bonus), REGENERATION_DELAY = 10,
-  // bonus the Ring of Mending levels: 10 x (5/6)^bonus turns.
-  std::int64_t pn = 10, pd = 1;
-  for (int i = 0; i < std::abs(mending); ++i) {
-    pn *= mending > 0 ? 5 : 6;
-    pd *= mending > 0 ? 6 : 5;
-  }
+namespace {
+
+// The clock of attacks every `attack_time` turns against points every pn / pd
+// turns, in whole units of a fraction of a turn. `what` and `every` name the
+// buff and its period in the error past `max_cycle` attacks.
+RegenClock clock_of(double attack_time, std::int64_t pn, std::int64_t pd, std::uint32_t max_cycle,
+                    std::string_view what, std::string_view every) {
   const auto [tn, td] = fraction_of(attack_time);
   // In units of 1 / lcm(td, pd) turn.
   const std::int64_t unit = checked_mul(td / std::gcd(td, pd), pd);
@@ -515,20 +550,60 @@ RegenClock regeneration_clock(double attack_time, int mending, std::uint32_t max
   const std::int64_t cycle = c.period / std::gcd(c.attack, c.period);
   (void)checked_mul(cycle, c.attack);
   if (cycle > static_cast<std::int64_t>(max_cycle))
-    throw Error(fmt::format(
-        "hero regeneration: with an attack every {} turns and a point every {:.4g}, the pattern repeats only after {} "
-        "attacks, more than the {} a fight follows",
-        attack_time, static_cast<double>(pn) / static_cast<double>(pd), cycle, max_cycle));
+    throw Error(
+        fmt::format("{}: with an attack every {:.4g} turns and {} every {:.4g}, the pattern repeats only after {} "
+                    "attacks, more than "
+                    "the {} a fight follows",
+                    what, attack_time, every, static_cast<double>(pn) / static_cast<double>(pd), cycle, max_cycle));
   c.cycle = static_cast<std::uint32_t>(cycle);
   return c;
 }
 
+}  // namespace
+
+RegenClock regeneration_clock(double attack_time, int mending, std::uint32_t max_cycle) {
+  if (mending < -10 || mending > 10) throw Error(fmt::format("ring_mending={} is out of range -10..10", mending));
+  // Regeneration.act: spend(REGENERATION_DELAY / 1.2^bonus), REGENERATION_DELAY = 10,
+  // bonus the Ring of Mending levels: 10 x (5/6)^bonus turns.
+  std::int64_t pn = 10, pd = 1;
+  for (int i = 0; i < std::abs(mending); ++i) {
+    pn *= mending > 0 ? 5 : 6;
+    pd *= mending > 0 ? 6 : 5;
+  }
+  return clock_of(attack_time, pn, pd, max_cycle, "hero regeneration", "a point");
+}
+
+RegenClock turn_clock(double attack_time, int period, std::uint32_t max_cycle, std::string_view what) {
+  if (period < 1) throw Error(fmt::format("{}: a period of {} turns", what, period));
+  return clock_of(attack_time, period, 1, max_cycle, what, "an act");
+}
+
+double starving_hit_chance() {
+  // Random.Float() is (float)Math.random(): a double U rounds to a float below
+  // 0.3f when U < 0.3f - 2^-26 (half the float step 2^-25 below 0.3f; the
+  // midpoint itself rounds to 0.3f, whose last bit is even).
+  return static_cast<double>(0.3f) - std::ldexp(1.0, -26);
+}
+
+std::vector<std::pair<double, std::int64_t>> hunger_losses(int points) {
+  const double q = starving_hit_chance();
+  std::vector<std::pair<double, std::int64_t>> out;
+  for (int j = 0; j <= points; ++j) {
+    double c = 1;  // binomial(points, j)
+    for (int i = 0; i < j; ++i) c = c * (points - i) / (i + 1);
+    out.emplace_back(c * std::pow(q, j) * std::pow(1 - q, points - j), j);
+  }
+  return out;
+}
+
 std::vector<std::pair<double, std::int64_t>> after_affliction(Affliction a, int level, std::int64_t hp, std::int64_t ht,
-                                                              bool resists, const std::vector<int>& regen) {
+                                                              bool resists, const std::vector<int>& regen,
+                                                              const std::vector<int>& hunger) {
   std::map<std::int64_t, double> done;  // final HP (0: dead) → probability
   std::map<std::pair<std::int64_t, int>, double> now{{{hp, level}, 1.0}}, next;
   for (std::size_t k = 0; !now.empty(); ++k) {
     const int points = k < regen.size() ? regen[k] : 0;
+    const int starving = k < hunger.size() ? hunger[k] : 0;
     next.clear();
     for (const auto& [at, p] : now) {
       const auto [h, l] = at;
@@ -547,7 +622,14 @@ std::vector<std::pair<double, std::int64_t>> after_affliction(Affliction a, int 
             continue;
           }
           // Regeneration.act: +1 a point while HP < HT.
-          next[{left < ht ? std::min(left + points, ht) : left, step.level}] += q;
+          const std::int64_t healed = left < ht ? std::min(left + points, ht) : left;
+          // Hunger.act on a starving hero, after the tick.
+          for (const auto& [qh, lost] : hunger_losses(starving)) {
+            if (healed - lost <= 0)
+              done[0] += q * qh;
+            else
+              next[{healed - lost, step.level}] += q * qh;
+          }
         }
       }
     }
@@ -622,11 +704,26 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
     }
   };
   const std::optional<RegenClock> regen_a = regen_of(a, bout.a, 0), regen_b = regen_of(b, bout.b, 1);
+  // Hunger.act on a starving hero, on the same bits of her state as the
+  // regeneration (which starving stops): spend(STEP), STEP = 10 turns, x 1.2f
+  // (exactly 12 in float) for the rogue.
+  std::string hunger_left_out[2];
+  auto hunger_of = [&hunger_left_out](const Combatant& c, const Fighter& f, int side) -> std::optional<RegenClock> {
+    if (!c.is_hero() || !c.hero->starving) return std::nullopt;
+    try {
+      return turn_clock(f.attack_time, c.hero->hero_class == HeroClass::rogue ? 12 : 10, kMaxRegenCycle,
+                        "starving hero's hunger");
+    } catch (const Error& e) {
+      hunger_left_out[side] = e.what();
+      return std::nullopt;
+    }
+  };
+  const std::optional<RegenClock> hunger_a = hunger_of(a, bout.a, 0), hunger_b = hunger_of(b, bout.b, 1);
   auto ab = std::make_shared<PdExchange>(a, b, s, static_cast<float>(bout.a.attack_time), group_a, group_b, corridor,
-                                         regen_a);
+                                         regen_a, hunger_a);
   // The answer is a plain attack: situation flags describe the first direction only.
   auto ba = std::make_shared<PdExchange>(b, a, Situation{}, static_cast<float>(bout.b.attack_time), group_b, group_a,
-                                         corridor, regen_b);
+                                         corridor, regen_b, hunger_b);
   if (groups) {
     PdExchange& hitter = is_swarm(a) ? *ba : *ab;
     const Fighter& swarm = is_swarm(a) ? bout.a : bout.b;
@@ -680,11 +777,28 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
       bout.notes.push_back(
           fmt::format("{}: the bleeding ticks once a turn, right after each of its attacks{}", by.name, after));
   }
-  for (const auto& [clock_of, c, why] :
-       {std::tuple{&regen_a, &a, &left_out[0]}, std::tuple{&regen_b, &b, &left_out[1]}}) {
+  for (const auto& [clock_of, hunger, c, why] :
+       {std::tuple{&regen_a, &hunger_a, &a, &left_out[0]}, std::tuple{&regen_b, &hunger_b, &b, &left_out[1]}}) {
     if (!c->is_hero()) continue;
     if (c->hero->starving) {
-      bout.notes.push_back(fmt::format("{}: starving, so it does not regenerate (Regeneration.act)", c->name));
+      const std::string& hunger_why = hunger_left_out[c == &a ? 0 : 1];
+      if (*hunger) {
+        bout.notes.push_back(fmt::format(
+            "{}: starving, so it does not regenerate (Regeneration.act); Hunger.act deals it 1 damage with chance "
+            "0.3 every {:.4g} turns, on a timer that runs from 0 at the fight's start whatever its HP (the first a "
+            "whole period in), each act counted on its first turn at or after it is due, before its attack; "
+            "without Shadows (x1.5 the period), and not paralysed",
+            c->name, static_cast<double>((*hunger)->period) / static_cast<double>((*hunger)->turn)));
+      } else {
+        bout.notes.push_back(fmt::format("{}: starving, so it does not regenerate (Regeneration.act)", c->name));
+        const std::string line = fmt::format("{}: starving", c->name);
+        for (auto it = bout.modelled.begin(); it != bout.modelled.end(); ++it)
+          if (it->starts_with(line)) {
+            bout.not_modelled.push_back(fmt::format("{}; not followed in this fight: {}", *it, hunger_why));
+            bout.modelled.erase(it);
+            break;
+          }
+      }
       continue;
     }
     if (!*clock_of) {
@@ -706,6 +820,13 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
                     "between two of its attacks comes after any attack of the other side in between)",
                     c->name, static_cast<double>(clock.period) / static_cast<double>(clock.turn)));
   }
+  for (const Combatant* c : {&a, &b})
+    if (!c->is_hero() && c->on_water)
+      bout.notes.push_back(fmt::format(
+          "{}: stands on water the whole fight and, below HT, regains {} HP at the start of each of its turns, "
+          "before its attack ({})",
+          c->name, c->mob.key == "rotting_fist" ? "4 (not capped at HT)" : "1",
+          c->mob.key == "rotting_fist" ? "RottingFist.act" : "Goo.act"));
   bout.a.state = ab->start_state();
   bout.b.state = ba->start_state();
   bout.a_hits_b = std::move(ab);

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -70,15 +71,34 @@ struct RegenClock {
 // repeats only after more than `max_cycle` attacks.
 [[nodiscard]] RegenClock regeneration_clock(double attack_time, int mending, std::uint32_t max_cycle);
 
+// The clock of a buff that acts every `period` whole turns (Pixel Dungeon
+// Hunger.act every 10 or 12 turns; Shattered Pixel Dungeon Regeneration.act
+// every turn) seen from a side attacking every `attack_time` turns: points
+// are the buff's acts, due at whole multiples of the period from the fight's
+// start. `what` names the buff in the error thrown, as regeneration_clock's,
+// when the pattern repeats only after more than `max_cycle` attacks.
+[[nodiscard]] RegenClock turn_clock(double attack_time, int period, std::uint32_t max_cycle, std::string_view what);
+
+// Hunger.act on a starving hero: Random.Float() < 0.3f, with Random.Float()
+// the double Math.random() rounded to a float, which is below 0.3f exactly
+// when the double is below 0.3f less half a float step there (2^-26).
+[[nodiscard]] double starving_hit_chance();
+
 // What an affliction still on a side does after the fight, once its source
 // is dead (the buff keeps acting once a turn): turn by turn, the affliction
 // ticks, then regen[k - 1] HP come back (capped at `ht`; none past the
-// vector's end) for turn k = 1, 2, ...
+// vector's end) for turn k = 1, 2, ..., and a starving hero takes hunger[k - 1]
+// chances of 1 damage (Hunger.act, starving_hit_chance each).
 // Each final HP with its probability; 0: the side died of it. `resists`: a
 // mob that resists poison takes IntRange(0, damage).
 [[nodiscard]] std::vector<std::pair<double, std::int64_t>> after_affliction(Affliction a, int level, std::int64_t hp,
                                                                             std::int64_t ht, bool resists,
-                                                                            const std::vector<int>& regen);
+                                                                            const std::vector<int>& regen,
+                                                                            const std::vector<int>& hunger = {});
+
+// The chances of a starving hero's `points` acts of Hunger (each 1 damage
+// with starving_hit_chance): (probability, HP lost) for 0..points.
+[[nodiscard]] std::vector<std::pair<double, std::int64_t>> hunger_losses(int points);
 
 // A swarm's flies, by HP, ascending.
 using FlyGroup = std::vector<std::int64_t>;

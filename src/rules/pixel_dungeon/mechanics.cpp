@@ -9,6 +9,14 @@ namespace {
 
 using M = Modelled;
 
+// Goo.act, RottingFist.act: followed when the spec says the mob stands on water.
+constexpr std::string_view kGooWater =
+    "regenerates 1 HP on each of its turns below HT when it stands on water, before its move (Goo.act); followed "
+    "only with the spec's on_water";
+constexpr std::string_view kFistWater =
+    "regenerates 4 HP on each of its turns below HT, not capped at HT, when it stands on water, before its move "
+    "(RottingFist.act); followed only with the spec's on_water";
+
 struct MobRow {
   std::string_view key;
   std::vector<Mechanic> list;
@@ -38,7 +46,7 @@ const std::vector<MobRow>& mob_rows() {
          "a fight follows the spec's pumped= throughout",
          M::no, true},
         {"ooze: a third of its hits (Goo.attackProc)"},
-        {"regenerates 1 HP a turn on water (Goo.act)", M::no, false, true}}},
+        {kGooWater, M::no, false, true}}},
       {"gnoll_shaman",
        {{"lightning bolt at range, 2-11 without armor (Shaman.zap); a melee fight never uses it", M::no, true}}},
       {"vampire_bat", {{"life drain: heals min(damage, HT - HP) on each hit (Bat.attackProc)", M::exact}}},
@@ -81,8 +89,7 @@ const std::vector<MobRow>& mob_rows() {
        {{"never attacks (Yog)", M::exact, true},
         {"damage it takes is halved for each living fist (Yog.damage)"},
         {"spawns a larva when hit (Yog.defenseProc)"}}},
-      {"rotting_fist",
-       {{"regenerates 4 HP a turn on water (RottingFist.act)", M::no, false, true}, {"ooze: a third of its hits"}}},
+      {"rotting_fist", {{kFistWater, M::no, false, true}, {"ooze: a third of its hits"}}},
       {"burning_fist",
        {{"magic attack at range, 20-32 without armor (BurningFist.attack)"}, {"sets fire around itself (act)"}}},
       {"mimic", {{"steals gold on a third of its hits (Mimic.attackProc)"}}},
@@ -126,12 +133,16 @@ std::vector<Mechanic> hero_mechanics(const Hero& hero) {
        M::exact, false, true});
   if (hero.starving)
     out.push_back(
-        {"starving: 1 damage with chance 0.3 every 10 turns, 12 for the rogue (Hunger.act)", M::no, false, true});
+        {"starving: 1 damage with chance 0.3 every 10 turns, 12 for the rogue (Hunger.act)", M::exact, false, true});
   return out;
 }
 
 std::vector<Mechanic> mechanics(const Combatant& c) {
-  return c.is_hero() ? hero_mechanics(*c.hero) : mob_mechanics(c.mob);
+  if (c.is_hero()) return hero_mechanics(*c.hero);
+  std::vector<Mechanic> out = mob_mechanics(c.mob);
+  for (Mechanic& m : out)
+    if (c.on_water && (m.text == kGooWater || m.text == kFistWater)) m.fight = M::exact;
+  return out;
 }
 
 void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::vector<std::string>& modelled,

@@ -49,7 +49,9 @@ constexpr SpecKey spec_keys[] = {
     {"ring_evasion", "hero", "sum of Ring of Evasion levels −10..10: evasion ×1.2^n"},
     {"ring_mending", "hero",
      "sum of Ring of Mending levels −10..10: the hero regenerates 1 HP every 10 / 1.2^n turns (Regeneration.act)"},
-    {"starving", "hero", "the hero is starving (Hunger.isStarving): no regeneration; 1 or 0 (default 0)"},
+    {"starving", "hero",
+     "the hero is starving (Hunger.isStarving): no regeneration, and 1 damage with chance 0.3 every 10 turns (12 "
+     "for the rogue); 1 or 0 (default 0)"},
     {"combo", "hero", "Gladiator: the Combo count including this hit, 0..1000"},
     {"charges", "hero", "Battlemage: charges of the wand used in melee, before the hit, 0..100"},
     {"max_charges", "hero", "Battlemage: the wand's maximum charges (default: charges, a full wand)"},
@@ -59,6 +61,9 @@ constexpr SpecKey spec_keys[] = {
     {"corridor", "mob",
      "swarm of flies: the fight is in a corridor one cell wide: only the front fly bites, and it splits only "
      "when alone (Swarm.defenseProc needs a free cell beside it); default an open room"},
+    {"on_water", "mob",
+     "Goo or a rotting fist stands on water: below HT it regains 1 HP (the fist 4) on each of its turns (Goo.act, "
+     "RottingFist.act); default off"},
     {"accuracy", "mob, inline", "attack skill (inline; the mirror image's, copied from the hero when cast)"},
     {"evasion", "inline", "defense skill"},
     {"damage", "mob, inline", "inline: MIN-MAX, a NormalIntRange; mirror image: N, rolled once when cast"},
@@ -246,6 +251,10 @@ Combatant parse_mob(SpecReader& r, const Mob& base) {
   if (const auto k = r.flag("corridor")) {
     if (m.key != "swarm_of_flies") r.fail("corridor is for the swarm of flies");
     c.corridor = *k;
+  }
+  if (const auto w = r.flag("on_water")) {
+    if (m.key != "goo" && m.key != "rotting_fist") r.fail("on_water is for Goo and the rotting fist");
+    c.on_water = *w;
   }
   if (const auto hp = r.integer("hp", 1, m.ht)) c.hp = *hp;
   r.done(keys_of("mob"));

@@ -6,6 +6,7 @@
 #include <fray/fight/states.hpp>
 #include <fray/rules/shattered_pd/ruleset.hpp>
 
+#include "rules/pixel_dungeon/fight.hpp"
 #include "rules/shattered_pd/mechanics.hpp"
 
 #include <algorithm>
@@ -240,41 +241,68 @@ std::int64_t sample_tick(const Dot& dot, std::uint32_t& aux, Rng& rng) {
 
 // --- the hero's own counters: regeneration and the Berserker's rage ----------------------
 
-// Regeneration.act runs at HERO_PRIO - 1, right after the hero's own move in
-// each turn: below HT it adds 1 / 10f to partialRegen and, at 1 or more, heals
-// the whole part. From 0 the float sum first reaches 1 at the 10th step
-// (1.0000001f) and keeps 1.2e-7; that drift grows by as much per heal, so for
-// the first 800 000 heals every 10th step below HT heals 1 HP. fray keeps that
-// count of steps (0-9), starting the fight at 0.
+// Regeneration.act runs once a turn (spend(TICK)) at HERO_PRIO - 1, right
+// after the hero's own move in a turn she acts: below HT it adds 1 / 10f to
+// partialRegen and, at 1 or more, heals the whole part. From 0 the float sum
+// first reaches 1 at the 10th step (1.0000001f) and keeps 1.2e-7; that drift
+// grows by as much per heal, so for the first 800 000 heals every 10th step
+// below HT heals 1 HP. fray keeps that count of steps (0-9), starting the
+// fight at 0. A hero who attacks every t turns meets the buff's acts at whole
+// turns on a clock (pixel_dungeon::turn_clock): those since her last attack
+// are counted on her next, with her HP then.
 inline constexpr int kRegenSteps = 10;
+// The most attacks after which the pattern of those acts repeats, as Pixel
+// Dungeon's regeneration clock; past kMaxExactRegenCycle the clock multiplies
+// the exact chain's conditions past what it follows in reasonable time (a
+// sword four STR short, 1.2^4 turns, repeats after 625 attacks and takes a
+// fight against Goo past 4 million conditions), and the fight is sampled.
+inline constexpr std::uint32_t kMaxRegenCycle = 4096;
+inline constexpr std::uint32_t kMaxExactRegenCycle = 32;
 // The most distinct rage powers a fight numbers (Berserk.power is a float
 // that a hit raises and a quiet turn lowers by an amount read from the HP).
 inline constexpr std::uint32_t kMaxRagePowers = 1u << 20;
 
 // The hero's side state: bit 31 is kPast; the other 31 bits hold
-//  - without a rage counter: what the mob's hits left (bits 0-24: poison or
-//    ooze turns, a bleeding level) and the regeneration count (25-28);
+//  - without a rage counter: what the mob's hits left (bits 0-24 for a
+//    bleeding level, else 0-7: poison or ooze turns), the regeneration count
+//    (the next 4 bits) and her attacks modulo the regeneration clock's cycle
+//    (the bits above, up to bit 30);
 //  - with one: the turns of poison or ooze (bits 0-4), the regeneration count
 //    (5-8), Berserk.powerLossBuffer (9-10) and the number of Berserk.power in
-//    the table of the powers met (11-30).
+//    the table of the powers met (11-30). The rage is followed only when she
+//    attacks once a turn, when the clock has one value and takes no bits.
 struct HeroCodec {
   bool on = false;     // the side is a hero
-  bool regen = false;  // Regeneration followed: she acts once a turn
+  bool regen = false;  // Regeneration followed
   bool rage = false;   // Berserk power followed: a Berserker, both acting once a turn
   std::int64_t ht = 0;
+  int dot_bits = 25;                             // the bits of what the mob's hits left
+  pixel_dungeon::RegenClock clock;               // with `regen`: Regeneration.act's turns in each of her attacks
   std::shared_ptr<fight::States<float>> powers;  // with `rage`; value 0 is the spec's rage=
 
-  [[nodiscard]] std::uint32_t dot_mask() const { return rage ? 0x1Fu : 0x1FFFFFFu; }
+  [[nodiscard]] std::uint32_t dot_mask() const { return (1u << dot_bits) - 1; }
   [[nodiscard]] std::uint32_t dot(std::uint32_t aux) const { return on ? aux & dot_mask() : aux; }
   [[nodiscard]] std::uint32_t with_dot(std::uint32_t aux, std::uint32_t d) const {
     if (!on) return d;
     if (d > dot_mask()) throw Error(fmt::format("damage over time: {} turns left do not fit the hero's state", d));
     return (aux & ~dot_mask()) | d;
   }
-  [[nodiscard]] int shift() const { return rage ? 5 : 25; }
+  [[nodiscard]] int shift() const { return dot_bits; }
   [[nodiscard]] int count(std::uint32_t aux) const { return static_cast<int>((aux >> shift()) & 0xFu); }
   [[nodiscard]] std::uint32_t with_count(std::uint32_t aux, int c) const {
     return (aux & ~(0xFu << shift())) | (static_cast<std::uint32_t>(c) << shift());
+  }
+  // The bits left above the count for the clock, and the most cycle they hold.
+  [[nodiscard]] int clock_shift() const { return dot_bits + 4; }
+  [[nodiscard]] std::uint32_t max_cycle() const {
+    return rage ? 1 : std::min<std::uint32_t>(kMaxRegenCycle, 1u << (31 - clock_shift()));
+  }
+  [[nodiscard]] std::uint32_t clock_at(std::uint32_t aux) const {
+    return clock.cycle > 1 ? (aux & kAux) >> clock_shift() : 0;
+  }
+  [[nodiscard]] std::uint32_t with_clock(std::uint32_t aux, std::uint32_t n) const {
+    if (clock.cycle <= 1) return aux;
+    return (aux & ((1u << clock_shift()) - 1)) | (n << clock_shift());
   }
   [[nodiscard]] int buffer(std::uint32_t aux) const { return static_cast<int>((aux >> 9) & 3u); }
   [[nodiscard]] float power(std::uint32_t aux) const { return powers->at(aux >> 11); }
@@ -283,12 +311,26 @@ struct HeroCodec {
   }
 };
 
-// Regeneration.act on the hero's turn: her heal and her side's aux after it.
+// `turns` acts of Regeneration.act from HP `hp`: her heal and her side's aux
+// after them. Each act below HT counts a step; the 10th heals 1 HP.
+std::pair<std::int64_t, std::uint32_t> regen_turns(const HeroCodec& c, std::int64_t hp, std::uint32_t aux, int turns) {
+  std::int64_t heal = 0;
+  if (!c.regen) return {0, aux};
+  for (int i = 0; i < turns && hp + heal < c.ht; ++i) {
+    const int n = c.count(aux) + 1;
+    if (n == kRegenSteps) ++heal;
+    aux = c.with_count(aux, n == kRegenSteps ? 0 : n);
+  }
+  return {heal, aux};
+}
+
+// Regeneration.act on the hero's attack: the acts due since her last attack
+// (one when she attacks once a turn), her heal and her side's aux after them.
 std::pair<std::int64_t, std::uint32_t> regen_step(const HeroCodec& c, std::int64_t hp, std::uint32_t aux) {
-  if (!c.regen || hp >= c.ht) return {0, aux};
-  const int n = c.count(aux) + 1;
-  return n == kRegenSteps ? std::pair{std::int64_t{1}, c.with_count(aux, 0)}
-                          : std::pair{std::int64_t{0}, c.with_count(aux, n)};
+  if (!c.regen) return {0, aux};
+  const std::uint32_t n = c.clock_at(aux);
+  const auto [heal, after] = regen_turns(c, hp, aux, c.clock.at_attack(n));
+  return {heal, c.with_clock(after, (n + 1) % c.clock.cycle)};
 }
 
 // The Berserker's turn as the mob's target (berserk_turn), in her side state.
@@ -327,7 +369,7 @@ std::map<std::int64_t, double> after_kill(const Dot& dot, const HeroCodec& c, st
           out[h2] += p * q;
           continue;
         }
-        const auto [heal, x3] = regen_step(c, h2, x2);  // the next turn's regeneration
+        const auto [heal, x3] = regen_turns(c, h2, x2, 1);  // the next turn's regeneration
         next[{h2 + heal, x3}] += p * q;
       }
     }
@@ -341,7 +383,7 @@ std::int64_t sample_after_kill(const Dot& dot, const HeroCodec& c, std::int64_t 
     hp -= sample_tick(dot, left, rng);
     if (hp <= 0) return 0;
     if (left == 0) break;
-    const auto [heal, x] = regen_step(c, hp, c.with_dot(aux, left));
+    const auto [heal, x] = regen_turns(c, hp, c.with_dot(aux, left), 1);
     hp += heal;
     aux = x;
   }
@@ -495,6 +537,9 @@ class SpdExchange final : public Exchange {
         goo_att_(is_goo(att)),
         goo_def_(is_goo(def)) {
     necro_ = is_necromancer(att);
+    // Goo.act on water: below HT, HP += healInc (1 without the Stronger
+    // Bosses challenge) before its move, which then reads the new HP.
+    water_ = goo_att_ && att.on_water ? 1 : 0;
     if (is_necromancer(def) && !att_group_) burst_ = burst_on(def, att, s);
     attacks_ = att.is_hero() || att.mob.damage || (s.magic && att.mob.spell) || necro_;
     drain_ = !att.is_hero() && att.mob.java_class == "Bat";
@@ -530,7 +575,13 @@ class SpdExchange final : public Exchange {
           }
         }
     const auto* group = att_group_ ? att_group_.get() : def_group_.get();
-    if (att_codec_.rage || def_codec_.rage)
+    const HeroCodec& hero = att_codec_.on ? att_codec_ : def_codec_;
+    if (hero.regen && hero.clock.cycle > kMaxExactRegenCycle)
+      why_ = fmt::format(
+          "the hero's regeneration repeats its pattern only after {} of her attacks, more than the {} an exact fight "
+          "follows",
+          hero.clock.cycle, kMaxExactRegenCycle);
+    else if (att_codec_.rage || def_codec_.rage)
       why_ =
           "the Berserker's rage loses, on each quiet turn, an amount read from her HP (Berserk.act), so its values "
           "multiply with the fight's paths";
@@ -556,7 +607,7 @@ class SpdExchange final : public Exchange {
     } else if (goo_att_) {
       // Goo.doAttack: from rest it attacks on Random.Int(HP*2 <= HT ? 2 : 5) > 0, else
       // pumps up; pumped once it pumps again; pumped twice it attacks pumped, and rests.
-      const bool rage = enraged(a.hp, ht_);
+      const bool rage = enraged(a.hp + water_heal(a.hp), ht_);
       const std::uint32_t pump = aux_of(a.state);
       if (pump >= 2) {
         out = kernels_[fa][fd][(rage ? 1 : 0) | 2];
@@ -596,6 +647,7 @@ class SpdExchange final : public Exchange {
     const std::uint32_t before_regen = own_aux;
     std::int64_t regen = 0;
     std::tie(regen, own_aux) = regen_step(att_codec_, a.hp, own_aux);
+    regen += water_heal(a.hp);
     std::vector<Transition> all;
     all.reserve(out.size() * 2);
     for (Transition t : out) {
@@ -652,6 +704,7 @@ class SpdExchange final : public Exchange {
     const std::uint32_t before_regen = own;
     std::int64_t regen = 0;
     std::tie(regen, own) = regen_step(att_codec_, a.hp, own);
+    regen += water_heal(a.hp);
     Transition t{1, 0, kPast | own, 0, 0, regen};
     std::uint32_t def_aux = def_codec_.dot(aux_of(d.state));
     std::vector<std::int64_t> passed;  // what each hit passes to Hero.defenseProc
@@ -659,7 +712,7 @@ class SpdExchange final : public Exchange {
     int v = goo_def_ && enraged(d.hp, def_ht_) ? 1 : 0;
     bool attacks = attacks_;
     if (goo_att_ && attacks_) {
-      const bool rage = enraged(a.hp, ht_);
+      const bool rage = enraged(a.hp + water_heal(a.hp), ht_);
       const std::uint32_t pump = aux_of(a.state);
       v = rage ? 1 : 0;
       if (pump >= 2) {
@@ -875,6 +928,8 @@ class SpdExchange final : public Exchange {
   SwarmDamage swarm_damage_;
   std::int64_t ht_, def_ht_;
   bool goo_att_, goo_def_;
+  std::int64_t water_ = 0;  // Goo on water: HP it regains on its turn below HT
+  [[nodiscard]] std::int64_t water_heal(std::int64_t hp) const { return water_ > 0 && hp < ht_ ? water_ : 0; }
   bool attacks_ = true;
   bool drain_ = false;
   bool necro_ = false;          // the attacker is a necromancer: its skeleton attacks
@@ -929,19 +984,26 @@ std::shared_ptr<const fight::States<Group>> groups_of(const Combatant& swarm, st
   return swarm_groups(Group{Fly{hp, false}}, passed, dmg);
 }
 
-// The hero's counters a fight follows: her regeneration when she acts once a
-// turn (each of her turns is one Regeneration.act); the Berserker's rage when
+// The hero's counters a fight follows: her regeneration, on the clock of her
+// attacks against the buff's turns (`why`: the reason when that clock repeats
+// only after more attacks than her state holds); the Berserker's rage when
 // both sides act once a turn (each mob attack is one Berserk.act) and the mob
 // is no albino rat (whose bleeding level takes the bits the rage needs).
 HeroCodec codec_of(const Combatant& c, const Combatant& other, const Situation& other_situation, double own_time,
-                   double other_time) {
+                   double other_time, std::string* why = nullptr) {
   HeroCodec k;
   if (!c.is_hero()) return k;
   k.on = true;
   k.ht = c.ht();
-  k.regen = own_time == 1;
-  k.rage = c.hero->subclass == SubClass::berserker && own_time == 1 && other_time == 1 &&
-           dot_of(other, other_situation).kind != Dot::Kind::bleeding;
+  const Dot::Kind left = dot_of(other, other_situation).kind;
+  k.rage = c.hero->subclass == SubClass::berserker && own_time == 1 && other_time == 1 && left != Dot::Kind::bleeding;
+  k.dot_bits = k.rage ? 5 : left == Dot::Kind::bleeding ? 25 : 8;
+  try {
+    k.clock = pixel_dungeon::turn_clock(own_time, 1, k.max_cycle(), "hero regeneration");
+    k.regen = true;
+  } catch (const Error& e) {
+    if (why) *why = e.what();
+  }
   if (k.rage) k.powers = std::make_shared<fight::States<float>>(c.hero->rage, kMaxRagePowers, "Berserker rage");
   return k;
 }
@@ -995,8 +1057,9 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
   const auto b_groups = groups_of(defender, b.b.hp, attacker, situation, b_dmg);
   // The attacker's invisibility ends with her first attack; the defender's
   // unawareness or paralysis with its first turn.
-  const HeroCodec a_codec = codec_of(attacker, defender, back, b.a.attack_time, b.b.attack_time);
-  const HeroCodec b_codec = codec_of(defender, attacker, situation, b.b.attack_time, b.a.attack_time);
+  std::string regen_why[2];
+  const HeroCodec a_codec = codec_of(attacker, defender, back, b.a.attack_time, b.b.attack_time, &regen_why[0]);
+  const HeroCodec b_codec = codec_of(defender, attacker, situation, b.b.attack_time, b.a.attack_time, &regen_why[1]);
   // What the other's hits leave on a hero, which goes on after she kills it.
   const Dot on_a = attacker.is_hero() && !is_swarm(defender) ? dot_of(defender, back) : Dot{};
   const Dot on_b = defender.is_hero() && !is_swarm(attacker) ? dot_of(attacker, situation) : Dot{};
@@ -1040,6 +1103,12 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
                                         other.name)
                           : std::string("ticks after it dies are not followed")));
   }
+  for (const Combatant* c : {&attacker, &defender})
+    if (is_goo(*c) && c->on_water)
+      b.notes.push_back(fmt::format(
+          "{}: stands on water the whole fight and, below HT, regains 1 HP at the start of each of its turns, "
+          "before it attacks or pumps up, which then read its new HP (Goo.act)",
+          c->name));
   for (const Combatant* c : {&attacker, &defender}) {
     if (!is_necromancer(*c)) continue;
     const Combatant& other = c == &attacker ? defender : attacker;
@@ -1051,15 +1120,24 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
         c->name, other.name, other.name, other.name, c->name, other.name,
         is_swarm(other) ? " (not followed against a swarm)" : ""));
   }
-  for (const auto& [c, k] : {std::pair{&attacker, a_codec}, std::pair{&defender, b_codec}}) {
+  for (const auto& [c, k, why] :
+       {std::tuple{&attacker, a_codec, &regen_why[0]}, std::tuple{&defender, b_codec, &regen_why[1]}}) {
     if (!k.on) continue;
-    if (k.regen)
+    const double time = c == &attacker ? b.a.attack_time : b.b.attack_time;
+    if (k.regen && time == 1)
       b.notes.push_back(fmt::format(
           "{}: regenerates 1 HP on every 10th of her turns below HT, right after her move (Regeneration.act), "
           "counting from 0 at the start of the fight; not hungry, no Chalice of Blood, talents or salt cube",
           c->name));
+    else if (k.regen)
+      b.notes.push_back(fmt::format(
+          "{}: Regeneration.act acts once a turn, at whole turns from the fight's start, and heals 1 HP on every "
+          "10th act below HT, counting from 0; she attacks every {:.4g} turns, and the acts since her last attack "
+          "are counted on her next, right after her move, each below HT with her HP then (a pattern of {} "
+          "attacks); not hungry, no Chalice of Blood, talents or salt cube",
+          c->name, time, k.clock.cycle));
     else
-      leave_out(b, c->name, "hero regeneration", "followed only when she attacks once a turn");
+      leave_out(b, c->name, "hero regeneration", *why);
     if (c->hero->subclass != SubClass::berserker) continue;
     if (k.rage)
       b.notes.push_back(fmt::format(

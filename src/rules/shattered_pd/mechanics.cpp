@@ -9,6 +9,11 @@ namespace {
 
 using M = Modelled;
 
+// Goo.act: followed when the spec says Goo stands on water.
+constexpr std::string_view kGooWater =
+    "regenerates 1 HP on each of its turns below HT when it stands on water, before its move (Goo.act, without the "
+    "Stronger Bosses challenge); followed only with the spec's on_water";
+
 struct MobRow {
   std::string_view java_class;
   std::vector<Mechanic> list;
@@ -46,7 +51,7 @@ const std::vector<MobRow>& mob_rows() {
          "adjacent",
          M::exact},
         {"at HP <= HT / 2: accuracy 15, damage 1-12, evasion 12 (Goo.attackSkill, damageRoll, defenseSkill)", M::exact},
-        {"regenerates 1 HP a turn on water (Goo.act)", M::no, false, true}}},
+        {kGooWater, M::no, false, true}}},
       {"FetidRat", {{kOozeSewers, M::exact}, {"releases stench gas when hit (FetidRat.defenseProc)"}}},
       {"GnollTrickster",
        {{"attacks only from range; its hits poison or burn as its combo grows (GnollTrickster.attackProc)"}}},
@@ -159,7 +164,10 @@ std::vector<Mechanic> hero_mechanics(const Hero& hero) {
            "without one loses gate(0.1, rage, 1) * 0.05 * (HP / HT)^2 a turn; damage x min(1.5, 1 + rage / 2) "
            "(Berserk.damage, act, damageFactor)",
            M::sampled});
-      out.push_back({"Berserker going berserk: a shield of 8-24 at full rage, the player's action (Berserk.doAction)"});
+      out.push_back(
+          {"Berserker going berserk: at full rage by the player's action (Berserk.doAction), or instead of dying with "
+           "the Deathless Fury talent, which specs do not take (Berserk.berserking): a shield of round((8 + 2 x armor "
+           "level) x (1 + 2 (1 - HP / HT)^3)) losing ceil(2.5 %) a turn (Berserk.startBerserking, act)"});
       break;
     case SubClass::gladiator:
       out.push_back({"Gladiator combo moves (Clobber, Slam, Parry, Crush, Fury) are the player's choice (Combo)"});
@@ -179,7 +187,11 @@ std::vector<Mechanic> hero_mechanics(const Hero& hero) {
 }
 
 std::vector<Mechanic> mechanics(const Combatant& c) {
-  return c.is_hero() ? hero_mechanics(*c.hero) : mob_mechanics(c.mob);
+  if (c.is_hero()) return hero_mechanics(*c.hero);
+  std::vector<Mechanic> out = mob_mechanics(c.mob);
+  for (Mechanic& m : out)
+    if (c.on_water && m.text == kGooWater) m.fight = M::exact;
+  return out;
 }
 
 void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::vector<std::string>& modelled,

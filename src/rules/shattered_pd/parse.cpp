@@ -177,8 +177,12 @@ Combatant parse_mob(SpecReader& r, const std::string& key) {
   Combatant c;
   c.mob = about_spec(r, [&] { return mob_at_depth(base, setting); });
   c.name = c.mob.name;
+  if (const auto w = r.flag("on_water")) {
+    if (c.mob.java_class != "Goo") r.fail("on_water is for Goo");
+    c.on_water = *w;
+  }
   read_buffs(r, c);
-  r.done(fmt::format("depth, weapon, weapon_level, armor, armor_level, {}", buff_keys));
+  r.done(fmt::format("depth, weapon, weapon_level, armor, armor_level, on_water, {}", buff_keys));
   return c;
 }
 

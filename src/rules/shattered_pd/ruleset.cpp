@@ -49,6 +49,7 @@ constexpr SpecKey spec_keys[] = {
     {"rage", "hero", "Berserker: Berserk power 0..2, damage ×min(1.5, 1 + rage/2), held fixed in fights"},
     {"bless_talent", "hero", "points 0..3 in the Bless talent (not a Cleric): her rolls ×(1.01 + 0.02·pts)"},
     {"depth", "mob", "depth 1..26 for the mobs whose stats follow it (wraith, giant_piranha, mimic, statues, ...)"},
+    {"on_water", "mob", "Goo stands on water: below HT it regains 1 HP on each of its turns (Goo.act); default off"},
     {"accuracy", "inline", "attack skill"},
     {"evasion", "inline", "defense skill"},
     {"damage", "inline", "MIN-MAX: Random.NormalIntRange(MIN, MAX)"},

@@ -12,9 +12,11 @@
 #include "support/support.hpp"
 
 #include <algorithm>
+#include <fray/core/error.hpp>
 #include <initializer_list>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 
@@ -403,7 +405,7 @@ TEST(PdRegeneration, APointEveryTenTurnsOnTheHerosTurn) {
   const Bout full = bout_of("hero", kDummy);
   for (const Transition& t : full.a_hits_b->outcomes({20, full.a.state}, {1000, 0}))
     EXPECT_EQ(t.attacker_state, full.a.state);
-  EXPECT_EQ(regen_heals("hero:hp=10,starving=1", 10, 20), std::vector<int>(20, 0));
+  // Nothing when starving: PdHunger checks that its outcomes only lose HP.
   const Bout b = bout_of("hero:hp=10,ring_mending=1", kDummy);
   EXPECT_NE(std::find_if(b.modelled.begin(), b.modelled.end(),
                          [](const std::string& m) { return m.find("hero regeneration") != std::string::npos; }),
@@ -454,6 +456,159 @@ TEST(PdRegeneration, ADuelMatchesAHandWrittenChain) {
   EXPECT_LT(starving.p_a_wins, r.p_a_wins - 0.005) << starving.p_a_wins << " " << r.p_a_wins;
   exact_matches_sampled(b, 21);
   exact_matches_sampled(bout_of("hero:hp=12,ring_mending=3", mob), 22);
+}
+
+// Hunger.act on a starving hero, worked by hand: an act every STEP = 10
+// turns (12 for the rogue: 10 x 1.2f rounds to 12 in float), from the
+// fight's start whatever her HP, each dealing 1 when Random.Float() < 0.3f,
+// that is with probability 0.3f - 2^-26 (a double rounding to a float below
+// 0.3f). Counted before her attack on her first turn at or after it: the
+// 10th, 20th, 30th attacks of a hero attacking every turn, the rogue's 12th
+// and 24th, with a knuckleduster (0.5 turns) the 20th and 40th.
+std::vector<double> hunger_chances(const std::string& hero, std::int64_t hp, int attacks) {
+  const Bout b = bout_of(hero, kDummy);
+  std::vector<double> out;
+  std::uint32_t state = b.a.state;
+  for (int n = 0; n < attacks; ++n) {
+    double lose = 0;
+    std::uint32_t next = 0;
+    for (const Transition& t : b.a_hits_b->outcomes({hp, state}, {1000, 0})) {
+      EXPECT_TRUE(t.heal == 0 || t.heal == -1) << n << " " << t.heal;
+      if (t.heal == -1) lose += t.p;
+      next = t.attacker_state;
+    }
+    out.push_back(lose);
+    state = next;  // the timer is the same whatever the attack does
+  }
+  return out;
+}
+std::vector<double> chances_at(std::initializer_list<int> attacks, int n) {
+  const double q = static_cast<double>(0.3f) - std::ldexp(1.0, -26);
+  std::vector<double> v(static_cast<std::size_t>(n), 0);
+  for (int a : attacks) v[static_cast<std::size_t>(a - 1)] = q;
+  return v;
+}
+void expect_chances(const std::vector<double>& got, const std::vector<double>& want) {
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-15) << "attack " << i + 1;
+}
+
+TEST(PdHunger, AStarvingHeroLosesOneHpWithChanceThreeTenthsEveryTenTurns) {
+  EXPECT_NEAR(static_cast<double>(0.3f) - std::ldexp(1.0, -26), 0.29999999701976776, 1e-17);
+  expect_chances(hunger_chances("hero:hp=10,starving=1", 10, 30), chances_at({10, 20, 30}, 30));
+  // The timer runs at HT too.
+  expect_chances(hunger_chances("hero:starving=1", 20, 20), chances_at({10, 20}, 20));
+  expect_chances(hunger_chances("hero:class=rogue,hp=10,starving=1", 10, 24), chances_at({12, 24}, 24));
+  expect_chances(hunger_chances("hero:class=mage,hp=10,starving=1", 10, 40), chances_at({20, 40}, 40));
+  // A regeneration never comes, and the hunger is listed as modelled.
+  const Bout b = bout_of("hero:hp=10,starving=1", kDummy);
+  auto has = [](const std::vector<std::string>& v, const char* what) {
+    return std::any_of(v.begin(), v.end(), [&](const std::string& l) { return l.find(what) != std::string::npos; });
+  };
+  EXPECT_TRUE(has(b.modelled, "starving: 1 damage"));
+  EXPECT_FALSE(has(b.not_modelled, "starving: 1 damage"));
+  // The poison left when she kills the spinner, with hunger between: at 2 HP,
+  // her timer at 8 attacks (no act before this, her 9th, at 9 turns), a last
+  // poison tick of 1 leaves 1 HP in the turn after the kill, and the act due
+  // at 10 turns then kills her with chance q (heal -2), else she keeps 1 (heal -1).
+  const double q = static_cast<double>(0.3f) - std::ldexp(1.0, -26);
+  const Bout sp = bout_of("hero:starving=1", "cave_spinner:hp=1");
+  std::map<std::int64_t, double> by_heal;
+  double kills = 0;
+  for (const Transition& t : sp.a_hits_b->outcomes({2, afflicted(1) | regen_timer(8)}, {1, 0}))
+    if (t.damage >= 1) {
+      by_heal[t.heal] += t.p;
+      kills += t.p;
+    }
+  ASSERT_GT(kills, 0.2);
+  ASSERT_EQ(by_heal.size(), 2u);
+  EXPECT_NEAR(by_heal[-2] / kills, q, 1e-12);
+  EXPECT_NEAR(by_heal[-1] / kills, 1 - q, 1e-12);
+}
+
+// ADuelMatchesAHandWrittenChain with a starving hero: before her 10th, 20th,
+// ... attack she loses 1 HP with chance q (and dies of it at 1 HP, her attack
+// then doing nothing); no regeneration.
+TEST(PdHunger, ADuelMatchesAHandWrittenChain) {
+  const std::string hero = "hero:hp=12,starving=1", mob = "hp=40,accuracy=9,evasion=3,damage=1-4,armor=1";
+  AttackRequest ab, ba;
+  ab.attacker = ba.defender = hero;
+  ab.defender = ba.attacker = mob;
+  const Pmf hit_b = ruleset("pixel-dungeon").attack(ab).damage, hit_a = ruleset("pixel-dungeon").attack(ba).damage;
+  const double q = static_cast<double>(0.3f) - std::ldexp(1.0, -26);
+  std::map<std::tuple<std::int64_t, std::int64_t, int>, double> now{{{12, 40, 0}, 1.0}};
+  double a_wins = 0, b_wins = 0;
+  while (!now.empty()) {
+    std::map<std::tuple<std::int64_t, std::int64_t, int>, double> next;
+    for (const auto& [at, p0] : now) {
+      const auto [h0, hb, n] = at;
+      const int timer = (n + 1) % 10;
+      std::vector<std::pair<std::int64_t, double>> starts{{h0, 1.0}};
+      if (n % 10 == 9) starts = {{h0, 1 - q}, {h0 - 1, q}};
+      for (const auto& [ha, ps] : starts) {
+        const double p = p0 * ps;
+        if (ha <= 0) {
+          b_wins += p;
+          continue;
+        }
+        for (const auto& [da, pa] : hit_b.items()) {
+          if (hb - da <= 0) {
+            a_wins += p * pa;
+            continue;
+          }
+          for (const auto& [db, pb] : hit_a.items()) {
+            if (ha - db <= 0)
+              b_wins += p * pa * pb;
+            else if (p * pa * pb > 1e-18)
+              next[{ha - db, hb - da, timer}] += p * pa * pb;
+          }
+        }
+      }
+    }
+    std::swap(now, next);
+  }
+  const Bout b = bout_of(hero, mob);
+  const auto r = fight::solve_duel(b);
+  EXPECT_EQ(r.method, "exact");
+  EXPECT_NEAR(r.p_a_wins, a_wins, 1e-9);
+  EXPECT_NEAR(r.p_b_wins, b_wins, 1e-9);
+  exact_matches_sampled(b, 25);
+  exact_matches_sampled(bout_of("hero:class=rogue,level=3,starving=1", "gnoll_scout"), 26);
+}
+
+// Goo.act and RottingFist.act on water, worked by hand: below HT, Goo regains
+// 1 HP on each of its turns and the fist 4, not capped (from 299 of 300 it
+// reaches 303); at HT nothing. Off water nothing, and the line stays listed
+// as left out.
+TEST(PdWater, GooAndTheRottingFistRegainHpOnWater) {
+  auto heals = [](const std::string& mob, std::int64_t hp) {
+    const Bout b = bout_of(mob, kDummy);
+    std::set<std::int64_t> out;
+    for (const Transition& t : b.a_hits_b->outcomes({hp, 0}, {1000, 0})) out.insert(t.heal);
+    return out;
+  };
+  EXPECT_EQ(heals("goo:on_water", 50), std::set<std::int64_t>{1});
+  EXPECT_EQ(heals("goo:on_water", 79), std::set<std::int64_t>{1});
+  EXPECT_EQ(heals("goo:on_water", 80), std::set<std::int64_t>{0});
+  EXPECT_EQ(heals("goo", 50), std::set<std::int64_t>{0});
+  EXPECT_EQ(heals("rotting_fist:on_water", 299), std::set<std::int64_t>{4});
+  EXPECT_EQ(heals("rotting_fist:on_water", 300), std::set<std::int64_t>{0});
+  auto listed = [](const std::vector<std::string>& v) {
+    return std::any_of(v.begin(), v.end(),
+                       [](const std::string& l) { return l.find("on water") != std::string::npos; });
+  };
+  const Bout wet = bout_of("hero:level=5", "goo:on_water"), dry = bout_of("hero:level=5", "goo");
+  EXPECT_TRUE(listed(wet.modelled));
+  EXPECT_FALSE(listed(wet.not_modelled));
+  EXPECT_TRUE(listed(dry.not_modelled));
+  EXPECT_FALSE(listed(dry.modelled));
+  EXPECT_THROW((void)bout_of("hero", "gnoll_scout:on_water"), Error);
+  // Whole duels: exact and sampled agree, and the water helps Goo.
+  const Bout b = bout_of("hero:level=6,str=12,weapon=quarterstaff,armor=leather", "goo:on_water,hp=30");
+  exact_matches_sampled(b, 27);
+  const auto with = fight::solve_duel(b);
+  const auto without = fight::solve_duel(bout_of("hero:level=6,str=12,weapon=quarterstaff,armor=leather", "goo:hp=30"));
+  EXPECT_LT(with.p_a_wins, without.p_a_wins - 0.005) << with.p_a_wins << " " << without.p_a_wins;
 }
 
 // Poison.act after the spinner dies, worked by hand: from 8 turns left the

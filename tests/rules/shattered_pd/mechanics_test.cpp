@@ -2,6 +2,7 @@
 // hand from the game's code: the vampire bat's life drain, the spinner's
 // poison, ooze, the albino rat's bleeding and the swarm of flies splitting,
 // with exact chains against Monte Carlo where both exist.
+#include <fray/core/error.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/rules/shattered_pd/hero.hpp>
 #include <fray/rules/shattered_pd/ruleset.hpp>
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <utility>
@@ -211,7 +213,7 @@ TEST(SpdPoison, FirstAttackKillsOnlyWithItsTick) {
 }
 
 TEST(SpdPoison, ExactDuelAgreesWithMonteCarlo) {
-  const Bout b = bout_of("hero:level=8,weapon=sword", "cave_spinner");
+  const Bout b = bout_of("hero:level=8,str=14,weapon=sword", "cave_spinner");
   expect_exact_matches_sampled(b, 200000, 11);
 }
 
@@ -326,7 +328,10 @@ TEST(SpdGoo, PumpAndHalfHp) {
 }
 
 TEST(SpdGoo, ExactDuelAgreesWithMonteCarlo) {
-  const Bout b = bout_of("hero:level=6,weapon=sword,armor=leather", "goo");
+  // Goo from above half HP to below, against a mob: a hero who attacks once
+  // a turn regenerates, which with the ooze on her makes the exact fight
+  // heavy (10-20 s, 1 GB).
+  const Bout b = bout_of("hp=40,accuracy=20,evasion=10,damage=3-9,armor=3", "goo:hp=55");
   expect_exact_matches_sampled(b, 100000, 17);
 }
 
@@ -380,7 +385,7 @@ TEST(SpdBrute, RageShieldByHand) {
 }
 
 TEST(SpdBrute, ExactDuelAgreesWithMonteCarlo) {
-  const Bout b = bout_of("hero:level=9,weapon=sword,armor=mail", "gnoll_brute");
+  const Bout b = bout_of("hero:level=9,str=14,weapon=sword,armor=mail", "gnoll_brute");
   expect_exact_matches_sampled(b, 100000, 19);
 }
 
@@ -488,8 +493,8 @@ TEST(SpdRegeneration, EveryTenthTurnBelowHtHealsOne) {
   ASSERT_EQ(r.method, "exact");
   ASSERT_GT(want.size(), 1u);  // some fights last past a heal
   for (const auto& [hp, p] : want) EXPECT_NEAR(r.a_hp_left[hp], p, 1e-9) << hp;
-  // The count (bits 25-28 of her state) runs only below HT.
-  constexpr std::uint32_t nine = 9u << 25;
+  // The count (bits 8-11 of her state against a mob whose hits leave nothing) runs only below HT.
+  constexpr std::uint32_t nine = 9u << 8;
   for (const Transition& t : b.a_hits_b->outcomes({19, nine}, {40, 0})) {
     EXPECT_EQ(t.heal, 1);
     EXPECT_EQ(t.attacker_state & ~(1u << 31), 0u);
@@ -506,6 +511,148 @@ TEST(SpdRegeneration, ExactDuelAgreesWithMonteCarlo) {
   EXPECT_TRUE(std::any_of(b.notes.begin(), b.notes.end(),
                           [](const std::string& l) { return l.find("regenerates") != std::string::npos; }));
   expect_exact_matches_sampled(b, 100000, 23);
+}
+
+// Regeneration.act with other attack times, by hand: the buff acts at every
+// whole turn of the fight; a hero attacking every t turns counts on her k-th
+// attack the acts since her last, floor(k t) in all by then, each below HT.
+// From 10 of 20 HP against a mob that never hurts her she heals 1 on the
+// attacks where floor(k t) passes a multiple of 10: with a spear (DLY 1.5, at
+// STR 12) on the 7th (10 acts), 14th (21) and 20th (30); with studded gloves
+// (0.5) on the 20th and 40th; with a worn shortsword augmented for speed
+// (delay 2/3) on the 15th and 30th.
+std::vector<int> regen_heals(const std::string& hero, std::int64_t hp, int attacks) {
+  const Bout b = bout_of(hero, kDummy);
+  std::vector<int> out;
+  std::uint32_t state = b.a.state;
+  for (int n = 0; n < attacks; ++n) {
+    const auto ts = b.a_hits_b->outcomes({hp, state}, {1000, 0});
+    for (const Transition& t : ts) {
+      EXPECT_EQ(t.heal, ts[0].heal) << n;  // whatever the attack does
+      EXPECT_EQ(t.attacker_state, ts[0].attacker_state) << n;
+    }
+    out.push_back(static_cast<int>(ts[0].heal));
+    hp += ts[0].heal;
+    state = ts[0].attacker_state;
+  }
+  return out;
+}
+std::vector<int> heals_at(std::initializer_list<int> attacks, int n) {
+  std::vector<int> v(static_cast<std::size_t>(n), 0);
+  for (int a : attacks) v[static_cast<std::size_t>(a - 1)] = 1;
+  return v;
+}
+
+TEST(SpdRegeneration, OtherAttackTimesCountTheTurnsBetweenAttacks) {
+  EXPECT_EQ(regen_heals("hero:hp=10,str=12,weapon=spear", 10, 20), heals_at({7, 14, 20}, 20));
+  EXPECT_EQ(regen_heals("hero:hp=10,weapon=studded_gloves", 10, 40), heals_at({20, 40}, 40));
+  EXPECT_EQ(regen_heals("hero:hp=10,weapon=worn_shortsword,augment=speed", 10, 30), heals_at({15, 30}, 30));
+  // At HT the acts count nothing, and the clock still runs: from 19 HP the
+  // spear's 7th attack heals to 20, and nothing more comes.
+  EXPECT_EQ(regen_heals("hero:hp=19,str=12,weapon=spear", 19, 30), heals_at({7}, 30));
+  const Bout b = bout_of("hero:hp=10,str=12,weapon=spear", kDummy);
+  EXPECT_TRUE(std::any_of(b.modelled.begin(), b.modelled.end(),
+                          [](const std::string& l) { return l.find("hero regeneration") != std::string::npos; }));
+  EXPECT_TRUE(std::any_of(b.notes.begin(), b.notes.end(),
+                          [](const std::string& l) { return l.find("every 1.5 turns") != std::string::npos; }));
+}
+
+// The duel of EveryTenthTurnBelowHtHealsOne with a spear: after her K
+// attacks she ends with min(20, 15 + floor(1.5 K) / 10).
+TEST(SpdRegeneration, ASlowWeaponsDuelByHand) {
+  const std::string mob = "hp=40,evasion=0,accuracy=1,damage=0-0,armor=0";
+  const std::string hero = "hero:hp=15,str=12,weapon=spear";
+  const Bout b = bout_of(hero, mob);
+  EXPECT_DOUBLE_EQ(b.a.attack_time, 1.5);
+  const Pmf hit = attack_of(hero, mob).damage;
+  std::map<std::int64_t, double> alive{{0, 1.0}}, want;
+  for (int k = 1; !alive.empty() && k < 1000; ++k) {
+    std::map<std::int64_t, double> next;
+    for (const auto& [sum, p] : alive)
+      for (const auto& [d, q] : hit.items()) {
+        if (sum + d >= 40)
+          want[std::min<std::int64_t>(20, 15 + (3 * k / 2) / 10)] += p * q;
+        else
+          next[sum + d] += p * q;
+      }
+    alive = std::move(next);
+  }
+  const fight::DuelResult r = fight::solve_duel(b);
+  ASSERT_EQ(r.method, "exact");
+  ASSERT_GT(want.size(), 1u);
+  for (const auto& [hp, p] : want) EXPECT_NEAR(r.a_hp_left[hp], p, 1e-9) << hp;
+}
+
+TEST(SpdRegeneration, OtherAttackTimesExactAgreesWithMonteCarlo) {
+  expect_exact_matches_sampled(bout_of("hero:level=3,str=12,weapon=spear", "hermit_crab"), 100000, 41);
+  expect_exact_matches_sampled(bout_of("hero:level=3,weapon=studded_gloves", "hermit_crab"), 100000, 42);
+}
+
+// The clock shares her state with a bleeding level (25 bits), which leaves
+// it 2 bits: a scimitar's 0.8 turns repeat after 5 attacks, which do not
+// fit, and the regeneration is listed as left out with the reason.
+TEST(SpdRegeneration, AClockPastHerStateIsLeftOut) {
+  const Bout b = bout_of("hero:str=14,weapon=scimitar", "albino_rat");
+  EXPECT_TRUE(std::any_of(b.not_modelled.begin(), b.not_modelled.end(), [](const std::string& l) {
+    return l.find("hero regeneration") != std::string::npos && l.find("after 5 attacks") != std::string::npos;
+  }));
+  const Bout c = bout_of("hero:str=14,weapon=scimitar", "rat");
+  EXPECT_TRUE(std::any_of(c.modelled.begin(), c.modelled.end(),
+                          [](const std::string& l) { return l.find("hero regeneration") != std::string::npos; }));
+  EXPECT_TRUE(c.a_hits_b->exact());
+  // A sword four STR short (1.2^4 turns) repeats after 625 attacks: followed,
+  // but the fight is sampled, with the reason.
+  const Bout d = bout_of("hero:weapon=sword", "rat");
+  EXPECT_TRUE(std::any_of(d.modelled.begin(), d.modelled.end(),
+                          [](const std::string& l) { return l.find("hero regeneration") != std::string::npos; }));
+  EXPECT_FALSE(d.a_hits_b->exact());
+  EXPECT_NE(d.a_hits_b->why_not_exact().find("625"), std::string::npos) << d.a_hits_b->why_not_exact();
+}
+
+// --- Goo on water ----------------------------------------------------------------------
+
+// Goo.act on water, by hand: below HT it regains 1 HP before its move, which
+// reads the new HP. At 50 of 100 HP it is at half HP (pumps from rest with
+// Random.Int(2) == 0: 1/2) off water, but on water it moves at 51 (Random.Int(5)
+// == 0: 1/5); every outcome heals 1; at 100 nothing.
+TEST(SpdGoo, OnWaterItRegainsOneHpBeforeItsMove) {
+  const Bout b = bout_of(kDummy, "goo:on_water");
+  const Exchange& k = *b.b_hits_a;
+  EXPECT_TRUE(k.exact());
+  constexpr std::uint32_t past = 1u << 31;
+  auto pumps = [&](std::int64_t hp, std::int64_t heal) {
+    double p = 0;
+    for (const Transition& t : k.outcomes({hp, 0}, {1000, 0})) {
+      EXPECT_EQ(t.heal, heal) << hp;
+      if (t.attacker_state == (past | 1)) p += t.p;
+    }
+    return p;
+  };
+  EXPECT_NEAR(pumps(50, 1), 0.2, 1e-12);
+  EXPECT_NEAR(pumps(49, 1), 0.5, 1e-12);
+  EXPECT_NEAR(pumps(100, 0), 0.2, 1e-12);
+  EXPECT_NEAR(pumps(99, 1), 0.2, 1e-12);
+  // Off water: no heal, and listed as left out.
+  const Bout dry = bout_of(kDummy, "goo");
+  for (const Transition& t : dry.b_hits_a->outcomes({50, 0}, {1000, 0})) EXPECT_EQ(t.heal, 0);
+  auto listed = [](const std::vector<std::string>& v) {
+    return std::any_of(v.begin(), v.end(),
+                       [](const std::string& l) { return l.find("on water") != std::string::npos; });
+  };
+  EXPECT_TRUE(listed(dry.not_modelled));
+  EXPECT_FALSE(listed(dry.modelled));
+  EXPECT_TRUE(listed(b.modelled));
+  EXPECT_FALSE(listed(b.not_modelled));
+  EXPECT_THROW((void)bout_of(kDummy, "rat:on_water"), Error);
+}
+
+TEST(SpdGoo, OnWaterExactAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hp=40,accuracy=20,evasion=10,damage=3-9,armor=3", "goo:on_water,hp=55");
+  expect_exact_matches_sampled(b, 100000, 43);
+  // The water makes Goo stronger.
+  const auto wet = fight::solve_duel(b);
+  const auto dry = fight::solve_duel(bout_of("hp=40,accuracy=20,evasion=10,damage=3-9,armor=3", "goo:hp=55"));
+  EXPECT_LT(wet.p_a_wins, dry.p_a_wins - 0.01) << wet.p_a_wins << " " << dry.p_a_wins;
 }
 
 // --- ticks after the mob dies ---------------------------------------------------------

@@ -40,6 +40,7 @@ struct Combatant {
   bool pumped = false;             // Goo has pumped up
   int fists = 0;                   // Yog-Dzewa: living fists
   bool corridor = false;           // a swarm of flies fights in a corridor one cell wide
+  bool on_water = false;           // Goo or a rotting fist stands on water (it regenerates there)
 
   [[nodiscard]] bool is_hero() const noexcept { return hero.has_value(); }
   [[nodiscard]] std::int64_t ht() const noexcept { return hero ? hero_ht(*hero) : mob.ht; }

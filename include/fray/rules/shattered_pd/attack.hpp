@@ -40,6 +40,7 @@ struct Combatant {
   bool weakened = false;           // Weakness: damage dealt ×0.67f
   bool vulnerable = false;         // Vulnerable: damage taken after armour ×1.33f, truncated
   std::optional<std::int64_t> hp;  // current HP for a fight (HT when absent; an inline mob has no HT of its own)
+  bool on_water = false;           // Goo stands on water (it regenerates there)
 
   [[nodiscard]] bool is_hero() const noexcept { return hero.has_value(); }
   // HT: Hero.updateHT for the hero, the mob's HT (0 for an inline mob without hp=).
