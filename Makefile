@@ -2,7 +2,8 @@
 #   make run       install what is missing, build, run the showcase
 #   make test      install what is missing, build, run the whole test suite
 #   make bench     build and run the Google Benchmark programs (Release)
-#   make sanitize  the whole test suite under AddressSanitizer + UBSan (clang-14, -O2, line tables)
+#   make sanitize  the whole test suite under AddressSanitizer + UBSan (clang-14, -O2, line tables;
+#                  the Monte Carlo checks draw a tenth of their samples: FRAY_TEST_SCALE)
 #   make format    format every C++ file with the root .clang-format
 #   make format-check  fail when a C++ file is not formatted (CI runs it)
 #   make fuzz      build the libFuzzer targets (clang-14) and run each SECONDS s (default 60),
