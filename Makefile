@@ -2,7 +2,8 @@
 #   make run       install what is missing, build, run the showcase
 #   make test      install what is missing, build, run the whole test suite
 #   make bench     build and run the Google Benchmark programs (Release)
-#   make sanitize  the whole test suite under AddressSanitizer + UBSan (clang-14, -O2, line tables)
+#   make sanitize  the whole test suite under AddressSanitizer + UBSan (clang-14, -O2, line tables;
+#                  the Monte Carlo checks draw a tenth of their samples: FRAY_TEST_SCALE)
 #   make format    format every C++ file with the root .clang-format
 #   make format-check  fail when a C++ file is not formatted (CI runs it)
 #   make fuzz      build the libFuzzer targets (clang-14) and run each SECONDS s (default 60),
@@ -35,7 +36,7 @@ PYTHON_FLAGS := -DFRAY_PYTHON=ON -DPython_EXECUTABLE=$(PYTHON)
 
 SOURCES   = $(shell git ls-files '*.cpp' '*.hpp' 2>/dev/null || find include src apps tests bench examples -name '*.[ch]pp')
 
-.PHONY: all deps deps-web install-packages build test run bench sanitize format format-check fuzz clean python web web-test
+.PHONY: all deps deps-web deps-later install-packages build test run bench sanitize format format-check fuzz clean python web web-test
 
 all: build
 
@@ -44,6 +45,12 @@ deps:
 
 deps-web:
 	@$(MAKE) --no-print-directory install-packages WANT="$(WEB_PACKAGES)"
+
+# What the later CI steps (make fuzz, make sanitize, make web-test) install,
+# at once: .ci/run has it download and install while make test compiles.
+deps-later:
+	@$(MAKE) --no-print-directory install-packages WANT="$(SAN_PACKAGES) $(WEB_PACKAGES)"
+	cd tests/web && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund; }
 
 install-packages:
 	@missing=""; for p in $(WANT); do \

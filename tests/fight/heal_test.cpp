@@ -6,6 +6,7 @@
 
 #include "kernels.hpp"
 #include "sampling.hpp"
+#include "support/scale.hpp"
 #include "support/support.hpp"
 
 #include <gtest/gtest.h>
@@ -114,7 +115,7 @@ TEST(SelfLoss, TurnsToKillWhenTheAttackerMayDieFirst) {
   // A miss costs HP too: the hits are not a chain of their own.
   EXPECT_FALSE(r.hits);
   // Sampled: the same p_kill.
-  const std::uint64_t n = 100000;
+  const std::uint64_t n = test::scaled(100000);
   const TtkResult s = ttk_monte_carlo(k, fighter(4), fighter(2), mc(n, 3));
   expect_close(s.p_kill, 0.5, n, "p_kill");
   EXPECT_GT(test::chi_square_p(*r.attacks, counts_of(*s.attacks, static_cast<std::uint64_t>(s.p_kill * n))), 1e-3);

@@ -3,6 +3,7 @@
 
 #include "kernels.hpp"
 #include "sampling.hpp"
+#include "support/scale.hpp"
 #include "support/support.hpp"
 
 #include <gtest/gtest.h>
@@ -26,11 +27,12 @@ using test::mc;
 TEST(TtkMonteCarlo, AgreesWithTheNegativeBinomial) {
   const DiceKernel k(0.5, 1, 1);
   const TtkResult exact = ttk_exact(k, fighter(10), fighter(2));
-  const TtkResult sampled = ttk_monte_carlo(k, fighter(10), fighter(2), mc(200000, 7));
+  const std::uint64_t n = test::scaled(200000);
+  const TtkResult sampled = ttk_monte_carlo(k, fighter(10), fighter(2), mc(n, 7));
   EXPECT_EQ(sampled.method, "monte-carlo");
   EXPECT_DOUBLE_EQ(sampled.p_kill, 1.0);
   ASSERT_TRUE(sampled.attacks);
-  EXPECT_GT(test::chi_square_p(*exact.attacks, counts_of(*sampled.attacks, 200000)), 1e-3);
+  EXPECT_GT(test::chi_square_p(*exact.attacks, counts_of(*sampled.attacks, n)), 1e-3);
 }
 
 TEST(TtkMonteCarlo, HandCheckableCasesAreCertain) {
@@ -63,7 +65,7 @@ TEST(DuelMonteCarlo, AgreesWithExactUnderConfusion) {
   auto b = std::make_shared<test::ConfusionKernel>(0.65, 1, 1);
   const Bout bout = test::make_bout(a, b, 9, 12);
   const DuelResult exact = duel_exact(bout, Who::b);
-  const std::uint64_t n = 200000;
+  const std::uint64_t n = test::scaled(200000);
   const DuelResult sampled = duel_monte_carlo(bout, Who::b, mc(n, 99, 3));
   expect_close(sampled.p_a_wins, exact.p_a_wins, n, "p_a_wins");
   EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*sampled.length, n)), 1e-3);
@@ -73,7 +75,8 @@ TEST(DuelMonteCarlo, SameSeedSameResultWhateverTheThreads) {
   auto a = std::make_shared<FuryKernel>(0.7, 1, 6, 30);
   auto b = std::make_shared<DiceKernel>(0.6, 2, 7);
   const Bout bout = test::make_bout(a, b, 30, 28);
-  MonteCarloOptions o = mc(50000, 5, 1);
+  // At least 20 blocks of 1000, so that 7 threads each take several.
+  MonteCarloOptions o = mc(test::scaled(50000, 20000), 5, 1);
   o.block = 1000;
   const DuelResult one = duel_monte_carlo(bout, Who::a, o);
   o.threads = 2;
@@ -97,7 +100,7 @@ TEST(TtkMonteCarlo, RandomAttackTimesAgreeWithExact) {
   const Fighter crawler{"c", 10, 11.25, 0, {{11, 0.75}, {12, 0.25}}};
   const DiceKernel k(0.5, 1, 1);
   const TtkResult exact = ttk_exact(k, crawler, fighter(2));
-  const std::uint64_t n = 100000;
+  const std::uint64_t n = test::scaled(100000);
   const TtkResult sampled = ttk_monte_carlo(k, crawler, fighter(2), mc(n, 9, 2));
   Pmf exact_time = Pmf::from_pairs([&] {
     std::vector<std::pair<std::int64_t, double>> v;

@@ -4,6 +4,7 @@
 #include <fray/report/report.hpp>
 
 #include "sampling.hpp"
+#include "support/scale.hpp"
 #include "support/support.hpp"
 
 #include <gtest/gtest.h>
@@ -67,7 +68,7 @@ TEST_P(RulesetFight, ExactDuelAgreesWithMonteCarlo) {
   if (!bout->a_hits_b->exact() || !bout->b_hits_a->exact() || !random_order_why(*bout).empty()) {
     // No exact chain for these rules: the report must say so and sample.
     FightOptions o;
-    o.monte_carlo = mc(20000, 1, 2);
+    o.monte_carlo = mc(test::scaled(20000), 1, 2);
     const DuelResult r = solve_duel(*bout, o);
     EXPECT_EQ(r.method, "monte-carlo");
     EXPECT_FALSE(r.note.empty());
@@ -75,7 +76,7 @@ TEST_P(RulesetFight, ExactDuelAgreesWithMonteCarlo) {
   }
   const DuelResult exact = duel_exact(*bout);
   EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins + exact.p_draw, 1.0, 1e-12);
-  const std::uint64_t n = 60000;
+  const std::uint64_t n = test::scaled(60000);
   const DuelResult sampled = duel_monte_carlo(*bout, Who::a, mc(n, 20261122, 2));
   for (auto [s, e, what] : {std::tuple{sampled.p_a_wins, exact.p_a_wins, "p_a_wins"},
                             std::tuple{sampled.p_b_wins, exact.p_b_wins, "p_b_wins"}}) {
@@ -95,7 +96,7 @@ TEST_P(RulesetFight, ExactTurnsToKillAgreeWithMonteCarlo) {
   if (!bout) GTEST_SKIP() << skip;
   if (!bout->a_hits_b->exact()) GTEST_SKIP() << GetParam().rules << ": not exact: " << bout->a_hits_b->why_not_exact();
   const TtkResult exact = ttk_exact(*bout->a_hits_b, bout->a, bout->b);
-  const std::uint64_t n = 60000;
+  const std::uint64_t n = test::scaled(60000);
   const TtkResult sampled = ttk_monte_carlo(*bout->a_hits_b, bout->a, bout->b, mc(n, 77, 2));
   ASSERT_EQ(exact.attacks.has_value(), sampled.attacks.has_value());
   if (exact.attacks) {
@@ -157,16 +158,17 @@ TEST_P(RulesetFight, CommandLineIsIndependentOfThreads) {
   std::string skip;
   if (!bout_of(GetParam(), skip)) GTEST_SKIP() << skip;
   const Matchup& m = GetParam();
+  const std::uint64_t sims = test::scaled(10000);
   auto run = [&](const char* threads) {
-    return test::run_cli({"duel", "--rules", m.rules, "--a", m.a, "--b", m.b, "--sims", "10000", "--seed", "11",
-                          "--threads", threads, "--json"});
+    return test::run_cli({"duel", "--rules", m.rules, "--a", m.a, "--b", m.b, "--sims", std::to_string(sims), "--seed",
+                          "11", "--threads", threads, "--json"});
   };
   const test::Run one = run("1"), two = run("2");
   ASSERT_EQ(one.status, 0) << one.err;
   EXPECT_EQ(one.out, two.out);
   const auto j = one.json();
   EXPECT_EQ(j["method"], "monte-carlo");
-  EXPECT_EQ(j["sims"], 10000);
+  EXPECT_EQ(j["sims"], sims);
   const test::Run ttk = test::run_cli({"ttk", "--rules", m.rules, "--attacker", m.a, "--defender", m.b, "--json"});
   ASSERT_EQ(ttk.status, 0) << ttk.err;
   EXPECT_EQ(ttk.json()["rules"], m.rules);

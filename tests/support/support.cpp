@@ -1,10 +1,13 @@
 #include "support/support.hpp"
+#include "support/scale.hpp"
 
 #include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -19,6 +22,19 @@ std::string read_text(const std::string& rel) {
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+std::uint64_t scaled(std::uint64_t n, std::uint64_t floor) {
+  static const std::uint64_t divisor = [] {
+    const char* v = std::getenv("FRAY_TEST_SCALE");
+    if (v == nullptr || *v == '\0') return std::uint64_t{1};
+    char* end = nullptr;
+    const unsigned long long d = std::strtoull(v, &end, 10);
+    if (*end != '\0' || d == 0)
+      throw std::runtime_error("FRAY_TEST_SCALE must be a positive integer, not '" + std::string(v) + "'");
+    return static_cast<std::uint64_t>(d);
+  }();
+  return std::max(std::min(n, floor), n / divisor);
 }
 
 nlohmann::json read_json(const std::string& rel) { return nlohmann::json::parse(read_text(rel)); }

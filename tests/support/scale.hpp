@@ -1,0 +1,17 @@
+// The size of the tests' Monte Carlo checks.
+#pragma once
+
+#include <cstdint>
+
+namespace fray::test {
+
+// How many draws a Monte Carlo check makes: n, or n divided by the environment
+// variable FRAY_TEST_SCALE when it is set (the sanitizer build sets it:
+// tests/CMakeLists.txt), never below `floor` (nor above n). The instrumented
+// suite so runs the same assertions at a fraction of the cost. Only for checks
+// whose tolerance follows the count (a bound in standard errors of n, a
+// chi-square test of counts), which stay as sound at the smaller count; the
+// seeds stay fixed, so a scaled run is as repeatable as a full one.
+std::uint64_t scaled(std::uint64_t n, std::uint64_t floor = 2000);
+
+}  // namespace fray::test
