@@ -395,7 +395,30 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
   // draw on the way), and pays on large grids (ExactLimits::pull_from).
   // Each side's table is built at its first attack.
   // (The table packs cells and offsets into 31 bits: larger grids push.)
-  const bool pulling = all_can_end && n >= limits.pull_from && n < (std::size_t{1} << 31);
+  // The two tables (edges, runs and lists: about 24 bytes per move of a
+  // run of source cells, 4 per cell) must fit in what the values budget
+  // leaves beside the chain's cells (chain.cpp, max_cells) and the phases:
+  // past that, the mass is pushed, which needs no table.
+  const auto table_bytes = [&] {
+    double bytes = 0;
+    for (const Who who : {Who::a, Who::b}) {
+      if (who == Who::b && b_time <= 0) break;
+      bytes += 4.0 * static_cast<double>(n);
+      for (std::uint64_t c = 0; c < n;) {
+        const std::uint32_t len = chain.run(who, c);
+        if (len == 0) {
+          ++c;
+          continue;
+        }
+        for (const Move& m : chain.moves(chain.pattern(who, c))) bytes += m.ends() ? 0 : 48;
+        c += len;
+      }
+    }
+    return bytes;
+  };
+  const bool pulling = all_can_end && n >= limits.pull_from && n < (std::size_t{1} << 31) &&
+                       table_bytes() + 40.0 * static_cast<double>(n) + static_cast<double>(phased.size()) <=
+                           budget().values * 8;
   std::optional<Pulls> pulls[2];
   Zeros cur(n), nxt(n);
   cur.data()[chain.start()] = 1.0;
