@@ -110,13 +110,17 @@ TEST(Crawl034Poison, AdderTurnsToKillIncludeThePoison) {
   fight::FightOptions o;
   o.monte_carlo.progress = false;
   o.monte_carlo.sims = 20000;
-  const fight::TtkResult t = fight::solve_ttk(b, o);
+  // The chain above follows the adder's attacks alone: the player's own
+  // turns (its regeneration, which turns to kill follow) are left out.
+  Bout alone = b;
+  alone.b_hits_a = nullptr;
+  const fight::TtkResult t = fight::solve_ttk(alone, o);
   ASSERT_EQ(t.method, "exact");
   ASSERT_TRUE(t.attacks.has_value());
   for (int n = 1; n <= 40; ++n) EXPECT_NEAR((*t.attacks)[n], kill_at[static_cast<std::size_t>(n)], 1e-12) << n;
   o.method = fight::FightOptions::Method::monte_carlo;
   o.monte_carlo.seed = 5;
-  const fight::TtkResult s = fight::solve_ttk(b, o);
+  const fight::TtkResult s = fight::solve_ttk(alone, o);
   ASSERT_TRUE(s.attacks.has_value());
   std::map<std::int64_t, std::uint64_t> counts;
   for (const auto& [n, p] : s.attacks->items()) counts[n] = static_cast<std::uint64_t>(std::llround(p * 20000));
@@ -142,10 +146,13 @@ TEST(Crawl034Poison, TooManyDurationsDecidedBeforeTheChain) {
     EXPECT_NE(past.a_hits_b->why_not_exact().find("poison reaches more than 4096 durations"), std::string::npos);
     EXPECT_FALSE(rs.bout({player(hp + 1), monster, {}, {}}).b_hits_a->exact()) << monster;
   }
-  // The killer bee at the cut: the chain runs within its limit.
+  // The killer bee at the cut: the chain runs within its limit (the player's
+  // own turns, its regeneration, left out: b_hits_a null).
   fight::FightOptions o;
   o.monte_carlo.progress = false;
-  EXPECT_EQ(fight::solve_ttk(rs.bout({"killer_bee", player(9), {}, {}}), o).method, "exact");
+  Bout bee = rs.bout({"killer_bee", player(9), {}, {}});
+  bee.b_hits_a = nullptr;
+  EXPECT_EQ(fight::solve_ttk(bee, o).method, "exact");
   // The player's own attacks carry no poison to follow.
   EXPECT_TRUE(rs.bout({"adder", player(14), {}, {}}).b_hits_a->exact());
 }
