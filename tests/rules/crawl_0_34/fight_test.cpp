@@ -110,13 +110,17 @@ TEST(Crawl034Poison, AdderTurnsToKillIncludeThePoison) {
   fight::FightOptions o;
   o.monte_carlo.progress = false;
   o.monte_carlo.sims = 20000;
-  const fight::TtkResult t = fight::solve_ttk(b, o);
+  // The chain above follows the adder's attacks alone: the player's own
+  // turns (its regeneration, which turns to kill follow) are left out.
+  Bout alone = b;
+  alone.b_hits_a = nullptr;
+  const fight::TtkResult t = fight::solve_ttk(alone, o);
   ASSERT_EQ(t.method, "exact");
   ASSERT_TRUE(t.attacks.has_value());
   for (int n = 1; n <= 40; ++n) EXPECT_NEAR((*t.attacks)[n], kill_at[static_cast<std::size_t>(n)], 1e-12) << n;
   o.method = fight::FightOptions::Method::monte_carlo;
   o.monte_carlo.seed = 5;
-  const fight::TtkResult s = fight::solve_ttk(b, o);
+  const fight::TtkResult s = fight::solve_ttk(alone, o);
   ASSERT_TRUE(s.attacks.has_value());
   std::map<std::int64_t, std::uint64_t> counts;
   for (const auto& [n, p] : s.attacks->items()) counts[n] = static_cast<std::uint64_t>(std::llround(p * 20000));
@@ -128,7 +132,17 @@ TEST(Crawl034Poison, AdderTurnsToKillIncludeThePoison) {
 // player's HP. The cut falls where the chain itself found it (an adder
 // reaches more than 4096 durations against 12 HP, not against 11; a killer
 // bee against 10, not 9), for turns to kill and duels alike.
-TEST(Crawl034Poison, TooManyDurationsDecidedBeforeTheChain) { crawl_test::expect_poison_cut("crawl-0.34", 11, 9); }
+TEST(Crawl034Poison, TooManyDurationsDecidedBeforeTheChain) {
+  crawl_test::expect_poison_cut("crawl-0.34", 11, 9);
+  // The killer bee at the cut: the chain runs within its limit (the player's
+  // own turns, its regeneration, left out: b_hits_a null).
+  fight::FightOptions o;
+  o.monte_carlo.progress = false;
+  Bout bee = fray::ruleset("crawl-0.34")
+                 .bout({"killer_bee", "player:hp=9,fighting=5,weapon_skill=4,weapon=long_sword", {}, {}});
+  bee.b_hits_a = nullptr;
+  EXPECT_EQ(fight::solve_ttk(bee, o).method, "exact");
+}
 
 // One attack or strike leaves the flavours out: they are a fight's.
 TEST(Crawl034Poison, OneAttackListsTheFlavour) {
