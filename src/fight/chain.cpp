@@ -200,8 +200,8 @@ std::uint64_t Chain::cell(std::uint32_t ia, std::uint32_t ib, std::uint64_t r, s
   if (row[ib] < 0) {
     const std::uint64_t size = rows_ * cols_;
     if (const std::uint64_t most = max_cells(limits_); (blocks_.size() + 1) * size > most)
-      throw TooLarge(fmt::format("exact analysis: more than {} conditions to hold ({} MiB)", most,
-                                 most * kBytesPerCell >> 20));
+      throw TooLarge(
+          fmt::format("exact analysis: more than {} conditions to hold ({} MiB)", most, most * kBytesPerCell >> 20));
     row[ib] = static_cast<std::int64_t>(blocks_.size());
     blocks_.emplace_back(ia, ib);
     const std::size_t n = blocks_.size() * size;

@@ -416,9 +416,9 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
     }
     return bytes;
   };
-  const bool pulling = all_can_end && n >= limits.pull_from && n < (std::size_t{1} << 31) &&
-                       table_bytes() + 40.0 * static_cast<double>(n) + static_cast<double>(phased.size()) <=
-                           budget().values * 8;
+  const bool pulling =
+      all_can_end && n >= limits.pull_from && n < (std::size_t{1} << 31) &&
+      table_bytes() + 40.0 * static_cast<double>(n) + static_cast<double>(phased.size()) <= budget().values * 8;
   std::optional<Pulls> pulls[2];
   Zeros cur(n), nxt(n);
   cur.data()[chain.start()] = 1.0;

@@ -173,8 +173,8 @@ TEST(CrawlPoison, TooManyDurationsDecidedBeforeTheChain) {
   fight::FightOptions o;
   o.monte_carlo.progress = false;
   o.monte_carlo.sims = 2000;
-  const fight::TtkResult bee = fight::solve_ttk(
-      rs.bout({"killer_bee", "player:hp=5,fighting=5,weapon_skill=4,weapon=long_sword", {}, {}}), o);
+  const fight::TtkResult bee =
+      fight::solve_ttk(rs.bout({"killer_bee", "player:hp=5,fighting=5,weapon_skill=4,weapon=long_sword", {}, {}}), o);
   EXPECT_EQ(bee.method, "monte-carlo");
   EXPECT_NE(bee.note.find("poison durations and regeneration counters reach more than 4096 states"), std::string::npos)
       << bee.note;
