@@ -412,6 +412,27 @@ TEST(PdRegeneration, APointEveryTenTurnsOnTheHerosTurn) {
             b.modelled.end());
 }
 
+// The hand-written chains below: states (hero HP, mob HP, the hero's count
+// of attacks) by mass. One turn of both sides from hero HP ha and mob HP hb:
+// the hero's attack (its damage law hit_b), then, if the mob lives, the mob's
+// (hit_a), the survivors' mass going to `next` with the hero's new timer.
+using HandChain = std::map<std::tuple<std::int64_t, std::int64_t, int>, double>;
+void one_turn(const Pmf& hit_a, const Pmf& hit_b, std::int64_t ha, std::int64_t hb, int timer, double p,
+              HandChain& next, double& a_wins, double& b_wins) {
+  for (const auto& [da, pa] : hit_b.items()) {
+    if (hb - da <= 0) {
+      a_wins += p * pa;
+      continue;
+    }
+    for (const auto& [db, pb] : hit_a.items()) {
+      if (ha - db <= 0)
+        b_wins += p * pa * pb;
+      else if (p * pa * pb > 1e-18)
+        next[{ha - db, hb - da, timer}] += p * pa * pb;
+    }
+  }
+}
+
 // A duel with regeneration, against an independent calculation: the
 // per-attack damage of each side (fray attack), both attacking every turn,
 // the hero first on a tie, and the hero's 10th, 20th, ... attack below HT
@@ -423,26 +444,15 @@ TEST(PdRegeneration, ADuelMatchesAHandWrittenChain) {
   ab.defender = ba.attacker = mob;
   const Pmf hit_b = ruleset("pixel-dungeon").attack(ab).damage, hit_a = ruleset("pixel-dungeon").attack(ba).damage;
   const std::int64_t ht = 20;
-  std::map<std::tuple<std::int64_t, std::int64_t, int>, double> now{{{12, 40, 0}, 1.0}};
+  HandChain now{{{12, 40, 0}, 1.0}};
   double a_wins = 0, b_wins = 0;
   while (!now.empty()) {
-    std::map<std::tuple<std::int64_t, std::int64_t, int>, double> next;
+    HandChain next;
     for (const auto& [at, p] : now) {
       auto [ha, hb, n] = at;
       const int timer = ha < ht ? (n + 1) % 10 : n;  // counts the attacks below HT
       if (n % 10 == 9) ha = std::min(ha + 1, ht);
-      for (const auto& [da, pa] : hit_b.items()) {
-        if (hb - da <= 0) {
-          a_wins += p * pa;
-          continue;
-        }
-        for (const auto& [db, pb] : hit_a.items()) {
-          if (ha - db <= 0)
-            b_wins += p * pa * pb;
-          else if (p * pa * pb > 1e-18)
-            next[{ha - db, hb - da, timer}] += p * pa * pb;
-        }
-      }
+      one_turn(hit_a, hit_b, ha, hb, timer, p, next, a_wins, b_wins);
     }
     std::swap(now, next);
   }
@@ -536,10 +546,10 @@ TEST(PdHunger, ADuelMatchesAHandWrittenChain) {
   ab.defender = ba.attacker = mob;
   const Pmf hit_b = ruleset("pixel-dungeon").attack(ab).damage, hit_a = ruleset("pixel-dungeon").attack(ba).damage;
   const double q = static_cast<double>(0.3f) - std::ldexp(1.0, -26);
-  std::map<std::tuple<std::int64_t, std::int64_t, int>, double> now{{{12, 40, 0}, 1.0}};
+  HandChain now{{{12, 40, 0}, 1.0}};
   double a_wins = 0, b_wins = 0;
   while (!now.empty()) {
-    std::map<std::tuple<std::int64_t, std::int64_t, int>, double> next;
+    HandChain next;
     for (const auto& [at, p0] : now) {
       const auto [h0, hb, n] = at;
       const int timer = (n + 1) % 10;
@@ -551,18 +561,7 @@ TEST(PdHunger, ADuelMatchesAHandWrittenChain) {
           b_wins += p;
           continue;
         }
-        for (const auto& [da, pa] : hit_b.items()) {
-          if (hb - da <= 0) {
-            a_wins += p * pa;
-            continue;
-          }
-          for (const auto& [db, pb] : hit_a.items()) {
-            if (ha - db <= 0)
-              b_wins += p * pa * pb;
-            else if (p * pa * pb > 1e-18)
-              next[{ha - db, hb - da, timer}] += p * pa * pb;
-          }
-        }
+        one_turn(hit_a, hit_b, ha, hb, timer, p, next, a_wins, b_wins);
       }
     }
     std::swap(now, next);
