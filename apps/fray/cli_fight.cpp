@@ -90,34 +90,38 @@ Bout bout_of(const Ruleset& rules, const FightArgs& f) {
 
 void add_fight_verbs(Cli& cli) {
   auto ttk = std::make_shared<FightArgs>();
-  CLI::App* t = add_verb(cli, "ttk", "Attacks and game time to kill a defender that does not fight back", [ttk, &cli] {
-    fight::FightOptions o = options_of(*ttk);
-    const Ruleset& rules = rules_for("ttk", ttk->rules);
-    AttackRequest req;
-    req.attacker = ttk->a;
-    req.defender = ttk->b;
-    req.situation = ttk->situation;
-    if (!ttk->kind.empty()) req.options["kind"] = ttk->kind;
-    if (!ttk->from.empty()) req.options["from"] = ttk->from;
-    if (!ttk->to.empty()) req.options["to"] = ttk->to;
-    check_options(rules, req);
-    // The attacker's HP does not enter turns to kill: a spec without one is taken as is.
-    std::vector<std::string> notes;
-    Bout bout = ttk_bout(rules, req, notes);
-    bout.notes.insert(bout.notes.end(), notes.begin(), notes.end());
-    // Long work shows a bar on a terminal, the same for both methods.
-    VerbProgress bar("turns to kill", !cli.json);
-    o.progress = &bar.progress();
-    o.monte_carlo.progress = false;
-    Report r = ttk_report(rules.id(), bout, o);
-    if (!ttk->svg.file.empty())
-      write_svg(ttk->svg,
-                svg::render(svg::pmf_json_plot(
-                    fmt::format("{} vs {}: attacks to kill ({})", r.json["attacker"]["name"].get<std::string>(),
-                                r.json["defender"].get<std::string>(), r.json["method"].get<std::string>()),
-                    "attacks", r.json["attacks"]["pmf"], svg::parse_view(ttk->svg.view))));
-    return r;
-  });
+  CLI::App* t = add_verb(
+      cli, "ttk",
+      "Attacks and game time to kill a defender that does not fight back (its own turns, such as regeneration, still "
+      "count)",
+      [ttk, &cli] {
+        fight::FightOptions o = options_of(*ttk);
+        const Ruleset& rules = rules_for("ttk", ttk->rules);
+        AttackRequest req;
+        req.attacker = ttk->a;
+        req.defender = ttk->b;
+        req.situation = ttk->situation;
+        if (!ttk->kind.empty()) req.options["kind"] = ttk->kind;
+        if (!ttk->from.empty()) req.options["from"] = ttk->from;
+        if (!ttk->to.empty()) req.options["to"] = ttk->to;
+        check_options(rules, req);
+        // The attacker's HP does not enter turns to kill: a spec without one is taken as is.
+        std::vector<std::string> notes;
+        Bout bout = ttk_bout(rules, req, notes);
+        bout.notes.insert(bout.notes.end(), notes.begin(), notes.end());
+        // Long work shows a bar on a terminal, the same for both methods.
+        VerbProgress bar("turns to kill", !cli.json);
+        o.progress = &bar.progress();
+        o.monte_carlo.progress = false;
+        Report r = ttk_report(rules.id(), bout, o);
+        if (!ttk->svg.file.empty())
+          write_svg(ttk->svg,
+                    svg::render(svg::pmf_json_plot(
+                        fmt::format("{} vs {}: attacks to kill ({})", r.json["attacker"]["name"].get<std::string>(),
+                                    r.json["defender"].get<std::string>(), r.json["method"].get<std::string>()),
+                        "attacks", r.json["attacks"]["pmf"], svg::parse_view(ttk->svg.view))));
+        return r;
+      });
   add_common(t, *ttk);
   t->add_option("--attacker", ttk->a, "Attacker spec")->required();
   t->add_option("--defender", ttk->b, "Defender spec (its HP is the target)")->required();

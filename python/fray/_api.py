@@ -303,7 +303,8 @@ def ttk(
     from_: Optional[Point] = None,
     to: Optional[Point] = None,
 ) -> Ttk:
-    """Attacks and game time to kill a defender that does not fight back (``fray ttk``).
+    """Attacks and game time to kill a defender that does not fight back (``fray ttk``);
+    its own turns (its regeneration, HP it loses, its state) still count.
 
     Exact when the rules allow it; ``sims=N`` runs N Monte Carlo fights
     (``seed`` default 1, ``threads`` default all cores; the answer does not

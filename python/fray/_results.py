@@ -346,7 +346,8 @@ class StrikeRun(Result):
 
 
 class Ttk(Result):
-    """``fray.ttk``: attacks and game time to kill a defender that does not fight back."""
+    """``fray.ttk``: attacks and game time to kill a defender that does not fight back
+    (its own turns, such as regeneration, still count)."""
 
     def __init__(self, doc: Dict[str, Any]) -> None:
         super().__init__(doc)
