@@ -464,6 +464,55 @@ Combatant skeleton_of(const Combatant& necro) {
   return k;
 }
 
+// --- the spectral necromancer's wraiths -------------------------------------------------
+
+// SpectralNecromancer.summonMinion: where the necromancer would place its
+// skeleton (Necromancer.Hunting.act, the same first turn) it places a wraith
+// at level 4 (Wraith.adjustStats(4): accuracy 14, evasion 70, damage
+// NormalIntRange(3, 6), 1 HP), whatever the depth. It keeps no skeleton, so
+// in the same turn it starts the next summoning, which takes two turns now
+// that firstSummon is over: wraiths appear on its turns 1, 3, 5, ... (from
+// 0), while a cell next to its target is free; with none it waits a turn.
+// Each enters with Wraith.SPAWN_DELAY = 2 (GameScene.add on a whole turn),
+// hunting and having seen its target (adjustStats sets enemySeen), so it
+// attacks from two turns after it appears, once a turn. SpectralNecromancer.die
+// kills them all; they leave nothing behind. The side state is the turns the
+// necromancer has taken, up to the turn from which every cell holds an
+// attacking wraith.
+inline constexpr int kWraithLevel = 4;        // SpectralNecromancer.summonMinion: adjustStats(4)
+inline constexpr int kWraithSpawnDelay = 2;   // Wraith.SPAWN_DELAY
+inline constexpr int kWraithSummonTurns = 2;  // Necromancer.Hunting.act: spend(2 * TICK) after the first
+bool is_spectral(const Combatant& c) { return !c.is_hero() && c.mob.java_class == "SpectralNecromancer"; }
+Combatant wraith_of(const Combatant& necro) {
+  Combatant w;
+  w.name = necro.name + "'s wraith";
+  MobSetting level;
+  level.depth = kWraithLevel;
+  w.mob = mob_at_depth(lookup_mob("wraith"), level);
+  return w;
+}
+// The cells next to the target the wraiths can take: the eight around it, less
+// the necromancer's when the two are adjacent.
+int wraith_cells(const Situation& s) { return s.adjacent ? 7 : 8; }
+// The wraiths that attack on the necromancer's turn `turn` (0: its first):
+// those that appeared on turns 1, 3, 5, ... up to turn - kWraithSpawnDelay.
+int wraiths_acting(std::uint32_t turn, int cells) {
+  const std::int64_t last = static_cast<std::int64_t>(turn) - kWraithSpawnDelay;
+  if (last < 1) return 0;
+  return static_cast<int>(std::min<std::int64_t>(cells, (last - 1) / kWraithSummonTurns + 1));
+}
+// The first turn from which all the cells hold attacking wraiths: the side
+// state stops counting there.
+std::uint32_t wraith_last_turn(int cells) {
+  return static_cast<std::uint32_t>(1 + kWraithSummonTurns * (cells - 1) + kWraithSpawnDelay);
+}
+// The fighter that strikes for a combatant: a necromancer's minion, else itself.
+Combatant striker_of(const Combatant& c) {
+  if (is_necromancer(c)) return skeleton_of(c);
+  if (is_spectral(c)) return wraith_of(c);
+  return c;
+}
+
 // Skeleton.die: each living neighbour takes Math.round(NormalIntRange(6, 12)
 // x ascension) less two of its own armour rolls, floored at 0 (armour counts
 // twice against the burst). `plan`: the skeleton's attack on that neighbour,
@@ -519,7 +568,7 @@ class SpdExchange final : public Exchange {
               std::shared_ptr<const fight::States<Group>> att_group,
               std::shared_ptr<const fight::States<Group>> def_group, const SwarmDamage& swarm_damage,
               const Rage& att_rage, const Rage& def_rage, HeroCodec att_codec, HeroCodec def_codec,
-              const Dot& victim_dot)
+              const Dot& victim_dot, int wraith_cells)
       : ends_defender_state_(ends_defender_state),
         att_(att),
         def_(def),
@@ -537,11 +586,15 @@ class SpdExchange final : public Exchange {
         goo_att_(is_goo(att)),
         goo_def_(is_goo(def)) {
     necro_ = is_necromancer(att);
+    if (is_spectral(att)) {
+      wraith_cells_ = wraith_cells;
+      wraith_last_ = wraith_last_turn(wraith_cells);
+    }
     // Goo.act on water: below HT, HP += healInc (1 without the Stronger
     // Bosses challenge) before its move, which then reads the new HP.
     water_ = goo_att_ && att.on_water ? 1 : 0;
     if (is_necromancer(def) && !att_group_) burst_ = burst_on(def, att, s);
-    attacks_ = att.is_hero() || att.mob.damage || (s.magic && att.mob.spell) || necro_;
+    attacks_ = att.is_hero() || att.mob.damage || (s.magic && att.mob.spell) || necro_ || wraiths();
     drain_ = !att.is_hero() && att.mob.java_class == "Bat";
     dot_ = def_group_ ? Dot{} : dot_of(att, s);
     const int variants = goo_att_ ? 4 : goo_def_ || att_rage_.on ? 2 : 1;
@@ -552,10 +605,10 @@ class SpdExchange final : public Exchange {
           // Variant bit 0: Goo (either side) below half HP; bit 1: Goo's pumped attack.
           const bool rage = (v & 1) != 0, pumped = (v & 2) != 0;
           // For a raging brute, bit 0 is its rage.
-          const Combatant me = goo_att_       ? goo_as(att, rage, pumped)
-                               : att_rage_.on ? brute_as(att, rage)
-                               : necro_       ? skeleton_of(att)
-                                              : att;
+          const Combatant me = goo_att_              ? goo_as(att, rage, pumped)
+                               : att_rage_.on        ? brute_as(att, rage)
+                               : necro_ || wraiths() ? striker_of(att)
+                                                     : att;
           const AttackPlan& p = plans_[a][d][static_cast<std::size_t>(v)] = plan_of(me, a, d, v);
           const Outcome o = exact_outcome(p);
           Pmf one = o.damage;
@@ -640,6 +693,11 @@ class SpdExchange final : public Exchange {
       else
         out = kernels_[fa][fd][0];
       own_aux = state == 0 ? 1 : 2;
+    } else if (wraiths()) {
+      // This turn's wraiths, their hits already applied to the defender.
+      const std::uint32_t turn = aux_of(a.state);
+      out = volley(wraiths_acting(turn, wraith_cells_), fa, fd, d);
+      own_aux = std::min(turn + 1, wraith_last_);
     } else {
       out = kernels_[fa][fd][goo_def_ && enraged(d.hp, def_ht_) ? 1 : 0];
     }
@@ -653,6 +711,10 @@ class SpdExchange final : public Exchange {
     for (Transition t : out) {
       t.attacker_state = kPast | (goo_att_ && t.attacker_state == 1 ? 1u : own_aux);
       t.heal += regen;
+      if (wraiths()) {
+        all.push_back(t);
+        continue;
+      }
       std::uint32_t def_aux = def_codec_.dot(aux_of(d.state));
       if (def_group_ && t.hit == 1) {
         const Split sp = hit_group(def_group_->at(def_aux), t.damage, swarm_damage_.dealt(t.damage));
@@ -734,6 +796,27 @@ class SpdExchange final : public Exchange {
       attacks = state != 0;
       t.attacker_state = kPast | (state == 0 ? 1u : 2u);
       if (!attacks) t.hit = -1;
+    }
+    if (wraiths()) {
+      // As volley(): this turn's wraiths, one after another.
+      const std::uint32_t turn = aux_of(a.state);
+      t.attacker_state = kPast | std::min(turn + 1, wraith_last_);
+      const int n = wraiths_acting(turn, wraith_cells_);
+      const int fa = past_of(a.state), fd = past_of(d.state);
+      t.damage = wraith_start(def_aux);
+      bool gone = false, landed = false;
+      for (int i = 0; i < n; ++i) {
+        const int wv = goo_def_ && enraged(d.hp - t.damage, def_ht_) ? 1 : 0;
+        const AttackPlan& plan = plans_[fa][fd][static_cast<std::size_t>(wv)];
+        const StrikeResult r = strike(plan, rng);
+        if (!(r.attacked && r.hit.hit)) continue;
+        landed = true;
+        wraith_hit(r.damage, d.hp, t.damage, def_aux, gone);
+        if (def_codec_.rage && !plan.magic)
+          passed.push_back(plan.passed(plan.base_damage(plan.rolled(r.roll), r.excess)));
+      }
+      t.hit = n == 1 ? static_cast<std::int8_t>(landed ? 1 : 0) : std::int8_t{-1};
+      attacks = false;
     }
     if (att_rage_.on && attacks_) {
       const std::uint32_t state = aux_of(a.state);
@@ -831,6 +914,66 @@ class SpdExchange final : public Exchange {
   // The Berserker's rage after the turn in which she took `passed`.
   std::uint32_t rage_of_turn(std::uint32_t s, const std::vector<std::int64_t>& passed, std::int64_t hp_after) const {
     return (s & kPast) | rage_turn(def_codec_, aux_of(s), passed, hp_after);
+  }
+  // One wraith's hit that passes `x` to the defender, after the volley's
+  // earlier hits dealt `dealt` and left it in `aux` (`gone`: a swarm with no
+  // fly left): a swarm splits at each hit (Swarm.defenseProc), and a gnoll
+  // brute enrages at the hit that takes its HP to 0 (Brute.isAlive), the
+  // later ones falling on its shield.
+  void wraith_hit(std::int64_t x, std::int64_t hp, std::int64_t& dealt, std::uint32_t& aux, bool& gone) const {
+    if (def_group_) {
+      if (gone) return;
+      const Split sp = hit_group(def_group_->at(aux), x, swarm_damage_.dealt(x));
+      dealt += sp.lost;
+      if (sp.group.empty())
+        gone = true;
+      else
+        aux = def_group_->id(sp.group);
+      return;
+    }
+    if (def_rage_.on && aux == 0) {
+      const auto [dmg, state] = rage_hit(def_rage_, hp - dealt, 0, x);
+      dealt += dmg;
+      aux = state;
+      return;
+    }
+    dealt += x;
+  }
+  // Before a volley: a raging brute's decay since the last attack on it,
+  // which comes whether any wraith attacks or not (as rage_hit adds it).
+  std::int64_t wraith_start(std::uint32_t aux) const { return def_rage_.on && aux != 0 ? def_rage_.decay : 0; }
+  // The attacks of n wraiths in one turn, one after another, each its own
+  // Mob.act: the damage and the defender's state after all of them. Goo's
+  // numbers follow its HP from hit to hit. One wraith keeps its hit or miss.
+  std::vector<Transition> volley(int n, int fa, int fd, Side d) const {
+    struct Key {
+      std::int64_t dealt;
+      std::uint32_t aux;
+      bool gone;
+      std::int8_t hit;
+      bool operator<(const Key& o) const {
+        return std::tie(dealt, aux, gone, hit) < std::tie(o.dealt, o.aux, o.gone, o.hit);
+      }
+    };
+    const std::uint32_t aux0 = def_codec_.dot(aux_of(d.state));
+    std::map<Key, double> now{{Key{wraith_start(aux0), aux0, false, -1}, 1.0}};
+    for (int i = 0; i < n; ++i) {
+      std::map<Key, double> next;
+      for (const auto& [k, p] : now) {
+        const int v = goo_def_ && enraged(d.hp - k.dealt, def_ht_) ? 1 : 0;
+        for (const Transition& t : kernels_[fa][fd][static_cast<std::size_t>(v)]) {
+          Key u = k;
+          if (t.hit == 1) wraith_hit(t.damage, d.hp, u.dealt, u.aux, u.gone);
+          u.hit = n == 1 ? t.hit : std::int8_t{-1};
+          next[u] += p * t.p;
+        }
+      }
+      now = std::move(next);
+    }
+    std::vector<Transition> out;
+    out.reserve(now.size());
+    for (const auto& [k, p] : now) out.push_back(Transition{p, k.dealt, 0, next_defender(d.state, k.aux), k.hit});
+    return out;
   }
   // The hero's killing attacks, split by what the ticks the mob left on her
   // do after it dies (heal: the HP she ends with, less her HP now).
@@ -932,7 +1075,12 @@ class SpdExchange final : public Exchange {
   [[nodiscard]] std::int64_t water_heal(std::int64_t hp) const { return water_ > 0 && hp < ht_ ? water_ : 0; }
   bool attacks_ = true;
   bool drain_ = false;
-  bool necro_ = false;          // the attacker is a necromancer: its skeleton attacks
+  bool necro_ = false;  // the attacker is a necromancer: its skeleton attacks
+  // The attacker is a spectral necromancer: the cells its wraiths can take
+  // (0 for any other attacker) and the turn its state stops counting at.
+  int wraith_cells_ = 0;
+  std::uint32_t wraith_last_ = 0;
+  [[nodiscard]] bool wraiths() const { return wraith_cells_ > 0; }
   std::optional<Burst> burst_;  // the defender is one: its skeleton bursts when it dies
   Dot dot_;
   // By the passing conditions of attacker and defender, and Goo's variant.
@@ -962,10 +1110,12 @@ Fighter fighter(const Combatant& c, const Situation& s, std::string_view role) {
 
 bool is_swarm(const Combatant& c) { return !c.is_hero() && c.mob.java_class == "Swarm"; }
 
-// The swarm's groups, when `swarm` is one: every damage `other` can pass it.
-std::shared_ptr<const fight::States<Group>> groups_of(const Combatant& swarm, std::int64_t hp, const Combatant& other,
+// The swarm's groups, when `swarm` is one: every damage `other` (or the
+// minion that strikes for it) can pass it.
+std::shared_ptr<const fight::States<Group>> groups_of(const Combatant& swarm, std::int64_t hp, const Combatant& foe,
                                                       const Situation& other_situation, SwarmDamage& dmg) {
   if (!is_swarm(swarm)) return nullptr;
+  const Combatant other = striker_of(foe);
   std::set<std::int64_t> passed;
   const bool attacks = other.is_hero() || other.mob.damage || (other_situation.magic && other.mob.spell);
   for (int a = 0; a < 2 && attacks; ++a)
@@ -1063,10 +1213,13 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
   // What the other's hits leave on a hero, which goes on after she kills it.
   const Dot on_a = attacker.is_hero() && !is_swarm(defender) ? dot_of(defender, back) : Dot{};
   const Dot on_b = defender.is_hero() && !is_swarm(attacker) ? dot_of(attacker, situation) : Dot{};
+  // The two are adjacent unless the situation says `ranged`: one of the cells
+  // around the spectral necromancer's foe may be its own.
+  const int cells = wraith_cells(situation);
   b.a_hits_b = std::make_shared<SpdExchange>(attacker, defender, situation, true, a_groups, b_groups, b_dmg, a_rage,
-                                             b_rage, a_codec, b_codec, on_a);
+                                             b_rage, a_codec, b_codec, on_a, cells);
   b.b_hits_a = std::make_shared<SpdExchange>(defender, attacker, back, false, b_groups, a_groups, a_dmg, b_rage, a_rage,
-                                             b_codec, a_codec, on_b);
+                                             b_codec, a_codec, on_b, cells);
   b.time_unit = "turns";
   list_mechanics(attacker, defender, false, b.modelled, b.not_modelled);
   for (const auto& [c, r] : {std::pair{&attacker, a_rage}, std::pair{&defender, b_rage}}) {
@@ -1119,6 +1272,19 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
         "only) change nothing here, and a champion's buff is not passed on",
         c->name, other.name, other.name, other.name, c->name, other.name,
         is_swarm(other) ? " (not followed against a swarm)" : ""));
+  }
+  for (const Combatant* c : {&attacker, &defender}) {
+    if (!is_spectral(*c)) continue;
+    const Combatant& other = c == &attacker ? defender : attacker;
+    const Combatant w = wraith_of(*c);
+    b.notes.push_back(fmt::format(
+        "{0}: {1} attacks it, never its wraiths; the fight starts with it hunting {1} within 4 cells; it summons "
+        "a wraith (level {2}: accuracy {3}, evasion {4}, damage {5}-{6}, 1 HP) next to {1} on its turns 2, 4, 6, "
+        "... while one of the {7} cells around {1} is free, and each attacks from 2 turns after it appears, so "
+        "up to {7} attack on each of its turns from its turn {8} on; when {0} dies its wraiths die with it; a "
+        "champion's buff is not passed on",
+        c->name, other.name, kWraithLevel, w.mob.accuracy, w.mob.evasion, w.mob.damage->min(), w.mob.damage->max(),
+        cells, wraith_last_turn(cells) + 1));
   }
   for (const auto& [c, k, why] :
        {std::tuple{&attacker, a_codec, &regen_why[0]}, std::tuple{&defender, b_codec, &regen_why[1]}}) {

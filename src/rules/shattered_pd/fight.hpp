@@ -1,7 +1,8 @@
 // Shattered Pixel Dungeon 3.3.6 fights: the per-attack kernel with the
 // mechanics it follows (life drain, poison, ooze, bleeding, a swarm of flies
 // splitting, Goo, the gnoll brute's rage, the necromancer's skeleton, the
-// hero's regeneration and the Berserker's rage) and the bout of two combatants.
+// spectral necromancer's wraiths, the hero's regeneration and the Berserker's
+// rage) and the bout of two combatants.
 #pragma once
 
 #include <fray/fight/kernel.hpp>

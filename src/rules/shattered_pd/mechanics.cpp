@@ -69,8 +69,11 @@ const std::vector<MobRow>& mob_rows() {
          "Skeleton.die)",
          M::exact}}},
       {"SpectralNecromancer",
-       {{"summons wraiths (SpectralNecromancer.summonMinion); the fight is the necromancer alone, who never "
-         "attacks"}}},
+       {{"summons a level-4 wraith (accuracy 14, evasion 70, damage 3-6, 1 HP) next to its target on its second "
+         "turn and another every 2 turns while a cell next to the target is free, each attacking from 2 turns after "
+         "it appears; they die with the necromancer (SpectralNecromancer.summonMinion, die; Wraith.adjustStats, "
+         "SPAWN_DELAY)",
+         M::exact}}},
       {"Tengu",
        {{"damage cannot cross more than one HT/8 bracket per hit (Tengu.damage)"},
         {"attacks at range and jumps away (Tengu.act)"}}},

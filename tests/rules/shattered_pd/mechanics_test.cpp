@@ -806,4 +806,134 @@ TEST(SpdNecromancer, ExactDuelAgreesWithMonteCarlo) {
   expect_exact_matches_sampled(b, 100000, 41);
 }
 
+// --- the spectral necromancer's wraiths -------------------------------------------------
+
+constexpr std::uint32_t kStateBits = ~(1u << 31);
+
+// The wraiths' damage on one of the necromancer's turns against a foe: each
+// outcome's damage, summed, and the necromancer's next state.
+std::map<std::int64_t, double> volley_damage(const Bout& b, std::uint32_t turn, Side foe, std::uint32_t next) {
+  std::map<std::int64_t, double> got;
+  for (const Transition& t : b.b_hits_a->outcomes({40, turn}, foe)) {
+    got[t.damage] += t.p;
+    EXPECT_EQ(t.attacker_state & kStateBits, next) << turn;
+  }
+  return got;
+}
+
+// SpectralNecromancer.summonMinion after Necromancer.Hunting.act: wraiths
+// appear on its turns 1, 3, 5, ... (from 0) and attack from two turns later
+// (Wraith.SPAWN_DELAY); against a foe of evasion 0 without armor every one
+// hits for NormalIntRange(3, 6) (Wraith.adjustStats(4), damageRoll), so the
+// turn's damage is the sum of that many rolls. Seven cells around the foe
+// when it stands next to the necromancer; the state stops at turn 15.
+TEST(SpdSpectralNecromancer, AWraithJoinsEveryTwoTurns) {
+  const Bout b = bout_of(kDummy, "spectral_necromancer");
+  const std::vector<int> wraiths = {0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7};
+  for (std::uint32_t turn = 0; turn < wraiths.size(); ++turn) {
+    Pmf want = Pmf::point(0);
+    for (int i = 0; i < wraiths[turn]; ++i) want = want + spd_normal(3, 6);
+    const auto got = volley_damage(b, std::min(turn, 15u), {1000, 0}, std::min(turn + 1, 15u));
+    ASSERT_EQ(got.size(), want.items().size()) << turn;
+    for (const auto& [v, p] : want.items()) EXPECT_NEAR(got.at(v), p, 1e-12) << turn << " " << v;
+  }
+  // The wraith is the catalog's at level 4 whatever the depth.
+  const AttackSummary one = attack_of("wraith:depth=4", kDummy);
+  const auto got = volley_damage(b, 3, {1000, 0}, 4);
+  for (const auto& [v, p] : one.damage.items()) EXPECT_NEAR(got.at(v), p, 1e-12) << v;
+}
+
+// Two wraiths (turn 5) against evasion 7: each hits with 1 - 7 / (2 x 14) =
+// 3/4 (Char.hit), so no damage with 1/16 and 12 with (3/4 x P(6))^2.
+TEST(SpdSpectralNecromancer, TwoWraithsByHand) {
+  const Bout b = bout_of("hp=100,evasion=7,accuracy=10,damage=1-1,armor=0", "spectral_necromancer");
+  const auto got = volley_damage(b, 5, {100, 0}, 6);
+  const double six = spd_normal(3, 6)[6];
+  EXPECT_NEAR(got.at(0), 1.0 / 16, 1e-6);
+  EXPECT_NEAR(got.at(12), 0.75 * six * 0.75 * six, 1e-6);
+  EXPECT_EQ(got.count(13), 0u);
+}
+
+// A foe out of reach (`ranged`) leaves all eight cells around it to the
+// wraiths: eight attack from turn 17.
+TEST(SpdSpectralNecromancer, EightCellsForADistantFoe) {
+  AttackRequest req;
+  req.attacker = kDummy;
+  req.defender = "spectral_necromancer";
+  req.situation = {"ranged"};
+  const Bout b = rules().bout(req);
+  Pmf eight = Pmf::point(0);
+  for (int i = 0; i < 8; ++i) eight = eight + spd_normal(3, 6);
+  const auto got = volley_damage(b, 17, {1000, 0}, 17);
+  EXPECT_NEAR(got.at(48), eight[48], 1e-15);
+  EXPECT_EQ(volley_damage(b, 15, {1000, 0}, 16).count(48), 0u);
+}
+
+// SpectralNecromancer.die kills its wraiths, which leave nothing: a blow that
+// kills it changes nothing on its foe's side.
+TEST(SpdSpectralNecromancer, ItsWraithsDieWithIt) {
+  const Bout b = bout_of("hp=9,evasion=3,accuracy=1000,damage=50-50,armor=0", "spectral_necromancer:hp=1");
+  for (const Transition& t : b.a_hits_b->outcomes({9, 0}, {1, 15})) EXPECT_EQ(t.heal, 0);
+}
+
+// Each wraith is its own attack, one after another. A gnoll brute of 5 HP
+// (fight HP 5 + the 24-point shield) enrages at the hit that takes its HP to
+// 0, the rest of that hit lost (Brute.isAlive): the fight damage is then
+// 29 - (24 - 4) = 9, the first turn's decay included, and the next wraith
+// hits the shield. Summing the two hits first would lose the second.
+TEST(SpdSpectralNecromancer, WraithsHitABruteOneAfterAnother) {
+  const Bout b = bout_of("gnoll_brute:hp=5", "spectral_necromancer");
+  const Pmf one = attack_of("wraith:depth=4", "gnoll_brute").damage;
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> want;
+  for (const auto& [x, p] : one.items())
+    for (const auto& [y, q] : one.items()) {
+      std::int64_t dealt = 0;
+      std::uint32_t state = 0;
+      for (const std::int64_t h : {x, y}) {
+        if (state != 0) {
+          dealt += h;
+        } else if (dealt + h < 5) {
+          dealt += h;
+        } else {
+          dealt = 9;
+          state = 2;
+        }
+      }
+      want[{dealt, state}] += p * q;
+    }
+  expect_same(want, by_damage_and_state(b.b_hits_a->outcomes({40, 5}, {29, 0})));
+  // Raging, with no wraith yet: only the turn's decay of 4.
+  expect_same({{{4, 2}, 1.0}}, by_damage_and_state(b.b_hits_a->outcomes({40, 0}, {20, 2})));
+}
+
+// A swarm of 5 HP (no armor, evasion 5: a wraith hits with p = 1 - 5/28)
+// splits at each wraith's hit (Swarm.defenseProc: HP >= damage + 2): a 3
+// leaves flies of 1 and 1 (3 lost), a 4 one fly of 1 (4 lost), a 5 or 6
+// kills it; the second wraith then hits a fly of 1. Summing the two rolls
+// before the split would kill the swarm whenever both hit.
+TEST(SpdSpectralNecromancer, WraithsSplitASwarmOneAfterAnother) {
+  const Bout b = bout_of("swarm:hp=5", "spectral_necromancer");
+  std::map<std::int64_t, double> got;
+  for (const Transition& t : b.b_hits_a->outcomes({40, 5}, {5, 0})) got[t.damage] += t.p;
+  const Pmf roll = spd_normal(3, 6);
+  const double p = 1 - 5.0 / 28, q3 = roll[3], q4 = roll[4], r = roll.at_least(5);
+  EXPECT_NEAR(got.at(0), (1 - p) * (1 - p), 1e-6);
+  EXPECT_NEAR(got.at(3), 2 * p * q3 * (1 - p), 1e-6);
+  EXPECT_NEAR(got.at(4), p * q3 * p + 2 * p * q4 * (1 - p), 1e-6);
+  EXPECT_NEAR(got.at(5), p * q4 * p + p * r + (1 - p) * p * r, 1e-6);
+  EXPECT_EQ(got.size(), 4u);
+}
+
+TEST(SpdSpectralNecromancer, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hero:level=6,str=14,weapon=sword,armor=leather", "spectral_necromancer");
+  EXPECT_TRUE(std::any_of(b.modelled.begin(), b.modelled.end(),
+                          [](const std::string& l) { return l.find("level-4 wraith") != std::string::npos; }));
+  EXPECT_TRUE(b.not_modelled.empty());
+  expect_exact_matches_sampled(b, 100000, 43);
+  // Against a gnoll brute, whose rage follows each wraith's hit.
+  expect_exact_matches_sampled(bout_of("gnoll_brute", "spectral_necromancer"), 100000, 44);
+  // Against a swarm of flies, which each wraith's hit splits.
+  expect_exact_matches_sampled(bout_of("swarm:hp=16", "spectral_necromancer"), 100000, 45);
+}
+
 }  // namespace fray
