@@ -1,7 +1,9 @@
 // Shattered Pixel Dungeon's fight mechanics, each against a case worked by
 // hand from the game's code: the vampire bat's life drain, the spinner's
-// poison, ooze, the albino rat's bleeding and the swarm of flies splitting,
-// with exact chains against Monte Carlo where both exist.
+// poison, ooze, the albino rat's bleeding, the swarm of flies splitting, Goo,
+// the gnoll brute's rage, the hero's regeneration and the Berserker's rage,
+// the necromancer's skeleton and the spectral necromancer's wraiths, with
+// exact chains against Monte Carlo where both exist.
 #include <fray/core/error.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/rules/shattered_pd/hero.hpp>
@@ -17,6 +19,7 @@
 #include <initializer_list>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -32,10 +35,11 @@ const Ruleset& rules() { return ruleset("shattered-pd"); }
 // Random.NormalIntRange(a, b), the game's float-exact law.
 Pmf spd_normal(std::int64_t a, std::int64_t b) { return shattered_pd::normal_int_range_pmf(a, b); }
 
-Bout bout_of(const std::string& a, const std::string& b) {
+Bout bout_of(const std::string& a, const std::string& b, std::vector<std::string> situation = {}) {
   AttackRequest req;
   req.attacker = a;
   req.defender = b;
+  req.situation = std::move(situation);
   return rules().bout(req);
 }
 
@@ -74,15 +78,35 @@ std::pair<std::map<std::int64_t, double>, double> heals_of_kills(const std::vect
   return {by_heal, kills};
 }
 
+// The exact duel's HP left on each side against those of n sampled ones, by chi-square.
+void expect_same_hp_left(const fight::DuelResult& exact, const fight::DuelResult& mc, std::uint64_t n) {
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
+  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+}
+
 // The exact duel against n sampled ones at `seed`: each side's HP left and the
 // length, by chi-square.
 void expect_exact_matches_sampled(const Bout& b, std::uint64_t n, std::uint64_t seed) {
   const fight::DuelResult exact = fight::solve_duel(b);
   ASSERT_EQ(exact.method, "exact");
   const fight::DuelResult mc = fight::solve_duel(b, sampled(n, seed));
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+  expect_same_hp_left(exact, mc, n);
   EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*mc.length, n)), 1e-3);
+}
+
+// Whether a line of `lines` (a bout's modelled, not_modelled or notes) holds
+// `text`, and `also` when given.
+bool lists(const std::vector<std::string>& lines, std::string_view text, std::string_view also = {}) {
+  return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) {
+    return l.find(text) != std::string::npos && (also.empty() || l.find(also) != std::string::npos);
+  });
+}
+
+// Outcomes summed by damage.
+std::map<std::int64_t, double> by_damage(const std::vector<Transition>& ts) {
+  std::map<std::int64_t, double> out;
+  for (const Transition& t : ts) out[t.damage] += t.p;
+  return out;
 }
 
 // Outcomes summed by (damage, defender state).
@@ -175,8 +199,7 @@ TEST(SpdDrain, DuelMatchesAnIndependentCalculation) {
   const fight::DuelResult exact = fight::solve_duel(b);
   ASSERT_EQ(exact.method, "exact");
   EXPECT_NEAR(exact.p_a_wins, with, 1e-9);
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(r.a_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(r.b_hp_left, n)), 1e-3);
+  expect_same_hp_left(exact, r, n);
 }
 
 // --- poison --------------------------------------------------------------------------
@@ -254,9 +277,7 @@ TEST(SpdOoze, ExactDuelAgreesWithMonteCarlo) {
   const fight::DuelResult exact = fight::solve_duel(b);
   ASSERT_EQ(exact.method, "exact");
   const std::uint64_t n = 100000;
-  const fight::DuelResult mc = fight::solve_duel(b, sampled(n, 13));
-  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(mc.a_hp_left, n)), 1e-3);
-  EXPECT_GT(test::chi_square_p(exact.b_hp_left, counts_of(mc.b_hp_left, n)), 1e-3);
+  expect_same_hp_left(exact, fight::solve_duel(b, sampled(n, 13)), n);
 }
 
 // --- Goo ------------------------------------------------------------------------------
@@ -367,11 +388,7 @@ TEST(SpdBrute, RageShieldByHand) {
     EXPECT_EQ(t.damage, 0);
     EXPECT_EQ(t.attacker_state, past | 1);
   }
-  auto law = [&](std::uint32_t state) {
-    std::map<std::int64_t, double> m;
-    for (const Transition& t : b.b_hits_a->outcomes({20, state}, {100, 0})) m[t.damage] += t.p;
-    return m;
-  };
+  auto law = [&](std::uint32_t state) { return by_damage(b.b_hits_a->outcomes({20, state}, {100, 0})); };
   const double q = attack_of("gnoll_brute", hitter).p_hit;
   auto raging = law(1), calm = law(0);
   const Pmf r = spd_normal(15, 40), c = spd_normal(5, 25);
@@ -380,8 +397,7 @@ TEST(SpdBrute, RageShieldByHand) {
   // Studded gloves attack twice a turn: the decay per attack no longer holds, and the rage is left out.
   const Bout g = bout_of("hero:class=huntress", "gnoll_brute");
   EXPECT_EQ(g.b.hp, 40);
-  EXPECT_TRUE(std::any_of(g.not_modelled.begin(), g.not_modelled.end(),
-                          [](const std::string& l) { return l.find("rage shield") != std::string::npos; }));
+  EXPECT_TRUE(lists(g.not_modelled, "rage shield"));
 }
 
 TEST(SpdBrute, ExactDuelAgreesWithMonteCarlo) {
@@ -508,8 +524,7 @@ TEST(SpdRegeneration, EveryTenthTurnBelowHtHealsOne) {
 TEST(SpdRegeneration, ExactDuelAgreesWithMonteCarlo) {
   // A long fight (some 13 turns of hers): she often heals.
   const Bout b = bout_of("hero:level=3,weapon=dagger", "hermit_crab");
-  EXPECT_TRUE(std::any_of(b.notes.begin(), b.notes.end(),
-                          [](const std::string& l) { return l.find("regenerates") != std::string::npos; }));
+  EXPECT_TRUE(lists(b.notes, "regenerates"));
   expect_exact_matches_sampled(b, 100000, 23);
 }
 
@@ -551,10 +566,8 @@ TEST(SpdRegeneration, OtherAttackTimesCountTheTurnsBetweenAttacks) {
   // spear's 7th attack heals to 20, and nothing more comes.
   EXPECT_EQ(regen_heals("hero:hp=19,str=12,weapon=spear", 19, 30), heals_at({7}, 30));
   const Bout b = bout_of("hero:hp=10,str=12,weapon=spear", kDummy);
-  EXPECT_TRUE(std::any_of(b.modelled.begin(), b.modelled.end(),
-                          [](const std::string& l) { return l.find("hero regeneration") != std::string::npos; }));
-  EXPECT_TRUE(std::any_of(b.notes.begin(), b.notes.end(),
-                          [](const std::string& l) { return l.find("every 1.5 turns") != std::string::npos; }));
+  EXPECT_TRUE(lists(b.modelled, "hero regeneration"));
+  EXPECT_TRUE(lists(b.notes, "every 1.5 turns"));
 }
 
 // The duel of EveryTenthTurnBelowHtHealsOne with a spear: after her K
@@ -593,18 +606,14 @@ TEST(SpdRegeneration, OtherAttackTimesExactAgreesWithMonteCarlo) {
 // fit, and the regeneration is listed as left out with the reason.
 TEST(SpdRegeneration, AClockPastHerStateIsLeftOut) {
   const Bout b = bout_of("hero:str=14,weapon=scimitar", "albino_rat");
-  EXPECT_TRUE(std::any_of(b.not_modelled.begin(), b.not_modelled.end(), [](const std::string& l) {
-    return l.find("hero regeneration") != std::string::npos && l.find("after 5 attacks") != std::string::npos;
-  }));
+  EXPECT_TRUE(lists(b.not_modelled, "hero regeneration", "after 5 attacks"));
   const Bout c = bout_of("hero:str=14,weapon=scimitar", "rat");
-  EXPECT_TRUE(std::any_of(c.modelled.begin(), c.modelled.end(),
-                          [](const std::string& l) { return l.find("hero regeneration") != std::string::npos; }));
+  EXPECT_TRUE(lists(c.modelled, "hero regeneration"));
   EXPECT_TRUE(c.a_hits_b->exact());
   // A sword four STR short (1.2^4 turns) repeats after 625 attacks: followed,
   // but the fight is sampled, with the reason.
   const Bout d = bout_of("hero:weapon=sword", "rat");
-  EXPECT_TRUE(std::any_of(d.modelled.begin(), d.modelled.end(),
-                          [](const std::string& l) { return l.find("hero regeneration") != std::string::npos; }));
+  EXPECT_TRUE(lists(d.modelled, "hero regeneration"));
   EXPECT_FALSE(d.a_hits_b->exact());
   EXPECT_NE(d.a_hits_b->why_not_exact().find("625"), std::string::npos) << d.a_hits_b->why_not_exact();
 }
@@ -635,10 +644,7 @@ TEST(SpdGoo, OnWaterItRegainsOneHpBeforeItsMove) {
   // Off water: no heal, and listed as left out.
   const Bout dry = bout_of(kDummy, "goo");
   for (const Transition& t : dry.b_hits_a->outcomes({50, 0}, {1000, 0})) EXPECT_EQ(t.heal, 0);
-  auto listed = [](const std::vector<std::string>& v) {
-    return std::any_of(v.begin(), v.end(),
-                       [](const std::string& l) { return l.find("on water") != std::string::npos; });
-  };
+  auto listed = [](const std::vector<std::string>& v) { return lists(v, "on water"); };
   EXPECT_TRUE(listed(dry.not_modelled));
   EXPECT_FALSE(listed(dry.modelled));
   EXPECT_TRUE(listed(b.modelled));
@@ -729,9 +735,7 @@ TEST(SpdBerserker, AHitTakenRaisesHerDamage) {
   const Bout b = bout_of("hero:subclass=berserker", mob);
   EXPECT_FALSE(b.a_hits_b->exact());
   EXPECT_NE(b.a_hits_b->why_not_exact().find("Berserk.act"), std::string::npos);
-  EXPECT_TRUE(std::any_of(b.modelled.begin(), b.modelled.end(), [](const std::string& l) {
-    return l.find("Berserker rage") != std::string::npos && l.find("[sampled fights only]") != std::string::npos;
-  }));
+  EXPECT_TRUE(lists(b.modelled, "Berserker rage", "[sampled fights only]"));
   Rng rng(31);
   std::map<std::int64_t, std::uint64_t> seen;
   std::uint64_t n = 0;
@@ -762,22 +766,27 @@ TEST(SpdBerserker, RageChangesWhoWins) {
 
 // --- the necromancer's skeleton --------------------------------------------------------
 
+constexpr std::uint32_t kStateBits = ~(1u << 31);
+
+// The damage a necromancer's minions deal on its turn from `state` (side b
+// of the bout, at 40 HP) against `foe`, by damage; every outcome leaves the
+// necromancer in state `next`.
+std::map<std::int64_t, double> minion_damage(const Bout& b, std::uint32_t state, Side foe, std::uint32_t next) {
+  const auto ts = b.b_hits_a->outcomes({40, state}, foe);
+  for (const Transition& t : ts) EXPECT_EQ(t.attacker_state & kStateBits, next) << state;
+  return by_damage(ts);
+}
+
 // Necromancer.Hunting: its first turn starts the summoning (no attack, state
 // 1); from its second its skeleton attacks as a catalog skeleton does (state 2).
 TEST(SpdNecromancer, ItsSkeletonAttacksFromItsSecondTurn) {
   const std::string foe = "hp=100,evasion=3,accuracy=10,damage=1-1,armor=0";
   const Bout b = bout_of(foe, "necromancer");
-  const auto first = b.b_hits_a->outcomes({40, 0}, {100, 0});
-  ASSERT_EQ(first.size(), 1u);
-  EXPECT_EQ(first[0].damage, 0);
-  EXPECT_EQ(first[0].attacker_state & ~(1u << 31), 1u);
+  const auto first = minion_damage(b, 0, {100, 0}, 1);
+  EXPECT_EQ(first, (std::map<std::int64_t, double>{{0, 1.0}}));
   const Pmf skeleton = attack_of("skeleton", foe).damage;
   for (const std::uint32_t state : {1u, 2u}) {
-    std::map<std::int64_t, double> got;
-    for (const Transition& t : b.b_hits_a->outcomes({40, state}, {100, 0})) {
-      got[t.damage] += t.p;
-      EXPECT_EQ(t.attacker_state & ~(1u << 31), 2u);
-    }
+    auto got = minion_damage(b, state, {100, 0}, 2);
     ASSERT_EQ(got.size(), skeleton.items().size());
     for (const auto& [v, p] : skeleton.items()) EXPECT_NEAR(got[v], p, 1e-12) << v;
   }
@@ -801,25 +810,11 @@ TEST(SpdNecromancer, ItsSkeletonBurstsWhenItDies) {
 
 TEST(SpdNecromancer, ExactDuelAgreesWithMonteCarlo) {
   const Bout b = bout_of("hero:level=6,str=14,weapon=sword,armor=leather", "necromancer");
-  EXPECT_TRUE(std::any_of(b.modelled.begin(), b.modelled.end(),
-                          [](const std::string& l) { return l.find("summons a skeleton") != std::string::npos; }));
+  EXPECT_TRUE(lists(b.modelled, "summons a skeleton"));
   expect_exact_matches_sampled(b, 100000, 41);
 }
 
 // --- the spectral necromancer's wraiths -------------------------------------------------
-
-constexpr std::uint32_t kStateBits = ~(1u << 31);
-
-// The wraiths' damage on one of the necromancer's turns against a foe: each
-// outcome's damage, summed, and the necromancer's next state.
-std::map<std::int64_t, double> volley_damage(const Bout& b, std::uint32_t turn, Side foe, std::uint32_t next) {
-  std::map<std::int64_t, double> got;
-  for (const Transition& t : b.b_hits_a->outcomes({40, turn}, foe)) {
-    got[t.damage] += t.p;
-    EXPECT_EQ(t.attacker_state & kStateBits, next) << turn;
-  }
-  return got;
-}
 
 // SpectralNecromancer.summonMinion after Necromancer.Hunting.act: wraiths
 // appear on its turns 1, 3, 5, ... (from 0) and attack from two turns later
@@ -833,13 +828,13 @@ TEST(SpdSpectralNecromancer, AWraithJoinsEveryTwoTurns) {
   for (std::uint32_t turn = 0; turn < wraiths.size(); ++turn) {
     Pmf want = Pmf::point(0);
     for (int i = 0; i < wraiths[turn]; ++i) want = want + spd_normal(3, 6);
-    const auto got = volley_damage(b, std::min(turn, 15u), {1000, 0}, std::min(turn + 1, 15u));
+    const auto got = minion_damage(b, std::min(turn, 15u), {1000, 0}, std::min(turn + 1, 15u));
     ASSERT_EQ(got.size(), want.items().size()) << turn;
     for (const auto& [v, p] : want.items()) EXPECT_NEAR(got.at(v), p, 1e-12) << turn << " " << v;
   }
   // The wraith is the catalog's at level 4 whatever the depth.
   const AttackSummary one = attack_of("wraith:depth=4", kDummy);
-  const auto got = volley_damage(b, 3, {1000, 0}, 4);
+  const auto got = minion_damage(b, 3, {1000, 0}, 4);
   for (const auto& [v, p] : one.damage.items()) EXPECT_NEAR(got.at(v), p, 1e-12) << v;
 }
 
@@ -847,7 +842,7 @@ TEST(SpdSpectralNecromancer, AWraithJoinsEveryTwoTurns) {
 // 3/4 (Char.hit), so no damage with 1/16 and 12 with (3/4 x P(6))^2.
 TEST(SpdSpectralNecromancer, TwoWraithsByHand) {
   const Bout b = bout_of("hp=100,evasion=7,accuracy=10,damage=1-1,armor=0", "spectral_necromancer");
-  const auto got = volley_damage(b, 5, {100, 0}, 6);
+  const auto got = minion_damage(b, 5, {100, 0}, 6);
   const double six = spd_normal(3, 6)[6];
   EXPECT_NEAR(got.at(0), 1.0 / 16, 1e-6);
   EXPECT_NEAR(got.at(12), 0.75 * six * 0.75 * six, 1e-6);
@@ -857,16 +852,12 @@ TEST(SpdSpectralNecromancer, TwoWraithsByHand) {
 // A foe out of reach (`ranged`) leaves all eight cells around it to the
 // wraiths: eight attack from turn 17.
 TEST(SpdSpectralNecromancer, EightCellsForADistantFoe) {
-  AttackRequest req;
-  req.attacker = kDummy;
-  req.defender = "spectral_necromancer";
-  req.situation = {"ranged"};
-  const Bout b = rules().bout(req);
+  const Bout b = bout_of(kDummy, "spectral_necromancer", {"ranged"});
   Pmf eight = Pmf::point(0);
   for (int i = 0; i < 8; ++i) eight = eight + spd_normal(3, 6);
-  const auto got = volley_damage(b, 17, {1000, 0}, 17);
+  const auto got = minion_damage(b, 17, {1000, 0}, 17);
   EXPECT_NEAR(got.at(48), eight[48], 1e-15);
-  EXPECT_EQ(volley_damage(b, 15, {1000, 0}, 16).count(48), 0u);
+  EXPECT_EQ(minion_damage(b, 15, {1000, 0}, 16).count(48), 0u);
 }
 
 // SpectralNecromancer.die kills its wraiths, which leave nothing: a blow that
@@ -913,8 +904,7 @@ TEST(SpdSpectralNecromancer, WraithsHitABruteOneAfterAnother) {
 // before the split would kill the swarm whenever both hit.
 TEST(SpdSpectralNecromancer, WraithsSplitASwarmOneAfterAnother) {
   const Bout b = bout_of("swarm:hp=5", "spectral_necromancer");
-  std::map<std::int64_t, double> got;
-  for (const Transition& t : b.b_hits_a->outcomes({40, 5}, {5, 0})) got[t.damage] += t.p;
+  const auto got = by_damage(b.b_hits_a->outcomes({40, 5}, {5, 0}));
   const Pmf roll = spd_normal(3, 6);
   const double p = 1 - 5.0 / 28, q3 = roll[3], q4 = roll[4], r = roll.at_least(5);
   EXPECT_NEAR(got.at(0), (1 - p) * (1 - p), 1e-6);
@@ -926,8 +916,7 @@ TEST(SpdSpectralNecromancer, WraithsSplitASwarmOneAfterAnother) {
 
 TEST(SpdSpectralNecromancer, ExactDuelAgreesWithMonteCarlo) {
   const Bout b = bout_of("hero:level=6,str=14,weapon=sword,armor=leather", "spectral_necromancer");
-  EXPECT_TRUE(std::any_of(b.modelled.begin(), b.modelled.end(),
-                          [](const std::string& l) { return l.find("level-4 wraith") != std::string::npos; }));
+  EXPECT_TRUE(lists(b.modelled, "level-4 wraith"));
   EXPECT_TRUE(b.not_modelled.empty());
   expect_exact_matches_sampled(b, 100000, 43);
   // Against a gnoll brute, whose rage follows each wraith's hit.
