@@ -44,15 +44,30 @@ using Lane = double __attribute__((vector_size(64)));
 // in the order of `ps` from 0. Blocks of targets are summed in registers, so
 // that each target is stored once instead of once per move, with eight
 // independent sums in flight so that the adds do not wait on each other.
+// Each sum starts from its first term, not from 0 + it: the same value (the
+// terms are never -0), one add less and no registers to clear.
 // External: GCC warns that a clone with internal linkage is unused.
 FRAY_VECTOR_CLONES void pull_mass(double* __restrict out, const double* __restrict in, const Pull* ps, std::size_t np,
                                   std::size_t len) noexcept {
+  if (np == 0) {
+    std::fill(out, out + len, 0.0);
+    return;
+  }
   std::size_t i = 0;
 #if defined(__GNUC__)
   constexpr std::size_t kLane = 8, kLanes = 8;
   for (; i + kLane * kLanes <= len; i += kLane * kLanes) {
-    Lane acc[kLanes] = {};
-    for (std::size_t k = 0; k < np; ++k) {
+    Lane acc[kLanes];
+    {
+      const Lane p = Lane{} + ps[0].p;
+      const double* src = in + static_cast<std::ptrdiff_t>(i) + ps[0].off;
+      for (std::size_t q = 0; q < kLanes; ++q) {
+        Lane x;
+        std::memcpy(&x, src + q * kLane, sizeof x);
+        acc[q] = p * x;
+      }
+    }
+    for (std::size_t k = 1; k < np; ++k) {
       const Lane p = Lane{} + ps[k].p;
       const double* src = in + static_cast<std::ptrdiff_t>(i) + ps[k].off;
       for (std::size_t q = 0; q < kLanes; ++q) {
@@ -64,8 +79,10 @@ FRAY_VECTOR_CLONES void pull_mass(double* __restrict out, const double* __restri
     std::memcpy(out + i, acc, sizeof acc);
   }
   for (; i + kLane <= len; i += kLane) {
-    Lane acc = {};
-    for (std::size_t k = 0; k < np; ++k) {
+    Lane acc;
+    std::memcpy(&acc, in + static_cast<std::ptrdiff_t>(i) + ps[0].off, sizeof acc);
+    acc *= Lane{} + ps[0].p;
+    for (std::size_t k = 1; k < np; ++k) {
       Lane x;
       std::memcpy(&x, in + static_cast<std::ptrdiff_t>(i) + ps[k].off, sizeof x);
       acc += (Lane{} + ps[k].p) * x;
@@ -74,10 +91,32 @@ FRAY_VECTOR_CLONES void pull_mass(double* __restrict out, const double* __restri
   }
 #endif
   for (; i < len; ++i) {
-    double acc = 0;
-    for (std::size_t k = 0; k < np; ++k) acc += ps[k].p * in[static_cast<std::ptrdiff_t>(i) + ps[k].off];
+    double acc = ps[0].p * in[static_cast<std::ptrdiff_t>(i) + ps[0].off];
+    for (std::size_t k = 1; k < np; ++k) acc += ps[k].p * in[static_cast<std::ptrdiff_t>(i) + ps[k].off];
     out[i] = acc;
   }
+}
+
+// Adds x[i] to s[i mod 8] for i in [b, e), in increasing i: a piece of a
+// sum over a whole buffer, cell i in the (i mod 8)-th of eight partial
+// sums, the same whatever pieces the buffer is cut into; eight at a time
+// where the pieces allow (independent adds, in vector registers). Built
+// for the same CPUs as pull_mass: a fight's tail sums every cell of the
+// windows at every attack.
+FRAY_VECTOR_CLONES void sum_by_index(const double* x, std::uint64_t b, std::uint64_t e, double* s) noexcept {
+  std::uint64_t i = b;
+  for (; i < e && i % 8 != 0; ++i) s[i % 8] += x[i];
+#if defined(__GNUC__)
+  Lane acc;
+  std::memcpy(&acc, s, sizeof acc);
+  for (; i + 8 <= e; i += 8) {
+    Lane v;
+    std::memcpy(&v, x + i, sizeof v);
+    acc += v;
+  }
+  std::memcpy(s, &acc, sizeof acc);
+#endif
+  for (; i < e; ++i) s[i % 8] += x[i];
 }
 
 namespace {
@@ -95,26 +134,6 @@ double sum_of(const double* x, std::size_t n) noexcept {
   }
   for (; i < n; ++i) s0 += x[i];
   return (s0 + s1) + (s2 + s3);
-}
-
-// Adds x[i] to s[i mod 8] for i in [b, e), in increasing i: a piece of a
-// sum over a whole buffer, cell i in the (i mod 8)-th of eight partial
-// sums, the same whatever pieces the buffer is cut into; eight at a time
-// where the pieces allow (independent adds, in vector registers).
-void sum_by_index(const double* x, std::uint64_t b, std::uint64_t e, double* s) noexcept {
-  std::uint64_t i = b;
-  for (; i < e && i % 8 != 0; ++i) s[i % 8] += x[i];
-#if defined(__GNUC__)
-  Lane acc;
-  std::memcpy(&acc, s, sizeof acc);
-  for (; i + 8 <= e; i += 8) {
-    Lane v;
-    std::memcpy(&v, x + i, sizeof v);
-    acc += v;
-  }
-  std::memcpy(s, &acc, sizeof acc);
-#endif
-  for (; i < e; ++i) s[i % 8] += x[i];
 }
 
 // The attackers of one period of the schedule, from attack 0 until both
@@ -459,26 +478,26 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
     // The moves of a run of `len` cells from c0 (row r, column col) that
     // end the fight, `sum` the run's mass. A kill: the attacker wins with
     // its HP after the heal. A death: the defender wins with the HP it has.
+    // The winner's HP go to hp_win alone, and the loser's 0 HP once an
+    // attack: hp_end is hp_win plus those and the stalemates, added up at
+    // the end (a dependent add per ending move was most of this).
     auto record_ends = [&](std::span<const Move> ms, std::uint64_t c0, std::uint32_t len, std::uint64_t r,
                            std::uint64_t col, double sum) {
       for (const Move& mv : ms) {
         if (!mv.ends()) continue;
         const std::size_t winner = mv.kills() ? w : d;
         const std::int64_t heal = mv.kills() ? mv.heal : 0;
-        (mv.kills() ? killed : died) += sum * mv.p;
-        add_at(t.hp_end[1 - winner], 0, sum * mv.p);
+        const double mass = sum * mv.p;
+        (mv.kills() ? killed : died) += mass;
         if (winner == 0) {
-          const auto hp = static_cast<std::size_t>(chain.a_hp(r) + heal);
-          add_at(t.hp_end[0], hp, sum * mv.p);
-          add_at(t.hp_win[0], hp, sum * mv.p);
+          add_at(t.hp_win[0], static_cast<std::size_t>(chain.a_hp(r) + heal), mass);
         } else {
           // b's HP is the column: cell i of the run wins with col + i + 1 + heal.
           const auto hp0 = static_cast<std::size_t>(static_cast<std::int64_t>(col + 1) + heal);
-          for (std::vector<double>* v : {&t.hp_end[1], &t.hp_win[1]}) {
-            if (v->size() < hp0 + len) v->resize(hp0 + len, 0.0);
-            double* __restrict to = v->data() + hp0;
-            for (std::uint32_t i = 0; i < len; ++i) to[i] += in[c0 + i] * mv.p;
-          }
+          std::vector<double>& v = t.hp_win[1];
+          if (v.size() < hp0 + len) v.resize(hp0 + len, 0.0);
+          double* __restrict to = v.data() + hp0;
+          for (std::uint32_t i = 0; i < len; ++i) to[i] += in[c0 + i] * mv.p;
         }
       }
     };
@@ -601,6 +620,8 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
         col += len;
       }
     }
+    if (killed > 0) add_at(t.hp_end[d], 0, killed);
+    if (died > 0) add_at(t.hp_end[w], 0, died);
     if (killed > 0) {
       t.wins[w] += killed;
       add_at(t.kill_nth[w], turn.nth, killed);
@@ -636,6 +657,13 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
     check_work(work, limits, live, step);
   }
   t.unresolved = live;
+  // Each side's HP at the end: its wins, its losses (0 HP) and the stalemates.
+  for (int s = 0; s < 2; ++s) {
+    std::vector<double>& end = t.hp_end[s];
+    const std::vector<double>& win = t.hp_win[s];
+    if (end.size() < win.size()) end.resize(win.size(), 0.0);
+    for (std::size_t h = 0; h < win.size(); ++h) end[h] += win[h];
+  }
   return t;
 }
 
