@@ -81,6 +81,8 @@ bool fights_jelly(const Combatant& c) {
 
 bool is_conjurer(const Combatant& c) { return !c.is_player && c.monster.key == "goblin_conjurer"; }
 
+bool flees_near_death(const Combatant& c) { return !c.is_player && has(c.monster.flags, "MONST_FLEES_NEAR_DEATH"); }
+
 bool fights_conjurer(const Combatant& c) {
   if (c.is_player) return true;
   const Monster& m = c.monster;
@@ -156,7 +158,11 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
     out.push_back(
         {"flits: moves at random a third of its turns instead of attacking (MONST_FLITS)", M::no, false, true});
   if (has(f, "MONST_FLEES_NEAR_DEATH"))
-    out.push_back({"flees near death (MONST_FLEES_NEAR_DEATH)", M::no, false, true});
+    out.push_back({fmt::format("flees near death: once a hit leaves it alive at a quarter of its maximum HP or less "
+                               "({} of {}) it runs, and the fight ends with it escaped (Combat.c inflictDamage, "
+                               "MONST_FLEES_NEAR_DEATH)",
+                               m.hp / 4, m.hp),
+                   M::exact, false, true});
   if (has(f, "MONST_MAINTAINS_DISTANCE"))
     out.push_back({"keeps its distance from its target (MONST_MAINTAINS_DISTANCE)", M::no, false, true});
   if (m.turns_between_regen > 0)
