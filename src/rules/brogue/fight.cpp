@@ -18,6 +18,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -211,13 +212,26 @@ class DuelKernel final : public Kernel {
     const Turn t = begin(att, def);
     see(t.a0, t.d0);
     std::vector<Transition> out;
-    for (const Roll& r : all_rolls(t.plan)) out.push_back(finish(t, att, def, r));
+    for (const Roll& r : all_rolls(t.plan)) {
+      Transition x = finish(t, att, def, r);
+      if (const double q = steal_chance(t, r); q > 0) {
+        Transition fled = x;
+        fled.p *= q;
+        fled.escape = Escape::attacker;
+        x.p *= 1 - q;
+        out.push_back(fled);
+      }
+      out.push_back(x);
+    }
     return out;
   }
   Transition sample(Side att, Side def, Rng& rng) const override {
     const Turn t = begin(att, def);
     const StrikeResult s = strike(t.plan, rng);
-    return finish(t, att, def, {1, s.hit, s.damage});
+    const Roll r{1, s.hit, s.damage};
+    Transition x = finish(t, att, def, r);
+    if (const double q = steal_chance(t, r); q > 0 && rng.unit() < q) x.escape = Escape::attacker;
+    return x;
   }
   bool exact() const override { return why_.empty(); }
   std::string why_not_exact() const override { return why_; }
@@ -271,6 +285,17 @@ class DuelKernel final : public Kernel {
     return t;
   }
 
+  // Combat.c specialHit, MA_HIT_STEAL_FLEE (the monkey): a hit on the
+  // player, which the player survives, steals an unequipped item when a
+  // second hit roll succeeds (attackHit: hitProbability, the plan's chance
+  // to hit), and the monkey flees with it for good (MODE_PERM_FLEEING): the
+  // fight ends with it escaped. The player is taken to carry an unequipped
+  // item (the starting pack does). The chance is laid on every hit: the
+  // fight layer makes a hit that kills the player a kill, whatever it says.
+  [[nodiscard]] double steal_chance(const Turn& t, const Roll& r) const {
+    return steals_ && r.hit ? t.plan.p_hit() : 0.0;
+  }
+
   static FightState cleared_poison(FightState s) {
     s.poison_turns = s.poison_amount = s.poison_clock = 0;
     return s;
@@ -311,6 +336,7 @@ class DuelKernel final : public Kernel {
   }
 
   Body a_, d_;
+  bool steals_ = steals_and_flees(a_.c, d_.c);
   std::string why_;
 };
 
@@ -753,7 +779,14 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
   }
   out.a_hits_b = with_fleeing(table, out.a_hits_b, ba, bb);
   out.b_hits_a = with_fleeing(table, out.b_hits_a, bb, ba);
-  for (auto [body, fighter] : {std::pair{&ba, &out.a}, std::pair{&bb, &out.b}})
+  for (auto [body, fighter, other] : {std::tuple{&ba, &out.a, &bb}, std::tuple{&bb, &out.b, &ba}}) {
+    if (steals_and_flees(body->c, other->c)) {
+      fighter->escape = "steals and flees";
+      out.notes.push_back(fmt::format(
+          "{}: when its hit leaves {} alive, it steals an unequipped item with the chance of a second hit roll and "
+          "flees with it, ending the fight; {} is taken to carry one (the starting pack does)",
+          body->c.name, other->c.name, other->c.name));
+    }
     if (flee_threshold(*body) >= 0) {
       fighter->escape = "flees near death";
       out.notes.push_back(fmt::format(
@@ -761,6 +794,7 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
           "with it escaped; a chase, or its return at three quarters of its HP, is not followed",
           body->c.name, flee_threshold(*body), body->max_hp));
     }
+  }
   return out;
 }
 

@@ -81,6 +81,10 @@ bool fights_jelly(const Combatant& c) {
 
 bool is_conjurer(const Combatant& c) { return !c.is_player && c.monster.key == "goblin_conjurer"; }
 
+bool steals_and_flees(const Combatant& thief, const Combatant& victim) {
+  return !thief.is_player && victim.is_player && has(thief.monster.ability_flags, "MA_HIT_STEAL_FLEE");
+}
+
 bool flees_near_death(const Combatant& c) { return !c.is_player && has(c.monster.flags, "MONST_FLEES_NEAR_DEATH"); }
 
 bool fights_conjurer(const Combatant& c) {
@@ -131,7 +135,11 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
         {"splits when damaged: a clone takes half of its remaining HP (Combat.c splitMonster, "
          "MA_CLONE_SELF_ON_DEFEND)",
          M::exact, false, false, false, true});
-  if (has(a, "MA_HIT_STEAL_FLEE")) out.push_back({"steals an item on a hit and flees (MA_HIT_STEAL_FLEE)"});
+  if (has(a, "MA_HIT_STEAL_FLEE"))
+    out.push_back(
+        {"steals an unequipped item on a hit the player survives, with the chance of a second hit roll, "
+         "and flees with it: the fight ends with it escaped (Combat.c specialHit, MA_HIT_STEAL_FLEE)",
+         M::exact, false, false, true});
   if (has(a, "MA_CAUSES_WEAKNESS"))
     out.push_back(
         {"weakness: each hit the defender survives adds a point of weakness, up to 10, for 300 turns "

@@ -62,6 +62,11 @@ struct Mechanic {
 // (Combat.c inflictDamage's MONSTER_ALLY test) never flees so.
 [[nodiscard]] bool flees_near_death(const Combatant& c);
 
+// A monster that steals and flees (MA_HIT_STEAL_FLEE, the monkey) fighting
+// the player: fight.cpp ends the fight with it escaped after a hit it steals
+// with (Combat.c specialHit, which steals only from the player).
+[[nodiscard]] bool steals_and_flees(const Combatant& thief, const Combatant& victim);
+
 [[nodiscard]] std::vector<Mechanic> monster_mechanics(const Monster& m);
 [[nodiscard]] std::vector<Mechanic> mechanics(const Combatant& c);
 

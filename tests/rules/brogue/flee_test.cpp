@@ -181,9 +181,9 @@ TEST(BrogueFlee, ExactDuelAgreesWithMonteCarlo) {
   EXPECT_GT(test::chi_square_p(*exact.length, counts_of(*sampled.length, n)), 1e-3);
 }
 
-// Every monster that flees near death has it followed in its fights with the
-// player; the monkey's stealing, whose flight needs the player's pack, stays
-// left out.
+// Every monster that flees near death has it followed in its fights; the
+// monkey's stealing in its fights with the player (Combat.c specialHit
+// steals only from the player), and listed as left out against a monster.
 TEST(BrogueFlee, EveryFleeingMonsterIsFollowed) {
   for (const char* m : {"wraith", "bog_monster", "kraken", "vampire"}) {
     const Bout b = bout_of("player", m);
@@ -192,8 +192,47 @@ TEST(BrogueFlee, EveryFleeingMonsterIsFollowed) {
     EXPECT_FALSE(lists(b.not_modelled, "flees near death")) << m;
   }
   const Bout monkey = bout_of("player", "monkey");
-  EXPECT_TRUE(monkey.b.escape.empty());
-  EXPECT_TRUE(lists(monkey.not_modelled, "MA_HIT_STEAL_FLEE"));
+  EXPECT_EQ(monkey.b.escape, "steals and flees");
+  EXPECT_TRUE(lists(monkey.modelled, "MA_HIT_STEAL_FLEE"));
+  EXPECT_FALSE(lists(monkey.not_modelled, "MA_HIT_STEAL_FLEE"));
+  const Bout on_goblin = bout_of("goblin", "monkey");
+  EXPECT_TRUE(on_goblin.b.escape.empty());
+  EXPECT_TRUE(lists(on_goblin.not_modelled, "MA_HIT_STEAL_FLEE"));
+  for (const Transition& t : on_goblin.b_hits_a->outcomes({12, 0}, {15, 0})) EXPECT_EQ(t.escape, Escape::none);
+}
+
+// Combat.c specialHit, MA_HIT_STEAL_FLEE: a monkey's hit on the player
+// steals when a second hit roll succeeds, and the monkey flees: of each hit
+// outcome, the share p_hit ends the fight with the monkey escaped. So the
+// monkey escapes after one attack with p_hit², whatever the damage.
+TEST(BrogueFlee, TheMonkeyStealsWithASecondHitRollAndFlees) {
+  const Bout b = bout_of("player:regeneration=none", "monkey");
+  AttackRequest req;
+  req.attacker = "monkey";
+  req.defender = "player";
+  const double q = ruleset("brogue").attack(req).p_hit;
+  ASSERT_GT(q, 0.3);
+  double fled = 0, hits = 0;
+  for (const Transition& t : b.b_hits_a->outcomes({12, 0}, {40, 0})) {
+    if (t.escape == Escape::attacker) {
+      fled += t.p;
+      EXPECT_EQ(t.hit, 1);
+    }
+    if (t.hit == 1) hits += t.p;
+  }
+  EXPECT_NEAR(hits, q, 1e-15);
+  EXPECT_NEAR(fled, q * q, 1e-15);
+  // The duel: exact and sampled agree on the monkey's escapes.
+  const fight::DuelResult exact = fight::duel_exact(b);
+  EXPECT_GT(exact.p_b_escapes, 0.05);
+  EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins + exact.p_b_escapes, 1.0, 1e-12);
+  const std::uint64_t n = 60000;
+  const fight::DuelResult sampled = fight::duel_monte_carlo(b, fight::Who::a, mc(n, 29));
+  expect_close(sampled.p_b_escapes, exact.p_b_escapes, n, "p_b_escapes");
+  expect_close(sampled.p_a_wins, exact.p_a_wins, n, "p_a_wins");
+  EXPECT_GT(test::chi_square_p(exact.a_hp_left, counts_of(sampled.a_hp_left, n)), 1e-3);
+  // Turns to kill drops the monkey's attack, and its stealing with it.
+  EXPECT_DOUBLE_EQ(fight::solve_ttk(b).p_escape, 0.0);
 }
 
 }  // namespace
