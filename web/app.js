@@ -397,6 +397,15 @@ async function computeFight() {
     tid('p-a-wins').textContent = pct(j.p_a_wins) + (j.p_a_wins_ci ? ` [${pct(j.p_a_wins_ci[0])}, ${pct(j.p_a_wins_ci[1])}]` : '');
     tid('p-b-wins').textContent = pct(j.p_b_wins);
     tid('p-draw').textContent = pct(j.p_draw);
+    // A side that may run away (Brogue: flees near death): the fight ends with neither dead.
+    for (const side of ['a', 'b']) {
+      const shown = j[`p_${side}_escapes`] > 0 || Boolean(j[side].escape);
+      const label = `${side} escapes` + (j[side].escape ? ` (${j[side].escape})` : '');
+      tid(`p-${side}-escapes-label`).textContent = label;
+      tid(`p-${side}-escapes-label`).hidden = !shown;
+      tid(`p-${side}-escapes`).hidden = !shown;
+      tid(`p-${side}-escapes`).textContent = pct(j[`p_${side}_escapes`]);
+    }
     tid('duel-length').textContent = j.length.mean === null ? '–' : `${num(j.length.mean, 3)} attacks, ${num(j.time.mean, 3)} ${j.time_unit}`;
     tid('duel-plot').innerHTML = duel.svg;
     tid('duel-json').textContent = JSON.stringify(j, null, 2);
@@ -406,6 +415,8 @@ async function computeFight() {
     tid('ttk-method').textContent = methodText(t);
     explain('ttk', t);
     tid('p-kill').textContent = pct(t.p_kill);
+    tid('p-escape-label').hidden = tid('p-escape').hidden = !(t.p_escape > 0);
+    tid('p-escape').textContent = pct(t.p_escape);
     tid('ttk-mean').textContent = num(t.attacks.mean, 3);
     tid('ttk-time').textContent = t.time.mean === null ? '–' : `${num(t.time.mean, 3)} ${t.time_unit}`;
     tid('ttk-plot').innerHTML = ttk.svg;

@@ -358,12 +358,15 @@ class Ttk(Result):
         self.time: Optional[Pmf] = _pmf_or_none(doc["time"])
         self.time_unit: str = doc["time_unit"]
         self.p_kill: float = doc["p_kill"]
+        # The defender runs away before it is killed (Brogue: flees near death).
+        self.p_escape: float = doc["p_escape"]
         self.attacker: Dict[str, Any] = doc["attacker"]
         self.defender: str = doc["defender"]
         self.unresolved: Optional[float] = doc.get("unresolved")
         self.sims: Optional[int] = doc.get("sims")
         self.seed: Optional[int] = doc.get("seed")
         self.p_kill_ci: Optional[Tuple[float, float]] = _interval(doc.get("p_kill_ci"))
+        self.p_escape_ci: Optional[Tuple[float, float]] = _interval(doc.get("p_escape_ci"))
         self.note: Optional[str] = doc.get("note")
 
     def __repr__(self) -> str:
@@ -381,6 +384,9 @@ class Duel(Result):
         self.p_a_wins: float = doc["p_a_wins"]
         self.p_b_wins: float = doc["p_b_wins"]
         self.p_draw: float = doc["p_draw"]
+        # The fight ends with that side running away, neither dead.
+        self.p_a_escapes: float = doc["p_a_escapes"]
+        self.p_b_escapes: float = doc["p_b_escapes"]
         self.length: Optional[Pmf] = _pmf_or_none(doc["length"])
         self.time: Optional[Pmf] = _pmf_or_none(doc["time"])
         self.time_unit: str = doc["time_unit"]
@@ -398,6 +404,8 @@ class Duel(Result):
         self.p_a_wins_ci: Optional[Tuple[float, float]] = _interval(doc.get("p_a_wins_ci"))
         self.p_b_wins_ci: Optional[Tuple[float, float]] = _interval(doc.get("p_b_wins_ci"))
         self.p_draw_ci: Optional[Tuple[float, float]] = _interval(doc.get("p_draw_ci"))
+        self.p_a_escapes_ci: Optional[Tuple[float, float]] = _interval(doc.get("p_a_escapes_ci"))
+        self.p_b_escapes_ci: Optional[Tuple[float, float]] = _interval(doc.get("p_b_escapes_ci"))
         self.note: Optional[str] = doc.get("note")
 
     def __repr__(self) -> str:

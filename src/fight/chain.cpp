@@ -297,6 +297,11 @@ void Chain::reach() {
             ms.push_back({t.p, 0, hp - att.hp, kSame, kSame, End::kill});
             continue;
           }
+          if (t.escape != Escape::none) {
+            ms.push_back({t.p, t.damage, hp - att.hp, kSame, kSame,
+                          t.escape == Escape::defender ? End::defender_escapes : End::attacker_escapes});
+            continue;
+          }
           const std::uint32_t na = state_index(w, t.attacker_state), nd = state_index(1 - w, t.defender_state);
           ms.push_back({t.p, t.damage, hp - att.hp, na == own ? kSame : na, nd == other ? kSame : nd, End::none});
         }
@@ -326,8 +331,8 @@ void Chain::reach() {
   }
 }
 
-// The one stalemate fixpoint: the cells from which an end (a kill, or an
-// attacker dead of its own HP loss) can be reached; the others are a
+// The one stalemate fixpoint: the cells from which an end (a kill, an
+// attacker dead of its own HP loss, an escape) can be reached; the others are a
 // stalemate. While HP never goes up, cells are settled level by level of
 // HP a + HP b, with a few passes within a level for moves that only change
 // states. With one attacker "an end" means its own kill or death.

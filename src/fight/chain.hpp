@@ -20,16 +20,18 @@ namespace fray::fight::detail {
 inline constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();  // no move list: unreached
 inline constexpr std::uint32_t kSame = std::numeric_limits<std::uint32_t>::max();  // state unchanged
 
-// How a move ends the fight: not at all, the defender killed, or the
+// How a move ends the fight: not at all, the defender killed, the
 // attacker dead of the HP it lost on its own turn (Transition::heal < 0), its
-// attack undone.
-enum class End : std::uint8_t { none = 0, kill = 1, death = 2 };
+// attack undone, or one side running away with neither dead
+// (Transition::escape): the defender, or the attacker.
+enum class End : std::uint8_t { none = 0, kill = 1, death = 2, defender_escapes = 3, attacker_escapes = 4 };
 
 // One outcome of one attack, relative to the cell it starts from: the
 // attacker's HP changes by `heal` (any cap applied), then the defender loses
 // `damage` HP (or is killed), and each side's state moves to a state index
 // (kSame: unchanged). Relative moves are shared by many cells. A kill keeps
-// its heal (the winner's HP); a death keeps neither damage nor heal.
+// its heal (the winner's HP); a death keeps neither damage nor heal; an
+// escape keeps both (the two sides' HP as the fight ends).
 struct Move {
   double p;
   std::int64_t damage;
@@ -39,6 +41,7 @@ struct Move {
   [[nodiscard]] bool ends() const { return end != End::none; }
   [[nodiscard]] bool kills() const { return end == End::kill; }
   [[nodiscard]] bool dies() const { return end == End::death; }
+  [[nodiscard]] bool escapes() const { return end == End::defender_escapes || end == End::attacker_escapes; }
 };
 
 // Two sides' conditions: HP and state of each (a hash key).
@@ -257,6 +260,11 @@ struct Tally {
   // Every end on a side's turn (its kills and its deaths of its own HP
   // loss), by its attack count: the game time of the fight's end.
   std::vector<double> end_nth[2];
+  // The fights that end with side w running away (Transition::escape), and
+  // every escape on side w's turn by its attack count (the game time of
+  // those ends).
+  double escapes[2] = {0, 0};
+  std::vector<double> escape_nth[2];
   std::vector<double> length;     // by the number of attacks in the fight
   std::vector<double> hp_end[2];  // by HP at the end (0 = killed)
   std::vector<double> hp_win[2];  // the winner's HP

@@ -36,10 +36,18 @@ DuelResult duel_exact(const Bout& bout, Who first_on_tie, const ExactLimits& lim
   r.p_a_wins = t.wins[0];
   r.p_b_wins = t.wins[1];
   r.p_draw = t.draw;
+  r.p_a_escapes = t.escapes[0];
+  r.p_b_escapes = t.escapes[1];
   r.unresolved = t.unresolved;
   if (detail::any_positive(t.length)) {
     r.length = detail::pmf_of(t.length);
-    r.time = detail::time_pmf(t.end_nth[0], bout.a.attack_time, t.end_nth[1], bout.b.attack_time);
+    // Every end on each side's turn: its kills, its deaths, its turns' escapes.
+    std::vector<double> ends[2];
+    for (int w = 0; w < 2; ++w) {
+      ends[w] = t.end_nth[w];
+      for (std::size_t i = 0; i < t.escape_nth[w].size(); ++i) detail::add_at(ends[w], i, t.escape_nth[w][i]);
+    }
+    r.time = detail::time_pmf(ends[0], bout.a.attack_time, ends[1], bout.b.attack_time);
   }
   r.a_hp_left = detail::pmf_of(t.hp_end[0]);
   r.b_hp_left = detail::pmf_of(t.hp_end[1]);
@@ -54,7 +62,7 @@ DuelResult duel_exact(const Bout& bout, Who first_on_tie, const ExactLimits& lim
   return r;
 }
 
-// Not a chain: Monte Carlo asks this before sampling, and an ordinary fight
+// An escape ends a fight as a kill does. Not a chain: Monte Carlo asks this before sampling, and an ordinary fight
 // finds a kill within a few dozen conditions, so the search goes depth first,
 // heaviest hit first, over conditions held sparsely, and stops at the first
 // kill; only a fight that cannot end visits all it reaches.
@@ -81,7 +89,7 @@ std::optional<bool> can_end(const Exchange& a_hits_b, const Exchange* b_hits_a, 
         if (t.p <= 0) continue;
         // The attacker's heal first: one that kills it ends the fight too.
         const std::int64_t own = std::min((w == 0 ? k.ha : k.hb) + t.heal, kMaxHp);
-        if (own <= 0 || t.damage >= (w == 0 ? k.hb : k.ha)) return true;
+        if (own <= 0 || t.damage >= (w == 0 ? k.hb : k.ha) || t.escape != Escape::none) return true;
         const Pair to = w == 0 ? Pair{own, k.hb - t.damage, t.attacker_state, t.defender_state}
                                : Pair{k.ha - t.damage, own, t.defender_state, t.attacker_state};
         if (seen.insert(to).second) next.emplace_back(t.damage, to);

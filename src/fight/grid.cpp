@@ -471,7 +471,7 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
     const Who who = turn.who;
     const auto w = static_cast<std::size_t>(who), d = 1 - w;
     std::uint64_t new_lo = n, new_hi = 0;
-    double killed = 0, died = 0;
+    double killed = 0, died = 0, escaped = 0;
     const double draw_before = t.draw;
     const double* __restrict in = cur.data();
     double* __restrict out = nxt.data();
@@ -485,6 +485,19 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
                            std::uint64_t col, double sum) {
       for (const Move& mv : ms) {
         if (!mv.ends()) continue;
+        if (mv.escapes()) {
+          // Neither side dies: each ends with its HP after the heal and the damage.
+          const double p = sum * mv.p;
+          escaped += p;
+          t.escapes[mv.end == End::defender_escapes ? d : w] += p;
+          const std::int64_t a_change = w == 0 ? mv.heal : -mv.damage, b_change = w == 0 ? -mv.damage : mv.heal;
+          add_at(t.hp_end[0], static_cast<std::size_t>(chain.a_hp(r) + a_change), p);
+          const auto hp0 = static_cast<std::size_t>(static_cast<std::int64_t>(col + 1) + b_change);
+          std::vector<double>& v = t.hp_end[1];
+          if (v.size() < hp0 + len) v.resize(hp0 + len, 0.0);
+          for (std::uint32_t i = 0; i < len; ++i) v[hp0 + i] += in[c0 + i] * mv.p;
+          continue;
+        }
         const std::size_t winner = mv.kills() ? w : d;
         const std::int64_t heal = mv.kills() ? mv.heal : 0;
         const double mass = sum * mv.p;
@@ -627,10 +640,9 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
       add_at(t.kill_nth[w], turn.nth, killed);
     }
     if (died > 0) t.wins[d] += died;
-    if (killed + died > 0) {
-      add_at(t.end_nth[w], turn.nth, killed + died);
-      add_at(t.length, step + 1, killed + died);
-    }
+    if (killed + died > 0) add_at(t.end_nth[w], turn.nth, killed + died);
+    if (escaped > 0) add_at(t.escape_nth[w], turn.nth, escaped);
+    if (killed + died + escaped > 0) add_at(t.length, step + 1, killed + died + escaped);
     swap(cur, nxt);
     old_lo = lo;
     old_hi = hi;
@@ -640,7 +652,7 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
     // What is still fighting: what was, less this attack's ends and new
     // stalemates; summed afresh once it is small, where the stopping test
     // needs it to the last bit.
-    live -= killed + died + (t.draw - draw_before);
+    live -= killed + died + escaped + (t.draw - draw_before);
     if (live < 1e-6) {
       // The same sums as over the whole grid, from 0 (cells outside the
       // windows hold 0).

@@ -55,11 +55,17 @@ struct Tally {
   // The same deaths by the other side's attacks made so far, and how many
   // of them landed (turns to kill counts a defender's death so).
   Counts died_after[2], died_hits[2];
+  // Fights that end with side w running away (Transition::escape), and
+  // every escape on side w's turn by its attack count.
+  std::uint64_t escapes[2] = {0, 0};
+  Counts escape_nth[2];
   std::map<double, std::uint64_t> kill_time;  // only when some attack time is random
   void merge(const Tally& o) {
     for (const auto& [time, n] : o.kill_time) kill_time[time] += n;
     for (int w = 0; w < 2; ++w) {
       wins[w] += o.wins[w];
+      escapes[w] += o.escapes[w];
+      escape_nth[w].merge(o.escape_nth[w]);
       kill_nth[w].merge(o.kill_nth[w]);
       kill_hits[w].merge(o.kill_hits[w]);
       died_nth[w].merge(o.died_nth[w]);
@@ -114,6 +120,17 @@ void record_death(Tally& t, const Side (&side)[2], std::size_t w, std::uint64_t 
   t.hp_end[w].add(0);
 }
 
+// Side e runs away on side w's nth attack: neither dies, and each ends with
+// its HP as it is.
+void record_escape(Tally& t, const Side (&side)[2], std::size_t e, std::size_t w, std::uint64_t nth,
+                   std::uint64_t attacks) {
+  ++t.escapes[e];
+  t.escape_nth[w].add(nth);
+  t.length.add(attacks);
+  t.hp_end[0].add(static_cast<std::size_t>(side[0].hp));
+  t.hp_end[1].add(static_cast<std::size_t>(side[1].hp));
+}
+
 void record_draw(Tally& t, const Side (&side)[2]) {
   ++t.draws;
   t.hp_end[0].add(static_cast<std::size_t>(side[0].hp));
@@ -158,6 +175,12 @@ void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const
     if (side[d].hp <= 0) {
       record_kill(t, side, w, nth, hits[w], attacks);
       if (timed) ++t.kill_time[end];
+      return;
+    }
+    if (tr.escape != Escape::none) {
+      record_escape(t, side, tr.escape == Escape::defender ? d : w, w, nth, attacks);
+      // A duel times every end; turns to kill its kills alone.
+      if (timed && ba && !own_turns) ++t.kill_time[end];
       return;
     }
   }
@@ -240,13 +263,16 @@ Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fight
 }
 
 // The game time of the kills (with_deaths: of every end, a side's death of
-// its own HP loss included, timed by its own turn): as drawn when an attack
+// its own HP loss and the escapes included, timed by the turn they end): as drawn when an attack
 // time is random, else from the attack count, as the exact chains have it.
 RealPmf kill_times(const Tally& t, double a_time, double b_time, bool with_deaths) {
   if (t.kill_time.empty()) {
     if (!with_deaths) return detail::time_pmf(t.kill_nth[0].v, a_time, t.kill_nth[1].v, b_time);
     Counts ends[2] = {t.kill_nth[0], t.kill_nth[1]};
-    for (int w = 0; w < 2; ++w) ends[w].merge(t.died_nth[w]);
+    for (int w = 0; w < 2; ++w) {
+      ends[w].merge(t.died_nth[w]);
+      ends[w].merge(t.escape_nth[w]);
+    }
     return detail::time_pmf(ends[0].v, a_time, ends[1].v, b_time);
   }
   std::map<double, double> acc;
@@ -276,6 +302,17 @@ std::string draw_note(std::uint64_t draws, std::uint64_t max_attacks) {
   return fmt::format("{} fights were still going after {} attacks and count as never ending", draws, max_attacks);
 }
 
+// Turns to kill: the runs that ended with a side running away, no kill.
+void escape_counts(TtkResult& r, const Tally& t, std::uint64_t sims) {
+  r.p_escape = static_cast<double>(t.escapes[1]) / static_cast<double>(sims);
+  r.p_escape_ci = wilson_interval(t.escapes[1], sims);
+  std::vector<std::string> notes;
+  if (t.escapes[1] > 0)
+    notes.push_back(fmt::format("{} of the defenders ran away before they were killed (p_escape)", t.escapes[1]));
+  if (t.escapes[0] > 0) notes.push_back(fmt::format("{} of the attackers ran away before they killed", t.escapes[0]));
+  for (const std::string& n : notes) r.note = r.note.empty() ? n : r.note + "; " + n;
+}
+
 }  // namespace
 
 TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const Fighter& defender,
@@ -290,7 +327,7 @@ TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const
     r.defender_hp = defender.hp;
     r.sims = options.sims;
     r.seed = options.seed;
-    r.p_kill_ci = {0, 0};
+    r.p_kill_ci = r.p_escape_ci = {0, 0};
     r.note = "the attacker can never kill the defender";
     return r;
   }
@@ -313,6 +350,7 @@ TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const
         fmt::format("{} of the attackers died of the HP they lose on their own turns before they killed", t.wins[1]);
     r.note = r.note.empty() ? died : died + "; " + r.note;
   }
+  escape_counts(r, t, options.sims);
   return r;
 }
 
@@ -351,7 +389,7 @@ TtkResult ttk_monte_carlo_turns(const Bout& bout, Who first, const MonteCarloOpt
   r.sims = options.sims;
   r.seed = options.seed;
   if (provably_endless(kernel, &turns, attacker, defender)) {
-    r.p_kill_ci = {0, 0};
+    r.p_kill_ci = r.p_escape_ci = {0, 0};
     r.note = "the attacker can never kill the defender";
     return r;
   }
@@ -393,6 +431,7 @@ TtkResult ttk_monte_carlo_turns(const Bout& bout, Who first, const MonteCarloOpt
         own_deaths));
   if (const std::string draws = draw_note(t.draws, options.max_attacks); !draws.empty()) notes.push_back(draws);
   for (const std::string& n : notes) r.note = r.note.empty() ? n : r.note + "; " + n;
+  escape_counts(r, t, options.sims);
   return r;
 }
 
@@ -413,7 +452,7 @@ DuelResult duel_monte_carlo(const Bout& bout, Who first_on_tie, const MonteCarlo
   r.threads = options.threads;
   if (provably_endless(*bout.a_hits_b, bout.b_hits_a.get(), bout.a, bout.b)) {
     r.p_draw = 1;
-    r.a_wins_ci = r.b_wins_ci = {0, 0};
+    r.a_wins_ci = r.b_wins_ci = r.a_escapes_ci = r.b_escapes_ci = {0, 0};
     r.draw_ci = {1, 1};
     r.a_hp_left = Pmf::point(bout.a.hp);
     r.b_hp_left = Pmf::point(bout.b.hp);
@@ -425,9 +464,13 @@ DuelResult duel_monte_carlo(const Bout& bout, Who first_on_tie, const MonteCarlo
   r.p_a_wins = static_cast<double>(t.wins[0]) / n;
   r.p_b_wins = static_cast<double>(t.wins[1]) / n;
   r.p_draw = static_cast<double>(t.draws) / n;
+  r.p_a_escapes = static_cast<double>(t.escapes[0]) / n;
+  r.p_b_escapes = static_cast<double>(t.escapes[1]) / n;
   r.a_wins_ci = wilson_interval(t.wins[0], options.sims);
   r.b_wins_ci = wilson_interval(t.wins[1], options.sims);
   r.draw_ci = wilson_interval(t.draws, options.sims);
+  r.a_escapes_ci = wilson_interval(t.escapes[0], options.sims);
+  r.b_escapes_ci = wilson_interval(t.escapes[1], options.sims);
   if (!t.length.empty()) {
     r.length = t.length.pmf();
     r.time = kill_times(t, bout.a.attack_time, bout.b.attack_time, true);

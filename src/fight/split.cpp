@@ -18,7 +18,7 @@ namespace {
 // The chain of `att`'s attacks on `def` (one row: att's HP never changes), or
 // nullopt when it cannot stand for this side in a split duel: an outcome
 // changes the attacker's own HP, an attack
-// changes the defender's state, from some reachable cell this side alone can
+// changes the defender's state, some outcome ends in an escape, from some reachable cell this side alone can
 // never kill (the grid then records the stalemate's HP), or it is past the
 // limits (the grid is then tried, and says so if it is too).
 std::optional<Chain> one_sided(const Exchange& kernel, const Fighter& att, const Fighter& def, const char* side,
@@ -32,6 +32,12 @@ std::optional<Chain> one_sided(const Exchange& kernel, const Fighter& att, const
     return std::nullopt;
   }
   if (chain->cells() > limits.max_pairs || chain->states(1).size() > 1 || !chain->all_can_end()) return std::nullopt;
+  // An escape ends both chains at once, with HP on both sides: the grid
+  // follows it.
+  for (std::uint64_t c = 0; c < chain->cells(); ++c)
+    if (const std::uint32_t id = chain->pattern(Who::a, c); id != kNone)
+      for (const Move& m : chain->moves(id))
+        if (m.escapes()) return std::nullopt;
   return chain;
 }
 

@@ -153,6 +153,20 @@ bool acts_in(const detail::Chain& alone, const Exchange& turns, const Fighter& a
   return false;
 }
 
+void add_to_note(TtkResult& r, const std::string& s) { r.note = r.note.empty() ? s : r.note + "; " + s; }
+
+// The fights that end with a side running away (Transition::escape): no kill.
+void escape_notes(TtkResult& r, const detail::Tally& t) {
+  if (t.escapes[1] > 0)
+    add_to_note(r, t.escapes[1] >= 1 - 1e-12
+                       ? "the defender always runs away before it is killed"
+                       : fmt::format("with probability {} the defender runs away before it is killed (p_escape)",
+                                     significant(t.escapes[1])));
+  if (t.escapes[0] > 0)
+    add_to_note(r,
+                fmt::format("with probability {} the attacker runs away before it kills", significant(t.escapes[0])));
+}
+
 // The answer from the attacker's chain alone (the defender does nothing).
 TtkResult ttk_alone(const detail::Chain& chain, const Exchange& kernel, const Fighter& attacker,
                     const Fighter& defender, const ExactLimits& limits) {
@@ -161,6 +175,7 @@ TtkResult ttk_alone(const detail::Chain& chain, const Exchange& kernel, const Fi
   r.method = "exact";
   r.defender_hp = defender.hp;
   r.p_kill = t.wins[0];
+  r.p_escape = t.escapes[1];
   r.unresolved = t.unresolved;
   if (detail::any_positive(t.kill_nth[0])) {
     r.attacks = detail::pmf_of(t.kill_nth[0], 1);
@@ -189,10 +204,9 @@ TtkResult ttk_alone(const detail::Chain& chain, const Exchange& kernel, const Fi
             : fmt::format("with probability {} the attacker can never kill the defender", significant(t.draw));
     r.note = r.note.empty() ? never : r.note + "; " + never;
   }
+  escape_notes(r, t);
   return r;
 }
-
-void add_to_note(TtkResult& r, const std::string& s) { r.note = r.note.empty() ? s : r.note + "; " + s; }
 
 // The duel chain of the attacker against the defender's own turns. Its
 // tally: a's kills (kill_nth[0]), the defender's deaths of its own HP loss
@@ -226,6 +240,7 @@ TtkResult ttk_turns(const Bout& bout, const OwnChanges& turns, bool alone_ends, 
   r.method = "exact";
   r.defender_hp = defender.hp;
   r.p_kill = t.wins[0];
+  r.p_escape = t.escapes[1];
   r.unresolved = t.unresolved;
   // Every death of the defender by the attacks the attacker made: a kill at
   // its nth attack is n + 1; a death on the defender's own nth turn comes
@@ -278,29 +293,40 @@ TtkResult ttk_turns(const Bout& bout, const OwnChanges& turns, bool alone_ends, 
                                        : fmt::format("with probability {} the attacker can never kill the defender{}",
                                                      significant(t.draw), why));
   }
+  escape_notes(r, t);
   return r;
 }
 
+}  // namespace
+
+namespace {
+// Its own running away on its turn is the defender's own change, kept; one
+// that comes of the attack (after a hit that lands) goes with the attack, as
+// does the attacker's running away.
+Escape own_escape(const Transition& t) {
+  return t.escape == Escape::attacker && t.damage == 0 && !t.landed() ? Escape::attacker : Escape::none;
+}
 }  // namespace
 
 std::vector<Transition> OwnChanges::outcomes(Side self, Side other) const {
   std::vector<Transition> out;
   for (const Transition& t : own_->outcomes(self, other)) {
     // The attack dropped: outcomes that differ only in it are one.
+    const Escape flees = own_escape(t);
     const auto same = std::find_if(out.begin(), out.end(), [&](const Transition& u) {
-      return u.heal == t.heal && u.attacker_state == t.attacker_state;
+      return u.heal == t.heal && u.attacker_state == t.attacker_state && u.escape == flees;
     });
     if (same != out.end())
       same->p += t.p;
     else
-      out.push_back({t.p, 0, t.attacker_state, other.state, 0, t.heal});
+      out.push_back({t.p, 0, t.attacker_state, other.state, 0, t.heal, flees});
   }
   return out;
 }
 
 Transition OwnChanges::sample(Side self, Side other, Rng& rng) const {
   const Transition t = own_->sample(self, other, rng);
-  return {1, 0, t.attacker_state, other.state, 0, t.heal};
+  return {1, 0, t.attacker_state, other.state, 0, t.heal, own_escape(t)};
 }
 
 std::optional<bool> defender_acts(const Exchange& a_hits_b, const Exchange& own, const Fighter& attacker,
@@ -321,7 +347,7 @@ std::optional<bool> defender_acts(const Exchange& a_hits_b, const Exchange& own,
     for (const Transition& t : ask_a(a, b)) {
       if (t.p <= 0) continue;
       const std::int64_t own_hp = std::min(k.ha + t.heal, kMaxHp);
-      if (own_hp <= 0 || t.damage >= k.hb) continue;
+      if (own_hp <= 0 || t.damage >= k.hb || t.escape != Escape::none) continue;
       const Pair to{own_hp, k.hb - t.damage, t.attacker_state, t.defender_state};
       if (seen.insert(to).second) stack.push_back(to);
     }

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 namespace fray {
 namespace {
@@ -36,6 +38,7 @@ json fighter_json(const Fighter& f, const AttackStats& s) {
             {"damage_per_attack", s.damage_per_attack},
             {"damage_per_time", s.damage_per_time}};
   if (random_time(f)) j["attack_times"] = real_pmf_json(f.attack_times)["pmf"];
+  if (!f.escape.empty()) j["escape"] = f.escape;
   return j;
 }
 
@@ -137,6 +140,7 @@ Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& 
   j["time"] = real_pmf_json(r.time);
   j["time_unit"] = bout.time_unit;
   j["p_kill"] = r.p_kill;
+  j["p_escape"] = r.p_escape;
   j["attacker"] = fighter_json(bout.a, s);
   j["defender"] = bout.b.name;
   if (r.method == "exact") {
@@ -145,6 +149,7 @@ Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& 
     j["sims"] = r.sims;
     j["seed"] = r.seed;
     j["p_kill_ci"] = interval_json(r.p_kill_ci);
+    j["p_escape_ci"] = interval_json(r.p_escape_ci);
   }
   if (!r.note.empty()) j["note"] = r.note;
   j["notes"] = bout.notes;
@@ -160,6 +165,12 @@ Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& 
   for (const auto& n : bout.notes) t += "note: " + n + "\n";
   if (!bout.notes.empty()) t += "\n";
   t += not_modelled_text(r.not_modelled);
+  if (r.p_escape > 0 || !bout.b.escape.empty())
+    t += fmt::format("P({} escapes{}) {}{}\n", name_of(bout.b, "b"), bout.b.escape.empty() ? "" : ", " + bout.b.escape,
+                     pct(r.p_escape),
+                     r.method == "exact"
+                         ? std::string()
+                         : fmt::format(" (95 % interval {} to {})", pct(r.p_escape_ci.lo), pct(r.p_escape_ci.hi)));
   if (r.attacks) {
     if (r.p_kill < 1 - 1e-12)
       t += fmt::format("P(kill) {}{}\n", pct(r.p_kill),
@@ -192,6 +203,8 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
   j["p_a_wins"] = r.p_a_wins;
   j["p_b_wins"] = r.p_b_wins;
   j["p_draw"] = r.p_draw;
+  j["p_a_escapes"] = r.p_a_escapes;
+  j["p_b_escapes"] = r.p_b_escapes;
   j["length"] = pmf_or_empty(r.length);
   j["time"] = real_pmf_json(r.time);
   j["time_unit"] = bout.time_unit;
@@ -212,6 +225,8 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
     j["p_a_wins_ci"] = interval_json(r.a_wins_ci);
     j["p_b_wins_ci"] = interval_json(r.b_wins_ci);
     j["p_draw_ci"] = interval_json(r.draw_ci);
+    j["p_a_escapes_ci"] = interval_json(r.a_escapes_ci);
+    j["p_b_escapes_ci"] = interval_json(r.b_escapes_ci);
   }
   if (!r.note.empty()) j["note"] = r.note;
   j["notes"] = bout.notes;
@@ -229,14 +244,28 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
   if (!bout.notes.empty()) t += "\n";
   t += not_modelled_text(r.not_modelled);
   const bool mc = r.method != "exact";
-  auto line = [&](const std::string& who, double p, Interval ci) {
-    t += fmt::format("  {:<26}{:>9}", who, pct(p));
-    if (mc) t += fmt::format("   (95 % interval {} to {})", pct(ci.lo), pct(ci.hi));
-    t += "\n";
+  struct Line {
+    std::string who;
+    double p;
+    Interval ci;
   };
-  line(an + " (a) wins", r.p_a_wins, r.a_wins_ci);
-  line(bn + " (b) wins", r.p_b_wins, r.b_wins_ci);
-  if (r.p_draw > 0 || mc) line("never ends", r.p_draw, r.draw_ci);
+  std::vector<Line> lines{{an + " (a) wins", r.p_a_wins, r.a_wins_ci}, {bn + " (b) wins", r.p_b_wins, r.b_wins_ci}};
+  // An escape ends the fight with neither side dead (Transition::escape).
+  auto escape = [&](const Fighter& f, const std::string& name, const char* side, double p, Interval ci) {
+    if (p > 0 || !f.escape.empty())
+      lines.push_back(
+          {fmt::format("{} ({}) escapes{}", name, side, f.escape.empty() ? "" : " (" + f.escape + ")"), p, ci});
+  };
+  escape(bout.a, an, "a", r.p_a_escapes, r.a_escapes_ci);
+  escape(bout.b, bn, "b", r.p_b_escapes, r.b_escapes_ci);
+  if (r.p_draw > 0 || mc) lines.push_back({"never ends", r.p_draw, r.draw_ci});
+  std::size_t width = 26;
+  for (const Line& l : lines) width = std::max(width, l.who.size() + 1);
+  for (const Line& l : lines) {
+    t += fmt::format("  {:<{}}{:>9}", l.who, width, pct(l.p));
+    if (mc) t += fmt::format("   (95 % interval {} to {})", pct(l.ci.lo), pct(l.ci.hi));
+    t += "\n";
+  }
   t += "\n";
   if (r.length) {
     t += fmt::format("fight length in attacks (both sides): {}\n", summary(*r.length));

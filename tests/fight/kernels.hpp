@@ -199,6 +199,39 @@ class InexactKernel final : public ListKernel {
   double p_;
 };
 
+// Hits with probability p for a damage uniform in lo..hi; a hit that leaves
+// the defender alive at `flees_at` HP or less ends the fight with the
+// defender escaped (Brogue's flee near death with a threshold of its own).
+// With `runs_at` >= 0 the attacker runs instead of attacking when its turn
+// finds it at that HP or less.
+class FleeKernel final : public ListKernel {
+ public:
+  FleeKernel(double p, std::int64_t lo, std::int64_t hi, std::int64_t flees_at, std::int64_t runs_at = -1)
+      : p_(p), lo_(lo), hi_(hi), flees_at_(flees_at), runs_at_(runs_at) {
+    declared = {runs_at >= 0, flees_at >= 0};
+  }
+  std::vector<Transition> list(Side a, Side d) const override {
+    std::vector<Transition> ts;
+    if (runs_at_ >= 0 && a.hp <= runs_at_) {
+      ts.push_back({1, 0, a.state, d.state, 0});
+      ts.back().escape = Escape::attacker;
+      return ts;
+    }
+    if (p_ < 1) ts.push_back({1 - p_, 0, a.state, d.state, 0});
+    const double each = p_ / static_cast<double>(hi_ - lo_ + 1);
+    if (p_ > 0)
+      for (std::int64_t v = lo_; v <= hi_; ++v) {
+        ts.push_back({each, v, a.state, d.state, 1});
+        if (v < d.hp && d.hp - v <= flees_at_) ts.back().escape = Escape::defender;
+      }
+    return ts;
+  }
+
+ private:
+  double p_;
+  std::int64_t lo_, hi_, flees_at_, runs_at_;
+};
+
 inline Bout make_bout(std::shared_ptr<const Exchange> ab, std::shared_ptr<const Exchange> ba, std::int64_t a_hp,
                       std::int64_t b_hp, double a_time = 1, double b_time = 1) {
   Bout b;

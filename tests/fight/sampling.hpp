@@ -47,6 +47,8 @@ inline fight::DuelResult expect_sampled_duel_agrees(const Bout& x, const fight::
                                                     std::uint64_t seed, unsigned threads) {
   fight::DuelResult sampled = fight::duel_monte_carlo(x, fight::Who::a, mc(n, seed, threads));
   expect_close(sampled.p_a_wins, exact.p_a_wins, n, "p_a_wins");
+  expect_close(sampled.p_a_escapes, exact.p_a_escapes, n, "p_a_escapes");
+  expect_close(sampled.p_b_escapes, exact.p_b_escapes, n, "p_b_escapes");
   EXPECT_TRUE(exact.length && sampled.length);
   if (exact.length && sampled.length) {
     EXPECT_GT(chi_square_p(*exact.length, counts_of(*sampled.length, n)), 1e-3);
@@ -61,6 +63,8 @@ inline void expect_same_duel(const fight::DuelResult& x, const fight::DuelResult
   EXPECT_NEAR(x.p_a_wins, y.p_a_wins, 1e-13);
   EXPECT_NEAR(x.p_b_wins, y.p_b_wins, 1e-13);
   EXPECT_NEAR(x.p_draw, y.p_draw, 1e-13);
+  EXPECT_NEAR(x.p_a_escapes, y.p_a_escapes, 1e-13);
+  EXPECT_NEAR(x.p_b_escapes, y.p_b_escapes, 1e-13);
   ASSERT_EQ(x.length.has_value(), y.length.has_value());
   if (x.length) {
     EXPECT_TRUE(x.length->approx_equal(*y.length, 1e-13));

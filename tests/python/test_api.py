@@ -103,6 +103,13 @@ def test_result_types():
     t = fray.ttk("brogue", "player", "goblin_conjurer")
     assert t.attacks.values.dtype == np.int64
     assert t.time.values.dtype == np.float64
+    assert t.p_escape == 0.0
+
+    # A monster that flees near death: the fight may end with it escaped.
+    w = fray.duel("brogue", "player:weapon=war_axe,strength=19,enchant=3,armor=banded_mail,hp=80,regeneration=none", "wraith")
+    assert w.p_b_escapes > 0.3 and w.p_a_escapes == 0.0
+    assert abs(w.p_a_wins + w.p_b_wins + w.p_b_escapes + w.p_draw - 1) < 1e-9
+    assert w.b["escape"] == "flees near death"
 
     f = fray.fov((MAPS / "door.txt").read_text(), (3, 3))
     assert f.visible.dtype == np.int64 and f.visible.shape == (f.count, 2)

@@ -152,6 +152,42 @@ TEST(DuelReport, FallsBackToMonteCarloAndSaysWhy) {
       << big.json["note"];
 }
 
+// A side that runs away (Transition::escape): the duel's p_a_escapes and
+// p_b_escapes, turns to kill's p_escape, in JSON and in words. The fight of
+// tests/fight/escape_test.cpp DuelByHand: b escapes with 7/12, a wins 7/18.
+TEST(DuelReport, EscapesInJsonAndText) {
+  auto a = std::make_shared<test::FleeKernel>(1.0, 1, 3, 1);
+  auto b = std::make_shared<DiceKernel>(0.5, 1, 1);
+  Bout bout = test::make_bout(a, b, 2, 4);
+  bout.b.escape = "flees near death";
+  const Report r = duel_report("test", bout);
+  EXPECT_NEAR(r.json["p_b_escapes"].get<double>(), 7.0 / 12, 1e-15);
+  EXPECT_EQ(r.json["p_a_escapes"], 0.0);
+  EXPECT_NEAR(r.json["p_a_wins"].get<double>(), 7.0 / 18, 1e-15);
+  EXPECT_EQ(r.json["b"]["escape"], "flees near death");
+  EXPECT_FALSE(r.json["a"].contains("escape"));
+  EXPECT_NE(r.text.find("beta (b) escapes (flees near death)   58.33 %"), std::string::npos) << r.text;
+  EXPECT_EQ(r.text.find("alpha (a) escapes"), std::string::npos) << r.text;
+  const Report mc = duel_report("test", bout, quiet_mc(20000, 42, 1));
+  const double p = mc.json["p_b_escapes"];
+  EXPECT_LE(mc.json["p_b_escapes_ci"][0].get<double>(), p);
+  EXPECT_GE(mc.json["p_b_escapes_ci"][1].get<double>(), p);
+  EXPECT_TRUE(mc.json.contains("p_a_escapes_ci"));
+  // Turns to kill: 16/27 of the time the defender runs first.
+  const Report t = ttk_report("test", bout);
+  EXPECT_NEAR(t.json["p_escape"].get<double>(), 16.0 / 27, 1e-15);
+  EXPECT_NEAR(t.json["p_kill"].get<double>(), 11.0 / 27, 1e-15);
+  EXPECT_NE(t.text.find("P(beta escapes, flees near death) 59.26 %"), std::string::npos) << t.text;
+  EXPECT_NE(t.text.find("the defender runs away before it is killed"), std::string::npos) << t.text;
+  const Report tm = ttk_report("test", bout, quiet_mc(20000, 42, 1));
+  EXPECT_TRUE(tm.json.contains("p_escape_ci"));
+  // A fight with no escape still says 0.
+  const Report plain = duel_report("test", test::make_bout(b, b, 2, 2));
+  EXPECT_EQ(plain.json["p_a_escapes"], 0.0);
+  EXPECT_EQ(plain.json["p_b_escapes"], 0.0);
+  EXPECT_EQ(plain.text.find("escapes"), std::string::npos) << plain.text;
+}
+
 TEST(DuelReport, NeverEndingFight) {
   auto zero = std::make_shared<DiceKernel>(0, 1, 1);
   const Report r = duel_report("test", test::make_bout(zero, zero, 4, 4));

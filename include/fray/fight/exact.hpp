@@ -71,9 +71,10 @@ using TooLarge = fray::TooLarge;
 // still takes its turns, on its own schedule (Fighter::attack_time, ties as
 // in a duel), but its attack does nothing to the attacker: this kernel gives
 // the defender's outcomes with that attack dropped — damage 0, the other
-// side's state as it was, no hit — and its own heal and state kept, equal
-// outcomes merged. It reads what the defender's kernel reads and is exact
-// when that kernel is.
+// side's state as it was, no hit — and its own heal, state and running away
+// (Transition::escape, attacker: it flees on its turn) kept, equal outcomes
+// merged; the attacker's running away after that attack is dropped with it. It reads what the defender's kernel reads
+// and is exact when that kernel is.
 class OwnChanges final : public Exchange {
  public:
   explicit OwnChanges(const Exchange& own) : own_(&own) {}
@@ -84,7 +85,7 @@ class OwnChanges final : public Exchange {
   [[nodiscard]] std::string why_not_exact() const override { return own_->why_not_exact(); }
   // Whether an outcome of this kernel, from `self`, changes anything.
   [[nodiscard]] static bool changes(const Transition& t, Side self) {
-    return t.p > 0 && (t.heal != 0 || t.attacker_state != self.state);
+    return t.p > 0 && (t.heal != 0 || t.attacker_state != self.state || t.escape != Escape::none);
   }
 
  private:
@@ -133,7 +134,8 @@ class TurnsNotExact : public Error {
 [[nodiscard]] std::string random_order_why(const Bout& bout);
 [[nodiscard]] DuelResult duel_exact(const Bout& bout, Who first_on_tie = Who::a, const ExactLimits& limits = {});
 
-// Whether a kill can happen at all (b_hits_a null: turns to kill), from the
+// Whether the fight can end at all — a kill, a death of its own HP loss, an
+// escape (b_hits_a null: turns to kill) —, from the
 // kernels' outcomes over every reachable condition; nullopt when there are
 // too many conditions to tell. Monte Carlo asks first, so that a fight that
 // can never end gives a result, not a run of endless fights.

@@ -24,6 +24,14 @@ struct Side {
   std::uint32_t state = 0;
 };
 
+// Who runs away when an outcome ends the fight with neither side dead
+// (Transition::escape).
+enum class Escape : std::uint8_t {
+  none = 0,
+  defender = 1,  // the side attacked: Brogue CE MONST_FLEES_NEAR_DEATH, a hit leaves it at a quarter of its HP
+  attacker = 2,  // the side whose turn it is: it runs instead of attacking, or after its attack
+};
+
 // One outcome of one attack: with probability p, the defender loses `damage`
 // HP and the two sides move to the given states. `hit` says whether the attack
 // landed: 1 (true) landed — a hit that armour absorbs does 0 damage but is
@@ -47,6 +55,13 @@ struct Transition {
   // exact chains and Monte Carlo follow it; a fight whose HP go up has cycles,
   // which the exact chain follows until less than ExactLimits::tail is left.
   std::int64_t heal = 0;
+  // The fight ends after this outcome with neither side dead: the side named
+  // runs away (escapes). The heal and the damage still apply (the HP at the
+  // end are after them), and only an outcome that neither kills the defender
+  // nor kills the attacker through its heal escapes: a kill or a death is
+  // that, whatever this says. A kernel whose escape depends on an HP
+  // (Brogue's quarter of the maximum) reads that HP (Exchange::reads).
+  Escape escape = Escape::none;
 
   [[nodiscard]] constexpr bool landed() const noexcept { return hit < 0 ? damage > 0 : hit != 0; }
 };
@@ -93,6 +108,9 @@ struct Fighter {
   // at random): each time with its probability, drawn anew for every attack.
   // Empty: every attack takes attack_time.
   std::vector<std::pair<double, double>> attack_times{};
+  // How this fighter may run away, for the reports' label of its escapes
+  // ("flees near death"); empty when its kernels never say it escapes.
+  std::string escape{};
 };
 
 // Two combatants and their attacks on each other.

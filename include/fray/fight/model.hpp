@@ -89,9 +89,14 @@ struct Interval {
 struct TtkResult {
   std::string method;  // "exact" or "monte-carlo"
   std::int64_t defender_hp = 0;
-  // 1 unless the attacker can never kill, or dies first of the HP it loses
-  // on its own turns (Transition::heal < 0; `note` gives that probability).
+  // 1 unless the attacker can never kill, dies first of the HP it loses
+  // on its own turns (Transition::heal < 0; `note` gives that probability),
+  // or the defender runs away first (p_escape).
   double p_kill = 0;
+  // The defender runs away before it is killed (Transition::escape: Brogue
+  // CE's monsters that flee near death); an attacker that runs away is in
+  // `note`.
+  double p_escape = 0;
   std::optional<Pmf> attacks;  // number of attacks to kill, given a kill
   // Number of those attacks that land (Transition::landed), given a kill.
   // Exact when a miss changes nothing (no damage, no state): then the hits
@@ -102,7 +107,7 @@ struct TtkResult {
   double unresolved = 0;    // exact: probability mass left when the tail was cut (< 1e-13)
   // Monte Carlo only.
   std::uint64_t sims = 0, seed = 0;
-  Interval p_kill_ci;
+  Interval p_kill_ci, p_escape_ci;
   std::string note;                       // why there is no kill, why not exact, ...
   std::vector<std::string> not_modelled;  // Bout::not_modelled: what neither method follows
 };
@@ -111,10 +116,14 @@ struct TtkResult {
 struct DuelResult {
   std::string method;  // "exact" or "monte-carlo"
   double p_a_wins = 0, p_b_wins = 0;
-  double p_draw = 0;          // the fight never ends (neither side can finish the other)
+  double p_draw = 0;  // the fight never ends (neither side can finish the other)
+  // The fight ends with neither side dead: the side runs away
+  // (Transition::escape; Fighter::escape says how). p_a_wins + p_b_wins +
+  // p_a_escapes + p_b_escapes + p_draw + unresolved = 1.
+  double p_a_escapes = 0, p_b_escapes = 0;
   std::optional<Pmf> length;  // number of attacks (both sides), given that the fight ends
-  RealPmf time;               // game time until the killing attack is over, given that the fight ends
-  Pmf a_hp_left, b_hp_left;   // HP at the end (0 = killed); over every fight
+  RealPmf time;               // game time until the attack that ends it is over, given that the fight ends
+  Pmf a_hp_left, b_hp_left;   // HP at the end (0 = killed; an escape's HP as it ran); over every fight
   std::optional<Pmf> a_hp_if_wins, b_hp_if_wins;  // the winner's remaining HP, given that it wins
   double unresolved = 0;
   // Exact only: the conditions the chain held — HP a + HP b (times the
@@ -124,7 +133,7 @@ struct DuelResult {
   // Monte Carlo only.
   std::uint64_t sims = 0, seed = 0;
   unsigned threads = 0;
-  Interval a_wins_ci, b_wins_ci, draw_ci;
+  Interval a_wins_ci, b_wins_ci, draw_ci, a_escapes_ci, b_escapes_ci;
   std::string note;
   std::vector<std::string> not_modelled;  // Bout::not_modelled: what neither method follows
 };

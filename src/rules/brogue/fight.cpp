@@ -18,6 +18,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -211,13 +212,26 @@ class DuelKernel final : public Kernel {
     const Turn t = begin(att, def);
     see(t.a0, t.d0);
     std::vector<Transition> out;
-    for (const Roll& r : all_rolls(t.plan)) out.push_back(finish(t, att, def, r));
+    for (const Roll& r : all_rolls(t.plan)) {
+      Transition x = finish(t, att, def, r);
+      if (const double q = steal_chance(t, r); q > 0) {
+        Transition fled = x;
+        fled.p *= q;
+        fled.escape = Escape::attacker;
+        x.p *= 1 - q;
+        out.push_back(fled);
+      }
+      out.push_back(x);
+    }
     return out;
   }
   Transition sample(Side att, Side def, Rng& rng) const override {
     const Turn t = begin(att, def);
     const StrikeResult s = strike(t.plan, rng);
-    return finish(t, att, def, {1, s.hit, s.damage});
+    const Roll r{1, s.hit, s.damage};
+    Transition x = finish(t, att, def, r);
+    if (const double q = steal_chance(t, r); q > 0 && rng.unit() < q) x.escape = Escape::attacker;
+    return x;
   }
   bool exact() const override { return why_.empty(); }
   std::string why_not_exact() const override { return why_; }
@@ -271,6 +285,17 @@ class DuelKernel final : public Kernel {
     return t;
   }
 
+  // Combat.c specialHit, MA_HIT_STEAL_FLEE (the monkey): a hit on the
+  // player, which the player survives, steals an unequipped item when a
+  // second hit roll succeeds (attackHit: hitProbability, the plan's chance
+  // to hit), and the monkey flees with it for good (MODE_PERM_FLEEING): the
+  // fight ends with it escaped. The player is taken to carry an unequipped
+  // item (the starting pack does). The chance is laid on every hit: the
+  // fight layer makes a hit that kills the player a kill, whatever it says.
+  [[nodiscard]] double steal_chance(const Turn& t, const Roll& r) const {
+    return steals_ && r.hit ? t.plan.p_hit() : 0.0;
+  }
+
   static FightState cleared_poison(FightState s) {
     s.poison_turns = s.poison_amount = s.poison_clock = 0;
     return s;
@@ -311,6 +336,7 @@ class DuelKernel final : public Kernel {
   }
 
   Body a_, d_;
+  bool steals_ = steals_and_flees(a_.c, d_.c);
   std::string why_;
 };
 
@@ -605,6 +631,79 @@ class JellyOnFoe final : public Kernel {
   Body jelly_, player_;
 };
 
+// --- a monster that flees near death -------------------------------------------------
+
+// The HP at or below which a combatant flees (Combat.c inflictDamage:
+// info.maxHP / 4 >= currentHP, integer division), or -1 for one that never
+// does: the player, and monsters without MONST_FLEES_NEAR_DEATH.
+std::int64_t flee_threshold(const Body& b) { return flees_near_death(b.c) ? b.max_hp / 4 : -1; }
+
+// Any kernel of a bout, with the fleeing of monsters that flee near death
+// (MONST_FLEES_NEAR_DEATH) laid on its outcomes, the same for the exact
+// list and the sampled outcome. Combat.c inflictDamage: a hit (or poison
+// tick) that leaves such a monster alive with currentHP <= maxHP / 4 sets it
+// fleeing at once; it then runs from its opponent and comes back only at
+// three quarters of its HP (Monsters.c updateMonsterState), so the fight
+// ends with the monster escaped (Escape::defender), the attack's damage
+// dealt. The same test on its own turn (updateMonsterState, before
+// monstersTurn acts): a monster whose turn finds it at or below the
+// threshold runs instead of attacking (Escape::attacker). Its HP falls only
+// by the other side's attacks, which the first test catches, so the second
+// matters only when the spec starts it there (hp=N at most a quarter of its
+// maximum), and only then is its own HP read.
+class Flees final : public Kernel {
+ public:
+  Flees(std::shared_ptr<Table> table, std::shared_ptr<const Exchange> inner, const Body& attacker, const Body& defender)
+      : Kernel(std::move(table)),
+        inner_(std::move(inner)),
+        own_(flee_threshold(attacker)),
+        other_(flee_threshold(defender)),
+        starts_fleeing_(own_ >= 0 && attacker.c.hp.value_or(attacker.max_hp) <= own_) {}
+
+  std::vector<Transition> outcomes(Side att, Side def) const override {
+    if (runs(att)) return {flight(att, def)};
+    std::vector<Transition> ts = inner_->outcomes(att, def);
+    for (Transition& t : ts) mark(t, def);
+    return ts;
+  }
+  Transition sample(Side att, Side def, Rng& rng) const override {
+    if (runs(att)) return flight(att, def);
+    Transition t = inner_->sample(att, def, rng);
+    mark(t, def);
+    return t;
+  }
+  bool exact() const override { return inner_->exact(); }
+  std::string why_not_exact() const override { return inner_->why_not_exact(); }
+  Reads reads() const override {
+    Reads r = inner_->reads();
+    r.attacker_hp = r.attacker_hp || starts_fleeing_;
+    r.defender_hp = r.defender_hp || other_ >= 0;
+    return r;
+  }
+
+ private:
+  [[nodiscard]] bool runs(Side att) const { return starts_fleeing_ && att.hp <= own_; }
+  static Transition flight(Side att, Side def) {
+    Transition t{1, 0, att.state, def.state, 0};
+    t.escape = Escape::attacker;
+    return t;
+  }
+  // A defender left alive at or below its threshold flees; a kill stays one.
+  void mark(Transition& t, Side def) const {
+    if (other_ >= 0 && t.damage < def.hp && def.hp - t.damage <= other_) t.escape = Escape::defender;
+  }
+  std::shared_ptr<const Exchange> inner_;
+  std::int64_t own_, other_;
+  bool starts_fleeing_;
+};
+
+// The kernel as the bout holds it: wrapped when either side flees near death.
+std::shared_ptr<const Exchange> with_fleeing(std::shared_ptr<Table> table, std::shared_ptr<const Exchange> kernel,
+                                             const Body& attacker, const Body& defender) {
+  if (flee_threshold(attacker) < 0 && flee_threshold(defender) < 0) return kernel;
+  return std::make_shared<Flees>(std::move(table), std::move(kernel), attacker, defender);
+}
+
 Fighter fighter_of(const Combatant& c, std::string_view role) {
   if (!c.hp) throw Error(fmt::format("brogue: the {} needs hp=N for a fight", role));
   return Fighter{c.name, *c.hp, static_cast<double>(attack_ticks(c)), 0};
@@ -677,6 +776,24 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
     b_on_a->watch(watch, false);
     out.a_hits_b = a_on_b;
     out.b_hits_a = b_on_a;
+  }
+  out.a_hits_b = with_fleeing(table, out.a_hits_b, ba, bb);
+  out.b_hits_a = with_fleeing(table, out.b_hits_a, bb, ba);
+  for (auto [body, fighter, other] : {std::tuple{&ba, &out.a, &bb}, std::tuple{&bb, &out.b, &ba}}) {
+    if (steals_and_flees(body->c, other->c)) {
+      fighter->escape = "steals and flees";
+      out.notes.push_back(fmt::format(
+          "{}: when its hit leaves {} alive, it steals an unequipped item with the chance of a second hit roll and "
+          "flees with it, ending the fight; {} is taken to carry one (the starting pack does)",
+          body->c.name, other->c.name, other->c.name));
+    }
+    if (flee_threshold(*body) >= 0) {
+      fighter->escape = "flees near death";
+      out.notes.push_back(fmt::format(
+          "{}: flees near death: a hit that leaves it alive at {} HP or less (a quarter of its {}) ends the fight "
+          "with it escaped; a chase, or its return at three quarters of its HP, is not followed",
+          body->c.name, flee_threshold(*body), body->max_hp));
+    }
   }
   return out;
 }

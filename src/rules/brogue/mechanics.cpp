@@ -81,6 +81,12 @@ bool fights_jelly(const Combatant& c) {
 
 bool is_conjurer(const Combatant& c) { return !c.is_player && c.monster.key == "goblin_conjurer"; }
 
+bool steals_and_flees(const Combatant& thief, const Combatant& victim) {
+  return !thief.is_player && victim.is_player && has(thief.monster.ability_flags, "MA_HIT_STEAL_FLEE");
+}
+
+bool flees_near_death(const Combatant& c) { return !c.is_player && has(c.monster.flags, "MONST_FLEES_NEAR_DEATH"); }
+
 bool fights_conjurer(const Combatant& c) {
   if (c.is_player) return true;
   const Monster& m = c.monster;
@@ -129,7 +135,11 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
         {"splits when damaged: a clone takes half of its remaining HP (Combat.c splitMonster, "
          "MA_CLONE_SELF_ON_DEFEND)",
          M::exact, false, false, false, true});
-  if (has(a, "MA_HIT_STEAL_FLEE")) out.push_back({"steals an item on a hit and flees (MA_HIT_STEAL_FLEE)"});
+  if (has(a, "MA_HIT_STEAL_FLEE"))
+    out.push_back(
+        {"steals an unequipped item on a hit the player survives, with the chance of a second hit roll, "
+         "and flees with it: the fight ends with it escaped (Combat.c specialHit, MA_HIT_STEAL_FLEE)",
+         M::exact, false, false, true});
   if (has(a, "MA_CAUSES_WEAKNESS"))
     out.push_back(
         {"weakness: each hit the defender survives adds a point of weakness, up to 10, for 300 turns "
@@ -156,7 +166,11 @@ std::vector<Mechanic> monster_mechanics(const Monster& m) {
     out.push_back(
         {"flits: moves at random a third of its turns instead of attacking (MONST_FLITS)", M::no, false, true});
   if (has(f, "MONST_FLEES_NEAR_DEATH"))
-    out.push_back({"flees near death (MONST_FLEES_NEAR_DEATH)", M::no, false, true});
+    out.push_back({fmt::format("flees near death: once a hit leaves it alive at a quarter of its maximum HP or less "
+                               "({} of {}) it runs, and the fight ends with it escaped (Combat.c inflictDamage, "
+                               "MONST_FLEES_NEAR_DEATH)",
+                               m.hp / 4, m.hp),
+                   M::exact, false, true});
   if (has(f, "MONST_MAINTAINS_DISTANCE"))
     out.push_back({"keeps its distance from its target (MONST_MAINTAINS_DISTANCE)", M::no, false, true});
   if (m.turns_between_regen > 0)

@@ -56,6 +56,17 @@ struct Mechanic {
 // on the conjurer, a seizure, a burst).
 [[nodiscard]] bool fights_conjurer(const Combatant& c);
 
+// A monster that flees near death (MONST_FLEES_NEAR_DEATH): fight.cpp ends
+// its fights with it escaped once a hit leaves it at a quarter of its
+// maximum HP or less. Every monster is taken as the player's enemy: an ally
+// (Combat.c inflictDamage's MONSTER_ALLY test) never flees so.
+[[nodiscard]] bool flees_near_death(const Combatant& c);
+
+// A monster that steals and flees (MA_HIT_STEAL_FLEE, the monkey) fighting
+// the player: fight.cpp ends the fight with it escaped after a hit it steals
+// with (Combat.c specialHit, which steals only from the player).
+[[nodiscard]] bool steals_and_flees(const Combatant& thief, const Combatant& victim);
+
 [[nodiscard]] std::vector<Mechanic> monster_mechanics(const Monster& m);
 [[nodiscard]] std::vector<Mechanic> mechanics(const Combatant& c);
 
