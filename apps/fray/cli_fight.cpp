@@ -127,7 +127,7 @@ void add_fight_verbs(Cli& cli) {
   t->add_option("--defender", ttk->b, "Defender spec (its HP is the target)")->required();
 
   auto duel = std::make_shared<FightArgs>();
-  CLI::App* d = add_verb(cli, "duel", "Who wins a fight to the death, exact or Monte Carlo", [duel, &cli] {
+  CLI::App* d = add_verb(cli, "duel", "Who wins a fight to the death or the first escape, exact or Monte Carlo", [duel, &cli] {
     fight::FightOptions o = options_of(*duel);
     const Ruleset& rules = rules_for("duel", duel->rules);
     VerbProgress bar("duel", !cli.json);

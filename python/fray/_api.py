@@ -342,7 +342,7 @@ def duel(
     from_: Optional[Point] = None,
     to: Optional[Point] = None,
 ) -> Duel:
-    """Who wins a fight to the death (``fray duel``), exact or Monte Carlo.
+    """Who wins a fight to the death or the first escape (``fray duel``), exact or Monte Carlo.
 
     ``sims=None`` asks for the exact analysis (the solver falls back to Monte
     Carlo, with a note, when the rules do not allow it); ``sims=N`` runs N

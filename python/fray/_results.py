@@ -375,7 +375,7 @@ class Ttk(Result):
 
 
 class Duel(Result):
-    """``fray.duel``: who wins a fight to the death."""
+    """``fray.duel``: who wins a fight to the death (or the first escape)."""
 
     def __init__(self, doc: Dict[str, Any]) -> None:
         super().__init__(doc)
