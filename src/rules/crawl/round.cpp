@@ -148,7 +148,7 @@ class RoundExchange final : public Exchange {
     MonsterSideState after_ticks = monster_side_of(defender.state);
     if (monster_poison_) {
       MonsterTicks<Pmf> ticks{poison_damage, after_ticks};
-      monster_ticks(ticks, [this](const PoisonTickRoll& roll, Pmf& dmg) { dmg = dmg + monster_poison_tick_pmf(roll); });
+      monster_ticks(ticks, [](const PoisonTickRoll& roll, Pmf& dmg) { dmg = dmg + monster_poison_tick_pmf(roll); });
     }
     const auto poison_items = poison_damage.items();
     // The attacker's own regeneration this turn: (chance, HP, the player's counter after).
