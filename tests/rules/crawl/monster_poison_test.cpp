@@ -85,8 +85,8 @@ TEST(CrawlMonsterPoison, DurationByHand) {
   const PoisonDurationRoll adder = monster_poison_duration_roll(1, 13);
   EXPECT_EQ(adder.cturn, 10);
   const Pmf da = monster_poison_duration_pmf(adder);
-  const Pmf by_hand = Pmf::mixture(std::vector<std::pair<double, Pmf>>{
-      {9.0 / 13, random2avg_pmf(81, 2).shifted(32)}, {4.0 / 13, random2avg_pmf(71, 2).shifted(28)}});
+  const Pmf by_hand = Pmf::mixture(std::vector<std::pair<double, Pmf>>{{9.0 / 13, random2avg_pmf(81, 2).shifted(32)},
+                                                                       {4.0 / 13, random2avg_pmf(71, 2).shifted(28)}});
   EXPECT_TRUE(da.approx_equal(by_hand));
   // Speed 20 (a killer bee): _mod_speed 62, cturn 16, 5 a move: raw 80.
   EXPECT_EQ(monster_poison_duration_roll(1, 20).cturn, 16);
