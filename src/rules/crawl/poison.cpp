@@ -157,7 +157,7 @@ std::uint32_t monster_side_state(const MonsterSideState& side, std::string_view 
   if (p.max_duration > kMaxMonsterPoisonDuration)
     throw Error(
         fmt::format("{}: a monster's poison duration grew to {}, past the {} a fight follows (about 200 ticks "
-                    "still to come)",
+                    "still to come); a long fight against a poisoner: give the poisoned side fewer HP",
                     id, p.max_duration, kMaxMonsterPoisonDuration));
   if (side.phase < 0 || side.phase >= kMaxPoisonPhases)
     throw Error(
