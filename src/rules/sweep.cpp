@@ -1,6 +1,7 @@
 // One spec key raised step by step, through the Ruleset API only.
 #include <fray/rules/sweep.hpp>
 
+#include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
 #include <fray/core/probability_text.hpp>
 #include <fray/rules/spec.hpp>
@@ -12,6 +13,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <string>
 #include <utility>
 
 namespace fray {
@@ -66,8 +68,15 @@ Bout ttk_bout(const Ruleset& rules, const AttackRequest& request, std::vector<st
     Bout b;
     try {
       b = rules.bout(with_hp);
-    } catch (const Error&) {
-      throw;  // the retry's message names what else is missing
+    } catch (const Error& e) {
+      // The retry's message names what else is missing; it quotes the
+      // attacker's spec as it was given, without the hp=1 added here.
+      std::string message = e.what();
+      for (std::size_t at = message.find(with_hp.attacker); at != std::string::npos;
+           at = message.find(with_hp.attacker, at + request.attacker.size()))
+        message.replace(at, with_hp.attacker.size(), request.attacker);
+      if (dynamic_cast<const TooLarge*>(&e)) throw TooLarge(message);
+      throw Error(message);
     }
     notes.push_back(
         "the attacker's HP does not enter turns to kill (the defender does not fight back); its spec gives none, "

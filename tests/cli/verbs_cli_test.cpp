@@ -21,6 +21,15 @@ void expect_error(const std::vector<std::string>& args, const std::string& messa
   EXPECT_EQ(r.err, "fray: error: " + message + "\n");
 }
 
+// ttk (and sweep, through the same step) takes hp=1 for an attacker spec
+// without one; an error about that spec quotes it as the user gave it.
+TEST(Verbs, TtkErrorQuotesTheAttackerAsGiven) {
+  expect_error({"ttk", "--rules", "crawl", "--attacker", "player:amulet=faith", "--defender", "orc"},
+               "attacker spec 'player:amulet=faith': amulet=faith is not one of none, regeneration");
+  const auto r = run_cli({"ttk", "--rules", "crawl", "--attacker", "player:amulet=faith", "--defender", "orc"});
+  EXPECT_EQ(r.err.find("hp=1"), std::string::npos) << r.err;
+}
+
 TEST(Verbs, UnknownVerbSuggestsTheClosest) {
   expect_error({"atack"}, "unknown verb 'atack' (did you mean 'attack'?)");
   expect_error({"stirke", "--rules", "brogue"}, "unknown verb 'stirke' (did you mean 'strike'?)");

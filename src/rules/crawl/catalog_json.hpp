@@ -20,10 +20,10 @@
 
 namespace fray::crawl {
 
-// A monster row's res_fire, res_cold, res_neg and natural.
+// A monster row's res_fire, res_cold, res_neg, natural and res_poison.
 [[nodiscard]] inline MonsterResists read_resists(const nlohmann::json& m) {
   return {m.at("res_fire").get<int>(), m.at("res_cold").get<int>(), m.at("res_neg").get<int>(),
-          m.at("natural").get<bool>()};
+          m.at("natural").get<bool>(), m.at("res_poison").get<int>()};
 }
 
 // The body sizes of both versions, SIZE_TINY .. SIZE_GIANT, as a spec names them.

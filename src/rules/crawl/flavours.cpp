@@ -38,7 +38,8 @@ bool followed_on_player(std::string_view flavour) {
 }
 
 bool followed_on_monster(std::string_view flavour) {
-  return flavour == "AF_FIRE" || flavour == "AF_COLD" || flavour == "AF_VAMPIRIC";
+  return flavour == "AF_FIRE" || flavour == "AF_COLD" || flavour == "AF_VAMPIRIC" || flavour == "AF_POISON" ||
+         flavour == "AF_POISON_STRONG" || flavour == "AF_REACH_STING";
 }
 
 std::string regeneration_line(std::string_view name, const MonsterRegen* monster, std::string_view sources) {

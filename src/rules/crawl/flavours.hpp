@@ -26,8 +26,8 @@ using FlavourWords = std::pair<std::string_view, std::string_view>;  // flavour,
 // and the elemental flavours.
 [[nodiscard]] bool followed_on_player(std::string_view flavour);
 // Whether a fight follows the flavour on a monster: AF_FIRE and AF_COLD
-// (after its resistance) and AF_VAMPIRIC (which drains only a natural
-// monster). Poison on a monster (its ENCH_POISON) is not followed.
+// (after its resistance), AF_VAMPIRIC (which drains only a natural
+// monster) and poison (its ENCH_POISON, after its poison resistance).
 [[nodiscard]] bool followed_on_monster(std::string_view flavour);
 
 // A side's regeneration line for `modelled`: a monster's (with its HD and

@@ -13,6 +13,15 @@
 // turns. When the two act in turn (one round each) the tick falls where the
 // game has it: after the player's action, before the poisoner's.
 //
+// Poison on a monster (poison_monster, its ENCH_POISON): a poisoning that
+// gets past the monster's resistance adds 1 + amount/7 degrees and a random
+// duration (poison.hpp); the game ticks it every 10 aut of game time
+// (mon-act.cc _pre_monster_move, ench_countdown), each tick hurting it by
+// its degree and decaying it. Here its ticks fall at the start of the
+// poisoner's rounds, each for the multiples of 10 aut the poisoner's rounds
+// passed since the poisoning (poison_ticks_at); the monster's state carries
+// the poison and that phase.
+//
 // Regeneration, on the attacker's own turn (Transition::heal, before its
 // attack's damage):
 // - a monster's (mon-act.cc _monster_regenerate, called in
@@ -52,61 +61,78 @@ class RoundExchange final : public Exchange {
   explicit RoundExchange(RoundSpec spec) : s_(std::move(spec)) {
     const std::size_t n = s_.odds.size();
     if (n == 0 || s_.effects.size() != n) throw Error(s_.id + ": a round needs its attacks");
-    for (const FlavourEffects& fx : s_.effects) vampiric_ = vampiric_ || fx.vampiric;
+    for (const FlavourEffects& fx : s_.effects) {
+      vampiric_ = vampiric_ || fx.vampiric;
+      if (!s_.player_defender && fx.poison.poisons()) {
+        monster_poison_ = true;
+        poison_res_ = fx.poison_res;
+      }
+    }
+    if (monster_poison_) period_ = poison_tick_period(s_.attacker_speed);
+    if (period_ > kMaxPoisonPhases)
+      throw Error(
+          fmt::format("{}: a poisoner of speed {} ticks a monster's poison in a pattern of {} rounds, more "
+                      "than the {} a fight follows",
+                      s_.id, s_.attacker_speed, period_, kMaxPoisonPhases));
     regen_p_ = s_.regen.who == RoundRegen::Who::monster ? monster_regen_chance(s_.regen.monster) : 0.0;
     counters_ = regeneration_counters(s_.regen);
     regen_cells_ = counters_ * static_cast<std::size_t>(s_.attacker_max_hp) * static_cast<std::size_t>(s_.defender_hp);
     // Exact round: over (blocks so far, damage so far, whether any attack
-    // landed, poison points added, HP drained).
-    using Key = std::tuple<std::size_t, i64, bool, i64, i64>;
-    std::map<Key, double> dp{{{0, 0, false, 0, 0}, 1.0}};
+    // landed, poison points added (on a monster: degrees), poisonings of a
+    // monster (0, 1, 2 for more) and their durations, HP drained).
+    using Key = std::tuple<std::size_t, i64, bool, i64, int, i64, i64>;
+    std::map<Key, double> dp{{{0, 0, false, 0, 0, 0, 0}, 1.0}};
     for (std::size_t i = 0; i < n; ++i) {
       const FlavourEffects& fx = s_.effects[i];
       std::map<Key, double> next;
       for (const auto& [key, p] : dp) {
-        const auto& [b, dmg, landed, poison, drained] = key;
+        const auto& [b, dmg, landed, poison, count, duration, drained] = key;
         const AttackOdds& o = s_.odds[i][std::min(b, s_.odds[i].size() - 1)];
-        if (o.p_block > 0) next[{b + 1, dmg, landed, poison, drained}] += p * o.p_block;
-        if (o.p_miss > 0) next[{b, dmg, landed, poison, drained}] += p * o.p_miss;
+        if (o.p_block > 0) next[{b + 1, dmg, landed, poison, count, duration, drained}] += p * o.p_block;
+        if (o.p_miss > 0) next[{b, dmg, landed, poison, count, duration, drained}] += p * o.p_miss;
         if (o.p_hit <= 0) continue;
         for (const auto& [v, pv] : o.damage_on_hit) {
           const double q = p * o.p_hit * pv;
           if (v <= 0 || (!fx.poison.poisons() && !fx.vampiric && !fx.element.adds())) {
-            next[{b, dmg + v, true, poison, drained}] += q;
+            next[{b, dmg + v, true, poison, count, duration, drained}] += q;
             continue;
           }
           if (fx.element.adds()) {
             // The elemental flavour's special damage, each value alike, after the defender's resistance.
             const double each = q / static_cast<double>(fx.element.hi - fx.element.lo + 1);
             for (i64 e = fx.element.lo; e <= fx.element.hi; ++e)
-              next[{b, dmg + v + monster_resist_adjust(e, fx.element_res), true, poison, drained}] += each;
+              next[{b, dmg + v + monster_resist_adjust(e, fx.element_res), true, poison, count, duration, drained}] +=
+                  each;
             continue;
           }
           // The flavour's draws: the poison's one_chance_in(3) and amount, or the drain's random2(damage).
-          std::vector<std::pair<i64, double>> added{{0, 1.0}};
-          if (fx.poison.poisons()) {
-            const double each = 1.0 / static_cast<double>(fx.poison.hi - fx.poison.lo + 1);
-            added = {{0, 1.0 - 1.0 / kPoisonChanceIn}};
-            for (i64 k = fx.poison.lo; k <= fx.poison.hi; ++k) added.emplace_back(k, each / kPoisonChanceIn);
-          }
+          const std::vector<Added> added = fx.poison.poisons() ? poisonings(fx) : std::vector<Added>{{0, 0, 0, 1.0}};
           std::vector<std::pair<i64, double>> healed{{0, 1.0}};
           if (fx.vampiric) {
             healed.clear();
             for (i64 h = 1; h <= v; ++h)
               healed.emplace_back(monster_resist_adjust(h, fx.drain_res), 1.0 / static_cast<double>(v));
           }
-          for (const auto& [k, pk] : added)
-            for (const auto& [h, ph] : healed) next[{b, dmg + v, true, poison + k, drained + h}] += q * pk * ph;
+          for (const Added& a : added)
+            for (const auto& [h, ph] : healed) {
+              const int n = std::min(count + a.count, 2);
+              // Past one poisoning the degrees only add, capped at 4: more need not be told apart.
+              const i64 points = n >= 2 ? std::min<i64>(poison + a.points, kMaxPoisonDegree) : poison + a.points;
+              next[{b, dmg + v, true, points, n, duration + a.duration, drained + h}] += q * a.p * ph;
+            }
         }
       }
       dp = std::move(next);
     }
     // A round "hits" when any of its attacks lands, as a fight simulator counts it.
-    std::map<std::tuple<i64, bool, i64, i64>, double> total;
+    std::map<std::tuple<i64, bool, i64, int, i64, i64>, double> total;
     for (const auto& [key, p] : dp)
-      total[{std::get<1>(key), std::get<2>(key), std::get<3>(key), std::get<4>(key)}] += p;
+      total[{std::get<1>(key), std::get<2>(key), std::get<3>(key), std::get<4>(key), std::get<5>(key),
+             std::get<6>(key)}] += p;
     for (const auto& [k, p] : total)
-      if (p > 0) round_.push_back({p, std::get<0>(k), std::get<1>(k), std::get<2>(k), std::get<3>(k)});
+      if (p > 0)
+        round_.push_back(
+            {p, std::get<0>(k), std::get<1>(k), std::get<2>(k), std::get<3>(k), std::get<4>(k), std::get<5>(k)});
     if (s_.player_defender) too_many_states_ = player_states_past_limit(s_.defender_hp);
     why_ = s_.why_not_exact;
     if (why_.empty() && too_many_states_) why_ = too_many_states_message();
@@ -114,8 +140,17 @@ class RoundExchange final : public Exchange {
 
   std::vector<Transition> outcomes(Side attacker, Side defender) const override {
     if (s_.player_defender && defender.state != 0) count_player_state(defender.state);
+    if (monster_poison_ && defender.state != 0) count_monster_state(defender.state);
     const PoisonTick tick = ticked(defender);
     const int counter = counter_of(defender.state);
+    // The monster defender's poison ticks: their damage, and its poison after them.
+    Pmf poison_damage = Pmf::point(0);
+    MonsterSideState after_ticks = monster_side_of(defender.state);
+    if (monster_poison_) {
+      MonsterTicks<Pmf> ticks{poison_damage, after_ticks};
+      monster_ticks(ticks, [](const PoisonTickRoll& roll, Pmf& dmg) { dmg = dmg + monster_poison_tick_pmf(roll); });
+    }
+    const auto poison_items = poison_damage.items();
     // The attacker's own regeneration this turn: (chance, HP, the player's counter after).
     std::vector<RegenTurn> regen{{1.0, 0, counter_of(attacker.state)}};
     if (s_.regen.who == RoundRegen::Who::monster && attacker.hp < s_.attacker_max_hp && regen_p_ > 0)
@@ -123,20 +158,28 @@ class RoundExchange final : public Exchange {
                             : std::vector<RegenTurn>{{1 - regen_p_, 0, 0}, {regen_p_, 1, 0}};
     if (s_.regen.who == RoundRegen::Who::player) regen = player_turn(attacker);
     std::vector<Transition> out;
-    out.reserve(round_.size() * regen.size());
+    out.reserve(round_.size() * regen.size() * poison_items.size());
     for (const RegenTurn& g : regen)
       for (const Round& r : round_) {
-        Transition t{g.p * r.p, tick.damage + r.damage, attacker_state(attacker, g),
-                     s_.player_defender ? poisoned(tick.duration, r.poison, counter) : defender.state,
-                     static_cast<std::int8_t>(r.landed ? 1 : 0)};
-        t.heal = healed(attacker, r.drained + g.hp);
-        out.push_back(t);
+        const std::uint32_t after = s_.player_defender ? poisoned(tick.duration, r.poison, counter)
+                                    : monster_poison_  ? monster_poisoned(after_ticks, r.poison, r.count, r.duration)
+                                                       : defender.state;
+        for (const auto& [hurt, ph] : poison_items) {
+          Transition t{g.p * r.p * ph, tick.damage + hurt + r.damage, attacker_state(attacker, g), after,
+                       static_cast<std::int8_t>(r.landed ? 1 : 0)};
+          t.heal = healed(attacker, r.drained + g.hp);
+          out.push_back(t);
+        }
       }
-    return out;
+    if (!monster_poison_) return out;
+    if (defender.state != 0) count_monster_work(attacker, defender, out.size());
+    return merged_past_death(std::move(out), defender.hp);
   }
   // DCSS to-hit and damage do not depend on HP; a drain's or a regeneration's
   // heal is capped by the attacker's missing HP.
-  Reads reads() const override { return {vampiric_ || s_.regen.who != RoundRegen::Who::none, false}; }
+  // A poisoned monster's outcomes read its HP too: those that kill it drop
+  // its poison (merged_past_death).
+  Reads reads() const override { return {vampiric_ || s_.regen.who != RoundRegen::Who::none, monster_poison_}; }
 
   Transition sample(Side attacker, Side defender, Rng& rng) const override {
     const PoisonTick tick = ticked(defender);
@@ -148,6 +191,14 @@ class RoundExchange final : public Exchange {
     std::size_t b = 0;
     i64 dmg = 0, poison = 0, drained = 0;
     bool landed = false;
+    // The monster defender's poison ticks, then its poisonings in the round's order.
+    i64 poison_damage = 0;
+    MonsterSideState victim = monster_side_of(defender.state);
+    if (monster_poison_) {
+      MonsterTicks<i64> ticks{poison_damage, victim};
+      monster_ticks(ticks,
+                    [&rng](const PoisonTickRoll& roll, i64& hurt) { hurt += sample_monster_poison_tick(rng, roll); });
+    }
     for (std::size_t i = 0; i < s_.odds.size(); ++i) {
       const Drawn r = s_.draw(i, std::min(b, s_.odds[i].size() - 1), rng);
       if (r.blocked) ++b;
@@ -156,14 +207,25 @@ class RoundExchange final : public Exchange {
       landed = true;
       if (r.damage <= 0) continue;
       const FlavourEffects& fx = s_.effects[i];
-      if (fx.poison.poisons() && one_chance_in(rng, kPoisonChanceIn))
-        poison += random_range(rng, fx.poison.lo, fx.poison.hi);
+      if (fx.poison.poisons() && one_chance_in(rng, kPoisonChanceIn)) {
+        const i64 amount = random_range(rng, fx.poison.lo, fx.poison.hi);
+        if (!monster_poison_) {
+          poison += amount;
+        } else if (sample_monster_poison_lands(rng, fx.poison_res)) {
+          const int levels = monster_poison_levels(amount);
+          const i64 d = sample_monster_poison_duration(rng, monster_poison_duration_roll(levels, s_.defender_speed));
+          if (victim.poison.degree == 0) victim.phase = 0;
+          victim.poison = monster_poison_added(victim.poison, levels, d);
+        }
+      }
       if (fx.vampiric) drained += monster_resist_adjust(1 + random2(rng, r.damage), fx.drain_res);
       if (fx.element.adds())
         dmg += monster_resist_adjust(fx.element.lo + random2(rng, fx.element.hi - fx.element.lo + 1), fx.element_res);
     }
-    Transition t{1, tick.damage + dmg, attacker_state(attacker, g),
-                 s_.player_defender ? poisoned(tick.duration, poison, counter) : defender.state,
+    const std::uint32_t after = s_.player_defender ? poisoned(tick.duration, poison, counter)
+                                : monster_poison_  ? monster_side_state(victim, s_.id)
+                                                   : defender.state;
+    Transition t{1, tick.damage + poison_damage + dmg, attacker_state(attacker, g), after,
                  static_cast<std::int8_t>(landed ? 1 : 0)};
     t.heal = healed(attacker, drained + g.hp);
     return t;
@@ -179,9 +241,74 @@ class RoundExchange final : public Exchange {
     double p;
     i64 damage;
     bool landed;
-    i64 poison;   // points added
-    i64 drained;  // HP the attacker would regain, before its cap
+    i64 poison;    // points added (on a monster: degrees)
+    int count;     // poisonings of a monster: 0, 1, 2 for more
+    i64 duration;  // their durations, summed
+    i64 drained;   // HP the attacker would regain, before its cap
   };
+  // One way a damaging hit's poison turns out: the points (on a monster,
+  // degrees) and the poisonings of a monster with their duration.
+  struct Added {
+    i64 points;
+    int count;
+    i64 duration;
+    double p;
+  };
+  // A damaging hit of a poisoning attack: one_chance_in(3), then
+  // random_range's amount; on a monster, whether it gets past the
+  // resistance, its 1 + amount/7 degrees and calc_duration's duration.
+  std::vector<Added> poisonings(const FlavourEffects& fx) {
+    const double chance = 1.0 / kPoisonChanceIn;
+    const double each = chance / static_cast<double>(fx.poison.hi - fx.poison.lo + 1);
+    std::vector<Added> out{{0, 0, 0, 1.0 - chance}};
+    if (!monster_poison_) {
+      for (i64 k = fx.poison.lo; k <= fx.poison.hi; ++k) out.push_back({k, 0, 0, each});
+      return out;
+    }
+    const double lands = monster_poison_lands(fx.poison_res);
+    out.front().p += chance * (1.0 - lands);
+    for (i64 k = fx.poison.lo; k <= fx.poison.hi; ++k) {
+      const int levels = monster_poison_levels(k);
+      auto it = durations_.find(levels);
+      if (it == durations_.end())
+        it = durations_
+                 .emplace(levels, monster_poison_duration_pmf(monster_poison_duration_roll(levels, s_.defender_speed)))
+                 .first;
+      for (const auto& [d, pd] : it->second.items()) out.push_back({levels, 1, d, each * lands * pd});
+    }
+    return out;
+  }
+  // The monster defender's poison (its state `side` at the start of the
+  // poisoner's round): the ticks due now, each adding its damage to `hurt`
+  // through `add` (a Pmf for the exact round, a drawn number for a sampled
+  // one), and the decay after each; then the phase moves on (back to 0 when
+  // the poison ended).
+  template <class Hurt>
+  struct MonsterTicks {
+    Hurt& hurt;
+    MonsterSideState& side;
+  };
+  template <class Hurt, class Add>
+  void monster_ticks(MonsterTicks<Hurt>& t, Add&& add) const {
+    if (t.side.poison.degree <= 0) return;
+    const int due = poison_ticks_at(t.side.phase + 1, s_.attacker_speed);
+    for (int i = 0; i < due && t.side.poison.degree > 0; ++i) {
+      add(monster_poison_tick_roll(t.side.poison.degree, poison_res_), t.hurt);
+      t.side.poison = monster_poison_decayed(t.side.poison);
+    }
+    t.side.phase = t.side.poison.degree > 0 ? (t.side.phase + 1) % period_ : 0;
+  }
+  // The monster defender's state after the round's poisonings (`count` of
+  // them, `levels` degrees in all, `duration` summed) on top of its poison
+  // after the ticks: a fresh poison starts its phase at 0.
+  std::uint32_t monster_poisoned(MonsterSideState side, i64 levels, int count, i64 duration) const {
+    if (count > 0) {
+      if (side.poison.degree == 0) side.phase = 0;
+      const i64 degrees = side.poison.degree == 0 && count >= 2 ? std::min<i64>(levels, kMaxPoisonDegree) : levels;
+      side.poison = monster_poison_added(side.poison, static_cast<int>(degrees), duration);
+    }
+    return monster_side_state(side, s_.id);
+  }
 
   // The player's poison since the poisoner's last round.
   PoisonTick ticked(Side defender) const {
@@ -273,6 +400,53 @@ class RoundExchange final : public Exchange {
     }
     return false;
   }
+  // The exact chain asks once per monster poison state it reaches; past
+  // kMaxMonsterPoisonStates of them it is refused (TooLarge) and the fight
+  // is sampled, with a note saying so.
+  void count_monster_state(std::uint32_t state) const {
+    const std::lock_guard lock(mutex_);
+    seen_.insert(state);
+    if (seen_.size() > kMaxMonsterPoisonStates)
+      throw TooLarge(fmt::format(
+          "{}: the monster's poison (ENCH_POISON: degree, duration, maxduration and tick phase) reaches more than {} "
+          "states, too many for the exact chain",
+          s_.id, kMaxMonsterPoisonStates));
+  }
+  // A monster's poison spreads a round over thousands of outcomes; those
+  // that kill it (damage >= its HP) end the fight, so its state no longer
+  // matters: they are merged, leaving the poison only on the monster that
+  // lives on.
+  static std::vector<Transition> merged_past_death(std::vector<Transition> ts, i64 defender_hp) {
+    using Key = std::tuple<i64, std::uint32_t, std::uint32_t, std::int8_t, i64>;
+    std::map<Key, double> by;
+    for (const Transition& t : ts)
+      by[{t.damage, t.attacker_state, t.damage >= defender_hp ? 0u : t.defender_state, t.hit, t.heal}] += t.p;
+    ts.clear();
+    for (const auto& [k, p] : by) {
+      Transition t{p, std::get<0>(k), std::get<1>(k), std::get<2>(k), std::get<3>(k)};
+      t.heal = std::get<4>(k);
+      ts.push_back(t);
+    }
+    return ts;
+  }
+  // The transitions built for the exact chain for a poisoned monster (before
+  // merged_past_death): each poisoning spreads over calc_duration's
+  // durations, so a round has thousands of outcomes; past
+  // kMaxMonsterPoisonTransitions (or what the budget's values allow) it is
+  // refused (TooLarge) and the fight sampled.
+  // Each question counts once: a chain asked again (another analysis of the
+  // same fight) adds nothing.
+  void count_monster_work(Side attacker, Side defender, std::size_t n) const {
+    const double limit =
+        std::min(static_cast<double>(kMaxMonsterPoisonTransitions), static_cast<double>(budget().values) / 8);
+    const std::lock_guard lock(mutex_);
+    if (asked_.insert({attacker.hp, attacker.state, defender.state}).second) emitted_ += n;
+    if (static_cast<double>(emitted_) > limit)
+      throw TooLarge(fmt::format(
+          "{}: the monster's poison (each poisoning spread over its random durations) takes more than {:.0f} "
+          "transitions, too many for the exact chain",
+          s_.id, limit));
+  }
   // The exact chain asks once per player state it reaches (poison duration
   // and regeneration counter); past kMaxPoisonStates of them it is refused
   // (TooLarge), and the fight is sampled with a note saying so. A check made
@@ -304,9 +478,14 @@ class RoundExchange final : public Exchange {
   double regen_p_ = 0;
   std::size_t counters_ = 1, regen_cells_ = 0;
   bool vampiric_ = false, too_many_states_ = false;
+  bool monster_poison_ = false;  // the defender is a monster this side poisons
+  int poison_res_ = 0, period_ = 1;
+  std::map<int, Pmf> durations_;  // calc_duration's pmf by degrees added
   std::string why_;
   mutable std::mutex mutex_;
-  mutable std::set<std::uint32_t> seen_;  // player states the chain asked about
+  mutable std::set<std::uint32_t> seen_;                                   // player states the chain asked about
+  mutable std::set<std::tuple<i64, std::uint32_t, std::uint32_t>> asked_;  // questions about a poisoned monster
+  mutable std::uint64_t emitted_ = 0;                                      // the transitions they were answered with
 };
 
 }  // namespace
@@ -318,6 +497,9 @@ FlavourEffects flavour_effects(std::string_view flavour, int hd, const MonsterRe
     return {poison_range(flavour, hd), element_range(flavour, hd), flavour == "AF_VAMPIRIC"};
   }
   if (!followed_on_monster(flavour)) return fx;
+  // Poison on a monster that can take it (resistance below 3).
+  if (monster_poison_lands(target->poison) > 0) fx.poison = poison_range(flavour, hd);
+  fx.poison_res = target->poison;
   fx.element = element_range(flavour, hd);
   fx.element_res = element_resist(flavour, *target);
   // AF_VAMPIRIC drains only a natural (0.34: or plant) monster.
@@ -364,6 +546,13 @@ std::string poison_note() {
          "rounds, over the poisoner's attack time in ticks of 10 aut (the game ticks after each of the player's own "
          "actions, over its delay: the same HP by the same game time); the fight ends at a death, so poison left in "
          "a winning player is not followed";
+}
+
+std::string monster_poison_note() {
+  return "poison on a monster: its ENCH_POISON ticks every 10 aut of the poisoner's rounds, counted from the "
+         "poisoning, at the start of the poisoner's round (the game ticks every 10 aut of game time, whose phase "
+         "against the poisoning a duel does not fix); the fight ends at a death, so poison left in the winner is not "
+         "followed";
 }
 
 std::string drain_note() { return "AF_VAMPIRIC: the drainer heals up to the HP it started the fight with"; }

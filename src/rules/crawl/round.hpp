@@ -33,14 +33,16 @@ struct Drawn {
   i64 damage = 0;
 };
 // What one attack's flavour does to its defender (mons_apply_attack_flavour):
-// the player, or a monster (no poison then; its resistances scale the
-// elemental damage and the drain by monster_resist_adjust).
+// the player, or a monster (its resistances scale the elemental damage and
+// the drain by monster_resist_adjust; its poison resistance decides whether a
+// poisoning lands and how hard the poison bites).
 struct FlavourEffects {
   PoisonRange poison;
   ElementRange element;
   bool vampiric = false;  // the bite drains: AF_VAMPIRIC on a defender it can drain
   int element_res = 0;    // the defender's resistance to the element
   int drain_res = 0;      // the defender's negative energy resistance (the drain's BEAM_NEG)
+  int poison_res = 0;     // a monster defender's poison resistance
 };
 // The effects of a monster's attack `flavour` (its HD `hd`) on the player
 // (`target` nullptr) or on a monster with resistances `target`: only the
@@ -65,6 +67,10 @@ struct RoundSpec {
   bool player_defender = false;
   i64 attacker_max_hp = 1, defender_hp = 1;
   double attacker_time = 10;  // aut; the poison on the player ticks over it
+  // A monster defender's poison ticks every 10 aut of the rounds of a
+  // monster attacker of this speed (each round 100/speed aut); the
+  // defender's speed sets its poison's duration (calc_duration).
+  int attacker_speed = 10, defender_speed = 10;
   RoundRegen regen{};
   std::string why_not_exact;  // the version's own reason, or empty
 };
@@ -83,6 +89,7 @@ struct RoundSpec {
 // and AF_VAMPIRIC, for the fights that have them.
 [[nodiscard]] std::string regeneration_note();
 [[nodiscard]] std::string poison_note();
+[[nodiscard]] std::string monster_poison_note();
 [[nodiscard]] std::string drain_note();
 // The regeneration counters a player side reaches (1 for a monster or none),
 // at most kMaxPlayerStates + 1.
@@ -100,6 +107,14 @@ inline constexpr i64 kMaxPoisonDuration = (i64{1} << kCounterShift) - 1;
 [[nodiscard]] constexpr std::uint32_t player_state(i64 poison, int counter) noexcept {
   return static_cast<std::uint32_t>(poison) | (static_cast<std::uint32_t>(counter) << kCounterShift);
 }
+
+// The most monster poison states (degree, duration, maxduration, phase) an
+// exact chain follows; past it the fight is sampled, with a note.
+inline constexpr std::size_t kMaxMonsterPoisonStates = 4096;
+// The most transitions built for the exact chain for a poisoned monster
+// (a few seconds), fewer when the budget's values are lowered; past it the
+// fight is sampled, with a note.
+inline constexpr std::size_t kMaxMonsterPoisonTransitions = 2'000'000;
 
 // The most poison durations an exact chain follows (each a block of HP pairs,
 // times the regeneration counters, at most 100); past it the fight is

@@ -241,6 +241,8 @@ std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combata
   spec.attacker_max_hp = attacker.hp;
   spec.defender_hp = defender.hp;
   spec.attacker_time = attacker.attack_time;
+  if (const auto* m = std::get_if<Monster>(&a)) spec.attacker_speed = m->speed;
+  if (const auto* m = std::get_if<Monster>(&d)) spec.defender_speed = m->speed;
   spec.regen = regeneration(a, attacker);
   return make_round_exchange(std::move(spec));
 }
@@ -422,7 +424,10 @@ class Rules final : public Ruleset {
     list_mechanics(a, b, true, out.modelled, out.not_modelled);
     list_regeneration(a, b, out.modelled);
     out.notes.push_back(crawl::regeneration_note());
-    if (poisons(a, b) || poisons(b, a)) out.notes.push_back(crawl::poison_note());
+    if ((poisons(a, b) && std::holds_alternative<Player>(b)) || (poisons(b, a) && std::holds_alternative<Player>(a)))
+      out.notes.push_back(crawl::poison_note());
+    if ((poisons(a, b) && std::holds_alternative<Monster>(b)) || (poisons(b, a) && std::holds_alternative<Monster>(a)))
+      out.notes.push_back(crawl::monster_poison_note());
     if (drains(a, b) || drains(b, a)) out.notes.push_back(crawl::drain_note());
     return out;
   }

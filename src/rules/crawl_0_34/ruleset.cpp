@@ -242,6 +242,8 @@ std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combata
   spec.attacker_max_hp = attacker.hp;
   spec.defender_hp = defender.hp;
   spec.attacker_time = attacker.attack_time;
+  if (m) spec.attacker_speed = m->speed;
+  if (const Creature* target = d.creature()) spec.defender_speed = target->speed;
   spec.regen = regeneration(a, attacker);
   return crawl::make_round_exchange(std::move(spec));
 }
@@ -436,7 +438,10 @@ class Rules final : public Ruleset {
     list_mechanics(a, b, !side_situation(a).ranged, !side_situation(b).ranged, out.modelled, out.not_modelled);
     list_regeneration(a, b, out.modelled);
     out.notes.push_back(crawl::regeneration_note());
-    if (poisons(a, b, side_situation(a)) || poisons(b, a, side_situation(b))) out.notes.push_back(crawl::poison_note());
+    if ((poisons(a, b, side_situation(a)) && b.player()) || (poisons(b, a, side_situation(b)) && a.player()))
+      out.notes.push_back(crawl::poison_note());
+    if ((poisons(a, b, side_situation(a)) && b.creature()) || (poisons(b, a, side_situation(b)) && a.creature()))
+      out.notes.push_back(crawl::monster_poison_note());
     if (drains(a, b, side_situation(a)) || drains(b, a, side_situation(b))) out.notes.push_back(crawl::drain_note());
     return out;
   }

@@ -92,7 +92,7 @@ struct MonsterProp {
   int size = Medium;
   int speed = 10;
   std::vector<MonsterAttack> attacks;
-  MonsterResists resists;  // res_fire, res_cold, res_neg, natural
+  MonsterResists resists;  // res_fire, res_cold, res_neg, natural, res_poison
 };
 
 // Lookups by catalog key ("long_sword", "orc_warrior"). find_* returns nullptr

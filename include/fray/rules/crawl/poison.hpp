@@ -4,9 +4,14 @@
 // to come.
 #pragma once
 
+#include <fray/core/pmf.hpp>
+#include <fray/core/rng.hpp>
 #include <fray/rules/crawl/random.hpp>
 
+#include <algorithm>
+
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace fray::crawl {
@@ -64,10 +69,12 @@ struct ElementRange {
 // A monster's resistances to what a flavour does (mon-data.h's resists in
 // 0.19, dat/mons in 0.34): fire, cold and negative energy levels -1..3, and
 // whether AF_VAMPIRIC can drain it (0.19: MH_NATURAL holiness; 0.34:
-// actor_is_susceptible_to_vampirism, natural or plant).
+// actor_is_susceptible_to_vampirism, natural or plant); poison -1..3 (3 for
+// the undead and nonliving, mon-util.cc _apply_holiness_resists).
 struct MonsterResists {
   int fire = 0, cold = 0, neg = 0;
   bool natural = true;
+  int poison = 0;
 };
 // fight.cc resist_adjust_damage for a monster defender and a flavour wholly
 // resistible and not a "boolean" resistance (fire, cold, negative energy),
@@ -77,5 +84,114 @@ struct MonsterResists {
 // The resistance a monster defender opposes to an elemental flavour (its
 // fire for AF_FIRE, its cold for AF_COLD), 0 for any other.
 [[nodiscard]] int element_resist(std::string_view flavour, const MonsterResists& r);
+
+// --- poison on a monster ---------------------------------------------------------------
+//
+// A monster's poison is its ENCH_POISON enchantment (mon-ench.cc), the same
+// code in 0.19 and 0.34: a degree (the damage per tick grows with it), a
+// duration that loses 10 a tick and ends the poison at 10 or less, and the
+// longest duration since the degree last fell (maxduration), against which
+// the degree decays.
+struct MonsterPoison {
+  int degree = 0;  // 0: not poisoned
+  int duration = 0;
+  int max_duration = 0;
+  friend bool operator==(const MonsterPoison&, const MonsterPoison&) = default;
+};
+
+// monster::poison: the poison points of one poisoning become 1 + amount/7
+// degrees on a monster.
+[[nodiscard]] constexpr int monster_poison_levels(i64 amount) noexcept { return static_cast<int>(1 + amount / 7); }
+
+// mon-util.cc monster_resists_this_poison (not forced): a resistance of 3 or
+// more never takes poison, 1 or 2 resists on x_chance_in_y(2, 3).
+[[nodiscard]] double monster_poison_lands(int res) noexcept;
+template <UniformEngine R>
+bool sample_monster_poison_lands(R& rng, int res) {
+  if (res >= 3) return false;
+  return res < 1 || !x_chance_in_y(rng, 2, 3);
+}
+
+// mon_enchant::calc_duration for an ENCH_POISON of `levels` degrees on a
+// monster of speed `speed`: cturn = max(2, 1000·levels / _mod_speed(125,
+// speed)), times speed_to_duration(speed) (div_rand_round(100, speed)), then
+// max(15, fuzz_value(raw, 60, 40)). The draws, as the game makes them: the
+// div_rand_round (only when 100 % speed != 0), then fuzz_value's
+// random2avg(60%·raw + 40%·raw + 1, 2).
+struct PoisonDurationRoll {
+  i64 cturn = 2;
+  i64 speed = 10;  // clamped to 1..100, as speed_to_duration does
+};
+[[nodiscard]] PoisonDurationRoll monster_poison_duration_roll(int levels, int speed) noexcept;
+[[nodiscard]] Pmf monster_poison_duration_pmf(const PoisonDurationRoll& roll);
+template <UniformEngine R>
+i64 sample_monster_poison_duration(R& rng, const PoisonDurationRoll& roll) {
+  const i64 raw = roll.cturn * div_rand_round(rng, 100, roll.speed);
+  const i64 low = 60 * raw / 100, high = 40 * raw / 100;
+  return std::max<i64>(15, raw + random2avg(rng, low + high + 1, 2) - low);
+}
+
+// mon-ench.cc apply_enchantment, ENCH_POISON: the HP one tick takes from a
+// monster of degree `degree`: 1 at degree 4 or more, plus roll_dice(1,
+// degree + 1) on a coinflip, plus roll_dice(2, degree) - 1 for a monster
+// vulnerable to poison (resistance below 0). Drawn in that order.
+struct PoisonTickRoll {
+  i64 base = 0;        // (degree >= 4) ? 1 : 0
+  i64 die = 1;         // roll_dice(1, die) on a coinflip
+  i64 vulnerable = 0;  // roll_dice(2, vulnerable) - 1 when above 0
+};
+[[nodiscard]] PoisonTickRoll monster_poison_tick_roll(int degree, int res) noexcept;
+[[nodiscard]] Pmf monster_poison_tick_pmf(const PoisonTickRoll& roll);
+template <UniformEngine R>
+i64 sample_monster_poison_tick(R& rng, const PoisonTickRoll& roll) {
+  i64 dam = roll.base;
+  if (coinflip(rng)) dam += roll_dice(rng, 1, roll.die);
+  if (roll.vulnerable > 0) dam += roll_dice(rng, 2, roll.vulnerable) - 1;
+  return dam;
+}
+
+// What the tick leaves: decay_enchantment(ENCH_POISON, true). The duration
+// loses 10 (0.19: speed_to_duration(10); 0.34: 10); at 10 or less the poison
+// ends. Above degree 1 the degree falls by one when the duration before the
+// loss is below maxduration·(f - 1)/f, f = degree·(degree + 1)/2; the game
+// then writes back its copy of the enchantment taken before the loss
+// (get_ench returns a copy), so that tick's 10 is not lost, and maxduration
+// becomes that duration.
+[[nodiscard]] MonsterPoison monster_poison_decayed(const MonsterPoison& p) noexcept;
+
+// monster::add_ench of an ENCH_POISON of `levels` degrees whose
+// calc_duration drew `duration`: a fresh poison takes the degrees as they are
+// and the duration as its maxduration; an existing one adds the degrees
+// (capped at MAX_ENCH_DEGREE_DEFAULT, 4) and the duration, its maxduration the
+// larger of the old and the new duration.
+[[nodiscard]] MonsterPoison monster_poison_added(const MonsterPoison& p, int levels, i64 duration) noexcept;
+inline constexpr int kMaxPoisonDegree = 4;  // MAX_ENCH_DEGREE_DEFAULT
+
+// A monster side's state in a fight (Side::state): its poison (ENCH_POISON) and the poisoner's rounds
+// since it was poisoned, modulo the period of the ticks (phase): the degree
+// in bits 0..3, the phase in 4..9, the duration in 10..20 and maxduration in
+// 21..31. 0: not poisoned. A poison past these bounds (a fresh degree above
+// 15, a duration above 2047, about 200 ticks still to come, or a poisoner
+// whose ticks repeat only after more than 64 rounds) is refused, naming it.
+struct MonsterSideState {
+  MonsterPoison poison{};
+  int phase = 0;
+};
+inline constexpr int kMaxMonsterPoisonDegree = 15;
+inline constexpr int kMaxMonsterPoisonDuration = 2047;
+inline constexpr int kMaxPoisonPhases = 64;
+[[nodiscard]] constexpr MonsterSideState monster_side_of(std::uint32_t state) noexcept {
+  return {{static_cast<int>(state & 15u), static_cast<int>((state >> 10) & 2047u), static_cast<int>(state >> 21)},
+          static_cast<int>((state >> 4) & 63u)};
+}
+// The state of `side`; throws Error (starting with `id`) past the bounds.
+[[nodiscard]] std::uint32_t monster_side_state(const MonsterSideState& side, std::string_view id);
+// The rounds after which a poisoner of speed `speed` (100/speed aut each)
+// ticks the same again: speed / gcd(speed, 10).
+[[nodiscard]] int poison_tick_period(int speed) noexcept;
+// The poison's ticks at the start of the poisoner's k-th round since the
+// poisoning (k >= 1): the multiples of 10 aut its rounds passed,
+// floor(10k/speed) - floor(10(k-1)/speed).
+[[nodiscard]] int poison_ticks_at(int k, int speed) noexcept;
 
 }  // namespace fray::crawl

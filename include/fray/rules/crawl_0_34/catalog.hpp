@@ -66,7 +66,7 @@ struct Monster {
   int size = Medium;
   int speed = 10;
   std::vector<MonsterAttack> attacks;
-  crawl::MonsterResists resists;  // res_fire, res_cold, res_neg, natural
+  crawl::MonsterResists resists;  // res_fire, res_cold, res_neg, natural, res_poison
 };
 
 [[nodiscard]] std::span<const Weapon> weapons();
