@@ -25,7 +25,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }
 constexpr double kPrompt = 0.5;
 
-Fighter fighter(std::int64_t hp) { return Fighter{"f", hp, 1, 0}; }
+using test::fighter;
 
 // Throws TooLarge, promptly, with a message holding every one of `words`.
 template <class F>

@@ -16,7 +16,7 @@ using test::ConfusionKernel;
 using test::DiceKernel;
 using test::FuryKernel;
 
-Fighter fighter(std::int64_t hp, double time = 1) { return Fighter{"f", hp, time, 0}; }
+using test::fighter;
 
 // --- turns to kill: the hand-checkable cases of the issue ---------------------------
 
@@ -87,10 +87,7 @@ TEST(TtkExact, BadInput) {
 
 // --- duels ----------------------------------------------------------------------
 
-Bout bout(std::shared_ptr<const Exchange> ab, std::shared_ptr<const Exchange> ba, std::int64_t a_hp, std::int64_t b_hp,
-          double a_time = 1, double b_time = 1) {
-  return test::make_bout(std::move(ab), std::move(ba), a_hp, b_hp, a_time, b_time);
-}
+using test::bout;
 
 TEST(DuelExact, CoinFlipsAtOneHp) {
   // Both hit half the time for 1 against 1 HP, a first: a wins 2/3, and the

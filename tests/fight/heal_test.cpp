@@ -22,12 +22,9 @@ using test::DiceKernel;
 using test::PoisonKernel;
 using test::SelfLossKernel;
 
-Fighter fighter(std::int64_t hp, double time = 1) { return Fighter{"f", hp, time, 0}; }
+using test::fighter;
 
-Bout bout(std::shared_ptr<const Exchange> ab, std::shared_ptr<const Exchange> ba, std::int64_t a_hp, std::int64_t b_hp,
-          double a_time = 1, double b_time = 1) {
-  return test::make_bout(std::move(ab), std::move(ba), a_hp, b_hp, a_time, b_time);
-}
+using test::bout;
 
 using test::counts_of;
 using test::expect_close;

@@ -17,7 +17,7 @@ using test::AcidKernel;
 using test::DiceKernel;
 using test::ListKernel;
 
-Fighter fighter(std::int64_t hp) { return Fighter{"f", hp, 1, 0}; }
+using test::fighter;
 
 // Gladiator-like combo: a hit deals 1 + the hits in a row before it; a miss
 // resets the count (attacker state), so a miss moves a state.

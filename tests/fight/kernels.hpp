@@ -242,4 +242,12 @@ inline Bout make_bout(std::shared_ptr<const Exchange> ab, std::shared_ptr<const 
   return b;
 }
 
+// The same pair under the short names the tests use (one definition for the
+// folder: the unity build compiles several of its files as one).
+inline Fighter fighter(std::int64_t hp, double time = 1) { return Fighter{"f", hp, time, 0}; }
+inline Bout bout(std::shared_ptr<const Exchange> ab, std::shared_ptr<const Exchange> ba, std::int64_t a_hp,
+                 std::int64_t b_hp, double a_time = 1, double b_time = 1) {
+  return make_bout(std::move(ab), std::move(ba), a_hp, b_hp, a_time, b_time);
+}
+
 }  // namespace fray::test

@@ -18,7 +18,7 @@ namespace {
 using test::DiceKernel;
 using test::FuryKernel;
 
-Fighter fighter(std::int64_t hp, double time = 1) { return Fighter{"f", hp, time, 0}; }
+using test::fighter;
 
 using test::counts_of;
 using test::expect_close;

@@ -23,10 +23,7 @@ using test::HealKernel;
 using test::PoisonKernel;
 using test::SelfLossKernel;
 
-Bout bout(std::shared_ptr<const Exchange> ab, std::shared_ptr<const Exchange> ba, std::int64_t a_hp, std::int64_t b_hp,
-          double a_time = 1, double b_time = 1) {
-  return test::make_bout(std::move(ab), std::move(ba), a_hp, b_hp, a_time, b_time);
-}
+using test::bout;
 
 ExactLimits grid(bool pull) {
   ExactLimits l;

@@ -12,7 +12,9 @@
 #include <fray/rules/ruleset.hpp>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "support/support.hpp"
 
@@ -59,6 +61,13 @@ inline void expect_poison_cut(const char* rules, int adder_hp, int bee_hp) {
     EXPECT_FALSE(rs.bout({player(hp + 1), monster, {}, {}}).b_hits_a->exact()) << rules << " " << monster;
   }
   EXPECT_TRUE(rs.bout({"adder", player(14), {}, {}}).b_hits_a->exact()) << rules;
+}
+
+// Whether a line of `list` (a result's notes or not_modelled) mentions `needle`.
+inline bool has_line(const std::vector<std::string>& list, std::string_view needle) {
+  for (const std::string& s : list)
+    if (s.find(needle) != std::string::npos) return true;
+  return false;
 }
 
 }  // namespace fray::crawl_test

@@ -20,11 +20,7 @@
 namespace fray::crawl {
 namespace {
 
-bool has_line(const std::vector<std::string>& list, std::string_view needle) {
-  for (const std::string& s : list)
-    if (s.find(needle) != std::string::npos) return true;
-  return false;
-}
+using crawl_test::has_line;
 
 // 1/15 of the poison every 10 aut above 3750 (15 x 250): 10 points (10000)
 // drop to 10000 x 14/15 = 9333.3, truncated to 9333; 10 - 9 = 1 HP.

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/crawl/duel_checks.hpp"
 #include "support/support.hpp"
 
 namespace fray::crawl {
@@ -27,11 +28,7 @@ namespace {
 
 constexpr const char* kBoth[] = {"crawl", "crawl-0.34"};
 
-bool has_line(const std::vector<std::string>& list, std::string_view needle) {
-  for (const std::string& s : list)
-    if (s.find(needle) != std::string::npos) return true;
-  return false;
-}
+using crawl_test::has_line;
 
 // A one-attack monster's elemental flavour on a defender, in the round of
 // `rules` (exact and sampled): a damaging hit of v adds

@@ -22,11 +22,7 @@
 namespace fray::crawl {
 namespace {
 
-bool has_line(const std::vector<std::string>& list, std::string_view needle) {
-  for (const std::string& s : list)
-    if (s.find(needle) != std::string::npos) return true;
-  return false;
-}
+using crawl_test::has_line;
 
 constexpr PlayerRegenRate k019{0, 3, 20, 40};
 constexpr PlayerRegenRate k034{20, 6, 0, 80};

@@ -12,13 +12,13 @@
 namespace fray::epixx {
 namespace {
 
-AttackPlan setup(const std::string& att, const std::string& def, std::vector<std::string> situation = {}) {
+AttackPlan turn_plan(const std::string& att, const std::string& def, std::vector<std::string> situation = {}) {
   return plan_attack(parse_combatant(att, "attacker"), parse_combatant(def, "defender"), parse_situation(situation));
 }
 
 TEST(EpixxTurn, TwoAttackExample) {
   // O = 0 against d = 1, b = 1: P(0) = 23/48, P(1) = 575/1296, P(2) = 25/324.
-  const AttackPlan a = setup("str=0", "str=1,agi=1,shield=1-3");
+  const AttackPlan a = turn_plan("str=0", "str=1,agi=1,shield=1-3");
   const std::vector<AttackPlan> two{a, a};
   const TurnOutcome t = analyze_turn(two);
   ASSERT_EQ(t.hits.max(), 2);
@@ -34,7 +34,7 @@ TEST(EpixxTurn, TwoAttackExample) {
 }
 
 TEST(EpixxTurn, SingleAttackMatchesExactAttack) {
-  const AttackPlan a = setup("str=2,weapon=1d8", "human_fighter");
+  const AttackPlan a = turn_plan("str=2,weapon=1d8", "human_fighter");
   const std::vector<AttackPlan> one{a};
   const TurnOutcome t = analyze_turn(one);
   const Outcome r = exact_outcome(a);
@@ -46,7 +46,7 @@ TEST(EpixxTurn, SingleAttackMatchesExactAttack) {
 
 TEST(EpixxTurn, DefensesAreUsedOnceAndRestack) {
   // Three +0 attacks against dodge 2: the dodge band covers 7 and 8 until used.
-  const AttackPlan a = setup("str=0", "dodge=2");
+  const AttackPlan a = turn_plan("str=0", "dodge=2");
   const std::vector<AttackPlan> three{a, a, a};
   const TurnOutcome t = analyze_turn(three);
   EXPECT_NEAR(t.attacks[0].dodge, 11.0 / 36, 1e-15);
@@ -58,7 +58,7 @@ TEST(EpixxTurn, DefensesAreUsedOnceAndRestack) {
 }
 
 TEST(EpixxTurn, StartsConfusedAndConfusionImmediate) {
-  const AttackPlan a = setup("str=0", "dodge=1,block=1");
+  const AttackPlan a = turn_plan("str=0", "dodge=1,block=1");
   const std::vector<AttackPlan> two{a, a};
   const TurnOutcome c = analyze_turn(two, {false, false, true});
   EXPECT_NEAR(c.attacks[0].hit, 21.0 / 36, 1e-15);
@@ -66,7 +66,7 @@ TEST(EpixxTurn, StartsConfusedAndConfusionImmediate) {
   EXPECT_DOUBLE_EQ(c.p_confused, 1.0);
   // With confusion_immediate, a confusing crit (1/36, STA 0, 1d6 on the head) strips
   // the rest of the turn's defenses: P(U = u) = 1/6 and P(confused | u) = P(2D6 <= 6 + u).
-  const AttackPlan b = setup("str=0,weapon=1d6", "dodge=1,block=1", {"confusion_immediate"});
+  const AttackPlan b = turn_plan("str=0,weapon=1d6", "dodge=1,block=1", {"confusion_immediate"});
   const std::vector<AttackPlan> imm{b, b};
   const TurnOutcome t = analyze_turn(imm);
   double q = 0;
@@ -75,8 +75,8 @@ TEST(EpixxTurn, StartsConfusedAndConfusionImmediate) {
   const double first_crit_conf = q / 36;
   const double second = (25.0 / 36 - first_crit_conf) * 10 / 36 + 11.0 / 36 * 15 / 36 + first_crit_conf * 21 / 36;
   EXPECT_NEAR(t.attacks[1].hit, second, 1e-15);
-  const TurnOutcome d = analyze_turn(std::vector<AttackPlan>{setup("str=0,weapon=1d6", "dodge=1,block=1"),
-                                                             setup("str=0,weapon=1d6", "dodge=1,block=1")});
+  const TurnOutcome d = analyze_turn(std::vector<AttackPlan>{turn_plan("str=0,weapon=1d6", "dodge=1,block=1"),
+                                                             turn_plan("str=0,weapon=1d6", "dodge=1,block=1")});
   EXPECT_NEAR(d.attacks[1].hit, (25.0 * 10 + 11.0 * 15) / 1296, 1e-15);
   // P(some confusion in the turn) is the same either way for the first attack's crit.
   EXPECT_GT(d.p_confused, first_crit_conf);
@@ -107,14 +107,15 @@ void check_sampled_turn(const std::vector<AttackPlan>& attacks, TurnState start,
 
 TEST(EpixxTurn, ExactAgreesWithSampledOverMultiAttackTurns) {
   const std::string def = "str=2,agi=2,shield=1-2,resist_body=1,sta=0";
-  check_sampled_turn({setup("str=0,weapon=1d6", def), setup("str=1,weapon=1d8", def),
-                      setup("str=3,weapon=2d6,hand=two,size=1", def), setup("str=0,weapon=1d4,hand=off", def)},
+  check_sampled_turn({turn_plan("str=0,weapon=1d6", def), turn_plan("str=1,weapon=1d8", def),
+                      turn_plan("str=3,weapon=2d6,hand=two,size=1", def), turn_plan("str=0,weapon=1d4,hand=off", def)},
                      {}, 11);
   const std::string duel = "duellist";
-  check_sampled_turn({setup("ogre", duel), setup("ogre", duel), setup("human_fighter", duel)}, {}, 12);
-  const AttackPlan imm = setup("offense=3,weapon=1d6,crit_magic=4", "dodge=2,parry=1,sta=-1", {"confusion_immediate"});
+  check_sampled_turn({turn_plan("ogre", duel), turn_plan("ogre", duel), turn_plan("human_fighter", duel)}, {}, 12);
+  const AttackPlan imm =
+      turn_plan("offense=3,weapon=1d6,crit_magic=4", "dodge=2,parry=1,sta=-1", {"confusion_immediate"});
   check_sampled_turn({imm, imm, imm, imm, imm}, {}, 13);
-  const AttackPlan fx = setup("offense=1,weapon=1d6", "dodge=2,block=1", {"fixed_indexes"});
+  const AttackPlan fx = turn_plan("offense=1,weapon=1d6", "dodge=2,block=1", {"fixed_indexes"});
   check_sampled_turn({fx, fx, fx}, {}, 14);
 }
 
