@@ -23,12 +23,8 @@ using test::expect_close;
 using test::FleeKernel;
 using test::mc;
 
-Fighter fighter(std::int64_t hp, double time = 1) { return Fighter{"f", hp, time, 0}; }
-
-Bout bout(std::shared_ptr<const Exchange> ab, std::shared_ptr<const Exchange> ba, std::int64_t a_hp, std::int64_t b_hp,
-          double a_time = 1, double b_time = 1) {
-  return test::make_bout(std::move(ab), std::move(ba), a_hp, b_hp, a_time, b_time);
-}
+using test::bout;
+using test::fighter;
 
 // Turns to kill by hand: sure hits of 1, 2 or 3 on 4 HP, the defender
 // fleeing once a hit leaves it at 1 HP. From 2: 2 or 3 kill (2/3), 1
