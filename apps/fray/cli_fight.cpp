@@ -127,22 +127,23 @@ void add_fight_verbs(Cli& cli) {
   t->add_option("--defender", ttk->b, "Defender spec (its HP is the target)")->required();
 
   auto duel = std::make_shared<FightArgs>();
-  CLI::App* d = add_verb(cli, "duel", "Who wins a fight to the death or the first escape, exact or Monte Carlo", [duel, &cli] {
-    fight::FightOptions o = options_of(*duel);
-    const Ruleset& rules = rules_for("duel", duel->rules);
-    VerbProgress bar("duel", !cli.json);
-    o.progress = &bar.progress();
-    o.monte_carlo.progress = false;
-    Report r = duel_report(rules.id(), bout_of(rules, *duel), o);
-    if (!duel->svg.file.empty())
-      write_svg(duel->svg,
-                svg::render(svg::pmf_json_plot(
-                    fmt::format("{} vs {}: fight length ({}), P(a wins) {}", r.json["a"]["name"].get<std::string>(),
-                                r.json["b"]["name"].get<std::string>(), r.json["method"].get<std::string>(),
-                                percent(r.json["p_a_wins"].get<double>())),
-                    "attacks of both sides", r.json["length"]["pmf"], svg::parse_view(duel->svg.view))));
-    return r;
-  });
+  CLI::App* d =
+      add_verb(cli, "duel", "Who wins a fight to the death or the first escape, exact or Monte Carlo", [duel, &cli] {
+        fight::FightOptions o = options_of(*duel);
+        const Ruleset& rules = rules_for("duel", duel->rules);
+        VerbProgress bar("duel", !cli.json);
+        o.progress = &bar.progress();
+        o.monte_carlo.progress = false;
+        Report r = duel_report(rules.id(), bout_of(rules, *duel), o);
+        if (!duel->svg.file.empty())
+          write_svg(duel->svg,
+                    svg::render(svg::pmf_json_plot(
+                        fmt::format("{} vs {}: fight length ({}), P(a wins) {}", r.json["a"]["name"].get<std::string>(),
+                                    r.json["b"]["name"].get<std::string>(), r.json["method"].get<std::string>(),
+                                    percent(r.json["p_a_wins"].get<double>())),
+                        "attacks of both sides", r.json["length"]["pmf"], svg::parse_view(duel->svg.view))));
+        return r;
+      });
   add_common(d, *duel);
   d->add_option("--a", duel->a, "Side a's spec")->required();
   d->add_option("--b", duel->b, "Side b's spec")->required();
