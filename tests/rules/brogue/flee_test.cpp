@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/brogue/checks.hpp"
 #include "support/support.hpp"
 
 namespace fray {
@@ -26,31 +27,10 @@ namespace {
 // brings it near death often.
 constexpr const char* kPlayer = "player:weapon=war_axe,strength=19,enchant=3,armor=banded_mail,hp=80,regeneration=none";
 
-Bout bout_of(const std::string& a, const std::string& b) {
-  AttackRequest req;
-  req.attacker = a;
-  req.defender = b;
-  return ruleset("brogue").bout(req);
-}
-
-bool lists(const std::vector<std::string>& list, std::string_view words) {
-  return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s.find(words) != s.npos; });
-}
-
-fight::MonteCarloOptions mc(std::uint64_t sims, std::uint64_t seed) {
-  fight::MonteCarloOptions o;
-  o.sims = sims;
-  o.seed = seed;
-  o.threads = 2;
-  o.progress = false;
-  return o;
-}
-
-std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n) {
-  std::map<std::int64_t, std::uint64_t> c;
-  for (const auto& [v, p] : pmf.items()) c[v] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
-  return c;
-}
+using brogue_test::bout_of;
+using brogue_test::counts_of;
+using brogue_test::lists;
+using brogue_test::mc;
 
 void expect_close(double sampled, double exact, std::uint64_t n, const char* what) {
   const double se = std::sqrt(std::max(exact * (1 - exact), 1e-12) / static_cast<double>(n));

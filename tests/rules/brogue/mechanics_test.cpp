@@ -17,36 +17,16 @@
 #include <string>
 #include <tuple>
 
+#include "rules/brogue/checks.hpp"
 #include "support/support.hpp"
 
 namespace fray {
 namespace {
 
-Bout bout_of(const std::string& a, const std::string& b) {
-  AttackRequest req;
-  req.attacker = a;
-  req.defender = b;
-  return ruleset("brogue").bout(req);
-}
-
-bool lists(const std::vector<std::string>& list, std::string_view words) {
-  return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s.find(words) != s.npos; });
-}
-
-fight::MonteCarloOptions mc(std::uint64_t sims, std::uint64_t seed) {
-  fight::MonteCarloOptions o;
-  o.sims = sims;
-  o.seed = seed;
-  o.threads = 2;
-  o.progress = false;
-  return o;
-}
-
-std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n) {
-  std::map<std::int64_t, std::uint64_t> c;
-  for (const auto& [v, p] : pmf.items()) c[v] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
-  return c;
-}
+using brogue_test::bout_of;
+using brogue_test::counts_of;
+using brogue_test::lists;
+using brogue_test::mc;
 
 // The exact duel and the sampled one (n fights at `seed`) agree: win chances
 // within 4.5 standard errors, each side's HP left by chi-square.
