@@ -62,8 +62,9 @@ DuelResult duel_exact(const Bout& bout, Who first_on_tie, const ExactLimits& lim
   return r;
 }
 
-// An escape ends a fight as a kill does. Not a chain: Monte Carlo asks this before sampling, and an ordinary fight
-// finds a kill within a few dozen conditions, so the search goes depth first,
+// An escape ends a fight as a kill does. Not a chain: Monte Carlo asks this
+// before sampling, and an ordinary fight finds a kill within a few dozen
+// conditions, so the search goes depth first,
 // heaviest hit first, over conditions held sparsely, and stops at the first
 // kill; only a fight that cannot end visits all it reaches.
 std::optional<bool> can_end(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& a, const Fighter& b,

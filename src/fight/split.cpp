@@ -17,9 +17,9 @@ namespace {
 
 // The chain of `att`'s attacks on `def` (one row: att's HP never changes), or
 // nullopt when it cannot stand for this side in a split duel: an outcome
-// changes the attacker's own HP, an attack
-// changes the defender's state, some outcome ends in an escape, from some reachable cell this side alone can
-// never kill (the grid then records the stalemate's HP), or it is past the
+// changes the attacker's own HP, an attack changes the defender's state,
+// some outcome ends in an escape, from some reachable cell this side alone
+// can never kill (the grid then records the stalemate's HP), or it is past the
 // limits (the grid is then tried, and says so if it is too).
 std::optional<Chain> one_sided(const Exchange& kernel, const Fighter& att, const Fighter& def, const char* side,
                                const ExactLimits& limits) {

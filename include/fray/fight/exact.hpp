@@ -73,8 +73,9 @@ using TooLarge = fray::TooLarge;
 // the defender's outcomes with that attack dropped — damage 0, the other
 // side's state as it was, no hit — and its own heal, state and running away
 // (Transition::escape, attacker: it flees on its turn) kept, equal outcomes
-// merged; the attacker's running away after that attack is dropped with it. It reads what the defender's kernel reads
-// and is exact when that kernel is.
+// merged; its running away after that attack is dropped with the attack.
+// It reads what the defender's kernel reads and is exact when that kernel
+// is.
 class OwnChanges final : public Exchange {
  public:
   explicit OwnChanges(const Exchange& own) : own_(&own) {}

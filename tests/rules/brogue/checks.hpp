@@ -1,10 +1,11 @@
 // What the Brogue CE mechanics tests share: a bout from two specs, a search
-// of a fight's lists of mechanics, Monte Carlo options, and a Pmf as counts
-// of n fights for a chi-square test.
+// of a fight's lists of mechanics, and the fight tests' sampling checks.
 #pragma once
 
 #include <fray/fight/monte_carlo.hpp>
 #include <fray/rules/ruleset.hpp>
+
+#include "fight/sampling.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -28,19 +29,10 @@ inline bool lists(const std::vector<std::string>& list, std::string_view words) 
   return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s.find(words) != s.npos; });
 }
 
-inline fight::MonteCarloOptions mc(std::uint64_t sims, std::uint64_t seed) {
-  fight::MonteCarloOptions o;
-  o.sims = sims;
-  o.seed = seed;
-  o.threads = 2;
-  o.progress = false;
-  return o;
-}
+// Two threads: a seed gives the same fights whatever the threads.
+inline fight::MonteCarloOptions mc(std::uint64_t sims, std::uint64_t seed) { return test::mc(sims, seed, 2); }
 
-inline std::map<std::int64_t, std::uint64_t> counts_of(const Pmf& pmf, std::uint64_t n) {
-  std::map<std::int64_t, std::uint64_t> c;
-  for (const auto& [v, p] : pmf.items()) c[v] = static_cast<std::uint64_t>(std::llround(p * static_cast<double>(n)));
-  return c;
-}
+using test::counts_of;
+using test::expect_close;
 
 }  // namespace fray::brogue_test

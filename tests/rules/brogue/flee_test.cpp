@@ -32,10 +32,7 @@ using brogue_test::counts_of;
 using brogue_test::lists;
 using brogue_test::mc;
 
-void expect_close(double sampled, double exact, std::uint64_t n, const char* what) {
-  const double se = std::sqrt(std::max(exact * (1 - exact), 1e-12) / static_cast<double>(n));
-  EXPECT_LE(std::fabs(sampled - exact), 4.5 * se + 1e-12) << what << ": sampled " << sampled << ", exact " << exact;
-}
+using brogue_test::expect_close;
 
 // Combat.c inflictDamage: a wraith (50 HP) flees once a hit leaves it alive
 // with maxHP / 4 = 12 HP or less; a hit that kills is a kill.
