@@ -70,4 +70,7 @@ inline bool has_line(const std::vector<std::string>& list, std::string_view need
   return false;
 }
 
+// The two Crawl rulesets, for tests that hold in both.
+inline constexpr const char* kBoth[] = {"crawl", "crawl-0.34"};
+
 }  // namespace fray::crawl_test

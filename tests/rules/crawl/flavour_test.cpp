@@ -26,9 +26,8 @@
 namespace fray::crawl {
 namespace {
 
-constexpr const char* kBoth[] = {"crawl", "crawl-0.34"};
-
 using crawl_test::has_line;
+using crawl_test::kBoth;
 
 // A one-attack monster's elemental flavour on a defender, in the round of
 // `rules` (exact and sampled): a damaging hit of v adds

@@ -28,13 +28,8 @@
 namespace fray::crawl {
 namespace {
 
-constexpr const char* kBoth[] = {"crawl", "crawl-0.34"};
-
-bool has_line(const std::vector<std::string>& list, std::string_view needle) {
-  for (const std::string& s : list)
-    if (s.find(needle) != std::string::npos) return true;
-  return false;
-}
+using crawl_test::has_line;
+using crawl_test::kBoth;
 
 std::uint32_t packed(MonsterPoison p, int phase) { return monster_side_state({p, phase}, "test"); }
 
