@@ -6,6 +6,8 @@
 
 #include <fray/fight/exact.hpp>
 
+#include "fight/pages.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -242,9 +244,9 @@ class Chain {
   std::vector<std::uint32_t> states_[2];
   std::vector<std::vector<std::int64_t>> block_of_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks_;
-  std::vector<std::uint32_t> pat_[2];
-  std::vector<char> can_end_;
-  std::vector<std::uint32_t> run_[2];
+  PageVector<std::uint32_t> pat_[2];
+  PageVector<char> can_end_;
+  PageVector<std::uint32_t> run_[2];
   bool all_can_end_ = true;
   MoveStore store_;
   std::uint32_t last_[2] = {kNone, kNone};

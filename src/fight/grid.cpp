@@ -40,15 +40,24 @@ struct Pull {
 using Lane = double __attribute__((vector_size(64)));
 #endif
 
-// out[i] = the sum over `ps` of p x in[i + off], for i < len, each sum taken
-// in the order of `ps` from 0. Blocks of targets are summed in registers, so
-// that each target is stored once instead of once per move, with eight
-// independent sums in flight so that the adds do not wait on each other.
-// Each sum starts from its first term, not from 0 + it: the same value (the
-// terms are never -0), one add less and no registers to clear.
+// out[i] = the sum over `ps` of p x in[i + off], then over `ps2` of
+// p x in2[i + off], for i < len, each sum taken in that order. Blocks of
+// targets are summed in registers, so that each target is stored once
+// instead of once per move, with eight independent sums in flight so that
+// the adds do not wait on each other. Each sum starts from its first term,
+// not from 0 + it: the same value (the terms are never -0), one add less and
+// no registers to clear. The last cells go eight at a time too, the lanes
+// past `len` reading the padding past the buffers (Zeros, and the scratch of
+// step_chain) and not stored: the same sums as one cell at a time.
 // External: GCC warns that a clone with internal linkage is unused.
 FRAY_VECTOR_CLONES void pull_mass(double* __restrict out, const double* __restrict in, const Pull* ps, std::size_t np,
+                                  const double* __restrict in2, const Pull* ps2, std::size_t np2,
                                   std::size_t len) noexcept {
+  if (np == 0) {
+    std::swap(in, in2);
+    std::swap(ps, ps2);
+    std::swap(np, np2);
+  }
   if (np == 0) {
     std::fill(out, out + len, 0.0);
     return;
@@ -56,45 +65,46 @@ FRAY_VECTOR_CLONES void pull_mass(double* __restrict out, const double* __restri
   std::size_t i = 0;
 #if defined(__GNUC__)
   constexpr std::size_t kLane = 8, kLanes = 8;
+  // acc[q] += p x the lanes of q at src (or = for the first term).
+  auto add = [](Lane* acc, std::size_t lanes, const double* src, double p, bool first) {
+    const Lane pv = Lane{} + p;
+    for (std::size_t q = 0; q < lanes; ++q) {
+      Lane x;
+      std::memcpy(&x, src + q * kLane, sizeof x);
+      acc[q] = first ? pv * x : acc[q] + pv * x;
+    }
+  };
   for (; i + kLane * kLanes <= len; i += kLane * kLanes) {
     Lane acc[kLanes];
-    {
-      const Lane p = Lane{} + ps[0].p;
-      const double* src = in + static_cast<std::ptrdiff_t>(i) + ps[0].off;
-      for (std::size_t q = 0; q < kLanes; ++q) {
-        Lane x;
-        std::memcpy(&x, src + q * kLane, sizeof x);
-        acc[q] = p * x;
-      }
-    }
-    for (std::size_t k = 1; k < np; ++k) {
-      const Lane p = Lane{} + ps[k].p;
-      const double* src = in + static_cast<std::ptrdiff_t>(i) + ps[k].off;
-      for (std::size_t q = 0; q < kLanes; ++q) {
-        Lane x;
-        std::memcpy(&x, src + q * kLane, sizeof x);
-        acc[q] += p * x;
-      }
-    }
+    add(acc, kLanes, in + static_cast<std::ptrdiff_t>(i) + ps[0].off, ps[0].p, true);
+    for (std::size_t k = 1; k < np; ++k)
+      add(acc, kLanes, in + static_cast<std::ptrdiff_t>(i) + ps[k].off, ps[k].p, false);
+    for (std::size_t k = 0; k < np2; ++k)
+      add(acc, kLanes, in2 + static_cast<std::ptrdiff_t>(i) + ps2[k].off, ps2[k].p, false);
     std::memcpy(out + i, acc, sizeof acc);
   }
-  for (; i + kLane <= len; i += kLane) {
+  for (; i < len; i += kLane) {
     Lane acc;
-    std::memcpy(&acc, in + static_cast<std::ptrdiff_t>(i) + ps[0].off, sizeof acc);
-    acc *= Lane{} + ps[0].p;
-    for (std::size_t k = 1; k < np; ++k) {
-      Lane x;
-      std::memcpy(&x, in + static_cast<std::ptrdiff_t>(i) + ps[k].off, sizeof x);
-      acc += (Lane{} + ps[k].p) * x;
+    add(&acc, 1, in + static_cast<std::ptrdiff_t>(i) + ps[0].off, ps[0].p, true);
+    for (std::size_t k = 1; k < np; ++k) add(&acc, 1, in + static_cast<std::ptrdiff_t>(i) + ps[k].off, ps[k].p, false);
+    for (std::size_t k = 0; k < np2; ++k)
+      add(&acc, 1, in2 + static_cast<std::ptrdiff_t>(i) + ps2[k].off, ps2[k].p, false);
+    if (i + kLane <= len) {
+      std::memcpy(out + i, &acc, sizeof acc);
+    } else {
+      double lanes[kLane];
+      std::memcpy(lanes, &acc, sizeof acc);
+      for (std::size_t j = 0; i + j < len; ++j) out[i + j] = lanes[j];
     }
-    std::memcpy(out + i, &acc, sizeof acc);
   }
-#endif
+#else
   for (; i < len; ++i) {
     double acc = ps[0].p * in[static_cast<std::ptrdiff_t>(i) + ps[0].off];
     for (std::size_t k = 1; k < np; ++k) acc += ps[k].p * in[static_cast<std::ptrdiff_t>(i) + ps[k].off];
+    for (std::size_t k = 0; k < np2; ++k) acc += ps2[k].p * in2[static_cast<std::ptrdiff_t>(i) + ps2[k].off];
     out[i] = acc;
   }
+#endif
 }
 
 // Adds x[i] to s[i mod 8] for i in [b, e), in increasing i: a piece of a
@@ -236,13 +246,13 @@ class Pulls {
       std::int32_t off;
       std::uint32_t at : 31, add : 1;
     };
-    std::vector<std::uint32_t> slot(cells + 2, 0);
+    PageVector<std::uint32_t> slot(cells + 2, 0);
     each_range(true, [&](std::uint64_t t0, std::uint32_t len, std::int64_t, double) {
       ++slot[t0 + 1];
       ++slot[t0 + len + 1];
     });
     for (std::uint64_t c = 0; c <= cells; ++c) slot[c + 1] += slot[c];
-    std::vector<Edge> edges(slot[cells + 1]);
+    PageVector<Edge> edges(slot[cells + 1]);
     for (const bool add : {false, true})
       each_range(false, [&](std::uint64_t t0, std::uint32_t len, std::int64_t off, double p) {
         const std::uint64_t at = add ? t0 : t0 + len;
@@ -297,7 +307,24 @@ class Pulls {
       run_row_[row] = static_cast<std::uint32_t>(i);
       end_row_[row] = static_cast<std::uint32_t>(j);
     }
+    const auto block = static_cast<std::int64_t>(rows * cols);
+    for (std::uint32_t id = 0; id < range_.size(); ++id) shared_.push_back(shared_sources(list(id), block));
   }
+
+  // A list's pulls with some sources summed first. When moves from several
+  // state blocks land in one block with the same HP change and probability
+  // (a hit that sets the defender's state whatever it was: each block's
+  // mass comes in by the same damage), the list holds p x in[i + r + k x B]
+  // for every k of a set K of block offsets (B cells a block), for several
+  // (r, p): summing the blocks of K first, into a scratch row, turns |K|
+  // loads per such pull into one, plus |K| per cell for the sum. `own` are
+  // the pulls left (from the buffer), `summed` the others (from the scratch,
+  // offset r - lo), `sources` the pulls of the scratch itself (k x B, 1).
+  struct Shared {
+    std::vector<Pull> own, summed, sources;
+    std::int64_t lo = 0, hi = 0;  // the range of r
+  };
+  [[nodiscard]] const Shared& shared(std::uint32_t id) const { return shared_[id]; }
 
   // Where the moves from one row lead: to row `row`, from column col to
   // columns col + lo .. col + hi.
@@ -349,7 +376,71 @@ class Pulls {
     return id;
   }
 
+  // The pulls of a list grouped by probability and offset within a block
+  // (r), and the set K of block offsets that most groups share: when it
+  // saves at least two loads a cell, the list as a Shared (else all own).
+  static Shared shared_sources(std::span<const Pull> ps, std::int64_t block) {
+    Shared sh;
+    // The block offset k nearest to each pull's offset, and r = off - k B.
+    auto split = [block](std::int64_t off) {
+      const std::int64_t k = off >= 0 ? (off + block / 2) / block : -((-off + block / 2) / block);
+      return std::pair{k, off - k * block};
+    };
+    struct Group {
+      std::uint64_t p;
+      std::int64_t r;
+      std::vector<std::int64_t> ks;
+    };
+    std::vector<Group> groups;
+    for (const Pull& pl : ps) {
+      std::uint64_t bits;
+      std::memcpy(&bits, &pl.p, sizeof bits);
+      const auto [k, r] = split(pl.off);
+      auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& x) { return x.p == bits && x.r == r; });
+      if (g == groups.end())
+        groups.push_back({bits, r, {k}});
+      else
+        g->ks.push_back(k);
+    }
+    const std::vector<std::int64_t>* best = nullptr;
+    std::int64_t best_saving = 1;
+    for (const Group& g : groups) {
+      if (g.ks.size() < 2) continue;
+      const auto n = std::count_if(groups.begin(), groups.end(), [&](const Group& x) { return x.ks == g.ks; });
+      const auto size = static_cast<std::int64_t>(g.ks.size());
+      if (const std::int64_t saving = (size - 1) * n - size; saving > best_saving) {
+        best_saving = saving;
+        best = &g.ks;
+      }
+    }
+    if (!best) {
+      sh.own.assign(ps.begin(), ps.end());
+      return sh;
+    }
+    bool first = true;
+    for (const Group& g : groups)
+      if (g.ks == *best) {
+        sh.lo = first ? g.r : std::min(sh.lo, g.r);
+        sh.hi = first ? g.r : std::max(sh.hi, g.r);
+        first = false;
+      }
+    for (const Pull& pl : ps) {
+      std::uint64_t bits;
+      std::memcpy(&bits, &pl.p, sizeof bits);
+      const auto [k, r] = split(pl.off);
+      const auto g =
+          std::find_if(groups.begin(), groups.end(), [&](const Group& x) { return x.p == bits && x.r == r; });
+      if (g->ks != *best)
+        sh.own.push_back(pl);
+      else if (k == best->front())
+        sh.summed.push_back({r - sh.lo, pl.p});
+    }
+    for (const std::int64_t k : *best) sh.sources.push_back({k * block, 1.0});
+    return sh;
+  }
+
   std::vector<Pull> pulls_;
+  std::vector<Shared> shared_;  // by list
   std::vector<std::pair<std::uint32_t, std::uint32_t>> range_;
   std::vector<std::uint32_t> same_hash_;  // by list: the next list of the same hash (kNone: none)
   std::vector<Run> runs_, ends_;
@@ -357,23 +448,25 @@ class Pulls {
   std::vector<std::uint32_t> spread_first_, run_row_, end_row_;
 };
 
-// n doubles, all 0, from calloc: the system hands a large block over as
-// pages of zeros that cost nothing until touched, where a vector writes
-// every cell (a page fault per page) before the first attack, and the
-// stepping touches only the cells the mass reaches.
+// n doubles, all 0 (fight/pages.hpp: the system hands a large block over as
+// pages of zeros that cost nothing until touched, where a vector writes every
+// cell before the first attack, and the stepping touches only the cells the
+// mass reaches), and eight more: pull_mass reads a last block of eight whole.
 class Zeros {
  public:
-  explicit Zeros(std::size_t n) : p_(static_cast<double*>(std::calloc(std::max<std::size_t>(n, 1), sizeof(double)))) {
-    if (!p_) throw std::bad_alloc();
+  explicit Zeros(std::size_t n) : n_(n + 8), p_(static_cast<double*>(zeroed_pages(n_ * sizeof(double)))) {}
+  Zeros(const Zeros&) = delete;
+  Zeros& operator=(const Zeros&) = delete;
+  ~Zeros() { free_pages(p_, n_ * sizeof(double)); }
+  [[nodiscard]] double* data() const { return p_; }
+  friend void swap(Zeros& x, Zeros& y) noexcept {
+    std::swap(x.n_, y.n_);
+    std::swap(x.p_, y.p_);
   }
-  [[nodiscard]] double* data() const { return p_.get(); }
-  friend void swap(Zeros& x, Zeros& y) noexcept { x.p_.swap(y.p_); }
 
  private:
-  struct Free {
-    void operator()(double* p) const noexcept { std::free(p); }
-  };
-  std::unique_ptr<double[], Free> p_;
+  std::size_t n_;
+  double* p_;
 };
 
 }  // namespace
@@ -439,6 +532,7 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
       all_can_end && n >= limits.pull_from && n < (std::size_t{1} << 31) &&
       table_bytes() + 40.0 * static_cast<double>(n) + static_cast<double>(phased.size()) <= budget().values * 8;
   std::optional<Pulls> pulls[2];
+  std::vector<double> scratch;  // Pulls::Shared's sums, and eight of padding
   Zeros cur(n), nxt(n);
   cur.data()[chain.start()] = 1.0;
   // The cells that may hold mass, [lo, hi) in cur and [old_lo, old_hi) in
@@ -571,7 +665,16 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
           const std::uint64_t b = std::max(runs[i].first, b0), e = std::min(runs[i].first + runs[i].len, e0);
           if (b >= e) continue;
           const auto ps = pl.list(runs[i].list);
-          pull_mass(out + b, in + b, ps.data(), ps.size(), e - b);
+          if (const Pulls::Shared& sh = pl.shared(runs[i].list); !sh.sources.empty()) {
+            // The scratch first: scratch[q] = the sum over K of in[b + lo + q + k B].
+            const std::size_t span = e - b + static_cast<std::size_t>(sh.hi - sh.lo);
+            if (scratch.size() < span + 8) scratch.resize(span + 8, 0.0);
+            pull_mass(scratch.data(), in + b + sh.lo, sh.sources.data(), sh.sources.size(), nullptr, nullptr, 0, span);
+            pull_mass(out + b, in + b, sh.own.data(), sh.own.size(), scratch.data(), sh.summed.data(), sh.summed.size(),
+                      e - b);
+          } else {
+            pull_mass(out + b, in + b, ps.data(), ps.size(), nullptr, nullptr, 0, e - b);
+          }
           work += (e - b) * ps.size();
         }
       }

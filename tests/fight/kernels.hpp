@@ -98,18 +98,23 @@ class AcidKernel final : public ListKernel {
 // and counts one turn off.
 class ConfusionKernel final : public ListKernel {
  public:
-  ConfusionKernel(double p, std::int64_t damage, std::uint32_t turns) : p_(p), dmg_(damage), turns_(turns) {}
+  ConfusionKernel(double p, std::int64_t damage, std::uint32_t turns) : ConfusionKernel(p, damage, damage, turns) {}
+  // A hit for lo..hi, each equally likely.
+  ConfusionKernel(double p, std::int64_t lo, std::int64_t hi, std::uint32_t turns)
+      : p_(p), lo_(lo), hi_(hi), turns_(turns) {}
   std::vector<Transition> list(Side a, Side d) const override {
     if (a.state > 0) return {{1.0, 0, a.state - 1, d.state}};
     std::vector<Transition> ts;
     if (p_ < 1) ts.push_back({1 - p_, 0, 0, d.state});
-    if (p_ > 0) ts.push_back({p_, dmg_, 0, turns_});
+    const double each = p_ / static_cast<double>(hi_ - lo_ + 1);
+    if (p_ > 0)
+      for (std::int64_t v = lo_; v <= hi_; ++v) ts.push_back({each, v, 0, turns_});
     return ts;
   }
 
  private:
   double p_;
-  std::int64_t dmg_;
+  std::int64_t lo_, hi_;
   std::uint32_t turns_;
 };
 

@@ -58,6 +58,34 @@ TEST(PullStep, CoupledDuelsGiveWhatPushingGives) {
   expect_pull_is_push(bout(dice, std::make_shared<DiceKernel>(0.55, 2, 9), 23, 31, 1.0, 1.5));
 }
 
+TEST(PullStep, SourcesSummedFirstGiveWhatPushingGives) {
+  // A hit for 1..8 (or 2..5) that confuses whatever the defender's state:
+  // the moves from each of the defender's confusion blocks land in the
+  // block of fresh confusion by the same damage with the same probability,
+  // and pulling sums those blocks first (Pulls::Shared), where pushing
+  // moves each block's mass on its own.
+  auto daze = std::make_shared<ConfusionKernel>(0.8, 1, 8, 2);
+  auto daze_b = std::make_shared<ConfusionKernel>(0.6, 2, 5, 3);
+  auto dice = std::make_shared<DiceKernel>(0.7, 1, 6);
+  expect_pull_is_push(bout(daze, dice, 45, 50));
+  expect_pull_is_push(bout(daze, daze_b, 37, 41, 1.0, 1.5));
+  // Hand-worked, with a confusion of one attack: a hits b (p 1/2, for 1 or
+  // 2, a quarter each; 2 kills b at 2 HP) and confuses it; b, when not
+  // confused, misses (1/2) or hits a for 1 (of 1 HP), and confuses no one.
+  auto one = std::make_shared<ConfusionKernel>(0.5, 1, 2, 1);
+  auto weak = std::make_shared<ConfusionKernel>(0.5, 1, 1, 0);
+  const DuelResult r = duel_exact(bout(one, weak, 1, 2), Who::a, grid(true));
+  // a's first attack: b dies (1/4); b is hit for 1 and confused (1/4): b
+  // loses its turn, and a attacks again with b at 1 HP; or a misses (1/2)
+  // and b attacks: a dies (1/4) or the fight is where it started (1/4).
+  // From b at 1 HP, confused or not, a's attack kills b with 1/2, else b
+  // (now not confused) attacks: a dies (1/4), or again (1/4). So
+  // w1 = 1/2 + 1/4 w1 gives w1 = 2/3, and from the start
+  // w = 1/4 + 1/4 w1 + 1/4 w = 1/4 + 1/6 + w/4: w = (5/12) / (3/4) = 5/9.
+  EXPECT_NEAR(r.p_a_wins, 5.0 / 9.0, 1e-12);
+  EXPECT_NEAR(r.p_b_wins, 4.0 / 9.0, 1e-12);
+}
+
 TEST(PullStep, HpThatGoesUpOrDownGivesWhatPushingGives) {
   // A life drain capped at the maximum HP, regeneration, HP lost on one's
   // own turn, and a poison that the other side's hits start.
