@@ -20,6 +20,15 @@
 
 namespace fray::crawl_test {
 
+// Fight options for a test: no progress line, and `sims` sampled fights
+// when the fight is sampled.
+inline fight::FightOptions quiet(std::uint64_t sims) {
+  fight::FightOptions o;
+  o.monte_carlo.progress = false;
+  o.monte_carlo.sims = sims;
+  return o;
+}
+
 // The duel is exact; `sims` sampled fights at `seed` agree on who wins
 // (within 4 standard errors) and, with `hp_chi_square`, on side a's HP at the
 // end (chi-square).

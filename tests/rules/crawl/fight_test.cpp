@@ -166,9 +166,7 @@ TEST(CrawlPoison, TooManyDurationsDecidedBeforeTheChain) {
   // player's regeneration, which turns to kill follows on the player's own
   // turns, takes the chain past it, and the fight is sampled, saying so.
   const Ruleset& rs = fray::ruleset("crawl");
-  fight::FightOptions o;
-  o.monte_carlo.progress = false;
-  o.monte_carlo.sims = 2000;
+  fight::FightOptions o = crawl_test::quiet(2000);
   const fight::TtkResult bee =
       fight::solve_ttk(rs.bout({"killer_bee", "player:hp=5,fighting=5,weapon_skill=4,weapon=long_sword", {}, {}}), o);
   EXPECT_EQ(bee.method, "monte-carlo");
@@ -183,9 +181,7 @@ TEST(CrawlPoison, TooManyDurationsDecidedBeforeTheChain) {
 TEST(CrawlPoison, DuelWithRegenerationIsSampled) {
   const Bout b =
       fray::ruleset("crawl").bout({"player:hp=5,fighting=5,weapon_skill=4,weapon=long_sword", "adder", {}, {}});
-  fight::FightOptions o;
-  o.monte_carlo.progress = false;
-  o.monte_carlo.sims = 20000;
+  fight::FightOptions o = crawl_test::quiet(20000);
   const fight::DuelResult d = fight::solve_duel(b, o);
   EXPECT_EQ(d.method, "monte-carlo");
   EXPECT_NE(d.note.find("regeneration counters reach more than 4096 states"), std::string::npos) << d.note;

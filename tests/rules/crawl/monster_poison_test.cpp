@@ -306,9 +306,7 @@ TEST(CrawlMonsterPoison, TinyDuelExactAndSampledAgree) {
 // A larger duel is refused by the exact chain, by name, and sampled.
 TEST(CrawlMonsterPoison, LargeDuelIsSampledWithReason) {
   const Bout b = fray::ruleset("crawl").bout({"killer_bee", "orc_warrior", {}, {}});
-  fight::FightOptions o;
-  o.monte_carlo.progress = false;
-  o.monte_carlo.sims = 2000;
+  fight::FightOptions o = crawl_test::quiet(2000);
   const fight::DuelResult r = fight::solve_duel(b, o);
   EXPECT_EQ(r.method, "monte-carlo");
   EXPECT_NE(r.note.find("monster's poison"), std::string::npos) << r.note;

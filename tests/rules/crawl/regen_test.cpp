@@ -269,9 +269,7 @@ TEST(CrawlRegen, TurnsToKillFollowTheDefendersRegeneration) {
   const Bout b = fray::ruleset("crawl").bout({kPlayer40, "troll", {}, {}});
   const fight::TtkResult before = fight::ttk_exact(*b.a_hits_b, b.a, b.b);
   EXPECT_NEAR(before.attacks->mean(), 20.390961399020217, 1e-9);
-  fight::FightOptions o;
-  o.monte_carlo.progress = false;
-  o.monte_carlo.sims = 2000;
+  fight::FightOptions o = crawl_test::quiet(2000);
   const fight::TtkResult after = fight::solve_ttk(b, o);
   EXPECT_EQ(after.method, "exact");
   EXPECT_NEAR(after.attacks->mean(), 44.154282502698571, 1e-9);

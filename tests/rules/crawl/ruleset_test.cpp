@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/crawl/duel_checks.hpp"
 #include "support/support.hpp"
 
 namespace fray::crawl {
@@ -486,9 +487,7 @@ TEST(CrawlDelay, ARandomDelayMakesTheDuelSampledAndTheTtkExact) {
   const Bout b = rs.bout({"player:hp=40,fighting=5,weapon_skill=5,weapon=long_sword", "orc_warrior", {}, {}});
   ASSERT_EQ(b.a.attack_times.size(), 2u);
   EXPECT_TRUE(b.b.attack_times.empty());
-  fight::FightOptions o;
-  o.monte_carlo.sims = 4000;
-  o.monte_carlo.progress = false;
+  fight::FightOptions o = crawl_test::quiet(4000);
   const fight::DuelResult d = fight::solve_duel(b, o);
   EXPECT_EQ(d.method, "monte-carlo");
   EXPECT_NE(d.note.find("side a's attack time is random"), std::string::npos) << d.note;
