@@ -306,11 +306,7 @@ std::string draw_note(std::uint64_t draws, std::uint64_t max_attacks) {
 void escape_counts(TtkResult& r, const Tally& t, std::uint64_t sims) {
   r.p_escape = static_cast<double>(t.escapes[1]) / static_cast<double>(sims);
   r.p_escape_ci = wilson_interval(t.escapes[1], sims);
-  std::vector<std::string> notes;
-  if (t.escapes[1] > 0)
-    notes.push_back(fmt::format("{} of the defenders ran away before they were killed (p_escape)", t.escapes[1]));
-  if (t.escapes[0] > 0) notes.push_back(fmt::format("{} of the attackers ran away before they killed", t.escapes[0]));
-  for (const std::string& n : notes) r.note = r.note.empty() ? n : r.note + "; " + n;
+  detail::note_escapes(r, r.p_escape, static_cast<double>(t.escapes[0]) / static_cast<double>(sims), true);
 }
 
 }  // namespace

@@ -155,17 +155,7 @@ bool acts_in(const detail::Chain& alone, const Exchange& turns, const Fighter& a
 
 void add_to_note(TtkResult& r, const std::string& s) { r.note = r.note.empty() ? s : r.note + "; " + s; }
 
-// The fights that end with a side running away (Transition::escape): no kill.
-void escape_notes(TtkResult& r, const detail::Tally& t) {
-  if (t.escapes[1] > 0)
-    add_to_note(r, t.escapes[1] >= 1 - 1e-12
-                       ? "the defender always runs away before it is killed"
-                       : fmt::format("with probability {} the defender runs away before it is killed (p_escape)",
-                                     significant(t.escapes[1])));
-  if (t.escapes[0] > 0)
-    add_to_note(r,
-                fmt::format("with probability {} the attacker runs away before it kills", significant(t.escapes[0])));
-}
+void escape_notes(TtkResult& r, const detail::Tally& t) { detail::note_escapes(r, t.escapes[1], t.escapes[0], false); }
 
 // The answer from the attacker's chain alone (the defender does nothing).
 TtkResult ttk_alone(const detail::Chain& chain, const Exchange& kernel, const Fighter& attacker,
@@ -421,5 +411,22 @@ TtkResult ttk_exact(const Exchange& kernel, const Fighter& attacker, const Fight
   const detail::Chain chain(kernel, nullptr, attacker, defender, limits);
   return ttk_alone(chain, kernel, attacker, defender, limits);
 }
+
+namespace detail {
+
+void note_escapes(TtkResult& r, double defender, double attacker, bool sampled) {
+  const std::string how = sampled ? " (sampled)" : "";
+  auto add = [&r](const std::string& s) { r.note = r.note.empty() ? s : r.note + "; " + s; };
+  if (defender > 0)
+    add(defender >= 1 - 1e-12
+            ? (sampled ? "in every sampled fight the defender runs away before it is killed"
+                       : "the defender always runs away before it is killed")
+            : fmt::format("with probability {}{} the defender runs away before it is killed (p_escape)",
+                          significant(defender), how));
+  if (attacker > 0)
+    add(fmt::format("with probability {}{} the attacker runs away before it kills", significant(attacker), how));
+}
+
+}  // namespace detail
 
 }  // namespace fray::fight

@@ -23,4 +23,10 @@ struct TtkTurns {
 [[nodiscard]] TtkResult ttk_monte_carlo_turns(const Bout& bout, Who first, const MonteCarloOptions& options,
                                               std::optional<bool> acts);
 
+// The note on the fights that end with a side running away
+// (Transition::escape): the defender with probability `defender` (no kill),
+// the attacker with `attacker`; `sampled`: the fractions of sampled fights.
+// The exact and the sampled answers word it alike.
+void note_escapes(TtkResult& r, double defender, double attacker, bool sampled);
+
 }  // namespace fray::fight::detail

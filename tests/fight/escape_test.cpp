@@ -1,6 +1,7 @@
 // A fight that ends with neither side dead (Transition::escape): the
 // defender running away after a hit, the attacker running on its turn; exact
 // chains against hand-worked fights and against Monte Carlo.
+#include <fray/core/probability_text.hpp>
 #include <fray/fight/exact.hpp>
 #include <fray/fight/monte_carlo.hpp>
 #include <fray/fight/solve.hpp>
@@ -10,6 +11,7 @@
 #include "support/scale.hpp"
 #include "support/support.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -52,6 +54,9 @@ TEST(Escape, TurnsToKillByHand) {
   expect_close(s.p_escape, 16.0 / 27, n, "p_escape");
   EXPECT_LE(s.p_escape_ci.lo, 16.0 / 27);
   EXPECT_GE(s.p_escape_ci.hi, 16.0 / 27);
+  // Worded as the exact answer is, with the sampled fraction.
+  EXPECT_EQ(s.note, fmt::format("with probability {} (sampled) the defender runs away before it is killed (p_escape)",
+                                significant(s.p_escape)));
 }
 
 // The duel by hand: a (2 HP) as above on b (4 HP, flees at 1 HP); b hits
@@ -135,6 +140,7 @@ TEST(Escape, AttackerRunsOnItsTurn) {
   EXPECT_EQ(t.note, "the defender always runs away before it is killed");
   const TtkResult s = ttk_monte_carlo(x, Who::a, mc(1000, 3));
   EXPECT_DOUBLE_EQ(s.p_escape, 1.0);
+  EXPECT_EQ(s.note, "in every sampled fight the defender runs away before it is killed");
   const DuelResult sd = duel_monte_carlo(x, Who::a, mc(1000, 3));
   EXPECT_DOUBLE_EQ(sd.p_b_escapes, 1.0);
   EXPECT_DOUBLE_EQ(sd.b_escapes_ci.hi, 1.0);
