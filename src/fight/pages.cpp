@@ -13,7 +13,7 @@
 #endif
 #endif
 
-#if defined(__linux__) && !defined(FRAY_HEAP_ONLY)
+#if defined(__linux__) && !defined(__EMSCRIPTEN__) && !defined(FRAY_HEAP_ONLY)
 #include <sys/mman.h>
 #define FRAY_HUGE_PAGES 1
 #endif
