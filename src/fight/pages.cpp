@@ -75,7 +75,9 @@ void* zeroed_pages(std::size_t bytes) {
     if (const std::uintptr_t end = at + size + kHuge; end > start + size)
       munmap(reinterpret_cast<void*>(start + size), end - (start + size));
     // Advice only: without huge pages the mapping works all the same.
+#if defined(MADV_HUGEPAGE)
     madvise(reinterpret_cast<void*>(start), size, MADV_HUGEPAGE);
+#endif
     return reinterpret_cast<void*>(start);
   }
 #endif
