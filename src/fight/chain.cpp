@@ -119,7 +119,6 @@ Chain::Chain(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& 
     : hp0_{a.hp, b.hp},
       rows_(b_hits_a ? static_cast<std::uint64_t>(a.hp) : 1),
       cols_(static_cast<std::uint64_t>(b.hp)),
-      solo_(b_hits_a == nullptr),
       fixed_attacker_(fixed_attacker),
       row_hp_(b_hits_a != nullptr),
       limits_(limits) {

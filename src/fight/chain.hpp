@@ -238,7 +238,7 @@ class Chain {
   std::unordered_map<Memo, std::uint32_t, MemoHash> memo_[2];
   std::int64_t hp0_[2];
   std::uint64_t rows_, cols_;
-  bool solo_, fixed_attacker_, rises_ = false;
+  bool fixed_attacker_, rises_ = false;
   bool row_hp_;  // rows are a's HP (else one row, a's HP fixed)
   ExactLimits limits_;
   std::vector<std::uint32_t> states_[2];
