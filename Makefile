@@ -28,8 +28,8 @@ WEB_PACKAGES := emscripten node-acorn chromium chromium-driver nodejs
 WEB_FILES    := web/index.html web/app.js web/fray-api.js web/worker.js web/style.css
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LAUNCHER := $(shell command -v ccache >/dev/null 2>&1 && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-# Unity batches for the tests and the verbs: a cold build of them in about
-# half the CPU (docs/performance.md, "CI"); the library stays file by file.
+# Unity batches for the library, the tests and the verbs: a cold build of
+# them in about half the CPU (docs/performance.md, "CI").
 CMAKE_FLAGS := -G Ninja $(LAUNCHER) -DFRAY_UNITY_BUILD=ON
 # The Python module builds for, and its tests run with, Debian's interpreter
 # (where python3-numpy and the other packages above install).

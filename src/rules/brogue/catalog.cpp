@@ -18,14 +18,14 @@ namespace {
 
 using nlohmann::json;
 
-bool has(const json& list, std::string_view flag) {
+bool json_has(const json& list, std::string_view flag) {
   return std::any_of(list.begin(), list.end(), [&](const json& f) { return f.get<std::string>() == flag; });
 }
 
 // Sets each field whose Brogue flag is in `list` (and clears the others).
 template <class T, std::size_t N>
 void set_flags(T& x, const json& list, const std::pair<std::string_view, bool T::*> (&flags)[N]) {
-  for (const auto& [flag, field] : flags) x.*field = has(list, flag);
+  for (const auto& [flag, field] : flags) x.*field = json_has(list, flag);
 }
 
 // The monsterBehaviorFlags, monsterAbilityFlags and itemFlags (Rogue.h) that
@@ -43,7 +43,7 @@ constexpr std::pair<std::string_view, bool Monster::*> ability_flags[] = {
     {"MA_POISONS", &Monster::poisons},
     {"MA_TRANSFERENCE", &Monster::transference},
 };
-constexpr std::pair<std::string_view, bool Weapon::*> weapon_flags[] = {
+constexpr std::pair<std::string_view, bool Weapon::*> item_flags[] = {
     {"ITEM_SNEAK_ATTACK_BONUS", &Weapon::sneak_bonus},
     {"ITEM_LUNGE_ATTACKS", &Weapon::lunges},
     {"ITEM_ATTACKS_QUICKLY", &Weapon::quick},
@@ -85,7 +85,7 @@ Weapon read_weapon(const json& w) {
   x.damage = clump_of(w.at("damage"));
   x.strength_required = w.at("strengthRequired");
   x.thrown = w.at("thrown");
-  set_flags(x, w.at("itemFlags"), weapon_flags);
+  set_flags(x, w.at("itemFlags"), item_flags);
   return x;
 }
 

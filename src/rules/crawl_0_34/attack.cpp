@@ -9,8 +9,6 @@ namespace fray::crawl_0_34 {
 
 namespace {
 
-i64 skill(int x100, i64 scale) { return static_cast<i64>(x100) * scale / 100; }
-
 // The attack of a monster that adds its wielded weapon (mon-util.cc: AT_HIT and AT_WEAP_ONLY).
 bool uses_weapon(const MonsterAttack& a) { return a.type == "AT_HIT" || a.type == "AT_WEAP_ONLY"; }
 
@@ -111,14 +109,14 @@ Chain player_damage(const Player& p, const Situation& s, int stab_denom, std::si
     const i64 dam = p.missile->damage;
     c.start = dam;
     Chain bonus;
-    bonus.add(Prim::div_rand_round(skill(p.throwing, 256), 256), "throwing skill_rdiv")
+    bonus.add(Prim::div_rand_round(player_skill(p.throwing, 256), 256), "throwing skill_rdiv")
         .rand_round(std::min<i64>(4, dam), 4, "throwing bonus x min(4, dam) / 4");
     c.add(std::move(bonus), "throwing bonus");
     skill_name = "SK_THROWING";
   } else {
     // Unarmed: 3 + 2 per level of Claws + skill_rdiv(Unarmed Combat).
     c.start = 3 + 2 * p.claws;
-    c.add(Prim::div_rand_round(skill(p.unarmed, 256), 256), "unarmed combat skill_rdiv");
+    c.add(Prim::div_rand_round(player_skill(p.unarmed, 256), 256), "unarmed combat skill_rdiv");
     skill_name = "SK_UNARMED_COMBAT";
   }
   const int stat = dex_weapon(skill_name) ? p.dex : p.str;
@@ -140,7 +138,7 @@ Chain player_damage(const Player& p, const Situation& s, int stab_denom, std::si
   if (shared) *shared = c.steps.size();  // a stab's chain differs from here on
   if (stab_denom > 0) {
     c.at_least(1);
-    const i64 stabskill = skill(attack_skill(p, ranged), 50) + skill(p.stealth, 50);
+    const i64 stabskill = player_skill(attack_skill(p, ranged), 50) + player_skill(p.stealth, 50);
     if (p.weapon && p.weapon->skill == "SK_SHORT_BLADES") {
       const bool dagger = p.weapon->name == "dagger";
       const i64 base = static_cast<i64>(p.dex) * (stabskill + 100) / (dagger ? 500 : 1000);
@@ -355,8 +353,9 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender_in, 
     } else if (s.caught || s.attacker_invisible || s.fleeing || md->confused || s.unaware) {
       out.stab_denom = 4;
       out.stab_chance.start = pa->dex + 1;
-      out.stab_chance.add(Prim::div_rand_round(skill(attack_skill(*pa, false), 256), 512), "stab: weapon skill/2")
-          .add(Prim::div_rand_round(skill(pa->stealth, 256), 512), "stab: stealth/2");
+      out.stab_chance
+          .add(Prim::div_rand_round(player_skill(attack_skill(*pa, false), 256), 512), "stab: weapon skill/2")
+          .add(Prim::div_rand_round(player_skill(pa->stealth, 256), 512), "stab: stealth/2");
     }
   }
 

@@ -9,8 +9,6 @@
 namespace fray::crawl_0_34 {
 
 namespace {
-// player::skill(sk, scale) from the ×100 level.
-i64 skill(int x100, i64 scale) { return static_cast<i64>(x100) * scale / 100; }
 // PARM_EVASION / 10 as a positive penalty.
 i64 evp(const std::optional<Armor>& a) { return a ? std::max(0, -a->ev_penalty / 10) : 0; }
 }  // namespace
@@ -18,13 +16,13 @@ i64 evp(const std::optional<Armor>& a) { return a ? std::max(0, -a->ev_penalty /
 i64 body_armor_penalty(const Player& p, i64 scale) {
   const i64 b = evp(p.body);
   if (b == 0) return 0;
-  return 2 * b * b * (450 - skill(p.armor_skill, 10)) * scale / (5 * (p.str + 3)) / 450;
+  return 2 * b * b * (450 - player_skill(p.armor_skill, 10)) * scale / (5 * (p.str + 3)) / 450;
 }
 
 i64 shield_penalty(const Player& p, i64 scale) {
   const i64 s = evp(p.shield);
   if (s == 0) return 0;
-  return 2 * s * s * (270 - skill(p.shields, 10)) * scale / (25 + 5 * static_cast<i64>(p.str)) / 270;
+  return 2 * s * s * (270 - player_skill(p.shields, 10)) * scale / (25 + 5 * static_cast<i64>(p.str)) / 270;
 }
 
 i64 player_ev100(const Player& p, const EvasionState& s) {
@@ -32,7 +30,7 @@ i64 player_ev100(const Player& p, const EvasionState& s) {
   constexpr i64 sc = 100;
   const i64 sf = 2 * (Medium - p.size);
   // _player_armour_adjusted_dodge_bonus: linear in dodging × dex since 0.34.
-  i64 dodge = (800 + skill(p.dodging, 10) * p.dex * 8) * sc / (20 - sf) / 10 / 10;
+  i64 dodge = (800 + player_skill(p.dodging, 10) * p.dex * 8) * sc / (20 - sf) / 10 / 10;
   const i64 adp = evp(p.body) - 3;
   if (adp > 0) {
     const i64 str = std::max(1, p.str);
@@ -53,14 +51,14 @@ i64 player_sh100(const Player& p) {
   if (p.sh100) return *p.sh100;
   if (!p.shield) return 0;
   const i64 base = 2 * p.shield->ac;
-  return 50 * base + base * skill(p.shields, 5) / 2 + 200 * p.shield_enchant + skill(p.shields, 38) + 114 +
-         static_cast<i64>(p.dex) * 38 * (base + 13) / 26;
+  return 50 * base + base * player_skill(p.shields, 5) / 2 + 200 * p.shield_enchant + player_skill(p.shields, 38) +
+         114 + static_cast<i64>(p.dex) * 38 * (base + 13) / 26;
 }
 
 i64 player_ac100(const Player& p) {
   if (p.ac100) return *p.ac100;
   if (!p.body) return 0;
-  return static_cast<i64>(p.body->ac) * 100 * (440 + skill(p.armor_skill, 20)) / 440 + 100 * p.body_enchant;
+  return static_cast<i64>(p.body->ac) * 100 * (440 + player_skill(p.armor_skill, 20)) / 440 + 100 * p.body_enchant;
 }
 
 i64 gdr_perc(i64 ac) {
@@ -141,15 +139,15 @@ Chain player_attack_delay(const Player& p, bool ranged) {
     // least FASTEST_PLAYER_THROWING_SPEED (7).
     if (!p.missile) throw Error("crawl-0.34: a ranged attack needs a launcher or a missile to throw");
     c.start = 10 + p.missile->damage / 2;
-    c.add(Prim::div_rand_round(skill(p.throwing, 10), 20), "throwing skill", -1);
+    c.add(Prim::div_rand_round(player_skill(p.throwing, 10), 20), "throwing skill", -1);
     c.at_least(7);
   } else if (p.weapon) {
     c.start = p.weapon->base_delay;
-    const i64 x = std::min<i64>(skill(p.weapon_skill, 10), 10 * static_cast<i64>(p.weapon->min_delay_skill));
+    const i64 x = std::min<i64>(player_skill(p.weapon_skill, 10), 10 * static_cast<i64>(p.weapon->min_delay_skill));
     c.add(Prim::div_rand_round(x, 20), "weapon skill", -1);
   } else {
     c.start = 10;
-    c.add(Prim::div_rand_round(skill(p.unarmed, 10), 54), "unarmed combat", -1);
+    c.add(Prim::div_rand_round(player_skill(p.unarmed, 10), 54), "unarmed combat", -1);
   }
   c.at_least(3);
   if (const i64 asp = shield_penalty(p, 20); asp > 0) c.add(Prim::div_rand_round(asp, 20), "shield penalty");

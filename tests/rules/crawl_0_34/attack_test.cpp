@@ -115,6 +115,15 @@ TEST(Crawl034Examples, MonsterDamageAgainstGdr) {  // E
   EXPECT_NEAR(o.damage_on_hit->mean(), 4.1847, 5e-5);
 }
 
+TEST(Crawl034Formulas, PlayerSkillAtScale) {
+  // player::skill(sk, scale) from the ×100 level, rounded down: 5.5 levels at
+  // scale 10 is 55, at 256 (skill_rdiv) 1408; 15.99 at scale 50 is 799.
+  EXPECT_EQ(player_skill(550, 10), 55);
+  EXPECT_EQ(player_skill(550, 256), 1408);
+  EXPECT_EQ(player_skill(1599, 50), 799);
+  EXPECT_EQ(player_skill(0, 256), 0);
+}
+
 TEST(Crawl034Formulas, GdrTable) {
   const std::pair<i64, i64> table[] = {{1, 16}, {5, 23}, {10, 28}, {16, 32}, {20, 33}, {30, 37}, {50, 42}};
   for (const auto& [ac, g] : table) EXPECT_EQ(gdr_perc(ac), g) << ac;

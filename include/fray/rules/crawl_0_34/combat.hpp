@@ -78,6 +78,9 @@ struct Bolt {
 
 // --- player EV, SH, AC -------------------------------------------------------------------
 
+// DCSS 0.34 player::skill(sk, scale) from a skill's ×100 level (as Player holds them): level × scale, rounded down.
+[[nodiscard]] constexpr i64 player_skill(int x100, i64 scale) { return static_cast<i64>(x100) * scale / 100; }
+
 // DCSS 0.34 player.cc adjusted_body_armour_penalty(scale): 2·b²·(450 − armour×10)·scale / (5·(str+3)) / 450.
 [[nodiscard]] i64 body_armor_penalty(const Player& p, i64 scale);
 // DCSS 0.34 player.cc adjusted_shield_penalty(scale): 2·s²·(270 − shields×10)·scale / (25 + 5·str) / 270.
