@@ -47,7 +47,7 @@ struct Counts {
   }
 };
 
-struct Tally {
+struct SampledTally {
   std::uint64_t wins[2] = {0, 0};
   std::uint64_t draws = 0;
   Counts kill_nth[2], kill_hits[2], length, hp_end[2], hp_win[2];
@@ -60,7 +60,7 @@ struct Tally {
   std::uint64_t escapes[2] = {0, 0};
   Counts escape_nth[2];
   std::map<double, std::uint64_t> kill_time;  // only when some attack time is random
-  void merge(const Tally& o) {
+  void merge(const SampledTally& o) {
     for (const auto& [time, n] : o.kill_time) kill_time[time] += n;
     for (int w = 0; w < 2; ++w) {
       wins[w] += o.wins[w];
@@ -93,7 +93,7 @@ Side apply_damage(Side s, std::int64_t damage, const char* side) {
   return s;
 }
 
-void record_kill(Tally& t, const Side (&side)[2], std::size_t w, std::uint64_t nth, std::uint64_t hits,
+void record_kill(SampledTally& t, const Side (&side)[2], std::size_t w, std::uint64_t nth, std::uint64_t hits,
                  std::uint64_t attacks) {
   const std::size_t d = 1 - w;
   ++t.wins[w];
@@ -107,7 +107,7 @@ void record_kill(Tally& t, const Side (&side)[2], std::size_t w, std::uint64_t n
 
 // Side w dies of the HP it loses on its own turn (its nth attack): the
 // other side wins, and the fight ends with that turn.
-void record_death(Tally& t, const Side (&side)[2], std::size_t w, std::uint64_t nth, std::uint64_t attacks,
+void record_death(SampledTally& t, const Side (&side)[2], std::size_t w, std::uint64_t nth, std::uint64_t attacks,
                   std::uint64_t other_made, std::uint64_t other_hits) {
   const std::size_t d = 1 - w;
   ++t.wins[d];
@@ -122,7 +122,7 @@ void record_death(Tally& t, const Side (&side)[2], std::size_t w, std::uint64_t 
 
 // Side e runs away on side w's nth attack: neither dies, and each ends with
 // its HP as it is.
-void record_escape(Tally& t, const Side (&side)[2], std::size_t e, std::size_t w, std::uint64_t nth,
+void record_escape(SampledTally& t, const Side (&side)[2], std::size_t e, std::size_t w, std::uint64_t nth,
                    std::uint64_t attacks) {
   ++t.escapes[e];
   t.escape_nth[w].add(nth);
@@ -131,7 +131,7 @@ void record_escape(Tally& t, const Side (&side)[2], std::size_t e, std::size_t w
   t.hp_end[1].add(static_cast<std::size_t>(side[1].hp));
 }
 
-void record_draw(Tally& t, const Side (&side)[2]) {
+void record_draw(SampledTally& t, const Side (&side)[2]) {
   ++t.draws;
   t.hp_end[0].add(static_cast<std::size_t>(side[0].hp));
   t.hp_end[1].add(static_cast<std::size_t>(side[1].hp));
@@ -143,7 +143,7 @@ void record_draw(Tally& t, const Side (&side)[2]) {
 // `own_turns`: ba is the defender's own turns in turns to kill, whose game
 // time is kept for a's kills and b's deaths only.
 void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fighter& fb, const Schedule& order,
-                bool timed, bool own_turns, std::uint64_t max_attacks, Rng& rng, Tally& t) {
+                bool timed, bool own_turns, std::uint64_t max_attacks, Rng& rng, SampledTally& t) {
   Side side[2] = {{fa.hp, fa.state}, {fb.hp, fb.state}};
   Schedule schedule = order;
   std::uint64_t hits[2] = {0, 0};  // attacks that landed, each side
@@ -188,19 +188,19 @@ void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const
 }
 
 // Runs every block on `threads` threads and adds the tallies up.
-Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fighter& fb, Who first,
-          const MonteCarloOptions& o, bool own_turns = false) {
+SampledTally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fighter& fb, Who first,
+                 const MonteCarloOptions& o, bool own_turns = false) {
   const std::uint64_t blocks = (o.sims + o.block - 1) / o.block;
   std::atomic<std::uint64_t> next{0}, done{0};
   std::atomic<bool> failed{false};
   std::mutex mutex;
   std::exception_ptr error;
-  Tally total;
+  SampledTally total;
   const bool timed = random_time(fa) || (ba && random_time(fb));
   const Schedule order = ba ? Schedule(fa, fb, first) : Schedule(fa);
   const unsigned threads = static_cast<unsigned>(std::min<std::uint64_t>(o.threads, blocks));
   auto worker = [&] {
-    Tally mine;
+    SampledTally mine;
     try {
       for (std::uint64_t k; !failed.load(std::memory_order_relaxed) && (k = next.fetch_add(1)) < blocks;) {
         Rng rng(o.seed, k);
@@ -265,7 +265,7 @@ Tally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fight
 // The game time of the kills (with_deaths: of every end, a side's death of
 // its own HP loss and the escapes included, timed by the turn they end): as drawn when an attack
 // time is random, else from the attack count, as the exact chains have it.
-RealPmf kill_times(const Tally& t, double a_time, double b_time, bool with_deaths) {
+RealPmf kill_times(const SampledTally& t, double a_time, double b_time, bool with_deaths) {
   if (t.kill_time.empty()) {
     if (!with_deaths) return detail::time_pmf(t.kill_nth[0].v, a_time, t.kill_nth[1].v, b_time);
     Counts ends[2] = {t.kill_nth[0], t.kill_nth[1]};
@@ -303,7 +303,7 @@ std::string draw_note(std::uint64_t draws, std::uint64_t max_attacks) {
 }
 
 // Turns to kill: the runs that ended with a side running away, no kill.
-void escape_counts(TtkResult& r, const Tally& t, std::uint64_t sims) {
+void escape_counts(TtkResult& r, const SampledTally& t, std::uint64_t sims) {
   r.p_escape = static_cast<double>(t.escapes[1]) / static_cast<double>(sims);
   r.p_escape_ci = wilson_interval(t.escapes[1], sims);
   detail::note_escapes(r, r.p_escape, static_cast<double>(t.escapes[0]) / static_cast<double>(sims), true);
@@ -327,7 +327,7 @@ TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const
     r.note = "the attacker can never kill the defender";
     return r;
   }
-  const Tally t = run(kernel, nullptr, attacker, defender, Who::a, options);
+  const SampledTally t = run(kernel, nullptr, attacker, defender, Who::a, options);
   r.method = "monte-carlo";
   r.defender_hp = defender.hp;
   r.sims = options.sims;
@@ -389,7 +389,7 @@ TtkResult ttk_monte_carlo_turns(const Bout& bout, Who first, const MonteCarloOpt
     r.note = "the attacker can never kill the defender";
     return r;
   }
-  const Tally t = run(kernel, &turns, attacker, defender, first, options, true);
+  const SampledTally t = run(kernel, &turns, attacker, defender, first, options, true);
   r.p_kill = static_cast<double>(t.wins[0]) / static_cast<double>(options.sims);
   r.p_kill_ci = wilson_interval(t.wins[0], options.sims);
   // The defender's deaths: a's kills at its nth attack (n + 1 attacks made),
@@ -455,7 +455,7 @@ DuelResult duel_monte_carlo(const Bout& bout, Who first_on_tie, const MonteCarlo
     r.note = "the fight can never end: neither side can ever kill the other";
     return r;
   }
-  const Tally t = run(*bout.a_hits_b, bout.b_hits_a.get(), bout.a, bout.b, first_on_tie, options);
+  const SampledTally t = run(*bout.a_hits_b, bout.b_hits_a.get(), bout.a, bout.b, first_on_tie, options);
   const auto n = static_cast<double>(options.sims);
   r.p_a_wins = static_cast<double>(t.wins[0]) / n;
   r.p_b_wins = static_cast<double>(t.wins[1]) / n;
