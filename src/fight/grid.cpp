@@ -395,7 +395,9 @@ class Pulls {
     for (const Pull& pl : ps) {
       std::uint64_t bits;
       std::memcpy(&bits, &pl.p, sizeof bits);
-      const auto [k, r] = split(pl.off);
+      // Not structured bindings: clang 14's lambdas cannot capture them.
+      const std::pair<std::int64_t, std::int64_t> kr = split(pl.off);
+      const std::int64_t k = kr.first, r = kr.second;
       auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& x) { return x.p == bits && x.r == r; });
       if (g == groups.end())
         groups.push_back({bits, r, {k}});
@@ -427,7 +429,8 @@ class Pulls {
     for (const Pull& pl : ps) {
       std::uint64_t bits;
       std::memcpy(&bits, &pl.p, sizeof bits);
-      const auto [k, r] = split(pl.off);
+      const std::pair<std::int64_t, std::int64_t> kr = split(pl.off);
+      const std::int64_t k = kr.first, r = kr.second;
       const auto g =
           std::find_if(groups.begin(), groups.end(), [&](const Group& x) { return x.p == bits && x.r == r; });
       if (g->ks != *best)
