@@ -73,12 +73,42 @@ const std::vector<Transition>& Ask::operator()(Side att, Side def) {
   return *(last_ = &it->second);
 }
 
+// A kernel that reads both HP is asked afresh at every cell, and a Crawl round
+// lists hundreds of outcomes: sorting them with a comparison of five fields
+// was most of such a chain's search. When every field fits (damage and heal
+// under 2^20, state indices under 1023), a move is one 64-bit key in the same
+// order (end, damage, heal, att, def; kSame last), and the sort compares
+// keys, ties kept in the kernel's order (the index second).
+template <class Before>
+void MoveStore::sort(std::vector<Move>& ms, Before before) {
+  constexpr std::int64_t kField = std::int64_t{1} << 20;
+  constexpr std::uint32_t kState = 1023;
+  auto state = [](std::uint32_t s) { return s == kSame ? std::uint64_t{kState} : std::uint64_t{s}; };
+  keys_.clear();
+  for (std::size_t i = 0; i < ms.size(); ++i) {
+    const Move& m = ms[i];
+    if (m.damage < 0 || m.damage >= kField || m.heal < -kField || m.heal >= kField ||
+        (m.att != kSame && m.att >= kState) || (m.def != kSame && m.def >= kState)) {
+      std::sort(ms.begin(), ms.end(), before);
+      return;
+    }
+    const std::uint64_t key = std::uint64_t{static_cast<std::uint8_t>(m.end)} << 61 |
+                              static_cast<std::uint64_t>(m.damage) << 41 |
+                              static_cast<std::uint64_t>(m.heal + kField) << 20 | state(m.att) << 10 | state(m.def);
+    keys_.emplace_back(key, static_cast<std::uint32_t>(i));
+  }
+  std::sort(keys_.begin(), keys_.end());
+  sorted_.clear();
+  for (const auto& [key, i] : keys_) sorted_.push_back(ms[i]);
+  ms.swap(sorted_);
+}
+
 std::uint32_t MoveStore::intern(std::vector<Move>& ms, std::uint32_t& last) {
   // Kernels mostly list outcomes by damage already; sort only when not.
   auto before = [](const Move& x, const Move& y) {
     return std::tie(x.end, x.damage, x.heal, x.att, x.def) < std::tie(y.end, y.damage, y.heal, y.att, y.def);
   };
-  if (!std::is_sorted(ms.begin(), ms.end(), before)) std::sort(ms.begin(), ms.end(), before);
+  if (!std::is_sorted(ms.begin(), ms.end(), before)) sort(ms, before);
   std::size_t out = 0;
   for (std::size_t i = 0; i < ms.size(); ++i) {
     if (out > 0 && ms[out - 1].end == ms[i].end && ms[out - 1].damage == ms[i].damage &&

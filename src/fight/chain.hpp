@@ -100,8 +100,12 @@ class MoveStore {
   }
 
  private:
+  template <class Before>
+  void sort(std::vector<Move>& ms, Before before);
   std::vector<Move> moves_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> range_;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> keys_;  // sort's scratch
+  std::vector<Move> sorted_;
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash_;
 };
 
