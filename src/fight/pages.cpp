@@ -74,8 +74,8 @@ void* zeroed_pages(std::size_t bytes) {
     if (start > at) munmap(raw, start - at);
     if (const std::uintptr_t end = at + size + kHuge; end > start + size)
       munmap(reinterpret_cast<void*>(start + size), end - (start + size));
-      // Advice only: without huge pages the mapping works all the same.
 #if defined(MADV_HUGEPAGE)
+    // Advice only: without huge pages the mapping works all the same.
     madvise(reinterpret_cast<void*>(start), size, MADV_HUGEPAGE);
 #endif
     return reinterpret_cast<void*>(start);
