@@ -184,6 +184,7 @@ Chain::Chain(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& 
 void Chain::reset() {
   for (int w = 0; w < 2; ++w) {
     states_[w].clear();
+    state_of_[w].clear();
     pat_[w].clear();
     memo_[w].clear();
     slots_[w].clear();
@@ -204,11 +205,14 @@ std::uint64_t Chain::reached() const {
 std::uint32_t Chain::state_index(int side, std::uint32_t s) {
   // Consecutive lookups mostly ask for the same state.
   if (last_state_[side].first == s && last_state_[side].second != kNone) return last_state_[side].second;
+  // Else by hash: a monster's poison or a regeneration counter makes
+  // thousands of states, and a search along the list per outcome was most of
+  // the time spent finding that such a chain is too large.
   auto& v = states_[side];
-  const auto i = static_cast<std::uint32_t>(std::find(v.begin(), v.end(), s) - v.begin());
-  if (i == v.size()) v.push_back(s);
-  last_state_[side] = {s, i};
-  return i;
+  const auto [it, fresh] = state_of_[side].try_emplace(s, static_cast<std::uint32_t>(v.size()));
+  if (fresh) v.push_back(s);
+  last_state_[side] = {s, it->second};
+  return it->second;
 }
 
 Chain::Slot& Chain::slot(int w, std::uint32_t own, std::uint32_t other, std::int64_t hp) {

@@ -246,6 +246,7 @@ class Chain {
   bool row_hp_;  // rows are a's HP (else one row, a's HP fixed)
   ExactLimits limits_;
   std::vector<std::uint32_t> states_[2];
+  std::unordered_map<std::uint32_t, std::uint32_t> state_of_[2];  // a state's index in states_
   std::vector<std::vector<std::int64_t>> block_of_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks_;
   PageVector<std::uint32_t> pat_[2];
