@@ -307,8 +307,11 @@ class Pulls {
       run_row_[row] = static_cast<std::uint32_t>(i);
       end_row_[row] = static_cast<std::uint32_t>(j);
     }
-    const auto block = static_cast<std::int64_t>(rows * cols);
-    for (std::uint32_t id = 0; id < range_.size(); ++id) shared_.push_back(shared_sources(list(id), block));
+    // Only moves between blocks can share sources: one block, no sums first.
+    shared_.resize(range_.size());
+    if (chain.blocks() > 1)
+      for (std::uint32_t id = 0; id < range_.size(); ++id)
+        shared_[id] = shared_sources(list(id), static_cast<std::int64_t>(rows * cols));
   }
 
   // A list's pulls with some sources summed first. When moves from several
@@ -378,7 +381,8 @@ class Pulls {
 
   // The pulls of a list grouped by probability and offset within a block
   // (r), and the set K of block offsets that most groups share: when it
-  // saves at least two loads a cell, the list as a Shared (else all own).
+  // saves at least two loads a cell, the list as a Shared (else an empty
+  // one: the list is pulled as it is).
   static Shared shared_sources(std::span<const Pull> ps, std::int64_t block) {
     Shared sh;
     // The block offset k nearest to each pull's offset, and r = off - k B.
@@ -392,13 +396,16 @@ class Pulls {
       std::vector<std::int64_t> ks;
     };
     std::vector<Group> groups;
+    std::vector<std::size_t> group_of;  // by pull
     for (const Pull& pl : ps) {
       std::uint64_t bits;
       std::memcpy(&bits, &pl.p, sizeof bits);
       // Not structured bindings: clang 14's lambdas cannot capture them.
       const std::pair<std::int64_t, std::int64_t> kr = split(pl.off);
       const std::int64_t k = kr.first, r = kr.second;
-      auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& x) { return x.p == bits && x.r == r; });
+      const auto g =
+          std::find_if(groups.begin(), groups.end(), [&](const Group& x) { return x.p == bits && x.r == r; });
+      group_of.push_back(static_cast<std::size_t>(g - groups.begin()));
       if (g == groups.end())
         groups.push_back({bits, r, {k}});
       else
@@ -415,10 +422,7 @@ class Pulls {
         best = &g.ks;
       }
     }
-    if (!best) {
-      sh.own.assign(ps.begin(), ps.end());
-      return sh;
-    }
+    if (!best) return sh;
     bool first = true;
     for (const Group& g : groups)
       if (g.ks == *best) {
@@ -426,17 +430,12 @@ class Pulls {
         sh.hi = first ? g.r : std::max(sh.hi, g.r);
         first = false;
       }
-    for (const Pull& pl : ps) {
-      std::uint64_t bits;
-      std::memcpy(&bits, &pl.p, sizeof bits);
-      const std::pair<std::int64_t, std::int64_t> kr = split(pl.off);
-      const std::int64_t k = kr.first, r = kr.second;
-      const auto g =
-          std::find_if(groups.begin(), groups.end(), [&](const Group& x) { return x.p == bits && x.r == r; });
-      if (g->ks != *best)
-        sh.own.push_back(pl);
-      else if (k == best->front())
-        sh.summed.push_back({r - sh.lo, pl.p});
+    for (std::size_t i = 0; i < ps.size(); ++i) {
+      const Group& g = groups[group_of[i]];
+      if (g.ks != *best)
+        sh.own.push_back(ps[i]);
+      else if (split(ps[i].off).first == best->front())
+        sh.summed.push_back({g.r - sh.lo, ps[i].p});
     }
     for (const std::int64_t k : *best) sh.sources.push_back({k * block, 1.0});
     return sh;

@@ -155,8 +155,6 @@ bool acts_in(const detail::Chain& alone, const Exchange& turns, const Fighter& a
 
 void add_to_note(TtkResult& r, const std::string& s) { r.note = r.note.empty() ? s : r.note + "; " + s; }
 
-void escape_notes(TtkResult& r, const detail::Tally& t) { detail::note_escapes(r, t.escapes[1], t.escapes[0], false); }
-
 // The answer from the attacker's chain alone (the defender does nothing).
 TtkResult ttk_alone(const detail::Chain& chain, const Exchange& kernel, const Fighter& attacker,
                     const Fighter& defender, const ExactLimits& limits) {
@@ -194,7 +192,7 @@ TtkResult ttk_alone(const detail::Chain& chain, const Exchange& kernel, const Fi
             : fmt::format("with probability {} the attacker can never kill the defender", significant(t.draw));
     r.note = r.note.empty() ? never : r.note + "; " + never;
   }
-  escape_notes(r, t);
+  detail::note_escapes(r, t.escapes[1], t.escapes[0], false);
   return r;
 }
 
@@ -283,7 +281,7 @@ TtkResult ttk_turns(const Bout& bout, const OwnChanges& turns, bool alone_ends, 
                                        : fmt::format("with probability {} the attacker can never kill the defender{}",
                                                      significant(t.draw), why));
   }
-  escape_notes(r, t);
+  detail::note_escapes(r, t.escapes[1], t.escapes[0], false);
   return r;
 }
 
@@ -416,15 +414,15 @@ namespace detail {
 
 void note_escapes(TtkResult& r, double defender, double attacker, bool sampled) {
   const std::string how = sampled ? " (sampled)" : "";
-  auto add = [&r](const std::string& s) { r.note = r.note.empty() ? s : r.note + "; " + s; };
   if (defender > 0)
-    add(defender >= 1 - 1e-12
-            ? (sampled ? "in every sampled fight the defender runs away before it is killed"
-                       : "the defender always runs away before it is killed")
-            : fmt::format("with probability {}{} the defender runs away before it is killed (p_escape)",
-                          significant(defender), how));
+    add_to_note(r, defender >= 1 - 1e-12
+                       ? (sampled ? "in every sampled fight the defender runs away before it is killed"
+                                  : "the defender always runs away before it is killed")
+                       : fmt::format("with probability {}{} the defender runs away before it is killed (p_escape)",
+                                     significant(defender), how));
   if (attacker > 0)
-    add(fmt::format("with probability {}{} the attacker runs away before it kills", significant(attacker), how));
+    add_to_note(
+        r, fmt::format("with probability {}{} the attacker runs away before it kills", significant(attacker), how));
 }
 
 }  // namespace detail
