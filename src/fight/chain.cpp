@@ -249,7 +249,12 @@ void Chain::reach() {
   // A cell queued but not yet expanded holds kQueued as its pattern until
   // it is (one look-up per move, in one array).
   constexpr std::uint32_t kQueued = kNone - 1;
-  std::vector<std::uint64_t> queue{start_};
+  // Every reached cell passes through the queue: megabytes on a large grid,
+  // from fight/pages.hpp like the grid itself (from the heap, each duel
+  // could fault them in afresh).
+  PageVector<std::uint64_t> queue;
+  queue.reserve(rows_ * cols_ + 1);
+  queue.push_back(start_);
   pat_[0][start_] = kQueued;
   auto is_new = [&](std::uint64_t c) {
     if (pat_[0][c] != kNone) return false;
@@ -262,6 +267,20 @@ void Chain::reach() {
       return static_cast<std::uint64_t>(block_of_[ia][ib]) * rows_ * cols_ + r * cols_ + col;
     return cell(ia, ib, r, col);
   };
+  // Where a move list leads from a cell of a block, as offsets from that
+  // cell: the same for every cell of the block (a move's HP changes and
+  // state indices are relative, and a move that does not end the fight
+  // stays on the grid unless it heals), so they are worked out once per
+  // list, side and block instead of once per cell and move. A list with a
+  // heal is followed move by move (its target may lie past the grid).
+  struct Jumps {
+    std::uint32_t first = 0, count = 0;
+    bool fixed = false;
+  };
+  std::unordered_map<std::uint64_t, Jumps> jumps_of;
+  std::vector<std::int64_t> jumps;
+  std::uint64_t last_key[2] = {~std::uint64_t{0}, ~std::uint64_t{0}};
+  Jumps last_jumps[2];
   std::vector<Move> ms;
   for (std::size_t head = 0; head < queue.size(); ++head) {
     if (queue.size() > limits_.max_pairs)
@@ -342,6 +361,38 @@ void Chain::reach() {
         if (known) *known = id;
       }
       pat_[w][c] = id;
+      // Blocks are far fewer than 2^31 (each holds rows x cols cells).
+      if (const std::uint64_t key = blk << 33 | std::uint64_t{id} << 1 | static_cast<std::uint64_t>(w);
+          key != last_key[w]) {
+        const auto [it, fresh_key] = jumps_of.try_emplace(key);
+        Jumps& j = it->second;
+        if (fresh_key) {
+          const auto heals = moves(id);
+          j.fixed = std::none_of(heals.begin(), heals.end(), [](const Move& m) { return !m.ends() && m.heal > 0; });
+          j.first = static_cast<std::uint32_t>(jumps.size());
+          for (const Move& m : moves(id)) {
+            if (!j.fixed || m.ends()) continue;
+            // As below: own HP (row for a, column for b) by the heal, the other's by the damage.
+            const auto own_at = static_cast<std::uint64_t>(static_cast<std::int64_t>(w == 0 ? r : col) + m.heal);
+            const auto dmg = static_cast<std::uint64_t>(m.damage);
+            const std::uint64_t to =
+                w == 0 ? cell_at(m.att == kSame ? ia : m.att, m.def == kSame ? ib : m.def, own_at, col - dmg)
+                       : cell_at(m.def == kSame ? ia : m.def, m.att == kSame ? ib : m.att, r - dmg, own_at);
+            jumps.push_back(static_cast<std::int64_t>(to - c));
+          }
+          j.count = static_cast<std::uint32_t>(jumps.size() - j.first);
+        }
+        last_key[w] = key;
+        last_jumps[w] = j;
+      }
+      if (const Jumps& j = last_jumps[w]; j.fixed) {
+        const std::int64_t* jump = jumps.data() + j.first;
+        for (std::uint32_t k = 0; k < j.count; ++k) {
+          const std::uint64_t to = c + static_cast<std::uint64_t>(jump[k]);
+          if (is_new(to)) queue.push_back(to);
+        }
+        continue;
+      }
       for (const Move& m : moves(id)) {
         if (m.ends()) continue;
         if (m.heal > 0) rises_ = true;

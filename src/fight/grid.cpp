@@ -38,17 +38,58 @@ struct Pull {
 #if defined(__GNUC__)
 // Eight doubles, one AVX-512 register (two AVX2, four SSE2 ones).
 using Lane = double __attribute__((vector_size(64)));
+using LaneBits = std::int64_t __attribute__((vector_size(64)));
+
+// out[q] = the sum over `ps` of p x in[q + off], then over `ps2` of
+// p x in2[q + off], for the 8 x L cells from out on, but only the first
+// 8 x (L - 1) + `keep` (keep 1..8) written: the other cells of the last lane
+// are written back as they were, in one blended store (a masked store where
+// the CPU has one). Each sum starts from its first term, not from 0 + it:
+// the same value (the terms are never -0), one add less. Inlined into each
+// clone below, so built for its CPU.
+template <std::size_t L>
+[[gnu::always_inline]] inline void pull_lanes(double* __restrict out, const double* __restrict in, const Pull* ps,
+                                              std::size_t np, const double* __restrict in2, const Pull* ps2,
+                                              std::size_t np2, std::size_t keep) noexcept {
+  constexpr std::size_t kLane = 8;
+  Lane acc[L];
+  auto add = [&](const double* src, double p, bool first) {
+    const Lane pv = Lane{} + p;
+    for (std::size_t q = 0; q < L; ++q) {
+      Lane x;
+      std::memcpy(&x, src + q * kLane, sizeof x);
+      acc[q] = first ? pv * x : acc[q] + pv * x;
+    }
+  };
+  add(in + ps[0].off, ps[0].p, true);
+  for (std::size_t k = 1; k < np; ++k) add(in + ps[k].off, ps[k].p, false);
+  for (std::size_t k = 0; k < np2; ++k) add(in2 + ps2[k].off, ps2[k].p, false);
+  std::memcpy(out, acc, (L - 1) * sizeof(Lane));
+  out += (L - 1) * kLane;
+  if (keep < kLane) {
+    // acc's lanes below `keep`, the cells as they were above it.
+    LaneBits now, was;
+    std::memcpy(&now, &acc[L - 1], sizeof now);
+    std::memcpy(&was, out, sizeof was);
+    const LaneBits lane = {0, 1, 2, 3, 4, 5, 6, 7};
+    const LaneBits mine = lane < (LaneBits{} + static_cast<std::int64_t>(keep));
+    now = (now & mine) | (was & ~mine);
+    std::memcpy(out, &now, sizeof now);
+  } else {
+    std::memcpy(out, &acc[L - 1], sizeof(Lane));
+  }
+}
 #endif
 
 // out[i] = the sum over `ps` of p x in[i + off], then over `ps2` of
 // p x in2[i + off], for i < len, each sum taken in that order. Blocks of
-// targets are summed in registers, so that each target is stored once
+// 64 targets are summed in registers, so that each target is stored once
 // instead of once per move, with eight independent sums in flight so that
-// the adds do not wait on each other. Each sum starts from its first term,
-// not from 0 + it: the same value (the terms are never -0), one add less and
-// no registers to clear. The last cells go eight at a time too, the lanes
-// past `len` reading the padding past the buffers (Zeros, and the scratch of
-// step_chain) and not stored: the same sums as one cell at a time.
+// the adds do not wait on each other. The last cells (a row of 300 leaves
+// 44) go in one block of as many lanes as they need, not lane by lane,
+// where each add would wait on the one before: the lanes past `len` read
+// the padding past the buffers (Zeros, and the scratch of step_chain) and
+// are written back as they were. The same sums as one cell at a time.
 // External: GCC warns that a clone with internal linkage is unused.
 FRAY_VECTOR_CLONES void pull_mass(double* __restrict out, const double* __restrict in, const Pull* ps, std::size_t np,
                                   const double* __restrict in2, const Pull* ps2, std::size_t np2,
@@ -62,43 +103,28 @@ FRAY_VECTOR_CLONES void pull_mass(double* __restrict out, const double* __restri
     std::fill(out, out + len, 0.0);
     return;
   }
-  std::size_t i = 0;
 #if defined(__GNUC__)
   constexpr std::size_t kLane = 8, kLanes = 8;
-  // acc[q] += p x the lanes of q at src (or = for the first term).
-  auto add = [](Lane* acc, std::size_t lanes, const double* src, double p, bool first) {
-    const Lane pv = Lane{} + p;
-    for (std::size_t q = 0; q < lanes; ++q) {
-      Lane x;
-      std::memcpy(&x, src + q * kLane, sizeof x);
-      acc[q] = first ? pv * x : acc[q] + pv * x;
-    }
+  std::size_t i = 0;
+  auto block = [&]<std::size_t L>(std::size_t keep) {
+    pull_lanes<L>(out + i, in + i, ps, np, np2 ? in2 + i : nullptr, ps2, np2, keep);
   };
-  for (; i + kLane * kLanes <= len; i += kLane * kLanes) {
-    Lane acc[kLanes];
-    add(acc, kLanes, in + static_cast<std::ptrdiff_t>(i) + ps[0].off, ps[0].p, true);
-    for (std::size_t k = 1; k < np; ++k)
-      add(acc, kLanes, in + static_cast<std::ptrdiff_t>(i) + ps[k].off, ps[k].p, false);
-    for (std::size_t k = 0; k < np2; ++k)
-      add(acc, kLanes, in2 + static_cast<std::ptrdiff_t>(i) + ps2[k].off, ps2[k].p, false);
-    std::memcpy(out + i, acc, sizeof acc);
-  }
-  for (; i < len; i += kLane) {
-    Lane acc;
-    add(&acc, 1, in + static_cast<std::ptrdiff_t>(i) + ps[0].off, ps[0].p, true);
-    for (std::size_t k = 1; k < np; ++k) add(&acc, 1, in + static_cast<std::ptrdiff_t>(i) + ps[k].off, ps[k].p, false);
-    for (std::size_t k = 0; k < np2; ++k)
-      add(&acc, 1, in2 + static_cast<std::ptrdiff_t>(i) + ps2[k].off, ps2[k].p, false);
-    if (i + kLane <= len) {
-      std::memcpy(out + i, &acc, sizeof acc);
-    } else {
-      double lanes[kLane];
-      std::memcpy(lanes, &acc, sizeof acc);
-      for (std::size_t j = 0; i + j < len; ++j) out[i + j] = lanes[j];
+  for (; i + kLane * kLanes <= len; i += kLane * kLanes) block.template operator()<kLanes>(kLane);
+  if (const std::size_t left = len - i; left > 0) {
+    const std::size_t keep = left - (left - 1) / kLane * kLane;
+    switch ((left + kLane - 1) / kLane) {
+      case 1: block.template operator()<1>(keep); break;
+      case 2: block.template operator()<2>(keep); break;
+      case 3: block.template operator()<3>(keep); break;
+      case 4: block.template operator()<4>(keep); break;
+      case 5: block.template operator()<5>(keep); break;
+      case 6: block.template operator()<6>(keep); break;
+      case 7: block.template operator()<7>(keep); break;
+      default: block.template operator()<8>(keep); break;
     }
   }
 #else
-  for (; i < len; ++i) {
+  for (std::size_t i = 0; i < len; ++i) {
     double acc = ps[0].p * in[static_cast<std::ptrdiff_t>(i) + ps[0].off];
     for (std::size_t k = 1; k < np; ++k) acc += ps[k].p * in[static_cast<std::ptrdiff_t>(i) + ps[k].off];
     for (std::size_t k = 0; k < np2; ++k) acc += ps2[k].p * in2[static_cast<std::ptrdiff_t>(i) + ps2[k].off];
@@ -453,7 +479,8 @@ class Pulls {
 // n doubles, all 0 (fight/pages.hpp: the system hands a large block over as
 // pages of zeros that cost nothing until touched, where a vector writes every
 // cell before the first attack, and the stepping touches only the cells the
-// mass reaches), and eight more: pull_mass reads a last block of eight whole.
+// mass reaches), and eight more: pull_mass reads a last lane of eight whole,
+// and writes it back.
 class Zeros {
  public:
   explicit Zeros(std::size_t n) : n_(n + 8), p_(static_cast<double*>(zeroed_pages(n_ * sizeof(double)))) {}
