@@ -17,14 +17,17 @@
 namespace fray::fight::detail {
 
 // The pull loop below is most of a coupled duel's time. On x86-64 Linux with
-// GCC it is built for AVX-512, AVX2 and the baseline, and the loader picks by
-// the CPU. Every clone does the same IEEE operations in the same order, with
-// no fused multiply-add (contraction is off for it), so the numbers are the
-// same bits on every CPU.
+// GCC it is built three times, for AVX-512, AVX2 and the baseline, each with
+// vectors of its registers' width (8, 4 and 2 doubles: a vector wider than
+// the registers would go through memory, five times slower), and the loader
+// picks by the CPU. Every version does the same IEEE operations in the same
+// order, with no fused multiply-add (contraction is off for it), so the
+// numbers are the same bits on every CPU. Elsewhere it is built once, with
+// vectors of two doubles where the compiler has vector types (SSE2, and
+// WebAssembly's 128-bit SIMD), else one cell at a time.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define FRAY_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default"), optimize("fp-contract=off")))
-#else
-#define FRAY_VECTOR_CLONES
+#define FRAY_PER_CPU 1
+#define FRAY_FOR_CPU(cpu) __attribute__((target(cpu), optimize("fp-contract=off")))
 #endif
 
 // One incoming move of a cell: mass p x in[cell + off] arrives from the cell
@@ -36,64 +39,87 @@ struct Pull {
 };
 
 #if defined(__GNUC__)
-// Eight doubles, one AVX-512 register (two AVX2, four SSE2 ones).
-using Lane = double __attribute__((vector_size(64)));
-using LaneBits = std::int64_t __attribute__((vector_size(64)));
+// W doubles: one register of the CPU a version is built for, and as many
+// 64-bit integers (a mask). One type for each W: GCC drops vector_size
+// from an alias template whose size depends on its parameter.
+template <std::size_t W>
+struct LaneOf;
+template <>
+struct LaneOf<2> {
+  using V = double __attribute__((vector_size(16)));
+  using B = std::int64_t __attribute__((vector_size(16)));
+};
+template <>
+struct LaneOf<4> {
+  using V = double __attribute__((vector_size(32)));
+  using B = std::int64_t __attribute__((vector_size(32)));
+};
+template <>
+struct LaneOf<8> {
+  using V = double __attribute__((vector_size(64)));
+  using B = std::int64_t __attribute__((vector_size(64)));
+};
+template <std::size_t W>
+using Lane = typename LaneOf<W>::V;
+template <std::size_t W>
+using LaneBits = typename LaneOf<W>::B;
+static_assert(sizeof(Lane<2>) == 16 && sizeof(Lane<4>) == 32 && sizeof(Lane<8>) == 64);
 
 // out[q] = the sum over `ps` of p x in[q + off], then over `ps2` of
-// p x in2[q + off], for the 8 x L cells from out on, but only the first
-// 8 x (L - 1) + `keep` (keep 1..8) written: the other cells of the last lane
+// p x in2[q + off], for the W x L cells from out on, but only the first
+// W x (L - 1) + `keep` (keep 1..W) written: the other cells of the last lane
 // are written back as they were, in one blended store (a masked store where
 // the CPU has one). Each sum starts from its first term, not from 0 + it:
-// the same value (the terms are never -0), one add less. Inlined into each
-// clone below, so built for its CPU.
-template <std::size_t L>
+// the same value (the terms are never -0), one add less.
+template <std::size_t W, std::size_t L>
 [[gnu::always_inline]] inline void pull_lanes(double* __restrict out, const double* __restrict in, const Pull* ps,
                                               std::size_t np, const double* __restrict in2, const Pull* ps2,
                                               std::size_t np2, std::size_t keep) noexcept {
-  constexpr std::size_t kLane = 8;
-  Lane acc[L];
+  using V = Lane<W>;
+  V acc[L];
   auto add = [&](const double* src, double p, bool first) {
-    const Lane pv = Lane{} + p;
+    const V pv = V{} + p;
     for (std::size_t q = 0; q < L; ++q) {
-      Lane x;
-      std::memcpy(&x, src + q * kLane, sizeof x);
+      V x;
+      std::memcpy(&x, src + q * W, sizeof x);
       acc[q] = first ? pv * x : acc[q] + pv * x;
     }
   };
   add(in + ps[0].off, ps[0].p, true);
   for (std::size_t k = 1; k < np; ++k) add(in + ps[k].off, ps[k].p, false);
   for (std::size_t k = 0; k < np2; ++k) add(in2 + ps2[k].off, ps2[k].p, false);
-  std::memcpy(out, acc, (L - 1) * sizeof(Lane));
-  out += (L - 1) * kLane;
-  if (keep < kLane) {
+  std::memcpy(out, acc, (L - 1) * sizeof(V));
+  out += (L - 1) * W;
+  if (keep < W) {
     // acc's lanes below `keep`, the cells as they were above it.
-    LaneBits now, was;
+    using B = LaneBits<W>;
+    constexpr std::int64_t kIndex[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    B now, was, lane;
     std::memcpy(&now, &acc[L - 1], sizeof now);
     std::memcpy(&was, out, sizeof was);
-    const LaneBits lane = {0, 1, 2, 3, 4, 5, 6, 7};
-    const LaneBits mine = lane < (LaneBits{} + static_cast<std::int64_t>(keep));
+    std::memcpy(&lane, kIndex, sizeof lane);
+    const B mine = lane < (B{} + static_cast<std::int64_t>(keep));
     now = (now & mine) | (was & ~mine);
     std::memcpy(out, &now, sizeof now);
   } else {
-    std::memcpy(out, &acc[L - 1], sizeof(Lane));
+    std::memcpy(out, &acc[L - 1], sizeof(V));
   }
 }
 #endif
 
 // out[i] = the sum over `ps` of p x in[i + off], then over `ps2` of
 // p x in2[i + off], for i < len, each sum taken in that order. Blocks of
-// 64 targets are summed in registers, so that each target is stored once
+// 8 x W targets are summed in registers, so that each target is stored once
 // instead of once per move, with eight independent sums in flight so that
 // the adds do not wait on each other. The last cells (a row of 300 leaves
-// 44) go in one block of as many lanes as they need, not lane by lane,
-// where each add would wait on the one before: the lanes past `len` read
-// the padding past the buffers (Zeros, and the scratch of step_chain) and
-// are written back as they were. The same sums as one cell at a time.
-// External: GCC warns that a clone with internal linkage is unused.
-FRAY_VECTOR_CLONES void pull_mass(double* __restrict out, const double* __restrict in, const Pull* ps, std::size_t np,
-                                  const double* __restrict in2, const Pull* ps2, std::size_t np2,
-                                  std::size_t len) noexcept {
+// 44 on AVX-512) go in one block of as many lanes as they need, not lane by
+// lane, where each add would wait on the one before: the lanes past `len`
+// read the padding past the buffers (Zeros, and the scratch of step_chain)
+// and are written back as they were. The same sums as one cell at a time.
+template <std::size_t W>
+[[gnu::always_inline]] inline void pull_cells(double* __restrict out, const double* __restrict in, const Pull* ps,
+                                              std::size_t np, const double* __restrict in2, const Pull* ps2,
+                                              std::size_t np2, std::size_t len) noexcept {
   if (np == 0) {
     std::swap(in, in2);
     std::swap(ps, ps2);
@@ -104,15 +130,15 @@ FRAY_VECTOR_CLONES void pull_mass(double* __restrict out, const double* __restri
     return;
   }
 #if defined(__GNUC__)
-  constexpr std::size_t kLane = 8, kLanes = 8;
+  constexpr std::size_t kLanes = 8;
   std::size_t i = 0;
   auto block = [&]<std::size_t L>(std::size_t keep) {
-    pull_lanes<L>(out + i, in + i, ps, np, np2 ? in2 + i : nullptr, ps2, np2, keep);
+    pull_lanes<W, L>(out + i, in + i, ps, np, np2 ? in2 + i : nullptr, ps2, np2, keep);
   };
-  for (; i + kLane * kLanes <= len; i += kLane * kLanes) block.template operator()<kLanes>(kLane);
+  for (; i + W * kLanes <= len; i += W * kLanes) block.template operator()<kLanes>(W);
   if (const std::size_t left = len - i; left > 0) {
-    const std::size_t keep = left - (left - 1) / kLane * kLane;
-    switch ((left + kLane - 1) / kLane) {
+    const std::size_t keep = left - (left - 1) / W * W;
+    switch ((left + W - 1) / W) {
       case 1: block.template operator()<1>(keep); break;
       case 2: block.template operator()<2>(keep); break;
       case 3: block.template operator()<3>(keep); break;
@@ -139,21 +165,59 @@ FRAY_VECTOR_CLONES void pull_mass(double* __restrict out, const double* __restri
 // where the pieces allow (independent adds, in vector registers). Built
 // for the same CPUs as pull_mass: a fight's tail sums every cell of the
 // windows at every attack.
-FRAY_VECTOR_CLONES void sum_by_index(const double* x, std::uint64_t b, std::uint64_t e, double* s) noexcept {
+template <std::size_t W>
+[[gnu::always_inline]] inline void sum_cells(const double* x, std::uint64_t b, std::uint64_t e, double* s) noexcept {
   std::uint64_t i = b;
   for (; i < e && i % 8 != 0; ++i) s[i % 8] += x[i];
 #if defined(__GNUC__)
-  Lane acc;
-  std::memcpy(&acc, s, sizeof acc);
-  for (; i + 8 <= e; i += 8) {
-    Lane v;
-    std::memcpy(&v, x + i, sizeof v);
-    acc += v;
-  }
-  std::memcpy(s, &acc, sizeof acc);
+  using V = Lane<W>;
+  V acc[8 / W];
+  std::memcpy(acc, s, sizeof acc);
+  for (; i + 8 <= e; i += 8)
+    for (std::size_t q = 0; q < 8 / W; ++q) {
+      V v;
+      std::memcpy(&v, x + i + q * W, sizeof v);
+      acc[q] += v;
+    }
+  std::memcpy(s, acc, sizeof acc);
 #endif
   for (; i < e; ++i) s[i % 8] += x[i];
 }
+
+// The versions (external: GCC warns that a version with internal linkage
+// is unused).
+#if defined(FRAY_PER_CPU)
+FRAY_FOR_CPU("avx512f")
+void pull_mass(double* out, const double* in, const Pull* ps, std::size_t np, const double* in2, const Pull* ps2,
+               std::size_t np2, std::size_t len) noexcept {
+  pull_cells<8>(out, in, ps, np, in2, ps2, np2, len);
+}
+FRAY_FOR_CPU("avx2")
+void pull_mass(double* out, const double* in, const Pull* ps, std::size_t np, const double* in2, const Pull* ps2,
+               std::size_t np2, std::size_t len) noexcept {
+  pull_cells<4>(out, in, ps, np, in2, ps2, np2, len);
+}
+FRAY_FOR_CPU("default")
+void pull_mass(double* out, const double* in, const Pull* ps, std::size_t np, const double* in2, const Pull* ps2,
+               std::size_t np2, std::size_t len) noexcept {
+  pull_cells<2>(out, in, ps, np, in2, ps2, np2, len);
+}
+FRAY_FOR_CPU("avx512f") void sum_by_index(const double* x, std::uint64_t b, std::uint64_t e, double* s) noexcept {
+  sum_cells<8>(x, b, e, s);
+}
+FRAY_FOR_CPU("avx2") void sum_by_index(const double* x, std::uint64_t b, std::uint64_t e, double* s) noexcept {
+  sum_cells<4>(x, b, e, s);
+}
+FRAY_FOR_CPU("default") void sum_by_index(const double* x, std::uint64_t b, std::uint64_t e, double* s) noexcept {
+  sum_cells<2>(x, b, e, s);
+}
+#else
+void pull_mass(double* out, const double* in, const Pull* ps, std::size_t np, const double* in2, const Pull* ps2,
+               std::size_t np2, std::size_t len) noexcept {
+  pull_cells<2>(out, in, ps, np, in2, ps2, np2, len);
+}
+void sum_by_index(const double* x, std::uint64_t b, std::uint64_t e, double* s) noexcept { sum_cells<2>(x, b, e, s); }
+#endif
 
 namespace {
 
