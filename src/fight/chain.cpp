@@ -277,9 +277,10 @@ void Chain::reach() {
     std::uint32_t first = 0, count = 0;
     bool fixed = false;
   };
-  std::unordered_map<std::uint64_t, Jumps> jumps_of;
+  // By side and list id, the blocks met with it (a few) and their jumps.
+  std::vector<std::vector<std::pair<std::uint64_t, Jumps>>> jumps_of[2];
   std::vector<std::int64_t> jumps;
-  std::uint64_t last_key[2] = {~std::uint64_t{0}, ~std::uint64_t{0}};
+  std::pair<std::uint32_t, std::uint64_t> last_key[2] = {{kNone, 0}, {kNone, 0}};  // list id, block
   Jumps last_jumps[2];
   std::vector<Move> ms;
   for (std::size_t head = 0; head < queue.size(); ++head) {
@@ -361,10 +362,13 @@ void Chain::reach() {
         if (known) *known = id;
       }
       pat_[w][c] = id;
-      // Blocks are far fewer than 2^31 (each holds rows x cols cells).
-      if (const std::uint64_t key = blk << 33 | std::uint64_t{id} << 1 | static_cast<std::uint64_t>(w);
-          key != last_key[w]) {
-        const auto [it, fresh_key] = jumps_of.try_emplace(key);
+      if (const std::pair<std::uint32_t, std::uint64_t> key{id, blk}; key != last_key[w]) {
+        auto& of_id = jumps_of[w];
+        if (of_id.size() <= id) of_id.resize(id + 1);
+        auto& met = of_id[id];
+        auto it = std::find_if(met.begin(), met.end(), [blk](const auto& x) { return x.first == blk; });
+        const bool fresh_key = it == met.end();
+        if (fresh_key) it = met.insert(met.end(), {blk, Jumps{}});
         Jumps& j = it->second;
         if (fresh_key) {
           const auto heals = moves(id);

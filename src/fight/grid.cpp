@@ -139,14 +139,30 @@ template <std::size_t W>
   if (const std::size_t left = len - i; left > 0) {
     const std::size_t keep = left - (left - 1) / W * W;
     switch ((left + W - 1) / W) {
-      case 1: block.template operator()<1>(keep); break;
-      case 2: block.template operator()<2>(keep); break;
-      case 3: block.template operator()<3>(keep); break;
-      case 4: block.template operator()<4>(keep); break;
-      case 5: block.template operator()<5>(keep); break;
-      case 6: block.template operator()<6>(keep); break;
-      case 7: block.template operator()<7>(keep); break;
-      default: block.template operator()<8>(keep); break;
+      case 1:
+        block.template operator()<1>(keep);
+        break;
+      case 2:
+        block.template operator()<2>(keep);
+        break;
+      case 3:
+        block.template operator()<3>(keep);
+        break;
+      case 4:
+        block.template operator()<4>(keep);
+        break;
+      case 5:
+        block.template operator()<5>(keep);
+        break;
+      case 6:
+        block.template operator()<6>(keep);
+        break;
+      case 7:
+        block.template operator()<7>(keep);
+        break;
+      default:
+        block.template operator()<8>(keep);
+        break;
     }
   }
 #else
@@ -649,6 +665,31 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
     win[win_lo] = {static_cast<std::uint32_t>(chain.start() % cols),
                    static_cast<std::uint32_t>(chain.start() % cols + 1)};
   }
+  // By move list, the moves that end the fight, the kills of one heal
+  // merged (their probabilities summed in order) and the deaths merged: a
+  // cell where every hit kills would otherwise record each hit apart.
+  std::vector<std::vector<Move>> ends_of;
+  std::vector<char> ends_known;
+  auto ending = [&](std::uint32_t list) -> const std::vector<Move>& {
+    if (ends_known.size() <= list) {
+      ends_known.resize(list + 1, 0);
+      ends_of.resize(list + 1);
+    }
+    std::vector<Move>& e = ends_of[list];
+    if (ends_known[list]) return e;
+    ends_known[list] = 1;
+    for (const Move& m : chain.moves(list)) {
+      if (!m.ends()) continue;
+      auto same = std::find_if(e.begin(), e.end(), [&](const Move& x) {
+        return x.end == m.end && (m.dies() || (m.kills() && x.heal == m.heal));
+      });
+      if (same == e.end() || m.escapes())
+        e.push_back(m);
+      else
+        same->p += m.p;
+    }
+    return e;
+  };
   double live = 1.0;
   Schedule schedule = b_time > 0 ? Schedule(a_time, b_time, first) : Schedule(a_time);
   std::uint64_t work = 0, next_poll = 0;
@@ -668,10 +709,9 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
     // The winner's HP go to hp_win alone, and the loser's 0 HP once an
     // attack: hp_end is hp_win plus those and the stalemates, added up at
     // the end (a dependent add per ending move was most of this).
-    auto record_ends = [&](std::span<const Move> ms, std::uint64_t c0, std::uint32_t len, std::uint64_t r,
-                           std::uint64_t col, double sum) {
-      for (const Move& mv : ms) {
-        if (!mv.ends()) continue;
+    auto record_ends = [&](std::uint32_t list, std::uint64_t c0, std::uint32_t len, std::uint64_t r, std::uint64_t col,
+                           double sum) {
+      for (const Move& mv : ending(list)) {
         if (mv.escapes()) {
           // Neither side dies: each ends with its HP after the heal and the damage.
           const double p = sum * mv.p;
@@ -719,9 +759,8 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
           if (col >= to || col + run.len <= from) continue;
           const double sum = sum_of(in + run.first, run.len);
           if (sum == 0) continue;
-          const auto ms = chain.moves(run.list);
-          work += ms.size() * run.len;
-          record_ends(ms, run.first, run.len, row % rows, col, sum);
+          work += chain.moves(run.list).size() * run.len;
+          record_ends(run.list, run.first, run.len, row % rows, col, sum);
         }
         // Where the mass of [from, to) may land.
         for (const Pulls::Spread& sp : pl.spread(row)) {
@@ -802,7 +841,7 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
         }
         const auto ms = chain.moves(chain.pattern(who, c0));
         work += ms.size() * len;
-        record_ends(ms, c0, len, r, col, sum);
+        record_ends(chain.pattern(who, c0), c0, len, r, col, sum);
         for (const Move& mv : ms) {
           if (mv.ends()) continue;
           const std::uint64_t t0 = mv.att == kSame && mv.def == kSame
