@@ -371,10 +371,10 @@ void Chain::reach() {
         if (fresh_key) it = met.insert(met.end(), {blk, Jumps{}});
         Jumps& j = it->second;
         if (fresh_key) {
-          const auto heals = moves(id);
-          j.fixed = std::none_of(heals.begin(), heals.end(), [](const Move& m) { return !m.ends() && m.heal > 0; });
+          const auto list = moves(id);
+          j.fixed = std::none_of(list.begin(), list.end(), [](const Move& m) { return !m.ends() && m.heal > 0; });
           j.first = static_cast<std::uint32_t>(jumps.size());
-          for (const Move& m : moves(id)) {
+          for (const Move& m : list) {
             if (!j.fixed || m.ends()) continue;
             // As below: own HP (row for a, column for b) by the heal, the other's by the damage.
             const auto own_at = static_cast<std::uint64_t>(static_cast<std::int64_t>(w == 0 ? r : col) + m.heal);
