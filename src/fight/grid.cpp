@@ -2,6 +2,7 @@
 // over the whole grid of HP pairs, and turns to kill (one row).
 #include "fight/budget.hpp"
 #include "fight/chain.hpp"
+#include "fight/pull.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -29,14 +30,6 @@ namespace fray::fight::detail {
 #define FRAY_PER_CPU 1
 #define FRAY_FOR_CPU(cpu) __attribute__((target(cpu), optimize("fp-contract=off")))
 #endif
-
-// One incoming move of a cell: mass p x in[cell + off] arrives from the cell
-// `off` away.
-struct Pull {
-  std::int64_t off;
-  double p;
-  bool operator==(const Pull&) const = default;
-};
 
 #if defined(__GNUC__)
 // W doubles: one register of the CPU a version is built for, and as many
@@ -234,6 +227,25 @@ void pull_mass(double* out, const double* in, const Pull* ps, std::size_t np, co
 }
 void sum_by_index(const double* x, std::uint64_t b, std::uint64_t e, double* s) noexcept { sum_cells<2>(x, b, e, s); }
 #endif
+
+void pull_mass_width(std::size_t width, double* out, const double* in, const Pull* ps, std::size_t np,
+                     const double* in2, const Pull* ps2, std::size_t np2, std::size_t len) noexcept {
+  if (width == 8)
+    pull_cells<8>(out, in, ps, np, in2, ps2, np2, len);
+  else if (width == 4)
+    pull_cells<4>(out, in, ps, np, in2, ps2, np2, len);
+  else
+    pull_cells<2>(out, in, ps, np, in2, ps2, np2, len);
+}
+
+void sum_by_index_width(std::size_t width, const double* x, std::uint64_t b, std::uint64_t e, double* s) noexcept {
+  if (width == 8)
+    sum_cells<8>(x, b, e, s);
+  else if (width == 4)
+    sum_cells<4>(x, b, e, s);
+  else
+    sum_cells<2>(x, b, e, s);
+}
 
 namespace {
 

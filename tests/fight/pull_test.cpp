@@ -1,16 +1,22 @@
 // The grid's stepping by pulling each cell's mass from its sources against
 // pushing it along the moves (ExactLimits::pull_from), and hand-worked coupled
 // duels whose HP go up, where the stalemate searches are skipped because the
-// move lists alone show that every cell can end.
+// move lists alone show that every cell can end; and the pull loop itself
+// (src/fight/pull.hpp), each vector width against a cell-by-cell sum.
 #include <fray/fight/exact.hpp>
+
+#include "fight/pull.hpp"
 
 #include "kernels.hpp"
 #include "sampling.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <limits>
 #include <memory>
+#include <random>
+#include <vector>
 
 namespace fray::fight {
 namespace {
@@ -169,6 +175,59 @@ TEST(PullStep, AgreesWithMonteCarloOnACoupledDrainDuel) {
   const DuelResult exact = duel_exact(x);
   EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins, 1.0, 1e-13);
   test::expect_sampled_duel_agrees(x, exact, 200000, 77, 2);
+}
+
+// Every width of the pull loop gives, bit for bit, the sum taken cell by
+// cell in the order of the lists (first term, then each product added): at
+// every length from 1 to 150 (whole blocks, and every tail), with one or
+// two lists, and with the cells past the run left as they were.
+TEST(PullLoop, EveryWidthSumsCellByCell) {
+  using detail::Pull;
+  std::mt19937_64 gen(20261124);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const std::size_t n = 400;
+  std::vector<double> in(n + 8), in2(n + 8);
+  for (double& x : in) x = unit(gen);
+  for (double& x : in2) x = unit(gen) * 1e-3;
+  auto list = [&](std::size_t count) {
+    std::vector<Pull> ps;
+    for (std::size_t k = 0; k < count; ++k) ps.push_back({static_cast<std::int64_t>(gen() % 40), unit(gen)});
+    return ps;
+  };
+  for (std::size_t len = 1; len <= 150; ++len) {
+    const std::vector<Pull> ps = list(1 + len % 12), ps2 = list(len % 3);
+    std::vector<double> want(len);
+    for (std::size_t i = 0; i < len; ++i) {
+      double acc = ps[0].p * in[i + static_cast<std::size_t>(ps[0].off)];
+      for (std::size_t k = 1; k < ps.size(); ++k) acc += ps[k].p * in[i + static_cast<std::size_t>(ps[k].off)];
+      for (const Pull& p : ps2) acc += p.p * in2[i + static_cast<std::size_t>(p.off)];
+      want[i] = acc;
+    }
+    for (const std::size_t width : {2, 4, 8}) {
+      std::vector<double> out(len + 8, -1.0);
+      detail::pull_mass_width(width, out.data(), in.data(), ps.data(), ps.size(), in2.data(), ps2.data(), ps2.size(),
+                              len);
+      for (std::size_t i = 0; i < len; ++i)
+        ASSERT_EQ(std::memcmp(&out[i], &want[i], sizeof(double)), 0) << "width " << width << ", length " << len;
+      for (std::size_t i = len; i < len + 8; ++i) ASSERT_EQ(out[i], -1.0) << "width " << width << ", length " << len;
+    }
+  }
+}
+
+// The sum by index (cell i into the (i mod 8)-th of eight partial sums)
+// is the same at every width, whatever piece of the buffer it is given.
+TEST(PullLoop, EveryWidthSumsByIndex) {
+  std::vector<double> x(300);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = 1.0 / static_cast<double>(i + 3);
+  for (const auto& [b, e] : {std::pair<std::uint64_t, std::uint64_t>{0, 300}, {5, 6}, {3, 200}, {16, 24}, {7, 7}}) {
+    double want[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (std::uint64_t i = b; i < e; ++i) want[i % 8] += x[i];
+    for (const std::size_t width : {2, 4, 8}) {
+      double s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+      detail::sum_by_index_width(width, x.data(), b, e, s);
+      EXPECT_EQ(std::memcmp(s, want, sizeof s), 0) << "width " << width << ", cells " << b << ".." << e;
+    }
+  }
 }
 
 }  // namespace
