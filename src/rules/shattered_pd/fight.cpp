@@ -414,10 +414,14 @@ bool enraged(std::int64_t hp, std::int64_t ht) { return hp * 2 <= ht; }
 // the buff takes round(4 x ascension) off the shield at the end of every turn,
 // the first in the turn of the rage (BruteRage.act); at 0 it dies. fray keeps
 // the shield as HP: the brute's fight HP is its HP plus the shield, and its
-// state says whether it rages (1) and skips its next turn (2). Each turn's
-// decay is added, before her hit, to the next attack of the one who fights
-// it; that takes both to attack once a turn, and her to act before the brute
-// in a turn, as the hero does (Actor HERO_PRIO).
+// state says whether it rages (1), skips its next turn (2), or rages and
+// has not been attacked since its skipped turn (3). The buff acts last in a
+// turn (Actor BUFF_PRIO), from the turn of the rage on (Actor.add: at the
+// time of the hit): that turn's decay is taken at the enraging hit, and
+// each later turn's, before her hit, at the next attack of the one who
+// fights it, the first attack after the skipped turn taking none. That
+// takes both to attack once a turn, and her to act before the brute in a
+// turn, as the hero does (Actor HERO_PRIO).
 struct Rage {
   bool on = false;
   std::int64_t shield = 0, decay = 0;
@@ -430,6 +434,14 @@ Rage rage_of(const Combatant& brute, const Situation& s, double brute_time, doub
   r.decay = java_round(4.0f * (s.ascension ? brute.mob.ascension : 1.0f));
   return r;
 }
+// A raging brute's decay since the last attack on it, and its state from
+// then on (3 becomes 1: the turn before held only its skipped turn, whose
+// decay came with the rage).
+std::pair<std::int64_t, std::uint32_t> rage_decay(const Rage& r, std::uint32_t state) {
+  if (state == 0) return {0, 0};
+  if (state == 3) return {0, 1};
+  return {r.decay, state};
+}
 // A hit that passes `x` to a brute with fight HP `hp` in rage state `state`:
 // the fight damage and the new state.
 std::pair<std::int64_t, std::uint32_t> rage_hit(const Rage& r, std::int64_t hp, std::uint32_t state, std::int64_t x) {
@@ -438,8 +450,12 @@ std::pair<std::int64_t, std::uint32_t> rage_hit(const Rage& r, std::int64_t hp, 
     const std::int64_t left = r.shield - r.decay;  // enraged, then the turn's decay
     return {left <= 0 ? hp : hp - left, 2};
   }
-  return {r.decay + x, state};  // the last turn's decay, then the hit
+  const auto [decay, now] = rage_decay(r, state);
+  return {decay + x, now};  // the last turn's decay, then the hit
 }
+// The brute's own turn in rage state `state`: the one the rage spent (2)
+// is skipped, and leaves it raging, not yet attacked (3).
+std::uint32_t brute_turn(std::uint32_t state) { return state == 2 ? 3 : state; }
 Combatant brute_as(Combatant c, bool raged) {
   if (raged) c.mob.damage = Primitive::normal(15, 40);
   return c;
@@ -683,8 +699,8 @@ class SpdExchange final : public Exchange {
       if (state == 2)
         out.push_back(Transition{1, 0, 0, 0, -1});  // the turn triggerEnrage spent
       else
-        out = kernels_[fa][fd][state];
-      own_aux = state == 0 ? 0 : 1;
+        out = kernels_[fa][fd][state == 0 ? 0 : 1];
+      own_aux = brute_turn(state);
     } else if (necro_) {
       // Its first turn starts the summoning; from its second its skeleton attacks.
       const std::uint32_t state = aux_of(a.state);
@@ -804,6 +820,7 @@ class SpdExchange final : public Exchange {
       const int n = wraiths_acting(turn, wraith_cells_);
       const int fa = past_of(a.state), fd = past_of(d.state);
       t.damage = wraith_start(def_aux);
+      if (def_rage_.on) def_aux = rage_decay(def_rage_, def_aux).second;
       bool gone = false, landed = false;
       for (int i = 0; i < n; ++i) {
         const int wv = goo_def_ && enraged(d.hp - t.damage, def_ht_) ? 1 : 0;
@@ -820,9 +837,9 @@ class SpdExchange final : public Exchange {
     }
     if (att_rage_.on && attacks_) {
       const std::uint32_t state = aux_of(a.state);
-      v = state == 1 ? 1 : 0;
+      v = state == 0 ? 0 : 1;
       attacks = state != 2;
-      t.attacker_state = kPast | (state == 0 ? 0u : 1u);
+      t.attacker_state = kPast | brute_turn(state);
       if (!attacks) t.hit = -1;
     }
     if (attacks) {
@@ -941,7 +958,7 @@ class SpdExchange final : public Exchange {
   }
   // Before a volley: a raging brute's decay since the last attack on it,
   // which comes whether any wraith attacks or not (as rage_hit adds it).
-  std::int64_t wraith_start(std::uint32_t aux) const { return def_rage_.on && aux != 0 ? def_rage_.decay : 0; }
+  std::int64_t wraith_start(std::uint32_t aux) const { return def_rage_.on ? rage_decay(def_rage_, aux).first : 0; }
   // The attacks of n wraiths in one turn, one after another, each its own
   // Mob.act: the damage and the defender's state after all of them. Goo's
   // numbers follow its HP from hit to hit. One wraith keeps its hit or miss.
@@ -956,7 +973,8 @@ class SpdExchange final : public Exchange {
       }
     };
     const std::uint32_t aux0 = def_codec_.dot(aux_of(d.state));
-    std::map<Key, double> now{{Key{wraith_start(aux0), aux0, false, -1}, 1.0}};
+    const std::uint32_t aux1 = def_rage_.on ? rage_decay(def_rage_, aux0).second : aux0;
+    std::map<Key, double> now{{Key{wraith_start(aux0), aux1, false, -1}, 1.0}};
     for (int i = 0; i < n; ++i) {
       std::map<Key, double> next;
       for (const auto& [k, p] : now) {

@@ -360,9 +360,12 @@ TEST(SpdGoo, ExactDuelAgreesWithMonteCarlo) {
 
 // Brute.isAlive and BruteRage.act, with the 24-point shield kept as HP: a brute
 // of 5 HP fights with 29. A hit of 7 takes its HP to 0 (the 2 beyond lost), it
-// rages with 24 and loses 4 that turn: 29 -> 20, and it skips its next turn.
-// Raging, each attack on it first takes the last turn's 4, then its damage;
-// the brute hits for NormalIntRange(15, 40) instead of 5-25.
+// rages with 24 and loses 4 that turn (the buff, added at the time of the
+// hit, acts last in it): 29 -> 20, and it skips its next turn (state 2, then
+// 3). The first attack on it after that finds the shield as it was (20: the
+// next decay comes at the end of that turn); each later attack first takes
+// the last turn's 4, then its damage. The brute hits for NormalIntRange(15,
+// 40) instead of 5-25.
 TEST(SpdBrute, RageShieldByHand) {
   constexpr std::uint32_t past = 1u << 31;
   const std::string hitter = "accuracy=20,damage=7-7,hp=100,evasion=0,armor=0";
@@ -371,28 +374,37 @@ TEST(SpdBrute, RageShieldByHand) {
   EXPECT_TRUE(b.a_hits_b->reads().defender_hp);
   // The brute's armor (0-8) leaves x of the 7: x >= 5 takes its 5 HP.
   const AttackSummary on = attack_of(hitter, "gnoll_brute");
-  std::map<std::pair<std::int64_t, std::uint32_t>, double> want, raging_want;
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> want, raging_want, first_want, later_want;
   want[{0, past}] = 1 - on.p_hit;
   raging_want[{4, past | 2}] = 1 - on.p_hit;
+  first_want[{0, past | 1}] = 1 - on.p_hit;
+  later_want[{4, past | 1}] = 1 - on.p_hit;
   for (const auto& [x, q] : on.damage_on_hit.items()) {
     if (x >= 5)
       want[{9, past | 2}] += on.p_hit * q;
     else
       want[{x, past}] += on.p_hit * q;
     raging_want[{4 + x, past | 2}] += on.p_hit * q;
+    first_want[{x, past | 1}] += on.p_hit * q;
+    later_want[{4 + x, past | 1}] += on.p_hit * q;
   }
   expect_same(want, by_damage_and_state(b.a_hits_b->outcomes({100, past}, {29, 0})));
+  // Attacked again before its skipped turn (a second attack in a row): the last turn's 4.
   expect_same(raging_want, by_damage_and_state(b.a_hits_b->outcomes({100, past}, {20, 2})));
+  // The first attack after its skipped turn: no decay since the rage's own; the next ones: 4.
+  expect_same(first_want, by_damage_and_state(b.a_hits_b->outcomes({100, past}, {20, 3})));
+  expect_same(later_want, by_damage_and_state(b.a_hits_b->outcomes({100, past}, {20, 1})));
   // The brute: its skipped turn, then its raging hits.
   for (const Transition& t : b.b_hits_a->outcomes({20, 2}, {100, 0})) {
     EXPECT_EQ(t.damage, 0);
-    EXPECT_EQ(t.attacker_state, past | 1);
+    EXPECT_EQ(t.attacker_state, past | 3);
   }
   auto law = [&](std::uint32_t state) { return by_damage(b.b_hits_a->outcomes({20, state}, {100, 0})); };
   const double q = attack_of("gnoll_brute", hitter).p_hit;
-  auto raging = law(1), calm = law(0);
+  auto raging = law(1), not_yet_hit = law(3), calm = law(0);
   const Pmf r = spd_normal(15, 40), c = spd_normal(5, 25);
   for (std::int64_t v = 15; v <= 40; ++v) EXPECT_NEAR(raging[v], q * r[v], 1e-12) << v;
+  for (std::int64_t v = 15; v <= 40; ++v) EXPECT_NEAR(not_yet_hit[v], q * r[v], 1e-12) << v;
   for (std::int64_t v = 5; v <= 25; ++v) EXPECT_NEAR(calm[v], q * c[v], 1e-12) << v;
   // Studded gloves attack twice a turn: the decay per attack no longer holds, and the rage is left out.
   const Bout g = bout_of("hero:class=huntress", "gnoll_brute");
@@ -895,6 +907,8 @@ TEST(SpdSpectralNecromancer, WraithsHitABruteOneAfterAnother) {
   expect_same(want, by_damage_and_state(b.b_hits_a->outcomes({40, 5}, {29, 0})));
   // Raging, with no wraith yet: only the turn's decay of 4.
   expect_same({{{4, 2}, 1.0}}, by_damage_and_state(b.b_hits_a->outcomes({40, 0}, {20, 2})));
+  // After its skipped turn, none: that turn's decay came with the rage.
+  expect_same({{{0, 1}, 1.0}}, by_damage_and_state(b.b_hits_a->outcomes({40, 0}, {20, 3})));
 }
 
 // A swarm of 5 HP (no armor, evasion 5: a wraith hits with p = 1 - 5/28)
