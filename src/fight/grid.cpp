@@ -14,6 +14,7 @@
 #include <span>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
 
 namespace fray::fight::detail {
 
@@ -131,32 +132,12 @@ template <std::size_t W>
   for (; i + W * kLanes <= len; i += W * kLanes) block.template operator()<kLanes>(W);
   if (const std::size_t left = len - i; left > 0) {
     const std::size_t keep = left - (left - 1) / W * W;
-    switch ((left + W - 1) / W) {
-      case 1:
-        block.template operator()<1>(keep);
-        break;
-      case 2:
-        block.template operator()<2>(keep);
-        break;
-      case 3:
-        block.template operator()<3>(keep);
-        break;
-      case 4:
-        block.template operator()<4>(keep);
-        break;
-      case 5:
-        block.template operator()<5>(keep);
-        break;
-      case 6:
-        block.template operator()<6>(keep);
-        break;
-      case 7:
-        block.template operator()<7>(keep);
-        break;
-      default:
-        block.template operator()<8>(keep);
-        break;
+    const std::size_t lanes = (left + W - 1) / W;
+    // One block of 1..8 lanes, each count its own code (registers, no loop).
+    [&]<std::size_t... L>(std::index_sequence<L...>) {
+      (void)((lanes == L + 1 && (block.template operator()<L + 1>(keep), true)) || ...);
     }
+    (std::make_index_sequence<kLanes>{});
   }
 #else
   for (std::size_t i = 0; i < len; ++i) {
