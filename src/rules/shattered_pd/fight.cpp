@@ -1244,8 +1244,8 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
     if (c->is_hero() || c->mob.java_class != "Brute") continue;
     if (r.on) {
       b.notes.push_back(fmt::format(
-          "{}: its HP in the fight includes the {}-point rage shield it gains at 0 HP; each turn's decay of {} "
-          "comes with the next attack on it",
+          "{}: its HP in the fight includes the {}-point rage shield it gains at 0 HP; the decay of {} of the "
+          "rage's own turn comes with the hit that enrages it, each later turn's with the next attack on it",
           c->name, r.shield, r.decay));
       continue;
     }
