@@ -267,6 +267,20 @@ void Chain::reach() {
       return static_cast<std::uint64_t>(block_of_[ia][ib]) * rows_ * cols_ + r * cols_ + col;
     return cell(ia, ib, r, col);
   };
+  // The cell a move that does not end the fight leads to from cell c (block
+  // ia, ib; row r, column col), side w attacking: own HP (row for a,
+  // column for b) up by the heal, the other's down by the damage. A heal
+  // past the grid grows it.
+  auto target_of = [&](int w, const Move& m, std::uint64_t c, std::uint32_t ia, std::uint32_t ib, std::uint64_t r,
+                       std::uint64_t col) {
+    const std::int64_t own_at = static_cast<std::int64_t>(w == 0 ? r : col) + m.heal;
+    const std::uint64_t tr = w == 0 ? static_cast<std::uint64_t>(own_at) : r - static_cast<std::uint64_t>(m.damage);
+    const std::uint64_t tc = w == 0 ? col - static_cast<std::uint64_t>(m.damage) : static_cast<std::uint64_t>(own_at);
+    if (tr >= rows_ || tc >= cols_) throw Grow{std::max(rows_, tr + 1), std::max(cols_, tc + 1)};
+    if (m.att == kSame && m.def == kSame) return c + static_cast<std::uint64_t>(shift(static_cast<Who>(w), m));
+    if (w == 0) return cell_at(m.att == kSame ? ia : m.att, m.def == kSame ? ib : m.def, tr, tc);
+    return cell_at(m.def == kSame ? ia : m.def, m.att == kSame ? ib : m.att, tr, tc);
+  };
   // Where a move list leads from a cell of a block, as offsets from that
   // cell: the same for every cell of the block (a move's HP changes and
   // state indices are relative, and a move that does not end the fight
@@ -374,16 +388,9 @@ void Chain::reach() {
           const auto list = moves(id);
           j.fixed = std::none_of(list.begin(), list.end(), [](const Move& m) { return !m.ends() && m.heal > 0; });
           j.first = static_cast<std::uint32_t>(jumps.size());
-          for (const Move& m : list) {
-            if (!j.fixed || m.ends()) continue;
-            // As below: own HP (row for a, column for b) by the heal, the other's by the damage.
-            const auto own_at = static_cast<std::uint64_t>(static_cast<std::int64_t>(w == 0 ? r : col) + m.heal);
-            const auto dmg = static_cast<std::uint64_t>(m.damage);
-            const std::uint64_t to =
-                w == 0 ? cell_at(m.att == kSame ? ia : m.att, m.def == kSame ? ib : m.def, own_at, col - dmg)
-                       : cell_at(m.def == kSame ? ia : m.def, m.att == kSame ? ib : m.att, r - dmg, own_at);
-            jumps.push_back(static_cast<std::int64_t>(to - c));
-          }
+          for (const Move& m : list)
+            if (j.fixed && !m.ends())
+              jumps.push_back(static_cast<std::int64_t>(target_of(w, m, c, ia, ib, r, col) - c));
           j.count = static_cast<std::uint32_t>(jumps.size() - j.first);
         }
         last_key[w] = key;
@@ -400,20 +407,7 @@ void Chain::reach() {
       for (const Move& m : moves(id)) {
         if (m.ends()) continue;
         if (m.heal > 0) rises_ = true;
-        // Own HP (row for a, column for b) up by the heal, the other's down by the damage.
-        const std::int64_t own_at = static_cast<std::int64_t>(w == 0 ? r : col) + m.heal;
-        const std::uint64_t tr = w == 0 ? static_cast<std::uint64_t>(own_at) : r - static_cast<std::uint64_t>(m.damage);
-        const std::uint64_t tc =
-            w == 0 ? col - static_cast<std::uint64_t>(m.damage) : static_cast<std::uint64_t>(own_at);
-        if (tr >= rows_ || tc >= cols_) throw Grow{std::max(rows_, tr + 1), std::max(cols_, tc + 1)};
-        std::uint64_t to;
-        if (m.att == kSame && m.def == kSame)
-          to = c + static_cast<std::uint64_t>(shift(static_cast<Who>(w), m));
-        else if (w == 0)
-          to = cell_at(m.att == kSame ? ia : m.att, m.def == kSame ? ib : m.def, tr, tc);
-        else
-          to = cell_at(m.def == kSame ? ia : m.def, m.att == kSame ? ib : m.att, tr, tc);
-        if (is_new(to)) queue.push_back(to);
+        if (const std::uint64_t to = target_of(w, m, c, ia, ib, r, col); is_new(to)) queue.push_back(to);
       }
     }
   }

@@ -13,6 +13,7 @@
 #include <optional>
 #include <span>
 #include <tuple>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 
@@ -209,23 +210,24 @@ void pull_mass(double* out, const double* in, const Pull* ps, std::size_t np, co
 void sum_by_index(const double* x, std::uint64_t b, std::uint64_t e, double* s) noexcept { sum_cells<2>(x, b, e, s); }
 #endif
 
+// f(the width as a constant): 8, 4, or else 2.
+template <class F>
+void at_width(std::size_t width, F&& f) {
+  if (width == 8)
+    f(std::integral_constant<std::size_t, 8>{});
+  else if (width == 4)
+    f(std::integral_constant<std::size_t, 4>{});
+  else
+    f(std::integral_constant<std::size_t, 2>{});
+}
+
 void pull_mass_width(std::size_t width, double* out, const double* in, const Pull* ps, std::size_t np,
                      const double* in2, const Pull* ps2, std::size_t np2, std::size_t len) noexcept {
-  if (width == 8)
-    pull_cells<8>(out, in, ps, np, in2, ps2, np2, len);
-  else if (width == 4)
-    pull_cells<4>(out, in, ps, np, in2, ps2, np2, len);
-  else
-    pull_cells<2>(out, in, ps, np, in2, ps2, np2, len);
+  at_width(width, [&](auto w) { pull_cells<decltype(w)::value>(out, in, ps, np, in2, ps2, np2, len); });
 }
 
 void sum_by_index_width(std::size_t width, const double* x, std::uint64_t b, std::uint64_t e, double* s) noexcept {
-  if (width == 8)
-    sum_cells<8>(x, b, e, s);
-  else if (width == 4)
-    sum_cells<4>(x, b, e, s);
-  else
-    sum_cells<2>(x, b, e, s);
+  at_width(width, [&](auto w) { sum_cells<decltype(w)::value>(x, b, e, s); });
 }
 
 namespace {
@@ -661,16 +663,11 @@ Tally step_chain(const Chain& chain, double a_time, double b_time, Who first, co
   // By move list, the moves that end the fight, the kills of one heal
   // merged (their probabilities summed in order) and the deaths merged: a
   // cell where every hit kills would otherwise record each hit apart.
-  std::vector<std::vector<Move>> ends_of;
-  std::vector<char> ends_known;
+  std::vector<std::optional<std::vector<Move>>> ends_of;
   auto ending = [&](std::uint32_t list) -> const std::vector<Move>& {
-    if (ends_known.size() <= list) {
-      ends_known.resize(list + 1, 0);
-      ends_of.resize(list + 1);
-    }
-    std::vector<Move>& e = ends_of[list];
-    if (ends_known[list]) return e;
-    ends_known[list] = 1;
+    if (ends_of.size() <= list) ends_of.resize(list + 1);
+    if (ends_of[list]) return *ends_of[list];
+    std::vector<Move>& e = ends_of[list].emplace();
     for (const Move& m : chain.moves(list)) {
       if (!m.ends()) continue;
       auto same = std::find_if(e.begin(), e.end(), [&](const Move& x) {
