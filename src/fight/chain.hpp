@@ -272,10 +272,11 @@ struct Tally {
   // those ends).
   double escapes[2] = {0, 0};
   std::vector<double> escape_nth[2];
-  std::vector<double> length;     // by the number of attacks in the fight
-  std::vector<double> hp_end[2];  // by HP at the end (0 = killed)
-  std::vector<double> hp_win[2];  // the winner's HP
-  double unresolved = 0;
+  std::vector<double> length;      // by the number of attacks in the fight
+  std::vector<double> hp_end[2];   // by HP at the end (0 = killed)
+  std::vector<double> hp_win[2];   // the winner's HP
+  double unresolved = 0;           // still fighting at the end, and `dropped`
+  double dropped = 0;              // the faint cells' mass the stepping dropped (grid.cpp)
   std::uint64_t chain_states = 0;  // the cells the chain (or the two chains) reached
 };
 

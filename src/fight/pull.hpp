@@ -29,4 +29,12 @@ void pull_mass_width(std::size_t width, double* out, const double* in, const Pul
 // Adds x[i] to s[i mod 8] for i in [b, e), with vectors of `width` doubles.
 void sum_by_index_width(std::size_t width, const double* x, std::uint64_t b, std::uint64_t e, double* s) noexcept;
 
+// Sets to 0 the cells at either end of row[w.first, w.second) that hold
+// less than `faint`, from the outside in, adding each one's mass to
+// `dropped` as long as that stays within `room`, and narrows the window to
+// the cells left ({0, 0} when none are). Cells inside the window keep their
+// mass, faint or not.
+void drop_faint(double* row, std::pair<std::uint32_t, std::uint32_t>& w, double faint, double room,
+                double& dropped) noexcept;
+
 }  // namespace fray::fight::detail

@@ -5,6 +5,7 @@
 // (src/fight/pull.hpp), each vector width against a cell-by-cell sum.
 #include <fray/fight/exact.hpp>
 
+#include "fight/chain.hpp"
 #include "fight/pull.hpp"
 
 #include "kernels.hpp"
@@ -16,6 +17,7 @@
 #include <limits>
 #include <memory>
 #include <random>
+#include <utility>
 #include <vector>
 
 namespace fray::fight {
@@ -175,6 +177,79 @@ TEST(PullStep, AgreesWithMonteCarloOnACoupledDrainDuel) {
   const DuelResult exact = duel_exact(x);
   EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins, 1.0, 1e-13);
   test::expect_sampled_duel_agrees(x, exact, 200000, 77, 2);
+}
+
+TEST(PullStep, FaintCellsDroppedCountAsUnresolved) {
+  // Late in a long coupled duel most of the grid holds less than
+  // ExactLimits::faint. Pulling sets those cells at the ends of each row's
+  // window to 0 and counts their mass as unresolved, up to tail / 100;
+  // pushing keeps every cell.
+  auto conf = std::make_shared<ConfusionKernel>(0.7, 1, 6, 2);
+  auto dice = std::make_shared<DiceKernel>(0.6, 1, 8);
+  const Bout x = bout(conf, dice, 120, 110);
+  const ExactLimits pull = grid(true);
+  const detail::Tally pulled = detail::duel_grid(x, Who::a, pull);
+  const detail::Tally pushed = detail::duel_grid(x, Who::a, grid(false));
+  EXPECT_GT(pulled.dropped, 0.0);
+  EXPECT_LE(pulled.dropped, pull.tail / 100);
+  EXPECT_EQ(pushed.dropped, 0.0);
+  EXPECT_GE(pulled.unresolved, pulled.dropped);
+  EXPECT_LE(pulled.unresolved, pull.tail);
+  for (int s = 0; s < 2; ++s) EXPECT_NEAR(pulled.wins[s], pushed.wins[s], 2e-15);
+  // Nothing dropped when faint is 0.
+  ExactLimits keep = pull;
+  keep.faint = 0;
+  const detail::Tally kept = detail::duel_grid(x, Who::a, keep);
+  EXPECT_EQ(kept.dropped, 0.0);
+  for (int s = 0; s < 2; ++s) EXPECT_NEAR(kept.wins[s], pushed.wins[s], 1e-15);
+  // Coarse: cells under 1e-6 are faint, and the dropped mass stops at
+  // tail / 100 = 1e-6. Each chance of winning is then at most `unresolved`
+  // below the fine answer, never above it.
+  ExactLimits coarse = pull;
+  coarse.tail = 1e-4;
+  coarse.faint = 1e-6;
+  const detail::Tally c = detail::duel_grid(x, Who::a, coarse);
+  EXPECT_GT(c.dropped, 0.9e-6);
+  EXPECT_LE(c.dropped, 1e-6);
+  EXPECT_LE(c.unresolved, 1e-4);
+  for (int s = 0; s < 2; ++s) {
+    EXPECT_LE(c.wins[s], pushed.wins[s] + 1e-15);
+    EXPECT_GE(c.wins[s] + c.unresolved, pushed.wins[s] - 1e-15);
+  }
+}
+
+TEST(PullStep, DropFaintTrimsTheEndsWithinRoom) {
+  using Window = std::pair<std::uint32_t, std::uint32_t>;
+  const std::vector<double> cells = {1e-30, 2e-30, 0.5, 1e-30, 0.3, 1e-31, 3e-30};
+  // Room enough: both ends go, up to the first cell of 1e-25 or more; the
+  // faint cell between 0.5 and 0.3 stays.
+  std::vector<double> row = cells;
+  Window w{0, 7};
+  double dropped = 0;
+  detail::drop_faint(row.data(), w, 1e-25, 1.0, dropped);
+  EXPECT_EQ(w, Window(2, 5));
+  EXPECT_DOUBLE_EQ(dropped, ((1e-30 + 2e-30) + 3e-30) + 1e-31);
+  EXPECT_EQ(row, (std::vector<double>{0, 0, 0.5, 1e-30, 0.3, 0, 0}));
+  // Room for 2.5e-30: the first cell (1e-30) goes; the second would bring
+  // the total to 3e-30, and the last one (3e-30) is past the room alone.
+  row = cells;
+  w = {0, 7};
+  dropped = 0;
+  detail::drop_faint(row.data(), w, 1e-25, 2.5e-30, dropped);
+  EXPECT_EQ(w, Window(1, 7));
+  EXPECT_DOUBLE_EQ(dropped, 1e-30);
+  EXPECT_EQ(row[0], 0.0);
+  EXPECT_EQ(row[1], 2e-30);
+  // A row of faint cells only empties; a window of none stays empty.
+  row = {1e-40, 2e-40, 1e-40};
+  w = {0, 3};
+  dropped = 0;
+  detail::drop_faint(row.data(), w, 1e-25, 1.0, dropped);
+  EXPECT_EQ(w, Window(0, 0));
+  EXPECT_EQ(row, (std::vector<double>{0, 0, 0}));
+  w = {2, 2};
+  detail::drop_faint(row.data(), w, 1e-25, 1.0, dropped);
+  EXPECT_EQ(w, Window(0, 0));
 }
 
 // Every width of the pull loop gives, bit for bit, the sum taken cell by

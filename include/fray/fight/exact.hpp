@@ -13,7 +13,8 @@
 //
 // The tail of an endless-in-principle fight (misses can repeat forever) is
 // followed until less than `tail` probability is left; that remainder is
-// reported as `unresolved`.
+// reported as `unresolved`, with the faint cells' mass dropped on the way
+// (ExactLimits::faint): every probability is exact to within it.
 #pragma once
 
 #include <fray/core/budget.hpp>
@@ -34,6 +35,14 @@ struct ExactLimits {
   // work budget (fray/core/budget.hpp) that the estimate made first applies.
   std::uint64_t max_work = static_cast<std::uint64_t>(2 * budget().work);
   double tail = 1e-15;  // stop when less mass than this is still fighting
+  // Pulling (below) sets to 0 the cells at either end of each row's window
+  // that hold less than `faint`, and counts their mass as unresolved, up to
+  // tail / 100 in all: late in a long fight most of the grid holds a
+  // vanishing mass (half the cells of a 300-HP duel, less than 1e-25), and
+  // a cell dropped could have sent on no more than its own mass. Outcomes
+  // fainter than that may then be missing from the distributions (a
+  // 300-HP duel won in its fewest attacks, at 1e-58). 0: keep every cell.
+  double faint = 1e-25;
   // When neither side's attacks depend on anything the other side changes
   // (no fury, no confusion), the duel follows from two one-sided chains,
   // built straight from the kernels (HP a + HP b conditions)

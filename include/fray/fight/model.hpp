@@ -104,7 +104,10 @@ struct TtkResult {
   std::optional<Pmf> hits;
   std::string hits_method;  // "exact" or "monte-carlo" (empty when there is no kill)
   RealPmf time;             // game time to kill, given a kill
-  double unresolved = 0;    // exact: probability mass left when the tail was cut (< 1e-13)
+  // Exact: the probability not followed to an end: still fighting when the
+  // tail was cut, and the faint cells dropped on the way (ExactLimits::tail
+  // and faint; together less than the tail, 1e-15).
+  double unresolved = 0;
   // Monte Carlo only.
   std::uint64_t sims = 0, seed = 0;
   Interval p_kill_ci, p_escape_ci;
@@ -125,7 +128,7 @@ struct DuelResult {
   RealPmf time;               // game time until the attack that ends it is over, given that the fight ends
   Pmf a_hp_left, b_hp_left;   // HP at the end (0 = killed; an escape's HP as it ran); over every fight
   std::optional<Pmf> a_hp_if_wins, b_hp_if_wins;  // the winner's remaining HP, given that it wins
-  double unresolved = 0;
+  double unresolved = 0;                          // exact: as TtkResult::unresolved
   // Exact only: the conditions the chain held — HP a + HP b (times the
   // states) when the two sides split into one-sided chains, up to HP a × HP b
   // (times the state pairs) for the whole grid.
