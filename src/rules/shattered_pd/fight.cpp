@@ -412,35 +412,64 @@ bool enraged(std::int64_t hp, std::int64_t ht) { return hp * 2 <= ht; }
 // it gains a BruteRage shield of HT/2 + 4 and spends a turn (triggerEnrage);
 // while the shield lasts it hits for NormalIntRange(15, 40) (damageRoll), and
 // the buff takes round(4 x ascension) off the shield at the end of every turn,
-// the first in the turn of the rage (BruteRage.act); at 0 it dies. fray keeps
+// the first in the turn of the rage (BruteRage.act); at 0 it dies. The
+// armored brute's ArmoredRage (a BruteRage, so the same 15-40) starts at
+// HT/2 + 1 and takes round(ascension) every third turn from the rage's own
+// (ArmoredBrute.triggerEnrage, ArmoredRage.act: spend(3 * TICK)). fray keeps
 // the shield as HP: the brute's fight HP is its HP plus the shield, and its
-// state says whether it rages (1), skips its next turn (2), or rages and
-// has not been attacked since its skipped turn (3). The buff acts last in a
-// turn (Actor BUFF_PRIO), from the turn of the rage on (Actor.add: at the
-// time of the hit): that turn's decay is taken at the enraging hit, and
-// each later turn's, before her hit, at the next attack of the one who
-// fights it, the first attack after the skipped turn taking none. That
-// takes both to attack once a turn, and her to act before the brute in a
-// turn, as the hero does (Actor HERO_PRIO).
+// state says whether it rages (1: the next attack on it takes a decay),
+// skips its next turn (2), rages and has not been attacked since its skipped
+// turn (3), or, for the armored brute, rages with the next decay one or two
+// attacks away (5, 4). The buff acts last in a turn (Actor BUFF_PRIO), from
+// the turn of the rage on (Actor.add: at the time of the hit): that turn's
+// decay is taken at the enraging hit, and each later decay, before her hit,
+// at the next attack of the one who fights it, the first attack after the
+// skipped turn taking none. That takes both to attack once a turn, and her
+// to act before the brute in a turn, as the hero does (Actor HERO_PRIO).
 struct Rage {
   bool on = false;
   std::int64_t shield = 0, decay = 0;
+  int every = 1;  // turns between decays
 };
+bool is_brute(const Combatant& c) {
+  return !c.is_hero() && (c.mob.java_class == "Brute" || c.mob.java_class == "ArmoredBrute");
+}
 Rage rage_of(const Combatant& brute, const Situation& s, double brute_time, double other_time) {
   Rage r;
-  if (brute.is_hero() || brute.mob.java_class != "Brute" || brute_time != 1 || other_time != 1) return r;
+  if (!is_brute(brute) || brute_time != 1 || other_time != 1) return r;
+  const float asc = s.ascension ? brute.mob.ascension : 1.0f;
   r.on = true;
-  r.shield = brute.mob.ht / 2 + 4;
-  r.decay = java_round(4.0f * (s.ascension ? brute.mob.ascension : 1.0f));
+  if (brute.mob.java_class == "ArmoredBrute") {
+    r.shield = brute.mob.ht / 2 + 1;
+    r.decay = java_round(asc);
+    r.every = 3;
+  } else {
+    r.shield = brute.mob.ht / 2 + 4;
+    r.decay = java_round(4.0f * asc);
+  }
   return r;
 }
 // A raging brute's decay since the last attack on it, and its state from
-// then on (3 becomes 1: the turn before held only its skipped turn, whose
-// decay came with the rage).
+// then on. After its skipped turn (3) none: that turn's decay came with the
+// rage. The armored brute's decays come every third attack from there: at
+// the 4th, 7th, ... attack after the skipped turn (attack m takes the decay
+// at the end of turn m - 1 of the rage).
 std::pair<std::int64_t, std::uint32_t> rage_decay(const Rage& r, std::uint32_t state) {
-  if (state == 0) return {0, 0};
-  if (state == 3) return {0, 1};
-  return {r.decay, state};
+  const std::uint32_t after = r.every == 1 ? 1 : 4;  // the state after a decay
+  switch (state) {
+    case 0:
+      return {0, 0};
+    case 3:
+      return {0, after};
+    case 4:
+      return {0, 5};
+    case 5:
+      return {0, 1};
+    case 2:
+      return {r.every == 1 ? r.decay : 0, 2};
+    default:
+      return {r.decay, after};
+  }
 }
 // A hit that passes `x` to a brute with fight HP `hp` in rage state `state`:
 // the fight damage and the new state.
@@ -1241,12 +1270,15 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
   b.time_unit = "turns";
   list_mechanics(attacker, defender, false, b.modelled, b.not_modelled);
   for (const auto& [c, r] : {std::pair{&attacker, a_rage}, std::pair{&defender, b_rage}}) {
-    if (c->is_hero() || c->mob.java_class != "Brute") continue;
+    if (!is_brute(*c)) continue;
     if (r.on) {
       b.notes.push_back(fmt::format(
           "{}: its HP in the fight includes the {}-point rage shield it gains at 0 HP; the decay of {} of the "
-          "rage's own turn comes with the hit that enrages it, each later turn's with the next attack on it",
-          c->name, r.shield, r.decay));
+          "rage's own turn comes with the hit that enrages it, {} with the next attack on it",
+          c->name, r.shield, r.decay,
+          r.every == 1 ? "each later turn's"
+                       : "and every third turn's after it (at the 4th, 7th, ... attack after "
+                         "its skipped turn)"));
       continue;
     }
     // The rage needs both sides to attack once a turn: otherwise it is left out.

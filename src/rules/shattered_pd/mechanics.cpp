@@ -84,8 +84,9 @@ const std::vector<MobRow>& mob_rows() {
          "(Brute.isAlive, BruteRage.act)",
          M::exact}}},
       {"ArmoredBrute",
-       {{"at 0 HP first gains a rage shield of HT / 2 + 1, decaying every 3 turns, and hits for 15-40 "
-         "(ArmoredBrute.triggerEnrage)"}}},
+       {{"at 0 HP first gains a rage shield of HT / 2 + 1, decaying round(ascension) every 3 turns from the rage's "
+         "own, spends a turn and then hits for 15-40 (ArmoredBrute.triggerEnrage, ArmoredRage.act)",
+         M::exact}}},
       {"Shaman$RedShaman",
        {{"bolt at range, NormalIntRange(6, 15) magic, half of them weakening (Shaman.zap); a melee fight never uses "
          "it",

@@ -43,10 +43,11 @@ Bout bout_of(const std::string& a, const std::string& b, std::vector<std::string
   return rules().bout(req);
 }
 
-AttackSummary attack_of(const std::string& a, const std::string& b) {
+AttackSummary attack_of(const std::string& a, const std::string& b, std::vector<std::string> situation = {}) {
   AttackRequest req;
   req.attacker = a;
   req.defender = b;
+  req.situation = std::move(situation);
   return rules().attack(req);
 }
 
@@ -415,6 +416,71 @@ TEST(SpdBrute, RageShieldByHand) {
 TEST(SpdBrute, ExactDuelAgreesWithMonteCarlo) {
   const Bout b = bout_of("hero:level=9,str=14,weapon=sword,armor=mail", "gnoll_brute");
   expect_exact_matches_sampled(b, 100000, 19);
+}
+
+// ArmoredBrute.triggerEnrage and ArmoredRage.act: a shield of HT/2 + 1 = 21,
+// so a brute of 5 HP fights with 26, and a decay of round(ascension) = 1 in
+// the turn of the rage and every third turn after it. Its armour (DR
+// NormalIntRange(0, 8) + 4) leaves x = 3..11 of a 15: x >= 5 takes its 5 HP,
+// it rages with 21 less that turn's 1: 26 -> 20, and skips its next turn.
+// The attacks after that skipped turn take no decay (state 3 -> 4 -> 5 -> 1)
+// until the fourth, which takes the decay at the end of the rage's third
+// turn (1 -> 4), and so every third attack on.
+TEST(SpdArmoredBrute, RageShieldByHand) {
+  constexpr std::uint32_t past = 1u << 31;
+  const std::string hitter = "accuracy=20,damage=15-15,hp=100,evasion=0,armor=0";
+  const Bout b = bout_of(hitter, "armored_brute:hp=5");
+  EXPECT_EQ(b.b.hp, 26);
+  const AttackSummary on = attack_of(hitter, "armored_brute");
+  EXPECT_EQ(on.damage_on_hit.min(), 3);
+  EXPECT_EQ(on.damage_on_hit.max(), 11);
+  // From each rage state: (the decay it takes, the state after).
+  const std::map<std::uint32_t, std::pair<std::int64_t, std::uint32_t>> next = {
+      {3, {0, 4}}, {4, {0, 5}}, {5, {0, 1}}, {1, {1, 4}}, {2, {0, 2}}};
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> calm;
+  calm[{0, past}] = 1 - on.p_hit;
+  for (const auto& [x, q] : on.damage_on_hit.items()) calm[{x >= 5 ? 6 : x, past | (x >= 5 ? 2u : 0u)}] += on.p_hit * q;
+  expect_same(calm, by_damage_and_state(b.a_hits_b->outcomes({100, past}, {26, 0})));
+  for (const auto& [state, step] : next) {
+    const auto [decay, after] = step;
+    std::map<std::pair<std::int64_t, std::uint32_t>, double> want;
+    want[{decay, past | after}] = 1 - on.p_hit;
+    for (const auto& [x, q] : on.damage_on_hit.items()) want[{decay + x, past | after}] += on.p_hit * q;
+    SCOPED_TRACE(::testing::Message() << "rage state " << state);
+    expect_same(want, by_damage_and_state(b.a_hits_b->outcomes({100, past}, {20, state})));
+  }
+  // The brute: its skipped turn, then raging hits for 15-40 in every state.
+  for (const Transition& t : b.b_hits_a->outcomes({20, 2}, {100, 0})) {
+    EXPECT_EQ(t.damage, 0);
+    EXPECT_EQ(t.attacker_state, past | 3);
+  }
+  const double q = attack_of("armored_brute", hitter).p_hit;
+  const Pmf r = spd_normal(15, 40);
+  for (std::uint32_t state : {1u, 3u, 4u, 5u}) {
+    const std::vector<Transition> ts = b.b_hits_a->outcomes({20, state}, {100, 0});
+    for (const Transition& t : ts) EXPECT_EQ(t.attacker_state, past | state);
+    const auto law = by_damage(ts);
+    for (std::int64_t v = 15; v <= 40; ++v) EXPECT_NEAR(law.at(v), q * r[v], 1e-12) << v;
+  }
+  // The note says when the decays come; with the Ascension challenge the
+  // decay is round(2.25) = 2.
+  EXPECT_TRUE(lists(b.notes, "21-point rage shield"));
+  EXPECT_TRUE(lists(b.notes, "every third turn"));
+  EXPECT_TRUE(lists(b.modelled, "HT / 2 + 1"));
+  EXPECT_FALSE(lists(b.not_modelled, "rage shield"));
+  const Bout asc = bout_of(hitter, "armored_brute:hp=5", {"ascension"});
+  EXPECT_TRUE(lists(asc.notes, "the decay of 2 of the rage's own turn"));
+  const AttackSummary on_asc = attack_of(hitter, "armored_brute", {"ascension"});
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> asc_want;
+  asc_want[{2, past | 4}] = 1 - on_asc.p_hit;
+  for (const auto& [x, q2] : on_asc.damage_on_hit.items()) asc_want[{2 + x, past | 4}] += on_asc.p_hit * q2;
+  expect_same(asc_want, by_damage_and_state(asc.a_hits_b->outcomes({100, past}, {20, 1})));
+}
+
+TEST(SpdArmoredBrute, ExactDuelAgreesWithMonteCarlo) {
+  const Bout b = bout_of("hero:level=14,str=16,weapon=longsword,armor=scale", "armored_brute");
+  EXPECT_EQ(b.b.hp, 61);
+  expect_exact_matches_sampled(b, 100000, 23);
 }
 
 // --- bleeding --------------------------------------------------------------------------
