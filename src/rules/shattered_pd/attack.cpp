@@ -130,6 +130,15 @@ AttackPlan plan_attack(const Combatant& attacker_spec, const Combatant& defender
 
   p.damage_taken = damage_taken_factor(defender);
   p.vulnerable = defender.vulnerable;
+  if (!defender.is_hero()) {
+    const std::string& cls = defender.mob.java_class;
+    if (cls == "Slime" || cls == "CausticSlime") {
+      p.compress = AttackPlan::Compress::slime;
+      p.compress_factor = ascension_of(defender, s);
+    } else if (cls == "DemonSpawner") {
+      p.compress = AttackPlan::Compress::spawner;
+    }
+  }
 
   // --- a mob's spell: enemy.damage(round(roll · ascension), spell) -------------------
   if (s.magic) {

@@ -580,7 +580,9 @@ Burst burst_on(const Combatant& necro, const Combatant& victim, const Situation&
   });
   const Pmf dr = exact_outcome(b.plan).armor;
   const Pmf two = Pmf::combine(dr, dr, [](std::int64_t u, std::int64_t v) { return u + v; });
-  b.damage = Pmf::combine(roll, two, [](std::int64_t r, std::int64_t a) { return std::max<std::int64_t>(0, r - a); });
+  // Skeleton.die: victim.damage(max(0, roll - armour)): the victim's own damage() takes it.
+  b.damage = Pmf::combine(
+      roll, two, [&](std::int64_t r, std::int64_t a) { return b.plan.taken(std::max<std::int64_t>(0, r - a)); });
   return b;
 }
 // One drawn burst: the roll, then the two armour rolls, in the game's order.
@@ -594,7 +596,7 @@ std::int64_t sample_burst(const Burst& b, Rng& rng) {
       terms += b.plan.armor_term(i, b.plan.armor[i].roll.sample(rng));
     armor += b.plan.armor_total(terms);
   }
-  return std::max<std::int64_t>(0, roll - armor);
+  return b.plan.taken(std::max<std::int64_t>(0, roll - armor));
 }
 
 // --- the kernel --------------------------------------------------------------------------

@@ -14,6 +14,10 @@ constexpr std::string_view kGooWater =
     "regenerates 1 HP on each of its turns below HT when it stands on water, before its move (Goo.act, without the "
     "Stronger Bosses challenge); followed only with the spec's on_water";
 
+constexpr std::string_view kSlimeDamage =
+    "damage it takes from 5 up is compressed to 4 + (sqrt(8(d - 4) + 1) - 1) / 2, d over its ascension factor "
+    "(Slime.damage)";
+
 struct MobRow {
   std::string_view java_class;
   std::vector<Mechanic> list;
@@ -36,12 +40,12 @@ const std::vector<MobRow>& mob_rows() {
        {{"splits when hit: if HP >= damage + 2 a clone takes (HP - damage) / 2 of its HP, acting a turn later "
          "(Swarm.defenseProc)",
          M::exact}}},
-      {"Slime", {{"damage it takes from 5 up is compressed to 4 + (sqrt(8(d - 4) + 1) - 1) / 2 (Slime.damage)"}}},
+      {"Slime", {{kSlimeDamage, M::exact, true}}},
       {"CausticSlime",
        {{"ooze: half its hits ooze the target for 20 turns, 1 damage on half its turns at depths 1-4 (Ooze.act), "
          "the first at the end of the turn of the hit",
          M::exact},
-        {"damage it takes from 5 up is compressed to 4 + (sqrt(8(d - 4) + 1) - 1) / 2 (Slime.damage)"}}},
+        {kSlimeDamage, M::exact, true}}},
       {"Goo",
        {{"ooze: a third of its hits ooze the target for 20 turns, 1 damage a turn at depth 5 (Goo.attackProc, "
          "Ooze.act), the first at the end of the turn of the hit",
@@ -133,7 +137,8 @@ const std::vector<MobRow>& mob_rows() {
         {"ooze on each hit and when hit in melee (Acidic.attackProc, defenseProc)"}}},
       {"RipperDemon", {{"leaps at its target from range (RipperDemon.act)"}}},
       {"DemonSpawner",
-       {{"damage it takes from 20 up is compressed (DemonSpawner.damage)"},
+       {{"damage it takes from 20 up is compressed to 19 + (int)(sqrt(8(d - 19) + 1) - 1) / 2 (DemonSpawner.damage)",
+         M::exact, true},
         {"spawns ripper demons (DemonSpawner.act)"}}},
       {"YogDzewa", {{"phases: its HP cannot drop below HT - 300 per phase; fists and larvae (YogDzewa.damage)"}}},
       {"YogFist$BurningFist", {{"sets its target on fire at range (BurningFist.zap)"}}},

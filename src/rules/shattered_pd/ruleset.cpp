@@ -272,6 +272,14 @@ std::vector<std::string> steps(const Resolved& r, double p_hit) {
     out.push_back(fmt::format("× {} (Berserk, champion, ascension, Weakness), Math.round", factors_text(p.factors)));
   if (!p.magic) out.push_back("minus armor, floored at 0");
   if (p.vulnerable) out.push_back("Vulnerable: (int)(× 1.33)");
+  if (p.compress == AttackPlan::Compress::slime)
+    out.push_back(p.compress_factor == 1
+                      ? std::string("Slime.damage: d ≥ 5 becomes (int)(4 + (√(8(d − 4) + 1) − 1) / 2)")
+                      : fmt::format("Slime.damage: over the ascension factor {:.7g}, d ≥ 5 becomes 4 + (√(8(d − 4) + "
+                                    "1) − 1) / 2, then × {:.7g}, truncated",
+                                    p.compress_factor, p.compress_factor));
+  if (p.compress == AttackPlan::Compress::spawner)
+    out.push_back("DemonSpawner.damage: d ≥ 20 becomes 19 + (int)(√(8(d − 19) + 1) − 1) / 2");
   if (p.damage_taken) out.push_back(fmt::format("the defender's champion: ceil(× {:.7g})", *p.damage_taken));
   return out;
 }

@@ -5,6 +5,7 @@
 
 #include <fray/core/error.hpp>
 #include <fray/rules/shattered_pd/attack.hpp>
+#include <map>
 #include <vector>
 
 #include "support/support.hpp"
@@ -243,6 +244,7 @@ TEST(SpdAttack, ExactAndSampledAgree) {
       spd::plan_attack(hero(spd::HeroClass::warrior, 9, 13), giant, {}),
       spd::plan_attack(asc, hero(spd::HeroClass::mage, 20, 14), {.ascension = true}),
       spd::plan_attack(mob("shaman"), hero(spd::HeroClass::cleric, 9, 12), {.magic = true}),
+      spd::plan_attack(berserker, mob("slime"), {}),
   };
   std::uint64_t seed = 9001;
   for (const auto& p : plans) {
@@ -280,6 +282,53 @@ TEST(SpdAttack, AscensionAndChampions) {
   // An invisible mob never misses, but infinite evasion still wins.
   EXPECT_EQ(spd::plan_attack(mob("rat"), hero(spd::HeroClass::warrior, 1, 10), {.invisible = true}).hit.sure,
             spd::HitPlan::Sure::hit);
+}
+
+// Slime.damage: from 5 up it takes k for a damage d in [T(k), T(k + 1)),
+// T(k) = 4 + (k - 4)(k - 3) / 2 (5, 7, 10, 14, 19, 25, 32, ...: the game's
+// comment lists the first six). DemonSpawner.damage the same from 20:
+// T(k) = 19 + (k - 19)(k - 18) / 2 (20, 22, 25, 29, ...). Both before a
+// champion's factor (Char.damage).
+TEST(SpdAttack, SlimeAndSpawnerTakeLessFromBigHits) {
+  auto taken_by_rule = [](std::int64_t d, std::int64_t base) {
+    if (d < base + 1) return d;
+    std::int64_t k = base + 1;
+    while (base + (k + 1 - base) * (k + 2 - base) / 2 <= d) ++k;
+    return k;
+  };
+  const auto w = hero(spd::HeroClass::warrior, 6, 13);
+  for (const char* key : {"slime", "caustic_slime"}) {
+    const auto p = spd::plan_attack(w, mob(key), {});
+    EXPECT_EQ(p.compress, spd::AttackPlan::Compress::slime) << key;
+    for (std::int64_t d = 0; d <= 200; ++d) EXPECT_EQ(p.taken(d), taken_by_rule(d, 4)) << key << " " << d;
+  }
+  EXPECT_EQ(spd::plan_attack(w, mob("slime"), {}).taken(25), 10);
+  const auto sp = spd::plan_attack(w, mob("demon_spawner"), {});
+  for (std::int64_t d = 0; d <= 300; ++d) EXPECT_EQ(sp.taken(d), taken_by_rule(d, 19)) << d;
+  EXPECT_EQ(sp.taken(85), 30);
+  EXPECT_EQ(spd::plan_attack(w, mob("rat"), {}).taken(85), 85);
+  // The damage law of a sword (3-20) on a slime, which has no armour: the
+  // law on an inline mob without armour, each value taken through the rule.
+  auto sword = w;
+  sword.hero->weapon = weapon("sword");
+  const auto slime = spd::exact_outcome(spd::plan_attack(sword, mob("slime"), {})).damage_on_hit;
+  const auto bare = spd::parse_combatant("hp=20,evasion=5,accuracy=12,damage=2-5,armor=0", "defender");
+  const auto plain = spd::exact_outcome(spd::plan_attack(sword, bare, {})).damage_on_hit;
+  std::map<std::int64_t, double> want;
+  for (const auto& [d, q] : plain.items()) want[taken_by_rule(d, 4)] += q;
+  EXPECT_EQ(slime.min(), 3);
+  EXPECT_EQ(slime.max(), 9);
+  for (const auto& [d, q] : want) EXPECT_NEAR(slime[d], q, 1e-12) << d;
+  // Ascending, the slime's factor 8: 56 dealt is 7 over it, which takes 6: 48.
+  const auto asc = spd::plan_attack(w, mob("slime"), {.ascension = true});
+  EXPECT_EQ(asc.compress_factor, 8.0f);
+  EXPECT_EQ(asc.taken(39), 39);
+  EXPECT_EQ(asc.taken(40), 40);
+  EXPECT_EQ(asc.taken(56), 48);
+  // A Giant champion slime: 25 becomes 10, then ceil(10 x 0.2) = 2 (not ceil(25 x 0.2) = 5).
+  auto giant = mob("slime");
+  giant.champion = spd::Champion::giant;
+  EXPECT_EQ(spd::plan_attack(w, giant, {}).effective(25, 0), 2);
 }
 
 TEST(SpdAttack, RefusedSituations) {

@@ -357,6 +357,24 @@ TEST(SpdGoo, ExactDuelAgreesWithMonteCarlo) {
   expect_exact_matches_sampled(b, 100000, 17);
 }
 
+// --- the slime's compressed damage --------------------------------------------------------
+
+// Slime.damage takes 5 at 5-6 dealt, 6 at 7-9, 7 at 10-13, ... (the attack
+// tests check the rule): a fight against a slime reads each hit through it,
+// as the one attack does, and says it follows it.
+TEST(SpdSlime, FightsTakeTheCompressedDamage) {
+  constexpr std::uint32_t past = 1u << 31;
+  const std::string hero = "hero:level=6,str=13,weapon=sword";
+  const Bout b = bout_of(hero, "slime");
+  EXPECT_TRUE(lists(b.modelled, "Slime.damage"));
+  EXPECT_FALSE(lists(b.not_modelled, "Slime.damage"));
+  const Pmf law = attack_of(hero, "slime").damage;
+  EXPECT_EQ(law.max(), 9);  // a sword's 20 takes 9
+  const auto got = by_damage(b.a_hits_b->outcomes({60, past}, {20, past}));
+  for (std::int64_t d = 0; d <= 9; ++d) EXPECT_NEAR(got.count(d) ? got.at(d) : 0.0, law[d], 1e-12) << d;
+  expect_exact_matches_sampled(b, 100000, 29);
+}
+
 // --- the gnoll brute's rage ---------------------------------------------------------------
 
 // Brute.isAlive and BruteRage.act, with the 24-point shield kept as HP: a brute
@@ -884,6 +902,19 @@ TEST(SpdNecromancer, ItsSkeletonBurstsWhenItDies) {
   }
   EXPECT_NEAR(by_heal[-9] / kills, burst.at_least(9), 1e-12);
   for (const Transition& t : b.a_hits_b->outcomes({9, 0}, {1, 1})) EXPECT_EQ(t.heal, 0);
+  // The burst goes through the victim's Char.damage: a Giant champion takes
+  // ceil(x 0.2) (2 of 6-10, 3 of 11-12), a slime its compressed share (5 of
+  // 6, 6 of 7-9, 7 of 10-12).
+  const Bout g = bout_of("hp=9,evasion=3,accuracy=1000,damage=50-50,armor=0,champion=giant", "necromancer:hp=1");
+  auto [giant_heal, giant_kills] = heals_of_kills(g.a_hits_b->outcomes({9, 0}, {1, 2}));
+  EXPECT_NEAR(giant_heal[-2] / giant_kills, 1 - burst.at_least(11), 1e-12);
+  EXPECT_NEAR(giant_heal[-3] / giant_kills, burst.at_least(11), 1e-12);
+  const Bout sl = bout_of("slime:hp=9", "necromancer:hp=1");
+  auto [slime_heal, slime_kills] = heals_of_kills(sl.a_hits_b->outcomes({9, 0}, {1, 2}));
+  ASSERT_GT(slime_kills, 0.0);
+  EXPECT_NEAR(slime_heal[-5] / slime_kills, burst[6], 1e-12);
+  EXPECT_NEAR(slime_heal[-6] / slime_kills, burst[7] + burst[8] + burst[9], 1e-12);
+  EXPECT_NEAR(slime_heal[-7] / slime_kills, burst.at_least(10), 1e-12);
 }
 
 TEST(SpdNecromancer, ExactDuelAgreesWithMonteCarlo) {

@@ -113,7 +113,14 @@ struct AttackPlan {
   // Char.attack's float multipliers, in order: Berserk, the attacker's
   // champion, ascension, Weakness (a spell: ascension only).
   std::vector<float> factors;
-  bool vulnerable = false;            // the defender's Vulnerable
+  bool vulnerable = false;  // the defender's Vulnerable
+  // The defender's own override of Char.damage, before the champion's
+  // factor: Slime.damage (the slime and the caustic slime) takes less from
+  // 5 damage up, measured over its ascension factor (`compress_factor`),
+  // DemonSpawner.damage from 20 up.
+  enum class Compress : std::uint8_t { none, slime, spawner };
+  Compress compress = Compress::none;
+  float compress_factor = 1;
   std::optional<float> damage_taken;  // the defender's champion: ceil(d · factor)
 
   // --- the deterministic steps, shared by exact_outcome and strike ---------------
@@ -150,12 +157,28 @@ struct AttackPlan {
     for (float f : factors) d *= f;
     return java_round(d);
   }
-  // The second half: the armour, Vulnerable and the champion's factor.
+  // The second half: the armour, Vulnerable, the defender's own damage()
+  // and the champion's factor.
   [[nodiscard]] std::int64_t after_armor(std::int64_t passed_damage, std::int64_t dr) const noexcept {
     std::int64_t e = passed_damage;
     if (!magic) {
       e = std::max<std::int64_t>(e - dr, 0);
       if (vulnerable) e = static_cast<std::int64_t>(static_cast<float>(e) * 1.33f);
+    }
+    return taken(e);
+  }
+  // Damage `dmg` dealt to the defender in Char.damage (an attack's, or a
+  // skeleton's burst): its own override, then the champion's factor.
+  [[nodiscard]] std::int64_t taken(std::int64_t dmg) const noexcept {
+    std::int64_t e = dmg;
+    if (compress == Compress::slime) {
+      // 5/6/7/8/9/10 taken at 5/7/10/14/19/25 dealt, in floats as the game does.
+      float scaled = static_cast<float>(e) / compress_factor;
+      if (scaled >= 5) scaled = 4 + static_cast<float>(std::sqrt(static_cast<double>(8 * (scaled - 4) + 1)) - 1) / 2;
+      e = static_cast<std::int64_t>(scaled * compress_factor);
+    } else if (compress == Compress::spawner && e >= 20) {
+      // 20/21/22/23 taken at 20/22/25/29 dealt.
+      e = 19 + static_cast<std::int64_t>(std::sqrt(static_cast<double>(8 * (e - 19) + 1)) - 1) / 2;
     }
     if (damage_taken) e = static_cast<std::int64_t>(std::ceil(static_cast<float>(e) * *damage_taken));
     return e;
