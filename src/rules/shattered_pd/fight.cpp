@@ -490,6 +490,44 @@ Combatant brute_as(Combatant c, bool raged) {
   return c;
 }
 
+// --- the monk's Focus ---------------------------------------------------------------------
+
+// Monk.act, spend, defenseSkill and defenseVerb (the senior monk is a Monk):
+// at the end of each of its turns without Focus and with focusCooldown <= 0
+// it gains Focus; an attack on it while it has Focus misses (its
+// INFINITE_EVASION beats even a sure hit, Char.hit), and that miss spends the
+// Focus and sets focusCooldown = NormalFloat(6, 7) (defenseVerb, which
+// Char.attack calls when the fight is in the hero's view); each of its
+// attacks takes its delay, 0.5, off the cooldown. The cooldown starts at 0:
+// Focus after its first attack. Its state in a fight: the attacks it still
+// has to make before its next Focus, less one (0 at the start), or kFocused.
+constexpr std::uint32_t kFocused = 14;
+bool is_monk(const Combatant& c) {
+  return !c.is_hero() && (c.mob.java_class == "Monk" || c.mob.java_class == "Senior");
+}
+// The monk's state after one of its attacks.
+std::uint32_t focus_after_attack(std::uint32_t state) { return state == 0 || state == kFocused ? kFocused : state - 1; }
+// After a parry the monk makes ceil(c / 0.5) attacks before its next Focus,
+// c = NormalFloat(6, 7) = 6 + (u + v) / 2 in floats, u and v multiples of
+// 2^-24 below 1 (Random.Float): 12 when u + v is at most 8 x 2^-24 (c
+// rounds to 6), 14 from 2^24 + 10 units on (c rounds above 6.5), else 13;
+// counted over the 2^48 pairs. The states that follow (attacks less one)
+// and their chances.
+std::array<std::pair<std::uint32_t, double>, 3> focus_cooldowns() {
+  constexpr double pairs = 281474976710656.0;  // 2^48
+  constexpr double m = 16777216.0 - 11;        // pairs summing to 2^24 + 10 and more: 1 + 2 + ... + m
+  constexpr double p12 = 45 / pairs, p14 = m * (m + 1) / 2 / pairs;
+  return {{{11, p12}, {12, 1 - p12 - p14}, {13, p14}}};
+}
+// The same drawn as the game draws it: the cooldown, less 0.5 an attack.
+template <class R>
+std::uint32_t sample_focus_cooldown(R& rng) {
+  float cooldown = normal_float(rng, 6.0f, 7.0f);
+  std::uint32_t attacks = 0;
+  for (; cooldown > 0; ++attacks) cooldown -= 0.5f;
+  return attacks - 1;
+}
+
 // --- the necromancer's skeleton ----------------------------------------------------------
 
 // Necromancer.Hunting.act: with its target seen within 4 cells and no
@@ -614,8 +652,8 @@ class SpdExchange final : public Exchange {
   SpdExchange(const Combatant& att, const Combatant& def, const Situation& s, bool ends_defender_state,
               std::shared_ptr<const fight::States<Group>> att_group,
               std::shared_ptr<const fight::States<Group>> def_group, const SwarmDamage& swarm_damage,
-              const Rage& att_rage, const Rage& def_rage, HeroCodec att_codec, HeroCodec def_codec,
-              const Dot& victim_dot, int wraith_cells)
+              const Rage& att_rage, const Rage& def_rage, bool att_focus, bool def_focus, HeroCodec att_codec,
+              HeroCodec def_codec, const Dot& victim_dot, int wraith_cells)
       : ends_defender_state_(ends_defender_state),
         att_(att),
         def_(def),
@@ -625,6 +663,8 @@ class SpdExchange final : public Exchange {
         victim_dot_(victim_dot),
         att_rage_(att_rage),
         def_rage_(def_rage),
+        att_focus_(att_focus),
+        def_focus_(def_focus),
         att_group_(std::move(att_group)),
         def_group_(std::move(def_group)),
         swarm_damage_(swarm_damage),
@@ -748,6 +788,29 @@ class SpdExchange final : public Exchange {
     } else {
       out = kernels_[fa][fd][goo_def_ && enraged(d.hp, def_ht_) ? 1 : 0];
     }
+    if (att_focus_) own_aux = focus_after_attack(aux_of(a.state));
+    // A monk with Focus parries each attack (not a turn without one): a
+    // miss, and its next cooldown, carried in defender_state to the loop below.
+    const bool parry = def_focus_ && aux_of(d.state) == kFocused;
+    if (parry) {
+      std::vector<Transition> parried;
+      for (const Transition& t : out) {
+        if (t.hit == -1) {
+          parried.push_back(t);
+          parried.back().defender_state = kFocused;
+          continue;
+        }
+        for (const auto& [state, p] : focus_cooldowns()) {
+          Transition u = t;
+          u.p = t.p * p;
+          u.damage = 0;
+          u.hit = 0;
+          u.defender_state = state;
+          parried.push_back(u);
+        }
+      }
+      out = std::move(parried);
+    }
     // The hero's regeneration right after her move (Regeneration.act).
     const std::uint32_t before_regen = own_aux;
     std::int64_t regen = 0;
@@ -762,7 +825,7 @@ class SpdExchange final : public Exchange {
         all.push_back(t);
         continue;
       }
-      std::uint32_t def_aux = def_codec_.dot(aux_of(d.state));
+      std::uint32_t def_aux = parry ? t.defender_state : def_codec_.dot(aux_of(d.state));
       if (def_group_ && t.hit == 1) {
         const Split sp = hit_group(def_group_->at(def_aux), t.damage, swarm_damage_.dealt(t.damage));
         t.damage = sp.lost;
@@ -866,12 +929,19 @@ class SpdExchange final : public Exchange {
       t.hit = n == 1 ? static_cast<std::int8_t>(landed ? 1 : 0) : std::int8_t{-1};
       attacks = false;
     }
+    if (att_focus_) t.attacker_state = kPast | focus_after_attack(aux_of(a.state));
     if (att_rage_.on && attacks_) {
       const std::uint32_t state = aux_of(a.state);
       v = state == 0 ? 0 : 1;
       attacks = state != 2;
       t.attacker_state = kPast | brute_turn(state);
       if (!attacks) t.hit = -1;
+    }
+    if (def_focus_ && attacks && def_aux == kFocused) {
+      // The monk parries (as in outcomes()).
+      attacks = false;
+      t.hit = 0;
+      def_aux = sample_focus_cooldown(rng);
     }
     if (attacks) {
       const int fa = past_of(a.state), fd = past_of(d.state);
@@ -1116,6 +1186,7 @@ class SpdExchange final : public Exchange {
   mutable std::mutex rage_mutex_;
   mutable std::map<float, std::unique_ptr<std::array<AttackPlan, 8>>> rage_plans_;
   Rage att_rage_, def_rage_;
+  bool att_focus_, def_focus_;  // the attacker's, the defender's Focus followed (a monk)
   std::shared_ptr<const fight::States<Group>> att_group_, def_group_;
   SwarmDamage swarm_damage_;
   std::int64_t ht_, def_ht_;
@@ -1240,6 +1311,14 @@ BerserkRage berserk_turn(BerserkRage r, const std::vector<std::int64_t>& passed,
   return r;
 }
 
+// Focus is followed for a monk attacking every half turn whose foe leaves no
+// state on it (poison, ooze or bleeding) and is one attacker (no swarm, no
+// wraiths).
+bool focus_on(const Combatant& monk, double monk_time, const Combatant& foe, const Situation& foe_side) {
+  return is_monk(monk) && monk_time == 0.5 && !is_swarm(foe) && !is_spectral(foe) &&
+         dot_of(foe, foe_side).kind == Dot::Kind::none;
+}
+
 Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situation& situation) {
   const Situation back = counter_situation(defender, situation);
   if (is_swarm(attacker) && is_swarm(defender))
@@ -1265,10 +1344,12 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
   // The two are adjacent unless the situation says `ranged`: one of the cells
   // around the spectral necromancer's foe may be its own.
   const int cells = wraith_cells(situation);
+  const bool a_focus = focus_on(attacker, b.a.attack_time, defender, back);
+  const bool b_focus = focus_on(defender, b.b.attack_time, attacker, situation);
   b.a_hits_b = std::make_shared<SpdExchange>(attacker, defender, situation, true, a_groups, b_groups, b_dmg, a_rage,
-                                             b_rage, a_codec, b_codec, on_a, cells);
+                                             b_rage, a_focus, b_focus, a_codec, b_codec, on_a, cells);
   b.b_hits_a = std::make_shared<SpdExchange>(defender, attacker, back, false, b_groups, a_groups, a_dmg, b_rage, a_rage,
-                                             b_codec, a_codec, on_b, cells);
+                                             b_focus, a_focus, b_codec, a_codec, on_b, cells);
   b.time_unit = "turns";
   list_mechanics(attacker, defender, false, b.modelled, b.not_modelled);
   for (const auto& [c, r] : {std::pair{&attacker, a_rage}, std::pair{&defender, b_rage}}) {
@@ -1288,6 +1369,24 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
                                  [](const std::string& l) { return l.find("rage shield") != std::string::npos; });
     if (it != b.modelled.end()) {
       b.not_modelled.push_back(*it + " (followed only when both sides attack once a turn)");
+      b.modelled.erase(it);
+    }
+  }
+  for (const auto& [c, on] : {std::pair{&attacker, a_focus}, std::pair{&defender, b_focus}}) {
+    if (!is_monk(*c)) continue;
+    if (on) {
+      b.notes.push_back(fmt::format(
+          "{}: its Focus is spent by the first attack it parries, as in the hero's view (out of it a mob's miss "
+          "never calls defenseVerb, and the Focus would last)",
+          c->name));
+      continue;
+    }
+    const auto it = std::find_if(b.modelled.begin(), b.modelled.end(),
+                                 [](const std::string& l) { return l.find("Focus: after") != std::string::npos; });
+    if (it != b.modelled.end()) {
+      b.not_modelled.push_back(*it +
+                               " (followed when the monk attacks every half turn against one foe that leaves no "
+                               "poison, ooze or bleeding on it)");
       b.modelled.erase(it);
     }
   }

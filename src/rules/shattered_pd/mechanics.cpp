@@ -18,6 +18,11 @@ constexpr std::string_view kSlimeDamage =
     "damage it takes from 5 up is compressed to 4 + (sqrt(8(d - 4) + 1) - 1) / 2, d over its ascension factor "
     "(Slime.damage)";
 
+constexpr std::string_view kMonkFocus =
+    "Focus: after its first attack, and again 13 or 14 of its attacks after each parry (a cooldown of "
+    "NormalFloat(6, 7) turns, 0.5 an attack), the next attack on it misses, even a sure hit (Monk.act, "
+    "defenseSkill, defenseVerb)";
+
 struct MobRow {
   std::string_view java_class;
   std::vector<Mechanic> list;
@@ -122,8 +127,8 @@ const std::vector<MobRow>& mob_rows() {
       {"Warlock",
        {{"bolt at range, NormalIntRange(12, 18) magic, half degrading (Warlock.zap); a melee fight never uses it",
          M::no, true}}},
-      {"Monk", {{"Focus: infinite evasion against one attack after a cooldown (Monk.defenseSkill)", M::no, true}}},
-      {"Senior", {{"Focus: infinite evasion against one attack after a cooldown (Monk.defenseSkill)", M::no, true}}},
+      {"Monk", {{kMonkFocus, M::exact, true}}},
+      {"Senior", {{kMonkFocus, M::exact, true}}},
       {"DwarfKing", {{"phases with summoned minions (DwarfKing.act)"}}},
       {"Succubus",
        {{"charm: a third of its hits charm; against a charmed target it heals 5 + damage (Succubus.attackProc)"},

@@ -501,6 +501,72 @@ TEST(SpdArmoredBrute, ExactDuelAgreesWithMonteCarlo) {
   expect_exact_matches_sampled(b, 100000, 23);
 }
 
+// --- the monk's Focus ---------------------------------------------------------------------
+
+// Monk.act, spend, defenseSkill, defenseVerb: Focus after its first attack
+// (state 0 -> 14), and after a parry NormalFloat(6, 7) turns of cooldown,
+// 0.5 an attack: c <= 6.5 takes 13 attacks (state 12), c > 6.5 takes 14
+// (state 13), c = 6 exactly 12 (state 11). In floats c = 6 + (u + v) / 2 with
+// u, v multiples of 2^-24: c rounds above 6.5 once u + v >= 1 + 10 x 2^-24,
+// which m (m + 1) / 2 of the 2^48 pairs reach, m = 2^24 - 11; c rounds to 6
+// when u + v <= 8 x 2^-24: 45 pairs.
+TEST(SpdMonk, FocusByHand) {
+  constexpr std::uint32_t past = 1u << 31;
+  const std::string hero = "hero:level=16,str=16,weapon=longsword,weapon_level=2,armor=scale,armor_level=2";
+  const Bout b = bout_of(hero, "monk");
+  EXPECT_TRUE(lists(b.modelled, "Focus: after"));
+  EXPECT_TRUE(lists(b.notes, "its Focus is spent by the first attack it parries"));
+  const double pairs = std::ldexp(1.0, 48), m = std::ldexp(1.0, 24) - 11;
+  const double p14 = m * (m + 1) / 2 / pairs, p12 = 45 / pairs;
+  EXPECT_NEAR(p14, 0.5 - 21 / std::ldexp(1.0, 25) + 110 / std::ldexp(1.0, 49), 1e-16);
+  // Her attack on a monk with Focus: a miss, and the cooldown.
+  std::map<std::pair<std::int64_t, std::uint32_t>, double> parried;
+  parried[{0, past | 11}] = p12;
+  parried[{0, past | 12}] = 1 - p12 - p14;
+  parried[{0, past | 13}] = p14;
+  const auto focused = b.a_hits_b->outcomes({85, past}, {70, past | 14});
+  expect_same(parried, by_damage_and_state(focused));
+  for (const Transition& t : focused) EXPECT_EQ(t.hit, 0);
+  // Without Focus: her plain attack, the monk's count unchanged.
+  const AttackSummary on = attack_of(hero, "monk");
+  for (std::uint32_t state : {0u, 5u}) {
+    std::map<std::pair<std::int64_t, std::uint32_t>, double> want;
+    for (const auto& [x, q] : on.damage.items()) want[{x, past | state}] += q;
+    SCOPED_TRACE(::testing::Message() << "monk state " << state);
+    expect_same(want, by_damage_and_state(b.a_hits_b->outcomes({85, past}, {70, past | state})));
+  }
+  // The monk's attacks count down to its Focus, and keep it.
+  const Pmf law = attack_of("monk", hero).damage;
+  for (const auto& [from, to] : std::map<std::uint32_t, std::uint32_t>{{0, 14}, {5, 4}, {12, 11}, {14, 14}}) {
+    const std::vector<Transition> ts = b.b_hits_a->outcomes({70, past | from}, {85, past});
+    for (const Transition& t : ts) EXPECT_EQ(t.attacker_state & ~past, to) << from;
+    const auto got = by_damage(ts);
+    for (const auto& [x, q] : law.items()) EXPECT_NEAR(got.count(x) ? got.at(x) : 0.0, q, 1e-12) << from << " " << x;
+  }
+  // Drawn as the game draws it: NormalFloat(6, 7), then 0.5 an attack.
+  fray::Rng rng(31);
+  const int n = 200000;
+  std::map<std::uint32_t, int> drawn;
+  for (int i = 0; i < n; ++i) {
+    const Transition t = b.a_hits_b->sample({85, past}, {70, past | 14}, rng);
+    EXPECT_EQ(t.damage, 0);
+    ++drawn[t.defender_state & ~past];
+  }
+  EXPECT_EQ(drawn.size(), 2u);
+  EXPECT_NEAR(drawn[13] / static_cast<double>(n), p14, 4 * std::sqrt(p14 * (1 - p14) / n));
+  // Against a foe that poisons it, or a swarm, its Focus is left out.
+  EXPECT_TRUE(lists(bout_of("cave_spinner", "monk").not_modelled, "Focus: after"));
+  EXPECT_TRUE(lists(bout_of("swarm_of_flies", "senior_monk").not_modelled, "Focus: after"));
+}
+
+TEST(SpdMonk, ExactDuelAgreesWithMonteCarlo) {
+  // A foe without regeneration: a hero's, times the monk's 15 states, makes
+  // a million conditions (about 4 s exact).
+  const Bout b = bout_of("hp=90,accuracy=45,evasion=30,damage=15-28,armor=8", "monk");
+  EXPECT_TRUE(lists(b.modelled, "Focus: after"));
+  expect_exact_matches_sampled(b, 100000, 37);
+}
+
 // --- bleeding --------------------------------------------------------------------------
 
 // Albino.attackProc: a hit dealing damage bleeds on Random.Int(2) == 0 at a
