@@ -497,7 +497,7 @@ Combatant brute_as(Combatant c, bool raged) {
 // it gains Focus; an attack on it while it has Focus misses (its
 // INFINITE_EVASION beats even a sure hit, Char.hit), and that miss spends the
 // Focus and sets focusCooldown = NormalFloat(6, 7) (defenseVerb, which
-// Char.attack calls when the fight is in the hero's view); each of its
+// Char.attack calls on every miss); each of its
 // attacks takes its delay, 0.5, off the cooldown. The cooldown starts at 0:
 // Focus after its first attack. Its state in a fight: the attacks it still
 // has to make before its next Focus, less one (0 at the start), or kFocused.
@@ -1374,13 +1374,7 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
   }
   for (const auto& [c, on] : {std::pair{&attacker, a_focus}, std::pair{&defender, b_focus}}) {
     if (!is_monk(*c)) continue;
-    if (on) {
-      b.notes.push_back(fmt::format(
-          "{}: its Focus is spent by the first attack it parries, as in the hero's view (out of it a mob's miss "
-          "never calls defenseVerb, and the Focus would last)",
-          c->name));
-      continue;
-    }
+    if (on) continue;
     const auto it = std::find_if(b.modelled.begin(), b.modelled.end(),
                                  [](const std::string& l) { return l.find("Focus: after") != std::string::npos; });
     if (it != b.modelled.end()) {
