@@ -2,10 +2,12 @@
 // the sum of its incoming moves, probability times the mass of the cell
 // each comes from. grid.cpp builds it once per CPU (vectors of 8 doubles
 // for AVX-512, 4 for AVX2, 2 for the baseline); tests run each width here.
+// Also the trimming of each row's window after an attack (drop_faint).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 namespace fray::fight::detail {
 

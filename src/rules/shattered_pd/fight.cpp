@@ -1365,25 +1365,13 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
       continue;
     }
     // The rage needs both sides to attack once a turn: otherwise it is left out.
-    const auto it = std::find_if(b.modelled.begin(), b.modelled.end(),
-                                 [](const std::string& l) { return l.find("rage shield") != std::string::npos; });
-    if (it != b.modelled.end()) {
-      b.not_modelled.push_back(*it + " (followed only when both sides attack once a turn)");
-      b.modelled.erase(it);
-    }
+    leave_out(b, c->name, "rage shield", "followed only when both sides attack once a turn");
   }
-  for (const auto& [c, on] : {std::pair{&attacker, a_focus}, std::pair{&defender, b_focus}}) {
-    if (!is_monk(*c)) continue;
-    if (on) continue;
-    const auto it = std::find_if(b.modelled.begin(), b.modelled.end(),
-                                 [](const std::string& l) { return l.find("Focus: after") != std::string::npos; });
-    if (it != b.modelled.end()) {
-      b.not_modelled.push_back(*it +
-                               " (followed when the monk attacks every half turn against one foe that leaves no "
-                               "poison, ooze or bleeding on it)");
-      b.modelled.erase(it);
-    }
-  }
+  for (const auto& [c, on] : {std::pair{&attacker, a_focus}, std::pair{&defender, b_focus}})
+    if (is_monk(*c) && !on)
+      leave_out(b, c->name, "Focus: after",
+                "followed when the monk attacks every half turn against one foe that leaves no poison, ooze or "
+                "bleeding on it");
   for (const Combatant* c : {&attacker, &defender}) {
     const Combatant& other = c == &attacker ? defender : attacker;
     if (is_swarm(*c))
