@@ -12,6 +12,12 @@ namespace fray {
 
 // --- function table -----------------------------------------------------------------
 
+DiceCost span_cost(std::int64_t lo, std::int64_t hi) noexcept {
+  const double width = static_cast<double>(hi) - static_cast<double>(lo) + 1;
+  const double w = std::clamp(width, 1.0, static_cast<double>(Pmf::max_width));
+  return {w, w};
+}
+
 DiceFunctions DiceFunctions::builtin() {
   DiceFunctions t;
   auto pair_fn = [&t](std::string name, bool is_max) {
@@ -21,6 +27,9 @@ DiceFunctions DiceFunctions::builtin() {
            },
            [is_max](std::span<const std::int64_t> a, RngRef) {
              return is_max ? std::max(a[0], a[1]) : std::min(a[0], a[1]);
+           },
+           [](std::span<const std::int64_t>) {
+             return DiceCost{1, 1};
            }});
   };
   pair_fn("min", false);
@@ -306,7 +315,7 @@ struct Bucket {
 };
 using Axis = std::vector<Bucket>;
 
-Axis axis_of_range(double lo, double hi) {
+Axis axis_of_range(double lo, double hi, std::size_t buckets = kBuckets) {
   Axis a;
   if (!(hi >= lo)) return a;
   const double width = hi - lo + 1;
@@ -314,7 +323,7 @@ Axis axis_of_range(double lo, double hi) {
   // whole range (its cost is past any budget anyway).
   if (!std::isfinite(width) || hi > 0x1p53) return {{hi, width}};
   // Counted in groups, not stepped by adding to a double, so the loop ends.
-  const double per = std::max(1.0, std::ceil(width / static_cast<double>(kBuckets)));
+  const double per = std::max(1.0, std::ceil(width / static_cast<double>(buckets)));
   const auto groups = static_cast<std::size_t>(std::ceil(width / per));
   for (std::size_t g = 0; g < groups; ++g) {
     const double first = lo + static_cast<double>(g) * per;
@@ -335,24 +344,6 @@ Axis axis_of_values(const Pmf& p) {
   return a;
 }
 
-// Pmf::repeat(n) of a distribution `w` values wide: binary powers, each sum a
-// convolution of (width x width) multiply-adds.
-double repeat_work(double n, double w) {
-  if (n < 2 || w <= 1) return 0;
-  double work = 0, rw = 1, bw = w;
-  for (auto m = static_cast<std::uint64_t>(n);;) {
-    if (m & 1) {
-      if (rw > 1) work += rw * bw;
-      rw += bw - 1;
-    }
-    m >>= 1;
-    if (!m) break;
-    work += bw * bw;
-    bw = 2 * bw - 1;
-  }
-  return work;
-}
-
 // One roll of c dice of s sides, keeping k (keep_dice) or all (repeat).
 Dice::Cost roll_cost(double c, double s, double k, bool explode, bool keep) {
   c = std::clamp(c, 0.0, static_cast<double>(Dice::max_dice));
@@ -361,7 +352,7 @@ Dice::Cost roll_cost(double c, double s, double k, bool explode, bool keep) {
   Dice::Cost r;
   if (!keep) {
     const double width = c * (faces - 1) + 1;
-    r.work = repeat_work(c, faces) + width + kPartOps;
+    r.work = Pmf::repeat_work(c, faces) + width + kPartOps;
     r.values = 3 * width + faces;  // the result, the power being squared, their sum
   } else {
     k = std::clamp(k, 0.0, c);
@@ -403,6 +394,7 @@ struct Shape {
 };
 
 struct Estimator {
+  const DiceFunctions* fns;
   Dice::Cost cost;
 
   Shape walk(const Dice::Node& n) {
@@ -445,11 +437,54 @@ struct Estimator {
         const double top = n.explode ? s.hi * (Dice::explode_limit + 1) : s.hi;
         return n.has_keep ? Shape{std::min(0.0, k.lo), k.hi * top} : Shape{std::min(0.0, c.lo), c.hi * top};
       }
-      case Kind::call:
-        for (const auto& kid : n.kids) (void)walk(*kid);
+      case Kind::call: {
+        std::vector<Shape> args;
+        bool known = true;
+        for (const auto& kid : n.kids) {
+          args.push_back(walk(*kid));
+          known = known && args.back().known;
+        }
+        const DiceFunction& f = fns->all()[n.fn];
+        if (known && f.cost && args.size() <= 6) call(f, args);
         return {0, 0, false};
+      }
     }
     return {0, 0, false};
+  }
+
+  // A call over its arguments' bounds: each argument's range cut into
+  // groups, each combination of groups charged as its costliest corner times
+  // its size, an upper bound for a cost monotone in each argument.
+  void call(const DiceFunction& f, const std::vector<Shape>& args) {
+    const std::size_t groups = args.size() <= 2 ? kBuckets : 16 >> (args.size() - 3);
+    std::vector<Axis> axes;
+    for (const Shape& a : args) {
+      axes.push_back(axis_of_range(a.lo, a.hi, std::max<std::size_t>(groups, 1)));
+      if (axes.back().empty()) return;
+    }
+    std::vector<std::size_t> idx(args.size(), 0);
+    std::vector<std::int64_t> vals(args.size());
+    // Past +-2^62 an argument is past any range a function accepts.
+    auto whole = [](double x) { return static_cast<std::int64_t>(std::clamp(x, -0x1p62, 0x1p62)); };
+    for (;;) {
+      DiceCost most;
+      double size = 1;
+      for (std::size_t i = 0; i < axes.size(); ++i) size *= axes[i][idx[i]].n;
+      for (std::size_t corner = 0; corner < (std::size_t{1} << args.size()); ++corner) {
+        for (std::size_t i = 0; i < args.size(); ++i) {
+          const Bucket& b = axes[i][idx[i]];
+          vals[i] = whole(corner >> i & 1 ? b.top : b.top - b.n + 1);
+        }
+        const DiceCost c = f.cost(vals);
+        most.work = std::max(most.work, c.work);
+        most.values = std::max(most.values, c.values);
+      }
+      cost.work += most.work * size;
+      cost.values = std::max(cost.values, most.values);
+      std::size_t i = 0;
+      while (i < idx.size() && ++idx[i] == axes[i].size()) idx[i++] = 0;
+      if (i == idx.size()) return;
+    }
   }
 };
 
@@ -663,6 +698,7 @@ struct Eval {
   Progress* progress = nullptr;
   double spent = 0;  // operations charged so far, over the whole expression
   Ticker ticker{nullptr, 0};
+  double total = 0;  // the ticker's total: the estimate, or what was charged past it
 
   // Charges the next step to the budget before it starts; the message names
   // the part of the expression.
@@ -671,6 +707,9 @@ struct Eval {
     require_budget(spent + work, values, fmt::format("dice expression \"{}\" (at column {})", text, n.column),
                    "use fewer or smaller dice, or sample it: fray roll EXPR --count N");
     spent += work;
+    // The estimate counts a call only from its arguments' bounds: the
+    // progress fraction follows what was actually charged.
+    if (spent > total) ticker.set_total(total = spent);
     if (now) ticker.add(work);
   }
   static double wide(const Pmf& a, const Pmf& b) {
@@ -753,22 +792,43 @@ struct Eval {
         throw Error(fmt::format("dice expression \"{}\": column {}: the arguments of {} take too many values", text,
                                 n.column, f.name));
     }
-    charge(n, static_cast<double>(combos) * kPartOps, 0);
-    std::vector<std::pair<double, Pmf>> parts;
-    std::vector<std::size_t> idx(args.size(), 0);
     std::vector<std::int64_t> vals(args.size());
-    for (;;) {
-      double p = 1;
-      for (std::size_t i = 0; i < args.size(); ++i) {
-        vals[i] = args[i][idx[i]].first;
-        p *= args[i][idx[i]].second;
+    // Calls `visit(p)` with `vals` set to each combination of the arguments'
+    // values in turn, p its probability.
+    auto each = [&](auto&& visit) {
+      std::vector<std::size_t> idx(args.size(), 0);
+      for (;;) {
+        double p = 1;
+        for (std::size_t i = 0; i < args.size(); ++i) {
+          vals[i] = args[i][idx[i]].first;
+          p *= args[i][idx[i]].second;
+        }
+        visit(p);
+        std::size_t i = 0;
+        while (i < idx.size() && ++idx[i] == args[i].size()) idx[i++] = 0;
+        if (i == idx.size()) return;
       }
-      parts.emplace_back(p, f.exact(vals));
-      std::size_t i = 0;
-      while (i < idx.size() && ++idx[i] == args[i].size()) idx[i++] = 0;
-      if (i == idx.size()) break;
-    }
-    return parts.size() == 1 ? parts[0].second : Pmf::mixture(parts);
+    };
+    // Every call is charged before the first is made.
+    DiceCost all{static_cast<double>(combos) * kPartOps, 0};
+    if (f.cost)
+      each([&](double) {
+        const DiceCost c = f.cost(vals);
+        all.work += c.work;
+        all.values = std::max(all.values, c.values);
+      });
+    charge(n, all.work, all.values, false);
+    Mixer parts;
+    each([&](double p) {
+      Pmf d = f.exact(vals);
+      const auto width = static_cast<double>(d.width());
+      if (f.cost)
+        tick(n, f.cost(vals).work + kPartOps);
+      else
+        charge(n, width, width);  // a function without a cost: its result's width, once made
+      parts.add(p, std::move(d));
+    });
+    return std::move(parts).result();
   }
 
   std::int64_t sample(const Dice::Node& n, RngRef rng) const {
@@ -850,7 +910,7 @@ Dice Dice::parse(std::string_view text, const DiceFunctions& fns) {
 }
 
 Dice::Cost Dice::estimate() const {
-  Estimator e;
+  Estimator e{fns_.get(), {}};
   (void)e.walk(*root_);
   return e.cost;
 }
@@ -862,6 +922,7 @@ Pmf Dice::exact(Progress* progress) const {
   if (progress) progress->check();
   Eval e{text_, *fns_, progress};
   e.ticker = Ticker(progress, cost.work);
+  e.total = cost.work;
   return e.exact(*root_);
 }
 

@@ -228,6 +228,24 @@ Pmf Pmf::repeat(std::uint64_t n) const {
   return result;
 }
 
+double Pmf::repeat_work(double n, double width) noexcept {
+  if (!(n >= 2) || !(width > 1)) return 0;
+  // Past 2^62 copies the cost is past any budget: count that many.
+  const auto copies = static_cast<std::uint64_t>(std::min(n, 0x1p62));
+  double work = 0, rw = 1, bw = width;  // the result's width and the power's
+  for (std::uint64_t m = copies;;) {
+    if (m & 1) {
+      if (rw > 1) work += rw * bw;
+      rw += bw - 1;
+    }
+    m >>= 1;
+    if (!m) break;
+    work += bw * bw;
+    bw = 2 * bw - 1;
+  }
+  return work;
+}
+
 bool Pmf::approx_equal(const Pmf& o, double tol) const noexcept {
   const std::int64_t lo = std::min(lo_, o.lo_), hi = std::max(max(), o.max());
   for (std::int64_t v = lo; v <= hi; ++v)

@@ -119,6 +119,76 @@ TEST(Budget, HopelessDiceAreRefusedAtOnce) {
   }
 }
 
+TEST(Budget, FunctionCallsAreChargedBeforeTheFirstCall) {
+  // sq(n): a point, said to cost 10^7 n operations and n values.
+  int calls = 0;
+  fray::DiceFunctions fns = fray::DiceFunctions::builtin();
+  fns.add({.name = "sq",
+           .min_args = 1,
+           .max_args = 1,
+           .signature = "sq(n)",
+           .exact =
+               [&calls](std::span<const std::int64_t> a) {
+                 ++calls;
+                 return fray::Pmf::point(a[0] * a[0]);
+               },
+           .sample = [](std::span<const std::int64_t> a, fray::RngRef) { return a[0] * a[0]; },
+           .cost =
+               [](std::span<const std::int64_t> a) {
+                 return fray::DiceCost{1e7 * static_cast<double>(a[0]), static_cast<double>(a[0])};
+               }});
+  // Fixed arguments: the estimate is the cost itself.
+  EXPECT_EQ(Dice::parse("sq(5)", fns).estimate().work, 5e7);
+  // Random ones: at least the sum over their values (10^7 x 500500).
+  EXPECT_GE(Dice::parse("sq(1d1000)", fns).estimate().work, 1e7 * 500500);
+  // Past the budget: refused before any call, whatever the estimate said
+  // (the argument's bounds are unknown to it: a function's result).
+  for (const char* expr : {"sq(1d1000)", "sq(max(1d1000, 1))", "sq(2000000)"}) {
+    calls = 0;
+    try {
+      (void)Dice::parse(expr, fns).exact();
+      ADD_FAILURE() << "accepted: " << expr;
+    } catch (const TooLarge& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string("\"") + expr + "\""), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(calls, 0) << expr;
+  }
+  // Within it: every value's call, mixed.
+  calls = 0;
+  EXPECT_EQ(Dice::parse("sq(max(1d4, 2))", fns).exact(),
+            fray::Pmf::from_pairs(std::vector<std::pair<std::int64_t, double>>{{4, 0.5}, {9, 0.25}, {16, 0.25}}));
+  EXPECT_EQ(calls, 3);
+}
+
+TEST(Budget, AFunctionWithoutACostIsChargedByItsResults) {
+  // wide(n): 1..n, with no cost given: each call is charged its result's
+  // width once made, so a long run of calls stops at the budget.
+  struct Restore {
+    ~Restore() { fray::set_budget({}); }
+  } restore;
+  int calls = 0;
+  fray::DiceFunctions fns = fray::DiceFunctions::builtin();
+  fns.add({.name = "wide",
+           .min_args = 1,
+           .max_args = 1,
+           .signature = "wide(n)",
+           .exact =
+               [&calls](std::span<const std::int64_t> a) {
+                 ++calls;
+                 return fray::Pmf::uniform(1, std::max<std::int64_t>(1, a[0]));
+               },
+           .sample = [](std::span<const std::int64_t> a, fray::RngRef r) { return r.uniform(1, a[0]); }});
+  fray::set_budget({1e5, fray::kMaxValues});
+  const fray::Pmf w = Dice::parse("wide(1d2)", fns).exact();
+  EXPECT_DOUBLE_EQ(w[1], 0.75);
+  EXPECT_DOUBLE_EQ(w[2], 0.25);
+  calls = 0;
+  EXPECT_THROW((void)Dice::parse("wide(1d1000)", fns).exact(), TooLarge);
+  // Charged: the roll 1d1000 (1000 values and 64 for making it), 64 for each
+  // of the 1000 parts, then 1 + 2 + ... + n: past 10^5 at the 264th call.
+  EXPECT_EQ(calls, 264);
+}
+
 TEST(Budget, EstimateOfHugeSidesEnds) {
   // Sides past 2^53, where a double no longer steps by one: the estimate
   // groups the range in a bounded number of steps, and the roll is refused.

@@ -213,7 +213,10 @@ TEST(Dice, LargeExactSums) {
 TEST(Dice, CustomFunction) {
   fray::DiceFunctions fns = fray::DiceFunctions::builtin();
   fns.add({"twice", 1, 1, "twice(x)", [](std::span<const std::int64_t> a) { return Pmf::point(2 * a[0]); },
-           [](std::span<const std::int64_t> a, fray::RngRef) { return 2 * a[0]; }});
+           [](std::span<const std::int64_t> a, fray::RngRef) { return 2 * a[0]; },
+           [](std::span<const std::int64_t>) {
+             return fray::DiceCost{1, 1};
+           }});
   const Dice d = Dice::parse("twice(1d3)", fns);
   EXPECT_TRUE(d.exact().approx_equal(exact("1d3 * 2"), 1e-15));
   fray::Rng rng(1);

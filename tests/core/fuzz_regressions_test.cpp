@@ -1,12 +1,15 @@
 // Inputs the fuzz targets (tests/fuzz) found, replayed: each must give the
 // bounded answer or a clear fray::Error. Run under `make sanitize` they also
 // check that no undefined behaviour is left on the way.
+#include <fray/core/budget.hpp>
 #include <fray/core/dice.hpp>
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
+#include <fray/rules/ruleset.hpp>
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <limits>
 
@@ -34,6 +37,24 @@ TEST(FuzzRegressions, DiceConstantInt64Max) {
   EXPECT_EQ(p.max(), kMax);
   fray::Rng rng(1);
   EXPECT_EQ(d.sample(rng), kMax);
+}
+
+// fuzz_dice: DCSS roll_dice over the 1 764 values of an exploding 6d14. Each
+// call sums two dice of up to 1 764 sides; a call was charged 64 operations
+// whatever its arguments, so the whole (10^9 multiply-adds, 45 s in the fuzz
+// build) ran under a budget meant to stop it. Every call is now charged its
+// cost before the first: the fuzz targets' budget refuses it at once.
+TEST(FuzzRegressions, DiceFunctionCallsAreCharged) {
+  struct Restore {
+    ~Restore() { fray::set_budget({}); }
+  } restore;
+  fray::set_budget({fray::kMaxWork / 20, fray::kMaxValues / 8});  // as tests/fuzz/fuzz.hpp
+  const fray::Dice d = fray::Dice::parse("roll_dice(2, 6d14!)", fray::all_dice_functions());
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_THROW((void)d.exact(), fray::TooLarge);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 0.5);
+  fray::Rng rng(1);
+  EXPECT_GE(d.sample(rng), 2);  // sampling stays open
 }
 
 }  // namespace

@@ -34,6 +34,12 @@
 
 namespace fray {
 
+// What an exact computation costs: operations and values held at once, as
+// the work budget counts them (budget.hpp).
+struct DiceCost {
+  double work = 0, values = 0;
+};
+
 // A random primitive callable from an expression, as `name(arg, ...)`.
 struct DiceFunction {
   std::string name;
@@ -45,7 +51,18 @@ struct DiceFunction {
   std::function<Pmf(std::span<const std::int64_t>)> exact;
   // One sample for fixed argument values, drawing from `rng` as the game does.
   std::function<std::int64_t(std::span<const std::int64_t>, RngRef)> sample;
+  // What `exact` costs for fixed argument values. Dice::exact adds it up over
+  // every combination of the arguments' values and charges the budget before
+  // the first call, so a function whose distribution takes more than a pass
+  // over its values to build (a sum of dice, a convolution) must give it.
+  // Without it, a call is charged by the width of its result once made.
+  std::function<DiceCost(std::span<const std::int64_t>)> cost = nullptr;
 };
+
+// The cost of a distribution built in one pass over lo..hi (a uniform draw, a
+// triangle): its width, at most the Pmf's limit; 1 when hi < lo. For
+// DiceFunction::cost.
+[[nodiscard]] DiceCost span_cost(std::int64_t lo, std::int64_t hi) noexcept;
 
 // A table of functions available to expressions.
 class DiceFunctions {
@@ -79,9 +96,7 @@ class Dice {
   // operations and values held (budget.hpp). Parts whose bounds depend on a
   // function's result count as 0 here; exact() checks them again, with their
   // actual values, before each step.
-  struct Cost {
-    double work = 0, values = 0;
-  };
+  using Cost = DiceCost;
   [[nodiscard]] Cost estimate() const;
   // One roll. NdM draws rng.uniform(1, M) N times, left to right.
   [[nodiscard]] std::int64_t sample(RngRef rng) const;

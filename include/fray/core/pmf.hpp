@@ -74,6 +74,9 @@ class Pmf {
   [[nodiscard]] Pmf shifted(std::int64_t k) const;
   // Sum of n independent copies (repeated squaring); n == 0 gives point(0).
   [[nodiscard]] Pmf repeat(std::uint64_t n) const;
+  // The multiply-adds repeat(n) makes on a distribution `width` values wide
+  // (each convolution of the repeated squaring: the product of the widths).
+  [[nodiscard]] static double repeat_work(double n, double width) noexcept;
 
   // The distribution of f(X).
   template <class F>

@@ -427,13 +427,28 @@ Clump clump_args(std::span<const std::int64_t> a) {
   return c;
 }
 
+// What clumped_pmf costs: the big dice summed, the small dice summed, the two
+// sums added. Arguments clump_args refuses cost nothing.
+DiceCost clumped_cost(std::span<const std::int64_t> a) {
+  const Clump c{a[0], a[1], a[2]};
+  if (c.lo < -1'000'000 || c.hi > 1'000'000 || c.clump > 1000) return {1, 1};
+  const ClumpDice d = clump_dice(c);
+  if (d.single) return span_cost(d.base, d.hi);
+  const auto big = static_cast<double>(d.big), small = static_cast<double>(d.small);
+  const auto sides = static_cast<double>(d.sides);
+  const double wb = big * (sides + 1) + 1, ws = small * sides + 1;
+  const double work = Pmf::repeat_work(big, sides + 2) + Pmf::repeat_work(small, sides + 1) + wb * ws + wb + ws;
+  return {work, 3 * (wb + ws)};
+}
+
 }  // namespace
 
 void add_brogue_dice_functions(DiceFunctions& fns) {
   fns.add(
       DiceFunction{"brogue_clump", 3, 3, "brogue_clump(lo, hi, clump)",
                    [](std::span<const std::int64_t> a) { return clumped_pmf(clump_args(a)); },
-                   [](std::span<const std::int64_t> a, RngRef rng) { return rand_clumped_range(rng, clump_args(a)); }});
+                   [](std::span<const std::int64_t> a, RngRef rng) { return rand_clumped_range(rng, clump_args(a)); },
+                   [](std::span<const std::int64_t> a) { return clumped_cost(a); }});
   // Math.c rand_percent: one rand_range(0, 99), success (1) when below clamp(p, 0, 100).
   fns.add(DiceFunction{"brogue_percent", 1, 1, "brogue_percent(p)",
                        [](std::span<const std::int64_t> a) {
@@ -442,6 +457,9 @@ void add_brogue_dice_functions(DiceFunctions& fns) {
                        },
                        [](std::span<const std::int64_t> a, RngRef rng) -> std::int64_t {
                          return rng.uniform(0, 99) < std::clamp<std::int64_t>(a[0], 0, 100) ? 1 : 0;
+                       },
+                       [](std::span<const std::int64_t>) {
+                         return DiceCost{2, 2};
                        }});
 }
 

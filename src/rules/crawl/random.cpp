@@ -3,6 +3,7 @@
 // maybe_random_div, div_rand_round, x_chance_in_y; stepdown.cc stepdown).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fray/core/error.hpp>
 #include <fray/rules/crawl/random.hpp>
@@ -102,6 +103,15 @@ i64 stepdown_value(i64 base, i64 stepping, i64 first, i64 cap) {
   return r;
 }
 
+namespace {
+// k dice of `sides` values each, summed by Pmf::repeat.
+DiceCost sum_cost(double k, double sides) {
+  sides = std::clamp(sides, 1.0, static_cast<double>(max_range) + 1);
+  const double width = k * (sides - 1) + 1;
+  return {Pmf::repeat_work(k, sides) + width, 3 * width};
+}
+}  // namespace
+
 void add_crawl_dice_functions(DiceFunctions& fns) {
   // The samplers are the templated game primitives above, on the erased engine.
   fns.add({"random2", 1, 1, "random2(n): DCSS uniform 0..n-1 (0 when n <= 1)",
@@ -109,24 +119,39 @@ void add_crawl_dice_functions(DiceFunctions& fns) {
            [](std::span<const i64> a, RngRef r) {
              check_range(a[0], "random2");
              return random2(r, a[0]);
-           }});
+           },
+           [](std::span<const i64> a) { return span_cost(0, a[0] - (a[0] > 0)); }});
   fns.add({"random2avg", 2, 2, "random2avg(n, rolls): DCSS average of random2(n) and rolls-1 random2(n+1)",
            [](std::span<const i64> a) { return random2avg_pmf(a[0], a[1]); },
            [](std::span<const i64> a, RngRef r) {
              if (a[1] < 1 || a[1] > 64) (void)random2avg_pmf(a[0], a[1]);  // the same range error
              return random2avg(r, a[0], a[1]);
+           },
+           [](std::span<const i64> a) {
+             // random2(n) plus rolls - 1 draws of random2(n + 1), then bucketed.
+             const double rolls = std::clamp<double>(static_cast<double>(a[1]), 1, 64);
+             DiceCost c = sum_cost(rolls, static_cast<double>(a[0]) + 1);
+             c.work *= 2;  // the draws' sum, then the first draw added to it
+             return c;
            }});
   fns.add({"roll_dice", 2, 2, "roll_dice(k, s): DCSS k dice of s sides (0 when k or s <= 0)",
            [](std::span<const i64> a) { return roll_dice_pmf(a[0], a[1]); },
            [](std::span<const i64> a, RngRef r) {
              if (a[0] > Dice::max_dice) (void)roll_dice_pmf(a[0], a[1]);
              return roll_dice(r, a[0], a[1]);
+           },
+           [](std::span<const i64> a) {
+             if (a[0] <= 0 || a[1] <= 0) return DiceCost{1, 1};
+             return sum_cost(std::min<double>(static_cast<double>(a[0]), Dice::max_dice), static_cast<double>(a[1]));
            }});
   fns.add({"div_rand_round", 2, 2, "div_rand_round(x, d): DCSS x/d rounded up with chance (x mod d)/d",
            [](std::span<const i64> a) { return div_rand_round_pmf(a[0], a[1]); },
            [](std::span<const i64> a, RngRef r) {
              if (a[1] <= 0) (void)div_rand_round_pmf(a[0], a[1]);
              return div_rand_round(r, a[0], a[1]);
+           },
+           [](std::span<const i64>) {
+             return DiceCost{2, 2};
            }});
 }
 

@@ -88,7 +88,8 @@ void add_dice_functions(DiceFunctions& fns) {
                        [two](std::span<const std::int64_t> x, RngRef rng) {
                          two(x, "pd_int_range");
                          return random_int_range(rng, x[0], x[1]);
-                       }});
+                       },
+                       [](std::span<const std::int64_t> x) { return span_cost(x[0], x[1]); }});
   fns.add(DiceFunction{"pd_normal", 2, 2, "pd_normal(a, b)",
                        [two](std::span<const std::int64_t> x) {
                          two(x, "pd_normal");
@@ -97,7 +98,8 @@ void add_dice_functions(DiceFunctions& fns) {
                        [two](std::span<const std::int64_t> x, RngRef rng) {
                          two(x, "pd_normal");
                          return random_normal_int_range(rng, x[0], x[1]);
-                       }});
+                       },
+                       [](std::span<const std::int64_t> x) { return span_cost(x[0], x[1]); }});
 }
 
 }  // namespace fray::pixel_dungeon

@@ -602,7 +602,8 @@ void add_dice_functions(DiceFunctions& fns) {
                          check_range(x, "shattered_normal");
                          return std::int64_t{random_normal_int_range(rng, static_cast<std::int32_t>(x[0]),
                                                                      static_cast<std::int32_t>(x[1]))};
-                       }});
+                       },
+                       [](std::span<const std::int64_t> x) { return span_cost(x[0], x[1]); }});
   fns.add(DiceFunction{"shattered_int_range", 2, 2, "shattered_int_range(a, b)",
                        [](std::span<const std::int64_t> x) {
                          check_range(x, "shattered_int_range");
@@ -612,7 +613,8 @@ void add_dice_functions(DiceFunctions& fns) {
                          check_range(x, "shattered_int_range");
                          return std::int64_t{
                              random_int_range(rng, static_cast<std::int32_t>(x[0]), static_cast<std::int32_t>(x[1]))};
-                       }});
+                       },
+                       [](std::span<const std::int64_t> x) { return span_cost(x[0], x[1]); }});
 }
 
 const Ruleset& ruleset() {

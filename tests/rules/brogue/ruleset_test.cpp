@@ -283,6 +283,11 @@ TEST(BrogueDice, FunctionsAndEngine) {
   fray::brogue::BrogueRng g(1);
   EXPECT_EQ(e->next(), g.next());
   EXPECT_THROW((void)fray::Dice::parse("brogue_clump(0,10,5000)", fns).exact(), fray::Error);
+  // A clump is a sum of dice: 1000 dice over 1..10^6 are 1000 convolutions of
+  // widths up to 5 x 10^5. Each call is charged before the first is made.
+  EXPECT_GT(fray::Dice::parse("brogue_clump(1, 1000000, 1000)", fns).estimate().work, fray::kMaxWork);
+  EXPECT_THROW((void)fray::Dice::parse("brogue_clump(1, 1d1000000, 1000)", fns).exact(), fray::TooLarge);
+  EXPECT_THROW((void)fray::Dice::parse("brogue_clump(1, 1000 * 1d1000, 10)", fns).exact(), fray::TooLarge);
 }
 
 // --- the typed API -------------------------------------------------------------------

@@ -2,6 +2,8 @@
 // game's definitions, and the samplers against the Pmfs (chi-square, fixed seeds).
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <fray/core/budget.hpp>
 #include <fray/core/dice.hpp>
 #include <fray/rules/crawl/random.hpp>
 #include <fray/rules/ruleset.hpp>
@@ -116,6 +118,34 @@ TEST(CrawlRandom, DiceFunctionsInExpressions) {
   std::map<std::int64_t, std::uint64_t> counts;
   for (int i = 0; i < 100000; ++i) ++counts[d.sample(rng)];
   EXPECT_GT(test::chi_square_p(d.exact(), counts), 1e-3);
+}
+
+TEST(CrawlRandom, DiceFunctionsAreChargedWhatTheyCost) {
+  const DiceFunctions& fns = all_dice_functions();
+  // roll_dice of random arguments: every (k, s) pair of the arguments, mixed.
+  std::vector<std::pair<double, Pmf>> parts;
+  for (i64 k = 1; k <= 3; ++k)
+    for (i64 s = 1; s <= 4; ++s) parts.emplace_back(1.0 / 12, roll_dice_pmf(k, s));
+  EXPECT_TRUE(Dice::parse("roll_dice(1d3, 1d4)", fns).exact().approx_equal(Pmf::mixture(parts), 1e-15));
+  // A sum of k dice of s sides costs its convolutions: roll_dice(2, s) about
+  // s^2, so over the 1 764 values of 6d14! about 10^9 operations, while
+  // random2(s) costs s.
+  const double costly = Dice::parse("roll_dice(2, 6d14!)", fns).estimate().work;
+  EXPECT_GT(costly, 1e9);
+  EXPECT_LT(costly, kMaxWork);
+  EXPECT_LT(Dice::parse("random2(6d14!)", fns).estimate().work, 1e8);
+  // Past the budget: refused at once, naming the expression.
+  for (const char* expr : {"roll_dice(1d100, 1d1000)", "roll_dice(1000, 1000)", "random2avg(100000, 64)",
+                           "roll_dice(1d100, 2 * random2(1000))"}) {
+    const auto t0 = std::chrono::steady_clock::now();
+    try {
+      (void)Dice::parse(expr, fns).exact();
+      ADD_FAILURE() << "accepted: " << expr;
+    } catch (const TooLarge& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string("\"") + expr + "\""), std::string::npos) << e.what();
+    }
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 0.5) << expr;
+  }
 }
 
 }  // namespace
