@@ -643,6 +643,9 @@ namespace {
 
 // Pmf::mixture, one part at a time: the same sums in the same order, without
 // holding every part at once (a roll of random size has up to a million).
+// Values at or above the first part's minimum go to `up_`, those below it to
+// `down_` (nearest first): both grow at their far end only, so parts whose
+// values fall one after another cost a pass each, not a move of all.
 class Mixer {
  public:
   void add(double w, Pmf d) {
@@ -662,34 +665,46 @@ class Mixer {
   }
   Pmf result() && {
     if (first_) return std::move(*first_);
-    if (acc_.empty()) throw Error("mixture has no weight");
-    return Pmf::from_weights(lo_, acc_);
+    if (!any_) throw Error("mixture has no weight");
+    std::vector<double> all(down_.rbegin(), down_.rend());
+    all.insert(all.end(), up_.begin(), up_.end());
+    return Pmf::from_weights(base_ - static_cast<std::int64_t>(down_.size()), all);
   }
 
  private:
   void put(double w, const Pmf& d) {
     if (w == 0) return;
-    if (acc_.empty()) {
-      lo_ = d.min();
-      acc_.assign(d.width(), 0.0);
+    if (!any_) {
+      any_ = true;
+      base_ = lo_ = d.min();
+      hi_ = d.max();
     }
-    const std::int64_t lo = std::min(lo_, d.min());
-    const std::int64_t hi = std::max(lo_ + static_cast<std::int64_t>(acc_.size()) - 1, d.max());
-    if (static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) >= Pmf::max_width)
-      throw Error(fmt::format("distribution over {}..{} is wider than the limit of {} values", lo, hi, Pmf::max_width));
-    if (lo < lo_) acc_.insert(acc_.begin(), static_cast<std::size_t>(lo_ - lo), 0.0);
-    lo_ = lo;
-    acc_.resize(static_cast<std::size_t>(hi - lo) + 1, 0.0);
-    const auto off = static_cast<std::size_t>(d.min() - lo_);
+    lo_ = std::min(lo_, d.min());
+    hi_ = std::max(hi_, d.max());
+    if (static_cast<std::uint64_t>(hi_) - static_cast<std::uint64_t>(lo_) >= Pmf::max_width)
+      throw Error(
+          fmt::format("distribution over {}..{} is wider than the limit of {} values", lo_, hi_, Pmf::max_width));
     const auto p = d.probs();
-    for (std::size_t i = 0; i < p.size(); ++i) acc_[off + i] += w * p[i];
+    // p[i] is the value d.min() + i; those below base_ are the first `below`.
+    const auto below = static_cast<std::size_t>(std::clamp<std::int64_t>(base_ - d.min(), 0, std::ssize(p)));
+    if (below > 0) {
+      const auto reach = static_cast<std::size_t>(base_ - d.min());  // base_ - 1 - d.min(), plus one
+      if (down_.size() < reach) down_.resize(reach, 0.0);
+      for (std::size_t i = 0; i < below; ++i) down_[reach - 1 - i] += w * p[i];
+    }
+    if (below < p.size()) {
+      const auto off = static_cast<std::size_t>(d.min() + static_cast<std::int64_t>(below) - base_);
+      if (up_.size() < off + p.size() - below) up_.resize(off + p.size() - below, 0.0);
+      for (std::size_t i = below; i < p.size(); ++i) up_[off + i - below] += w * p[i];
+    }
   }
 
   std::size_t parts_ = 0;
   double first_w_ = 0;
   std::optional<Pmf> first_;
-  std::int64_t lo_ = 0;
-  std::vector<double> acc_;
+  bool any_ = false;
+  std::int64_t base_ = 0, lo_ = 0, hi_ = 0;  // the first part's minimum; the values' bounds
+  std::vector<double> down_, up_;
 };
 
 struct Eval {

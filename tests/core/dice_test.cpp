@@ -225,6 +225,31 @@ TEST(Dice, CustomFunction) {
   EXPECT_THROW((void)Dice::parse("twice(1, 2)", fns), fray::Error);
 }
 
+TEST(Dice, CallsWhoseValuesFallAreMixed) {
+  // down(n): uniform over -n..1-n. down(1d3) mixes {-1, 0}, {-2, -1} and
+  // {-3, -2}, each part below the one before, overlapping it by one value.
+  fray::DiceFunctions fns = fray::DiceFunctions::builtin();
+  fns.add({"down", 1, 1, "down(n)", [](std::span<const std::int64_t> a) { return Pmf::uniform(-a[0], 1 - a[0]); },
+           [](std::span<const std::int64_t> a, fray::RngRef r) { return r.uniform(-a[0], 1 - a[0]); },
+           [](std::span<const std::int64_t> a) { return fray::span_cost(-a[0], 1 - a[0]); }});
+  const Pmf p = Dice::parse("down(1d3)", fns).exact();
+  EXPECT_EQ(p.min(), -3);
+  EXPECT_EQ(p.max(), 0);
+  EXPECT_NEAR(p[-3], 1.0 / 6, 1e-15);
+  EXPECT_NEAR(p[-2], 1.0 / 3, 1e-15);
+  EXPECT_NEAR(p[-1], 1.0 / 3, 1e-15);
+  EXPECT_NEAR(p[0], 1.0 / 6, 1e-15);
+  // zig(n): n when odd, -n when even. zig(1d5) puts 1, -2, 3, -4, 5 in turn,
+  // on either side of the first part, further out each time.
+  fns.add({"zig", 1, 1, "zig(n)", [](std::span<const std::int64_t> a) { return Pmf::point(a[0] % 2 ? a[0] : -a[0]); },
+           [](std::span<const std::int64_t> a, fray::RngRef) { return a[0] % 2 ? a[0] : -a[0]; },
+           [](std::span<const std::int64_t>) {
+             return fray::DiceCost{1, 1};
+           }});
+  EXPECT_EQ(Dice::parse("zig(1d5)", fns).exact(),
+            Pmf::from_pairs(std::vector<std::pair<std::int64_t, double>>{{-4, 1}, {-2, 1}, {1, 1}, {3, 1}, {5, 1}}));
+}
+
 TEST(Dice, SamplerMatchesExact) {
   expect_sampler_matches("3d6", 1);
   expect_sampler_matches("4d6kh3", 2);
