@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <tuple>
 
 namespace fray::fight::detail {
@@ -461,51 +462,88 @@ void Chain::find_stalemates() {
     if (pat_[0][c] != kNone && !can_end_[c]) all_can_end_ = false;
 }
 
-// Whether every reached cell can end whatever the order of turns, by one of
-// two sufficient tests on the move lists alone (false: the searches below
-// must tell). (1) From every reached cell each side has a move that ends the
+// Whether every reached cell can end, by one of these sufficient tests on the
+// move lists alone (false: the searches below must tell). Whatever the order
+// of turns: (1) from every reached cell each side has a move that ends the
 // fight or lowers HP a + HP b (damage above the attacker's heal): following
 // such moves, the sum falls by at least 1 an attack until an end, and it
 // cannot fall below 2. (2) One side's own moves never raise its HP (no heal
 // above 0), and from every reached cell the other side has a move that ends
 // or damages it: that HP then falls by at least 1 at each of the other
 // side's attacks and never rises in between (a life drain on one side only).
-// Either spares the searches, which cost more than the stepping.
-bool Chain::always_progresses() const {
-  // Whether every list of side w's moves met in a reached cell has a move
-  // for which ok(move) holds.
-  auto every_list = [&](int w, auto&& ok) {
-    std::vector<char> seen;  // by move list id: 1 checked
+// Given one period of the schedule (`turns`): (3) from every reached cell
+// side o has a move that ends or deals at least d, while each move of the
+// other side s heals it by at most h, and o's turns in a period times d
+// exceed s's times h: then s's HP falls by at least 1 a period (a monk's two
+// blows a turn against a hero's regeneration of at most 1 HP). In any order,
+// the question find_stalemates_by_search answers: (4) from every reached
+// cell one side has a move that ends or damages the other: only its moves
+// then, and the other's HP falls at each. A move never raises its
+// defender's HP (Ask checks damage >= 0), so each test holds.
+// Each spares the searches, which cost more than the stepping.
+bool Chain::always_progresses(const std::vector<Who>* turns, bool any_order) const {
+  // Calls visit(list) once for each list of side w's moves met in a reached
+  // cell; stops and returns false when visit does.
+  auto each_list = [&](int w, auto&& visit) {
+    std::vector<char> seen;  // by move list id: 1 visited
     for (const std::uint32_t id : pat_[w]) {
       if (id == kNone) continue;
       if (seen.size() <= id) seen.resize(id + 1, 0);
       if (seen[id]) continue;
       seen[id] = 1;
-      const auto ms = moves(id);
-      if (std::none_of(ms.begin(), ms.end(), ok)) return false;
+      if (!visit(moves(id))) return false;
     }
     return true;
   };
+  // Whether every list of side w has a move for which ok(move) holds.
+  auto every_list = [&](int w, auto&& ok) {
+    return each_list(w, [&](std::span<const Move> ms) { return std::any_of(ms.begin(), ms.end(), ok); });
+  };
   auto sum_falls = [](const Move& m) { return m.ends() || m.damage > m.heal; };
+  auto hurts = [](const Move& m) { return m.ends() || m.damage > 0; };
   if ((!ask_[0] || every_list(0, sum_falls)) && (!ask_[1] || every_list(1, sum_falls))) return true;
+  // The most side w's own moves raise its HP.
+  auto most_heal = [&](int w) {
+    std::int64_t h = 0;
+    if (ask_[w])
+      (void)each_list(w, [&](std::span<const Move> ms) {
+        for (const Move& m : ms)
+          if (!m.ends()) h = std::max(h, m.heal);
+        return true;
+      });
+    return h;
+  };
+  // The least, over side w's lists, of the most a move of it deals (a list
+  // with a move that ends counts as dealing any amount); 0 if some list
+  // deals nothing.
+  auto least_blow = [&](int w) {
+    std::int64_t d = std::numeric_limits<std::int64_t>::max();
+    (void)each_list(w, [&](std::span<const Move> ms) {
+      std::int64_t most = 0;
+      for (const Move& m : ms) most = m.ends() ? std::numeric_limits<std::int64_t>::max() : std::max(most, m.damage);
+      d = std::min(d, most);
+      return d > 0;
+    });
+    return d;
+  };
   for (int s = 0; s < 2; ++s) {
     const int o = 1 - s;
     if (!ask_[o]) continue;
-    bool rises = false;  // some move of s raises its own HP
-    if (ask_[s]) {
-      std::vector<char> seen;
-      for (const std::uint32_t id : pat_[s]) {
-        if (id == kNone) continue;
-        if (seen.size() <= id) seen.resize(id + 1, 0);
-        if (seen[id]) continue;
-        seen[id] = 1;
-        for (const Move& m : moves(id))
-          if (!m.ends() && m.heal > 0) rises = true;
-        if (rises) break;
-      }
+    if (any_order) {
+      if (every_list(o, hurts)) return true;
+      continue;
     }
-    if (rises) continue;
-    if (every_list(o, [](const Move& m) { return m.ends() || m.damage > 0; })) return true;
+    const std::int64_t heal = most_heal(s);
+    if (heal == 0) {
+      if (every_list(o, hurts)) return true;
+      continue;
+    }
+    if (!turns) continue;
+    const std::int64_t blow = least_blow(o);
+    if (blow == 0) continue;
+    double n_o = 0, n_s = 0;
+    for (const Who w : *turns) (static_cast<int>(w) == o ? n_o : n_s) += 1;
+    if (n_o * static_cast<double>(blow) > n_s * static_cast<double>(heal)) return true;
   }
   return false;
 }
@@ -530,7 +568,7 @@ void Chain::for_each_move(int w, Visit&& visit) const {
 void Chain::find_stalemates_by_search() {
   const std::size_t n = cells();
   can_end_.assign(n, 0);
-  if (always_progresses()) {
+  if (always_progresses(nullptr, true)) {
     for (std::size_t c = 0; c < n; ++c) can_end_[c] = pat_[0][c] != kNone;
     all_can_end_ = true;
     return;
@@ -572,7 +610,7 @@ void Chain::find_stalemates_by_search() {
 std::pair<std::vector<char>, bool> Chain::can_end_by_phase(const std::vector<Who>& turns) const {
   const std::size_t n = cells(), period = turns.size();
   std::vector<char> ok(n * period, 0);
-  if (always_progresses()) {
+  if (always_progresses(&turns)) {
     for (std::size_t c = 0; c < n; ++c)
       if (pat_[0][c] != kNone) std::fill_n(ok.begin() + static_cast<std::ptrdiff_t>(c * period), period, char{1});
     return {std::move(ok), true};

@@ -197,7 +197,9 @@ class Chain {
   void reach();
   void find_stalemates();
   void find_stalemates_by_search();
-  [[nodiscard]] bool always_progresses() const;
+  // `turns`: one period of the schedule (can_end_by_phase); none: in any
+  // order the two sides' moves may come (find_stalemates_by_search).
+  [[nodiscard]] bool always_progresses(const std::vector<Who>* turns = nullptr, bool any_order = false) const;
   // Every move of side w from every cell in use: visit(cell, its target (the
   // cell itself for a move that ends the fight), whether it ends).
   template <class Visit>

@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -177,6 +178,116 @@ TEST(PullStep, AgreesWithMonteCarloOnACoupledDrainDuel) {
   const DuelResult exact = duel_exact(x);
   EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins, 1.0, 1e-13);
   test::expect_sampled_duel_agrees(x, exact, 200000, 77, 2);
+}
+
+// A hero-like side that heals `regen` on each of its turns, up to `ht`, and
+// misses a foe in state 1 (focused), which that miss moves to state `cool`.
+class ParriedKernel final : public test::ListKernel {
+ public:
+  ParriedKernel(double p, std::int64_t lo, std::int64_t hi, std::int64_t ht, std::int64_t regen, std::uint32_t cool)
+      : p_(p), lo_(lo), hi_(hi), ht_(ht), regen_(regen), cool_(cool) {
+    declared.attacker_hp = true;
+  }
+  std::vector<Transition> list(Side a, Side d) const override {
+    const std::int64_t heal = std::min(ht_ - a.hp, regen_);
+    if (d.state == 1) return {{1.0, 0, a.state, cool_, 0, heal}};
+    std::vector<Transition> ts{{1 - p_, 0, a.state, d.state, 0, heal}};
+    for (std::int64_t v = lo_; v <= hi_; ++v)
+      ts.push_back({p_ / static_cast<double>(hi_ - lo_ + 1), v, a.state, d.state, 1, heal});
+    return ts;
+  }
+
+ private:
+  double p_;
+  std::int64_t lo_, hi_, ht_, regen_;
+  std::uint32_t cool_;
+};
+
+// A monk-like side: hits with probability p for lo..hi; its state counts
+// its attacks down to 1, focused (0 at the start: focused after one).
+class FocusKernel final : public test::ListKernel {
+ public:
+  FocusKernel(double p, std::int64_t lo, std::int64_t hi) : p_(p), lo_(lo), hi_(hi) {}
+  std::vector<Transition> list(Side a, Side d) const override {
+    const std::uint32_t next = a.state > 1 ? a.state - 1 : 1;
+    std::vector<Transition> ts{{1 - p_, 0, next, d.state}};
+    for (std::int64_t v = lo_; v <= hi_; ++v) ts.push_back({p_ / static_cast<double>(hi_ - lo_ + 1), v, next, d.state});
+    return ts;
+  }
+
+ private:
+  double p_;
+  std::int64_t lo_, hi_;
+};
+
+// Which cells can end at each phase of `turns`, by sweeping every move of
+// every reached cell until nothing changes: the search the move-list tests
+// (Chain::always_progresses) spare, written out for small grids.
+std::vector<char> can_end_by_sweeps(const detail::Chain& ch, const std::vector<Who>& turns) {
+  const std::size_t n = ch.cells(), period = turns.size();
+  const std::uint64_t per_block = ch.rows() * ch.cols();
+  std::vector<char> ok(n * period, 0);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::uint64_t c = 0; c < n; ++c) {
+      if (ch.pattern(Who::a, c) == detail::kNone) continue;
+      const auto [ia, ib] = ch.block(c / per_block);
+      const std::uint64_t r = c % per_block / ch.cols(), col = c % ch.cols();
+      for (std::size_t j = 0; j < period; ++j) {
+        if (ok[c * period + j]) continue;
+        const Who w = turns[j];
+        for (const detail::Move& m : ch.moves(ch.pattern(w, c)))
+          if (m.ends() || ok[ch.target(w, ia, ib, r, col, m) * period + (j + 1) % period]) {
+            ok[c * period + j] = 1;
+            changed = true;
+            break;
+          }
+      }
+    }
+  }
+  return ok;
+}
+
+TEST(PullStep, BlowsThatOutweighRegenerationNeedNoSearch) {
+  // a heals 1 HP on each of its turns and cannot hurt b while b is focused
+  // (its one move then is the parry); b hits for 1..3. Per period of the
+  // schedule b deals up to 3 at each of its turns and a heals at most 1 at
+  // each of its own: b's two turns (a blow of 3 each) outweigh a's one, so
+  // a's HP can always be worn down and the move lists say so. With b dealing
+  // exactly 1 against a's regeneration of 2, they do not, and HP a can stay
+  // up for ever while b is focused: the phases must come from the search.
+  auto a = std::make_shared<ParriedKernel>(0.5, 1, 2, 20, 1, 4);
+  auto b = std::make_shared<FocusKernel>(0.7, 1, 3);
+  const Fighter fa{"a", 20, 1, 0}, fb{"b", 12, 0.5, 0};
+  const detail::Chain ch(*a, b.get(), fa, fb, ExactLimits{});
+  ASSERT_TRUE(ch.rises());
+  ASSERT_GT(ch.blocks(), 3u);
+  for (const std::vector<Who>& turns :
+       {std::vector<Who>{Who::a, Who::b, Who::b}, std::vector<Who>{Who::b, Who::b, Who::a}}) {
+    const auto [ok, all] = ch.can_end_by_phase(turns);
+    EXPECT_TRUE(all);
+    EXPECT_EQ(ok, can_end_by_sweeps(ch, turns));
+  }
+  // In any order: b alone, a blow at each of its turns.
+  EXPECT_TRUE(ch.all_can_end());
+  // A side that never hurts and heals 2 on its turn against blows of
+  // exactly 1, two to one: near full HP no end can be reached, from 1 or 2
+  // HP on b's turns it can. The lists show nothing (b's 2 x 1 does not
+  // outweigh a's 1 x 2); the search's answer is the sweeps'.
+  auto healer = std::make_shared<ParriedKernel>(0.0, 1, 1, 20, 2, 4);
+  auto tapper = std::make_shared<FocusKernel>(0.7, 1, 1);
+  const detail::Chain stuck(*healer, tapper.get(), fa, fb, ExactLimits{});
+  const std::vector<Who> turns{Who::a, Who::b, Who::b};
+  const auto [ok, all] = stuck.can_end_by_phase(turns);
+  EXPECT_FALSE(all);
+  EXPECT_EQ(ok, can_end_by_sweeps(stuck, turns));
+  EXPECT_GT(std::count(ok.begin(), ok.end(), char{1}), 0);
+  // The duels: pulled (which the lists allow) as pushed; the stuck one
+  // ends in a stalemate whenever a gets back to full HP.
+  expect_pull_is_push(bout(a, b, 20, 12, 1.0, 0.5));
+  const DuelResult r = duel_exact(bout(healer, tapper, 20, 12, 1.0, 0.5));
+  EXPECT_GT(r.p_draw, 0.5);
+  EXPECT_NEAR(r.p_a_wins, 0.0, 1e-15);
 }
 
 TEST(PullStep, FaintCellsDroppedCountAsUnresolved) {
