@@ -97,12 +97,16 @@ BENCHMARK(BM_DuelExact)
 // regenerate (independent sides); Crawl with both sides' regeneration
 // (coupled: the player's counter reads its HP), at the 40 HP its cell limit
 // allows against an orc warrior; Brogue at 300 HP a side against a goblin,
-// whose regeneration couples the sides (its counter's states times the grid).
+// whose regeneration couples the sides (its counter's states times the grid);
+// a Shattered PD warrior against a dwarf monk, whose Focus (15 states) times
+// her regeneration's clock makes a million conditions.
 void BM_DuelExactCatalog(benchmark::State& state) {
   static const char* const specs[][3] = {
       {"brogue", "player:hp=300,regeneration=none", "zombie:hp=300"},
       {"crawl", "player:hp=40,fighting=5,weapon_skill=4,weapon=long_sword", "orc_warrior"},
       {"brogue", "player:hp=300,regeneration=none", "goblin:hp=300"},
+      {"shattered-pd", "hero:class=warrior,level=16,str=16,weapon=longsword,weapon_level=2,armor=scale,armor_level=2",
+       "monk"},
   };
   const auto& m = specs[state.range(0)];
   fray::AttackRequest req;
@@ -112,7 +116,7 @@ void BM_DuelExactCatalog(benchmark::State& state) {
   state.SetLabel(m[0]);
   for (auto _ : state) benchmark::DoNotOptimize(fray::fight::duel_exact(b));
 }
-BENCHMARK(BM_DuelExactCatalog)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DuelExactCatalog)->Arg(0)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond);
 
 // The check Monte Carlo makes first: can this fight end at all?
 void BM_CanEnd(benchmark::State& state) {
