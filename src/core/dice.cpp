@@ -306,6 +306,9 @@ constexpr double kPartOps = 64;
 constexpr double kMapOps = 20;
 // Multiply-adds one binomial term costs (an exp and a log).
 constexpr double kExpOps = 20;
+// Passes a die of s faces costs to build, per face: the weights written,
+// checked, summed and divided by their sum (Pmf's constructor).
+constexpr double kBuildOps = 4;
 // Doubles one std::map entry holds (key, value, three pointers, colour).
 constexpr double kMapValues = 6;
 
@@ -350,9 +353,12 @@ Dice::Cost roll_cost(double c, double s, double k, bool explode, bool keep) {
   s = std::clamp(s, 1.0, static_cast<double>(Pmf::max_width));
   const double faces = explode ? s * (Dice::explode_limit + 1) : s;
   Dice::Cost r;
+  // No die rolled, or none kept: 0, and no die built (Eval::exact_dice).
+  if (c == 0 || (keep && k <= 0)) return {kPartOps + 1, 1};
   if (!keep) {
     const double width = c * (faces - 1) + 1;
-    r.work = Pmf::repeat_work(c, faces) + width + kPartOps;
+    // Building the die, then summing c of them.
+    r.work = kBuildOps * faces + Pmf::repeat_work(c, faces) + width + kPartOps;
     r.values = 3 * width + faces;  // the result, the power being squared, their sum
   } else {
     k = std::clamp(k, 0.0, c);
@@ -365,7 +371,7 @@ Dice::Cost roll_cost(double c, double s, double k, bool explode, bool keep) {
     // (past 4 (k + 1) each term is at most half the one before) and c + 1.
     const double rows = (faces - 1) * (k * k * k - k) / 6 + k * (k + 1) / 2;
     const double terms = k * (k + 1) / 2 + k * std::min(c + 1, 4 * (k + 1) + 64);
-    r.work = faces * (rows + terms * kExpOps) + span + kPartOps;
+    r.work = kBuildOps * faces + faces * (rows + terms * kExpOps) + span + kPartOps;
     r.values = (k + 1) * (k * faces + 1);  // keep_dice's rows and its result
   }
   return r;
@@ -773,6 +779,13 @@ struct Eval {
       for (const auto& [s, ps] : sides.items())
         for (const auto& [k, pk] : keep.items()) {
           check_roll(text, n, c, s, k);
+          // No die rolled, or none kept: 0, without building a die of s
+          // sides (`0d(1d60000)` would build 60 000 of them).
+          if (c == 0 || (n.has_keep && k == 0)) {
+            tick(n, kPartOps + 1);
+            parts.add(pc * ps * pk, Pmf::point(0));
+            continue;
+          }
           const Pmf die = n.explode ? exploding_die(s) : Pmf::uniform(1, s);
           if (!n.has_keep) {
             // Refuse a hopeless request before starting it.

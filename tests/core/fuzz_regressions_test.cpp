@@ -57,4 +57,22 @@ TEST(FuzzRegressions, DiceFunctionCallsAreCharged) {
   EXPECT_GE(d.sample(rng), 2);  // sampling stays open
 }
 
+// fuzz_dice: no dice of a random number of sides, 1 to 61 202. Each side
+// count built its die before rolling none of it, 1.9 x 10^9 values in all,
+// charged as nothing. No die is built now when none is rolled or kept, and
+// building one is charged.
+TEST(FuzzRegressions, NoDiceBuildNoDie) {
+  struct Restore {
+    ~Restore() { fray::set_budget({}); }
+  } restore;
+  fray::set_budget({fray::kMaxWork / 20, fray::kMaxValues / 8});  // as tests/fuzz/fuzz.hpp
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_EQ(fray::Dice::parse("0d(1d61202)").exact(), fray::Pmf::point(0));
+  EXPECT_EQ(fray::Dice::parse("2d(1d61202)kh0").exact(), fray::Pmf::point(0));
+  EXPECT_EQ(fray::Dice::parse("0d(1d61202)!").exact(), fray::Pmf::point(0));
+  // One die of each size is built: 1.9 x 10^9 values, past this budget.
+  EXPECT_THROW((void)fray::Dice::parse("1d(1d61202)").exact(), fray::TooLarge);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 0.5);
+}
+
 }  // namespace
