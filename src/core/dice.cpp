@@ -409,13 +409,15 @@ struct Estimator {
         return {static_cast<double>(n.value), static_cast<double>(n.value)};
       case Kind::neg: {
         const Shape a = walk(*n.kids[0]);
+        if (a.known) cost.work += a.width();  // the values copied
         return {-a.hi, -a.lo, a.known};
       }
       case Kind::add:
       case Kind::sub: {
         const Shape a = walk(*n.kids[0]), b = walk(*n.kids[1]);
         if (!a.known || !b.known) return {0, 0, false};
-        if (a.width() > 1 && b.width() > 1) cost.work += a.width() * b.width();
+        // A convolution, or a copy when one side is a point.
+        cost.work += a.width() > 1 && b.width() > 1 ? a.width() * b.width() : a.width() + b.width();
         cost.values = std::max(cost.values, 2 * (a.width() + b.width()));
         return n.kind == Kind::add ? Shape{a.lo + b.lo, a.hi + b.hi} : Shape{a.lo - b.hi, a.hi - b.lo};
       }
@@ -733,8 +735,10 @@ struct Eval {
     if (spent > total) ticker.set_total(total = spent);
     if (now) ticker.add(work);
   }
+  // A sum's cost: a convolution, or a copy when one side is a point.
   static double wide(const Pmf& a, const Pmf& b) {
-    return a.width() > 1 && b.width() > 1 ? static_cast<double>(a.width()) * static_cast<double>(b.width()) : 0.0;
+    const auto x = static_cast<double>(a.width()), y = static_cast<double>(b.width());
+    return x > 1 && y > 1 ? x * y : x + y;
   }
 
   Pmf exact(const Dice::Node& n) {
@@ -747,8 +751,11 @@ struct Eval {
         charge(n, wide(a, b), 2.0 * static_cast<double>(a.width() + b.width()));
         return n.kind == Kind::add ? a + b : a - b;
       }
-      case Kind::neg:
-        return -exact(*n.kids[0]);
+      case Kind::neg: {
+        Pmf a = exact(*n.kids[0]);
+        charge(n, static_cast<double>(a.width()), 2.0 * static_cast<double>(a.width()));
+        return -a;
+      }
       case Kind::mul:
       case Kind::cmp: {
         const Pmf a = exact(*n.kids[0]), b = exact(*n.kids[1]);

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdint>
 #include <limits>
+#include <string>
 
 namespace {
 
@@ -73,6 +74,22 @@ TEST(FuzzRegressions, NoDiceBuildNoDie) {
   // One die of each size is built: 1.9 x 10^9 values, past this budget.
   EXPECT_THROW((void)fray::Dice::parse("1d(1d61202)").exact(), fray::TooLarge);
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 0.5);
+}
+
+// A wide roll shifted again and again ("1d4000000+1+1+..."): each sum with
+// a point copies the whole distribution, which was charged as nothing.
+TEST(FuzzRegressions, ShiftsOfAWideRollAreCharged) {
+  std::string text = "1d4000000";
+  for (int i = 0; i < 100; ++i) text += "+1";
+  const fray::Dice d = fray::Dice::parse(text);
+  EXPECT_GE(d.estimate().work, 100 * 4e6);
+  struct Restore {
+    ~Restore() { fray::set_budget({}); }
+  } restore;
+  fray::set_budget({fray::kMaxWork / 20, fray::kMaxValues / 8});  // as tests/fuzz/fuzz.hpp
+  EXPECT_THROW((void)d.exact(), fray::TooLarge);
+  EXPECT_THROW((void)fray::Dice::parse("-(" + text + ")").exact(), fray::TooLarge);
+  EXPECT_TRUE(fray::Dice::parse("-(1d6 + 1)").exact().approx_equal(fray::Pmf::uniform(-7, -2), 1e-15));
 }
 
 }  // namespace
