@@ -312,6 +312,10 @@ constexpr double kBuildOps = 4;
 // Doubles one std::map entry holds (key, value, three pointers, colour).
 constexpr double kMapValues = 6;
 
+// A sum of two parts x and y values wide: a convolution, or a copy of the
+// wider when one is a single value (Estimator and Eval alike).
+double sum_work(double x, double y) { return x > 1 && y > 1 ? x * y : x + y; }
+
 struct Bucket {
   double top;  // the largest value in the group
   double n;    // how many values
@@ -416,8 +420,7 @@ struct Estimator {
       case Kind::sub: {
         const Shape a = walk(*n.kids[0]), b = walk(*n.kids[1]);
         if (!a.known || !b.known) return {0, 0, false};
-        // A convolution, or a copy when one side is a point.
-        cost.work += a.width() > 1 && b.width() > 1 ? a.width() * b.width() : a.width() + b.width();
+        cost.work += sum_work(a.width(), b.width());
         cost.values = std::max(cost.values, 2 * (a.width() + b.width()));
         return n.kind == Kind::add ? Shape{a.lo + b.lo, a.hi + b.hi} : Shape{a.lo - b.hi, a.hi - b.lo};
       }
@@ -684,14 +687,13 @@ class Mixer {
     if (w == 0) return;
     if (!any_) {
       any_ = true;
-      base_ = lo_ = d.min();
-      hi_ = d.max();
+      base_ = d.min();
     }
-    lo_ = std::min(lo_, d.min());
-    hi_ = std::max(hi_, d.max());
-    if (static_cast<std::uint64_t>(hi_) - static_cast<std::uint64_t>(lo_) >= Pmf::max_width)
-      throw Error(
-          fmt::format("distribution over {}..{} is wider than the limit of {} values", lo_, hi_, Pmf::max_width));
+    // The values so far are base_ - down_.size() .. base_ + up_.size() - 1.
+    const std::int64_t lo = std::min(base_ - std::ssize(down_), d.min());
+    const std::int64_t hi = up_.empty() ? d.max() : std::max(base_ + std::ssize(up_) - 1, d.max());
+    if (static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) >= Pmf::max_width)
+      throw Error(fmt::format("distribution over {}..{} is wider than the limit of {} values", lo, hi, Pmf::max_width));
     const auto p = d.probs();
     // p[i] is the value d.min() + i; those below base_ are the first `below`.
     const auto below = static_cast<std::size_t>(std::clamp<std::int64_t>(base_ - d.min(), 0, std::ssize(p)));
@@ -711,7 +713,7 @@ class Mixer {
   double first_w_ = 0;
   std::optional<Pmf> first_;
   bool any_ = false;
-  std::int64_t base_ = 0, lo_ = 0, hi_ = 0;  // the first part's minimum; the values' bounds
+  std::int64_t base_ = 0;  // the first part's minimum
   std::vector<double> down_, up_;
 };
 
@@ -735,11 +737,6 @@ struct Eval {
     if (spent > total) ticker.set_total(total = spent);
     if (now) ticker.add(work);
   }
-  // A sum's cost: a convolution, or a copy when one side is a point.
-  static double wide(const Pmf& a, const Pmf& b) {
-    const auto x = static_cast<double>(a.width()), y = static_cast<double>(b.width());
-    return x > 1 && y > 1 ? x * y : x + y;
-  }
 
   Pmf exact(const Dice::Node& n) {
     switch (n.kind) {
@@ -748,7 +745,8 @@ struct Eval {
       case Kind::add:
       case Kind::sub: {
         const Pmf a = exact(*n.kids[0]), b = exact(*n.kids[1]);
-        charge(n, wide(a, b), 2.0 * static_cast<double>(a.width() + b.width()));
+        charge(n, sum_work(static_cast<double>(a.width()), static_cast<double>(b.width())),
+               2.0 * static_cast<double>(a.width() + b.width()));
         return n.kind == Kind::add ? a + b : a - b;
       }
       case Kind::neg: {
@@ -786,10 +784,10 @@ struct Eval {
       for (const auto& [s, ps] : sides.items())
         for (const auto& [k, pk] : keep.items()) {
           check_roll(text, n, c, s, k);
+          tick(n, roll_cost(double(c), double(s), double(k), n.explode, n.has_keep).work);
           // No die rolled, or none kept: 0, without building a die of s
           // sides (`0d(1d60000)` would build 60 000 of them).
           if (c == 0 || (n.has_keep && k == 0)) {
-            tick(n, kPartOps + 1);
             parts.add(pc * ps * pk, Pmf::point(0));
             continue;
           }
@@ -803,10 +801,8 @@ struct Eval {
                   "is {})",
                   text, n.column, c, s, static_cast<std::uint64_t>(std::min<unsigned __int128>(width, ~0ULL)),
                   Pmf::max_width));
-            tick(n, roll_cost(double(c), double(s), 0, n.explode, false).work);
             parts.add(pc * ps * pk, die.repeat(static_cast<std::uint64_t>(c)));
           } else {
-            tick(n, roll_cost(double(c), double(s), double(k), n.explode, true).work);
             parts.add(pc * ps * pk, keep_dice(die, c, k, n.keep_high));
           }
         }
