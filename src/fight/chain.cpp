@@ -464,19 +464,19 @@ void Chain::find_stalemates() {
 
 // Whether every reached cell can end, by one of these sufficient tests on the
 // move lists alone (false: the searches below must tell). Whatever the order
-// of turns: (1) from every reached cell each side has a move that ends the
+// of turns: (a) from every reached cell each side has a move that ends the
 // fight or lowers HP a + HP b (damage above the attacker's heal): following
 // such moves, the sum falls by at least 1 an attack until an end, and it
-// cannot fall below 2. (2) One side's own moves never raise its HP (no heal
+// cannot fall below 2. (b) one side's own moves never raise its HP (no heal
 // above 0), and from every reached cell the other side has a move that ends
 // or damages it: that HP then falls by at least 1 at each of the other
 // side's attacks and never rises in between (a life drain on one side only).
-// Given one period of the schedule (`turns`): (3) from every reached cell
+// Given one period of the schedule (`turns`): (c) from every reached cell
 // side o has a move that ends or deals at least d, while each move of the
 // other side s heals it by at most h, and o's turns in a period times d
 // exceed s's times h: then s's HP falls by at least 1 a period (a monk's two
 // blows a turn against a hero's regeneration of at most 1 HP). In any order,
-// the question find_stalemates_by_search answers: (4) from every reached
+// the question find_stalemates_by_search answers: (d) from every reached
 // cell one side has a move that ends or damages the other: only its moves
 // then, and the other's HP falls at each. A move never raises its
 // defender's HP (Ask checks damage >= 0), so each test holds.
