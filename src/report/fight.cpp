@@ -153,6 +153,7 @@ Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& 
   }
   if (!r.note.empty()) j["note"] = r.note;
   j["notes"] = bout.notes;
+  j["warnings"] = bout.warnings;
   j["not_modelled"] = r.not_modelled;
 
   std::string& t = rep.text;
@@ -162,8 +163,9 @@ Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& 
   t += stats_table(bout, s, s, bout.time_unit, false);
   t += "\n";
   if (!r.note.empty()) t += "note: " + r.note + "\n\n";
+  for (const auto& w : bout.warnings) t += "warning: " + w + "\n";
   for (const auto& n : bout.notes) t += "note: " + n + "\n";
-  if (!bout.notes.empty()) t += "\n";
+  if (!bout.notes.empty() || !bout.warnings.empty()) t += "\n";
   t += not_modelled_text(r.not_modelled);
   if (r.p_escape > 0 || !bout.b.escape.empty())
     t += fmt::format("P({} escapes{}) {}{}\n", name_of(bout.b, "b"), bout.b.escape.empty() ? "" : ", " + bout.b.escape,
@@ -230,6 +232,7 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
   }
   if (!r.note.empty()) j["note"] = r.note;
   j["notes"] = bout.notes;
+  j["warnings"] = bout.warnings;
   j["not_modelled"] = r.not_modelled;
 
   const std::string an = name_of(bout.a, "a"), bn = name_of(bout.b, "b");
@@ -240,8 +243,9 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
   t += fmt::format("  (each side's k-th attack starts at k x its attack time; {} goes first on a tie)\n\n",
                    options.first_on_tie == Who::a ? an : bn);
   if (!r.note.empty()) t += "note: " + r.note + "\n\n";
+  for (const auto& w : bout.warnings) t += "warning: " + w + "\n";
   for (const auto& n : bout.notes) t += "note: " + n + "\n";
-  if (!bout.notes.empty()) t += "\n";
+  if (!bout.notes.empty() || !bout.warnings.empty()) t += "\n";
   t += not_modelled_text(r.not_modelled);
   const bool mc = r.method != "exact";
   struct Line {

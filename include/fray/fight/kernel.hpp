@@ -122,6 +122,9 @@ struct Bout {
   // What the fight assumes that the specs did not say (a default HP, ...),
   // for the reports.
   std::vector<std::string> notes{};
+  // What makes the answer worse than the specs may intend (an item heavier
+  // than its wearer's strength, ...), both sides, as AttackSummary::warnings.
+  std::vector<std::string> warnings{};
   // The game mechanics of these two fighters, in words ("vampire_bat: life
   // drain, heals min(damage, HT - HP) on a hit (Bat.attackProc)"): those the
   // kernels follow, and those they leave out. The fight results carry the
