@@ -291,6 +291,8 @@ std::vector<std::string> notes(const Resolved& r) {
       "NormalIntRange's float-exact law");
   if (r.attacker.is_hero() || r.defender.is_hero())
     out.push_back("talents, enchantments, glyphs and Duelist abilities are not modelled");
+  for (const std::string& n : moment_notes(r.attacker, r.situation, true, false)) out.push_back(n);
+  for (const std::string& n : moment_notes(r.defender, r.situation, false, false)) out.push_back(n);
   if (!r.attacker.is_hero() && !r.attacker.mob.notes.empty()) out.push_back(r.attacker.mob.notes.front());
   if (!r.defender.is_hero() && !r.defender.mob.notes.empty() && r.defender.mob.key != r.attacker.mob.key)
     out.push_back(r.defender.mob.notes.front());
@@ -324,8 +326,23 @@ std::vector<CatalogEntry> monster_entries() {
     e.name = m.key;
     e.description = fmt::format("{} ({}, {})", m.name, m.region, m.kind);
     if (m.depth_scaled) e.description += "; needs depth=1..26";
-    if (!m.damage) e.description += "; no melee attack";
+    if (!m.damage && !m.depth_scaled) e.description += "; no melee attack";
     if (m.spell) e.description += fmt::format("; spell {}", call_text(*m.spell));
+    // The stats the game computes anew on each call (Tengu.attackSkill, Goo, ...).
+    for (const MobOverride& o : m.when) {
+      std::vector<std::string> set;
+      if (o.accuracy)
+        set.push_back(
+            fmt::format("accuracy {}", *o.accuracy >= infinite_accuracy ? "infinite" : std::to_string(*o.accuracy)));
+      if (o.damage) set.push_back("damage " + range_text(*o.damage));
+      if (o.evasion)
+        set.push_back(
+            fmt::format("evasion {}", *o.evasion >= infinite_evasion ? "infinite" : std::to_string(*o.evasion)));
+      if (o.accuracy_factor != 1) set.push_back(fmt::format("accuracy ×{}", o.accuracy_factor));
+      if (o.damage_factor != 1) set.push_back(fmt::format("damage ×{}", o.damage_factor));
+      if (o.evasion_factor != 1) set.push_back(fmt::format("evasion ×{:g}", o.evasion_factor));
+      e.description += fmt::format("; {}: {}", to_string(o.when), fmt::join(set, ", "));
+    }
     Fields& f = e.stats;
     if (!m.depth_scaled) {
       f.push_back({"ht", m.ht});

@@ -246,3 +246,163 @@ TEST(SpdRuleset, Catalogs) {
     EXPECT_NE(std::find(flags.begin(), flags.end(), f), flags.end()) << f;
   EXPECT_EQ(&fray::ruleset("spd"), &rules());
 }
+
+// --- the mobs' stats that follow the moment ------------------------------------------
+
+namespace {
+
+// The chance the kernel's outcomes land a hit, from the given sides.
+double kernel_hit(const fray::Exchange& k, fray::Side a, fray::Side d) {
+  double p = 0;
+  for (const fray::Transition& t : k.outcomes(a, d))
+    if (t.hit == 1) p += t.p;
+  return p;
+}
+
+bool has_line(const std::vector<std::string>& lines, const std::string& text) {
+  return std::find(lines.begin(), lines.end(), text) != lines.end();
+}
+
+constexpr std::uint32_t kPast = 1u << 31;
+
+}  // namespace
+
+// Tengu.attackSkill: 10 against an adjacent target, 20 otherwise. Against a
+// level-1 warrior (evasion 5): 1 - 5/20 = 0.75 adjacent, 1 - 5/40 = 0.875 at
+// range; the catalog once held 0 (2^-24, a hit in 16 million).
+TEST(SpdRuleset, TenguAccuracyFollowsTheDistance) {
+  const auto near = ask("tengu", "hero");
+  EXPECT_EQ(stat(near.attacker, "accuracy"), 10);
+  EXPECT_NEAR(near.p_hit, 0.75, 1e-12);
+  EXPECT_TRUE(has_line(near.notes,
+                       "Tengu: accuracy 10 with its foe adjacent; accuracy 20 with its foe not adjacent (the "
+                       "situation's ranged) (Tengu.attackSkill)"));
+  const auto far = ask("tengu", "hero", {"ranged"});
+  EXPECT_EQ(stat(far.attacker, "accuracy"), 20);
+  EXPECT_NEAR(far.p_hit, 0.875, 1e-12);
+  // The strike draws against the same accuracy.
+  const auto run = rules().strike({{"tengu", "hero", {"ranged"}, {}}, 5, 1, "java"});
+  EXPECT_EQ(run.strikes[0].draws[0].call, "Random.Float()·20");
+  // In a fight the distance is the same both ways: a hero throwing from afar
+  // is shot back at 20; her evasion at level 10 in mail is 14.
+  const auto melee = rules().bout({"hero:level=10,str=14,weapon=sword,armor=mail", "tengu", {}, {}});
+  EXPECT_NEAR(kernel_hit(*melee.b_hits_a, {200, kPast}, {65, kPast}), 10.0 / 28, 1e-12);
+  const auto thrown =
+      rules().bout({"hero:level=10,str=14,missile=javelin,armor=mail", "tengu", {"thrown", "ranged"}, {}});
+  EXPECT_NEAR(kernel_hit(*thrown.b_hits_a, {200, kPast}, {65, kPast}), 1 - 14.0 / 40, 1e-12);
+}
+
+// A duel against Tengu worked independently (a chain over both sides' HP in
+// exact fractions with the textbook NormalIntRange laws, which the game's
+// float-exact ones move by under 1e-6): an inline fighter of 30 HP, accuracy 20, evasion
+// 10, NormalIntRange(8, 16), armor NormalIntRange(0, 4), striking first,
+// against Tengu at 40 HP (evasion 15, NormalIntRange(6, 12), armor
+// NormalIntRange(0, 5)): it hits 1 - 15/40, Tengu 10/20 adjacent or 1 - 10/40
+// at range. P(a wins) = 0.735107 adjacent, 0.421194 at range.
+TEST(SpdRuleset, DuelAgainstTenguByHand) {
+  const std::string a = "hp=30,accuracy=20,evasion=10,damage=8-16,armor=4";
+  const auto near = fray::fight::solve_duel(rules().bout({a, "tengu:hp=40", {}, {}}));
+  EXPECT_EQ(near.method, "exact");
+  EXPECT_NEAR(near.p_a_wins, 0.7351067754540668, 1e-5);
+  const auto far = fray::fight::solve_duel(rules().bout({a, "tengu:hp=40", {"ranged"}, {}}));
+  EXPECT_NEAR(far.p_a_wins, 0.42119445771421055, 1e-5);
+}
+
+// The hero's duel against Tengu, exact against Monte Carlo (the HP left by
+// chi-square, the winner within 4 standard deviations).
+TEST(SpdRuleset, TenguDuelExactAgreesWithMonteCarlo) {
+  const auto bout = rules().bout({"hero:level=10,str=14,weapon=sword,armor=mail", "tengu", {}, {}});
+  const auto exact = fray::fight::solve_duel(bout);
+  ASSERT_EQ(exact.method, "exact");
+  EXPECT_GT(exact.p_a_wins, 0.2);
+  EXPECT_LT(exact.p_a_wins, 0.5);
+  fray::fight::FightOptions o;
+  o.method = fray::fight::FightOptions::Method::monte_carlo;
+  o.monte_carlo.sims = 40000;
+  o.monte_carlo.seed = 41;
+  o.monte_carlo.progress = false;
+  const auto mc = fray::fight::solve_duel(bout, o);
+  const double sd = std::sqrt(exact.p_a_wins * (1 - exact.p_a_wins) / 40000.0);
+  EXPECT_NEAR(mc.p_a_wins, exact.p_a_wins, 4 * sd);
+  std::map<std::int64_t, std::uint64_t> counts;
+  for (const auto& [v, p] : mc.b_hp_left.items()) counts[v] = static_cast<std::uint64_t>(std::llround(p * 40000));
+  EXPECT_GT(fray::test::chi_square_p(exact.b_hp_left, counts), 1e-3);
+}
+
+// Goo.attackSkill, damageRoll and defenseSkill read its HP: at hp=40 of 100
+// (HP*2 <= HT) accuracy 15, NormalIntRange(1, 12), evasion (int)(8 * 1.5) = 12;
+// above 50, 10, 1-8 and 8. Against a level-1 warrior (evasion 5, cloth
+// NormalIntRange(0, 2)): 1 - 5/30 and a mean of 1783/324 a hit at 40 HP; 0.75
+// and 505/144 at full HP. Her accuracy 10 against it: 10/24, or 1 - 8/20.
+TEST(SpdRuleset, GooFollowsItsHp) {
+  const auto low = ask("goo:hp=40", "hero");
+  EXPECT_EQ(stat(low.attacker, "accuracy"), 15);
+  EXPECT_NEAR(low.p_hit, 5.0 / 6, 1e-12);
+  EXPECT_EQ(low.damage_on_hit.max(), 12);
+  EXPECT_NEAR(low.damage_on_hit.mean(), 1783.0 / 324, 1e-5);
+  EXPECT_TRUE(has_line(low.notes,
+                       "Goo: accuracy 15, damage 1-12 at 40 of 100 HP; accuracy 10, damage 1-8 above 50 "
+                       "HP (Goo.attackSkill, Goo.damageRoll)"));
+  const auto full = ask("goo:hp=100", "hero");
+  EXPECT_NEAR(full.p_hit, 0.75, 1e-12);
+  EXPECT_NEAR(full.damage_on_hit.mean(), 505.0 / 144, 1e-5);
+  EXPECT_NEAR(ask("goo:hp=50", "hero").p_hit, 5.0 / 6, 1e-12);  // HP*2 <= HT holds at exactly half
+  EXPECT_NEAR(ask("goo:hp=51", "hero").p_hit, 0.75, 1e-12);
+  EXPECT_EQ(stat(ask("hero", "goo:hp=40").defender, "evasion"), 12);
+  EXPECT_NEAR(ask("hero", "goo:hp=40").p_hit, 10.0 / 24, 1e-12);
+  EXPECT_NEAR(ask("hero", "goo").p_hit, 0.6, 1e-12);
+  // The strike rolls the half-HP range.
+  const auto run = rules().strike({{"goo:hp=40", "hero", {}, {}}, 3, 200, "default"});
+  bool drew = false;
+  for (const auto& s : run.strikes)
+    for (const auto& d : s.draws) drew = drew || d.call == "Random.NormalIntRange(1, 12)";
+  EXPECT_TRUE(drew);
+  // The fight starts from the same numbers: from rest at half HP it attacks on
+  // Random.Int(2) > 0, so half the turns carry the attack's chance.
+  const auto bout = rules().bout({"hero", "goo:hp=40", {}, {}});
+  EXPECT_TRUE(bout.b_hits_a->reads().attacker_hp);
+  EXPECT_NEAR(kernel_hit(*bout.b_hits_a, {40, kPast}, {20, kPast}), 0.5 * low.p_hit, 1e-12);
+  EXPECT_NEAR(kernel_hit(*bout.a_hits_b, {20, kPast}, {40, kPast}), 10.0 / 24, 1e-12);
+}
+
+// GnollGuard.damageRoll: NormalIntRange(16, 22) when its target is not
+// adjacent (reach 2), 6-12 adjacent; against cloth NormalIntRange(0, 2): 14-22
+// with a mean of 18, 4-12 with a mean of 8.
+TEST(SpdRuleset, GnollGuardSpearFollowsTheDistance) {
+  const auto near = ask("gnoll_guard", "hero");
+  EXPECT_EQ(near.damage_on_hit.min(), 4);
+  EXPECT_EQ(near.damage_on_hit.max(), 12);
+  EXPECT_NEAR(near.damage_on_hit.mean(), 8, 1e-5);
+  const auto far = ask("gnoll_guard", "hero", {"ranged"});
+  EXPECT_EQ(far.damage_on_hit.min(), 14);
+  EXPECT_EQ(far.damage_on_hit.max(), 22);
+  EXPECT_NEAR(far.damage_on_hit.mean(), 18, 1e-5);
+}
+
+// GreatCrab.defenseSkill: INFINITE_EVASION against the enemy it has seen, while
+// awake, free and the enemy visible; else its defenseSkill field, 0. In a fight
+// only the first attack can surprise it.
+TEST(SpdRuleset, GreatCrabBlocksTheEnemyItSees) {
+  EXPECT_EQ(ask("hero", "great_crab").p_hit, 0.0);
+  EXPECT_EQ(ask("hero", "great_crab", {"unseen"}).p_hit, 1.0);
+  EXPECT_EQ(ask("hero", "great_crab", {"paralyzed"}).p_hit, 1.0);
+  EXPECT_EQ(ask("hero:class=rogue", "great_crab", {"invisible"}).p_hit, 1.0);
+  EXPECT_EQ(ask("accuracy=30,damage=1-3,hp=10", "great_crab").p_hit, 0.0);
+  const auto bout = rules().bout({"hero:level=3", "great_crab", {"unseen"}, {}});
+  EXPECT_EQ(kernel_hit(*bout.a_hits_b, {30, 0}, {25, 0}), 1.0);
+  EXPECT_EQ(kernel_hit(*bout.a_hits_b, {30, kPast}, {25, kPast}), 0.0);
+  const auto duel = fray::fight::solve_duel(bout);
+  EXPECT_LT(duel.p_a_wins, 1e-9);
+}
+
+// A depth-scaled mob without its depth has no numbers to fight with.
+TEST(SpdRuleset, DepthScaledMobsNeedTheirDepth) {
+  spd::Combatant wraith;
+  wraith.mob = spd::lookup_mob("wraith");
+  const spd::Combatant hero = spd::parse_combatant("hero", "defender");
+  EXPECT_THROW((void)spd::plan_attack(wraith, hero, {}), fray::Error);
+  EXPECT_THROW((void)spd::plan_attack(hero, wraith, {}), fray::Error);
+  wraith.mob = spd::mob_at_depth(spd::lookup_mob("wraith"), {.depth = 3});
+  EXPECT_EQ(spd::plan_attack(wraith, hero, {}).hit.accuracy, 13);
+}
+
