@@ -45,6 +45,9 @@ struct Combatant {
   // gnoll brute raging (MobCondition::pumped, raging).
   bool pumped = false;
   bool raging = false;
+  // The hero spec's keys it did not give, taken from the class's start
+  // (HeroClass.initHero): "level", "str", "weapon", "missile", "armor".
+  std::vector<std::string> defaults;
 
   [[nodiscard]] bool is_hero() const noexcept { return hero.has_value(); }
   // HT: Hero.updateHT for the hero, the mob's HT (0 for an inline mob without hp=).
