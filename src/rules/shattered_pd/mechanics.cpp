@@ -297,7 +297,7 @@ std::vector<std::string> moment_notes(const Combatant& c, const Situation& s, bo
     const std::string taken = differing(a, b, attacking), instead = differing(b, a, attacking);
     if (taken.empty()) continue;
     if (fight && o.when == MobCondition::hp_at_most_half) {
-      out.push_back(fmt::format("{}: {} {}, {} {}, following its HP through the fight ({})", c.name, taken,
+      out.push_back(fmt::format("{}: {} {}; {} {}; the fight follows its HP ({})", c.name, taken,
                                 condition_text(m, o.when, on, {}), instead, condition_text(m, o.when, !on, {}),
                                 methods_of(m, o, attacking)));
       continue;

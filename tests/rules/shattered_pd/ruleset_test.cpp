@@ -290,6 +290,9 @@ TEST(SpdRuleset, TenguAccuracyFollowsTheDistance) {
   const auto thrown =
       rules().bout({"hero:level=10,str=14,missile=javelin,armor=mail", "tengu", {"thrown", "ranged"}, {}});
   EXPECT_NEAR(kernel_hit(*thrown.b_hits_a, {200, kPast}, {65, kPast}), 1 - 14.0 / 40, 1e-12);
+  EXPECT_TRUE(has_line(thrown.notes,
+                       "Tengu: accuracy 20 with its foe not adjacent (the situation's ranged); accuracy "
+                       "10 with its foe adjacent (Tengu.attackSkill)"));
 }
 
 // A duel against Tengu worked independently (a chain over both sides' HP in
@@ -361,6 +364,9 @@ TEST(SpdRuleset, GooFollowsItsHp) {
   // Random.Int(2) > 0, so half the turns carry the attack's chance.
   const auto bout = rules().bout({"hero", "goo:hp=40", {}, {}});
   EXPECT_TRUE(bout.b_hits_a->reads().attacker_hp);
+  EXPECT_TRUE(has_line(bout.notes,
+                       "Goo: accuracy 15, damage 1-12 at 50 HP or less; accuracy 10, damage 1-8 above 50 "
+                       "HP; the fight follows its HP (Goo.attackSkill, Goo.damageRoll)"));
   EXPECT_NEAR(kernel_hit(*bout.b_hits_a, {40, kPast}, {20, kPast}), 0.5 * low.p_hit, 1e-12);
   EXPECT_NEAR(kernel_hit(*bout.a_hits_b, {20, kPast}, {40, kPast}), 10.0 / 24, 1e-12);
 }
