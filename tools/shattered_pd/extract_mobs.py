@@ -176,6 +176,7 @@ class JavaClass:
         self.abstract = False
         self.inits = []           # instance initialiser blocks (token lists), in order
         self.ctor = None          # the no-argument constructor's body
+        self.ctors = []           # every constructor, as (params tokens, body tokens)
         self.methods = {}         # name -> list of (params tokens, body tokens)
         self.fields = {}          # name -> initialiser tokens (field declarations)
 
@@ -260,6 +261,8 @@ def parse_body(tokens, i, end, cls, classes, path):
                 continue
             body_end = close(tokens, k)
             body = tokens[k + 1:body_end - 1]
+            if name == cls.name and len(words) <= 2:
+                cls.ctors.append((params, body))
             if name == cls.name and len(words) <= 2 and not params:
                 cls.ctor = body
             elif name != cls.name:
