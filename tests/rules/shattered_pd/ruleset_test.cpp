@@ -8,6 +8,7 @@
 #include <fray/core/error.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/rules/ruleset.hpp>
+#include <fray/rules/shattered_pd/catalog.hpp>
 #include <fray/rules/shattered_pd/random.hpp>
 #include <fray/rules/shattered_pd/ruleset.hpp>
 #include <map>
@@ -514,4 +515,23 @@ TEST(SpdRuleset, DuelJsonCarriesTheWarnings) {
   const auto j = r.json();
   ASSERT_EQ(j.at("warnings").size(), 1u);
   EXPECT_EQ(j.at("warnings").at(0).get<std::string>().rfind("the sword needs STR 14 but the hero has 10", 0), 0u);
+}
+
+// A fight's attack time with each augment against Weapon.Augment's delay
+// factors read from the game's Java (golden/shattered_pd/item_classes.json,
+// tools/shattered_pd/extract_items.py): Weapon.baseDelay is
+// augment.delayFactor(DLY) = DLY × factor in float, for every melee weapon of
+// the catalog (the hero strong enough for each).
+TEST(SpdRuleset, AugmentDelayFollowsTheGameCode) {
+  const auto g = fray::test::read_json("golden/shattered_pd/item_classes.json");
+  const auto& factors = g.at("meta").at("weapon_augments");
+  for (const spd::Weapon& w : spd::weapons()) {
+    if (w.kind != spd::WeaponKind::melee) continue;
+    for (const auto& [augment, name] : {std::pair{"none", "NONE"}, {"speed", "SPEED"}, {"damage", "DAMAGE"}}) {
+      const std::string hero = "hero:str=20,weapon=" + w.key + ",augment=" + augment;
+      const auto bout = rules().bout({hero, "rat", {}, {}});
+      const float want = w.delay * factors.at(name).at("delayFactor").get<float>();
+      EXPECT_EQ(bout.a.attack_time, static_cast<double>(want)) << w.key << " " << augment;
+    }
+  }
 }
