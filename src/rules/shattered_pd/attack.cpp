@@ -89,6 +89,18 @@ void apply_situation(Combatant& attacker, Combatant& defender, const Situation& 
   defender.vulnerable = defender.vulnerable || s.vulnerable;
 }
 
+MobMoment moment_of(const Combatant& mob, const Situation& s, bool attacking) noexcept {
+  MobMoment at;
+  at.adjacent = s.adjacent;
+  at.hp = mob.current_hp();
+  at.pumped = mob.pumped;
+  at.raging = mob.raging;
+  // GreatCrab.defenseSkill: enemySeen, awake, not paralysed, the attacker its
+  // enemy and not invisible; `unseen` stands for the first two.
+  at.sees_its_attacker = !attacking && !s.surprised && !s.paralyzed && !s.invisible;
+  return at;
+}
+
 AttackPlan plan_attack(const Combatant& attacker_spec, const Combatant& defender_spec, const Situation& s) {
   Combatant attacker = attacker_spec;
   Combatant defender = defender_spec;
@@ -99,9 +111,15 @@ AttackPlan plan_attack(const Combatant& attacker_spec, const Combatant& defender
   if (s.how == HeroAttack::thrown && !attacker.is_hero())
     throw Error(fmt::format("'{}' cannot throw: only the hero throws weapons", who));
   if (s.magic && attacker.is_hero()) throw Error("the hero casts no spell that rolls to hit (wands never miss)");
+  for (const Combatant* c : {&attacker, &defender})
+    if (!c->is_hero() && c->mob.depth_scaled && !c->mob.depth)
+      throw Error(fmt::format("mob '{}' needs its depth (mob_at_depth) before it fights", c->mob.key));
+  // The mobs' stats at this moment: Tengu.attackSkill at range, Goo's at half
+  // HP, GnollGuard.damageRoll at range, GreatCrab.defenseSkill, ...
+  const MobStats att_now = attacker.is_hero() ? MobStats{} : mob_stats(attacker.mob, moment_of(attacker, s, true));
+  const MobStats def_now = defender.is_hero() ? MobStats{} : mob_stats(defender.mob, moment_of(defender, s, false));
   if (s.magic && !attacker.mob.spell) throw Error(fmt::format("mob '{}' has no spell", who));
-  if (!s.magic && !attacker.is_hero() && !attacker.mob.damage)
-    throw Error(fmt::format("mob '{}' has no melee attack", who));
+  if (!s.magic && !attacker.is_hero() && !att_now.damage) throw Error(fmt::format("mob '{}' has no melee attack", who));
   if (s.point_blank < 0 || s.point_blank > 3) throw Error("Point Blank points are 0 to 3");
 
   AttackPlan p;
@@ -115,11 +133,10 @@ AttackPlan plan_attack(const Combatant& attacker_spec, const Combatant& defender
                                               can_surprise_attack(*attacker.hero, weapon));
   if (s.surprised && defender.is_hero()) throw Error("the hero is never surprised");
   HitTest t;
-  t.accuracy =
-      attacker.is_hero() ? hero_accuracy(*attacker.hero, s.how, s.adjacent, s.point_blank) : attacker.mob.accuracy;
+  t.accuracy = attacker.is_hero() ? hero_accuracy(*attacker.hero, s.how, s.adjacent, s.point_blank) : att_now.accuracy;
   t.evasion = defender.is_hero()
                   ? hero_evasion(*defender.hero, s.paralyzed)
-                  : mob_defense_skill(defender.mob.evasion, {.surprised = surprise, .paralyzed = s.paralyzed});
+                  : mob_defense_skill(def_now.evasion, {.surprised = surprise, .paralyzed = s.paralyzed});
   t.attacker = side_buffs(attacker, s);
   t.defender = side_buffs(defender, s);
   t.acc_multi = s.magic ? 2.0f : 1.0f;
@@ -189,7 +206,7 @@ AttackPlan plan_attack(const Combatant& attacker_spec, const Combatant& defender
     // Berserk.damageFactor: ×min(1.5f, 1 + power/2f).
     if (h.subclass == SubClass::berserker && h.rage > 0) p.factors.push_back(std::min(1.5f, 1.0f + h.rage / 2.0f));
   } else {
-    p.roll = *attacker.mob.damage;
+    p.roll = *att_now.damage;
   }
   if (const float f = damage_factor(attacker); f != 1) p.factors.push_back(f);
   if (const float a = ascension_of(attacker, s); a != 1) p.factors.push_back(a);

@@ -1,10 +1,12 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
 #include <fray/rules/shattered_pd/catalog.hpp>
+#include <fray/rules/shattered_pd/hit.hpp>
 #include <fray/rules/spec.hpp>
 #include <nlohmann/json.hpp>
 
@@ -69,16 +71,67 @@ Armor read_armor(const json& a) {
   return armor_at(x, 0);
 }
 
+constexpr std::pair<MobCondition, std::string_view> condition_names[] = {
+    {MobCondition::not_adjacent, "not_adjacent"},
+    {MobCondition::hp_at_most_half, "hp_at_most_half"},
+    {MobCondition::pumped, "pumped"},
+    {MobCondition::raging, "raging"},
+    {MobCondition::sees_its_attacker, "sees_its_attacker"},
+    {MobCondition::focus, "focus"},
+    {MobCondition::disguised, "disguised"},
+    {MobCondition::recovering, "recovering"},
+};
+
+// A number the mob's fights read: present and an integer, never a null taken for 0.
+std::int64_t stat(const json& m, const char* field) {
+  const json& v = m.at(field);
+  if (!v.is_number_integer())
+    throw json::type_error::create(302, fmt::format("{} must be an integer, not {}", field, v.dump()), nullptr);
+  return v.get<std::int64_t>();
+}
+
+Primitive range_of(const json& pair) { return Primitive::normal(pair.at(0), pair.at(1)); }
+
+MobOverride read_override(const json& w) {
+  MobOverride o;
+  const std::string cond = w.at("if");
+  const auto* c = std::find_if(std::begin(condition_names), std::end(condition_names),
+                               [&](const auto& n) { return n.second == cond; });
+  if (c == std::end(condition_names))
+    throw json::type_error::create(302, "unknown condition '" + cond + "' in a when row", nullptr);
+  o.when = c->first;
+  for (const auto& [key, v] : w.items()) {
+    if (key == "if") continue;
+    if (key == "attackSkill")
+      o.accuracy = v.get<std::int64_t>();
+    else if (key == "defenseSkill")
+      o.evasion = v.get<std::int64_t>();
+    else if (key == "damage")
+      o.damage = range_of(v);
+    else if (key == "attackSkill_factor")
+      o.accuracy_factor = v.get<std::int64_t>();
+    else if (key == "damage_factor")
+      o.damage_factor = v.get<std::int64_t>();
+    else if (key == "defenseSkill_factor")
+      o.evasion_factor = v.get<double>();
+    else
+      throw json::type_error::create(302, "unknown field '" + key + "' in a when row", nullptr);
+  }
+  return o;
+}
+
 Mob read_mob(const json& m) {
   auto x = named<Mob>(m);
   x.region = m.at("region");
   x.kind = m.at("kind");
   x.depth_scaled = m.value("depth_scaled", false);
   if (!x.depth_scaled) {
-    x.ht = m.at("HT");
-    x.evasion = m.at("defenseSkill");
-    x.accuracy = m.at("attackSkill").is_null() ? 0 : m.at("attackSkill").get<std::int64_t>();
+    x.ht = stat(m, "HT");
+    x.evasion = stat(m, "defenseSkill");
+    x.accuracy = stat(m, "attackSkill");
   }
+  if (m.contains("when"))
+    for (const json& w : m.at("when")) x.when.push_back(read_override(w));
   if (!m.at("damage").is_null()) x.damage = Primitive::normal(m.at("damage").at(0), m.at("damage").at(1));
   x.dr_max = m.at("dr_max");
   x.dr_const = m.at("dr_const");
@@ -320,6 +373,13 @@ Mob mob_at_depth(const Mob& m, const MobSetting& s) {
     x.accuracy = 6 + d;
     x.damage = Primitive::normal(1 + d, 2 + 2 * d);
     x.dr_max = 1 + d / 2;
+    // Mimic.attackSkill and damageRoll while it passes for a chest (NEUTRAL)
+    // and its target is visible: INFINITE_ACCURACY, the top of the range.
+    MobOverride hidden;
+    hidden.when = MobCondition::disguised;
+    hidden.accuracy = infinite_accuracy;
+    hidden.damage = Primitive::normal(2 + 2 * d, 2 + 2 * d);
+    x.when.push_back(hidden);
   } else if (statue) {
     if (!s.weapon || s.weapon->kind != WeaponKind::melee)
       throw Error(fmt::format("mob '{}' needs the melee weapon it carries", m.key));
@@ -347,6 +407,55 @@ Mob mob_at_depth(const Mob& m, const MobSetting& s) {
     x.damage = Primitive::normal(static_cast<std::int32_t>(x.ht / 10), static_cast<std::int32_t>(x.ht / 4));
   }
   return x;
+}
+
+std::string_view to_string(MobCondition c) noexcept {
+  for (const auto& [k, name] : condition_names)
+    if (k == c) return name;
+  return "?";
+}
+
+bool holds(const Mob& m, MobCondition c, const MobMoment& at) noexcept {
+  switch (c) {
+    case MobCondition::not_adjacent:
+      return !at.adjacent;
+    case MobCondition::hp_at_most_half:
+      return (at.hp ? *at.hp : m.ht) * 2 <= m.ht;
+    case MobCondition::pumped:
+      return at.pumped;
+    case MobCondition::raging:
+      return at.raging;
+    case MobCondition::sees_its_attacker:
+      return at.sees_its_attacker;
+    case MobCondition::focus:
+      return at.focus;
+    case MobCondition::disguised:
+      return at.disguised;
+    case MobCondition::recovering:
+      return at.recovering;
+  }
+  return false;
+}
+
+MobStats mob_stats(const Mob& m, const MobMoment& at) {
+  MobStats s{m.accuracy, m.evasion, m.damage};
+  for (const MobOverride& o : m.when) {
+    if (!holds(m, o.when, at)) continue;
+    if (o.accuracy) s.accuracy = *o.accuracy;
+    if (o.evasion) s.evasion = *o.evasion;
+    if (o.damage) s.damage = *o.damage;
+    s.accuracy *= o.accuracy_factor;
+    if (o.evasion_factor != 1) s.evasion = static_cast<std::int64_t>(static_cast<double>(s.evasion) * o.evasion_factor);
+    if (o.damage_factor != 1 && s.damage)
+      s.damage = Primitive::normal(static_cast<std::int32_t>(o.damage_factor * s.damage->a),
+                                   static_cast<std::int32_t>(o.damage_factor * s.damage->b));
+  }
+  return s;
+}
+
+bool reads_own_hp(const Mob& m) noexcept {
+  return std::any_of(m.when.begin(), m.when.end(),
+                     [](const MobOverride& o) { return o.when == MobCondition::hp_at_most_half; });
 }
 
 }  // namespace fray::shattered_pd

@@ -394,17 +394,17 @@ std::int64_t sample_after_kill(const Dot& dot, const HeroCodec& c, std::int64_t 
 
 bool is_goo(const Combatant& c) { return !c.is_hero() && c.mob.java_class == "Goo"; }
 
-// Goo at HP * 2 <= HT: attackSkill 15 (else 10), damage NormalIntRange(1, 12)
-// (else 1-8), defenseSkill (int)(8 * 1.5) = 12; pumped up, attackSkill x2 and
-// damage NormalIntRange(3, 3 max) (Goo.attackSkill, damageRoll, defenseSkill).
+// Goo at HP * 2 <= HT, pumped up or not: the catalog's `when` rows give its
+// numbers (Goo.attackSkill, damageRoll, defenseSkill: 15, 1-12 and 12 at half
+// HP; x2 and NormalIntRange(3, 3 max) pumped), read by plan_attack from the
+// HP and the pump the kernel's variant sets.
 Combatant goo_as(Combatant c, bool enraged, bool pumped) {
-  const int max = enraged ? 12 : 8;
-  c.mob.accuracy = (enraged ? 15 : 10) * (pumped ? 2 : 1);
-  c.mob.damage = pumped ? Primitive::normal(3, 3 * max) : Primitive::normal(1, max);
-  c.mob.evasion = enraged ? 12 : 8;
+  c.hp = enraged ? c.mob.ht / 2 : c.mob.ht;
+  c.pumped = pumped;
   return c;
 }
-bool enraged(std::int64_t hp, std::int64_t ht) { return hp * 2 <= ht; }
+// Whether a mob whose stats read its HP (Goo) is at half HP or less.
+bool enraged(const Combatant& c, std::int64_t hp) { return holds(c.mob, MobCondition::hp_at_most_half, {.hp = hp}); }
 
 // --- the gnoll brute's rage ---------------------------------------------------------------
 
@@ -485,8 +485,9 @@ std::pair<std::int64_t, std::uint32_t> rage_hit(const Rage& r, std::int64_t hp, 
 // The brute's own turn in rage state `state`: the one the rage spent (2)
 // is skipped, and leaves it raging, not yet attacked (3).
 std::uint32_t brute_turn(std::uint32_t state) { return state == 2 ? 3 : state; }
+// Brute.damageRoll with BruteRage: the catalog's `raging` row (15-40).
 Combatant brute_as(Combatant c, bool raged) {
-  if (raged) c.mob.damage = Primitive::normal(15, 40);
+  c.raging = raged;
   return c;
 }
 
@@ -669,7 +670,6 @@ class SpdExchange final : public Exchange {
         def_group_(std::move(def_group)),
         swarm_damage_(swarm_damage),
         ht_(att.ht()),
-        def_ht_(def.ht()),
         goo_att_(is_goo(att)),
         goo_def_(is_goo(def)) {
     necro_ = is_necromancer(att);
@@ -747,7 +747,7 @@ class SpdExchange final : public Exchange {
     } else if (goo_att_) {
       // Goo.doAttack: from rest it attacks on Random.Int(HP*2 <= HT ? 2 : 5) > 0, else
       // pumps up; pumped once it pumps again; pumped twice it attacks pumped, and rests.
-      const bool rage = enraged(a.hp + water_heal(a.hp), ht_);
+      const bool rage = enraged(att_, a.hp + water_heal(a.hp));
       const std::uint32_t pump = aux_of(a.state);
       if (pump >= 2) {
         out = kernels_[fa][fd][(rage ? 1 : 0) | 2];
@@ -786,7 +786,7 @@ class SpdExchange final : public Exchange {
       out = volley(wraiths_acting(turn, wraith_cells_), fa, fd, d);
       own_aux = std::min(turn + 1, wraith_last_);
     } else {
-      out = kernels_[fa][fd][goo_def_ && enraged(d.hp, def_ht_) ? 1 : 0];
+      out = kernels_[fa][fd][goo_def_ && enraged(def_, d.hp) ? 1 : 0];
     }
     if (att_focus_) own_aux = focus_after_attack(aux_of(a.state));
     // A monk with Focus parries each attack (not a turn without one): a
@@ -881,10 +881,10 @@ class SpdExchange final : public Exchange {
     std::uint32_t def_aux = def_codec_.dot(aux_of(d.state));
     std::vector<std::int64_t> passed;  // what each hit passes to Hero.defenseProc
     // Goo.doAttack, as in outcomes(): which variant attacks, or a turn spent pumping.
-    int v = goo_def_ && enraged(d.hp, def_ht_) ? 1 : 0;
+    int v = goo_def_ && enraged(def_, d.hp) ? 1 : 0;
     bool attacks = attacks_;
     if (goo_att_ && attacks_) {
-      const bool rage = enraged(a.hp + water_heal(a.hp), ht_);
+      const bool rage = enraged(att_, a.hp + water_heal(a.hp));
       const std::uint32_t pump = aux_of(a.state);
       v = rage ? 1 : 0;
       if (pump >= 2) {
@@ -917,7 +917,7 @@ class SpdExchange final : public Exchange {
       if (def_rage_.on) def_aux = rage_decay(def_rage_, def_aux).second;
       bool gone = false, landed = false;
       for (int i = 0; i < n; ++i) {
-        const int wv = goo_def_ && enraged(d.hp - t.damage, def_ht_) ? 1 : 0;
+        const int wv = goo_def_ && enraged(def_, d.hp - t.damage) ? 1 : 0;
         const AttackPlan& plan = plans_[fa][fd][static_cast<std::size_t>(wv)];
         const StrikeResult r = strike(plan, rng);
         if (!(r.attacked && r.hit.hit)) continue;
@@ -1079,7 +1079,7 @@ class SpdExchange final : public Exchange {
     for (int i = 0; i < n; ++i) {
       std::map<Key, double> next;
       for (const auto& [k, p] : now) {
-        const int v = goo_def_ && enraged(d.hp - k.dealt, def_ht_) ? 1 : 0;
+        const int v = goo_def_ && enraged(def_, d.hp - k.dealt) ? 1 : 0;
         for (const Transition& t : kernels_[fa][fd][static_cast<std::size_t>(v)]) {
           Key u = k;
           if (t.hit == 1) wraith_hit(t.damage, d.hp, u.dealt, u.aux, u.gone);
@@ -1189,7 +1189,7 @@ class SpdExchange final : public Exchange {
   bool att_focus_, def_focus_;  // the attacker's, the defender's Focus followed (a monk)
   std::shared_ptr<const fight::States<Group>> att_group_, def_group_;
   SwarmDamage swarm_damage_;
-  std::int64_t ht_, def_ht_;
+  std::int64_t ht_;
   bool goo_att_, goo_def_;
   std::int64_t water_ = 0;  // Goo on water: HP it regains on its turn below HT
   [[nodiscard]] std::int64_t water_heal(std::int64_t hp) const { return water_ > 0 && hp < ht_ ? water_ : 0; }
@@ -1209,15 +1209,6 @@ class SpdExchange final : public Exchange {
   std::array<std::array<std::vector<std::vector<Transition>>, 2>, 2> flies_;
   std::string why_;
 };
-
-// The attack a combatant makes back in a fight: a mob without a melee attack casts its spell.
-Situation counter_situation(const Combatant& c, const Situation& s) {
-  Situation x;
-  x.ascension = s.ascension;
-  x.ferret_tuft = s.ferret_tuft;
-  x.magic = !c.is_hero() && !c.mob.damage && c.mob.spell.has_value();
-  return x;
-}
 
 Fighter fighter(const Combatant& c, const Situation& s, std::string_view role) {
   Fighter f;
@@ -1290,6 +1281,16 @@ void leave_out(Bout& b, const std::string& who, std::string_view key, std::strin
 }
 
 }  // namespace
+
+// The attack a combatant makes back in a fight: a mob without a melee attack casts its spell.
+Situation counter_situation(const Combatant& c, const Situation& s) {
+  Situation x;
+  x.ascension = s.ascension;
+  x.ferret_tuft = s.ferret_tuft;
+  x.adjacent = s.adjacent;  // the same distance both ways (Tengu.attackSkill, GnollGuard.damageRoll read it)
+  x.magic = !c.is_hero() && !c.mob.damage && c.mob.spell.has_value();
+  return x;
+}
 
 BerserkRage berserk_turn(BerserkRage r, const std::vector<std::int64_t>& passed, std::int64_t hp_after,
                          std::int64_t ht) {
@@ -1389,6 +1390,12 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
                                         other.name)
                           : std::string("ticks after it dies are not followed")));
   }
+  // The stats that follow the moment (the distance, the mob's HP, the great crab's watch), each side attacking and
+  // attacked.
+  for (const std::string& n : moment_notes(attacker, situation, true, true)) b.notes.push_back(n);
+  for (const std::string& n : moment_notes(attacker, back, false, true)) b.notes.push_back(n);
+  for (const std::string& n : moment_notes(defender, back, true, true)) b.notes.push_back(n);
+  for (const std::string& n : moment_notes(defender, situation, false, true)) b.notes.push_back(n);
   for (const Combatant* c : {&attacker, &defender})
     if (is_goo(*c) && c->on_water)
       b.notes.push_back(fmt::format(

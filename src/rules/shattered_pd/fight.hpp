@@ -20,6 +20,11 @@ inline constexpr std::size_t kMaxExactSwarmGroups = 4096;
 // The most flies that attack the hero at once: the eight cells around her.
 inline constexpr int kMaxFliesAround = 8;
 
+// The situation of the attacks `c` makes back in a fight: its melee attack
+// (or its spell when it has none) at the same distance, with the situation's
+// ascension and Ferret Tuft.
+[[nodiscard]] Situation counter_situation(const Combatant& c, const Situation& s);
+
 // The bout of `attacker` (a) against `defender` (b) in `situation`, with the
 // notes and the lists of modelled and left-out mechanics. Throws fray::Error
 // for a side without HP or a swarm whose group states pass kMaxSwarmGroups.

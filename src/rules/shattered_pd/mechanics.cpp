@@ -1,7 +1,9 @@
 #include "rules/shattered_pd/mechanics.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <fray/rules/shattered_pd/hit.hpp>
 #include <utility>
 
 namespace fray::shattered_pd {
@@ -59,12 +61,18 @@ const std::vector<MobRow>& mob_rows() {
          "turn, then attacks with accuracy x2 and damage NormalIntRange(3, 3 max) (Goo.doAttack); the hero stays "
          "adjacent",
          M::exact},
-        {"at HP <= HT / 2: accuracy 15, damage 1-12, evasion 12 (Goo.attackSkill, damageRoll, defenseSkill)", M::exact},
+        {"at HP <= HT / 2: accuracy 15, damage 1-12, evasion 12 (Goo.attackSkill, damageRoll, defenseSkill), from "
+         "its hp= in one attack and from its HP in a fight",
+         M::exact, true},
         {kGooWater, M::no, false, true}}},
       {"FetidRat", {{kOozeSewers, M::exact}, {"releases stench gas when hit (FetidRat.defenseProc)"}}},
       {"GnollTrickster",
        {{"attacks only from range; its hits poison or burn as its combo grows (GnollTrickster.attackProc)"}}},
-      {"GreatCrab", {{"infinite evasion against the enemy it sees (GreatCrab.defenseSkill)", M::no, true}}},
+      {"GreatCrab",
+       {{"infinite evasion against the enemy it has seen while awake, free and the enemy visible; 0 otherwise "
+         "(GreatCrab.defenseSkill): every attack on it misses but one on it unaware (unseen), paralyzed or by an "
+         "invisible attacker",
+         M::exact, true}}},
       {"Skeleton",
        {{"bursts when it dies, hurting each neighbour for NormalIntRange(6, 12) less two armor rolls "
          "(Skeleton.die)"}}},
@@ -84,7 +92,10 @@ const std::vector<MobRow>& mob_rows() {
          "SPAWN_DELAY)",
          M::exact}}},
       {"Tengu",
-       {{"damage cannot cross more than one HT/8 bracket per hit (Tengu.damage)"},
+       {{"accuracy 10 against an adjacent target, 20 at range (Tengu.attackSkill): the situation's adjacent (the "
+         "default) or ranged",
+         M::exact, true},
+        {"damage cannot cross more than one HT/8 bracket per hit (Tengu.damage)"},
         {"attacks at range and jumps away (Tengu.act)"}}},
       {"Bat",
        {{"life drain: heals min(damage - 4, HT - HP) on each hit that deals more than 4 (Bat.attackProc)", M::exact}}},
@@ -149,16 +160,68 @@ const std::vector<MobRow>& mob_rows() {
       {"YogFist$BurningFist", {{"sets its target on fire at range (BurningFist.zap)"}}},
       {"YogFist$RustedFist", {{"damage it takes is deferred (RustedFist.damage)"}}},
       {"Piranha", {{"dies out of water (Piranha.act)"}}},
+      {"Mimic",
+       {{"while it passes for a chest its attack on a visible target cannot miss and deals the top of its range, "
+         "2 + 2 level (Mimic.attackSkill, damageRoll, interact); fray takes it revealed"}}},
       {"Statue", {{"its weapon's enchantment procs (Statue.attackProc)"}}},
       {"ArmoredStatue", {{"its weapon's enchantment and its armor's glyph proc (ArmoredStatue)"}}},
       {"RotLasher", {{"cripples on each hit (RotLasher.attackProc)"}}},
       {"RotHeart", {{"releases toxic gas when hit (RotHeart.defenseProc)"}}},
-      {"CrystalGuardian", {{"knocked down ('recovering'): evasion 0, damage bypasses armor (CrystalGuardian)"}}},
-      {"GnollGuard", {{"reach 2, NormalIntRange(16, 22) when not adjacent (GnollGuard.damageRoll)"}}},
+      {"CrystalGuardian",
+       {{"at 0 HP it does not die: it is knocked down ('recovering', 1 HP, regaining 5 a turn up to HT) with evasion "
+         "0 and damage bypassing its armor (CrystalGuardian.isAlive, act, defenseSkill, defenseProc); fray takes its "
+         "0 HP as its death"}}},
+      {"GnollGuard",
+       {{"reach 2: NormalIntRange(16, 22) when its target is not adjacent, 6-12 adjacent (GnollGuard.damageRoll): "
+         "the situation's adjacent (the default) or ranged",
+         M::exact, true},
+        {"takes a quarter of the damage while its gnoll sapper lives (GnollGuard.damage)"}}},
       {"GnollGeomancer", {{"rock armor shield and boulder attacks (GnollGeomancer)"}}},
       {"FungalSentry", {{"poison: each hit adds 6 turns (FungalSentry.attackProc); attacks at range"}}},
   };
   return rows;
+}
+
+// --- the mobs' stats that follow the moment (the catalog's `when` rows) ----------------
+
+std::string stat_value(std::int64_t v) {
+  return v >= infinite_evasion ? std::string("infinite") : fmt::format("{}", v);
+}
+
+// The stats of `a` that differ from `b`: accuracy and damage for an
+// attacker, evasion for a defender.
+std::string differing(const MobStats& a, const MobStats& b, bool attacking) {
+  std::vector<std::string> out;
+  if (attacking && a.accuracy != b.accuracy) out.push_back("accuracy " + stat_value(a.accuracy));
+  if (attacking && a.damage && b.damage && (a.damage->a != b.damage->a || a.damage->b != b.damage->b))
+    out.push_back(fmt::format("damage {}-{}", a.damage->min(), a.damage->max()));
+  if (!attacking && a.evasion != b.evasion) out.push_back("evasion " + stat_value(a.evasion));
+  return fmt::format("{}", fmt::join(out, ", "));
+}
+
+// The condition, holding or not, in words, at the moment `at`.
+std::string condition_text(const Mob& m, MobCondition c, bool on, const MobMoment& at) {
+  switch (c) {
+    case MobCondition::not_adjacent:
+      return on ? "with its foe not adjacent (the situation's ranged)" : "with its foe adjacent";
+    case MobCondition::hp_at_most_half:
+      if (at.hp && holds(m, c, at) == on) return fmt::format("at {} of {} HP", *at.hp, m.ht);
+      return on ? fmt::format("at {} HP or less", m.ht / 2) : fmt::format("above {} HP", m.ht / 2);
+    case MobCondition::sees_its_attacker:
+      return on ? "while it watches its visible attacker"
+                : "unaware of its attacker (unseen), paralyzed or against an invisible attacker";
+    default:
+      return std::string(to_string(c));
+  }
+}
+
+// The game methods a row changes, for the note.
+std::string methods_of(const Mob& m, const MobOverride& o, bool attacking) {
+  std::vector<std::string> out;
+  if (attacking && (o.accuracy || o.accuracy_factor != 1)) out.push_back(m.java_class + ".attackSkill");
+  if (attacking && (o.damage || o.damage_factor != 1)) out.push_back(m.java_class + ".damageRoll");
+  if (!attacking && (o.evasion || o.evasion_factor != 1)) out.push_back(m.java_class + ".defenseSkill");
+  return fmt::format("{}", fmt::join(out, ", "));
 }
 
 }  // namespace
@@ -205,6 +268,43 @@ std::vector<Mechanic> mechanics(const Combatant& c) {
   std::vector<Mechanic> out = mob_mechanics(c.mob);
   for (Mechanic& m : out)
     if (c.on_water && m.text == kGooWater) m.fight = M::exact;
+  return out;
+}
+
+std::vector<std::string> moment_notes(const Combatant& c, const Situation& s, bool attacking, bool fight) {
+  std::vector<std::string> out;
+  if (c.is_hero()) return out;
+  const Mob& m = c.mob;
+  const MobMoment now = moment_of(c, s, attacking);
+  for (const MobOverride& o : m.when) {
+    if (o.when != MobCondition::not_adjacent && o.when != MobCondition::hp_at_most_half &&
+        o.when != MobCondition::sees_its_attacker)
+      continue;
+    MobMoment other = now;
+    bool on = holds(m, o.when, now);
+    switch (o.when) {
+      case MobCondition::not_adjacent:
+        other.adjacent = !now.adjacent;
+        break;
+      case MobCondition::hp_at_most_half:
+        other.hp = on ? m.ht : m.ht / 2;
+        break;
+      default:
+        other.sees_its_attacker = !now.sees_its_attacker;
+        break;
+    }
+    const MobStats a = mob_stats(m, now), b = mob_stats(m, other);
+    const std::string taken = differing(a, b, attacking), instead = differing(b, a, attacking);
+    if (taken.empty()) continue;
+    if (fight && o.when == MobCondition::hp_at_most_half) {
+      out.push_back(fmt::format("{}: {} {}; {} {}; the fight follows its HP ({})", c.name, taken,
+                                condition_text(m, o.when, on, {}), instead, condition_text(m, o.when, !on, {}),
+                                methods_of(m, o, attacking)));
+      continue;
+    }
+    out.push_back(fmt::format("{}: {} {}; {} {} ({})", c.name, taken, condition_text(m, o.when, on, now), instead,
+                              condition_text(m, o.when, !on, {}), methods_of(m, o, attacking)));
+  }
   return out;
 }
 

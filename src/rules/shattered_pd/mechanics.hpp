@@ -21,6 +21,14 @@ using pixel_dungeon::Modelled;
 [[nodiscard]] std::vector<Mechanic> hero_mechanics(const Hero& hero);
 [[nodiscard]] std::vector<Mechanic> mechanics(const Combatant& c);
 
+// For a mob whose stats follow the moment of an attack (the catalog's `when`
+// rows on the distance, its HP, the great crab's watch), attacking or
+// attacked in situation `s`: the stats taken and those of the other case, a
+// line each ("Tengu: accuracy 10 with its foe adjacent; accuracy 20 with its
+// foe not adjacent ..."). `fight`: a stat that follows the mob's HP is said
+// to follow it through the fight.
+[[nodiscard]] std::vector<std::string> moment_notes(const Combatant& c, const Situation& s, bool attacking, bool fight);
+
 // "name: text" for each mechanic of the two combatants, sorted into what a
 // fight (or, with `attack`, one attack) follows and what it leaves out.
 void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::vector<std::string>& modelled,

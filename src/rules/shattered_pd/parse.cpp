@@ -70,11 +70,20 @@ Combatant parse_hero(SpecReader& r) {
                        to_string(cls)));
   Hero h = starting_hero(cls);
   h.subclass = sub;
-  h.level = static_cast<int>(r.integer("level", 1, 30).value_or(1));
-  h.str = static_cast<int>(r.integer("str", 1, 100).value_or(h.str));
+  std::vector<std::string> defaults;
+  if (!sub_text && !cls_text) defaults.emplace_back("class");
+  const auto level = r.integer("level", 1, 30);
+  if (!level) defaults.emplace_back("level");
+  h.level = static_cast<int>(level.value_or(1));
+  const auto str = r.integer("str", 1, 100);
+  if (!str) defaults.emplace_back("str");
+  h.str = static_cast<int>(str.value_or(h.str));
   const int wl = static_cast<int>(r.integer("weapon_level", 0, 100).value_or(0));
   const WeaponAugment aug = weapon_augment(r);
   about_spec(r, [&] {
+    if (!r.has("weapon")) defaults.emplace_back("weapon");
+    if (!r.has("missile")) defaults.emplace_back("missile");
+    if (!r.has("armor")) defaults.emplace_back("armor");
     if (const auto w = r.text("weapon")) {
       if (*w == "none") {
         h.weapon.reset();
@@ -128,6 +137,7 @@ Combatant parse_hero(SpecReader& r) {
   c.buffs.bless_talent = static_cast<int>(r.integer("bless_talent", 0, 3).value_or(0));
   if (c.buffs.bless_talent > 0 && cls == HeroClass::cleric)
     r.fail("the Cleric's Bless talent does not boost her rolls");
+  c.defaults = std::move(defaults);
   c.hero = h;  // read_buffs checks hp= against her HT
   read_buffs(r, c);
   r.done(fmt::format("{}, {}", hero_keys, buff_keys));

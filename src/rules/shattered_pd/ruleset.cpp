@@ -284,6 +284,145 @@ std::vector<std::string> steps(const Resolved& r, double p_hit) {
   return out;
 }
 
+// --- equipment, defaults and warnings -------------------------------------------------
+
+std::string_view augment_text(WeaponAugment a) {
+  return a == WeaponAugment::speed ? " (speed augment)" : a == WeaponAugment::damage ? " (damage augment)" : "";
+}
+
+// A weapon as the hero carries it: "sword +2 (damage augment)"; the spirit
+// bow's level follows hers.
+std::string weapon_text(const Weapon& w) {
+  if (w.kind == WeaponKind::bow) return fmt::format("{} (level {}, from the hero's level)", w.name, w.level);
+  return fmt::format("{} {:+}{}", w.name, w.level, augment_text(w.augment));
+}
+
+std::string armor_text(const Armor& a) {
+  const std::string_view aug = a.augment == ArmorAugment::evasion   ? " (evasion augment)"
+                               : a.augment == ArmorAugment::defense ? " (defense augment)"
+                                                                    : "";
+  return fmt::format("{} {:+}{}", a.name, a.level, aug);
+}
+
+// The items behind the answer, a line each: the attacking hero's weapon (the
+// one this attack uses) and rings, the defending hero's armor, block and rings.
+std::vector<std::string> equipment(const Combatant& attacker, const Combatant& defender, const Situation& s) {
+  std::vector<std::string> out;
+  if (attacker.is_hero()) {
+    const Hero& h = *attacker.hero;
+    const Weapon* w = weapon_used(attacker, s);
+    std::string line = fmt::format("attacker ({}, STR {}): ", attacker.name, h.str);
+    if (!w)
+      line += "no weapon (bare hands)";
+    else
+      line += fmt::format("{} (needs STR {}){}", weapon_text(*w), w->str,
+                          s.how == HeroAttack::thrown ? (s.adjacent ? ", from the next cell" : ", from afar") : "");
+    if (h.ring_accuracy != 0) line += fmt::format(", Ring of Accuracy {:+}", h.ring_accuracy);
+    if (h.ring_force != 0 && s.how == HeroAttack::melee) line += fmt::format(", Ring of Force {:+}", h.ring_force);
+    out.push_back(std::move(line));
+  }
+  if (defender.is_hero()) {
+    const Hero& h = *defender.hero;
+    std::string line = fmt::format("defender ({}, STR {}): ", defender.name, h.str);
+    line += h.armor ? fmt::format("{} (needs STR {}, DR {}-{})", armor_text(*h.armor), h.armor->str, h.armor->dr_min,
+                                  h.armor->dr_max)
+                    : std::string("no armor");
+    if (h.weapon && h.weapon->block > 0)
+      line += fmt::format(", {} (needs STR {}, blocks 0-{})", weapon_text(*h.weapon), h.weapon->str, h.weapon->block);
+    if (h.ring_evasion != 0) line += fmt::format(", Ring of Evasion {:+}", h.ring_evasion);
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
+// What a hero spec took by default (HeroClass.initHero), as a note: "the
+// attacker (warrior level 1) takes by default the warrior class, level 1, STR
+// 10, the warrior's worn shortsword +0, the warrior's cloth armor +0, as the
+// class starts (HeroClass.initHero; no class=, level=, str=, weapon=, armor=
+// in the spec)". The missile counts only for a thrown attack.
+std::optional<std::string> defaults_note(const Combatant& c, std::string_view role, bool thrown) {
+  if (!c.is_hero() || c.defaults.empty()) return std::nullopt;
+  const Hero& h = *c.hero;
+  const std::string cls(to_string(h.hero_class));
+  std::vector<std::string> took, keys;
+  for (const std::string& k : c.defaults) {
+    if (k == "class") took.push_back(fmt::format("the {} class", cls));
+    if (k == "level") took.push_back(fmt::format("level {}", h.level));
+    if (k == "str") took.push_back(fmt::format("STR {}", h.str));
+    if (k == "weapon") took.push_back(h.weapon ? fmt::format("the {}'s {}", cls, weapon_text(*h.weapon)) : "no weapon");
+    if (k == "missile" && !thrown) continue;
+    if (k == "missile")
+      took.push_back(h.missile ? fmt::format("the {}'s {}", cls, weapon_text(*h.missile)) : "no missile");
+    if (k == "armor") took.push_back(h.armor ? fmt::format("the {}'s {}", cls, armor_text(*h.armor)) : "no armor");
+    keys.push_back(k + "=");
+  }
+  if (took.empty()) return std::nullopt;
+  return fmt::format("the {} ({}) takes by default {}, as the class starts (HeroClass.initHero; no {} in the spec)",
+                     role, c.name, fmt::join(took, ", "), fmt::join(keys, ", "));
+}
+
+std::vector<std::string> hero_warnings(const Combatant& c, const Situation& s, bool attacks, bool defends);
+
+// Both sides' warnings for one attack: the attacker's weapon, the defender's armor.
+std::vector<std::string> warnings(const Resolved& r) {
+  std::vector<std::string> out = hero_warnings(r.attacker, r.situation, true, false);
+  for (std::string& w : hero_warnings(r.defender, r.situation, false, true)) out.push_back(std::move(w));
+  return out;
+}
+
+// What makes the hero's answer worse than the spec may intend: an item heavier
+// than her STR (Weapon.accuracyFactor, baseDelay; Hero.canSurpriseAttack,
+// drRoll; Armor.evasionFactor, speedFactor), a thrown weapon from the next
+// cell, an unseen mob she cannot surprise, a melee attack from a distance.
+// `attacks` in situation `s`, `defends` against the other side.
+std::vector<std::string> hero_warnings(const Combatant& c, const Situation& s, bool attacks, bool defends) {
+  std::vector<std::string> out;
+  if (!c.is_hero()) return out;
+  const Hero& h = *c.hero;
+  const Weapon* w = attacks ? weapon_used(c, s) : nullptr;
+  if (w && w->str > h.str) {
+    const int enc = w->str - h.str;
+    std::string text = fmt::format(
+        "the {} needs STR {} but the hero has {}: accuracy ÷1.5 a missing point (× {:.3g} here, "
+        "Weapon.accuracyFactor), each attack takes ×1.2 a point longer ({:.4g} turns, Weapon.baseDelay), and she "
+        "cannot surprise-attack with it (Hero.canSurpriseAttack)",
+        w->name, w->str, h.str, std::pow(1.5, -enc), attack_time(c, s));
+    if (w->kind == WeaponKind::melee && w->block > 0)
+      text += fmt::format("; its block NormalIntRange(0, {}) loses {} (2 a point, Hero.drRoll)", w->block, 2 * enc);
+    out.push_back(std::move(text));
+  }
+  if (defends && h.armor && h.armor->str > h.str) {
+    const int enc = h.armor->str - h.str;
+    out.push_back(fmt::format(
+        "the {} needs STR {} but the hero has {}: evasion ÷1.5 a missing point (÷ {:.3g} here, Armor.evasionFactor), "
+        "its armor roll NormalIntRange({}, {}) loses {} (2 a point, floored at 0, Hero.drRoll), and she moves ÷1.2 "
+        "a point slower (Armor.speedFactor)",
+        h.armor->name, h.armor->str, h.str, std::pow(1.5, enc), h.armor->dr_min, h.armor->dr_max, 2 * enc));
+  }
+  if (defends && h.weapon && h.weapon->block > 0 && h.weapon->str > h.str && w != &*h.weapon)
+    out.push_back(
+        fmt::format("the {} needs STR {} but the hero has {}: its block NormalIntRange(0, {}) loses {} (2 a "
+                    "missing point, Hero.drRoll)",
+                    h.weapon->name, h.weapon->str, h.str, h.weapon->block, 2 * (h.weapon->str - h.str)));
+  if (attacks && w && s.how == HeroAttack::thrown && s.adjacent)
+    out.push_back(fmt::format(
+        "the {} is {} from the next cell: accuracy × {:.3g} (MissileWeapon.accuracyFactor: 0.5 + 0.25 a Point "
+        "Blank point adjacent, 1.5 at range); the situation's ranged puts the target at a distance",
+        w->name, w->kind == WeaponKind::bow ? "shot" : "thrown", 0.5 + 0.25 * s.point_blank));
+  if (attacks && s.surprised && !can_surprise_attack(h, w))
+    out.push_back(
+        fmt::format("unseen: the hero cannot surprise-attack with the {} ({}, Hero.canSurpriseAttack), so "
+                    "the mob keeps its evasion",
+                    w ? w->name : std::string("?"),
+                    w && w->java_class == "Flail" ? "a flail never can" : "she is short of its STR"));
+  if (attacks && s.how == HeroAttack::melee && !s.adjacent && (!w || w->reach < 2))
+    out.push_back(
+        fmt::format("ranged: the hero attacks in melee with {}, which reaches only the next cell; fray "
+                    "takes her attack as made from a distance",
+                    w ? "the " + w->name : std::string("bare hands")));
+  return out;
+}
+
 std::vector<std::string> notes(const Resolved& r) {
   std::vector<std::string> out;
   out.push_back(
@@ -291,6 +430,11 @@ std::vector<std::string> notes(const Resolved& r) {
       "NormalIntRange's float-exact law");
   if (r.attacker.is_hero() || r.defender.is_hero())
     out.push_back("talents, enchantments, glyphs and Duelist abilities are not modelled");
+  for (const auto& [c, role] : {std::pair{&r.attacker, "attacker"}, std::pair{&r.defender, "defender"}})
+    if (const auto n = defaults_note(*c, role, c == &r.attacker && r.situation.how == HeroAttack::thrown))
+      out.push_back(*n);
+  for (const std::string& n : moment_notes(r.attacker, r.situation, true, false)) out.push_back(n);
+  for (const std::string& n : moment_notes(r.defender, r.situation, false, false)) out.push_back(n);
   if (!r.attacker.is_hero() && !r.attacker.mob.notes.empty()) out.push_back(r.attacker.mob.notes.front());
   if (!r.defender.is_hero() && !r.defender.mob.notes.empty() && r.defender.mob.key != r.attacker.mob.key)
     out.push_back(r.defender.mob.notes.front());
@@ -324,8 +468,23 @@ std::vector<CatalogEntry> monster_entries() {
     e.name = m.key;
     e.description = fmt::format("{} ({}, {})", m.name, m.region, m.kind);
     if (m.depth_scaled) e.description += "; needs depth=1..26";
-    if (!m.damage) e.description += "; no melee attack";
+    if (!m.damage && !m.depth_scaled) e.description += "; no melee attack";
     if (m.spell) e.description += fmt::format("; spell {}", call_text(*m.spell));
+    // The stats the game computes anew on each call (Tengu.attackSkill, Goo, ...).
+    for (const MobOverride& o : m.when) {
+      std::vector<std::string> set;
+      if (o.accuracy)
+        set.push_back(
+            fmt::format("accuracy {}", *o.accuracy >= infinite_accuracy ? "infinite" : std::to_string(*o.accuracy)));
+      if (o.damage) set.push_back("damage " + range_text(*o.damage));
+      if (o.evasion)
+        set.push_back(
+            fmt::format("evasion {}", *o.evasion >= infinite_evasion ? "infinite" : std::to_string(*o.evasion)));
+      if (o.accuracy_factor != 1) set.push_back(fmt::format("accuracy ×{}", o.accuracy_factor));
+      if (o.damage_factor != 1) set.push_back(fmt::format("damage ×{}", o.damage_factor));
+      if (o.evasion_factor != 1) set.push_back(fmt::format("evasion ×{:g}", o.evasion_factor));
+      e.description += fmt::format("; {}: {}", to_string(o.when), fmt::join(set, ", "));
+    }
     Fields& f = e.stats;
     if (!m.depth_scaled) {
       f.push_back({"ht", m.ht});
@@ -461,6 +620,8 @@ class Rules final : public Ruleset {
     s.details = details(r.plan);
     s.steps = steps(r, o.p_hit);
     s.notes = notes(r);
+    s.equipment = equipment(r.attacker, r.defender, r.situation);
+    s.warnings = warnings(r);
     std::vector<std::string> modelled;
     list_mechanics(r.attacker, r.defender, true, modelled, s.not_modelled);
     return s;
@@ -479,6 +640,9 @@ class Rules final : public Ruleset {
     run.p_hit = exact_outcome(r.plan).p_hit;
     run.details = details(r.plan);
     run.notes = notes(r);
+    // A strike run has no equipment or warnings of its own: its notes carry them.
+    for (const std::string& e : equipment(r.attacker, r.defender, r.situation)) run.notes.push_back("equipment: " + e);
+    for (const std::string& w : warnings(r)) run.notes.push_back("warning: " + w);
     std::vector<std::string> modelled;
     list_mechanics(r.attacker, r.defender, true, modelled, run.not_modelled);
     if (req.engine == "java")
@@ -542,7 +706,17 @@ class Rules final : public Ruleset {
 
   Bout bout(const AttackRequest& req) const override {
     const Resolved r = resolve(*this, req);
-    return make_bout(r.attacker, r.defender, r.situation);
+    Bout b = make_bout(r.attacker, r.defender, r.situation);
+    // Each side attacks (b in the counter situation) and defends.
+    const Situation back = counter_situation(r.defender, r.situation);
+    for (const std::string& w : hero_warnings(r.attacker, r.situation, true, true)) b.warnings.push_back(w);
+    for (const std::string& w : hero_warnings(r.defender, back, true, true)) b.warnings.push_back(w);
+    std::vector<std::string> defaults;
+    if (const auto n = defaults_note(r.attacker, "attacker", r.situation.how == HeroAttack::thrown))
+      defaults.push_back(*n);
+    if (const auto n = defaults_note(r.defender, "defender", false)) defaults.push_back(*n);
+    b.notes.insert(b.notes.begin(), defaults.begin(), defaults.end());
+    return b;
   }
 
   std::vector<CatalogKind> catalogs() const override { return {std::begin(kCatalogKinds), std::end(kCatalogKinds)}; }

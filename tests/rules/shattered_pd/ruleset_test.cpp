@@ -8,6 +8,7 @@
 #include <fray/core/error.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/rules/ruleset.hpp>
+#include <fray/rules/shattered_pd/catalog.hpp>
 #include <fray/rules/shattered_pd/random.hpp>
 #include <fray/rules/shattered_pd/ruleset.hpp>
 #include <map>
@@ -245,4 +246,292 @@ TEST(SpdRuleset, Catalogs) {
                         "magic", "paralyzed", "invisible", "ascension", "focus", "point_blank", "ferret_tuft"})
     EXPECT_NE(std::find(flags.begin(), flags.end(), f), flags.end()) << f;
   EXPECT_EQ(&fray::ruleset("spd"), &rules());
+}
+
+// --- the mobs' stats that follow the moment ------------------------------------------
+
+namespace {
+
+// The chance the kernel's outcomes land a hit, from the given sides.
+double kernel_hit(const fray::Exchange& k, fray::Side a, fray::Side d) {
+  double p = 0;
+  for (const fray::Transition& t : k.outcomes(a, d))
+    if (t.hit == 1) p += t.p;
+  return p;
+}
+
+bool has_line(const std::vector<std::string>& lines, const std::string& text) {
+  return std::find(lines.begin(), lines.end(), text) != lines.end();
+}
+
+constexpr std::uint32_t kPast = 1u << 31;
+
+}  // namespace
+
+// Tengu.attackSkill: 10 against an adjacent target, 20 otherwise. Against a
+// level-1 warrior (evasion 5): 1 - 5/20 = 0.75 adjacent, 1 - 5/40 = 0.875 at
+// range; the catalog once held 0 (2^-24, a hit in 16 million).
+TEST(SpdRuleset, TenguAccuracyFollowsTheDistance) {
+  const auto near = ask("tengu", "hero");
+  EXPECT_EQ(stat(near.attacker, "accuracy"), 10);
+  EXPECT_NEAR(near.p_hit, 0.75, 1e-12);
+  EXPECT_TRUE(has_line(near.notes,
+                       "Tengu: accuracy 10 with its foe adjacent; accuracy 20 with its foe not adjacent (the "
+                       "situation's ranged) (Tengu.attackSkill)"));
+  const auto far = ask("tengu", "hero", {"ranged"});
+  EXPECT_EQ(stat(far.attacker, "accuracy"), 20);
+  EXPECT_NEAR(far.p_hit, 0.875, 1e-12);
+  // The strike draws against the same accuracy.
+  const auto run = rules().strike({{"tengu", "hero", {"ranged"}, {}}, 5, 1, "java"});
+  EXPECT_EQ(run.strikes[0].draws[0].call, "Random.Float()·20");
+  // In a fight the distance is the same both ways: a hero throwing from afar
+  // is shot back at 20; her evasion at level 10 in mail is 14.
+  const auto melee = rules().bout({"hero:level=10,str=14,weapon=sword,armor=mail", "tengu", {}, {}});
+  EXPECT_NEAR(kernel_hit(*melee.b_hits_a, {200, kPast}, {65, kPast}), 10.0 / 28, 1e-12);
+  const auto thrown =
+      rules().bout({"hero:level=10,str=14,missile=javelin,armor=mail", "tengu", {"thrown", "ranged"}, {}});
+  EXPECT_NEAR(kernel_hit(*thrown.b_hits_a, {200, kPast}, {65, kPast}), 1 - 14.0 / 40, 1e-12);
+  EXPECT_TRUE(has_line(thrown.notes,
+                       "Tengu: accuracy 20 with its foe not adjacent (the situation's ranged); accuracy "
+                       "10 with its foe adjacent (Tengu.attackSkill)"));
+}
+
+// A duel against Tengu worked independently (a chain over both sides' HP in
+// exact fractions with the textbook NormalIntRange laws, which the game's
+// float-exact ones move by under 1e-6): an inline fighter of 30 HP, accuracy 20, evasion
+// 10, NormalIntRange(8, 16), armor NormalIntRange(0, 4), striking first,
+// against Tengu at 40 HP (evasion 15, NormalIntRange(6, 12), armor
+// NormalIntRange(0, 5)): it hits 1 - 15/40, Tengu 10/20 adjacent or 1 - 10/40
+// at range. P(a wins) = 0.735107 adjacent, 0.421194 at range.
+TEST(SpdRuleset, DuelAgainstTenguByHand) {
+  const std::string a = "hp=30,accuracy=20,evasion=10,damage=8-16,armor=4";
+  const auto near = fray::fight::solve_duel(rules().bout({a, "tengu:hp=40", {}, {}}));
+  EXPECT_EQ(near.method, "exact");
+  EXPECT_NEAR(near.p_a_wins, 0.7351067754540668, 1e-5);
+  const auto far = fray::fight::solve_duel(rules().bout({a, "tengu:hp=40", {"ranged"}, {}}));
+  EXPECT_NEAR(far.p_a_wins, 0.42119445771421055, 1e-5);
+}
+
+// The hero's duel against Tengu, exact against Monte Carlo (the HP left by
+// chi-square, the winner within 4 standard deviations).
+TEST(SpdRuleset, TenguDuelExactAgreesWithMonteCarlo) {
+  const auto bout = rules().bout({"hero:level=10,str=14,weapon=sword,armor=mail", "tengu", {}, {}});
+  const auto exact = fray::fight::solve_duel(bout);
+  ASSERT_EQ(exact.method, "exact");
+  EXPECT_GT(exact.p_a_wins, 0.2);
+  EXPECT_LT(exact.p_a_wins, 0.5);
+  fray::fight::FightOptions o;
+  o.method = fray::fight::FightOptions::Method::monte_carlo;
+  o.monte_carlo.sims = 40000;
+  o.monte_carlo.seed = 41;
+  o.monte_carlo.progress = false;
+  const auto mc = fray::fight::solve_duel(bout, o);
+  const double sd = std::sqrt(exact.p_a_wins * (1 - exact.p_a_wins) / 40000.0);
+  EXPECT_NEAR(mc.p_a_wins, exact.p_a_wins, 4 * sd);
+  std::map<std::int64_t, std::uint64_t> counts;
+  for (const auto& [v, p] : mc.b_hp_left.items()) counts[v] = static_cast<std::uint64_t>(std::llround(p * 40000));
+  EXPECT_GT(fray::test::chi_square_p(exact.b_hp_left, counts), 1e-3);
+}
+
+// Goo.attackSkill, damageRoll and defenseSkill read its HP: at hp=40 of 100
+// (HP*2 <= HT) accuracy 15, NormalIntRange(1, 12), evasion (int)(8 * 1.5) = 12;
+// above 50, 10, 1-8 and 8. Against a level-1 warrior (evasion 5, cloth
+// NormalIntRange(0, 2)): 1 - 5/30 and a mean of 1783/324 a hit at 40 HP; 0.75
+// and 505/144 at full HP. Her accuracy 10 against it: 10/24, or 1 - 8/20.
+TEST(SpdRuleset, GooFollowsItsHp) {
+  const auto low = ask("goo:hp=40", "hero");
+  EXPECT_EQ(stat(low.attacker, "accuracy"), 15);
+  EXPECT_NEAR(low.p_hit, 5.0 / 6, 1e-12);
+  EXPECT_EQ(low.damage_on_hit.max(), 12);
+  EXPECT_NEAR(low.damage_on_hit.mean(), 1783.0 / 324, 1e-5);
+  EXPECT_TRUE(has_line(low.notes,
+                       "Goo: accuracy 15, damage 1-12 at 40 of 100 HP; accuracy 10, damage 1-8 above 50 "
+                       "HP (Goo.attackSkill, Goo.damageRoll)"));
+  const auto full = ask("goo:hp=100", "hero");
+  EXPECT_NEAR(full.p_hit, 0.75, 1e-12);
+  EXPECT_NEAR(full.damage_on_hit.mean(), 505.0 / 144, 1e-5);
+  EXPECT_NEAR(ask("goo:hp=50", "hero").p_hit, 5.0 / 6, 1e-12);  // HP*2 <= HT holds at exactly half
+  EXPECT_NEAR(ask("goo:hp=51", "hero").p_hit, 0.75, 1e-12);
+  EXPECT_EQ(stat(ask("hero", "goo:hp=40").defender, "evasion"), 12);
+  EXPECT_NEAR(ask("hero", "goo:hp=40").p_hit, 10.0 / 24, 1e-12);
+  EXPECT_NEAR(ask("hero", "goo").p_hit, 0.6, 1e-12);
+  // The strike rolls the half-HP range.
+  const auto run = rules().strike({{"goo:hp=40", "hero", {}, {}}, 3, 200, "default"});
+  bool drew = false;
+  for (const auto& s : run.strikes)
+    for (const auto& d : s.draws) drew = drew || d.call == "Random.NormalIntRange(1, 12)";
+  EXPECT_TRUE(drew);
+  // The fight starts from the same numbers: from rest at half HP it attacks on
+  // Random.Int(2) > 0, so half the turns carry the attack's chance.
+  const auto bout = rules().bout({"hero", "goo:hp=40", {}, {}});
+  EXPECT_TRUE(bout.b_hits_a->reads().attacker_hp);
+  EXPECT_TRUE(has_line(bout.notes,
+                       "Goo: accuracy 15, damage 1-12 at 50 HP or less; accuracy 10, damage 1-8 above 50 "
+                       "HP; the fight follows its HP (Goo.attackSkill, Goo.damageRoll)"));
+  EXPECT_NEAR(kernel_hit(*bout.b_hits_a, {40, kPast}, {20, kPast}), 0.5 * low.p_hit, 1e-12);
+  EXPECT_NEAR(kernel_hit(*bout.a_hits_b, {20, kPast}, {40, kPast}), 10.0 / 24, 1e-12);
+}
+
+// GnollGuard.damageRoll: NormalIntRange(16, 22) when its target is not
+// adjacent (reach 2), 6-12 adjacent; against cloth NormalIntRange(0, 2): 14-22
+// with a mean of 18, 4-12 with a mean of 8.
+TEST(SpdRuleset, GnollGuardSpearFollowsTheDistance) {
+  const auto near = ask("gnoll_guard", "hero");
+  EXPECT_EQ(near.damage_on_hit.min(), 4);
+  EXPECT_EQ(near.damage_on_hit.max(), 12);
+  EXPECT_NEAR(near.damage_on_hit.mean(), 8, 1e-5);
+  const auto far = ask("gnoll_guard", "hero", {"ranged"});
+  EXPECT_EQ(far.damage_on_hit.min(), 14);
+  EXPECT_EQ(far.damage_on_hit.max(), 22);
+  EXPECT_NEAR(far.damage_on_hit.mean(), 18, 1e-5);
+}
+
+// GreatCrab.defenseSkill: INFINITE_EVASION against the enemy it has seen, while
+// awake, free and the enemy visible; else its defenseSkill field, 0. In a fight
+// only the first attack can surprise it.
+TEST(SpdRuleset, GreatCrabBlocksTheEnemyItSees) {
+  EXPECT_EQ(ask("hero", "great_crab").p_hit, 0.0);
+  EXPECT_EQ(ask("hero", "great_crab", {"unseen"}).p_hit, 1.0);
+  EXPECT_EQ(ask("hero", "great_crab", {"paralyzed"}).p_hit, 1.0);
+  EXPECT_EQ(ask("hero:class=rogue", "great_crab", {"invisible"}).p_hit, 1.0);
+  EXPECT_EQ(ask("accuracy=30,damage=1-3,hp=10", "great_crab").p_hit, 0.0);
+  const auto bout = rules().bout({"hero:level=3", "great_crab", {"unseen"}, {}});
+  EXPECT_EQ(kernel_hit(*bout.a_hits_b, {30, 0}, {25, 0}), 1.0);
+  EXPECT_EQ(kernel_hit(*bout.a_hits_b, {30, kPast}, {25, kPast}), 0.0);
+  const auto duel = fray::fight::solve_duel(bout);
+  EXPECT_LT(duel.p_a_wins, 1e-9);
+}
+
+// A depth-scaled mob without its depth has no numbers to fight with.
+TEST(SpdRuleset, DepthScaledMobsNeedTheirDepth) {
+  spd::Combatant wraith;
+  wraith.mob = spd::lookup_mob("wraith");
+  const spd::Combatant hero = spd::parse_combatant("hero", "defender");
+  EXPECT_THROW((void)spd::plan_attack(wraith, hero, {}), fray::Error);
+  EXPECT_THROW((void)spd::plan_attack(hero, wraith, {}), fray::Error);
+  wraith.mob = spd::mob_at_depth(spd::lookup_mob("wraith"), {.depth = 3});
+  EXPECT_EQ(spd::plan_attack(wraith, hero, {}).hit.accuracy, 13);
+}
+
+// --- equipment, defaults and warnings ---------------------------------------------------
+
+// A warrior with a sword at the default STR 10: the sword needs 14, so her
+// accuracy is round(10 / 1.5^4) = 2 (P(hit) 2/12 against the gnoll exile's 6)
+// and an attack takes 1.2^4 = 2.0736 turns; the answer says so.
+TEST(SpdRuleset, HeavyWeaponWarns) {
+  const auto s = ask("hero:weapon=sword", "gnoll_exile");
+  EXPECT_NEAR(s.p_hit, 2.0 / 12, 1e-12);
+  EXPECT_EQ(s.equipment, std::vector<std::string>{"attacker (warrior level 1, STR 10): sword +0 (needs STR 14)"});
+  EXPECT_EQ(s.warnings,
+            std::vector<std::string>{
+                "the sword needs STR 14 but the hero has 10: accuracy ÷1.5 a missing point (× 0.198 here, "
+                "Weapon.accuracyFactor), each attack takes ×1.2 a point longer (2.074 turns, Weapon.baseDelay), and "
+                "she cannot surprise-attack with it (Hero.canSurpriseAttack)"});
+  const std::string defaults =
+      "the attacker (warrior level 1) takes by default the warrior class, level 1, STR 10, the warrior's cloth "
+      "armor +0, as the class starts (HeroClass.initHero; no class=, level=, str=, armor= in the spec)";
+  EXPECT_TRUE(has_line(s.notes, defaults));
+  // With the STR it needs: no warning, the items still listed.
+  const auto ok =
+      ask("hero:class=warrior,level=3,str=14,weapon=sword,weapon_level=1,augment=damage,ring_accuracy=1,armor=mail",
+          "gnoll_exile");
+  EXPECT_TRUE(ok.warnings.empty());
+  EXPECT_EQ(ok.equipment,
+            std::vector<std::string>{
+                "attacker (warrior level 3, STR 14): sword +1 (damage augment) (needs STR 13), Ring of Accuracy +1"});
+  for (const auto& n : ok.notes) EXPECT_EQ(n.find("by default"), std::string::npos) << n;
+  // A strike carries both in its notes; a fight warns for both sides.
+  const auto run = rules().strike({{"hero:weapon=sword", "gnoll_exile", {}, {}}, 1, 1, "default"});
+  EXPECT_TRUE(has_line(run.notes, "equipment: attacker (warrior level 1, STR 10): sword +0 (needs STR 14)"));
+  EXPECT_TRUE(has_line(run.notes,
+                       "warning: the sword needs STR 14 but the hero has 10: accuracy ÷1.5 a missing "
+                       "point (× 0.198 here, Weapon.accuracyFactor), each attack takes ×1.2 a point longer "
+                       "(2.074 turns, Weapon.baseDelay), and she cannot surprise-attack with it "
+                       "(Hero.canSurpriseAttack)"));
+  const auto bout = rules().bout({"hero:weapon=sword", "gnoll_exile", {}, {}});
+  EXPECT_EQ(bout.warnings, s.warnings);
+  ASSERT_FALSE(bout.notes.empty());
+  EXPECT_EQ(bout.notes[0], defaults);
+}
+
+// Plate armour 6 STR short: evasion ÷ 1.5^6 = ÷11.39 (round(12 / 11.39) = 1),
+// the armor roll NormalIntRange(0, 10) − 12, never above 0.
+TEST(SpdRuleset, HeavyArmorWarns) {
+  const auto s = ask("gnoll_brute", "hero:level=8,str=12,armor=plate");
+  EXPECT_EQ(stat(s.defender, "evasion"), 1);
+  EXPECT_EQ(s.equipment,
+            std::vector<std::string>{"defender (warrior level 8, STR 12): plate armor +0 (needs STR 18, DR 0-10)"});
+  EXPECT_EQ(s.warnings, std::vector<std::string>{
+                            "the plate armor needs STR 18 but the hero has 12: evasion ÷1.5 a missing point (÷ 11.4 "
+                            "here, Armor.evasionFactor), its armor roll NormalIntRange(0, 10) loses 12 (2 a point, "
+                            "floored at 0, Hero.drRoll), and she moves ÷1.2 a point slower (Armor.speedFactor)"});
+  // The same hero attacking: her armor is no part of her attack.
+  EXPECT_TRUE(ask("hero:level=8,str=12,armor=plate", "rat").warnings.empty());
+  // In a fight she defends: the warning comes with it, as side b too.
+  EXPECT_EQ(rules().bout({"gnoll_brute", "hero:level=8,str=12,armor=plate", {}, {}}).warnings, s.warnings);
+  EXPECT_EQ(rules().bout({"hero:level=8,str=12,armor=plate", "gnoll_brute", {}, {}}).warnings, s.warnings);
+  // A block weapon short of STR loses 2 a point off its block.
+  const auto shield = ask("rat", "hero:str=12,weapon=greatshield");
+  EXPECT_TRUE(has_line(shield.warnings,
+                       "the greatshield needs STR 18 but the hero has 12: its block "
+                       "NormalIntRange(0, 6) loses 12 (2 a missing point, Hero.drRoll)"));
+  EXPECT_TRUE(has_line(shield.equipment,
+                       "defender (warrior level 1, STR 12): cloth armor +0 (needs STR 10, DR "
+                       "0-2), greatshield +0 (needs STR 18, blocks 0-6)"));
+}
+
+// What else makes an answer worse than the spec may mean: a thrown weapon from
+// the next cell (×0.5), an unseen mob she cannot surprise, a melee attack
+// from a distance.
+TEST(SpdRuleset, SituationWarnings) {
+  const auto bow = ask("hero:class=huntress,level=5", "crab", {"thrown"});
+  EXPECT_EQ(bow.equipment, std::vector<std::string>{"attacker (huntress level 5, STR 10): spirit bow (level 1, from "
+                                                    "the hero's level) (needs STR 9), from the next cell"});
+  EXPECT_EQ(bow.warnings,
+            std::vector<std::string>{
+                "the spirit bow is shot from the next cell: accuracy × 0.5 (MissileWeapon.accuracyFactor: "
+                "0.5 + 0.25 a Point Blank point adjacent, 1.5 at range); the situation's ranged puts the "
+                "target at a distance"});
+  EXPECT_TRUE(ask("hero:class=huntress,level=5", "crab", {"thrown", "ranged"}).warnings.empty());
+  const auto flail = ask("hero:str=16,weapon=flail", "gnoll", {"unseen"});
+  EXPECT_EQ(flail.warnings, std::vector<std::string>{"unseen: the hero cannot surprise-attack with the flail (a flail "
+                                                     "never can, Hero.canSurpriseAttack), so the mob keeps its "
+                                                     "evasion"});
+  EXPECT_EQ(ask("hero", "gnoll", {"ranged"}).warnings,
+            std::vector<std::string>{"ranged: the hero attacks in melee with the worn shortsword, which reaches only "
+                                     "the next cell; fray takes her attack as made from a distance"});
+  EXPECT_TRUE(ask("hero:str=12,weapon=spear", "gnoll", {"ranged"}).warnings.empty());  // reach 2
+  // Mobs carry no items and take no defaults.
+  const auto mobs = ask("gnoll", "rat");
+  EXPECT_TRUE(mobs.equipment.empty());
+  EXPECT_TRUE(mobs.warnings.empty());
+}
+
+// The CLI prints a fight's warnings in JSON (the report's `warnings`).
+TEST(SpdRuleset, DuelJsonCarriesTheWarnings) {
+  const auto r =
+      fray::test::run_cli({"duel", "--rules", "shattered-pd", "--a", "hero:weapon=sword", "--b", "rat", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = r.json();
+  ASSERT_EQ(j.at("warnings").size(), 1u);
+  EXPECT_EQ(j.at("warnings").at(0).get<std::string>().rfind("the sword needs STR 14 but the hero has 10", 0), 0u);
+}
+
+// A fight's attack time with each augment against Weapon.Augment's delay
+// factors read from the game's Java (golden/shattered_pd/item_classes.json,
+// tools/shattered_pd/extract_items.py): Weapon.baseDelay is
+// augment.delayFactor(DLY) = DLY × factor in float, for every melee weapon of
+// the catalog (the hero strong enough for each).
+TEST(SpdRuleset, AugmentDelayFollowsTheGameCode) {
+  const auto g = fray::test::read_json("golden/shattered_pd/item_classes.json");
+  const auto& factors = g.at("meta").at("weapon_augments");
+  for (const spd::Weapon& w : spd::weapons()) {
+    if (w.kind != spd::WeaponKind::melee) continue;
+    for (const auto& [augment, name] : {std::pair{"none", "NONE"}, {"speed", "SPEED"}, {"damage", "DAMAGE"}}) {
+      const std::string hero = "hero:str=20,weapon=" + w.key + ",augment=" + augment;
+      const auto bout = rules().bout({hero, "rat", {}, {}});
+      const float want = w.delay * factors.at(name).at("delayFactor").get<float>();
+      EXPECT_EQ(bout.a.attack_time, static_cast<double>(want)) << w.key << " " << augment;
+    }
+  }
 }

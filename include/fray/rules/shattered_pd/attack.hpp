@@ -41,6 +41,13 @@ struct Combatant {
   bool vulnerable = false;         // Vulnerable: damage taken after armour ×1.33f, truncated
   std::optional<std::int64_t> hp;  // current HP for a fight (HT when absent; an inline mob has no HT of its own)
   bool on_water = false;           // Goo stands on water (it regenerates there)
+  // States a fight puts a mob in (no spec key): Goo pumped up twice, a
+  // gnoll brute raging (MobCondition::pumped, raging).
+  bool pumped = false;
+  bool raging = false;
+  // The hero spec's keys it did not give, taken from the class's start
+  // (HeroClass.initHero): "level", "str", "weapon", "missile", "armor".
+  std::vector<std::string> defaults;
 
   [[nodiscard]] bool is_hero() const noexcept { return hero.has_value(); }
   // HT: Hero.updateHT for the hero, the mob's HT (0 for an inline mob without hp=).
@@ -71,6 +78,12 @@ struct Situation {
 // The combatants with the situation's buffs put on them (blessed and
 // weakened on the attacker; hexed, dazed and vulnerable on the defender).
 void apply_situation(Combatant& attacker, Combatant& defender, const Situation& s);
+
+// The moment of an attack as a mob's stat methods see it (mob_stats), the
+// mob attacking (`attacking`) or attacked: its HP, the distance, a fight's
+// pump and rage; attacked, whether it watches its visible attacker (the
+// great crab: aware, not paralyzed, the attacker not invisible).
+[[nodiscard]] MobMoment moment_of(const Combatant& mob, const Situation& s, bool attacking) noexcept;
 
 // Reads a combatant spec: "hero:class=rogue,level=5,weapon=dagger,weapon_level=2",
 // a mob "gnoll_scout:champion=blessed", "wraith:depth=7", or an inline mob

@@ -92,6 +92,34 @@ struct Armor {
 // Armor.DRMin/DRMax/STRReq and the augment's evasion at `level` (0 to 100).
 [[nodiscard]] Armor armor_at(const Armor& a, int level, ArmorAugment augment = ArmorAugment::none);
 
+// What a mob's stats can follow at the moment of an attack: the condition of
+// a catalog `when` row (the `if`), as the game's methods test it on each call.
+enum class MobCondition : std::uint8_t {
+  not_adjacent,       // its foe does not stand next to it (Tengu.attackSkill, GnollGuard.damageRoll)
+  hp_at_most_half,    // HP·2 <= HT (Goo.attackSkill, damageRoll, defenseSkill)
+  pumped,             // Goo pumped up twice (Goo.attackSkill, damageRoll)
+  raging,             // a gnoll brute's BruteRage (Brute.damageRoll)
+  sees_its_attacker,  // the great crab has seen its attacker, is awake, free and the attacker visible
+                      // (GreatCrab.defenseSkill)
+  focus,              // the monk's Focus (Monk.defenseSkill)
+  disguised,          // a mimic still passing for a chest, its target visible (Mimic.attackSkill, damageRoll)
+  recovering,         // a crystal guardian knocked down (CrystalGuardian.defenseSkill)
+};
+// The condition's catalog name ("not_adjacent", ...).
+[[nodiscard]] std::string_view to_string(MobCondition c) noexcept;
+
+// One `when` row: under its condition, the values it sets, then the
+// factors, in the row's order (Goo: 15 and 1-12 at half HP, then ×2 and ×3
+// pumped).
+struct MobOverride {
+  MobCondition when = MobCondition::not_adjacent;
+  std::optional<std::int64_t> accuracy, evasion;
+  std::optional<Primitive> damage;
+  std::int64_t accuracy_factor = 1;  // attackSkill × n
+  std::int64_t damage_factor = 1;    // NormalIntRange(n·min, n·max)
+  double evasion_factor = 1;         // (int)(defenseSkill × f), in double
+};
+
 struct Mob {
   std::string name;  // "marsupial rat"
   std::string key;   // "marsupial_rat"; short aliases ("rat") find it too
@@ -99,7 +127,7 @@ struct Mob {
   std::string region, kind;  // "sewers", "regular" / "boss (depth 5)" / "rare alt of Rat (1/50)"
   std::int64_t ht = 1;
   std::int64_t evasion = 0;         // defenseSkill while it is aware and free to dodge
-  std::int64_t accuracy = 0;        // attackSkill (INFINITE_ACCURACY for Yog-Dzewa)
+  std::int64_t accuracy = 0;        // attackSkill (INFINITE_ACCURACY for Yog-Dzewa); see `when`
   std::optional<Primitive> damage;  // melee damageRoll(); absent: it never attacks in melee
   // drRoll() = NormalIntRange(0, dr_max) + dr_const + one NormalIntRange per extra pair.
   std::int64_t dr_max = 0, dr_const = 0;
@@ -113,7 +141,34 @@ struct Mob {
   bool depth_scaled = false;            // its numbers follow the depth: mob_at_depth gives them
   std::optional<int> depth;             // the depth they were computed for
   std::vector<std::string> notes;
+  // The stats above are the mob's at rest: adjacent to its foe, above half
+  // HP, not raging, unaware of nothing. These rows change them (mob_stats).
+  std::vector<MobOverride> when;
 };
+
+// The moment of an attack, as the mob's stat methods see it.
+struct MobMoment {
+  bool adjacent = true;              // its foe stands next to it
+  std::optional<std::int64_t> hp{};  // its current HP (HT when absent)
+  bool pumped = false;               // Goo pumped up twice
+  bool raging = false;               // a brute's rage
+  bool sees_its_attacker = false;    // the great crab watches its visible attacker
+  bool focus = false;                // the monk's Focus
+  bool disguised = false;            // the mimic still hidden
+  bool recovering = false;           // the crystal guardian knocked down
+};
+// Whether a `when` row's condition holds at that moment.
+[[nodiscard]] bool holds(const Mob& m, MobCondition c, const MobMoment& at) noexcept;
+// attackSkill, defenseSkill (aware and free to dodge: Mob.defenseSkill's
+// zero cases are surprise rules, surprise.hpp) and damageRoll at that moment.
+struct MobStats {
+  std::int64_t accuracy = 0;
+  std::int64_t evasion = 0;
+  std::optional<Primitive> damage;
+};
+[[nodiscard]] MobStats mob_stats(const Mob& m, const MobMoment& at);
+// Whether the mob's stats read its own HP (Goo): a fight then follows it.
+[[nodiscard]] bool reads_own_hp(const Mob& m) noexcept;
 
 [[nodiscard]] std::span<const Mob> mobs();
 [[nodiscard]] const Mob* find_mob(std::string_view key);
