@@ -295,12 +295,12 @@ TEST(PdRuleset, StrikeEnginesAndTheExactLaw) {
 TEST(PdRuleset, Catalogs) {
   const fray::Ruleset& rs = pd::ruleset();
   EXPECT_EQ(rs.catalogs().size(), 6u);
-  const auto mobs = fray::test::read_json("golden/pixel_dungeon/mobs.json")["mobs"];
+  const auto mobs = fray::test::read_json("../data/pixel_dungeon/mobs.json")["mobs"];
   const auto monsters = rs.catalog(fray::CatalogKind::monsters);
   ASSERT_EQ(monsters.size(), mobs.size());
   EXPECT_EQ(monsters.size(), pd::mobs().size());
   EXPECT_EQ(rs.catalog(fray::CatalogKind::weapons).size(),
-            fray::test::read_json("golden/pixel_dungeon/weapons.json")["weapons"].size());
+            fray::test::read_json("../data/pixel_dungeon/weapons.json")["weapons"].size());
   EXPECT_EQ(rs.catalog(fray::CatalogKind::armors).size(), pd::armors().size());
   // Four classes with their kits, eight subclasses.
   EXPECT_EQ(rs.catalog(fray::CatalogKind::classes).size(), pd::kits().size() + 8);
