@@ -80,7 +80,13 @@ class Source:
         self.files.sort()
 
     def _git(self, *args) -> str:
-        return subprocess.run(["git", "-C", self.path, *args], check=True, capture_output=True, text=True).stdout
+        r = subprocess.run(["git", "-C", self.path, *args], capture_output=True, text=True)
+        if r.returncode != 0:
+            raise SystemExit(
+                f"{self.path}: not a source tree (no {PKG}) nor a git repository with it: "
+                f"git {' '.join(args)}: {r.stderr.strip()}"
+            )
+        return r.stdout
 
     def read(self, rel: str) -> str:
         if self.git:
