@@ -165,6 +165,8 @@ Report strike_report(const StrikeRun& s) {
   std::string& t = r.text;
   t = fmt::format("{}: {} attacks {} (seed {}, rng {}), P(hit) {}\n", title_of(s.rules), s.attacker.name,
                   s.defender.name, s.seed, s.engine, percent(s.p_hit));
+  for (const auto& e : s.equipment) t += "  equipment: " + e + "\n";
+  for (const auto& w : s.warnings) t += "  warning: " + w + "\n";
   std::uint64_t i = 0;
   for (const auto& k : s.strikes) {
     json draws = json::array();
@@ -200,6 +202,8 @@ Report strike_report(const StrikeRun& s) {
             {"mean_damage", s.mean_damage()},
             {"details", fields_json(s.details)},
             {"notes", s.notes},
+            {"equipment", s.equipment},
+            {"warnings", s.warnings},
             {"not_modelled", s.not_modelled}};
   return r;
 }

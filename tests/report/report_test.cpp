@@ -225,13 +225,15 @@ TEST(StrikeReport, KeysAndTrace) {
                  {"miss", false, 0, {}, {{"to-hit", "rand(1, 100)", 90}}}};
   run.hits = 2;
   run.total_damage = 5;
+  run.equipment = {"attacker (hero, STR 10): war hammer +0 (needs STR 18)"};
+  run.warnings = {"attacker: the war hammer needs STR 18 but the hero has 10"};
   const Report r = strike_report(run);
   const auto& j = r.json;
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
-  EXPECT_EQ(keys, (std::vector<std::string>{"attacker", "count", "defender", "details", "engine", "hits", "mean_damage",
-                                            "not_modelled", "notes", "p_hit", "rules", "seed", "situation", "strikes",
-                                            "total_damage", "traced"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{"attacker", "count", "defender", "details", "engine", "equipment", "hits",
+                                            "mean_damage", "not_modelled", "notes", "p_hit", "rules", "seed",
+                                            "situation", "strikes", "total_damage", "traced", "warnings"}));
   EXPECT_EQ(j.at("traced"), 2);
   EXPECT_EQ(j.at("count"), 3);
   EXPECT_DOUBLE_EQ(j.at("mean_damage").get<double>(), 5.0 / 3);
@@ -239,6 +241,13 @@ TEST(StrikeReport, KeysAndTrace) {
   EXPECT_EQ(j.at("strikes")[0].at("rolls").at("armor"), 1);
   EXPECT_NE(r.text.find("#1: hit for 2  [to-hit rand(1, 100)=12; damage 1d3=2]"), std::string::npos) << r.text;
   EXPECT_NE(r.text.find("(2 strikes traced of 3)"), std::string::npos) << r.text;
+  // The items and their warnings, as attack gives them.
+  EXPECT_EQ(j.at("equipment"), nlohmann::json::array({"attacker (hero, STR 10): war hammer +0 (needs STR 18)"}));
+  EXPECT_EQ(j.at("warnings"), nlohmann::json::array({"attacker: the war hammer needs STR 18 but the hero has 10"}));
+  EXPECT_NE(r.text.find("  equipment: attacker (hero, STR 10): war hammer +0 (needs STR 18)\n"), std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("  warning: attacker: the war hammer needs STR 18 but the hero has 10\n"), std::string::npos)
+      << r.text;
 }
 
 }  // namespace

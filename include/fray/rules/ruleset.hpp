@@ -121,6 +121,8 @@ struct StrikeRun {
   std::int64_t total_damage = 0;
   Fields details;
   std::vector<std::string> notes;
+  std::vector<std::string> equipment;     // as AttackSummary::equipment
+  std::vector<std::string> warnings;      // as AttackSummary::warnings
   std::vector<std::string> not_modelled;  // as AttackSummary::not_modelled
 
   [[nodiscard]] double mean_damage() const noexcept {

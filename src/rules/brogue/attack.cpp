@@ -340,6 +340,21 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
       c.defense_override = *d;
     }
     r.done(key_names(player_keys()));
+    // What the spec left to the defaults: the player's start (RogueMain.c initializeRogue).
+    auto took = [&](std::string_view key, std::string text) {
+      if (!r.has(key)) c.defaults.emplace_back(std::string(key), std::move(text));
+    };
+    if (!c.net_enchant_quarters) took("weapon", fmt::format("weapon={} (the player's start)", start.weapon));
+    if (c.weapon && !c.net_enchant_quarters) took("enchant", "enchant=0");
+    if (!c.defense_override) {
+      took("armor", fmt::format("armor={} (the player's start)", start.armor));
+      if (c.armor) took("armor_enchant", "armor_enchant=0");
+    }
+    took("strength", fmt::format("strength={} (the player's start)", start.strength));
+    took("hp",
+         r.has("max_hp") ? fmt::format("hp={} (max_hp)", *c.hp) : fmt::format("hp={} (the player's start)", *c.hp));
+    took("max_hp", fmt::format("max_hp={} (hp)", *c.hp));
+    if (c.regenerates) took("regeneration", "regeneration=0");
     return c;
   }
   if (!name.empty()) {
@@ -360,6 +375,16 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
   if (auto d = r.integer("defense", 0, 10000)) c.monster.defense = *d;
   if (auto d = r.text("damage")) c.monster.damage = parse_damage(r, *d);
   r.done(key_names(monster_keys()));
+  // What the spec left to the defaults: the catalog's HP, or an inline creature's accuracy and defense.
+  auto took = [&](std::string_view key, std::string text) {
+    if (!r.has(key)) c.defaults.emplace_back(std::string(key), std::move(text));
+  };
+  if (name.empty()) {
+    took("accuracy", "accuracy=100");
+    took("defense", "defense=0");
+  } else {
+    took("hp", fmt::format("hp={} (the catalog's)", *c.hp));
+  }
   return c;
 }
 

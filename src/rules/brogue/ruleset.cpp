@@ -2,6 +2,7 @@
 // sampled strikes, the catalogs, the fight layer's bout, the dice functions
 // and the game's engine.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
@@ -178,30 +179,73 @@ std::vector<std::string> equipment_of(const Resolved& r) {
   return out;
 }
 
+// A combatant's part in an answer: which spec it is, and what of it the
+// answer reads (an attack reads the attacker's weapon and the defender's
+// armor; a fight reads both of both, and the HP).
+struct Part {
+  std::string_view role;  // "attacker", "defender"
+  bool attacks = false, defends = false, fights = false;
+};
+constexpr Part attacker_part{"attacker", true, false, false};
+constexpr Part defender_part{"defender", false, true, false};
+
+// Whether the answer reads the value of a spec key of `c`.
+bool reads(const Combatant& c, std::string_view key, const Part& p) {
+  if (key == "weapon" || key == "enchant" || key == "accuracy") return p.attacks;
+  if (key == "armor" || key == "armor_enchant" || key == "defense") return p.defends;
+  // Combat.c strengthModifier weighs the weapon and the armor against it.
+  if (key == "strength")
+    return (p.attacks && c.weapon && !c.net_enchant_quarters) || (p.defends && c.armor && !c.defense_override);
+  return p.fights;  // hp, max_hp, regeneration
+}
+
+// "attacker uses the defaults weapon=dagger (the player's start), enchant=0":
+// the defaults the spec took that the answer reads; nothing when there are none.
+std::vector<std::string> defaults_note(const Combatant& c, const Part& p) {
+  std::vector<std::string> used;
+  for (const auto& [key, text] : c.defaults)
+    if (reads(c, key, p)) used.push_back(text);
+  if (used.empty()) return {};
+  return {fmt::format("{} uses the defaults {}", p.role, fmt::join(used, ", "))};
+}
+
 // Items heavier than the player's strength: Combat.c strengthModifier costs
 // 2.5 net enchant a missing point, on the weapon's accuracy and damage and
 // on the armor's defense.
-std::vector<std::string> warnings_of(const Resolved& r) {
+std::vector<std::string> item_warnings(const Combatant& c, const Part& p) {
   std::vector<std::string> out;
-  const Combatant& a = r.attacker;
-  if (a.is_player && a.weapon && !a.net_enchant_quarters) {
-    const std::int64_t lack = a.weapon->strength_required - (a.strength - a.weakness);
+  if (!c.is_player) return out;
+  const std::int64_t strength = c.strength - c.weakness;
+  if (p.attacks && c.weapon && !c.net_enchant_quarters) {
+    const std::int64_t lack = c.weapon->strength_required - strength;
     if (lack > 0)
       out.push_back(fmt::format(
-          "the {} needs strength {} but the player has {}: {:g} net enchant (2.5 a missing point, Combat.c "
+          "{}: the {} needs strength {} but the player has {}: {:g} net enchant (2.5 a missing point, Combat.c "
           "strengthModifier), lowering accuracy and damage",
-          a.weapon->name, a.weapon->strength_required, a.strength - a.weakness, -2.5 * static_cast<double>(lack)));
+          p.role, c.weapon->name, c.weapon->strength_required, strength, -2.5 * static_cast<double>(lack)));
   }
-  const Combatant& d = r.defender;
-  if (d.is_player && d.armor && !d.defense_override) {
-    const std::int64_t lack = d.armor->strength_required - (d.strength - d.weakness);
+  if (p.defends && c.armor && !c.defense_override) {
+    const std::int64_t lack = c.armor->strength_required - strength;
     if (lack > 0)
-      out.push_back(
-          fmt::format("the {} needs strength {} but the player has {}: {:g} net enchant (2.5 a missing point, Combat.c "
-                      "strengthModifier), internal defense {} lower",
-                      d.armor->name, d.armor->strength_required, d.strength - d.weakness,
-                      -2.5 * static_cast<double>(lack), 25 * lack));
+      out.push_back(fmt::format(
+          "{}: the {} needs strength {} but the player has {}: {:g} net enchant (2.5 a missing point, "
+          "Combat.c strengthModifier), internal defense {} lower",
+          p.role, c.armor->name, c.armor->strength_required, strength, -2.5 * static_cast<double>(lack), 25 * lack));
   }
+  return out;
+}
+
+std::vector<std::string> warnings_of(const Resolved& r) {
+  std::vector<std::string> out = item_warnings(r.attacker, attacker_part);
+  for (auto& w : item_warnings(r.defender, defender_part)) out.push_back(std::move(w));
+  return out;
+}
+
+// The defaults each spec took, then what the plan assumes or leaves out.
+std::vector<std::string> notes_of(const Resolved& r) {
+  std::vector<std::string> out = defaults_note(r.attacker, attacker_part);
+  for (auto& n : defaults_note(r.defender, defender_part)) out.push_back(std::move(n));
+  out.insert(out.end(), r.plan.notes.begin(), r.plan.notes.end());
   return out;
 }
 
@@ -220,7 +264,7 @@ AttackSummary summarize(const Resolved& r, const AttackRequest& req) {
   s.time_unit = "ticks";
   s.details = details_of(r.plan);
   s.steps = steps_of(r);
-  s.notes = r.plan.notes;
+  s.notes = notes_of(r);
   s.equipment = equipment_of(r);
   s.warnings = warnings_of(r);
   std::vector<std::string> modelled;
@@ -362,7 +406,9 @@ class Rules final : public Ruleset {
       run_strikes(r.plan, rng, run);
     }
     run.details = {{"hit_percent", std::int64_t{r.plan.hit_percent}}};
-    run.notes = r.plan.notes;
+    run.notes = notes_of(r);
+    run.equipment = equipment_of(r);
+    run.warnings = warnings_of(r);
     std::vector<std::string> modelled;
     list_mechanics(r.attacker, r.defender, true, modelled, run.not_modelled);
     return run;
@@ -376,6 +422,13 @@ class Rules final : public Ruleset {
     if (a.is_player && b.is_player) throw Error("brogue: the player cannot fight the player");
     Bout out = make_bout(a, b);
     list_mechanics(a, b, false, out.modelled, out.not_modelled);
+    // Each side attacks and defends: the defaults and the heavy items of both, the attacker's first.
+    constexpr Part side_a{"attacker", true, true, true}, side_b{"defender", true, true, true};
+    std::vector<std::string> defaults = defaults_note(a, side_a);
+    for (auto& n : defaults_note(b, side_b)) defaults.push_back(std::move(n));
+    out.notes.insert(out.notes.begin(), defaults.begin(), defaults.end());
+    out.warnings = item_warnings(a, side_a);
+    for (auto& w : item_warnings(b, side_b)) out.warnings.push_back(std::move(w));
     return out;
   }
 

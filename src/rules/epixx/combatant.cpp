@@ -252,6 +252,18 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
   c.block = to_opt(r.integer("block", 0, ab));
   c.parry = to_opt(r.integer("parry", -ab, ab));
   r.done();
+  // The values the spec (and its example) left to the defaults of spec_keys().
+  for (const auto& [key, value] : {std::pair<const char*, const char*>{"str", "0"},
+                                   {"agi", "0"},
+                                   {"sta", "0"},
+                                   {"cha", "0"},
+                                   {"level", "1"},
+                                   {"size", "0"},
+                                   {"weapon", "1d6"},
+                                   {"weapon_size", "medium"},
+                                   {"hand", "main"},
+                                   {"spell_ability", "sta"}})
+    if (!r.has(key)) c.defaults.emplace_back(key, fmt::format("{}={}", key, value));
 
   // Equipment the rules cannot combine (the page's Defensive Modifiers: "either"
   // block or parry; a shield takes the off hand, a two-handed weapon both).

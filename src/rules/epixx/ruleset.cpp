@@ -1,6 +1,7 @@
 // The epixx ruleset behind the generic verbs: attack, strike, the fight
 // layer's kernel and the catalogs. Every answer reads one AttackPlan.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -105,6 +106,120 @@ Fields plan_fields(const AttackPlan& s) {
   return f;
 }
 
+// --- defaults, equipment and warnings ----------------------------------------------------
+
+// A combatant's part in an answer: which spec it is, and what of it the
+// answer reads (an attack reads the attacker's weapon and the defender's
+// defenses; a fight reads both of both).
+struct Part {
+  std::string_view role;  // "attacker", "defender"
+  bool attacks = false, defends = false;
+};
+constexpr Part attacker_part{"attacker", true, false};
+constexpr Part defender_part{"defender", false, true};
+
+// Whether the answer reads the value of a spec key of `c` in an attack of this kind.
+bool reads(const Combatant& c, std::string_view key, const Part& p, Kind kind) {
+  const bool melee = kind == Kind::melee;
+  // Level and size set the critical threshold, whoever attacks.
+  if (key == "level" || key == "size") return true;
+  if (p.attacks) {
+    if (key == "weapon") return true;
+    if (key == "hand") return melee;
+    if (key == name(attack_ability(c, kind))) return true;  // to-hit and damage modifiers
+    if (key == "spell_ability") return kind == Kind::spell && !c.ability;
+  }
+  if (p.defends) {
+    if (key == "sta") return true;  // the critical effect check
+    if (!melee) return false;       // dodge, block and parry stop melee attacks only
+    if (key == "agi") return !c.dodge || (has_parry(c) && !c.parry);
+    if (key == "str") return c.shield_max && !c.block;
+    // A small off-hand weapon or a medium one held two-handed parries.
+    if (key == "hand" || key == "weapon_size") return !c.parry_cap && !c.parry;
+  }
+  return false;
+}
+
+// "attacker uses the defaults weapon=1d6, level=1": the defaults the spec took
+// that the answer reads; nothing when there are none.
+std::vector<std::string> defaults_note(const Combatant& c, const Part& p, Kind kind) {
+  std::vector<std::string> used;
+  for (const auto& [key, text] : c.defaults)
+    if (reads(c, key, p, kind)) used.push_back(text);
+  if (used.empty()) return {};
+  return {fmt::format("{} uses the defaults {}", p.role, fmt::join(used, ", "))};
+}
+
+std::string hand_words(Hand h) { return h == Hand::main ? "main hand" : h == Hand::off ? "off hand" : "two-handed"; }
+
+// The items behind an attack: the attacker's weapon (or spell), the defender's
+// shield, parrying weapon and the dodge cap of its helmet or armour.
+std::vector<std::string> equipment_of(const Combatant& a, const Combatant& d, Kind kind) {
+  std::vector<std::string> out;
+  std::string line =
+      kind == Kind::melee
+          ? fmt::format("attacker: weapon {} ({}, {}{})", a.weapon.text(), name(a.weapon_size), hand_words(a.hand),
+                        a.hand == Hand::off && a.talent_offhand ? ", talent_offhand" : "")
+      : kind == Kind::ranged ? fmt::format("attacker: ranged weapon {}", a.weapon.text())
+                             : fmt::format("attacker: spell {}", a.weapon.text());
+  if (a.magic_damage != 0) line += fmt::format(", magic damage {:+}", a.magic_damage);
+  out.push_back(std::move(line));
+  std::vector<std::string> items;
+  if (d.shield_max)
+    items.push_back(fmt::format("shield {}-{} (deflect {}, block up to {})", *d.shield_min, *d.shield_max,
+                                *d.shield_min, *d.shield_max));
+  if (d.parry_cap)
+    items.push_back(fmt::format("parrying weapon (parry up to {})", *d.parry_cap));
+  else if (has_parry(d))
+    items.push_back(fmt::format("{} weapon held {} (parries)", name(d.weapon_size), hand_words(d.hand)));
+  if (d.dodge_cap) items.push_back(fmt::format("helmet or armour (dodge up to {})", *d.dodge_cap));
+  if (!items.empty()) out.push_back(fmt::format("defender: {}", fmt::join(items, ", ")));
+  return out;
+}
+
+// What the combat page's rules make worse than the spec may intend: an
+// untalented off-hand attack, and caps that cut the defender's ability bonus
+// (Max Dodge, Block and Parry Modifiers), or an ability too low to use the item.
+std::vector<std::string> item_warnings(const Combatant& c, const Part& p, Kind kind, bool negative_parry) {
+  std::vector<std::string> out;
+  if (kind != Kind::melee) return out;  // the off hand and the defenses are melee rules
+  if (p.attacks && c.hand == Hand::off) {
+    const int m = modifier(c, attack_ability(c, kind));
+    out.push_back(
+        fmt::format("{}: an off-hand attack: damage modifier {} instead of {} (two times the {} penalty, or -1){}",
+                    p.role, offhand_damage_modifier(m), m, name(attack_ability(c, kind)),
+                    c.talent_offhand || c.offense ? "" : ", and -2 to hit without talent_offhand (To-Hit Modifiers)"));
+  }
+  if (!p.defends) return out;
+  if (!c.dodge && c.dodge_cap && c.agi > *c.dodge_cap)
+    out.push_back(
+        fmt::format("{}: the helmet or armour caps dodge at {}; agility {} would give {} (Max Dodge Modifier)", p.role,
+                    *c.dodge_cap, c.agi, c.agi));
+  if (!c.block && c.shield_max) {
+    if (c.str <= 0)
+      out.push_back(
+          fmt::format("{}: the shield blocks nothing: block is the strength bonus, 0 at strength {} (Block Modifier)",
+                      p.role, c.str));
+    else if (c.str > *c.shield_max)
+      out.push_back(fmt::format("{}: the shield caps block at {}; strength {} would give {} (Max Block Modifier)",
+                                p.role, *c.shield_max, c.str, c.str));
+  }
+  if (!c.parry && has_parry(c)) {
+    const int half = c.agi >= 0 ? (c.agi + 1) / 2 : -((-c.agi) / 2);  // half the agility, rounded up
+    const int parry = parry_modifier(c, negative_parry);
+    if (parry <= 0)
+      out.push_back(fmt::format(
+          "{}: the parrying weapon parries nothing: parry is half the agility rounded up, {} at agility {} (Parry "
+          "Modifier)",
+          p.role, parry, c.agi));
+    else if (c.parry_cap && half > *c.parry_cap)
+      out.push_back(
+          fmt::format("{}: the parrying weapon caps parry at {}; agility {} would give {} (Max Parry Modifier)", p.role,
+                      *c.parry_cap, c.agi, half));
+  }
+  return out;
+}
+
 std::vector<std::string> attack_notes(const Situation& s) {
   std::vector<std::string> n{
       "the attack meets the defender at the start of its turn, before any defense is used "
@@ -117,6 +232,22 @@ std::vector<std::string> attack_notes(const Situation& s) {
                   : "a critical hit may confuse the defender (critical effect check) from its next turn on");
   n.push_back("the example creatures are made up: the combat page publishes no creature or item tables");
   return n;
+}
+
+// The defaults each spec took, then what the answer assumes.
+std::vector<std::string> notes_of(const Prepared& p) {
+  std::vector<std::string> out = defaults_note(p.attacker, attacker_part, p.situation.kind);
+  for (auto& n : defaults_note(p.defender, defender_part, p.situation.kind)) out.push_back(std::move(n));
+  for (auto& n : attack_notes(p.situation)) out.push_back(std::move(n));
+  return out;
+}
+
+std::vector<std::string> warnings_of(const Prepared& p) {
+  const Kind kind = p.situation.kind;
+  std::vector<std::string> out = item_warnings(p.attacker, attacker_part, kind, p.situation.rules.negative_parry);
+  for (auto& w : item_warnings(p.defender, defender_part, kind, p.situation.rules.negative_parry))
+    out.push_back(std::move(w));
+  return out;
 }
 
 // --- the fight layer's kernel ---------------------------------------------------------
@@ -253,7 +384,9 @@ class Rules final : public Ruleset {
         fmt::format("critical effect check 2D6 {:+} >= 7 + damage after resistance: P(confused) = "
                     "{}, mean {:.4f} turns ({:.4f} given a critical hit)",
                     plan.stamina, probability(o.p_confused, 4), o.confusion.mean(), o.confusion_if_crit.mean()));
-    s.notes = attack_notes(p.situation);
+    s.notes = notes_of(p);
+    s.equipment = equipment_of(p.attacker, p.defender, p.situation.kind);
+    s.warnings = warnings_of(p);
     return s;
   }
 
@@ -298,7 +431,9 @@ class Rules final : public Ruleset {
     run.details = plan_fields(plan);
     run.details.push_back({"criticals", static_cast<std::int64_t>(criticals)});
     run.details.push_back({"confused", static_cast<std::int64_t>(confused)});
-    run.notes = attack_notes(p.situation);
+    run.notes = notes_of(p);
+    run.equipment = equipment_of(p.attacker, p.defender, p.situation.kind);
+    run.warnings = warnings_of(p);
     return run;
   }
 
@@ -324,6 +459,12 @@ class Rules final : public Ruleset {
     bt.modelled.push_back(
         "both sides: critical effect, confused for the margin of a failed 2D6 + STA >= 7 + damage check (epixx combat "
         "page)");
+    // Each side attacks and defends: the defaults and the item warnings of both, the attacker's first.
+    constexpr Part side_a{"attacker", true, true}, side_b{"defender", true, true};
+    bt.notes = defaults_note(a, side_a, sit.kind);
+    for (auto& n : defaults_note(b, side_b, sit.kind)) bt.notes.push_back(std::move(n));
+    bt.warnings = item_warnings(a, side_a, sit.kind, sit.rules.negative_parry);
+    for (auto& w : item_warnings(b, side_b, sit.kind, sit.rules.negative_parry)) bt.warnings.push_back(std::move(w));
     return bt;
   }
 

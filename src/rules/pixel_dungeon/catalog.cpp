@@ -122,15 +122,21 @@ std::vector<Mob> read_mobs() {
     m.flying = j["flying"].get<bool>();
     for (const json& n : j["special"]) m.notes.push_back(n.get<std::string>());
     if (j["damage"].is_object()) {
+      // NormalIntRange, or Char.damageRoll's constant for a mob that keeps it.
       const auto& d = j["damage"];
-      m.damage = Primitive::normal(d["min"].get<std::int64_t>(), d["max"].get<std::int64_t>());
+      const std::string roll = d["roll"].get<std::string>();
+      if (roll.rfind("constant", 0) == 0)
+        m.damage = Primitive::constant(d["min"].get<std::int64_t>());
+      else if (roll == "NormalIntRange")
+        m.damage = Primitive::normal(d["min"].get<std::int64_t>(), d["max"].get<std::int64_t>());
+      else
+        throw catalog_error(path, j, fmt::format("damage roll '{}' is neither NormalIntRange nor constant", roll));
     }
     // Per-class rules the table's numbers do not carry.
     // Thief, Bandit and Swarm override Mob.defenseProc without the base call.
     if (cls == "Thief" || cls == "Bandit" || cls == "Swarm") m.assassin_bonus = false;
     if (cls == "Swarm") m.splits = true;  // Swarm.defenseProc
     if (cls == "Yog" || cls.rfind("npcs.NPC", 0) == 0) m.passive = true;
-    if (cls == "Yog") m.damage = Primitive::constant(1);                             // Char.damageRoll's default
     if (cls == "Brute" || cls == "Shielded") m.enraged = Primitive::normal(10, 40);  // Brute.damageRoll
     if (cls == "Goo") {  // Goo.damageRoll and attackSkill while pumped up
       m.pumped = Primitive::normal(5, 30);
@@ -212,11 +218,11 @@ Weapon upgraded(const Weapon& base, int level) {
     }
     case WeaponKind::missile:
       if (w.java_class == "Boomerang") {
-        // Boomerang: 1+lvl .. 4+2·lvl, STR −1 a level.
+        // Boomerang.min / max: 1+lvl .. 4+2·lvl. Its STR stays: only
+        // MeleeWeapon.upgrade lowers STR, and the boomerang is a MissileWeapon.
         const int d = level - base.level;
         w.min += d;
         w.max += 2 * static_cast<std::int64_t>(d);
-        w.str -= d;
       } else if (level != 0) {
         throw Error(fmt::format("weapon '{}' cannot be upgraded (level {})", w.key, level));
       }

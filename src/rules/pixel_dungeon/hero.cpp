@@ -14,10 +14,12 @@ namespace {
 constexpr std::array<std::string_view, 4> class_names = {"warrior", "mage", "rogue", "huntress"};
 constexpr std::array<std::string_view, 9> subclass_names = {
     "none", "gladiator", "berserker", "warlock", "battlemage", "assassin", "freerunner", "sniper", "warden"};
+}  // namespace
 
 // Strength requirement minus hero strength, with the missile offsets of
 // Weapon.acuracyFactor (Warrior +3, Huntress −2) or Weapon.speedFactor (Huntress −2 only).
-int encumbrance(const Hero& h, const Weapon& w, bool for_speed) noexcept {
+int weapon_encumbrance(const Hero& h, const Weapon& w, bool for_speed) noexcept {
+  if (w.kind == WeaponKind::wand) return 0;
   int enc = w.str - h.str;
   if (w.kind == WeaponKind::missile) {
     if (h.hero_class == HeroClass::warrior && !for_speed) enc += 3;
@@ -25,7 +27,6 @@ int encumbrance(const Hero& h, const Weapon& w, bool for_speed) noexcept {
   }
   return enc;
 }
-}  // namespace
 
 HeroClass parse_hero_class(std::string_view s) {
   for (std::size_t i = 0; i < class_names.size(); ++i)
@@ -88,7 +89,7 @@ std::int64_t hero_hp(const Hero& h) noexcept { return h.hp ? *h.hp : hero_ht(h);
 
 float accuracy_factor(const Hero& h, const Weapon* w) noexcept {
   if (!w || w->kind == WeaponKind::wand) return 1.0f;
-  const int enc = encumbrance(h, *w, false);
+  const int enc = weapon_encumbrance(h, *w, false);
   // (float)(ACU / Math.pow(1.5, enc)): float ACU widened to double, divided, narrowed.
   return enc > 0 ? static_cast<float>(static_cast<double>(w->acu) / std::pow(1.5, enc)) : w->acu;
 }
@@ -124,7 +125,7 @@ double hero_attack_delay(const Hero& h, bool thrown) noexcept {
   const Weapon* w = thrown ? (h.missile ? &*h.missile : nullptr) : (h.weapon ? &*h.weapon : nullptr);
   if (!w) return 1.0;
   if (w->kind == WeaponKind::wand) return w->dly;
-  const int enc = encumbrance(h, *w, true);
+  const int enc = weapon_encumbrance(h, *w, true);
   // Weapon.speedFactor: (float)(DLY * Math.pow(1.2, enc)) when enc > 0.
   return enc > 0 ? static_cast<double>(static_cast<float>(static_cast<double>(w->dly) * std::pow(1.2, enc))) : w->dly;
 }

@@ -187,6 +187,21 @@ Combatant parse_hero(SpecReader& r) {
   Combatant c;
   c.name = fmt::format("{}{} level {}", to_string(cls),
                        sub == SubClass::none ? "" : fmt::format(" ({})", to_string(sub)), h.level);
+  // What the spec left to the defaults: the class, its kit (HeroClass.init*), level 1, HT.
+  const std::string kit = fmt::format("the {}'s kit", to_string(cls));
+  auto took = [&](std::string_view key, std::string text) {
+    if (!r.has(key)) c.defaults.emplace_back(std::string(key), std::move(text));
+  };
+  if (!cls_text && !sub_text) took("class", "class=warrior");
+  took("level", "level=1");
+  took("str", fmt::format("str={} ({})", h.str, kit));
+  took("weapon", fmt::format("weapon={} ({})", h.weapon ? h.weapon->key : "none", kit));
+  if (h.weapon && h.weapon->kind != WeaponKind::pickaxe) took("weapon_level", "weapon_level=0");
+  took("missile", fmt::format("missile={} ({})", h.missile ? h.missile->key : "none", kit));
+  if (h.missile && h.missile->java_class == "Boomerang") took("missile_level", "missile_level=0");
+  took("armor", fmt::format("armor={} ({})", h.armor ? h.armor->key : "none", kit));
+  if (h.armor) took("armor_level", "armor_level=0");
+  took("hp", fmt::format("hp={} (HT)", hero_ht(h)));
   c.hero = h;
   return c;
 }
@@ -209,6 +224,8 @@ Combatant parse_inline(SpecReader& r) {
     m.ht = 0;  // unknown: a fight asks for it
   }
   r.done(keys_of("inline"));
+  for (const char* key : {"accuracy", "evasion", "damage", "armor"})
+    if (!r.has(key)) c.defaults.emplace_back(key, fmt::format("{}={}", key, key == std::string_view("damage") ? 1 : 0));
   return c;
 }
 
@@ -258,6 +275,16 @@ Combatant parse_mob(SpecReader& r, const Mob& base) {
   }
   if (const auto hp = r.integer("hp", 1, m.ht)) c.hp = *hp;
   r.done(keys_of("mob"));
+  // What the spec left to the defaults: full HP, and the mob's state keys off.
+  auto took = [&](std::string_view key, std::string text) {
+    if (!r.has(key)) c.defaults.emplace_back(std::string(key), std::move(text));
+  };
+  if (m.needs_weapon && opt.weapon) took("weapon_level", "weapon_level=0");
+  if (m.pumped) took("pumped", "pumped=0 (not pumped up)");
+  if (m.java_class == "Yog") took("fists", "fists=0 (no living fist)");
+  if (m.key == "swarm_of_flies") took("corridor", "corridor=0 (an open room)");
+  if (m.key == "goo" || m.key == "rotting_fist") took("on_water", "on_water=0");
+  took("hp", fmt::format("hp={} (HT)", m.ht));
   return c;
 }
 
@@ -450,33 +477,85 @@ std::vector<std::string> equipment(const Resolved& r) {
   return out;
 }
 
-// Items heavier than the hero's strength (Weapon.acuracyFactor, speedFactor;
-// Hero.defenseSkill).
-std::vector<std::string> warnings(const Resolved& r) {
+// A combatant's part in an answer: which spec it is, and what of it the
+// answer reads (an attack reads the attacker's weapon and the defender's
+// armor; a fight reads both of both).
+struct Part {
+  std::string_view role;  // "attacker", "defender"
+  bool attacks = false, defends = false, fights = false;
+  bool thrown = false;     // it attacks with its missile
+  bool paralyzed = false;  // it defends paralyzed: Char.damage reads its HP
+};
+Part attacker_part(const Situation& s) { return {"attacker", true, false, false, s.thrown, false}; }
+Part defender_part(const Situation& s) { return {"defender", false, true, false, false, s.paralyzed}; }
+
+// Whether the answer reads the value of a spec key of `c`.
+bool reads(const Combatant& c, std::string_view key, const Part& p) {
+  if (key == "hp") {
+    // Berserker Fury and the brute's rage read the attacker's HP; Char.damage a paralyzed defender's.
+    const bool rage = c.is_hero() ? c.hero->subclass == SubClass::berserker : c.mob.enraged.has_value();
+    return p.fights || (p.attacks && rage) || (p.defends && p.paralyzed);
+  }
+  if (key == "weapon" || key == "weapon_level") return p.attacks && !p.thrown;
+  if (key == "missile" || key == "missile_level") return p.attacks && p.thrown;
+  if (key == "armor" || key == "armor_level" || key == "evasion" || key == "fists") return p.defends;
+  if (key == "accuracy" || key == "damage" || key == "pumped") return p.attacks;
+  if (key == "corridor" || key == "on_water") return p.fights;
+  return true;  // class, level, str
+}
+
+// "attacker uses the defaults level=1, str=11 (the warrior's kit)": the
+// defaults the spec took that the answer reads; nothing when there are none.
+std::vector<std::string> defaults_note(const Combatant& c, const Part& p) {
+  std::vector<std::string> used;
+  for (const auto& [key, text] : c.defaults)
+    if (reads(c, key, p)) used.push_back(text);
+  if (used.empty()) return {};
+  return {fmt::format("{} uses the defaults {}", p.role, fmt::join(used, ", "))};
+}
+
+// Items heavier than the hero's strength: the weapon it attacks with
+// (Weapon.acuracyFactor, speedFactor, with the thrown offsets of the Warrior
+// and the Huntress) and the armor it defends in (Hero.defenseSkill).
+std::vector<std::string> item_warnings(const Combatant& c, const Part& p) {
   std::vector<std::string> out;
-  if (r.attacker.is_hero()) {
-    const Hero& h = *r.attacker.hero;
-    const Weapon* w = weapon_used(h, r.situation.thrown);
-    if (w && w->kind != WeaponKind::wand && w->str > h.str)
-      out.push_back(
-          fmt::format("the {} needs STR {} but the hero has {}: accuracy ÷1.5 and attack time ×1.2 per "
-                      "missing point (Weapon.acuracyFactor, speedFactor)",
-                      w->name, w->str, h.str));
+  if (!c.is_hero()) return out;
+  const Hero& h = *c.hero;
+  const Weapon* w = p.attacks ? weapon_used(h, p.thrown) : nullptr;
+  if (w && w->kind != WeaponKind::wand) {
+    const int acc = weapon_encumbrance(h, *w, false), time = weapon_encumbrance(h, *w, true);
+    if (acc > 0 || time > 0) {
+      // A thrown weapon weighs 3 more for the Warrior's accuracy, 2 less for the Huntress's accuracy and speed.
+      const int thrown_as = h.str + acc;
+      const std::string offset =
+          w->kind == WeaponKind::missile && thrown_as != w->str
+              ? fmt::format(
+                    ", {} for a {} to throw ({}),", thrown_as, to_string(h.hero_class),
+                    h.hero_class == HeroClass::huntress ? "Weapon.acuracyFactor, speedFactor" : "Weapon.acuracyFactor")
+              : "";
+      std::vector<std::string> effects;
+      if (acc > 0) effects.push_back(fmt::format("accuracy ÷1.5^{} (Weapon.acuracyFactor)", acc));
+      if (time > 0) effects.push_back(fmt::format("attack time ×1.2^{} (Weapon.speedFactor)", time));
+      out.push_back(fmt::format("{}: the {} needs STR {}{} but the hero has {}: {}", p.role, w->name, w->str, offset,
+                                h.str, fmt::join(effects, ", ")));
+    }
   }
-  if (r.defender.is_hero()) {
-    const Hero& h = *r.defender.hero;
-    if (h.armor && h.armor->str > h.str)
-      out.push_back(
-          fmt::format("the {} needs STR {} but the hero has {}: evasion ÷1.5 per missing point "
-                      "(Hero.defenseSkill)",
-                      h.armor->name, h.armor->str, h.str));
-  }
+  if (p.defends && h.armor && h.armor->str > h.str)
+    out.push_back(fmt::format("{}: the {} needs STR {} but the hero has {}: evasion ÷1.5^{} (Hero.defenseSkill)",
+                              p.role, h.armor->name, h.armor->str, h.str, h.armor->str - h.str));
   return out;
 }
 
-// What the answer assumes or leaves out.
+std::vector<std::string> warnings(const Resolved& r) {
+  std::vector<std::string> out = item_warnings(r.attacker, attacker_part(r.situation));
+  for (auto& w : item_warnings(r.defender, defender_part(r.situation))) out.push_back(std::move(w));
+  return out;
+}
+
+// What the answer assumes or leaves out: first the defaults each spec took.
 std::vector<std::string> notes(const Resolved& r) {
-  std::vector<std::string> out;
+  std::vector<std::string> out = defaults_note(r.attacker, attacker_part(r.situation));
+  for (auto& n : defaults_note(r.defender, defender_part(r.situation))) out.push_back(std::move(n));
   const Situation& s = r.situation;
   if (r.plan.never_attacks) out.push_back(fmt::format("{} never attacks", r.attacker.name));
   if (r.attacker.is_hero()) out.push_back("weapon enchantments (Weapon.proc) are not modeled");
@@ -689,6 +768,8 @@ class Rules final : public Ruleset {
     run.p_hit = exact_outcome(r.plan).p_hit;
     run.details = details(r.plan);
     run.notes = notes(r);
+    run.equipment = equipment(r);
+    run.warnings = warnings(r);
     std::vector<std::string> modelled;
     list_mechanics(r.attacker, r.defender, true, modelled, run.not_modelled);
     auto go = [&](auto& rng) {
@@ -736,6 +817,14 @@ class Rules final : public Ruleset {
     // Listed first: the kernels move what a fight cannot follow to not_modelled.
     list_mechanics(r.attacker, r.defender, false, b.modelled, b.not_modelled);
     add_kernels(b, r.attacker, r.defender, r.situation);
+    // Each side attacks and defends: the defaults and the heavy items of both, the attacker's first.
+    const Part side_a{"attacker", true, true, true, r.situation.thrown, false};
+    const Part side_b{"defender", true, true, true, false, r.situation.paralyzed};
+    std::vector<std::string> defaults = defaults_note(r.attacker, side_a);
+    for (auto& n : defaults_note(r.defender, side_b)) defaults.push_back(std::move(n));
+    b.notes.insert(b.notes.begin(), defaults.begin(), defaults.end());
+    b.warnings = item_warnings(r.attacker, side_a);
+    for (auto& w : item_warnings(r.defender, side_b)) b.warnings.push_back(std::move(w));
     return b;
   }
 

@@ -433,8 +433,8 @@ TEST(BrogueCli, EquipmentAndStrengthWarnings) {
             nlohmann::json::parse(R"x(["attacker (player, strength 12): war hammer +0 (needs strength 20)"])x"));
   ASSERT_EQ(a["warnings"].size(), 1u);
   EXPECT_EQ(a["warnings"][0],
-            "the war hammer needs strength 20 but the player has 12: -20 net enchant (2.5 a missing point, Combat.c "
-            "strengthModifier), lowering accuracy and damage");
+            "attacker: the war hammer needs strength 20 but the player has 12: -20 net enchant (2.5 a missing point, "
+            "Combat.c strengthModifier), lowering accuracy and damage");
   const auto d = run_cli({"attack", "--rules", "brogue", "--attacker", "goblin", "--defender",
                           "player:armor=banded_mail,armor_enchant=1", "--json"})
                      .json();
@@ -479,3 +479,65 @@ TEST(BrogueBout, TurnsToKillFollowTheDefendersRegeneration) {
 }
 
 }  // namespace
+
+// --- the defaults a spec took, the items, and what they cost ------------------------------
+
+namespace {
+fray::AttackRequest request(std::string attacker, std::string defender) {
+  return {std::move(attacker), std::move(defender), {}, {}};
+}
+std::vector<std::string> defaults_of(const std::vector<std::string>& notes) {
+  std::vector<std::string> out;
+  for (const auto& n : notes)
+    if (n.find(" uses the defaults ") != std::string::npos) out.push_back(n);
+  return out;
+}
+using Lines = std::vector<std::string>;
+}  // namespace
+
+TEST(BrogueTyped, AnswersSayTheDefaultsTheyRead) {
+  const fray::Ruleset& rs = fray::brogue::ruleset();
+  // The player's start (initializeRogue): an attack reads its weapon and strength, not its armor or HP.
+  EXPECT_EQ(defaults_of(rs.attack(request("player", "goblin")).notes),
+            (Lines{"attacker uses the defaults weapon=dagger (the player's start), enchant=0, strength=12 (the "
+                   "player's start)"}));
+  EXPECT_EQ(defaults_of(rs.attack(request("goblin", "player:strength=14")).notes),
+            (Lines{"defender uses the defaults armor=leather_armor (the player's start), armor_enchant=0"}));
+  // net_enchant= and defense= replace what strength and enchant would give.
+  EXPECT_TRUE(defaults_of(rs.attack(request("player:weapon=sword,net_enchant=1", "goblin")).notes).empty());
+  EXPECT_TRUE(defaults_of(rs.attack(request("goblin", "player:defense=40")).notes).empty());
+  // An inline attacker's accuracy; a catalog monster's HP only in a fight.
+  EXPECT_EQ(defaults_of(rs.attack(request("damage=1-3/1", "goblin")).notes),
+            (Lines{"attacker uses the defaults accuracy=100"}));
+  EXPECT_EQ(rs.strike({request("player", "goblin"), 1, 2, "default"}).notes,
+            rs.attack(request("player", "goblin")).notes);
+  const fray::Bout b = rs.bout(request("player:weapon=sword,max_hp=40", "goblin"));
+  EXPECT_EQ(defaults_of(b.notes),
+            (Lines{"attacker uses the defaults enchant=0, armor=leather_armor (the player's start), armor_enchant=0, "
+                   "strength=12 (the player's start), hp=40 (max_hp), regeneration=0",
+                   "defender uses the defaults hp=15 (the catalog's)"}));
+}
+
+TEST(BrogueTyped, StrikesAndFightsCarryTheWarnings) {
+  const fray::Ruleset& rs = fray::brogue::ruleset();
+  const auto a = rs.attack(request("player:weapon=broadsword", "goblin"));
+  const auto s = rs.strike({request("player:weapon=broadsword", "goblin"), 1, 2, "brogue"});
+  EXPECT_EQ(s.equipment, (Lines{"attacker (player, strength 12): broadsword +0 (needs strength 19)"}));
+  EXPECT_EQ(s.equipment, a.equipment);
+  EXPECT_EQ(s.warnings, a.warnings);
+  EXPECT_EQ(s.warnings, (Lines{"attacker: the broadsword needs strength 19 but the player has 12: -17.5 net enchant "
+                               "(2.5 a missing point, Combat.c strengthModifier), lowering accuracy and damage"}));
+  // A fight: the player's weapon and armor both weigh (banded mail needs 15).
+  EXPECT_EQ(rs.bout(request("ogre", "player:weapon=war_hammer,armor=banded_mail,strength=14")).warnings,
+            (Lines{"defender: the war hammer needs strength 20 but the player has 14: -15 net enchant (2.5 a missing "
+                   "point, Combat.c strengthModifier), lowering accuracy and damage",
+                   "defender: the banded mail needs strength 15 but the player has 14: -2.5 net enchant (2.5 a "
+                   "missing point, Combat.c strengthModifier), internal defense 25 lower"}));
+  EXPECT_TRUE(rs.bout(request("player", "goblin")).warnings.empty());
+  const auto r = run_cli({"duel", "--rules", "brogue", "--a", "player:armor=plate_armor", "--b", "goblin", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.json()["warnings"],
+            nlohmann::json::array({"attacker: the plate armor needs strength 19 but the player has 12: -17.5 net "
+                                   "enchant (2.5 a missing point, Combat.c strengthModifier), internal defense 175 "
+                                   "lower"}));
+}

@@ -3,6 +3,7 @@
 // section's handedness table), and the exact Range Modifier.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fray/core/error.hpp>
 #include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/combatant.hpp>
@@ -181,6 +182,46 @@ TEST(EpixxCombatant, BadSpecs) {
   bad("parry_cap=1,hand=two,weapon_size=large");
   bad("block=1,parry=1");
   bad("human_fighter:colour=red");
+}
+
+}  // namespace
+}  // namespace fray::epixx
+
+namespace fray::epixx {
+namespace {
+
+// The combat page publishes no creature or item tables: data/epixx/examples.json
+// is made up. What the page does fix about two of its rows is held here: its
+// defender with +1 agility, +1 strength and a shield is the human fighter, and
+// its ogre, one size unit larger and one level higher than a human, crits on
+// 10, 11 or 12 against one.
+AttackPlan example_attack(const std::string& attacker, const std::string& defender) {
+  return plan_attack(parse_combatant(attacker, "attacker"), parse_combatant(defender, "defender"), {});
+}
+int in36(double p) { return static_cast<int>(std::lround(p * 36)); }
+
+TEST(EpixxExamples, FollowTheCombatPage) {
+  const Combatant human = parse_combatant("human_fighter", "defender");
+  const Combatant ogre = parse_combatant("ogre", "attacker");
+  EXPECT_EQ(human.agi, 1);
+  EXPECT_EQ(human.str, 1);
+  EXPECT_TRUE(human.shield_max.has_value());
+  // "needs to roll 9": 8 blocks (5/36), 7 dodges (6/36).
+  const AttackPlan plain = example_attack("str=0", "human_fighter");
+  EXPECT_EQ(resolve(plain, {}, 9).result, Result::hit);
+  EXPECT_EQ(resolve(plain, {}, 8).result, Result::block);
+  EXPECT_EQ(resolve(plain, {}, 7).result, Result::dodge);
+  EXPECT_EQ(in36(result_probabilities(plain, {}).block), 5);
+  EXPECT_EQ(in36(result_probabilities(plain, {}).dodge), 6);
+  // "+4 ... a roll of 5 or more": block on 4 (3/36), dodge on 3 (2/36).
+  const AttackPlan plus4 = example_attack("str=4", "human_fighter");
+  EXPECT_EQ(resolve(plus4, {}, 5).result, Result::hit);
+  EXPECT_EQ(in36(result_probabilities(plus4, {}).block), 3);
+  EXPECT_EQ(in36(result_probabilities(plus4, {}).dodge), 2);
+  // The ogre: one size unit larger and one level higher than the human; critical on 10, 11, 12.
+  EXPECT_EQ(ogre.size - human.size, 1);
+  EXPECT_EQ(ogre.level - human.level, 1);
+  EXPECT_EQ(example_attack("ogre", "human_fighter").crit_threshold, 10);
 }
 
 }  // namespace

@@ -342,5 +342,87 @@ TEST(EpixxBout, KernelAndSampling) {
   EXPECT_GT(test::chi_square_p(Pmf::from_pairs(pairs), seen), 1e-3);
 }
 
+// --- the defaults a spec took, the items, and what the rules make of them -----------------
+
+AttackRequest melee(std::string attacker, std::string defender) {
+  return {std::move(attacker), std::move(defender), {}, {}};
+}
+std::vector<std::string> defaults_of(const std::vector<std::string>& notes) {
+  std::vector<std::string> out;
+  for (const auto& n : notes)
+    if (n.find(" uses the defaults ") != std::string::npos) out.push_back(n);
+  return out;
+}
+using Lines = std::vector<std::string>;
+
+TEST(EpixxRuleset, AnswersSayTheDefaultsTheyRead) {
+  const Ruleset& rs = ruleset();
+  // An attacker's weapon, hand, level, size and the ability its attack uses; a defender's dodge,
+  // stamina (the critical effect check), level, size, and how it holds its weapon (parry).
+  EXPECT_EQ(defaults_of(rs.attack(melee("agi=2", "str=1")).notes),
+            (Lines{"attacker uses the defaults str=0, level=1, size=0, weapon=1d6, hand=main",
+                   "defender uses the defaults agi=0, sta=0, level=1, size=0, weapon_size=medium, hand=main"}));
+  // A shield makes the defender's strength count; the examples give what they stand for.
+  EXPECT_EQ(defaults_of(rs.attack(melee("ogre", "agi=1,sta=1,shield=1-2")).notes),
+            (Lines{"defender uses the defaults str=0, level=1, size=0, weapon_size=medium, hand=main"}));
+  EXPECT_EQ(defaults_of(rs.attack(melee("ogre", "duellist")).notes), (Lines{"defender uses the defaults sta=0"}));
+  // A spell reads the spell ability; a ranged attack meets no dodge, block or parry.
+  AttackRequest spell = melee("level=1,size=0", "level=1,size=0,sta=0");
+  spell.options["kind"] = "spell";
+  EXPECT_EQ(defaults_of(rs.attack(spell).notes),
+            (Lines{"attacker uses the defaults sta=0, weapon=1d6, spell_ability=sta"}));
+  EXPECT_EQ(rs.strike({melee("agi=2", "str=1"), 1, 2, "default"}).notes, rs.attack(melee("agi=2", "str=1")).notes);
+  // A fight reads both sides whole.
+  EXPECT_EQ(defaults_of(rs.bout(melee("ogre:hp=20", "human_fighter")).notes), Lines{});
+  EXPECT_EQ(defaults_of(rs.bout(melee("hp=10", "ogre:hp=20")).notes),
+            (Lines{"attacker uses the defaults str=0, agi=0, sta=0, level=1, size=0, weapon=1d6, weapon_size=medium, "
+                   "hand=main"}));
+}
+
+TEST(EpixxRuleset, EquipmentAndWarnings) {
+  const Ruleset& rs = ruleset();
+  const AttackSummary a =
+      rs.attack(melee("str=1,hand=off,weapon=1d4,weapon_size=small", "agi=3,dodge_cap=1,str=3,shield=1-2"));
+  EXPECT_EQ(a.equipment, (Lines{"attacker: weapon 1d4 (small, off hand)",
+                                "defender: shield 1-2 (deflect 1, block up to 2), helmet or armour (dodge up to 1)"}));
+  EXPECT_EQ(a.warnings,
+            (Lines{"attacker: an off-hand attack: damage modifier -1 instead of 1 (two times the str penalty, or -1), "
+                   "and -2 to hit without talent_offhand (To-Hit Modifiers)",
+                   "defender: the helmet or armour caps dodge at 1; agility 3 would give 3 (Max Dodge Modifier)",
+                   "defender: the shield caps block at 2; strength 3 would give 3 (Max Block Modifier)"}));
+  // With the talent only the damage modifier is left; a strength penalty doubles.
+  EXPECT_EQ(
+      rs.attack(melee("str=-2,hand=off,talent_offhand", "str=0")).warnings,
+      (Lines{"attacker: an off-hand attack: damage modifier -4 instead of -2 (two times the str penalty, or -1)"}));
+  // Items an ability too low cannot use: a shield without strength, a parrying weapon without agility.
+  EXPECT_EQ(
+      rs.attack(melee("str=0", "str=-1,shield=1-2")).warnings,
+      (Lines{"defender: the shield blocks nothing: block is the strength bonus, 0 at strength -1 (Block Modifier)"}));
+  EXPECT_EQ(rs.attack(melee("str=0", "agi=-1,parry_cap=2")).warnings,
+            (Lines{"defender: the parrying weapon parries nothing: parry is half the agility rounded up, 0 at agility "
+                   "-1 (Parry Modifier)"}));
+  EXPECT_EQ(rs.attack(melee("str=0", "agi=4,parry_cap=1")).warnings,
+            (Lines{"defender: the parrying weapon caps parry at 1; agility 4 would give 2 (Max Parry Modifier)"}));
+  // The examples: the duellist's parrying dagger (max parry 1) takes all its agility 2 gives.
+  EXPECT_TRUE(rs.attack(melee("ogre", "duellist")).warnings.empty());
+  // A ranged attack meets none of the defenses, and no hand.
+  AttackRequest ranged = melee("agi=1,hand=off", "agi=3,dodge_cap=1");
+  ranged.options["kind"] = "ranged";
+  EXPECT_TRUE(rs.attack(ranged).warnings.empty());
+  EXPECT_EQ(rs.attack(ranged).equipment,
+            (Lines{"attacker: ranged weapon 1d6", "defender: helmet or armour (dodge up to 1)"}));
+  // strike carries them; a fight gives both sides'.
+  const auto s = rs.strike({melee("str=1,hand=off", "agi=3,dodge_cap=1"), 1, 2, "default"});
+  const auto e = rs.attack(melee("str=1,hand=off", "agi=3,dodge_cap=1"));
+  EXPECT_EQ(s.equipment, e.equipment);
+  EXPECT_EQ(s.warnings, e.warnings);
+  EXPECT_EQ(rs.bout(melee("hp=10,str=1,hand=off,agi=3,dodge_cap=1", "hp=10,str=-1,shield=1-2")).warnings,
+            (Lines{"attacker: an off-hand attack: damage modifier -1 instead of 1 (two times the str penalty, or -1), "
+                   "and -2 to hit without talent_offhand (To-Hit Modifiers)",
+                   "attacker: the helmet or armour caps dodge at 1; agility 3 would give 3 (Max Dodge Modifier)",
+                   "defender: the shield blocks nothing: block is the strength bonus, 0 at strength -1 (Block "
+                   "Modifier)"}));
+}
+
 }  // namespace
 }  // namespace fray::epixx

@@ -80,8 +80,11 @@ TEST(PdCombat, ExcessStrengthBonus) {
   // ...but does on thrown attacks (boomerang STR 10 at STR 12).
   expect_pmf(outcome("hero:class=huntress,str=12", "evasion=0", {"thrown"}).damage_on_hit,
              enumerate(1, 4, 2, 0, [](auto w, auto b, auto) { return w + b; }));
-  // An upgraded boomerang: 3–8, STR 8.
+  // An upgraded boomerang: 3–8, and still STR 10 (Boomerang.upgrade leaves STR as it is):
+  // no bonus at STR 10, 0..2 at STR 12.
   expect_pmf(outcome("hero:class=huntress,missile_level=2", "evasion=0", {"thrown"}).damage_on_hit,
+             enumerate(3, 8, 0, 0, [](auto w, auto, auto) { return w; }));
+  expect_pmf(outcome("hero:class=huntress,missile_level=2,str=12", "evasion=0", {"thrown"}).damage_on_hit,
              enumerate(3, 8, 2, 0, [](auto w, auto b, auto) { return w + b; }));
   EXPECT_THROW((void)outcome("hero:missile_level=1", "evasion=0", {"thrown"}), fray::Error);  // darts do not upgrade
   // Other classes get none on thrown attacks.

@@ -295,12 +295,12 @@ TEST(PdRuleset, StrikeEnginesAndTheExactLaw) {
 TEST(PdRuleset, Catalogs) {
   const fray::Ruleset& rs = pd::ruleset();
   EXPECT_EQ(rs.catalogs().size(), 6u);
-  const auto mobs = fray::test::read_json("golden/pixel_dungeon/mobs.json")["mobs"];
+  const auto mobs = fray::test::read_json("../data/pixel_dungeon/mobs.json")["mobs"];
   const auto monsters = rs.catalog(fray::CatalogKind::monsters);
   ASSERT_EQ(monsters.size(), mobs.size());
   EXPECT_EQ(monsters.size(), pd::mobs().size());
   EXPECT_EQ(rs.catalog(fray::CatalogKind::weapons).size(),
-            fray::test::read_json("golden/pixel_dungeon/weapons.json")["weapons"].size());
+            fray::test::read_json("../data/pixel_dungeon/weapons.json")["weapons"].size());
   EXPECT_EQ(rs.catalog(fray::CatalogKind::armors).size(), pd::armors().size());
   // Four classes with their kits, eight subclasses.
   EXPECT_EQ(rs.catalog(fray::CatalogKind::classes).size(), pd::kits().size() + 8);
@@ -417,4 +417,93 @@ TEST(PdRuleset, BoutSaysWhenItIsNotExact) {
   ASSERT_EQ(back.size(), 1u);
   EXPECT_EQ(back[0].damage, 0);
   EXPECT_THROW((void)pd::ruleset().bout({"hero", "evasion=3", {}, {}}), fray::Error);  // inline needs hp
+}
+
+// --- the defaults a spec took, the items, and what they cost ------------------------------
+
+namespace {
+// The request of one attack, through the typed API.
+fray::AttackRequest req(std::string attacker, std::string defender, std::vector<std::string> situation = {}) {
+  return {std::move(attacker), std::move(defender), std::move(situation), {}};
+}
+// The notes that say which defaults a spec took.
+std::vector<std::string> defaults_of(const std::vector<std::string>& notes) {
+  std::vector<std::string> out;
+  for (const auto& n : notes)
+    if (n.find(" uses the defaults ") != std::string::npos) out.push_back(n);
+  return out;
+}
+using Lines = std::vector<std::string>;
+}  // namespace
+
+TEST(PdRuleset, AnswersSayTheDefaultsTheyRead) {
+  const fray::Ruleset& rs = pd::ruleset();
+  // A bare hero is a warrior at level 1 with its kit; an attack reads its weapon, not its armor or HP.
+  EXPECT_EQ(defaults_of(rs.attack(req("hero", "rat")).notes),
+            (Lines{"attacker uses the defaults class=warrior, level=1, str=11 (the warrior's kit), "
+                   "weapon=short_sword (the warrior's kit), weapon_level=0"}));
+  // Thrown: the missile instead of the weapon.
+  EXPECT_EQ(defaults_of(rs.attack(req("hero:class=rogue", "rat", {"thrown"})).notes),
+            (Lines{"attacker uses the defaults level=1, str=10 (the rogue's kit), missile=dart (the rogue's kit)"}));
+  // A defending hero: its armor; a paralyzed mob's HP (Char.damage reads it).
+  EXPECT_EQ(defaults_of(rs.attack(req("rat", "hero:class=mage,level=2")).notes),
+            (Lines{"defender uses the defaults str=10 (the mage's kit), armor=cloth (the mage's kit), armor_level=0"}));
+  EXPECT_EQ(defaults_of(rs.attack(req("rat", "gnoll_scout", {"paralyzed"})).notes),
+            (Lines{"defender uses the defaults hp=12 (HT)"}));
+  // The brute's rage and Goo's pumped-up attack read its state; an inline attacker's damage defaults to 1.
+  EXPECT_EQ(defaults_of(rs.attack(req("gnoll_brute", "rat")).notes), (Lines{"attacker uses the defaults hp=40 (HT)"}));
+  EXPECT_EQ(defaults_of(rs.attack(req("goo", "rat")).notes),
+            (Lines{"attacker uses the defaults pumped=0 (not pumped up)"}));
+  EXPECT_EQ(defaults_of(rs.attack(req("accuracy=10", "rat")).notes), (Lines{"attacker uses the defaults damage=1"}));
+  // A spec that gives everything the answer reads takes no default.
+  EXPECT_TRUE(defaults_of(rs.attack(req("hero:class=warrior,level=3,str=12,weapon=sword,weapon_level=1", "rat")).notes)
+                  .empty());
+  // strike says the same.
+  EXPECT_EQ(rs.strike({req("hero", "rat"), 1, 3, "default"}).notes, rs.attack(req("hero", "rat")).notes);
+  // A fight reads both sides whole: items, HP, the state keys.
+  const fray::Bout b = rs.bout(req("hero:armor=scale", "swarm_of_flies"));
+  EXPECT_EQ(defaults_of(b.notes),
+            (Lines{"attacker uses the defaults class=warrior, level=1, str=11 (the warrior's kit), "
+                   "weapon=short_sword (the warrior's kit), weapon_level=0, armor_level=0, hp=20 (HT)",
+                   "defender uses the defaults corridor=0 (an open room), hp=80 (HT)"}));
+}
+
+TEST(PdRuleset, WarningsFollowTheClassAndTheWay) {
+  const fray::Ruleset& rs = pd::ruleset();
+  // Weapon.acuracyFactor weighs a thrown weapon 3 STR more for the warrior (not Weapon.speedFactor).
+  EXPECT_EQ(rs.attack(req("hero", "rat", {"thrown"})).warnings,
+            (Lines{"attacker: the dart needs STR 10, 13 for a warrior to throw (Weapon.acuracyFactor), but the hero "
+                   "has 11: accuracy ÷1.5^2 (Weapon.acuracyFactor)"}));
+  // ...2 less for the huntress, in both.
+  EXPECT_EQ(rs.attack(req("hero:class=huntress,str=12,missile=javelin", "rat", {"thrown"})).warnings,
+            (Lines{"attacker: the javelin needs STR 15, 13 for a huntress to throw (Weapon.acuracyFactor, "
+                   "speedFactor), but the hero has 12: accuracy ÷1.5^1 (Weapon.acuracyFactor), attack time ×1.2^1 "
+                   "(Weapon.speedFactor)"}));
+  EXPECT_TRUE(rs.attack(req("hero:class=huntress,str=9", "rat", {"thrown"})).warnings.empty());  // boomerang STR 10
+  // In melee, the weapon's own STR; the defender's armor.
+  EXPECT_EQ(rs.attack(req("hero:weapon=war_hammer,str=15", "hero:armor=plate")).warnings,
+            (Lines{"attacker: the war hammer needs STR 18 but the hero has 15: accuracy ÷1.5^3 "
+                   "(Weapon.acuracyFactor), attack time ×1.2^3 (Weapon.speedFactor)",
+                   "defender: the plate armor needs STR 17 but the hero has 11: evasion ÷1.5^6 (Hero.defenseSkill)"}));
+  // strike carries the items and the warnings of attack.
+  const auto a = rs.attack(req("hero:weapon=war_hammer,str=15", "hero:armor=plate"));
+  const auto s = rs.strike({req("hero:weapon=war_hammer,str=15", "hero:armor=plate"), 1, 2, "default"});
+  EXPECT_EQ(s.equipment, a.equipment);
+  EXPECT_EQ(s.warnings, a.warnings);
+  EXPECT_EQ(s.equipment, (Lines{"attacker (hero, STR 15): war hammer +0 (needs STR 18)",
+                                "defender (hero, STR 11): plate armor +0 (needs STR 17, DR 10)"}));
+  // A fight: each side's weapon and armor.
+  EXPECT_EQ(rs.bout(req("hero:armor=scale", "hero:class=mage,weapon=longsword")).warnings,
+            (Lines{"attacker: the scale armor needs STR 15 but the hero has 11: evasion ÷1.5^4 (Hero.defenseSkill)",
+                   "defender: the longsword needs STR 16 but the hero has 10: accuracy ÷1.5^6 "
+                   "(Weapon.acuracyFactor), attack time ×1.2^6 (Weapon.speedFactor)"}));
+  EXPECT_TRUE(rs.bout(req("hero", "rat")).warnings.empty());
+}
+
+TEST(PdCli, FightsPrintTheirWarnings) {
+  const auto r = run_cli({"ttk", "--rules", "pixel-dungeon", "--attacker", "hero:armor=scale", "--defender", "rat"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("warning: attacker: the scale armor needs STR 15 but the hero has 11"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("note: attacker uses the defaults class=warrior"), std::string::npos) << r.out;
 }

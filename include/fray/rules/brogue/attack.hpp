@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace fray::brogue {
@@ -43,6 +44,10 @@ struct Combatant {
   std::int64_t armor_enchant = 0;  // armor enchant1
   std::optional<std::int64_t> net_enchant_quarters;  // net_enchant= override
   std::optional<std::int64_t> defense_override;      // defense= override (internal)
+
+  // The keys the spec left out and the reader filled in: (key, "key=value (why)"),
+  // e.g. ("strength", "strength=12 (the player's start)"). The answers say those they read.
+  std::vector<std::pair<std::string, std::string>> defaults;
 };
 
 // Situation flags of one attack (`--situation`), each a state Brogue CE's

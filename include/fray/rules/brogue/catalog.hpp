@@ -1,9 +1,11 @@
 // fray/rules/brogue/catalog.hpp — Brogue CE's monsters, weapons and armor.
 //
 // The catalogs are JSON under data/brogue/, embedded in the library, read off
-// Brogue CE 1.15.1: 67 monsters (Globals.c monsterCatalog, in MK_* order),
-// 15 weapons (Globals.c weaponTable), 6 armors (armorTable), and the player's
-// start (the catalog entry "you" and RogueMain.c initializeRogue's kit).
+// Brogue CE 1.15 (1.15.1 has the same tables): 67 monsters (Globals.c
+// monsterCatalog, in MK_* order), 15 weapons (Globals.c weaponTable), 6 armors
+// (armorTable), and the player's start (the catalog entry "you" and RogueMain.c
+// initializeRogue's kit). tests/rules/brogue/catalog_test.cpp holds every row to
+// the tables tools/brogue/extract.py reads off the game's source.
 #pragma once
 
 #include <cstdint>

@@ -14,6 +14,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace fray::epixx {
@@ -57,6 +58,9 @@ struct Combatant {
   int range_bonus = 0;  // talents/equipment that reduce range + deflect
   // Direct overrides that bypass the derivations.
   std::optional<int> offense, dodge, block, parry;
+  // The keys the spec (with its example's) left out and the reader filled in:
+  // (key, "key=value"), e.g. ("weapon", "weapon=1d6"). The answers say those they read.
+  std::vector<std::pair<std::string, std::string>> defaults;
 };
 
 // An example creature of data/epixx/examples.json. The page publishes no

@@ -27,6 +27,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace fray::pixel_dungeon {
@@ -41,6 +42,9 @@ struct Combatant {
   int fists = 0;                   // Yog-Dzewa: living fists
   bool corridor = false;           // a swarm of flies fights in a corridor one cell wide
   bool on_water = false;           // Goo or a rotting fist stands on water (it regenerates there)
+  // The keys the spec left out and the reader filled in: (key, "key=value (why)"),
+  // e.g. ("str", "str=11 (the warrior's kit)"). The answers say those they read.
+  std::vector<std::pair<std::string, std::string>> defaults;
 
   [[nodiscard]] bool is_hero() const noexcept { return hero.has_value(); }
   [[nodiscard]] std::int64_t ht() const noexcept { return hero ? hero_ht(*hero) : mob.ht; }

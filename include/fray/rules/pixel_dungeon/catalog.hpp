@@ -47,7 +47,7 @@ struct Weapon {
 [[nodiscard]] const Weapon* find_weapon(std::string_view name) noexcept;
 [[nodiscard]] const Weapon& lookup_weapon(std::string_view name);
 // The weapon at an upgrade level (MeleeWeapon: min +1, max +tier, STR −1 a
-// level; Boomerang: min +1, max +2, STR −1; a wand: its tier follows the
+// level; Boomerang: min +1, max +2, STR unchanged; a wand: its tier follows the
 // level). Throws fray::Error for a level the item cannot have (thrown weapons
 // other than the boomerang, the pickaxe, a wand below 0).
 [[nodiscard]] Weapon upgraded(const Weapon& base, int level);

@@ -46,6 +46,11 @@ struct Hero {
 [[nodiscard]] std::int64_t hero_ht(const Hero& h) noexcept;
 [[nodiscard]] std::int64_t hero_hp(const Hero& h) noexcept;  // hp or HT
 
+// The encumbrance Weapon.acuracyFactor (for_speed false) or Weapon.speedFactor
+// (true) reads: weapon STR − hero STR, a thrown weapon +3 for the Warrior's
+// accuracy and −2 for the Huntress's accuracy and speed. Above 0 the weapon is
+// too heavy. 0 for a wand, a KindOfWeapon with no STR.
+[[nodiscard]] int weapon_encumbrance(const Hero& h, const Weapon& w, bool for_speed) noexcept;
 // Weapon.acuracyFactor: ACU / 1.5^enc for enc = weapon STR − hero STR > 0;
 // thrown weapons count enc +3 for the Warrior and −2 for the Huntress.
 // Wands and bare hands: 1.

@@ -1,0 +1,1324 @@
+"""A small reader of Java source: enough of the language to take the numbers
+out of Pixel Dungeon's classes (tools/pixel_dungeon/extract.py).
+
+It splits a file into classes (nested ones too), a class body into its
+members (fields, instance initializers, constructors, methods), parses
+statements and expressions, and evaluates them with Java's arithmetic: int
+division truncates toward zero, a float operand rounds every result to 32-bit
+float, Math.pow works in double, casts truncate. Random.Int / IntRange /
+NormalIntRange evaluate to a Roll (the distribution, not a draw). A condition
+that cannot be decided (pumpedUp, enraged) splits the value into Cases.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import struct
+from dataclasses import dataclass, field
+
+# --- values --------------------------------------------------------------------------
+
+
+def f32(x: float) -> float:
+    """x rounded to a 32-bit float (round to nearest even), as Java's float."""
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+class Float32(float):
+    """A Java float: every operation on it rounds to 32 bits."""
+
+
+class Double(float):
+    """A Java double."""
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A random primitive of com.watabou.utils.Random, as its value range.
+
+    kind: "Int" (Random.Int(a, b): a .. b-1, uniform), "IntRange" (a .. b,
+    uniform), "NormalIntRange" (a .. b, the mean of two uniform draws)."""
+
+    kind: str
+    lo: int
+    hi: int  # inclusive
+
+    def json(self) -> dict:
+        return {"roll": self.kind, "min": self.lo, "max": self.hi}
+
+
+@dataclass(frozen=True)
+class Cases:
+    """A value that depends on a condition the extractor cannot decide:
+    [(condition text, value), ...], the last with condition "otherwise"."""
+
+    cases: tuple
+
+    def json(self) -> list:
+        return [{"when": w, "value": to_json(v)} for w, v in self.cases]
+
+
+class Unknown(Exception):
+    """An expression reads something the environment does not hold."""
+
+
+def to_json(v):
+    if isinstance(v, (Roll, Cases)):
+        return v.json()
+    if isinstance(v, bool) or v is None or isinstance(v, str):
+        return v
+    if isinstance(v, Float32):
+        return float(_short(v))  # the shortest decimal that reads back as the same float
+    if isinstance(v, float):
+        return float(v)
+    return v
+
+
+# --- lexing --------------------------------------------------------------------------
+
+_TOKEN = re.compile(
+    r"""
+    (?P<ws>\s+)
+  | (?P<num>0[xX][0-9a-fA-F]+[lL]?|(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?[fFdDlL]?)
+  | (?P<str>"(?:\\.|[^"\\])*")
+  | (?P<chr>'(?:\\.|[^'\\])*')
+  | (?P<id>[A-Za-z_$][A-Za-z0-9_$]*)
+  | (?P<op>>>>=|<<=|>>=|>>>|\+\+|--|&&|\|\||==|!=|<=|>=|\+=|-=|\*=|/=|%=|&=|\|=|\^=|<<|>>|->|::|[-+*/%=<>!~?:;,.(){}\[\]&|^@])
+    """,
+    re.VERBOSE,
+)
+
+
+def strip_comments(text: str) -> str:
+    """The source without // and /* */ comments (string literals kept)."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"' or c == "'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i : j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            out.append(" ")
+            i = n if j < 0 else j + 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+@dataclass
+class Tok:
+    kind: str  # num, str, chr, id, op
+    text: str
+
+
+def tokenize(text: str) -> list[Tok]:
+    toks = []
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m:
+            raise SyntaxError(f"cannot read Java at: {text[pos:pos + 40]!r}")
+        pos = m.end()
+        if m.lastgroup != "ws":
+            toks.append(Tok(m.lastgroup, m.group()))
+    return toks
+
+
+# --- classes and members -------------------------------------------------------------
+
+
+@dataclass
+class Member:
+    kind: str  # "field", "init", "static_init", "method", "constructor"
+    name: str  # field or method name ("" for an initializer)
+    header: str  # the declaration before its body or initializer
+    params: list = field(default_factory=list)  # parameter names
+    body: str = ""  # block text without the outer braces, or a field's initializer
+    modifiers: set = field(default_factory=set)
+
+
+@dataclass
+class JavaClass:
+    name: str  # "King.Undead" for a nested class
+    simple: str  # "Undead"
+    extends: str | None
+    members: list
+    path: str
+    abstract: bool = False
+
+    def methods(self, name: str) -> list[Member]:
+        return [m for m in self.members if m.kind == "method" and m.name == name]
+
+    def method(self, name: str, nparams: int | None = None) -> Member | None:
+        for m in self.methods(name):
+            if nparams is None or len(m.params) == nparams:
+                return m
+        return None
+
+    def field(self, name: str) -> Member | None:
+        for m in self.members:
+            if m.kind == "field" and m.name == name:
+                return m
+        return None
+
+    def inits(self) -> list[Member]:
+        return [m for m in self.members if m.kind == "init"]
+
+    def constructors(self) -> list[Member]:
+        return [m for m in self.members if m.kind == "constructor"]
+
+
+_CLASS_HEAD = re.compile(
+    r"(?:^|\s)(?P<mods>(?:(?:public|private|protected|static|final|abstract)\s+)*)class\s+(?P<name>\w+)"
+    r"(?:\s*<[^>]*>)?(?:\s+extends\s+(?P<base>[\w.]+)(?:\s*<[^>]*>)?)?(?:\s+implements\s+[\w.,\s<>]+)?\s*$"
+)
+
+
+def _skip_block(text: str, i: int) -> int:
+    """Index just past the block that opens at text[i] == '{' (strings skipped)."""
+    depth = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == '"' or c == "'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    raise SyntaxError("unbalanced braces")
+
+
+def _members(body: str, owner: str, path: str, classes: list) -> list[Member]:
+    """The members of a class body; nested classes go to `classes`."""
+    members = []
+    header = []
+    i, n = 0, len(body)
+    depth_paren = 0
+    while i < n:
+        c = body[i]
+        if c == '"' or c == "'":
+            j = i + 1
+            while j < n and body[j] != c:
+                j += 2 if body[j] == "\\" else 1
+            header.append(body[i : j + 1])
+            i = j + 1
+            continue
+        if c == "(":
+            depth_paren += 1
+        elif c == ")":
+            depth_paren -= 1
+        if c == ";" and depth_paren == 0:
+            h = "".join(header).strip()
+            header = []
+            i += 1
+            if h:
+                members.append(_field(h))
+            continue
+        if c == "{" and depth_paren == 0:
+            h = "".join(header).strip()
+            end = _skip_block(body, i)
+            block = body[i + 1 : end - 1]
+            if "=" in _strip_annotations(h) and "(" not in _strip_annotations(h).split("=")[0]:
+                # A field whose initializer holds braces (an array, an anonymous class): read on to ';'.
+                header.append(body[i:end])
+                i = end
+                continue
+            header = []
+            i = end
+            mc = _CLASS_HEAD.search(_strip_annotations(h))
+            if mc and "(" not in h:
+                name = f"{owner}.{mc.group('name')}" if owner else mc.group("name")
+                classes.append(
+                    JavaClass(
+                        name,
+                        mc.group("name"),
+                        mc.group("base"),
+                        _members(block, name, path, classes),
+                        path,
+                        "abstract" in mc.group("mods"),
+                    )
+                )
+                continue
+            if re.fullmatch(r"(?:interface|enum)\s+\w+.*|.*\s(?:interface|enum)\s+\w+.*", h, re.S):
+                continue
+            hs = _strip_annotations(h)
+            if hs == "":
+                members.append(Member("init", "", h, body=block))
+            elif hs == "static":
+                members.append(Member("static_init", "", h, body=block))
+            else:
+                m = re.search(r"(\w+)\s*\((.*)\)\s*(?:throws\s+[\w.,\s]+)?$", hs, re.S)
+                if not m:
+                    raise SyntaxError(f"{path}: cannot read member header {h!r}")
+                words = hs[: m.start()].split()
+                params = [p.split()[-1] for p in _split_top(m.group(2), ",") if p.strip()]
+                kind = "constructor" if m.group(1) == owner.split(".")[-1] and len(words) <= 1 else "method"
+                members.append(Member(kind, m.group(1), h, params, block, set(words)))
+            continue
+        header.append(c)
+        i += 1
+    return members
+
+
+def _strip_annotations(h: str) -> str:
+    return re.sub(r"@\w+(?:\([^)]*\))?\s*", "", h).strip()
+
+
+def _field(h: str) -> Member:
+    hs = _strip_annotations(h)
+    left, eq, right = hs.partition("=")
+    words = left.split()
+    name = words[-1] if words else ""
+    name = name.rstrip("[]")
+    return Member("field", name, hs, body=right.strip() if eq else "", modifiers=set(words[:-1]))
+
+
+def _split_top(text: str, sep: str) -> list[str]:
+    """text split at `sep` outside parentheses, brackets and braces."""
+    parts, depth, cur = [], 0, []
+    for c in text:
+        if c in "([{<":
+            depth += 1
+        elif c in ")]}>":
+            depth -= 1
+        if c == sep and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(c)
+    parts.append("".join(cur))
+    return parts
+
+
+def parse_classes(text: str, path: str) -> list[JavaClass]:
+    """Every class of a source file (top-level and nested)."""
+    text = strip_comments(text)
+    classes: list[JavaClass] = []
+    # The top level: skip package/imports, find each top-level class.
+    for m in re.finditer(
+        r"(?m)^(?P<mods>(?:(?:public|private|protected|static|final|abstract)\s+)*)class\s+(?P<name>\w+)"
+        r"(?:\s*<[^>]*>)?(?:\s+extends\s+(?P<base>[\w.]+))?(?:\s+implements\s+[\w.,\s<>]+)?\s*\{",
+        text,
+    ):
+        start = m.end() - 1
+        end = _skip_block(text, start)
+        name = m.group("name")
+        members = _members(text[start + 1 : end - 1], name, path, classes)
+        classes.append(JavaClass(name, name, m.group("base"), members, path, "abstract" in m.group("mods")))
+    return classes
+
+
+# --- statements and expressions ------------------------------------------------------
+
+
+class Parser:
+    """Recursive descent over a token list: the statements and expressions the
+    catalog's methods use."""
+
+    def __init__(self, text: str):
+        self.toks = tokenize(text)
+        self.i = 0
+
+    def peek(self, k: int = 0) -> Tok | None:
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else None
+
+    def at(self, text: str, k: int = 0) -> bool:
+        t = self.peek(k)
+        return t is not None and t.text == text and t.kind in ("op", "id")
+
+    def take(self, text: str | None = None) -> Tok:
+        t = self.peek()
+        if t is None or (text is not None and t.text != text):
+            raise SyntaxError(f"expected {text!r}, found {t.text if t else 'end'!r}")
+        self.i += 1
+        return t
+
+    # statements: ("block", [s]) ("local", type, name, expr) ("return", expr) ("if", cond, then, else)
+    # ("expr", expr) ("assign", target, op, expr)
+    def statements(self) -> list:
+        out = []
+        while self.peek() is not None and not self.at("}"):
+            out.append(self.statement())
+        return out
+
+    def statement(self):
+        start = self.i
+        try:
+            return self._statement()
+        except SyntaxError:
+            # A statement this reader does not know: kept as opaque text.
+            self.i = start
+            return ("opaque", self._skip_statement())
+
+    def _statement(self):
+        if self.at("{"):
+            self.take("{")
+            s = self.statements()
+            self.take("}")
+            return ("block", s)
+        if self.at("return"):
+            self.take("return")
+            if self.at(";"):
+                self.take(";")
+                return ("return", None)
+            e = self.expr()
+            self.take(";")
+            return ("return", e)
+        if self.at("if"):
+            self.take("if")
+            self.take("(")
+            c = self.expr()
+            self.take(")")
+            then = self.statement()
+            other = None
+            if self.at("else"):
+                self.take("else")
+                other = self.statement()
+            return ("if", c, then, other)
+        if self.at(";"):
+            self.take(";")
+            return ("block", [])
+        # A local declaration: TYPE NAME = EXPR; (TYPE possibly qualified or an array)
+        t0, t1 = self.peek(), self.peek(1)
+        if t0 and t0.kind == "id" and t0.text in ("int", "float", "double", "long", "boolean", "short", "final"):
+            j = 0
+            while self.at("final", j):
+                j += 1
+            typ = self.peek(j).text
+            name = self.peek(j + 1)
+            if name and name.kind == "id":
+                self.i += j + 2
+                e = None
+                if self.at("="):
+                    self.take("=")
+                    e = self.expr()
+                self.take(";")
+                return ("local", typ, name.text, e)
+        if t0 and t1 and t0.kind == "id" and t1.kind == "id" and self.at("=", 2):
+            self.i += 2
+            self.take("=")
+            e = self.expr()
+            self.take(";")
+            return ("local", t0.text, t1.text, e)
+        # Anything else: an expression statement, possibly an assignment; statements
+        # this reader does not know (loops, try) are kept as opaque text.
+        if t0 and t0.kind == "id" and t0.text in ("for", "while", "do", "switch", "try", "synchronized", "throw"):
+            return ("opaque", self._skip_statement())
+        start = self.i
+        try:
+            e = self.expr()
+            for op in ("=", "+=", "-=", "*=", "/=", "%=", "|=", "&="):
+                if self.at(op):
+                    self.take(op)
+                    targets = [e]
+                    rhs = self.expr()
+                    while op == "=" and self.at("="):  # HP = HT = 8
+                        self.take("=")
+                        targets.append(rhs)
+                        rhs = self.expr()
+                    self.take(";")
+                    if len(targets) == 1:
+                        return ("assign", e, op, rhs)
+                    return ("block", [("assign", t, "=", rhs) for t in reversed(targets)])
+            if self.at("++") or self.at("--"):
+                op = self.take().text
+                self.take(";")
+                return ("assign", e, "+=" if op == "++" else "-=", ("num", 1))
+            self.take(";")
+            return ("expr", e)
+        except SyntaxError:
+            self.i = start
+            return ("opaque", self._skip_statement())
+
+    def _skip_statement(self) -> str:
+        start = self.i
+        depth = 0
+        while self.peek() is not None:
+            t = self.take()
+            if t.text in ("(", "{", "["):
+                depth += 1
+            elif t.text in (")", "}", "]"):
+                depth -= 1
+                if depth == 0 and t.text == "}" and not self.at("else") and not self.at("catch") and not self.at(
+                    "finally"
+                ) and not self.at("while"):
+                    break
+            elif t.text == ";" and depth == 0:
+                break
+        return " ".join(t.text for t in self.toks[start : self.i])
+
+    # expressions, as tuples: ("num", v) ("str", s) ("name", "a.b") ("call", target, name, [args])
+    # ("bin", op, l, r) ("un", op, e) ("cast", type, e) ("cond", c, a, b) ("new", type, [args]) ("index", e, i)
+    def expr(self):
+        return self.ternary()
+
+    def ternary(self):
+        c = self.binary(0)
+        if self.at("?"):
+            self.take("?")
+            a = self.ternary()
+            self.take(":")
+            b = self.ternary()
+            return ("cond", c, a, b)
+        return c
+
+    _LEVELS = [
+        ("||",),
+        ("&&",),
+        ("|",),
+        ("^",),
+        ("&",),
+        ("==", "!="),
+        ("<", ">", "<=", ">=", "instanceof"),
+        ("<<", ">>", ">>>"),
+        ("+", "-"),
+        ("*", "/", "%"),
+    ]
+
+    def binary(self, level: int):
+        if level == len(self._LEVELS):
+            return self.unary()
+        left = self.binary(level + 1)
+        while True:
+            t = self.peek()
+            if t is None or t.text not in self._LEVELS[level] or t.kind not in ("op", "id"):
+                return left
+            self.take()
+            if t.text == "instanceof":
+                right = ("name", self.qualified())
+            else:
+                right = self.binary(level + 1)
+            left = ("bin", t.text, left, right)
+
+    def qualified(self) -> str:
+        parts = [self.take().text]
+        while self.at(".") and self.peek(1) and self.peek(1).kind == "id":
+            self.take(".")
+            parts.append(self.take().text)
+        return ".".join(parts)
+
+    def unary(self):
+        if self.at("++") or self.at("--"):
+            op = self.take().text
+            return ("pre", op, self.unary())
+        if self.at("!") or self.at("-") or self.at("+") or self.at("~"):
+            op = self.take().text
+            return ("un", op, self.unary())
+        if self.at("(") and self.peek(1) and self.peek(1).text in ("int", "float", "double", "long", "short", "byte"):
+            if self.at(")", 2):
+                self.take("(")
+                typ = self.take().text
+                self.take(")")
+                return ("cast", typ, self.unary())
+        # (Type)expr with a class type: ((ShamanSprite)sprite)
+        if (
+            self.at("(")
+            and self.peek(1)
+            and self.peek(1).kind == "id"
+            and self.peek(1).text[:1].isupper()
+            and self.at(")", 2)
+            and self.peek(3)
+            and (self.peek(3).kind in ("id", "num") or self.peek(3).text == "(")
+        ):
+            self.take("(")
+            typ = self.take().text
+            self.take(")")
+            return ("cast", typ, self.unary())
+        return self.postfix(self.primary())
+
+    def args(self) -> list:
+        self.take("(")
+        out = []
+        while not self.at(")"):
+            out.append(self.expr())
+            if self.at(","):
+                self.take(",")
+        self.take(")")
+        return out
+
+    def primary(self):
+        t = self.peek()
+        if t is None:
+            raise SyntaxError("unexpected end")
+        if t.kind == "num":
+            self.take()
+            return ("num", _number(t.text))
+        if t.kind == "str":
+            self.take()
+            return ("str", t.text[1:-1])
+        if t.kind == "chr":
+            self.take()
+            return ("str", t.text[1:-1])
+        if t.text == "(":
+            self.take("(")
+            e = self.expr()
+            self.take(")")
+            return e
+        if t.text == "new":
+            self.take("new")
+            typ = self.qualified()
+            if self.at("["):
+                while self.at("["):
+                    self.take("[")
+                    if not self.at("]"):
+                        self.expr()
+                    self.take("]")
+                if self.at("{"):
+                    self._skip_braces()
+                return ("new", typ + "[]", [])
+            a = self.args()
+            if self.at("{"):
+                self._skip_braces()
+            return ("new", typ, a)
+        if t.kind == "id":
+            self.take()
+            if self.at("("):
+                return ("call", None, t.text, self.args())
+            return ("name", t.text)
+        raise SyntaxError(f"unexpected {t.text!r}")
+
+    def _skip_braces(self):
+        depth = 0
+        while True:
+            t = self.take()
+            if t.text == "{":
+                depth += 1
+            elif t.text == "}":
+                depth -= 1
+                if depth == 0:
+                    return
+
+    def postfix(self, e):
+        while True:
+            if self.at(".") and self.peek(1) and self.peek(1).kind == "id":
+                self.take(".")
+                name = self.take().text
+                if self.at("("):
+                    e = ("call", e, name, self.args())
+                elif e[0] == "name":
+                    e = ("name", e[1] + "." + name)
+                else:
+                    e = ("field", e, name)
+            elif self.at("["):
+                self.take("[")
+                i = self.expr()
+                self.take("]")
+                e = ("index", e, i)
+            elif self.at("++") or self.at("--"):
+                return e
+            else:
+                return e
+
+
+def _number(text: str):
+    t = text.rstrip("lL")
+    if t[:2] in ("0x", "0X"):
+        return int(t, 16)
+    if t[-1] in "fF":
+        return Float32(f32(float(t[:-1])))
+    if t[-1] in "dD":
+        return Double(float(t[:-1]))
+    if "." in t or "e" in t or "E" in t:
+        return Double(float(t))
+    return int(t)
+
+
+def parse_expr(text: str):
+    p = Parser(text)
+    e = p.expr()
+    if p.peek() is not None:
+        raise SyntaxError(f"trailing text in expression {text!r}")
+    return e
+
+
+def parse_block(text: str) -> list:
+    p = Parser(text)
+    s = p.statements()
+    if p.peek() is not None:
+        raise SyntaxError("trailing text in block")
+    return s
+
+
+def source(e) -> str:
+    """An expression written back as Java, spaced uniformly."""
+    k = e[0]
+    if k == "num":
+        v = e[1]
+        if isinstance(v, Float32):
+            return f"{_short(v)}f"
+        return str(v)
+    if k == "str":
+        return f'"{e[1]}"'
+    if k == "name":
+        return e[1]
+    if k == "call":
+        target = "" if e[1] is None else source(e[1]) + "."
+        return f"{target}{e[2]}({', '.join(source(a) for a in e[3])})"
+    if k == "field":
+        return f"{source(e[1])}.{e[2]}"
+    if k == "bin":
+        return f"{_paren(e[2], e[1])} {e[1]} {_paren(e[3], e[1], right=True)}"
+    if k == "un":
+        return f"{e[1]}{_paren(e[2], '!')}"
+    if k == "cast":
+        return f"({e[1]}) {_paren(e[2], '!')}"
+    if k == "cond":
+        return f"{source(e[1])} ? {source(e[2])} : {source(e[3])}"
+    if k == "new":
+        return f"new {e[1]}({', '.join(source(a) for a in e[2])})"
+    if k == "index":
+        return f"{source(e[1])}[{source(e[2])}]"
+    raise ValueError(e)
+
+
+_PREC = {
+    "||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7, "<=": 7, ">=": 7,
+    "instanceof": 7, "<<": 8, ">>": 8, ">>>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10, "!": 11,
+}
+
+
+def _paren(e, op: str, right: bool = False) -> str:
+    s = source(e)
+    if e[0] == "cond" or (e[0] == "bin" and (_PREC[e[1]] < _PREC[op] or (right and _PREC[e[1]] == _PREC[op]))):
+        return f"({s})"
+    return s
+
+
+def _short(v: float) -> str:
+    for digits in range(1, 10):
+        s = f"{v:.{digits}g}"
+        if f32(float(s)) == v:
+            return s
+    return repr(v)
+
+
+# --- evaluation ----------------------------------------------------------------------
+
+
+class Env:
+    """What an expression may read: variables by name, and methods by name
+    (callables taking the evaluated arguments)."""
+
+    def __init__(self, values=None, methods=None, parent=None):
+        self.values = dict(values or {})
+        self.methods = dict(methods or {})
+        self.parent = parent
+
+    def get(self, name: str):
+        e = self
+        while e is not None:
+            if name in e.values:
+                return e.values[name]
+            e = e.parent
+        raise Unknown(name)
+
+    def method(self, name: str):
+        e = self
+        while e is not None:
+            if name in e.methods:
+                return e.methods[name]
+            e = e.parent
+        raise Unknown(name + "()")
+
+
+def _kind(v) -> str:
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, Float32):
+        return "float"
+    if isinstance(v, float):
+        return "double"
+    if isinstance(v, int):
+        return "int"
+    raise Unknown(f"not a number: {v!r}")
+
+
+def _arith(op: str, a, b):
+    ka, kb = _kind(a), _kind(b)
+    if ka == "boolean" or kb == "boolean":
+        raise Unknown("arithmetic on a boolean")
+    if "double" in (ka, kb):
+        kind = "double"
+    elif "float" in (ka, kb):
+        kind = "float"
+    else:
+        kind = "int"
+    if kind == "int":
+        if op == "+":
+            r = a + b
+        elif op == "-":
+            r = a - b
+        elif op == "*":
+            r = a * b
+        elif op == "/":
+            if b == 0:
+                raise Unknown("division by zero")
+            r = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1)
+        elif op == "%":
+            r = a - b * (abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1))
+        else:
+            raise Unknown(op)
+        if not -(2**31) <= r < 2**31:
+            raise Unknown("int overflow")
+        return r
+    x, y = float(a), float(b)
+    if op == "+":
+        r = x + y
+    elif op == "-":
+        r = x - y
+    elif op == "*":
+        r = x * y
+    elif op == "/":
+        r = x / y
+    else:
+        raise Unknown(op)
+    # The double result of one operation on two floats, rounded once to float,
+    # is the float result (the double has more than twice the float's precision).
+    return Float32(f32(r)) if kind == "float" else Double(r)
+
+
+def _cast(typ: str, v):
+    if typ in ("int", "long", "short", "byte"):
+        if isinstance(v, bool):
+            raise Unknown("cast of a boolean")
+        return int(math.trunc(float(v))) if isinstance(v, float) else int(v)
+    if typ == "float":
+        return Float32(f32(float(v)))
+    if typ == "double":
+        return Double(float(v))
+    return v
+
+
+def _random(name: str, args: list):
+    if any(not isinstance(a, int) or isinstance(a, bool) for a in args):
+        raise Unknown(f"Random.{name} of {args}")
+    if name == "Int" and len(args) == 2:
+        return Roll("Int", args[0], args[1] - 1)
+    if name == "Int" and len(args) == 1:
+        return Roll("Int", 0, args[0] - 1)
+    if name == "IntRange" and len(args) == 2:
+        return Roll("IntRange", args[0], args[1])
+    if name == "NormalIntRange" and len(args) == 2:
+        return Roll("NormalIntRange", args[0], args[1])
+    raise Unknown(f"Random.{name}")
+
+
+def evaluate(e, env: Env):
+    """The value of an expression; Unknown when it reads what env lacks. An
+    undecidable condition gives Cases."""
+    k = e[0]
+    if k == "num":
+        return e[1]
+    if k == "str":
+        return e[1]
+    if k == "name":
+        if e[1] == "true":
+            return True
+        if e[1] == "false":
+            return False
+        if e[1] == "null":
+            return None
+        return env.get(e[1])
+    if k == "un":
+        v = evaluate(e[2], env)
+        if isinstance(v, Cases):
+            return Cases(tuple((w, _un(e[1], x)) for w, x in v.cases))
+        return _un(e[1], v)
+    if k == "cast":
+        v = evaluate(e[2], env)
+        return _cast(e[1], v)
+    if k == "cond":
+        try:
+            c = evaluate(e[1], env)
+        except Unknown:
+            c = None
+        if isinstance(c, bool):
+            return evaluate(e[2] if c else e[3], env)
+        return _merge_cases(source(e[1]), evaluate(e[2], env), evaluate(e[3], env))
+    if k == "bin":
+        op = e[1]
+        if op in ("&&", "||"):
+            a = evaluate(e[2], env)
+            if not isinstance(a, bool):
+                raise Unknown("condition")
+            if op == "&&" and not a:
+                return False
+            if op == "||" and a:
+                return True
+            b = evaluate(e[3], env)
+            if not isinstance(b, bool):
+                raise Unknown("condition")
+            return b
+        a, b = evaluate(e[2], env), evaluate(e[3], env)
+        if op in ("==", "!="):
+            r = a == b
+            return r if op == "==" else not r
+        if op in ("<", ">", "<=", ">="):
+            x, y = float(a), float(b)
+            return {"<": x < y, ">": x > y, "<=": x <= y, ">=": x >= y}[op]
+        if isinstance(a, Cases) or isinstance(b, Cases):
+            raise Unknown("arithmetic on cases")
+        return _arith(op, a, b)
+    if k == "call":
+        target, name, args = e[1], e[2], [evaluate(a, env) for a in e[3]]
+        if target is not None and target[0] == "name" and target[1] == "Random":
+            return _random(name, args)
+        if target is not None and target[0] == "name" and target[1] == "Math":
+            if name == "pow":
+                return Double(math.pow(float(args[0]), float(args[1])))
+            if name == "max":
+                return max(args) if all(_kind(a) == "int" for a in args) else _arith("+", max(args), 0)
+            if name == "min":
+                return min(args) if all(_kind(a) == "int" for a in args) else _arith("+", min(args), 0)
+            raise Unknown("Math." + name)
+        key = name if target is None else f"{source(target)}.{name}"
+        return env.method(key)(*args)
+    raise Unknown(source(e))
+
+
+def _un(op: str, v):
+    if op == "!":
+        if not isinstance(v, bool):
+            raise Unknown("!")
+        return not v
+    if op == "-":
+        if isinstance(v, Float32):
+            return Float32(-v)
+        if isinstance(v, float):
+            return Double(-v)
+        return -v
+    if op == "+":
+        return v
+    raise Unknown(op)
+
+
+def _merge_cases(cond: str, a, b):
+    cases = []
+    cases.append((cond, a))
+    if isinstance(b, Cases):
+        cases.extend(b.cases)
+    else:
+        cases.append(("otherwise", b))
+    return Cases(tuple(cases))
+
+
+class Return(Exception):
+    def __init__(self, value):
+        self.value = value
+
+
+def run(statements: list, env: Env, assign=None):
+    """Runs a method body; returns what it returns (Cases when the branch taken
+    cannot be decided). `assign(name, op, value)` receives the assignments to
+    names that are not locals; without it they are ignored."""
+    local = Env(parent=env)
+    try:
+        _run(statements, local, assign)
+    except Return as r:
+        return r.value
+    return None
+
+
+def _run(statements, env: Env, assign):
+    for s in statements:
+        k = s[0]
+        if k == "block":
+            _run(s[1], env, assign)
+        elif k == "local":
+            env.values[s[2]] = evaluate(s[3], env) if s[3] is not None else None
+        elif k == "return":
+            raise Return(evaluate(s[1], env) if s[1] is not None else None)
+        elif k == "if":
+            try:
+                c = evaluate(s[1], env)
+            except Unknown:
+                c = None
+            if isinstance(c, bool):
+                branch = s[2] if c else s[3]
+                if branch is not None:
+                    _run([branch], env, assign)
+                continue
+            # Undecidable: each branch must return for the method's value to be cases.
+            a = _returns(s[2], env, assign)
+            b = _returns(s[3], env, assign) if s[3] is not None else _Fallthrough
+            if a is _Fallthrough or b is _Fallthrough:
+                raise Unknown(f"an if on {source(s[1])} that does not return in both branches")
+            raise Return(_merge_cases(source(s[1]), a, b))
+        elif k == "assign":
+            target = s[1]
+            if target[0] == "name" and target[1] in env.values:
+                env.values[target[1]] = _assign_op(env.values[target[1]], s[2], evaluate(s[3], env))
+            elif assign is not None:
+                assign(target, s[2], s[3], env)
+        elif k in ("expr", "opaque"):
+            if assign is not None:
+                assign(None, None, s, env)
+
+
+class _FallthroughType:
+    pass
+
+
+_Fallthrough = _FallthroughType()
+
+
+def _returns(statement, env: Env, assign):
+    try:
+        _run([statement], Env(parent=env), assign)
+    except Return as r:
+        return r.value
+    return _Fallthrough
+
+
+def _assign_op(old, op: str, value):
+    if op == "=":
+        return value
+    # A compound assignment casts back to the variable's type (JLS 15.26.2).
+    r = _arith(op[0], old, value)
+    return _cast("int", r) if _kind(old) == "int" else _cast("float", r) if _kind(old) == "float" else r
+
+
+# --- objects -------------------------------------------------------------------------
+
+
+class Unk:
+    """A field or local whose value the extractor could not compute."""
+
+    def __init__(self, why: str):
+        self.why = why
+
+    def __repr__(self):
+        return f"Unk({self.why})"
+
+
+_DEFAULTS = {"int": 0, "long": 0, "short": 0, "byte": 0, "float": Float32(0.0), "double": Double(0.0), "boolean": False}
+
+
+def _coerce(typ: str | None, v):
+    if typ == "float" and isinstance(v, (int, float)) and not isinstance(v, bool):
+        return Float32(f32(float(v)))
+    if typ == "double" and isinstance(v, (int, float)) and not isinstance(v, bool):
+        return Double(float(v))
+    return v
+
+
+class World:
+    """Every class of a source tree, found by its simple name (top-level
+    classes) or its dotted name (nested ones: "King.Undead")."""
+
+    def __init__(self):
+        self.by_name: dict[str, JavaClass] = {}
+
+    def add(self, classes: list[JavaClass]):
+        for c in classes:
+            self.by_name[c.name] = c
+
+    def find(self, name: str) -> JavaClass | None:
+        return self.by_name.get(name)
+
+    def chain(self, name: str) -> list[JavaClass]:
+        """The class and its known superclasses, the base first."""
+        out = []
+        c = self.find(name)
+        while c is not None:
+            out.append(c)
+            base = c.extends
+            if base is None:
+                break
+            outer = c.name.rsplit(".", 1)[0] if "." in c.name else None
+            c = self.find(base) or (self.find(f"{outer}.{base}") if outer else None)
+        return list(reversed(out))
+
+    def derives(self, name: str, base: str) -> bool:
+        return any(c.name == base for c in self.chain(name))
+
+
+class Obj:
+    """An instance of a class, built by running its field initializers,
+    instance initializers and constructors in Java's order. Methods run on it
+    with `call`. `globals` holds what the code reads from outside the object
+    (Dungeon.depth, ...); a read of anything else is Unknown."""
+
+    def __init__(self, world: World, name: str, globals: dict | None = None, args=(), methods: dict | None = None):
+        self.world = world
+        self.chain = world.chain(name)
+        if not self.chain:
+            raise KeyError(name)
+        self.cls = self.chain[-1]
+        self.globals = dict(globals or {})
+        self.gmethods = dict(methods or {})
+        self.fields: dict = {}
+        self.types: dict = {}
+        self.hidden: set = set()  # fields a query must not read
+        self.stack: list = []  # the chain index of each running method (for super.x())
+        self._construct(len(self.chain) - 1, list(args))
+
+    # -- construction
+    def _ctor(self, cls: JavaClass, nargs: int) -> Member | None:
+        cs = cls.constructors()
+        for c in cs:
+            if len(c.params) == nargs:
+                return c
+        if not cs and nargs == 0:
+            return None
+        raise Unknown(f"{cls.name}: no constructor with {nargs} arguments")
+
+    def _construct(self, i: int, args: list):
+        cls = self.chain[i]
+        ctor = self._ctor(cls, len(args))
+        body = parse_block(ctor.body) if ctor else []
+        local = dict(zip(ctor.params, args)) if ctor else {}
+        first = body[0] if body else None
+        delegated = False
+        if first and first[0] == "expr" and first[1][0] == "call" and first[1][1] is None and first[1][2] in (
+            "super",
+            "this",
+        ):
+            a = [self.eval(x, local) for x in first[1][3]]
+            body = body[1:]
+            if first[1][2] == "this":
+                self._construct(i, a)
+                delegated = True
+            elif i > 0:
+                self._construct(i - 1, a)
+        elif i > 0:
+            self._construct(i - 1, [])
+        if not delegated:
+            self._init_fields(cls)
+        self.stack.append(i)
+        try:
+            self.execute(body, local)
+        except Return:
+            pass
+        finally:
+            self.stack.pop()
+
+    def _init_fields(self, cls: JavaClass):
+        for m in cls.members:
+            if m.kind == "field" and "static" not in m.modifiers:
+                typ = m.header.split("=")[0].split()[-2] if len(m.header.split("=")[0].split()) >= 2 else None
+                self.types[m.name] = typ
+                if m.body:
+                    try:
+                        v = self.eval(parse_expr(m.body), {})
+                    except (Unknown, SyntaxError) as e:
+                        v = Unk(str(e))
+                    self.fields[m.name] = _coerce(typ, v)
+                else:
+                    self.fields[m.name] = _DEFAULTS.get(typ)
+            elif m.kind == "init":
+                self.execute(parse_block(m.body), {})
+
+    # -- lookup
+    def static(self, name: str):
+        """A static final constant of the class chain, or Unknown."""
+        for cls in reversed(self.chain):
+            f = cls.field(name)
+            if f is not None and "static" in f.modifiers and f.body:
+                typ = f.header.split("=")[0].split()[-2]
+                return _coerce(typ, self.eval(parse_expr(f.body), {}))
+        raise Unknown(name)
+
+    def find_method(self, name: str, nargs: int, below: int | None = None):
+        top = len(self.chain) if below is None else below
+        for i in range(top - 1, -1, -1):
+            for m in self.chain[i].methods(name):
+                if len(m.params) == nargs and "abstract" not in m.modifiers:
+                    return i, m
+        return None
+
+    def call(self, name: str, args=(), below: int | None = None):
+        found = self.find_method(name, len(args), below)
+        if found is None:
+            raise Unknown(f"{name}()")
+        i, m = found
+        if len(self.stack) > 50:
+            raise Unknown("recursion")
+        self.stack.append(i)
+        try:
+            self.execute(parse_block(m.body), dict(zip(m.params, args)))
+        except Return as r:
+            return r.value
+        finally:
+            self.stack.pop()
+        return None
+
+    def method_source(self, name: str, nargs: int) -> tuple[str, Member] | None:
+        found = self.find_method(name, nargs)
+        if found is None:
+            return None
+        i, m = found
+        return self.chain[i].name, m
+
+    # -- evaluation
+    def _env(self, local: dict) -> Env:
+        obj = self
+
+        class _E(Env):
+            def get(self, name):
+                if name == "this":
+                    return obj
+                n = name[5:] if name.startswith("this.") else name
+                if n in local:
+                    v = local[n]
+                elif n in obj.fields and n not in obj.hidden:
+                    v = obj.fields[n]
+                elif n in obj.globals:
+                    v = obj.globals[n]
+                else:
+                    try:
+                        v = obj.static(n)
+                    except Unknown:
+                        raise Unknown(name) from None
+                if isinstance(v, Unk):
+                    raise Unknown(f"{name}: {v.why}")
+                return v
+
+            def method(self, name):
+                if name.startswith("super."):
+                    n = name[6:]
+                    below = obj.stack[-1] if obj.stack else len(obj.chain) - 1
+                    return lambda *a: obj.call(n, a, below)
+                n = name[5:] if name.startswith("this.") else name
+                if "." not in n and any(c.methods(n) for c in obj.chain):
+                    return lambda *a: obj.call(n, a)
+                if name in obj.gmethods:
+                    return obj.gmethods[name]
+                raise Unknown(name + "()")
+
+        return _E()
+
+    def eval(self, e, local: dict):
+        return evaluate(e, self._env(local))
+
+    def execute(self, statements: list, local: dict):
+        for s in statements:
+            k = s[0]
+            if k == "block":
+                self.execute(s[1], local)
+            elif k == "local":
+                try:
+                    local[s[2]] = self.eval(s[3], local) if s[3] is not None else None
+                except Unknown as e:
+                    local[s[2]] = Unk(str(e))
+            elif k == "return":
+                raise Return(self.eval(s[1], local) if s[1] is not None else None)
+            elif k == "if":
+                try:
+                    c = self.eval(s[1], local)
+                except Unknown:
+                    c = None
+                if isinstance(c, bool):
+                    branch = s[2] if c else s[3]
+                    if branch is not None:
+                        self.execute([branch], local)
+                    continue
+                a = self._branch(s[2], local)
+                b = self._branch(s[3], local) if s[3] is not None else _Fallthrough
+                if a is not _Fallthrough and b is not _Fallthrough:
+                    raise Return(_merge_cases(source(s[1]), a, b))
+                # An undecidable branch that does not return: its effects are not followed.
+            elif k == "assign":
+                self._assign(s[1], s[2], s[3], local)
+            elif k == "expr":
+                try:
+                    self.eval(s[1], local)
+                except Unknown:
+                    pass
+
+    def _branch(self, statement, local: dict):
+        saved = (dict(self.fields), dict(local))
+        try:
+            self.execute([statement], dict(local))
+        except Return as r:
+            return r.value
+        finally:
+            self.fields, _ = saved[0], None
+        return _Fallthrough
+
+    def _assign(self, target, op: str, rhs, local: dict):
+        if target[0] != "name":
+            return  # array elements, other objects' fields
+        this = target[1].startswith("this.")
+        n = target[1][5:] if this else target[1]
+        if "." in n:
+            return
+        try:
+            value = self.eval(rhs, local)
+        except Unknown as e:
+            value = Unk(str(e))
+        if n in local and not this:
+            old = local[n]
+            local[n] = value if op == "=" or isinstance(value, Unk) or isinstance(old, Unk) else _assign_op(old, op, value)
+            return
+        old = self.fields.get(n)
+        if op != "=" and not isinstance(value, Unk) and not isinstance(old, Unk) and old is not None:
+            value = _assign_op(old, op, value)
+        elif op != "=":
+            value = Unk(f"{n} {op} on an unknown value")
+        self.fields[n] = _coerce(self.types.get(n), value)
+
+    def query(self, name: str, args=(), hide=(), bind: dict | None = None):
+        """The value of a method as the catalog means it: `hide` lists fields
+        whose value is a state the game changes (read as unknown), `bind`
+        fixes some fields for this query."""
+        saved_hidden, saved_fields = self.hidden, dict(self.fields)
+        self.hidden = set(hide) - set(bind or {})
+        self.fields.update(bind or {})
+        try:
+            return self.call(name, tuple(args))
+        finally:
+            self.hidden, self.fields = saved_hidden, saved_fields
+
+
+def assigned_fields(cls: JavaClass, skip: set) -> set:
+    """Names assigned (=, op=, ++, --) in the methods of cls outside `skip`."""
+    out = set()
+    for m in cls.members:
+        if m.kind == "method" and m.name not in skip:
+            out |= assigned_in(m)
+    return out
+
+
+def assigned_in(method: Member) -> set:
+    """Names a method assigns (=, op=, ++, --)."""
+    out = set()
+
+    def walk(stmts):
+        for s in stmts:
+            if s[0] == "block":
+                walk(s[1])
+            elif s[0] == "if":
+                walk([s[2]])
+                if s[3] is not None:
+                    walk([s[3]])
+            elif s[0] == "assign" and s[1][0] == "name":
+                n = s[1][1]
+                out.add(n[5:] if n.startswith("this.") else n)
+            elif s[0] == "opaque":
+                for m in re.finditer(r"\b(?:this\s*\.\s*)?(\w+)\s*(?:[-+*/%|&]?=(?!=)|\+\+|--)", s[1]):
+                    out.add(m.group(1))
+
+    walk(parse_block(method.body))
+    return out
