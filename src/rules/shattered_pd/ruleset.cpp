@@ -363,10 +363,17 @@ std::optional<std::string> defaults_note(const Combatant& c, std::string_view ro
 
 std::vector<std::string> hero_warnings(const Combatant& c, const Situation& s, bool attacks, bool defends);
 
+// A side's warnings, each led by its role ("attacker: the sword needs ..."), as in every game.
+void add_warnings(std::vector<std::string>& out, std::string_view role, const Combatant& c, const Situation& s,
+                  bool attacks, bool defends) {
+  for (const std::string& w : hero_warnings(c, s, attacks, defends)) out.push_back(fmt::format("{}: {}", role, w));
+}
+
 // Both sides' warnings for one attack: the attacker's weapon, the defender's armor.
 std::vector<std::string> warnings(const Resolved& r) {
-  std::vector<std::string> out = hero_warnings(r.attacker, r.situation, true, false);
-  for (std::string& w : hero_warnings(r.defender, r.situation, false, true)) out.push_back(std::move(w));
+  std::vector<std::string> out;
+  add_warnings(out, "attacker", r.attacker, r.situation, true, false);
+  add_warnings(out, "defender", r.defender, r.situation, false, true);
   return out;
 }
 
@@ -640,9 +647,8 @@ class Rules final : public Ruleset {
     run.p_hit = exact_outcome(r.plan).p_hit;
     run.details = details(r.plan);
     run.notes = notes(r);
-    // A strike run has no equipment or warnings of its own: its notes carry them.
-    for (const std::string& e : equipment(r.attacker, r.defender, r.situation)) run.notes.push_back("equipment: " + e);
-    for (const std::string& w : warnings(r)) run.notes.push_back("warning: " + w);
+    run.equipment = equipment(r.attacker, r.defender, r.situation);
+    run.warnings = warnings(r);
     std::vector<std::string> modelled;
     list_mechanics(r.attacker, r.defender, true, modelled, run.not_modelled);
     if (req.engine == "java")
@@ -709,8 +715,8 @@ class Rules final : public Ruleset {
     Bout b = make_bout(r.attacker, r.defender, r.situation);
     // Each side attacks (b in the counter situation) and defends.
     const Situation back = counter_situation(r.defender, r.situation);
-    for (const std::string& w : hero_warnings(r.attacker, r.situation, true, true)) b.warnings.push_back(w);
-    for (const std::string& w : hero_warnings(r.defender, back, true, true)) b.warnings.push_back(w);
+    add_warnings(b.warnings, "attacker", r.attacker, r.situation, true, true);
+    add_warnings(b.warnings, "defender", r.defender, back, true, true);
     std::vector<std::string> defaults;
     if (const auto n = defaults_note(r.attacker, "attacker", r.situation.how == HeroAttack::thrown))
       defaults.push_back(*n);

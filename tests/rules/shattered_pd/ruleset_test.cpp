@@ -424,7 +424,7 @@ TEST(SpdRuleset, HeavyWeaponWarns) {
   EXPECT_EQ(s.equipment, std::vector<std::string>{"attacker (warrior level 1, STR 10): sword +0 (needs STR 14)"});
   EXPECT_EQ(s.warnings,
             std::vector<std::string>{
-                "the sword needs STR 14 but the hero has 10: accuracy ÷1.5 a missing point (× 0.198 here, "
+                "attacker: the sword needs STR 14 but the hero has 10: accuracy ÷1.5 a missing point (× 0.198 here, "
                 "Weapon.accuracyFactor), each attack takes ×1.2 a point longer (2.074 turns, Weapon.baseDelay), and "
                 "she cannot surprise-attack with it (Hero.canSurpriseAttack)"});
   const std::string defaults =
@@ -440,11 +440,11 @@ TEST(SpdRuleset, HeavyWeaponWarns) {
             std::vector<std::string>{
                 "attacker (warrior level 3, STR 14): sword +1 (damage augment) (needs STR 13), Ring of Accuracy +1"});
   for (const auto& n : ok.notes) EXPECT_EQ(n.find("by default"), std::string::npos) << n;
-  // A strike carries both in its notes; a fight warns for both sides.
+  // A strike carries both; a fight warns for both sides.
   const auto run = rules().strike({{"hero:weapon=sword", "gnoll_exile", {}, {}}, 1, 1, "default"});
-  EXPECT_TRUE(has_line(run.notes, "equipment: attacker (warrior level 1, STR 10): sword +0 (needs STR 14)"));
-  EXPECT_TRUE(has_line(run.notes,
-                       "warning: the sword needs STR 14 but the hero has 10: accuracy ÷1.5 a missing "
+  EXPECT_TRUE(has_line(run.equipment, "attacker (warrior level 1, STR 10): sword +0 (needs STR 14)"));
+  EXPECT_TRUE(has_line(run.warnings,
+                       "attacker: the sword needs STR 14 but the hero has 10: accuracy ÷1.5 a missing "
                        "point (× 0.198 here, Weapon.accuracyFactor), each attack takes ×1.2 a point longer "
                        "(2.074 turns, Weapon.baseDelay), and she cannot surprise-attack with it "
                        "(Hero.canSurpriseAttack)"));
@@ -461,19 +461,21 @@ TEST(SpdRuleset, HeavyArmorWarns) {
   EXPECT_EQ(stat(s.defender, "evasion"), 1);
   EXPECT_EQ(s.equipment,
             std::vector<std::string>{"defender (warrior level 8, STR 12): plate armor +0 (needs STR 18, DR 0-10)"});
-  EXPECT_EQ(s.warnings, std::vector<std::string>{
-                            "the plate armor needs STR 18 but the hero has 12: evasion ÷1.5 a missing point (÷ 11.4 "
-                            "here, Armor.evasionFactor), its armor roll NormalIntRange(0, 10) loses 12 (2 a point, "
-                            "floored at 0, Hero.drRoll), and she moves ÷1.2 a point slower (Armor.speedFactor)"});
+  EXPECT_EQ(s.warnings,
+            std::vector<std::string>{
+                "defender: the plate armor needs STR 18 but the hero has 12: evasion ÷1.5 a missing point (÷ 11.4 "
+                "here, Armor.evasionFactor), its armor roll NormalIntRange(0, 10) loses 12 (2 a point, "
+                "floored at 0, Hero.drRoll), and she moves ÷1.2 a point slower (Armor.speedFactor)"});
   // The same hero attacking: her armor is no part of her attack.
   EXPECT_TRUE(ask("hero:level=8,str=12,armor=plate", "rat").warnings.empty());
   // In a fight she defends: the warning comes with it, as side b too.
   EXPECT_EQ(rules().bout({"gnoll_brute", "hero:level=8,str=12,armor=plate", {}, {}}).warnings, s.warnings);
-  EXPECT_EQ(rules().bout({"hero:level=8,str=12,armor=plate", "gnoll_brute", {}, {}}).warnings, s.warnings);
+  EXPECT_EQ(rules().bout({"hero:level=8,str=12,armor=plate", "gnoll_brute", {}, {}}).warnings,
+            std::vector<std::string>{"attacker" + s.warnings.at(0).substr(std::string("defender").size())});
   // A block weapon short of STR loses 2 a point off its block.
   const auto shield = ask("rat", "hero:str=12,weapon=greatshield");
   EXPECT_TRUE(has_line(shield.warnings,
-                       "the greatshield needs STR 18 but the hero has 12: its block "
+                       "defender: the greatshield needs STR 18 but the hero has 12: its block "
                        "NormalIntRange(0, 6) loses 12 (2 a missing point, Hero.drRoll)"));
   EXPECT_TRUE(has_line(shield.equipment,
                        "defender (warrior level 1, STR 12): cloth armor +0 (needs STR 10, DR "
@@ -489,17 +491,19 @@ TEST(SpdRuleset, SituationWarnings) {
                                                     "the hero's level) (needs STR 9), from the next cell"});
   EXPECT_EQ(bow.warnings,
             std::vector<std::string>{
-                "the spirit bow is shot from the next cell: accuracy × 0.5 (MissileWeapon.accuracyFactor: "
+                "attacker: the spirit bow is shot from the next cell: accuracy × 0.5 (MissileWeapon.accuracyFactor: "
                 "0.5 + 0.25 a Point Blank point adjacent, 1.5 at range); the situation's ranged puts the "
                 "target at a distance"});
   EXPECT_TRUE(ask("hero:class=huntress,level=5", "crab", {"thrown", "ranged"}).warnings.empty());
   const auto flail = ask("hero:str=16,weapon=flail", "gnoll", {"unseen"});
-  EXPECT_EQ(flail.warnings, std::vector<std::string>{"unseen: the hero cannot surprise-attack with the flail (a flail "
-                                                     "never can, Hero.canSurpriseAttack), so the mob keeps its "
-                                                     "evasion"});
+  EXPECT_EQ(flail.warnings,
+            std::vector<std::string>{"attacker: unseen: the hero cannot surprise-attack with the flail (a flail "
+                                     "never can, Hero.canSurpriseAttack), so the mob keeps its "
+                                     "evasion"});
   EXPECT_EQ(ask("hero", "gnoll", {"ranged"}).warnings,
-            std::vector<std::string>{"ranged: the hero attacks in melee with the worn shortsword, which reaches only "
-                                     "the next cell; fray takes her attack as made from a distance"});
+            std::vector<std::string>{
+                "attacker: ranged: the hero attacks in melee with the worn shortsword, which reaches only "
+                "the next cell; fray takes her attack as made from a distance"});
   EXPECT_TRUE(ask("hero:str=12,weapon=spear", "gnoll", {"ranged"}).warnings.empty());  // reach 2
   // Mobs carry no items and take no defaults.
   const auto mobs = ask("gnoll", "rat");
@@ -514,7 +518,8 @@ TEST(SpdRuleset, DuelJsonCarriesTheWarnings) {
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = r.json();
   ASSERT_EQ(j.at("warnings").size(), 1u);
-  EXPECT_EQ(j.at("warnings").at(0).get<std::string>().rfind("the sword needs STR 14 but the hero has 10", 0), 0u);
+  EXPECT_EQ(j.at("warnings").at(0).get<std::string>().rfind("attacker: the sword needs STR 14 but the hero has 10", 0),
+            0u);
 }
 
 // A fight's attack time with each augment against Weapon.Augment's delay
