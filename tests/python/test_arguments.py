@@ -48,9 +48,10 @@ def test_keys_without_a_name_are_the_player(rules):
     assert fray.spec(rules, keys) == text
     by_keys = fray.attack(rules, keys, defender)
     assert by_keys.to_json() == fray.attack(rules, text, defender).to_json()
-    # The same as the defender, and in a fight.
+    # The same as the defender, and in a fight (a short Monte Carlo one: the spec is the point).
     assert fray.attack(rules, defender, keys).to_json() == fray.attack(rules, defender, text).to_json()
-    assert fray.ttk(rules, keys, defender).to_json() == fray.ttk(rules, text, defender).to_json()
+    fight = dict(sims=300, seed=1, threads=1)
+    assert fray.duel(rules, keys, defender, **fight).to_json() == fray.duel(rules, text, defender, **fight).to_json()
 
 
 @pytest.mark.parametrize(
