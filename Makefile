@@ -6,8 +6,8 @@
 #                  the Monte Carlo checks draw a tenth of their samples: FRAY_TEST_SCALE)
 #   make format    format every C++ file with the root .clang-format
 #   make format-check  fail when a C++ file is not formatted (CI runs it)
-#   make fuzz      build the libFuzzer targets (clang-14) and run each SECONDS s (default 60),
-#                  two at a time (FUZZ_JOBS); in the same build directory as make sanitize
+#   make fuzz      build the libFuzzer targets (clang-14) and run each SECONDS s (default 60;
+#                  CI runs 20), two at a time (FUZZ_JOBS); in the same build directory as make sanitize
 #   make web       the static web page (WebAssembly, Emscripten) into build-web/
 #   make web-test  the page's end-to-end test in headless Chromium (docs/web.md)
 #   make python    build the Python module (import with PYTHONPATH=$(BUILD)/python)
@@ -20,7 +20,7 @@ FUZZDIR  ?= $(ASAN)
 SECONDS  ?= 60
 FUZZ_JOBS ?= 2
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
-PACKAGES := g++ cmake ninja-build pkg-config libfmt-dev libcli11-dev nlohmann-json3-dev \
+PACKAGES := g++ cmake ninja-build ccache pkg-config libfmt-dev libcli11-dev nlohmann-json3-dev \
             libgtest-dev libgmock-dev libbenchmark-dev libtcod-dev clang-format \
             python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
 # The web page: Emscripten (with node-acorn), and Chromium and Node.js (with npm) for its test.
@@ -28,6 +28,14 @@ WEB_PACKAGES := emscripten node-acorn chromium chromium-driver nodejs
 WEB_FILES    := web/index.html web/app.js web/fray-api.js web/worker.js web/style.css
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LAUNCHER := $(shell command -v ccache >/dev/null 2>&1 && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# ccache caches a compile that uses a precompiled header (the library, the
+# verbs and the tests use one) only when told to trust the header's macros and
+# time stamps; without it every such compile is "could not use precompiled
+# header", uncached. base_dir: the checkout's own paths are made relative, so
+# another clone or build directory of the same sources gets the same objects
+# (docs/performance.md, "CI"). A value set in the environment wins.
+export CCACHE_SLOPPINESS ?= pch_defines,time_macros
+export CCACHE_BASEDIR ?= $(CURDIR)
 # Unity batches for the library, the tests and the verbs: a cold build of
 # them in about half the CPU (docs/performance.md, "CI").
 CMAKE_FLAGS := -G Ninja $(LAUNCHER) -DFRAY_UNITY_BUILD=ON

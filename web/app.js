@@ -8,20 +8,29 @@ import { compileFray } from './fray-api.js';
 // docs/web.md says why). fray.wasm is compiled once, here, while it
 // downloads, and the compiled module is handed to every worker, so a new
 // worker only instantiates it.
+//
+// Two kinds of calls: a computation the inputs asked for (call), which Cancel
+// fails with Cancelled, and what the page asks for itself to load (loadCall:
+// the rulesets, a game's catalogs), which Cancel never fails: the new worker
+// answers it. So a Cancel at any moment, the engine still loading included,
+// leaves a page that loads and computes.
 
 const compiled = compileFray(new URL('.', import.meta.url).href).catch(() => null);
 let worker = null;
-let workerReady = null;
+let workerReady = null; // the current worker's readiness
+let replaced = null; // fails workerReady when Cancel replaces the worker before it is ready
 let nextId = 0;
-const pending = new Map(); // id → {resolve, reject, started}
+const pending = new Map(); // id → {resolve, reject, fn, args, load, started}
 
 function startWorker() {
   const started = performance.now();
-  worker = new Worker(new URL('worker.js', import.meta.url), { type: 'module' });
-  const w = worker;
+  const w = new Worker(new URL('worker.js', import.meta.url), { type: 'module' });
+  worker = w;
   compiled.then((module) => w.postMessage({ module }));
   workerReady = new Promise((resolve, reject) => {
+    replaced = reject;
     w.onmessage = (e) => {
+      if (w !== worker) return; // sent by a worker Cancel has terminated
       const m = e.data;
       if ('ready' in m) {
         lastMs.worker_start = performance.now() - started;
@@ -44,29 +53,59 @@ function startWorker() {
     };
     w.onerror = (e) => reject(new Error(e.message || 'the engine failed to load'));
   });
+  workerReady.catch(() => {}); // awaited through engineReady()
 }
 startWorker();
 
+// Resolves once a worker is ready: the current one, or the one a Cancel
+// started in its place while it loaded.
+async function engineReady() {
+  for (;;) {
+    const ready = workerReady;
+    try {
+      await ready;
+      if (ready === workerReady) return;
+    } catch (e) {
+      if (ready === workerReady) throw e;
+    }
+  }
+}
+
 class Cancelled extends Error {}
 
-function call(fn, ...args) {
+function request(fn, args, load) {
   const id = ++nextId;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject, fn, started: performance.now() });
+    pending.set(id, { resolve, reject, fn, args, load, started: performance.now() });
     busy();
     worker.postMessage({ id, fn, args });
   });
 }
+const call = (fn, ...args) => request(fn, args, false);
+const loadCall = (fn, ...args) => request(fn, args, true);
 
 async function cancel() {
   worker.terminate();
-  for (const p of pending.values()) p.reject(new Cancelled('cancelled'));
-  pending.clear();
+  const fail = replaced;
+  let cancelled = false;
+  for (const [id, p] of pending) {
+    if (p.load) continue;
+    pending.delete(id);
+    p.reject(new Cancelled('cancelled'));
+    cancelled = true;
+  }
   startWorker();
+  fail(new Cancelled('cancelled')); // engineReady() moves on to the new worker
+  // The page's own loading calls go to the new worker, in their order.
+  for (const [id, p] of pending) worker.postMessage({ id, fn: p.fn, args: p.args });
   busy();
-  $('#status').textContent = 'cancelled';
-  await workerReady;
-  lastMs.restart = lastMs.worker_start;
+  if (cancelled) $('#status').textContent = 'cancelled';
+  try {
+    await engineReady();
+    lastMs.restart = lastMs.worker_start;
+  } catch (e) {
+    $('#status').textContent = 'the engine failed to load: ' + e.message;
+  }
 }
 
 // The fraction done of the running computation, as the worker reports it.
@@ -81,15 +120,17 @@ function showProgress(fraction, label) {
 let busyTimer = null;
 function busy() {
   clearTimeout(busyTimer);
-  if (pending.size === 0) {
+  // The page's own loading calls are not the user's to cancel: no button for them.
+  const asked = [...pending.values()].filter((p) => !p.load).length;
+  if (asked === 0) {
     $('#cancel').hidden = true;
     $('#progress').hidden = true;
-    $('#status').textContent = 'ready';
+    $('#status').textContent = document.body.dataset.ready === 'true' ? 'ready' : 'loading the engine…';
     return;
   }
   // Only a computation that takes a while shows the button, so that quick ones do not flicker.
   busyTimer = setTimeout(() => {
-    if (pending.size) {
+    if ([...pending.values()].some((p) => !p.load)) {
       $('#cancel').hidden = false;
       if ($('#progress').hidden) $('#status').textContent = 'computing…';
     }
@@ -240,7 +281,7 @@ function saveUrl() {
 // read once a game.
 const catalogLoads = {};
 async function loadCatalogs(game) {
-  if (!catalogLoads[game]) catalogLoads[game] = call('catalogs', { rules: game });
+  if (!catalogLoads[game]) catalogLoads[game] = loadCall('catalogs', { rules: game });
   try {
     catalogs[game] = await catalogLoads[game];
   } catch (e) {
@@ -315,15 +356,57 @@ function fresh(section) {
   return () => generation[section] === g;
 }
 
+// A section's results stay on screen when its inputs' computation fails or
+// is cancelled; they are then marked as out of date (dimmed, with a note that
+// a screen reader announces: a status region the results point to with
+// aria-describedby) until a computation of the current inputs succeeds. After
+// a Cancel the note offers to compute the current inputs; after an error, the
+// next valid inputs recompute as any change does.
+const TAB_OF = { attack: 'attack', fight: 'fight', sweep: 'sweep', table: 'sweep', dice: 'dice', grid: 'grid' };
+function markStale(section, why) {
+  const box = $(`[data-results="${section}"]`);
+  const note = $(`[data-stale-for="${section}"]`);
+  if (!box || !note) return;
+  // Nothing shown yet: nothing to mark.
+  const on = Boolean(why) && box.dataset.shown === 'true';
+  box.classList.toggle('stale', on);
+  note.replaceChildren();
+  if (!on) return;
+  if (why === 'error') {
+    note.textContent = 'Out of date: these results are for earlier inputs; the current ones have an error.';
+    return;
+  }
+  note.append('Out of date: the computation of the current inputs was cancelled; these results may be for earlier inputs. ');
+  const again = document.createElement('button');
+  again.type = 'button';
+  again.textContent = 'Compute';
+  again.dataset.testid = `${section}-recompute`;
+  again.addEventListener('click', () => {
+    dirty.add(TAB_OF[section]);
+    recompute();
+  });
+  note.append(again);
+}
+
 async function guarded(section, fields, body) {
   const current = fresh(section);
   try {
     await body(current);
-    if (current()) clearErrors(fields);
+    if (current()) {
+      clearErrors(fields);
+      const box = $(`[data-results="${section}"]`);
+      if (box) box.dataset.shown = 'true';
+      markStale(section, null);
+    }
   } catch (e) {
-    if (e instanceof Cancelled || !current()) return;
+    if (!current()) return;
+    if (e instanceof Cancelled) {
+      markStale(section, 'cancelled');
+      return;
+    }
     clearErrors(fields);
     showError(section, e.message);
+    markStale(section, 'error');
   }
 }
 
@@ -638,9 +721,9 @@ async function main() {
   // game) are asked for together, as soon as the engine is up.
   const q = new URLSearchParams(location.search);
   const asked = q.get('game');
-  const names = call('rulesets');
+  const names = loadCall('rulesets');
   const first = asked ? loadCatalogs(asked).catch(() => null) : null;
-  await workerReady;
+  await engineReady();
   lastMs.engine_ready = performance.now();
   rulesets = await names;
   const sel = tid('game');
@@ -683,9 +766,9 @@ async function main() {
     tid(field).value = key;
     changed();
   });
-  busy();
   lastMs.interactive = performance.now();
   document.body.dataset.ready = 'true';
+  busy();
   showTab(['attack', 'fight', 'sweep', 'dice', 'grid'].includes(state.tab) ? state.tab : 'attack');
 }
 

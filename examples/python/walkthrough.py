@@ -77,7 +77,7 @@ print([w["name"] for w in weapons][:8])
 # ## Game tables: a DCSS skill sweep and Brogue's balance tables
 
 # %%
-sw = fray.sweep("player:dex=15,str=15,weapon=long_sword,weapon_skill=5", "orc_warrior", "fighting", stop=27, step=9)
+sw = fray.sweep("crawl", "player:dex=15,str=15,weapon=long_sword,weapon_skill=5", "orc_warrior", skill="fighting", stop=27, step=9)
 print(sw.columns)
 for row in sw.rows:
     print(row)
@@ -99,7 +99,7 @@ room = """\
 f = fray.fov(room, (6, 3))
 print(f.count, "cells visible")
 print(f.mask(10, 6).astype(int))
-pth = fray.path(room, (8, 1), (1, 4))  # stops at the first wall in the way
+pth = fray.path("pixel-dungeon", room, (8, 1), (1, 4))  # stops at the first wall in the way
 print(pth, pth.path.tolist())
 
 # %% [markdown]

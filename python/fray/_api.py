@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
+import math
+import numbers
+import operator
 import os
 import random
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+import sys
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, TypeVar, Union, cast
 
 from . import _fray
 from ._fray import Error
@@ -44,59 +50,188 @@ MapInput = Union[str, "os.PathLike[str]"]
 
 _MAX_SEED = 2**64 - 1
 
-# The catalog entry a dictionary without "name" describes, per game: the
-# player character in the games whose specs start from one, an inline
-# combatant in epixx (whose player is a set of keys, not a catalog entry).
-_DEFAULT_NAME = {"pixel-dungeon": "hero", "brogue": "player", "crawl": "player", "epixx": None}
+
+# --- rules -------------------------------------------------------------------------------------------
 
 
-def _ruleset_id(rules: str) -> str:
+def _ruleset(rules: Any, order: Optional[str] = None) -> Dict[str, Any]:
+    """The game ``rules`` names (an id or an alias), as ``fray.rulesets()`` describes it.
+
+    An unknown name raises the command line's message; ``order``, the
+    signature of a function whose arguments moved, is added to it, since a
+    call in the old order puts a spec where the rules go.
+    """
     if not isinstance(rules, str):
-        raise TypeError(f"rules must be a str, got {type(rules).__name__}")
-    for r in _fray.rulesets():
-        if rules == r["id"] or rules in r["aliases"]:
-            return r["id"]
-    return rules  # the library's own error names the rulesets it has
+        raise TypeError(f"rules must be a str (a ruleset id), got {type(rules).__name__}" + _order_hint(order))
+    try:
+        return _fray.ruleset(rules)
+    except Error as e:
+        if order is None:
+            raise
+        raise Error(f"{e}{_order_hint(order)}") from None
+
+
+def _order_hint(order: Optional[str]) -> str:
+    return "" if order is None else f" (the rules come first: fray.{order})"
+
+
+def _ruleset_id(rules: Any) -> str:
+    return _ruleset(rules)["id"]
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _rules_first(order: str) -> Callable[[_F], _F]:
+    """For a function whose arguments were reordered so that the rules come
+    first, as in every function that takes them: a call in the old order
+    fails and shows the new one, rather than meaning something else. The
+    arguments that do not bind raise TypeError; rules that are no ruleset
+    (a spec, a map) raise fray.Error."""
+
+    def wrap(f: _F) -> _F:
+        signature = inspect.signature(f)
+
+        @functools.wraps(f)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                bound = signature.bind(*args, **kwargs)
+            except TypeError as e:
+                raise TypeError(f"{f.__name__}(): {e}{_order_hint(order)}") from None
+            _ruleset(bound.arguments["rules"], order)
+            return f(*args, **kwargs)
+
+        return cast(_F, call)
+
+    return wrap
+
+
+# --- numbers -------------------------------------------------------------------------------------------
+
+
+def _is_bool(value: Any) -> bool:
+    # numpy's bool_ is no bool subclass, and numpy 1.x still gives it __index__.
+    if isinstance(value, bool):
+        return True
+    np = sys.modules.get("numpy")
+    return np is not None and isinstance(value, np.bool_)
+
+
+def _is_integral(value: Any) -> bool:
+    """int, numpy's integers, any numbers.Integral or type with __index__; not bool."""
+    if _is_bool(value) or isinstance(value, (str, bytes)):
+        return False
+    if isinstance(value, numbers.Integral):
+        return True
+    try:
+        operator.index(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _integer(value: Any, what: str, must: str = "a whole number") -> int:
+    """A whole number from any integral type, or a real number without a
+    fraction (``5.0``, numpy's ``float64(5)``); ``what`` names the argument.
+
+    A bool or a value that is no number raises TypeError; a fraction, NaN or
+    an infinity raises fray.Error.
+    """
+    if _is_bool(value):
+        raise TypeError(f"{what} must be {must}, got the bool {value!r}")
+    if _is_integral(value):
+        return operator.index(value)
+    if isinstance(value, numbers.Real):
+        f = float(value)
+        if math.isfinite(f) and f.is_integer():
+            return int(f)
+        raise Error(f"{what} must be {must}, got {value!r}")
+    raise TypeError(f"{what} must be {must}, got {type(value).__name__} {value!r}")
+
+
+def _real(value: Any, what: str) -> float:
+    """A finite real number from any real type (int, float, numpy's); not bool."""
+    if _is_bool(value):
+        raise TypeError(f"{what} must be a number, got the bool {value!r}")
+    if not (isinstance(value, numbers.Real) or _is_integral(value)):
+        raise TypeError(f"{what} must be a number, got {type(value).__name__} {value!r}")
+    try:
+        f = float(value)
+    except OverflowError:
+        f = math.inf
+    if not math.isfinite(f):
+        raise Error(f"{what} must be a finite number, got {value!r}")
+    return f
+
+
+def _whole(value: Any, what: str) -> int:
+    value = _integer(value, what)
+    if not -(2**63) <= value < 2**63:
+        raise Error(f"{what} {value} is out of range")
+    return value
+
+
+def _seed(seed: Optional[Any]) -> int:
+    if seed is None:
+        return random.SystemRandom().getrandbits(64)
+    must = f"a whole number 0..{_MAX_SEED}"
+    seed = _integer(seed, "seed", must)
+    if not 0 <= seed <= _MAX_SEED:
+        raise Error(f"seed must be {must}, got {seed!r}")
+    return seed
+
+
+def _count(count: Any) -> int:
+    count = _whole(count, "count")
+    if not 1 <= count <= _fray.MAX_COUNT:
+        raise Error(f"count {count} is out of range 1..{_fray.MAX_COUNT}")
+    return count
+
+
+# --- specs -------------------------------------------------------------------------------------------
 
 
 def _value_text(key: str, value: Any) -> str:
-    if isinstance(value, bool):
+    what = f"spec key '{key}'"
+    if _is_bool(value):
         return "1" if value else "0"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value)
     if isinstance(value, str):
         return value
-    if isinstance(value, (tuple, list)) and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return f"{value[0]}-{value[1]}"  # a range "LO-HI"
-    raise TypeError(f"spec key '{key}': a value must be a str, int, float, bool or (lo, hi), got {type(value).__name__}")
+    if _is_integral(value):
+        return str(operator.index(value))
+    if isinstance(value, numbers.Real):
+        f = float(value)
+        if not math.isfinite(f):
+            raise Error(f"{what} must be a finite number, got {value!r}")
+        return repr(f)
+    pair = _pair(value)
+    if pair is not None:
+        lo, hi = (_integer(v, f"{what} (a range)") for v in pair)
+        return f"{lo}-{hi}"  # a range "LO-HI"
+    raise TypeError(f"{what}: a value must be a str, a number, a bool or (lo, hi), got {type(value).__name__}")
 
 
-def spec(rules: str, combatant: Spec) -> str:
-    """The spec text of a combatant given as text or as a dictionary.
+def _pair(value: Any) -> Optional[Tuple[Any, Any]]:
+    """A tuple, list or one-dimensional numpy array of two items, or None."""
+    if isinstance(value, (tuple, list)) or getattr(value, "ndim", None) == 1:
+        items = list(value)
+        if len(items) == 2:
+            return items[0], items[1]
+    return None
 
-    Text passes unchanged. A dictionary's key ``"name"`` is the catalog name
-    (``None`` or ``""``: inline keys); without it, the game's player
-    character: ``hero`` (pixel-dungeon), ``player`` (brogue, crawl), inline
-    keys (epixx). The other keys become ``key=value`` in order; ``True`` is
-    ``1``, ``False`` ``0``, a pair ``(lo, hi)`` the range ``lo-hi``.
 
-    >>> fray.spec("pixel-dungeon", {"class": "warrior", "level": 5})
-    'hero:class=warrior,level=5'
-    """
+def _spec_text(info: Dict[str, Any], combatant: Spec) -> str:
     if isinstance(combatant, str):
         return combatant
     if not isinstance(combatant, Mapping):
         raise TypeError(f"a combatant is a spec str or a dict, got {type(combatant).__name__}")
     keys = dict(combatant)
-    rid = _ruleset_id(rules)
     if "name" in keys:
         name = keys.pop("name")
         if name is not None and not isinstance(name, str):
             raise TypeError(f"spec key 'name' must be a str or None, got {type(name).__name__}")
     else:
-        name = _DEFAULT_NAME.get(rid)
+        name = info["player"]  # None in a game whose specs have no player character
     for key in keys:
         if not isinstance(key, str):
             raise TypeError(f"spec keys are str, got {type(key).__name__}")
@@ -104,6 +239,23 @@ def spec(rules: str, combatant: Spec) -> str:
     if not name:
         return items
     return f"{name}:{items}" if items else name
+
+
+def spec(rules: str, combatant: Spec) -> str:
+    """The spec text of a combatant given as text or as a dictionary.
+
+    Text passes unchanged. A dictionary's key ``"name"`` is the catalog name
+    (``None`` or ``""``: inline keys); without it, the game's player
+    character (``fray.rulesets()``'s ``player``: ``hero`` in pixel-dungeon
+    and shattered-pd, ``player`` in brogue and both crawls), or inline keys
+    in a game without one (epixx). The other keys become ``key=value`` in
+    order; ``True`` is ``1``, ``False`` ``0``, a pair ``(lo, hi)`` the range
+    ``lo-hi``; numbers may be numpy's.
+
+    >>> fray.spec("pixel-dungeon", {"class": "warrior", "level": 5})
+    'hero:class=warrior,level=5'
+    """
+    return _spec_text(_ruleset(rules), combatant)
 
 
 def _flags(situation: Union[str, Iterable[str], None]) -> List[str]:
@@ -122,19 +274,10 @@ def _point(p: Point, what: str) -> str:
     if isinstance(p, str):
         return p
     try:
-        x, y = p
+        x, y = p  # type: ignore[misc]
     except (TypeError, ValueError):
         raise TypeError(f"{what} must be (x, y) or 'x,y', got {p!r}") from None
-    if isinstance(x, bool) or isinstance(y, bool) or not isinstance(x, int) or not isinstance(y, int):
-        try:
-            import numpy as np
-
-            if isinstance(x, np.integer) and isinstance(y, np.integer):
-                return f"{int(x)},{int(y)}"
-        except ImportError:  # pragma: no cover
-            pass
-        raise TypeError(f"{what} must be whole numbers (x, y), got {p!r}")
-    return f"{x},{y}"
+    return f"{_integer(x, what + ' x')},{_integer(y, what + ' y')}"
 
 
 def _options(kind: Optional[str], from_: Optional[Point], to: Optional[Point]) -> Dict[str, str]:
@@ -146,44 +289,6 @@ def _options(kind: Optional[str], from_: Optional[Point], to: Optional[Point]) -
     if to is not None:
         o["to"] = _point(to, "to")
     return o
-
-
-def _seed(seed: Optional[int]) -> int:
-    if seed is None:
-        return random.SystemRandom().getrandbits(64)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        try:
-            import numpy as np
-
-            if isinstance(seed, np.integer):
-                seed = int(seed)
-        except ImportError:  # pragma: no cover
-            pass
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MAX_SEED:
-        raise Error(f"seed must be a whole number 0..{_MAX_SEED}, got {seed!r}")
-    return seed
-
-
-def _whole(value: Any, what: str) -> int:
-    try:
-        import numpy as np
-
-        if isinstance(value, np.integer):
-            value = int(value)
-    except ImportError:  # pragma: no cover
-        pass
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Error(f"{what} must be a whole number, got {value!r}")
-    if not -(2**63) <= value < 2**63:
-        raise Error(f"{what} {value} is out of range")
-    return value
-
-
-def _count(count: Any) -> int:
-    count = _whole(count, "count")
-    if not 1 <= count <= _fray.MAX_COUNT:
-        raise Error(f"count {count} is out of range 1..{_fray.MAX_COUNT}")
-    return count
 
 
 def _map(map: MapInput) -> Tuple[str, bool]:
@@ -233,9 +338,15 @@ def attack(
     ``kind``, ``from_`` and ``to`` are the command line's ``--kind``, ``--from``
     and ``--to``, for the games that read them.
     """
-    rid = _ruleset_id(rules)
+    info = _ruleset(rules)
     return Attack(
-        _fray.attack(rid, spec(rid, attacker), spec(rid, defender), _flags(situation), _options(kind, from_, to))
+        _fray.attack(
+            info["id"],
+            _spec_text(info, attacker),
+            _spec_text(info, defender),
+            _flags(situation),
+            _options(kind, from_, to),
+        )
     )
 
 
@@ -258,12 +369,12 @@ def strike(
     ``fray strike ... --seed S --count N --rng R``. The first 1000 strikes keep
     their trace; all ``count`` are counted in ``hits`` and ``total_damage``.
     """
-    rid = _ruleset_id(rules)
+    info = _ruleset(rules)
     return StrikeRun(
         _fray.strike(
-            rid,
-            spec(rid, attacker),
-            spec(rid, defender),
+            info["id"],
+            _spec_text(info, attacker),
+            _spec_text(info, defender),
             _flags(situation),
             _options(kind, from_, to),
             _seed(seed),
@@ -285,8 +396,8 @@ def _method(exact: bool, sims: Optional[int]) -> Tuple[str, Optional[int]]:
     return ("exact" if exact else "automatic"), None
 
 
-def _threads(threads: Optional[int]) -> Optional[int]:
-    return None if threads is None else _whole(threads, "threads")
+def _optional(value: Optional[Any], what: str) -> Optional[int]:
+    return None if value is None else _whole(value, what)
 
 
 def ttk(
@@ -310,19 +421,19 @@ def ttk(
     (``seed`` default 1, ``threads`` default all cores; the answer does not
     depend on ``threads``).
     """
-    rid = _ruleset_id(rules)
+    info = _ruleset(rules)
     method, sims = _method(exact, sims)
     return Ttk(
         _fray.ttk(
-            rid,
-            spec(rid, attacker),
-            spec(rid, defender),
+            info["id"],
+            _spec_text(info, attacker),
+            _spec_text(info, defender),
             _flags(situation),
             _options(kind, from_, to),
             method,
             sims,
             None if seed is None else _seed(seed),
-            _threads(threads),
+            _optional(threads, "threads"),
         )
     )
 
@@ -349,19 +460,19 @@ def duel(
     fights from ``seed`` (default 1) on ``threads`` threads (default all
     cores). ``first`` ("a" or "b") attacks first when both are due together.
     """
-    rid = _ruleset_id(rules)
+    info = _ruleset(rules)
     method, sims = _method(exact, sims)
     return Duel(
         _fray.duel(
-            rid,
-            spec(rid, a),
-            spec(rid, b),
+            info["id"],
+            _spec_text(info, a),
+            _spec_text(info, b),
             _flags(situation),
             _options(kind, from_, to),
             method,
             sims,
             None if seed is None else _seed(seed),
-            _threads(threads),
+            _optional(threads, "threads"),
             first,
         )
     )
@@ -370,18 +481,19 @@ def duel(
 # --- game tables -------------------------------------------------------------------------------------------
 
 
+@_rules_first("sweep(rules, attacker, defender, situation=(), *, key=None, skill=None, start=0, stop=27, step=1, ...)")
 def sweep(
+    rules: str,
     attacker: Spec,
     defender: Spec,
-    skill: Optional[str] = None,
     situation: Union[str, Iterable[str], None] = (),
     *,
     key: Optional[str] = None,
+    skill: Optional[str] = None,
     start: float = 0,
     stop: float = 27,
     step: float = 1,
     side: str = "attacker",
-    rules: str = "crawl",
     sims: Optional[int] = None,
     seed: Optional[int] = None,
     threads: Optional[int] = None,
@@ -397,39 +509,43 @@ def sweep(
 
     With ``skill`` (crawl only: ``fighting``, ``weapon_skill`` or ``dex``),
     the crawl table of P(hit) and mean damage (``fray sweep --skill``).
+
+    >>> fray.sweep("pixel-dungeon", "hero:weapon=war_hammer", "gnoll_scout", key="str", start=10, stop=18, step=2)
     """
-    rid = _ruleset_id(rules)
+    info = _ruleset(rules)
+    rid = info["id"]
+    a, d = _spec_text(info, attacker), _spec_text(info, defender)
+    lo, hi, by = _real(start, "start"), _real(stop, "stop"), _real(step, "step")
     if key is not None:
         if skill is not None:
             raise Error("sweep: give key or skill, not both")
         return Table(
             _fray.sweep_key(
-                rid, spec(rid, attacker), spec(rid, defender), _flags(situation), {}, key, float(start), float(stop),
-                float(step), side, sims, seed, threads,
+                rid, a, d, _flags(situation), {}, key, lo, hi, by, side,
+                _optional(sims, "sims"), None if seed is None else _seed(seed), _optional(threads, "threads"),
             )
         )
     if skill is None:
         raise Error("sweep: key is required (a spec key: fray.catalog(rules, 'keys'))")
-    return Table(
-        _fray.sweep(
-            rid, spec(rid, attacker), spec(rid, defender), _flags(situation), skill, float(start), float(stop), float(step)
-        )
-    )
+    return Table(_fray.sweep(rid, a, d, _flags(situation), skill, lo, hi, by))
 
 
+@_rules_first("table(rules, kind, *, percent=None, monsters=None, reachable=False)")
 def table(
+    rules: str,
     kind: str,
     *,
     percent: Optional[Iterable[int]] = None,
     monsters: Optional[Iterable[str]] = None,
     reachable: bool = False,
-    rules: str = "brogue",
 ) -> Table:
     """Brogue's balance tables (``fray table``): ``enchant-for-hit`` or ``armor-for-hit``.
 
     ``percent``: target percentages (default the wiki's); ``monsters``: the rows
     (default the wiki's), the defenders of enchant-for-hit or the attackers of
     armor-for-hit; ``reachable`` (armor-for-hit): only defenses a player can have.
+
+    >>> fray.table("brogue", "enchant-for-hit", percent=[50, 90])
     """
     percents = [] if percent is None else [_whole(p, "percent") for p in percent]
     if percent is not None and not percents:
@@ -444,28 +560,44 @@ def table(
 def enchant_for_hit(
     percent: Optional[Iterable[int]] = None, monsters: Optional[Iterable[str]] = None
 ) -> Table:
-    """Brogue: the net enchant a player needs to hit each monster at least X % of the time."""
-    return table("enchant-for-hit", percent=percent, monsters=monsters)
+    """Brogue: the net enchant a player needs to hit each monster at least X % of the time
+    (``fray.table("brogue", "enchant-for-hit", ...)``)."""
+    return table("brogue", "enchant-for-hit", percent=percent, monsters=monsters)
 
 
 def armor_for_hit(
     percent: Optional[Iterable[int]] = None, monsters: Optional[Iterable[str]] = None, reachable: bool = False
 ) -> Table:
-    """Brogue: the armor that holds each monster to at most X % to hit the player."""
-    return table("armor-for-hit", percent=percent, monsters=monsters, reachable=reachable)
+    """Brogue: the armor that holds each monster to at most X % to hit the player
+    (``fray.table("brogue", "armor-for-hit", ...)``)."""
+    return table("brogue", "armor-for-hit", percent=percent, monsters=monsters, reachable=reachable)
 
 
+@_rules_first("turn(rules, defender, attackers, situation=(), *, kind='melee')")
 def turn(
+    rules: str,
     defender: Spec,
     attackers: Iterable[Spec],
     situation: Union[str, Iterable[str], None] = (),
     *,
     kind: str = "melee",
-    rules: str = "epixx",
 ) -> Turn:
-    """One epixx defender turn facing several attacks, in order (``fray turn``)."""
-    rid = _ruleset_id(rules)
-    return Turn(_fray.turn(rid, spec(rid, defender), [spec(rid, a) for a in attackers], _flags(situation), kind))
+    """One epixx defender turn facing several attacks, in order (``fray turn``).
+
+    >>> fray.turn("epixx", "str=1,agi=1,shield=1-3", ["str=0", "str=0"])
+    """
+    info = _ruleset(rules)
+    if isinstance(attackers, (str, Mapping)):
+        raise TypeError("attackers is a list of combatants (one spec str or dict each)")
+    return Turn(
+        _fray.turn(
+            info["id"],
+            _spec_text(info, defender),
+            [_spec_text(info, a) for a in attackers],
+            _flags(situation),
+            kind,
+        )
+    )
 
 
 # --- catalogs --------------------------------------------------------------------------------------------
@@ -507,7 +639,8 @@ def catalogs(rules: str) -> Dict[str, int]:
 
 
 def rulesets() -> List[Dict[str, Any]]:
-    """Every game fray knows: id, title, aliases, catalogs, request options, engines."""
+    """Every game fray knows: id, title, aliases, player (the catalog name of
+    its player character, or None), catalogs, request options, engines."""
     return _fray.rulesets()
 
 
@@ -528,17 +661,17 @@ def fov(map: MapInput, at: Point, radius: Optional[int] = None, algorithm: str =
     (radius 0, the default, is unlimited).
     """
     text, is_path = _map(map)
-    r = None if radius is None else _whole(radius, "radius")
-    return Fov(_fray.fov(text, is_path, _point(at, "at"), r, algorithm))
+    return Fov(_fray.fov(text, is_path, _point(at, "at"), _optional(radius, "radius"), algorithm))
 
 
-def path(
-    map: MapInput, start: Point, target: Point, *, magic: bool = False, hit_chars: bool = False, rules: str = "pixel-dungeon"
-) -> Path:
+@_rules_first("path(rules, map, start, target, *, magic=False, hit_chars=False)")
+def path(rules: str, map: MapInput, start: Point, target: Point, *, magic: bool = False, hit_chars: bool = False) -> Path:
     """Pixel Dungeon's projectile path (Ballistica) from ``start`` towards ``target`` (``fray path``).
 
     ``magic``: a magic ray that goes on past the target; ``hit_chars``: stop
     at the first character in the way.
+
+    >>> fray.path("pixel-dungeon", pathlib.Path("examples/maps/ballistics.txt"), (1, 1), (8, 4))
     """
     text, is_path = _map(map)
     return Path(
@@ -548,7 +681,9 @@ def path(
     )
 
 
+@_rules_first("surprise(rules, map, mob, hero, state, *, stealth=None, flying=False, alerted=False, radius=None)")
 def surprise(
+    rules: str,
     map: MapInput,
     mob: Point,
     hero: Point,
@@ -558,7 +693,6 @@ def surprise(
     flying: bool = False,
     alerted: bool = False,
     radius: Optional[int] = None,
-    rules: str = "pixel-dungeon",
 ) -> Surprise:
     """Pixel Dungeon: the chance that a mob (``sleeping``, ``wandering`` or
     ``hunting``) has not noticed the hero, so the hero's next hit is a
@@ -572,9 +706,9 @@ def surprise(
             _point(mob, "mob"),
             _point(hero, "hero"),
             state,
-            None if stealth is None else _whole(stealth, "stealth"),
+            _optional(stealth, "stealth"),
             bool(flying),
             bool(alerted),
-            None if radius is None else _whole(radius, "radius"),
+            _optional(radius, "radius"),
         )
     )

@@ -390,20 +390,27 @@ py::object catalogs(const std::string& rules) {
   return released([&](fray::Progress*) { return fray::catalogs_report(fray::ruleset(rules)).json; });
 }
 
+// What fray.rulesets() says of a game. "player": the catalog name of its
+// player character (Ruleset::player_name), null when its specs have none;
+// fray.spec starts a combatant given as keys without a name from it.
+json ruleset_json(const fray::Ruleset& r) {
+  json kinds = json::array();
+  for (fray::CatalogKind k : r.catalogs()) kinds.push_back(std::string(fray::catalog_kind_name(k)));
+  const std::string_view player = r.player_name();
+  return {{"id", r.id()},           {"title", r.title()},
+          {"aliases", r.aliases()}, {"player", player.empty() ? json(nullptr) : json(player)},
+          {"catalogs", kinds},      {"options", r.options()},
+          {"engines", r.engines()}};
+}
+
 py::object rulesets() {
   json out = json::array();
-  for (const fray::Ruleset* r : fray::rulesets()) {
-    json kinds = json::array();
-    for (fray::CatalogKind k : r->catalogs()) kinds.push_back(std::string(fray::catalog_kind_name(k)));
-    out.push_back({{"id", r->id()},
-                   {"title", r->title()},
-                   {"aliases", r->aliases()},
-                   {"catalogs", kinds},
-                   {"options", r->options()},
-                   {"engines", r->engines()}});
-  }
+  for (const fray::Ruleset* r : fray::rulesets()) out.push_back(ruleset_json(*r));
   return to_python(out);
 }
+
+// One game by id or alias; an unknown one raises the command line's message.
+py::object ruleset(const std::string& id) { return to_python(ruleset_json(fray::ruleset(id))); }
 
 py::object engines() { return to_python(json(fray::engine_names())); }
 
@@ -590,6 +597,7 @@ PYBIND11_MODULE(_fray, m) {
   m.def("catalog", &catalog, "rules"_a, "kind"_a);
   m.def("catalogs", &catalogs, "rules"_a);
   m.def("rulesets", &rulesets);
+  m.def("ruleset", &ruleset, "id"_a);
   m.def("engines", &engines);
   m.def("path", &path, "rules"_a, "map"_a, "is_path"_a, "start"_a, "target"_a, "magic"_a, "hit_chars"_a);
   m.def("fov", &fov, "map"_a, "is_path"_a, "at"_a, "radius"_a, "algorithm"_a);

@@ -117,7 +117,7 @@ def test_result_types():
     mask = f.mask(20, 20)
     assert mask.dtype == np.bool_ and int(mask.sum()) == f.count
 
-    table = fray.sweep("player:weapon=long_sword", "orc_warrior", "fighting", start=0, stop=10, step=5)
+    table = fray.sweep("crawl", "player:weapon=long_sword", "orc_warrior", skill="fighting", start=0, stop=10, step=5)
     col = table.column(table.columns[1])
     assert col.dtype == np.float64 and col.shape == (3,)
 
@@ -166,14 +166,14 @@ def test_catalog_rows():
         (lambda: fray.roll("1d6", seed=1, rng="dice"), ["roll", "1d6", "--seed", "1", "--rng", "dice"]),
         (lambda: fray.duel("brogue", "player", "hp=0,damage=1-2"),
          ["duel", "--rules", "brogue", "--a", "player", "--b", "hp=0,damage=1-2"]),
-        (lambda: fray.table("enchant-for-hat"), ["table", "enchant-for-hat"]),
-        (lambda: fray.table("enchant-for-hit", monsters=["gobbo"]), ["table", "enchant-for-hit", "--defender", "gobbo"]),
-        (lambda: fray.sweep("player", "orc_warrior", "wizardry"),
+        (lambda: fray.table("brogue", "enchant-for-hat"), ["table", "enchant-for-hat"]),
+        (lambda: fray.table("brogue", "enchant-for-hit", monsters=["gobbo"]), ["table", "enchant-for-hit", "--defender", "gobbo"]),
+        (lambda: fray.sweep("crawl", "player", "orc_warrior", skill="wizardry"),
          ["sweep", "--attacker", "player", "--defender", "orc_warrior", "--skill", "wizardry"]),
-        (lambda: fray.turn("str=1", ["str=99"]), ["turn", "--defender", "str=1", "--attacker", "str=99"]),
+        (lambda: fray.turn("epixx", "str=1", ["str=99"]), ["turn", "--defender", "str=1", "--attacker", "str=99"]),
         (lambda: fray.fov("#####\n#.?.#\n#####\n", (1, 1)), None),
         (lambda: fray.fov(MAPS / "missing.txt", (1, 1)), ["fov", "--map", str(MAPS / "missing.txt"), "--at", "1,1"]),
-        (lambda: fray.surprise((MAPS / "door.txt").read_text(), (3, 2), (5, 6), "dozing"), None),
+        (lambda: fray.surprise("pixel-dungeon", (MAPS / "door.txt").read_text(), (3, 2), (5, 6), "dozing"), None),
     ],
 )
 def test_errors_carry_the_cli_message(call, cli_args):
@@ -203,11 +203,11 @@ def test_errors_carry_the_cli_message(call, cli_args):
          "--kind is not used by --rules brogue"),
         (lambda: fray.catalog("brogue", "classes"),
          "catalog: rules brogue has no classes (it has: monsters, weapons, armors, situations, keys)"),
-        (lambda: fray.table("enchant-for-hit", reachable=True), "table: reachable applies to armor-for-hit only"),
-        (lambda: fray.table("armor-for-hit", percent=[101]), "table percent: 101 is outside 0..100"),
-        (lambda: fray.sweep("player", "orc_warrior", "fighting", rules="brogue"),
+        (lambda: fray.table("brogue", "enchant-for-hit", reachable=True), "table: reachable applies to armor-for-hit only"),
+        (lambda: fray.table("brogue", "armor-for-hit", percent=[101]), "table percent: 101 is outside 0..100"),
+        (lambda: fray.sweep("brogue", "player", "orc_warrior", skill="fighting"),
          "sweep is not a verb of rules brogue (it is for: crawl)"),
-        (lambda: fray.path((MAPS / "door.txt").read_text(), (0, 0), (3, 3)), None),
+        (lambda: fray.path("pixel-dungeon", (MAPS / "door.txt").read_text(), (0, 0), (3, 3)), None),
         (lambda: fray.fov((MAPS / "door.txt").read_text(), (3, 3), radius=9), "radius 9 is out of range 1..8 for pixel-dungeon"),
         (lambda: fray.fov((MAPS / "door.txt").read_text(), (3, 3), algorithm="raycast"),
          "algorithm 'raycast' is not one of pixel-dungeon, symmetric, symmetric-exact"),
@@ -226,7 +226,7 @@ def test_wrong_types_raise_type_errors():
     with pytest.raises(TypeError):
         fray.fov(b"#...#", (1, 1))  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        fray.fov("#...#", (1.5, 1))  # type: ignore[arg-type]
+        fray.fov("#...#", ("1", 1))  # type: ignore[arg-type]
 
 
 # --- the GIL ------------------------------------------------------------------------------------------------

@@ -193,7 +193,7 @@ def test_sweep():
     attacker = "player:dex=15,str=15,weapon=long_sword,weapon_skill=5"
     doc = run_cli("sweep", "--attacker", attacker, "--defender", "orc_warrior", "--skill", "fighting",
                   "--from", "0", "--to", "27", "--step", "9")
-    got = fray.sweep(attacker, "orc_warrior", "fighting", start=0, stop=27, step=9)
+    got = fray.sweep("crawl", attacker, "orc_warrior", skill="fighting", start=0, stop=27, step=9)
     assert got.to_json() == doc
     assert len(got) == 4
 
@@ -212,7 +212,7 @@ def test_sweep():
 )
 def test_table(args, kwargs):
     doc = run_cli("table", *args)
-    assert fray.table(args[0], **kwargs).to_json() == doc
+    assert fray.table("brogue", args[0], **kwargs).to_json() == doc
     if args[0] == "enchant-for-hit":
         assert fray.enchant_for_hit(**kwargs).to_json() == doc
     else:
@@ -221,7 +221,7 @@ def test_table(args, kwargs):
 
 def test_turn():
     doc = run_cli("turn", "--defender", "str=1,agi=1,shield=1-3", "--attacker", "str=0", "--attacker", "str=0")
-    got = fray.turn("str=1,agi=1,shield=1-3", ["str=0", "str=0"])
+    got = fray.turn("epixx", "str=1,agi=1,shield=1-3", ["str=0", "str=0"])
     assert got.to_json() == doc
     assert len(got.attacks) == 2
 
@@ -256,7 +256,7 @@ def test_path(magic, hit_chars):
     args += ["--magic"] if magic else []
     args += ["--hit-chars"] if hit_chars else []
     doc = run_cli(*args)
-    got = fray.path(path.read_text(), (1, 1), (8, 4), magic=magic, hit_chars=hit_chars)
+    got = fray.path("pixel-dungeon", path.read_text(), (1, 1), (8, 4), magic=magic, hit_chars=hit_chars)
     assert got.to_json() == doc
     assert got.path.tolist() == doc["path"]
 
@@ -272,7 +272,7 @@ def test_path(magic, hit_chars):
 def test_surprise(state, extra, kwargs):
     path = MAPS / "door.txt"
     doc = run_cli("surprise", "--map", str(path), "--mob", "3,2", "--hero", "5,6", "--state", state, *extra)
-    got = fray.surprise(path.read_text(), (3, 2), (5, 6), state, **kwargs)
+    got = fray.surprise("pixel-dungeon", path.read_text(), (3, 2), (5, 6), state, **kwargs)
     assert got.to_json() == doc
 
 
@@ -292,5 +292,5 @@ def test_sweep_key(rules):
     a, d, key, lo, hi, step = SWEEPS[rules]
     doc = run_cli("sweep", "--rules", rules, "--attacker", a, "--defender", d, "--key", key, "--from", str(lo),
                   "--to", str(hi), "--step", str(step), "--seed", "3", "--threads", "1")
-    got = fray.sweep(a, d, key=key, start=lo, stop=hi, step=step, rules=rules, seed=3, threads=1)
+    got = fray.sweep(rules, a, d, key=key, start=lo, stop=hi, step=step, seed=3, threads=1)
     assert got.to_json() == doc

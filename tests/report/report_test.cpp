@@ -117,6 +117,7 @@ class TinyRules : public Ruleset {
  public:
   std::string_view id() const override { return "tiny"; }
   std::string_view title() const override { return "Tiny Rogue 1.0"; }
+  std::string_view player_name() const override { return {}; }
   AttackSummary attack(const AttackRequest&) const override { throw Error("tiny: no attacks"); }
   StrikeRun strike(const StrikeRequest&) const override { throw Error("tiny: no strikes"); }
   Bout bout(const AttackRequest&) const override { throw Error("tiny: no fights"); }

@@ -382,6 +382,119 @@ async function main() {
     await settled(page);
     ok((await jsonOf(page, 'dice-json')).length === 2, 'the page computes after a cancel');
 
+    // --- out of date: an input error keeps the last result, marked, until valid inputs compute ---
+    await page.goto(`${url}?game=brogue&tab=attack`);
+    await settled(page);
+    const marked = async (p, section) => ({
+      note: await text(p, `${section}-stale`),
+      dimmed: await p.$eval(`[data-testid="${section}-results"]`, (el) => el.classList.contains('stale')),
+    });
+    {
+      const shown = await jsonOf(page, 'attack-json');
+      let m = await marked(page, 'attack');
+      ok(m.note === '' && !m.dimmed, 'a fresh result is not marked out of date');
+      ok((await page.getAttribute('[data-testid="attack-stale"]', 'role')) === 'status' &&
+        (await page.getAttribute('[data-testid="attack-results"]', 'aria-describedby')) === 'attack-stale',
+      'the out-of-date note is a status region the results point to');
+      await page.fill('[data-testid="attacker"]', 'gobln');
+      await settled(page);
+      m = await marked(page, 'attack');
+      ok(m.dimmed && /^Out of date: .*error/.test(m.note), `an input error marks the result out of date ('${m.note}')`);
+      same(await jsonOf(page, 'attack-json'), shown, 'the marked result is the last one computed');
+      ok((await text(page, 'attacker-error')) !== '', 'the error is shown beside its field');
+      await page.fill('[data-testid="attacker"]', 'player:enchant=2');
+      await settled(page);
+      m = await marked(page, 'attack');
+      ok(m.note === '' && !m.dimmed, 'valid inputs again: computed, and the mark is gone');
+      same(await jsonOf(page, 'attack-json'), frayJson(['attack', '--rules', 'brogue', '--attacker', 'player:enchant=2',
+        '--defender', await page.inputValue('[data-testid="defender"]')]), 'the fresh result is the CLI\'s');
+    }
+
+    // --- out of date: a Cancel keeps the last result, marked; the next valid inputs compute ---
+    await page.goto(`${url}?game=brogue&tab=fight&method=mc&sims=2000`);
+    await settled(page);
+    {
+      const shown = await jsonOf(page, 'duel-json');
+      // The inputs of a long run, set at once (one computation).
+      await page.evaluate(() => {
+        const set = (id, v) => { document.querySelector(`[data-testid="${id}"]`).value = v; };
+        set('attacker', 'player:hp=300');
+        set('defender', 'goblin:hp=300');
+        set('sims', '400000');
+        document.querySelector('[data-testid="sims"]').dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await page.waitForSelector('[data-testid="cancel"]:not([hidden])', { timeout: 20000 });
+      await page.click('[data-testid="cancel"]');
+      let m = await marked(page, 'fight');
+      ok(m.dimmed && /^Out of date: .*cancelled/.test(m.note), `a Cancel marks the result out of date ('${m.note}')`);
+      same(await jsonOf(page, 'duel-json'), shown, 'the marked duel is the last one computed');
+      // The note's button computes the current inputs again (cancelled again here).
+      await page.click('[data-testid="fight-recompute"]');
+      await page.waitForSelector('[data-testid="cancel"]:not([hidden])', { timeout: 20000 });
+      await page.click('[data-testid="cancel"]');
+      m = await marked(page, 'fight');
+      ok(m.dimmed && /cancelled/.test(m.note), 'cancelled again: still out of date');
+      // Changed to an invalid input: still out of date, now for the error.
+      await page.fill('[data-testid="sims"]', '0');
+      await settled(page);
+      m = await marked(page, 'fight');
+      ok(m.dimmed && /error/.test(m.note) && (await text(page, 'fight-error')) !== '', 'an invalid input after a Cancel: the error, still out of date');
+      // Valid again: the page computes the inputs as they are now.
+      await page.fill('[data-testid="sims"]', '3000');
+      await settled(page);
+      m = await marked(page, 'fight');
+      ok(m.note === '' && !m.dimmed, 'valid inputs after a Cancel and an error: computed, unmarked');
+      same(await jsonOf(page, 'duel-json'), frayJson(['duel', '--rules', 'brogue', '--a', 'player:hp=300', '--b', 'goblin:hp=300',
+        '--first', 'a', '--sims', '3000', '--seed', '1']), 'the duel after a Cancel is the CLI\'s for the current inputs');
+    }
+
+    // --- Cancel while the engine loads: the load goes on and the page computes ---
+    {
+      const slow = await context.newPage();
+      const slowErrors = [];
+      slow.on('pageerror', (e) => slowErrors.push(String(e)));
+      // fray.wasm is held until the cancels are done (routing also turns the HTTP cache off).
+      let release;
+      const gate = new Promise((resolve) => (release = resolve));
+      let held = 0;
+      await slow.route('**/fray.wasm', async (route) => {
+        ++held;
+        await gate;
+        await route.continue();
+      });
+      await slow.goto(`${url}?game=brogue&tab=attack`, { waitUntil: 'domcontentloaded' });
+      await slow.waitForFunction(() => window.frayPage !== undefined, null, { timeout: 20000 });
+      await slow.waitForTimeout(400); // past the 150 ms after which a computation shows Cancel
+      ok(held > 0 && (await slow.evaluate(() => document.body.dataset.ready !== 'true')), 'the engine is still loading');
+      ok(await slow.locator('[data-testid="cancel"]').isHidden(), 'no Cancel for the page\'s own loading');
+      ok((await text(slow, 'status')) === 'loading the engine…', `the status says the engine loads (${await text(slow, 'status')})`);
+      // Cancel anyway (the page's API, as a click would): twice, the second while the first's new worker starts.
+      await slow.evaluate(() => {
+        window.frayPage.cancel();
+        window.frayPage.cancel();
+      });
+      await slow.waitForTimeout(100);
+      release();
+      await slow.evaluate(() => {
+        if (document.body.dataset.ready !== 'true') window.frayPage.cancel(); // the module compiling still
+      });
+      const loaded = await slow.waitForFunction(() => document.body.dataset.ready === 'true' && window.frayPage.idle(), null,
+        { timeout: 60000, polling: 50 }).then(() => true, () => false);
+      ok(loaded, 'a Cancel while the engine loads: the page loads');
+      if (loaded) {
+        await settled(slow);
+        const d = await slow.inputValue('[data-testid="defender"]');
+        same(await jsonOf(slow, 'attack-json'), frayJson(['attack', '--rules', 'brogue', '--attacker', 'player', '--defender', d]),
+          'the first attack after a Cancel during the load');
+        await slow.fill('[data-testid="attacker"]', 'player:enchant=1');
+        await settled(slow);
+        same(await jsonOf(slow, 'attack-json'), frayJson(['attack', '--rules', 'brogue', '--attacker', 'player:enchant=1', '--defender', d]),
+          'and the next one');
+      }
+      ok(slowErrors.length === 0, `no page errors after a Cancel during the load: ${slowErrors.join('; ')}`);
+      await slow.close();
+    }
+
     ok(errors.length === 0, `no page errors: ${errors.join('; ')}`);
     ok(foreign.length === 0, `nothing from another host: ${foreign.join(', ')}`);
     const wasm = fs.statSync(path.join(site, 'fray.wasm')).size;

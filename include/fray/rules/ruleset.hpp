@@ -159,6 +159,11 @@ class Ruleset {
   [[nodiscard]] virtual std::string_view title() const = 0;
   // Other ids this ruleset answers to ("crawl-0.19").
   [[nodiscard]] virtual std::vector<std::string> aliases() const { return {}; }
+  // The catalog name of the game's player character, as a spec names it
+  // ("hero", "player"); empty when the game's specs have none (epixx, whose
+  // player is a set of keys). A binding that takes a combatant as keys
+  // without a name starts from it (fray.spec in Python).
+  [[nodiscard]] virtual std::string_view player_name() const = 0;
   // The exact outcome of one attack. Throws fray::Error on a bad request.
   [[nodiscard]] virtual AttackSummary attack(const AttackRequest& request) const = 0;
   // Sampled attacks with a trace of every draw.

@@ -379,6 +379,7 @@ class Rules final : public Ruleset {
  public:
   std::string_view id() const override { return "brogue"; }
   std::string_view title() const override { return "Brogue CE 1.15"; }
+  std::string_view player_name() const override { return "player"; }
 
   AttackSummary attack(const AttackRequest& req) const override { return summarize(resolve(*this, req), req); }
 

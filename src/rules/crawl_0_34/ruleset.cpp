@@ -292,6 +292,7 @@ class Rules final : public Ruleset {
  public:
   std::string_view id() const override { return kId; }
   std::string_view title() const override { return "Dungeon Crawl Stone Soup 0.34.1"; }
+  std::string_view player_name() const override { return "player"; }
   std::vector<std::string> aliases() const override { return {"crawl-0.34.1"}; }
 
   AttackSummary attack(const AttackRequest& req) const override {

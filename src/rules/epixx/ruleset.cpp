@@ -352,6 +352,7 @@ class Rules final : public Ruleset {
  public:
   std::string_view id() const override { return "epixx"; }
   std::string_view title() const override { return "epixx 2D6 rogue"; }
+  std::string_view player_name() const override { return {}; }  // the player is a set of keys
 
   AttackSummary attack(const AttackRequest& request) const override {
     const Prepared p = prepare(*this, request);

@@ -727,6 +727,7 @@ class Rules final : public Ruleset {
  public:
   std::string_view id() const override { return "pixel-dungeon"; }
   std::string_view title() const override { return "Pixel Dungeon 1.9.1"; }
+  std::string_view player_name() const override { return "hero"; }
 
   AttackSummary attack(const AttackRequest& req) const override {
     const Resolved r = resolve(*this, req);

@@ -605,6 +605,7 @@ class Rules final : public Ruleset {
  public:
   std::string_view id() const override { return "shattered-pd"; }
   std::string_view title() const override { return "Shattered Pixel Dungeon 3.3.6"; }
+  std::string_view player_name() const override { return "hero"; }
   std::vector<std::string> aliases() const override { return {"shattered", "spd"}; }
 
   AttackSummary attack(const AttackRequest& req) const override {
