@@ -6,10 +6,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
+#include <fray/rules/crawl/energy.hpp>
 #include <fray/rules/crawl/poison.hpp>
 #include <fray/rules/spec.hpp>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -24,6 +27,28 @@ namespace fray::crawl {
 [[nodiscard]] inline MonsterResists read_resists(const nlohmann::json& m) {
   return {m.at("res_fire").get<int>(), m.at("res_cold").get<int>(), m.at("res_neg").get<int>(),
           m.at("natural").get<bool>(), m.at("res_poison").get<int>()};
+}
+
+// A monster row's "energy" (mon_energy_usage): the kinds the row gives (0.19
+// all eight, 0.34 move, swim, attack, missile and spell), the others at the
+// game's fixed values. Each is 1..255 (a uint8_t that the game asserts above 0).
+[[nodiscard]] inline MonsterEnergy read_energy(const nlohmann::json& m) {
+  MonsterEnergy e;
+  const nlohmann::json& j = m.at("energy");
+  const std::pair<const char*, int*> fields[] = {
+      {"move", &e.move},   {"swim", &e.swim},       {"attack", &e.attack}, {"missile", &e.missile},
+      {"spell", &e.spell}, {"special", &e.special}, {"item", &e.item},     {"pickup_percent", &e.pickup}};
+  for (const auto& [key, value] : fields) {
+    if (!j.contains(key)) continue;
+    *value = j.at(key).get<int>();
+    // As a JSON error, so that read_catalog names the file and the row.
+    if (*value < 1 || *value > 255)
+      throw nlohmann::json::other_error::create(501, fmt::format("energy {} {} is outside 1..255", key, *value), &j);
+  }
+  for (const auto& [key, value] : j.items())
+    if (std::none_of(std::begin(fields), std::end(fields), [&](const auto& f) { return key == f.first; }))
+      throw nlohmann::json::other_error::create(501, fmt::format("unknown energy kind '{}'", key), &j);
+  return e;
 }
 
 // The body sizes of both versions, SIZE_TINY .. SIZE_GIANT, as a spec names them.
@@ -65,6 +90,7 @@ template <class M, class ParseSize, class ReadAttack>
   p.speed = m.at("speed").get<int>();
   for (const auto& a : m.at("attacks")) p.attacks.push_back(read_attack(a));
   p.resists = read_resists(m);
+  p.energy = read_energy(m);
   return p;
 }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <fray/rules/crawl/energy.hpp>
 #include <fray/rules/crawl/poison.hpp>
 #include <span>
 #include <string>
@@ -91,6 +92,7 @@ struct MonsterProp {
   bool archer = false;
   int size = Medium;
   int speed = 10;
+  MonsterEnergy energy;  // mon_energy_usage: the energy each kind of action costs
   std::vector<MonsterAttack> attacks;
   MonsterResists resists;  // res_fire, res_cold, res_neg, natural, res_poison
 };

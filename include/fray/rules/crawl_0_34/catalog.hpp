@@ -3,6 +3,7 @@
 // Missile_prop, Armour_prop; monsters.json: mon-data.h rows).
 #pragma once
 
+#include <fray/rules/crawl/energy.hpp>
 #include <fray/rules/crawl/poison.hpp>
 #include <span>
 #include <string>
@@ -65,6 +66,7 @@ struct Monster {
   bool archer = false;   // M_ARCHER
   int size = Medium;
   int speed = 10;
+  crawl::MonsterEnergy energy;  // mon_energy_usage of dat/mons: the energy each kind of action costs
   std::vector<MonsterAttack> attacks;
   crawl::MonsterResists resists;  // res_fire, res_cold, res_neg, natural, res_poison
 };
