@@ -337,9 +337,28 @@ int monster_ev(const Monster& m, const Situation& s) {
   return static_cast<int>(std::max<i64>(ev, 0));
 }
 
-std::vector<std::pair<double, double>> attack_delays(const Combatant& c) {
+MonsterTime monster_time(const Monster& m, bool ranged) {
+  // monster::attack_delay: (random_var(10) + PWPN_SPEED) / 2 for the item
+  // monster::weapon() gives (the main hand's, when attack 0 is AT_HIT or
+  // AT_WEAP_ONLY) or a launched missile's launcher; 10 otherwise. Speed-brand
+  // weapons (×2/3) are not modelled.
+  const bool weapon = ranged ? is_launcher(m.weapon) : m.weapon && !m.attacks.empty() && m.attacks[0].uses_weapon;
+  MonsterTime t{m.name, ranged, ranged ? m.energy.missile : m.energy.attack, 10, m.speed};
+  if (weapon) {
+    t.delay = (10 + m.weapon->base_delay) / 2;
+    t.delay_source = fmt::format("the {}'s (10 + {}) / 2", m.weapon->name, m.weapon->base_delay);
+  }
+  return t;
+}
+
+Pmf monster_action_cost(const Monster& m, bool ranged) {
+  const MonsterTime t = monster_time(m, ranged);
+  return action_cost(t.energy, t.delay);
+}
+
+std::vector<std::pair<double, double>> attack_delays(const Combatant& c, bool ranged) {
   if (std::holds_alternative<Beam>(c)) return {{10.0, 1.0}};
-  if (const auto* m = std::get_if<Monster>(&c)) return {{100.0 / std::max(1, m->speed), 1.0}};
+  if (const auto* m = std::get_if<Monster>(&c)) return action_times(monster_action_cost(*m, ranged), m->speed);
   const Player& p = std::get<Player>(c);
   // base − div_rand_round(x, d). Weapon: base delay, x = min(skill×10,
   // 10×mindelay_skill), d = 20. Unarmed: base 10, x = UC×10, d = 54. Never below 3 aut.
@@ -358,9 +377,9 @@ std::vector<std::pair<double, double>> attack_delays(const Combatant& c) {
   return out;
 }
 
-double attack_delay(const Combatant& c) {
+double attack_delay(const Combatant& c, bool ranged) {
   double mean = 0;
-  for (const auto& [t, p] : attack_delays(c)) mean += t * p;
+  for (const auto& [t, p] : attack_delays(c, ranged)) mean += t * p;
   return mean;
 }
 

@@ -83,6 +83,8 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
     if (m->archer) f.push_back({"archer", true});
     f.push_back({"size", std::string(size_name(m->size))});
     f.push_back({"speed", integer(m->speed)});
+    f.push_back({"attack_energy", integer(m->energy.attack)});
+    f.push_back({"missile_energy", integer(m->energy.missile)});
     if (m->weapon) f.push_back({"weapon", m->weapon->name});
     if (m->weapon) f.push_back({"enchant", integer(m->enchant)});
     if (m->shield) f.push_back({"shield", m->shield->name});
@@ -241,7 +243,11 @@ std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combata
   spec.attacker_max_hp = attacker.hp;
   spec.defender_hp = defender.hp;
   spec.attacker_time = attacker.attack_time;
-  if (const auto* m = std::get_if<Monster>(&a)) spec.attacker_speed = m->speed;
+  if (const auto* m = std::get_if<Monster>(&a)) {
+    spec.attacker_speed = m->speed;
+    const Pmf cost = monster_action_cost(*m, s.ranged);
+    spec.attacker_cost = cost.is_point() ? static_cast<int>(cost.min()) : 0;
+  }
   if (const auto* m = std::get_if<Monster>(&d)) spec.defender_speed = m->speed;
   spec.regen = regeneration(a, attacker);
   return make_round_exchange(std::move(spec));
@@ -257,6 +263,9 @@ CatalogEntry monster_entry(const MonsterProp& m) {
              {"attacks", attacks}};
   if (m.fighter) e.stats.push_back({"fighter", true});
   if (m.archer) e.stats.push_back({"archer", true});
+  // mon_energy_usage: a melee round and a shot take 10 × energy / speed aut.
+  e.stats.push_back({"attack_energy", integer(m.energy.attack)});
+  e.stats.push_back({"missile_energy", integer(m.energy.missile)});
   e.abilities = monster_mechanics(m.attacks);
   return e;
 }
@@ -309,9 +318,9 @@ class Rules final : public Ruleset {
     }
     s.damage = o.damage;
     s.damage_on_hit = o.damage_on_hit;
-    s.attack_time = attack_delay(p.attacker);
+    s.attack_time = attack_delay(p.attacker, p.situation.ranged);
     s.time_unit = "aut";
-    const auto delays = attack_delays(p.attacker);
+    const auto delays = attack_delays(p.attacker, p.situation.ranged);
     s.details = {{"to_hit_mean", o.to_hit.mean()},
                  {"to_hit_min", integer(o.to_hit.min())},
                  {"to_hit_max", integer(o.to_hit.max())},
@@ -341,6 +350,8 @@ class Rules final : public Ruleset {
       s.steps.push_back(
           fmt::format("stab: x_chance_in_y({}, 100): {}", range_text(p.plan.stab_roll.exact()), pct(o.p(Kind::stab))));
     if (p.plan.damage_modeled) s.steps.push_back(fmt::format("damage when it lands: {}", range_text(o.damage_on_hit)));
+    if (const auto* m = std::get_if<Monster>(&p.attacker))
+      s.steps.push_back("time: " + monster_time_note(monster_time(*m, p.situation.ranged)));
     s.notes = notes_for(p);
     s.equipment = equipment_for(p);
     s.warnings = warnings_for(p);
@@ -398,7 +409,7 @@ class Rules final : public Ruleset {
     const Combatant b = parse_combatant(req.defender, "defender");
     const Situation s = parse_situation(req.situation);
     Bout out;
-    auto fighter = [&out](const Combatant& c, std::string_view role) {
+    auto fighter = [&out, &s](const Combatant& c, std::string_view role) {
       if (std::holds_alternative<Beam>(c)) throw Error("crawl: a bolt cannot fight");
       Fighter f;
       f.name = combatant_name(c);
@@ -412,8 +423,8 @@ class Rules final : public Ruleset {
             p->form == Form::none ? std::string() : fmt::format(", {} form", form_name(p->form))));
       }
       if (f.hp <= 0) throw Error(fmt::format("crawl: the {} needs hp=N (above 0) for a fight", role));
-      f.attack_time = attack_delay(c);
-      if (const auto delays = attack_delays(c); delays.size() > 1) f.attack_times = delays;
+      f.attack_time = attack_delay(c, s.ranged);
+      if (const auto delays = attack_delays(c, s.ranged); delays.size() > 1) f.attack_times = delays;
       return f;
     };
     out.a = fighter(a, "attacker");
@@ -423,6 +434,10 @@ class Rules final : public Ruleset {
     out.time_unit = "aut";
     list_mechanics(a, b, true, out.modelled, out.not_modelled);
     list_regeneration(a, b, out.modelled);
+    for (const Combatant* c : {&a, &b})
+      if (const auto* m = std::get_if<Monster>(c)) out.notes.push_back(monster_time_note(monster_time(*m, s.ranged)));
+    if (std::holds_alternative<Monster>(a) || std::holds_alternative<Monster>(b))
+      out.notes.push_back(monster_time_limit_note());
     out.notes.push_back(crawl::regeneration_note());
     if ((poisons(a, b) && std::holds_alternative<Player>(b)) || (poisons(b, a) && std::holds_alternative<Player>(a)))
       out.notes.push_back(crawl::poison_note());

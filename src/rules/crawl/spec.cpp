@@ -79,7 +79,9 @@ constexpr KeyDoc monster_key_docs[] = {
     {"attack", "which of the catalog monster's attacks, 1-based (1)"},
     {"damage", "an inline monster's attack damage (1)"},
     {"size", "tiny .. giant (the catalog's; inline medium)"},
-    {"speed", "speed 1..100 (the catalog's; inline 10)"},
+    {"speed", "speed 1..100 (the catalog's; inline 10): a round of E energy takes 10*E/speed aut"},
+    {"attack_energy", "the energy of a melee round 1..100 (the catalog's; inline 10), times the weapon's delay"},
+    {"missile_energy", "the energy of a shot 1..100 (the catalog's; inline 10), times the launcher's delay"},
     {"confused", "confused (off)"},
     {"inaccuracy", "inaccuracy 0..2 (0)"},
     {"slaying", "slaying bonus (0)"},
@@ -191,6 +193,7 @@ Monster parse_monster(SpecReader& r, const MonsterProp* base) {
   crawl::read_damage_and_attack(r, m, base != nullptr);
   if (auto v = body_size(r)) m.size = *v;
   if (auto v = r.integer("speed", 1, 100)) m.speed = static_cast<int>(*v);
+  crawl::read_energy_keys(r, m);
   crawl::read_monster_hp(r, m, base != nullptr, kMaxHp);
   m.confused = r.flag("confused").value_or(false);
   if (auto v = r.integer("inaccuracy", 0, 2)) m.inaccuracy = static_cast<int>(*v);

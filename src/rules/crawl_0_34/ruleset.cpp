@@ -50,14 +50,15 @@ std::string weapon_skill_key(const Weapon& w) {
   return s;
 }
 
-// The player's attack delay (aut) as (time, probability), ascending.
+// A side's attack time (aut) as (time, probability), ascending: the
+// player's delay, a monster's round or shot (its energy at its speed).
 std::vector<std::pair<double, double>> delays(const Combatant& c, bool ranged) {
   std::vector<std::pair<double, double>> out;
   if (const Player* p = c.player()) {
     for (const auto& [t, q] : player_attack_delay(*p, ranged).exact().items())
       if (q > 0) out.emplace_back(static_cast<double>(t), q);
   } else if (const Creature* m = c.creature()) {
-    out.emplace_back(monster_attack_delay(*m), 1.0);
+    out = monster_attack_delays(*m, ranged);
   } else {
     out.emplace_back(10.0, 1.0);  // a bolt: one player turn
   }
@@ -110,6 +111,8 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
     if (m->archer) f.push_back({"archer", true});
     f.push_back({"size", std::string(size_name(m->size))});
     f.push_back({"speed", integer(m->speed)});
+    f.push_back({"attack_energy", integer(m->energy.attack)});
+    f.push_back({"missile_energy", integer(m->energy.missile)});
     if (m->weapon) f.push_back({"weapon", m->weapon->name});
     if (m->weapon) f.push_back({"enchant", integer(m->enchant)});
     if (m->body) f.push_back({"body", m->body->name});
@@ -242,7 +245,11 @@ std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combata
   spec.attacker_max_hp = attacker.hp;
   spec.defender_hp = defender.hp;
   spec.attacker_time = attacker.attack_time;
-  if (m) spec.attacker_speed = m->speed;
+  if (m) {
+    spec.attacker_speed = m->speed;
+    const Pmf cost = monster_action_cost(*m, s.ranged);
+    spec.attacker_cost = cost.is_point() ? static_cast<int>(cost.min()) : 0;
+  }
   if (const Creature* target = d.creature()) spec.defender_speed = target->speed;
   spec.regen = regeneration(a, attacker);
   return crawl::make_round_exchange(std::move(spec));
@@ -258,6 +265,9 @@ CatalogEntry monster_entry(const Monster& m) {
              {"attacks", attacks}};
   if (m.fighter) e.stats.push_back({"fighter", true});
   if (m.archer) e.stats.push_back({"archer", true});
+  // mon_energy_usage: a melee round and a shot take 10 × energy / speed aut.
+  e.stats.push_back({"attack_energy", integer(m.energy.attack)});
+  e.stats.push_back({"missile_energy", integer(m.energy.missile)});
   e.abilities = monster_mechanics(m.attacks);
   return e;
 }
@@ -349,6 +359,8 @@ class Rules final : public Ruleset {
       s.steps.push_back(
           fmt::format("stab: x_chance_in_y({}, 100): {}", range_text(p.plan.stab_chance.exact()), pct(o.p_stab)));
     if (o.damage_on_hit) s.steps.push_back(fmt::format("damage when it lands: {}", range_text(*o.damage_on_hit)));
+    if (const Creature* m = p.attacker.creature())
+      s.steps.push_back("time: " + crawl::monster_time_note(monster_time(*m, p.situation.ranged)));
     s.notes = notes_for(p);
     std::vector<std::string> modelled;
     list_mechanics(p.attacker, p.defender, false, false, modelled, s.not_modelled);
@@ -404,20 +416,6 @@ class Rules final : public Ruleset {
     const Situation s = parse_situation(req.situation);
     if (s.blocks > 0)
       throw Error(fmt::format("{}: blocks=N describes one attack; a fight counts the blocks itself", kId));
-    auto fighter = [&s](const Combatant& c, std::string_view role) {
-      if (c.bolt()) throw Error(fmt::format("{}: a bolt cannot fight", kId));
-      Fighter f;
-      f.name = combatant_name(c);
-      f.hp = c.player() ? c.player()->hp : c.creature()->hp;
-      if (f.hp <= 0) throw Error(fmt::format("{}: the {} needs hp=N (above 0) for a fight", kId, role));
-      const auto d = delays(c, s.ranged && c.player());
-      f.attack_time = mean_delay(d);
-      if (d.size() > 1) f.attack_times = d;
-      return f;
-    };
-    Bout out;
-    out.a = fighter(a, "attacker");
-    out.b = fighter(b, "defender");
     // A side's rounds: the situation's ranged flag is the player's way of attacking; a monster fights in melee
     // unless it is the one with the launcher.
     auto side_situation = [&s](const Combatant& attacker) {
@@ -425,6 +423,21 @@ class Rules final : public Ruleset {
       if (const Creature* m = attacker.creature()) x.ranged = s.ranged && m->weapon && m->weapon->ranged;
       return x;
     };
+    auto fighter = [&side_situation](const Combatant& c, std::string_view role) {
+      if (c.bolt()) throw Error(fmt::format("{}: a bolt cannot fight", kId));
+      Fighter f;
+      f.name = combatant_name(c);
+      f.hp = c.player() ? c.player()->hp : c.creature()->hp;
+      if (f.hp <= 0) throw Error(fmt::format("{}: the {} needs hp=N (above 0) for a fight", kId, role));
+      // Each of its attacks: the player's delay, a monster's melee round or shot.
+      const auto d = delays(c, side_situation(c).ranged);
+      f.attack_time = mean_delay(d);
+      if (d.size() > 1) f.attack_times = d;
+      return f;
+    };
+    Bout out;
+    out.a = fighter(a, "attacker");
+    out.b = fighter(b, "defender");
     auto min_time = [](const Fighter& f) {
       return f.attack_times.empty() ? f.attack_time : f.attack_times.front().first;
     };
@@ -437,6 +450,10 @@ class Rules final : public Ruleset {
     // A monster shooting (ranged) makes no melee flavours: its rounds follow none.
     list_mechanics(a, b, !side_situation(a).ranged, !side_situation(b).ranged, out.modelled, out.not_modelled);
     list_regeneration(a, b, out.modelled);
+    for (const Combatant* c : {&a, &b})
+      if (const Creature* m = c->creature())
+        out.notes.push_back(crawl::monster_time_note(monster_time(*m, side_situation(*c).ranged)));
+    if (a.creature() || b.creature()) out.notes.push_back(crawl::monster_time_limit_note());
     out.notes.push_back(crawl::regeneration_note());
     if ((poisons(a, b, side_situation(a)) && b.player()) || (poisons(b, a, side_situation(b)) && a.player()))
       out.notes.push_back(crawl::poison_note());

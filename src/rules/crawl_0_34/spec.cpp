@@ -83,7 +83,9 @@ constexpr KeyDoc monster_key_docs[] = {
     {"attack", "which of the catalog monster's attacks, 1-based (1); ttk and duel use them all", 1, 4},
     {"damage", "an inline monster's attack damage 1..1000 (1)", 1, 1000},
     {"size", "tiny .. giant (the catalog's; inline medium)"},
-    {"speed", "speed 1..100 (the catalog's; inline 10): 100/speed aut an action", 1, 100},
+    {"speed", "speed 1..100 (the catalog's; inline 10): an action of E energy takes 10*E/speed aut", 1, 100},
+    {"attack_energy", "the energy of a melee round 1..100 (the catalog's; inline 10): 10*E/speed aut a round", 1, 100},
+    {"missile_energy", "the energy of a shot 1..100 (the catalog's; inline 10): 10*E/speed aut a shot", 1, 100},
     {"confused", "confused (off): EV halved, -5 to-hit, cannot block"},
     {"inaccuracy", "inaccuracy 0..3 (0)", 0, 3},
     {"slaying", "slaying bonus -30..30 (0)", -30, 30},
@@ -242,6 +244,7 @@ Creature parse_monster(SpecReader& r, const Monster* base) {
   crawl::read_damage_and_attack(r, m, base != nullptr);
   if (auto v = body_size(r)) m.size = *v;
   m.speed = int_key(r, "speed", 1, 100, m.speed);
+  crawl::read_energy_keys(r, m);
   crawl::read_monster_hp(r, m, base != nullptr, kMaxHp);
   m.confused = r.flag("confused").value_or(false);
   m.inaccuracy = int_key(r, "inaccuracy", 0, 3, 0);

@@ -455,9 +455,13 @@ TEST(CrawlBout, KernelIsTheRoundOfAttacks) {
   // No hp=: the player's maximum HP, get_real_hp at XL 1: 1·11/2 + 8 = 13, said in a note.
   const Bout d = rs.bout({"player", "troll", {}, {}});
   EXPECT_EQ(d.a.hp, 13);
-  ASSERT_EQ(d.notes.size(), 2u);  // and the regeneration's
+  ASSERT_EQ(d.notes.size(), 4u);  // and the troll's time, a monster's time, the regeneration's
   EXPECT_NE(d.notes[0].find("has 13 HP: no hp= given"), std::string::npos) << d.notes[0];
-  EXPECT_NE(d.notes[1].find("regeneration:"), std::string::npos) << d.notes[1];
+  EXPECT_EQ(d.notes[1],
+            "troll: each melee round spends 10 energy (div_rand_round(attack energy 10 × delay 10, 10)), 10 aut at "
+            "speed 10");
+  EXPECT_NE(d.notes[2].find("monster time:"), std::string::npos) << d.notes[2];
+  EXPECT_NE(d.notes[3].find("regeneration:"), std::string::npos) << d.notes[3];
 }
 
 // player.cc player::attack_delay: base − div_rand_round(x, d) takes two values
@@ -478,7 +482,7 @@ TEST(CrawlDelay, RandomRoundingGivesTwoDelays) {
   EXPECT_NEAR(uc[0].second, 30.0 / 54, 1e-15);
   EXPECT_EQ(uc[1].first, 10);
   EXPECT_NEAR(attack_delay(parse_combatant("player:unarmed=3", "attacker")), 10 - 30.0 / 54, 1e-12);
-  // A monster acts every 100 / speed aut.
+  // A monster's round: 10 × its energy / speed aut (energy_test.cpp).
   EXPECT_EQ(delays("orc_warrior"), (Delays{{10, 1.0}}));
 }
 

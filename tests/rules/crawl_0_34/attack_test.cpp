@@ -469,7 +469,11 @@ TEST(Crawl034Delay, PlayerAndMonster) {
                   .exact()
                   .approx_equal(Pmf::point(7)));
   EXPECT_THROW((void)player_attack_delay(*parse_combatant("player", "a").player(), true), Error);
-  EXPECT_NEAR(monster_attack_delay(*parse_combatant("wolf", "a").creature()), 100.0 / 17, 1e-12);
+  // A wolf (speed 17, attack energy 10): 10 × 10 / 17 aut a round.
+  const auto wolf = monster_attack_delays(*parse_combatant("wolf", "a").creature(), false);
+  ASSERT_EQ(wolf.size(), 1u);
+  EXPECT_NEAR(wolf[0].first, 100.0 / 17, 1e-12);
+  EXPECT_EQ(wolf[0].second, 1.0);
 }
 
 }  // namespace

@@ -80,6 +80,7 @@ struct Monster {
   int hd = 1, ev = 0, ac = 0;
   bool fighter = false, archer = false;
   int size = Medium, speed = 10;
+  MonsterEnergy energy;  // the catalog's mon_energy_usage (inline: 10 each), attack_energy= and missile_energy=
   std::vector<MonsterAttack> attacks;
   int attack_index = 0;  // which of the attacks `attack` reports
   std::optional<WeaponProp> weapon;
@@ -151,12 +152,25 @@ struct Situation {
 [[nodiscard]] int player_gdr(const Player& p);
 // monster.cc monster::evasion in the situation (shield penalty, helpless, netted, confused).
 [[nodiscard]] int monster_ev(const Monster& m, const Situation& s);
-// player.cc player::attack_delay / monster speed, in aut: each value with its
-// probability. The player's delay rounds with div_rand_round, so it is one of
-// two values unless the skill term divides evenly; a monster's is 100 / speed.
-[[nodiscard]] std::vector<std::pair<double, double>> attack_delays(const Combatant& c);
+// DCSS 0.19 the energy a monster's melee round (melee_attack.cc
+// handle_phase_attempted, on its first attack only) or shot (throw.cc
+// mons_throw) spends: div_rand_round(energy × delay, 10), energy its
+// mon_energy_usage attack or missile, delay monster::attack_delay: 10, or
+// (10 + the weapon's delay) / 2 when the round's first attack swings the
+// wielded weapon (monster::weapon of attack 0: AT_HIT or AT_WEAP_ONLY; a
+// launcher wielded in melee counts) or the shot is fired from a launcher.
+[[nodiscard]] Pmf monster_action_cost(const Monster& m, bool ranged);
+// The energy and delay behind it, with the monster's name and speed (for a fight's notes).
+[[nodiscard]] MonsterTime monster_time(const Monster& m, bool ranged);
+// player.cc player::attack_delay, or a monster's action in aut (10 × its
+// monster_action_cost / speed, fray/rules/crawl/energy.hpp): each value with
+// its probability. The player's delay rounds with div_rand_round, so it is
+// one of two values unless the skill term divides evenly; so is a monster's
+// when energy × delay is not a multiple of 10. `ranged`: a missile rather
+// than melee.
+[[nodiscard]] std::vector<std::pair<double, double>> attack_delays(const Combatant& c, bool ranged = false);
 // Its mean.
-[[nodiscard]] double attack_delay(const Combatant& c);
+[[nodiscard]] double attack_delay(const Combatant& c, bool ranged = false);
 
 // --- one attack ---------------------------------------------------------------------------
 
