@@ -464,8 +464,9 @@ TEST(CrawlBout, KernelIsTheRoundOfAttacks) {
   EXPECT_NE(d.notes[3].find("regeneration:"), std::string::npos) << d.notes[3];
 }
 
-// player.cc player::attack_delay: base − div_rand_round(x, d) takes two values
-// unless x divides evenly; the fight gets both with their probabilities.
+// player-act.cc player::attack_delay: base − div_rand_round(x, d) takes two
+// values unless x divides evenly, a shield adds its own roll; the fight gets
+// them all with their probabilities.
 TEST(CrawlDelay, RandomRoundingGivesTwoDelays) {
   using Delays = std::vector<std::pair<double, double>>;
   auto delays = [](const char* spec) { return attack_delays(parse_combatant(spec, "attacker")); };
@@ -484,6 +485,26 @@ TEST(CrawlDelay, RandomRoundingGivesTwoDelays) {
   EXPECT_NEAR(attack_delay(parse_combatant("player:unarmed=3", "attacker")), 10 - 30.0 / 54, 1e-12);
   // A monster's round: 10 × its energy / speed aut (energy_test.cpp).
   EXPECT_EQ(delays("orc_warrior"), (Delays{{10, 1.0}}));
+  // A shield (-30, Shields 0, medium: adjusted_shield_penalty(20) = 60) adds
+  // div_rand_round(min(1d60, 1d60), 20): 0..3, on average E[min]/20 with
+  // E[min] = Σ j²/3600 (j = 1..60) = 73810/3600.
+  const Delays shield = delays("player:weapon_skill=4,weapon=long_sword,shield=shield");
+  ASSERT_EQ(shield.size(), 4u);
+  EXPECT_EQ(shield.front().first, 12);
+  EXPECT_EQ(shield.back().first, 15);
+  EXPECT_NEAR(attack_delay(parse_combatant("player:weapon_skill=4,weapon=long_sword,shield=shield", "attacker")),
+              12 + 73810.0 / 3600 / 20, 1e-12);
+  // A thrown javelin (10): 10 + 10/2 − div_rand_round(throwing×10, 20), at least 7.
+  EXPECT_EQ(attack_delays(parse_combatant("player:missile=javelin,throwing=5", "attacker"), true),
+            (Delays{{12, 0.5}, {13, 0.5}}));
+  EXPECT_EQ(attack_delays(parse_combatant("player:missile=javelin,throwing=27", "attacker"), true), (Delays{{7, 1.0}}));
+  // Bat form: 10 − div_rand_round(100, 54) (8 with 46/54, else 9), then div_rand_round(d×3, 5).
+  const Delays bat = delays("player:form=bat,unarmed=10");
+  ASSERT_EQ(bat.size(), 3u);
+  EXPECT_EQ(bat[0].first, 4);
+  EXPECT_NEAR(bat[0].second, 46.0 / 54 / 5, 1e-15);
+  EXPECT_NEAR(bat[1].second, 46.0 / 54 * 4 / 5 + 8.0 / 54 * 3 / 5, 1e-15);
+  EXPECT_NEAR(bat[2].second, 8.0 / 54 * 2 / 5, 1e-15);
 }
 
 TEST(CrawlDelay, ARandomDelayMakesTheDuelSampledAndTheTtkExact) {

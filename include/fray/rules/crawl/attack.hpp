@@ -162,12 +162,17 @@ struct Situation {
 [[nodiscard]] Pmf monster_action_cost(const Monster& m, bool ranged);
 // The energy and delay behind it, with the monster's name and speed (for a fight's notes).
 [[nodiscard]] MonsterTime monster_time(const Monster& m, bool ranged);
-// player.cc player::attack_delay, or a monster's action in aut (10 × its
+// player-act.cc player::attack_delay of the player, in aut: the thrown
+// missile's, the unarmed (Bat form ×3/5), the weapon's (a launcher swung in
+// melee: 15), at least 3, plus the shield's div_rand_round(min(1d P, 1d P),
+// 20) with P = adjusted_shield_penalty(20). `ranged`: a missile.
+[[nodiscard]] Pmf player_attack_delay_pmf(const Player& p, bool ranged);
+// The player's attack delay, or a monster's action in aut (10 × its
 // monster_action_cost / speed, fray/rules/crawl/energy.hpp): each value with
 // its probability. The player's delay rounds with div_rand_round, so it is
-// one of two values unless the skill term divides evenly; so is a monster's
-// when energy × delay is not a multiple of 10. `ranged`: a missile rather
-// than melee.
+// one of two values unless the skill term divides evenly (more with a shield's
+// penalty); a monster's is when energy × delay is not a multiple of 10.
+// `ranged`: a missile rather than melee.
 [[nodiscard]] std::vector<std::pair<double, double>> attack_delays(const Combatant& c, bool ranged = false);
 // Its mean.
 [[nodiscard]] double attack_delay(const Combatant& c, bool ranged = false);
