@@ -51,11 +51,23 @@ namespace fray::crawl {
   return e;
 }
 
-// The body sizes of both versions, SIZE_TINY .. SIZE_GIANT, as a spec names them.
-inline constexpr std::string_view kSizeWords[] = {"tiny", "little", "small", "medium", "large", "big", "giant"};
-// A size's word, "?" out of range.
-[[nodiscard]] constexpr std::string_view size_word(int size) noexcept {
-  return size >= 0 && size < 7 ? kSizeWords[size] : "?";
+// The size `word` names ("medium", "SIZE_MEDIUM"; "NUM_SIZE_LEVELS", the
+// size past the largest, as item-prop.cc marks a weapon no size wields one-
+// handed) in a version's size_type, `words` its sizes from SIZE_TINY up; -1
+// for another word. 0.19 has SIZE_BIG between large and giant, 0.34 has not.
+template <std::size_t N>
+[[nodiscard]] int size_index(std::string_view word, const std::string_view (&words)[N]) {
+  std::string w = catalog_key(word);
+  if (w == "num_size_levels") return static_cast<int>(N);
+  if (w.rfind("size_", 0) == 0) w = w.substr(5);
+  for (std::size_t i = 0; i < N; ++i)
+    if (w == words[i]) return static_cast<int>(i);
+  return -1;
+}
+// A size's word in `words`, "?" out of range.
+template <std::size_t N>
+[[nodiscard]] constexpr std::string_view size_word(int size, const std::string_view (&words)[N]) noexcept {
+  return size >= 0 && size < static_cast<int>(N) ? words[size] : "?";
 }
 
 // A weapon row's fields both versions' weapon types have: name, damage,

@@ -142,6 +142,10 @@ TEST(CrawlCatalog, EveryItemRowIsTheGames) {
     EXPECT_EQ(w.base_delay, g.at("delay").get<int>());
     EXPECT_EQ(w.min_delay, g.at("min_delay").get<int>());
     EXPECT_EQ(w.min_delay_skill, g.at("min_delay_skill").get<int>());
+    // NUM_SIZE_LEVELS (7): no size wields it one-handed.
+    auto size = [](const json& word) { return word == "NUM_SIZE_LEVELS" ? 7 : parse_size(word.get<std::string>()); };
+    EXPECT_EQ(w.min_2h_size, size(g.at("min_2h_size")));
+    EXPECT_EQ(w.min_1h_size, size(g.at("min_1h_size")));
     EXPECT_EQ(w.ranged, g.at("ranged").get<bool>());
     EXPECT_EQ(w.legacy, g.at("legacy_only").get<bool>());
     EXPECT_EQ(w.skill, parse_skill(g.at("skill").get<std::string>()));
