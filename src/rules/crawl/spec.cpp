@@ -157,6 +157,30 @@ Player parse_player(SpecReader& r) {
   if (auto v = r.integer("hp", 1, kMaxHp)) p.hp = static_cast<int>(*v);
   p.regen = parse_regen_sources(r, p.body && p.body->name == "troll leather armour");
   r.done(key_list(player_key_docs) + ", " + regen_key_list());
+  // The defaults the answer reads, for its notes: the stats, the XL (the
+  // maximum HP of a fight without hp=, the Wisp and Fungus forms' to-hit and
+  // damage), the Fighting skill, the weapon and the skill of the attack (the
+  // weapon's, Throwing for a missile, else Unarmed Combat), the skills behind
+  // EV, AC and SH when they are not given straight.
+  auto took = [&r, &p](std::string_view key, std::string_view value) {
+    if (!r.has(key)) p.defaults.push_back(fmt::format("{}={}", key, value));
+  };
+  took("str", "10");
+  took("dex", "10");
+  took("xl", "1");
+  took("fighting", "0");
+  if (p.weapon) {
+    took("weapon_skill", "0");
+  } else {
+    took("weapon", "none (unarmed)");
+    if (p.missile)
+      took("throwing", "0");
+    else if (p.form != Form::wisp && p.form != Form::fungus)  // their XL stands in for the skill
+      took("unarmed", "0");
+  }
+  if (!p.ev) took("dodging", "0");
+  if (p.body && !p.ac && !r.has("armour_skill")) took("armor_skill", "0");
+  if (p.shield && !p.sh) took("shields_skill", "0");
   return p;
 }
 

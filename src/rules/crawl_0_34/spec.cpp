@@ -209,6 +209,31 @@ Player parse_player(SpecReader& r) {
   // ARMF_REGENERATION: the troll leather armour is the catalog's one body armour with it.
   p.regen = crawl::parse_regen_sources(r, p.body && p.body->name == "troll leather armour");
   r.done(key_list(player_key_docs) + ", " + crawl::regen_key_list());
+  // The defaults the answer reads, for its notes: the stats; the Fighting
+  // skill; the weapon and the skill of the attack (the weapon's, Throwing for
+  // a missile, else Unarmed Combat); the skills behind EV, AC and SH when they
+  // are not given straight.
+  auto took = [&r, &p](std::string_view key, std::string value) {
+    if (!r.has(key)) p.defaults.push_back(fmt::format("{}={}", key, value));
+  };
+  took("str", "10");
+  took("dex", "10");
+  took("fighting", "0");
+  if (p.weapon) {
+    std::string_view own = "weapon_skill";
+    for (const auto& [sk, key] : weapon_skill_keys)
+      if (sk == p.weapon->skill) own = key;
+    if (!r.has("weapon_skill") && !r.has(own)) p.defaults.push_back(fmt::format("{}=0", own));
+  } else {
+    took("weapon", "none (unarmed)");
+    if (p.missile)
+      took("throwing", "0");
+    else
+      took("unarmed", "0");
+  }
+  if (!p.ev100) took("dodging", "0");
+  if (p.body && !p.ac100 && !r.has("armour_skill")) took("armor_skill", "0");
+  if (p.shield && !p.sh100) took("shields_skill", "0");
   return p;
 }
 

@@ -2,12 +2,14 @@
 // errors, reports, exact-vs-sampled agreement, sweeps and the fight kernel.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fray/report/report.hpp>
 #include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/crawl/ruleset.hpp>
 #include <fray/rules/ruleset.hpp>
 #include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -455,13 +457,17 @@ TEST(CrawlBout, KernelIsTheRoundOfAttacks) {
   // No hp=: the player's maximum HP, get_real_hp at XL 1: 1·11/2 + 8 = 13, said in a note.
   const Bout d = rs.bout({"player", "troll", {}, {}});
   EXPECT_EQ(d.a.hp, 13);
-  ASSERT_EQ(d.notes.size(), 4u);  // and the troll's time, a monster's time, the regeneration's
+  // And the troll's time, a monster's time, the player's defaults, the regeneration's.
+  ASSERT_EQ(d.notes.size(), 5u);
   EXPECT_NE(d.notes[0].find("has 13 HP: no hp= given"), std::string::npos) << d.notes[0];
   EXPECT_EQ(d.notes[1],
             "troll: each melee round spends 10 energy (div_rand_round(attack energy 10 × delay 10, 10)), 10 aut at "
             "speed 10");
   EXPECT_NE(d.notes[2].find("monster time:"), std::string::npos) << d.notes[2];
-  EXPECT_NE(d.notes[3].find("regeneration:"), std::string::npos) << d.notes[3];
+  EXPECT_EQ(d.notes[3],
+            "player attacker uses the defaults str=10, dex=10, xl=1, fighting=0, weapon=none (unarmed), unarmed=0, "
+            "dodging=0 (docs/crawl.md)");
+  EXPECT_NE(d.notes[4].find("regeneration:"), std::string::npos) << d.notes[4];
 }
 
 // player-act.cc player::attack_delay: base − div_rand_round(x, d) takes two
@@ -553,6 +559,74 @@ TEST(CrawlCli, EquipmentAndArmorWarning) {
                                           "player:body=robe,weapon=long_sword", "--defender", "orc", "--json"})
                          .json();
   EXPECT_TRUE(light["warnings"].empty()) << light["warnings"];
+}
+
+const fray::Ruleset& crawl019() { return fray::ruleset("crawl"); }
+fray::AttackSummary ask019(const std::string& a, const std::string& d, std::vector<std::string> situation = {}) {
+  return crawl019().attack({a, d, std::move(situation), {}});
+}
+bool has_note(const std::vector<std::string>& notes, const std::string& line) {
+  return std::find(notes.begin(), notes.end(), line) != notes.end();
+}
+
+// By role: the body armour's penalty comes off the attacker's to-hit and the
+// defender's EV; the shield's (large shield, Shields 0: (50 − 0)/10 = 5 at
+// scale 1, 100 at scale 20) as well, and it slows each attack. A fight takes
+// both. A monster's items are listed too.
+TEST(CrawlCli, WarningsByRoleAndMonsterItems) {
+  EXPECT_EQ(ask019("player:body=plate_armour,weapon=long_sword", "orc").warnings,
+            (std::vector<std::string>{"the attacker's plate armour is heavy for STR 10 and Armour 0: body armour "
+                                      "penalty 9 (adjusted_body_armour_penalty), taken off to-hit"}));
+  EXPECT_EQ(ask019("orc", "player:body=plate_armour").warnings,
+            (std::vector<std::string>{"the defender's plate armour is heavy for STR 10 and Armour 0: body armour "
+                                      "penalty 9 (adjusted_body_armour_penalty), taken off EV"}));
+  EXPECT_TRUE(ask019("orc", "player:body=plate_armour,ev=8").warnings.empty());
+  EXPECT_EQ(ask019("player:shield=large_shield,weapon=long_sword", "orc").warnings,
+            (std::vector<std::string>{"the attacker's large shield is heavy for its Shields skill 0: shield penalty 5 "
+                                      "(adjusted_shield_penalty, P = 100), taken off to-hit, and "
+                                      "div_rand_round(min(1d P, 1d P), 20) aut added to each attack"}));
+  const fray::Bout b = crawl019().bout({"player:hp=20,body=plate_armour", "orc_warrior:weapon=mace", {}, {}});
+  EXPECT_EQ(b.warnings, (std::vector<std::string>{"the attacker's plate armour is heavy for STR 10 and Armour 0: "
+                                                  "body armour penalty 9 (adjusted_body_armour_penalty), taken off "
+                                                  "to-hit and EV"}));
+  EXPECT_EQ(ask019("player:weapon=long_sword", "orc_warrior:weapon=mace,enchant=1,shield=buckler").equipment,
+            (std::vector<std::string>{"attacker (player, STR 10): long sword +0",
+                                      "defender (orc warrior): mace +1, buckler +0"}));
+}
+
+// What the game does not let be wielded (itemprop.cc is_weapon_wieldable:
+// min_2h_size; hands_reqd: below min_1h_size two hands): the 0.19.6 demon
+// trident is one-handed from medium.
+TEST(CrawlCli, WieldingWarnings) {
+  EXPECT_EQ(ask019("player:size=little,weapon=great_sword", "orc").warnings,
+            (std::vector<std::string>{"the attacker's great sword is too large for a little player: the game does "
+                                      "not let it be wielded (player::could_wield, is_weapon_wieldable); fray answers "
+                                      "as if it were"}));
+  EXPECT_EQ(ask019("player:weapon=demon_trident,shield=buckler,shields_skill=27", "orc", {}).warnings,
+            std::vector<std::string>{});
+  EXPECT_EQ(ask019("player:size=small,weapon=demon_trident,shield=buckler,shields_skill=27", "orc").warnings,
+            (std::vector<std::string>{"the attacker's demon trident takes two hands for a small player: the game "
+                                      "does not let it be wielded with a buckler (hands_reqd: a two-hander leaves no "
+                                      "hand for the shield); fray answers as if it were"}));
+  EXPECT_EQ(ask019("player", "kobold:weapon=giant_club").warnings,
+            (std::vector<std::string>{"the defender's giant club is too large for a small kobold: the game does not "
+                                      "let it be wielded (monster::could_wield); fray answers as if it were"}));
+}
+
+// The defaults a player spec took, in the notes of attack, strike and fight.
+TEST(CrawlCli, PlayerDefaultsInTheNotes) {
+  const std::string attacker =
+      "player attacker uses the defaults str=10, dex=10, xl=1, fighting=0, weapon_skill=0 (docs/crawl.md)";
+  EXPECT_TRUE(has_note(ask019("player:weapon=long_sword", "orc").notes, attacker));
+  fray::StrikeRequest sr;
+  sr.attack = {"player:weapon=long_sword", "orc", {}, {}};
+  EXPECT_TRUE(has_note(crawl019().strike(sr).notes, attacker));
+  EXPECT_TRUE(has_note(ask019("orc", "player:xl=5,body=plate_armour,form=wisp").notes,
+                       "player defender uses the defaults str=10, dex=10, fighting=0, weapon=none (unarmed), "
+                       "dodging=0, armor_skill=0 (docs/crawl.md)"));
+  const std::string full = "player:str=12,dex=13,xl=3,fighting=2,weapon_skill=3,dodging=1,weapon=long_sword,hp=30";
+  for (const std::string& n : crawl019().bout({full, "orc", {}, {}}).notes)
+    EXPECT_EQ(n.find("uses the defaults"), std::string::npos) << n;
 }
 
 }  // namespace

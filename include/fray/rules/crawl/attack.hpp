@@ -72,6 +72,9 @@ struct Player {
   std::optional<int> ac;  // AC straight
   int hp = 0;             // for fights
   RegenSources regen;     // the regeneration a fight follows (troll leather from `body`)
+  // "str=10", "weapon=none (unarmed)", ...: the values the spec left to their
+  // defaults among those the answer reads (parse_combatant), for the notes.
+  std::vector<std::string> defaults;
 };
 
 // A monster: a catalog row with a spec's overrides, or an inline monster.

@@ -49,6 +49,9 @@ struct Player {
   std::optional<int> ac100;  // armour_class at ×100 straight
   int hp = 0;
   crawl::RegenSources regen;  // the regeneration a fight follows (troll leather from `body`)
+  // "str=10", "weapon=none (unarmed)", ...: the values the spec left to their
+  // defaults among those the answer reads (parse_combatant), for the notes.
+  std::vector<std::string> defaults;
 };
 
 // A monster as it fights: its catalog row with the items it carries.
