@@ -191,16 +191,19 @@ void warnings_of(const Combatant& c, const Role& r, std::vector<std::string>& ou
     if (delay && r.attacks) text += ", and div_rand_round(min(1d P, 1d P), 20) aut added to each attack";
     return from.empty() ? std::string() : text;
   };
-  if (const int b = body_armor_penalty(*q, 1); b > 0)
+  // The game rolls the to-hit and delay terms at scale 20 and takes EV at
+  // scale 100: a penalty counts when its scale-20 value is above 0, and is
+  // given at 1/100.
+  if (body_armor_penalty(*q, 20) > 0)
     if (const std::string t = taken(false); !t.empty())
       out.push_back(fmt::format(
-          "{}'s {} is heavy for STR {} and Armour {:g}: body armour penalty {} (adjusted_body_armour_penalty), {}", who,
-          q->body->name, q->str, q->armor_skill / 100.0, b, t));
-  if (const int sp = shield_penalty(*q, 1); sp > 0)
+          "{}'s {} is heavy for STR {} and Armour {:g}: body armour penalty {:.2f} (adjusted_body_armour_penalty), {}",
+          who, q->body->name, q->str, q->armor_skill / 100.0, body_armor_penalty(*q, 100) / 100.0, t));
+  if (const int p20 = shield_penalty(*q, 20); p20 > 0)
     if (const std::string t = taken(true); !t.empty())
       out.push_back(fmt::format(
-          "{}'s {} is heavy for its Shields skill {:g}: shield penalty {} (adjusted_shield_penalty, P = {}), {}", who,
-          q->shield->name, q->shields / 100.0, sp, shield_penalty(*q, 20), t));
+          "{}'s {} is heavy for its Shields skill {:g}: shield penalty {:.2f} (adjusted_shield_penalty, P = {}), {}",
+          who, q->shield->name, q->shields / 100.0, shield_penalty(*q, 100) / 100.0, p20, t));
 }
 
 std::vector<std::string> warnings_for(const Prepared& p) {

@@ -576,19 +576,25 @@ bool has_note(const std::vector<std::string>& notes, const std::string& line) {
 TEST(CrawlCli, WarningsByRoleAndMonsterItems) {
   EXPECT_EQ(ask019("player:body=plate_armour,weapon=long_sword", "orc").warnings,
             (std::vector<std::string>{"the attacker's plate armour is heavy for STR 10 and Armour 0: body armour "
-                                      "penalty 9 (adjusted_body_armour_penalty), taken off to-hit"}));
+                                      "penalty 9.96 (adjusted_body_armour_penalty), taken off to-hit"}));
   EXPECT_EQ(ask019("orc", "player:body=plate_armour").warnings,
             (std::vector<std::string>{"the defender's plate armour is heavy for STR 10 and Armour 0: body armour "
-                                      "penalty 9 (adjusted_body_armour_penalty), taken off EV"}));
+                                      "penalty 9.96 (adjusted_body_armour_penalty), taken off EV"}));
   EXPECT_TRUE(ask019("orc", "player:body=plate_armour,ev=8").warnings.empty());
-  EXPECT_EQ(ask019("player:shield=large_shield,weapon=long_sword", "orc").warnings,
-            (std::vector<std::string>{"the attacker's large shield is heavy for its Shields skill 0: shield penalty 5 "
-                                      "(adjusted_shield_penalty, P = 100), taken off to-hit, and "
-                                      "div_rand_round(min(1d P, 1d P), 20) aut added to each attack"}));
+  EXPECT_EQ(
+      ask019("player:shield=large_shield,weapon=long_sword", "orc").warnings,
+      (std::vector<std::string>{"the attacker's large shield is heavy for its Shields skill 0: shield penalty 5.00 "
+                                "(adjusted_shield_penalty, P = 100), taken off to-hit, and "
+                                "div_rand_round(min(1d P, 1d P), 20) aut added to each attack"}));
+  // A buckler (−8) at Shields 0: (8·20)/10 = 16 at scale 20, 80 at scale 100;
+  // its penalty is 0 at scale 1 but the game's rolls see it.
+  EXPECT_EQ(ask019("orc", "player:shield=buckler").warnings,
+            (std::vector<std::string>{"the defender's buckler is heavy for its Shields skill 0: shield penalty 0.80 "
+                                      "(adjusted_shield_penalty, P = 16), taken off EV"}));
   const fray::Bout b = crawl019().bout({"player:hp=20,body=plate_armour", "orc_warrior:weapon=mace", {}, {}});
   EXPECT_EQ(b.warnings, (std::vector<std::string>{"the attacker's plate armour is heavy for STR 10 and Armour 0: "
-                                                  "body armour penalty 9 (adjusted_body_armour_penalty), taken off "
-                                                  "to-hit and EV"}));
+                                                  "body armour penalty 9.96 (adjusted_body_armour_penalty), taken "
+                                                  "off to-hit and EV"}));
   EXPECT_EQ(ask019("player:weapon=long_sword", "orc_warrior:weapon=mace,enchant=1,shield=buckler").equipment,
             (std::vector<std::string>{"attacker (player, STR 10): long sword +0",
                                       "defender (orc warrior): mace +1, buckler +0"}));
