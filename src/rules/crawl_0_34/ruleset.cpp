@@ -237,7 +237,7 @@ void warnings_of(const Combatant& c, const Role& r, std::vector<std::string>& ou
   if (const i64 abap = body_armor_penalty(*q, 100); abap > 0) {
     std::vector<std::string> costs;
     if (ev_counts) costs.push_back(fmt::format("{} EV", hundredths(abap)));
-    if (r.attacks && r.ranged && q->weapon && q->weapon->ranged)
+    if (r.attacks && r.ranged && q->weapon && q->weapon->ranged && body_armor_penalty(*q, 20) > 0)
       costs.push_back(fmt::format("{:.2f} aut a shot (div_rand_round(ABAP(20), 20))",
                                   static_cast<double>(body_armor_penalty(*q, 20)) / 20.0));
     if (!costs.empty())
@@ -247,7 +247,7 @@ void warnings_of(const Combatant& c, const Role& r, std::vector<std::string>& ou
   if (const i64 asp = shield_penalty(*q, 100); asp > 0) {
     std::vector<std::string> costs;
     if (ev_counts) costs.push_back(fmt::format("{} EV", hundredths(asp)));
-    if (r.attacks)
+    if (r.attacks && shield_penalty(*q, 20) > 0)
       costs.push_back(fmt::format("{:.2f} aut an attack (div_rand_round(ASP(20), 20))",
                                   static_cast<double>(shield_penalty(*q, 20)) / 20.0));
     if (!costs.empty())
