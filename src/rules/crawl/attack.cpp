@@ -9,6 +9,7 @@
 #include <fray/core/suggest.hpp>
 #include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/spec.hpp>
+#include <map>
 
 namespace fray::crawl {
 
@@ -337,30 +338,91 @@ int monster_ev(const Monster& m, const Situation& s) {
   return static_cast<int>(std::max<i64>(ev, 0));
 }
 
-std::vector<std::pair<double, double>> attack_delays(const Combatant& c) {
-  if (std::holds_alternative<Beam>(c)) return {{10.0, 1.0}};
-  if (const auto* m = std::get_if<Monster>(&c)) return {{100.0 / std::max(1, m->speed), 1.0}};
-  const Player& p = std::get<Player>(c);
-  // base − div_rand_round(x, d). Weapon: base delay, x = min(skill×10,
-  // 10×mindelay_skill), d = 20. Unarmed: base 10, x = UC×10, d = 54. Never below 3 aut.
-  const i64 base = p.weapon ? p.weapon->base_delay : 10;
-  const i64 x =
-      p.weapon ? std::min<i64>(skill(p.weapon_skill, 10), 10 * p.weapon->min_delay_skill) : skill(p.unarmed, 10);
-  std::vector<std::pair<double, double>> out;
-  for (const auto& [reduce, q] : div_rand_round_pmf(x, p.weapon ? 20 : 54).items()) {
-    const auto delay = static_cast<double>(std::max<i64>(3, base - reduce));
-    if (!out.empty() && out.back().first == delay)
-      out.back().second += q;
-    else
-      out.emplace_back(delay, q);
+MonsterTime monster_time(const Monster& m, bool ranged) {
+  // monster::attack_delay: (random_var(10) + PWPN_SPEED) / 2 for the item
+  // monster::weapon() gives (the main hand's, when attack 0 is AT_HIT or
+  // AT_WEAP_ONLY) or a launched missile's launcher; 10 otherwise. Speed-brand
+  // weapons (×2/3) are not modelled.
+  const bool weapon = ranged ? is_launcher(m.weapon) : m.weapon && !m.attacks.empty() && m.attacks[0].uses_weapon;
+  MonsterTime t{m.name, ranged, ranged ? m.energy.missile : m.energy.attack, 10, m.speed};
+  if (weapon) {
+    t.delay = (10 + m.weapon->base_delay) / 2;
+    t.delay_source = fmt::format("the {}'s (10 + {}) / 2", m.weapon->name, m.weapon->base_delay);
   }
-  std::sort(out.begin(), out.end());
+  return t;
+}
+
+Pmf monster_action_cost(const Monster& m, bool ranged) {
+  const MonsterTime t = monster_time(m, ranged);
+  return action_cost(t.energy, t.delay);
+}
+
+namespace {
+
+// player-act.cc player::attack_delay's shield term:
+// div_rand_round(min(roll_dice(1, P), roll_dice(1, P)), 20), P =
+// adjusted_shield_penalty(20); 0 without a penalty.
+Pmf delay_shield_pmf(const Player& p) {
+  const i64 pen = shield_penalty(p, 20);
+  if (pen <= 0) return Pmf::point(0);
+  std::map<i64, double> acc;
+  const double n2 = static_cast<double>(pen) * static_cast<double>(pen);
+  for (i64 k = 1; k <= pen; ++k) {
+    // P(min of two 1dP = k) = ((P − k + 1)² − (P − k)²) / P².
+    const double pk = static_cast<double>((pen - k + 1) * (pen - k + 1) - (pen - k) * (pen - k)) / n2;
+    for (const auto& [v, q] : div_rand_round_pmf(k, 20).items()) acc[v] += pk * q;
+  }
+  return Pmf::from_map(acc);
+}
+
+}  // namespace
+
+Pmf player_attack_delay_pmf(const Player& p, bool ranged) {
+  // player-act.cc player::attack_delay (0.19), the branches in its order:
+  // a thrown missile (is_launched gives LRET_THROWN: no launcher in hand)
+  // 10 + damage/2 − div_rand_round(throwing×10, 20), at least
+  // FASTEST_PLAYER_THROWING_SPEED (7); empty hands 10 − div_rand_round(x, 54),
+  // x the Unarmed Combat ×10 (XL ×10 in the Wisp and Fungus forms), ×3/5 in
+  // Bat form (div_rand_round); a weapon that fits the attack (a melee weapon in
+  // melee, a launcher firing) its delay − div_rand_round(min(skill×10,
+  // 10×mindelay_skill), 20); anything else (a launcher swung in melee) 15.
+  // Then at least 3, plus the shield's div_rand_round(min(1d P, 1d P), 20).
+  Pmf d;
+  if (ranged && !is_launcher(p.weapon)) {
+    const i64 base = 10 + (p.missile ? p.missile->damage : 0) / 2;
+    d = Pmf::point(base) - div_rand_round_pmf(skill(p.throwing, 10), 20);
+    d = d.map([](i64 v) { return std::max<i64>(v, 7); });
+  } else if (!p.weapon) {
+    const i64 x = form(p.form).uses_xl ? static_cast<i64>(p.xl) * 10 : skill(p.unarmed, 10);
+    d = Pmf::point(10) - div_rand_round_pmf(x, 54);
+    if (p.form == Form::bat && !ranged) {
+      std::map<i64, double> acc;
+      for (const auto& [v, q] : d.items())
+        for (const auto& [w, r] : div_rand_round_pmf(v * 3, 5).items()) acc[w] += q * r;
+      d = Pmf::from_map(acc);
+    }
+  } else if (ranged || !p.weapon->ranged) {
+    const i64 x = std::min<i64>(skill(p.weapon_skill, 10), 10 * p.weapon->min_delay_skill);
+    d = Pmf::point(p.weapon->base_delay) - div_rand_round_pmf(x, 20);
+  } else {
+    d = Pmf::point(15);
+  }
+  d = d.map([](i64 v) { return std::max<i64>(v, 3); });
+  return d + delay_shield_pmf(p);
+}
+
+std::vector<std::pair<double, double>> attack_delays(const Combatant& c, bool ranged) {
+  if (std::holds_alternative<Beam>(c)) return {{10.0, 1.0}};
+  if (const auto* m = std::get_if<Monster>(&c)) return action_times(monster_action_cost(*m, ranged), m->speed);
+  std::vector<std::pair<double, double>> out;
+  for (const auto& [delay, q] : player_attack_delay_pmf(std::get<Player>(c), ranged).items())
+    if (q > 0) out.emplace_back(static_cast<double>(delay), q);
   return out;
 }
 
-double attack_delay(const Combatant& c) {
+double attack_delay(const Combatant& c, bool ranged) {
   double mean = 0;
-  for (const auto& [t, p] : attack_delays(c)) mean += t * p;
+  for (const auto& [t, p] : attack_delays(c, ranged)) mean += t * p;
   return mean;
 }
 

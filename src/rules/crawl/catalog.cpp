@@ -20,11 +20,24 @@ constexpr std::array<std::string_view, 11> skill_words = {"fighting",     "short
                                                           "maces_flails", "polearms",     "staves",      "slings",
                                                           "bows",         "crossbows",    "throwing"};
 
+// 0.19's size_type (enum.h), SIZE_TINY .. SIZE_GIANT, as a spec names them.
+constexpr std::string_view kSizeWords[] = {"tiny", "little", "small", "medium", "large", "big", "giant"};
+
 using Tables = crawl::CatalogTables<WeaponProp, ArmorProp, MissileProp, MonsterProp>;
+
+// A weapon row's min_2h_size or min_1h_size (NUM_SIZE_LEVELS: no size).
+int weapon_size(const nlohmann::json& w, const char* key) {
+  const std::string word = w.at(key).get<std::string>();
+  const int size = size_index(word, kSizeWords);
+  if (size < 0) throw nlohmann::json::other_error::create(501, fmt::format("{} '{}' is not a size", key, word), &w);
+  return size;
+}
 
 WeaponProp read_weapon(const nlohmann::json& w) {
   WeaponProp p = read_weapon_row<WeaponProp>(w);
   p.skill = parse_skill(w.at("skill").get<std::string>());
+  p.min_2h_size = weapon_size(w, "min_2h_size");
+  p.min_1h_size = weapon_size(w, "min_1h_size");
   p.dagger = p.name == "dagger";
   p.blowgun = p.name == "blowgun";
   return p;
@@ -76,16 +89,14 @@ const T& lookup(const std::vector<T>& rows, std::string_view key, const char* wh
 }  // namespace
 
 int parse_size(std::string_view word) {
-  std::string w = catalog_key(word);
-  if (w.rfind("size_", 0) == 0) w = w.substr(5);
-  for (std::size_t i = 0; i < std::size(kSizeWords); ++i)
-    if (w == kSizeWords[i]) return static_cast<int>(i);
+  const int size = size_index(word, kSizeWords);
+  if (size >= 0 && size < static_cast<int>(std::size(kSizeWords))) return size;
   const std::vector<std::string> known(std::begin(kSizeWords), std::end(kSizeWords));
   throw Error(fmt::format("unknown size '{}'{} (tiny, little, small, medium, large, big, giant)", word,
-                          did_you_mean(w, known)));
+                          did_you_mean(catalog_key(word), known)));
 }
 
-std::string_view size_name(int size) { return size_word(size); }
+std::string_view size_name(int size) { return size_word(size, kSizeWords); }
 
 Skill parse_skill(std::string_view word) {
   std::string w = catalog_key(word);

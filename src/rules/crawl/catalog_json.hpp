@@ -6,10 +6,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
+#include <fray/rules/crawl/energy.hpp>
 #include <fray/rules/crawl/poison.hpp>
 #include <fray/rules/spec.hpp>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -26,11 +29,45 @@ namespace fray::crawl {
           m.at("natural").get<bool>(), m.at("res_poison").get<int>()};
 }
 
-// The body sizes of both versions, SIZE_TINY .. SIZE_GIANT, as a spec names them.
-inline constexpr std::string_view kSizeWords[] = {"tiny", "little", "small", "medium", "large", "big", "giant"};
-// A size's word, "?" out of range.
-[[nodiscard]] constexpr std::string_view size_word(int size) noexcept {
-  return size >= 0 && size < 7 ? kSizeWords[size] : "?";
+// A monster row's "energy" (mon_energy_usage): the kinds the row gives (0.19
+// all eight, 0.34 move, swim, attack, missile and spell), the others at the
+// game's fixed values. Each is 1..255 (a uint8_t that the game asserts above 0).
+[[nodiscard]] inline MonsterEnergy read_energy(const nlohmann::json& m) {
+  MonsterEnergy e;
+  const nlohmann::json& j = m.at("energy");
+  const std::pair<const char*, int*> fields[] = {
+      {"move", &e.move},   {"swim", &e.swim},       {"attack", &e.attack}, {"missile", &e.missile},
+      {"spell", &e.spell}, {"special", &e.special}, {"item", &e.item},     {"pickup_percent", &e.pickup}};
+  for (const auto& [key, value] : fields) {
+    if (!j.contains(key)) continue;
+    *value = j.at(key).get<int>();
+    // As a JSON error, so that read_catalog names the file and the row.
+    if (*value < 1 || *value > 255)
+      throw nlohmann::json::other_error::create(501, fmt::format("energy {} {} is outside 1..255", key, *value), &j);
+  }
+  for (const auto& [key, value] : j.items())
+    if (std::none_of(std::begin(fields), std::end(fields), [&](const auto& f) { return key == f.first; }))
+      throw nlohmann::json::other_error::create(501, fmt::format("unknown energy kind '{}'", key), &j);
+  return e;
+}
+
+// The size `word` names ("medium", "SIZE_MEDIUM"; "NUM_SIZE_LEVELS", the
+// size past the largest, as item-prop.cc marks a weapon no size wields one-
+// handed) in a version's size_type, `words` its sizes from SIZE_TINY up; -1
+// for another word. 0.19 has SIZE_BIG between large and giant, 0.34 has not.
+template <std::size_t N>
+[[nodiscard]] int size_index(std::string_view word, const std::string_view (&words)[N]) {
+  std::string w = catalog_key(word);
+  if (w == "num_size_levels") return static_cast<int>(N);
+  if (w.rfind("size_", 0) == 0) w = w.substr(5);
+  for (std::size_t i = 0; i < N; ++i)
+    if (w == words[i]) return static_cast<int>(i);
+  return -1;
+}
+// A size's word in `words`, "?" out of range.
+template <std::size_t N>
+[[nodiscard]] constexpr std::string_view size_word(int size, const std::string_view (&words)[N]) noexcept {
+  return size >= 0 && size < static_cast<int>(N) ? words[size] : "?";
 }
 
 // A weapon row's fields both versions' weapon types have: name, damage,
@@ -65,6 +102,7 @@ template <class M, class ParseSize, class ReadAttack>
   p.speed = m.at("speed").get<int>();
   for (const auto& a : m.at("attacks")) p.attacks.push_back(read_attack(a));
   p.resists = read_resists(m);
+  p.energy = read_energy(m);
   return p;
 }
 

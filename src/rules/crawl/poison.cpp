@@ -166,14 +166,14 @@ std::uint32_t monster_side_state(const MonsterSideState& side, std::string_view 
          (static_cast<std::uint32_t>(p.duration) << 10) | (static_cast<std::uint32_t>(p.max_duration) << 21);
 }
 
-int poison_tick_period(int speed) noexcept {
+int poison_tick_period(int speed, int cost) noexcept {
   const int s = std::max(1, speed);
-  return s / std::gcd(s, 10);
+  return s / std::gcd(s, std::max(1, cost));
 }
 
-int poison_ticks_at(int k, int speed) noexcept {
-  const int s = std::max(1, speed);
-  return 10 * k / s - 10 * (k - 1) / s;
+int poison_ticks_at(int k, int speed, int cost) noexcept {
+  const int s = std::max(1, speed), c = std::max(1, cost);
+  return c * k / s - c * (k - 1) / s;
 }
 
 }  // namespace fray::crawl

@@ -68,12 +68,16 @@ class RoundExchange final : public Exchange {
         poison_res_ = fx.poison_res;
       }
     }
-    if (monster_poison_) period_ = poison_tick_period(s_.attacker_speed);
+    if (monster_poison_ && s_.attacker_cost <= 0)
+      throw Error(s_.id +
+                  ": a poisoner whose rounds spend a random energy (div_rand_round of its energy × its weapon's "
+                  "delay) ticks a monster's poison at random times, which a fight does not follow");
+    if (monster_poison_) period_ = poison_tick_period(s_.attacker_speed, s_.attacker_cost);
     if (period_ > kMaxPoisonPhases)
       throw Error(
-          fmt::format("{}: a poisoner of speed {} ticks a monster's poison in a pattern of {} rounds, more "
-                      "than the {} a fight follows",
-                      s_.id, s_.attacker_speed, period_, kMaxPoisonPhases));
+          fmt::format("{}: a poisoner of speed {} spending {} energy a round ticks a monster's poison in a pattern of "
+                      "{} rounds, more than the {} a fight follows",
+                      s_.id, s_.attacker_speed, s_.attacker_cost, period_, kMaxPoisonPhases));
     regen_p_ = s_.regen.who == RoundRegen::Who::monster ? monster_regen_chance(s_.regen.monster) : 0.0;
     counters_ = regeneration_counters(s_.regen);
     regen_cells_ = counters_ * static_cast<std::size_t>(s_.attacker_max_hp) * static_cast<std::size_t>(s_.defender_hp);
@@ -291,7 +295,7 @@ class RoundExchange final : public Exchange {
   template <class Hurt, class Add>
   void monster_ticks(MonsterTicks<Hurt>& t, Add&& add) const {
     if (t.side.poison.degree <= 0) return;
-    const int due = poison_ticks_at(t.side.phase + 1, s_.attacker_speed);
+    const int due = poison_ticks_at(t.side.phase + 1, s_.attacker_speed, s_.attacker_cost);
     for (int i = 0; i < due && t.side.poison.degree > 0; ++i) {
       add(monster_poison_tick_roll(t.side.poison.degree, poison_res_), t.hurt);
       t.side.poison = monster_poison_decayed(t.side.poison);

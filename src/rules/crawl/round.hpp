@@ -68,9 +68,11 @@ struct RoundSpec {
   i64 attacker_max_hp = 1, defender_hp = 1;
   double attacker_time = 10;  // aut; the poison on the player ticks over it
   // A monster defender's poison ticks every 10 aut of the rounds of a
-  // monster attacker of this speed (each round 100/speed aut); the
-  // defender's speed sets its poison's duration (calc_duration).
-  int attacker_speed = 10, defender_speed = 10;
+  // monster attacker of this speed whose rounds spend `attacker_cost` energy
+  // (each round 10 × cost / speed aut, energy.hpp); the defender's speed sets
+  // its poison's duration (calc_duration). A cost of 0: random (a poisoner's
+  // rounds must not be).
+  int attacker_speed = 10, attacker_cost = 10, defender_speed = 10;
   RoundRegen regen{};
   std::string why_not_exact;  // the version's own reason, or empty
 };

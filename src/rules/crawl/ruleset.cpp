@@ -83,6 +83,8 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
     if (m->archer) f.push_back({"archer", true});
     f.push_back({"size", std::string(size_name(m->size))});
     f.push_back({"speed", integer(m->speed)});
+    f.push_back({"attack_energy", integer(m->energy.attack)});
+    f.push_back({"missile_energy", integer(m->energy.missile)});
     if (m->weapon) f.push_back({"weapon", m->weapon->name});
     if (m->weapon) f.push_back({"enchant", integer(m->enchant)});
     if (m->shield) f.push_back({"shield", m->shield->name});
@@ -111,49 +113,125 @@ std::string player_items(const Player& q) {
   return fmt::format("{}", fmt::join(items, ", "));
 }
 
+// A monster's items, empty when it carries none.
+std::string monster_items(const Monster& m) {
+  std::vector<std::string> items;
+  if (m.weapon) items.push_back(fmt::format("{} {:+}", m.weapon->name, m.enchant));
+  if (m.shield) items.push_back(fmt::format("{} {:+}", m.shield->name, m.shield_enchant));
+  if (m.missile) items.push_back(fmt::format("{} to throw or fire", m.missile->name));
+  return fmt::format("{}", fmt::join(items, ", "));
+}
+
+void equipment_line(const Combatant& c, std::string_view role, std::vector<std::string>& out) {
+  if (const auto* q = std::get_if<Player>(&c))
+    out.push_back(fmt::format("{} (player, STR {}): {}", role, q->str, player_items(*q)));
+  if (const auto* m = std::get_if<Monster>(&c))
+    if (const std::string items = monster_items(*m); !items.empty())
+      out.push_back(fmt::format("{} ({}): {}", role, m->name, items));
+}
+
 std::vector<std::string> equipment_for(const Prepared& p) {
   std::vector<std::string> out;
-  if (const auto* q = std::get_if<Player>(&p.attacker))
-    out.push_back(fmt::format("attacker (player, STR {}): {}", q->str, player_items(*q)));
-  if (const auto* q = std::get_if<Player>(&p.defender))
-    out.push_back(fmt::format("defender (player, STR {}): {}", q->str, player_items(*q)));
+  equipment_line(p.attacker, "attacker", out);
+  equipment_line(p.defender, "defender", out);
   return out;
 }
 
+// What a side does in an answer: it attacks (its to-hit, damage and delay
+// count), it defends (its EV, SH and AC count), or both (a fight).
+struct Role {
+  std::string_view name;
+  bool attacks = false, defends = false;
+};
+
+// The game's limits on wielding, the same for the player and a monster:
+// itemprop.cc is_weapon_wieldable (a weapon too large for the size), and a
+// two-hander (hands_reqd) with a shield. `who` is "the attacker", `what` the
+// wielder ("player", "orc warrior").
+void wield_warnings(std::string_view who, std::string_view what, int size, const std::optional<WeaponProp>& weapon,
+                    const std::optional<ArmorProp>& shield, std::string_view rule_large, std::string_view rule_hands,
+                    std::vector<std::string>& out) {
+  if (!weapon) return;
+  if (weapon->min_2h_size > size)
+    out.push_back(
+        fmt::format("{}'s {} is too large for a {} {}: the game does not let it be wielded ({}); fray "
+                    "answers as if it were",
+                    who, weapon->name, size_name(size), what, rule_large));
+  if (shield && size < weapon->min_1h_size)
+    out.push_back(
+        fmt::format("{}'s {} takes two hands for a {} {}: the game does not let it be wielded with a {} "
+                    "({}); fray answers as if it were",
+                    who, weapon->name, size_name(size), what, shield->name, rule_hands));
+}
+
+// DCSS 0.19: what makes a side's numbers worse than its spec may intend.
 // Armour too heavy for the player's STR and skill: player.cc
 // adjusted_body_armour_penalty and adjusted_shield_penalty, which the game
-// takes off to-hit and EV.
+// takes off to-hit (attack::init_attack) and EV; the shield's also slows every
+// attack (player-act.cc player::attack_delay). A weapon too large for the
+// wielder's size, or a two-hander with a shield, is one the game does not
+// allow.
+void warnings_of(const Combatant& c, const Role& r, std::vector<std::string>& out) {
+  const std::string who = fmt::format("the {}", r.name);
+  if (const auto* m = std::get_if<Monster>(&c)) {
+    wield_warnings(who, m->name, m->size, m->weapon, m->shield, "monster::could_wield",
+                   "monster::pickup drops the shield", out);
+    return;
+  }
+  const auto* q = std::get_if<Player>(&c);
+  if (!q) return;
+  wield_warnings(who, "player", q->size, q->weapon, q->shield, "player::could_wield, is_weapon_wieldable",
+                 "hands_reqd: a two-hander leaves no hand for the shield", out);
+  const bool ev_counts = r.defends && !q->ev;
+  auto taken = [&](bool delay) {
+    std::vector<std::string> from;
+    if (r.attacks) from.emplace_back("to-hit");
+    if (ev_counts) from.emplace_back("EV");
+    std::string text = fmt::format("taken off {}", fmt::join(from, " and "));
+    if (delay && r.attacks) text += ", and div_rand_round(min(1d P, 1d P), 20) aut added to each attack";
+    return from.empty() ? std::string() : text;
+  };
+  // The game rolls the to-hit and delay terms at scale 20 and takes EV at
+  // scale 100: a penalty counts when its scale-20 value is above 0, and is
+  // given at 1/100.
+  if (body_armor_penalty(*q, 20) > 0)
+    if (const std::string t = taken(false); !t.empty())
+      out.push_back(fmt::format(
+          "{}'s {} is heavy for STR {} and Armour {:g}: body armour penalty {:.2f} (adjusted_body_armour_penalty), {}",
+          who, q->body->name, q->str, q->armor_skill / 100.0, body_armor_penalty(*q, 100) / 100.0, t));
+  if (const int p20 = shield_penalty(*q, 20); p20 > 0)
+    if (const std::string t = taken(true); !t.empty())
+      out.push_back(fmt::format(
+          "{}'s {} is heavy for its Shields skill {:g}: shield penalty {:.2f} (adjusted_shield_penalty, P = {}), {}",
+          who, q->shield->name, q->shields / 100.0, shield_penalty(*q, 100) / 100.0, p20, t));
+}
+
 std::vector<std::string> warnings_for(const Prepared& p) {
   std::vector<std::string> out;
-  auto heavy = [&out](const Combatant& c, std::string_view role) {
-    const auto* q = std::get_if<Player>(&c);
-    if (!q) return;
-    if (const int b = body_armor_penalty(*q, 1); b > 0)
-      out.push_back(fmt::format(
-          "the {}'s {} is heavy for STR {} and Armour {:g}: body armour penalty {} (adjusted_body_armour_penalty), "
-          "taken off to-hit and EV",
-          role, q->body->name, q->str, q->armor_skill / 100.0, b));
-    if (const int sp = shield_penalty(*q, 1); sp > 0)
-      out.push_back(fmt::format(
-          "the {}'s {} is heavy for its Shields skill {:g}: shield penalty {} (adjusted_shield_penalty), taken off "
-          "to-hit and EV",
-          role, q->shield->name, q->shields / 100.0, sp));
-  };
-  heavy(p.attacker, "attacker");
-  heavy(p.defender, "defender");
+  warnings_of(p.attacker, {"attacker", true, false}, out);
+  warnings_of(p.defender, {"defender", false, true}, out);
   return out;
+}
+
+// The defaults a spec took, for the notes: an inline monster's, the
+// player's (its Dodging only when it defends: EV is all it changes).
+void default_notes(const Combatant& c, std::string_view role, bool defends, std::vector<std::string>& notes) {
+  if (const auto* m = std::get_if<Monster>(&c); m && !m->defaults.empty())
+    notes.push_back(fmt::format("inline {} uses the defaults {} (docs/crawl.md)", role, fmt::join(m->defaults, ", ")));
+  if (const auto* q = std::get_if<Player>(&c)) {
+    std::vector<std::string> took;
+    for (const std::string& d : q->defaults)
+      if (defends || d.rfind("dodging=", 0) != 0) took.push_back(d);
+    if (!took.empty())
+      notes.push_back(fmt::format("player {} uses the defaults {} (docs/crawl.md)", role, fmt::join(took, ", ")));
+  }
 }
 
 // What an answer assumes or leaves out.
 std::vector<std::string> notes_for(const Prepared& p) {
   std::vector<std::string> notes;
-  auto defaults = [&notes](const Combatant& c, std::string_view role) {
-    if (const auto* m = std::get_if<Monster>(&c); m && !m->defaults.empty())
-      notes.push_back(
-          fmt::format("inline {} uses the defaults {} (docs/crawl.md)", role, fmt::join(m->defaults, ", ")));
-  };
-  defaults(p.attacker, "attacker");
-  defaults(p.defender, "defender");
+  default_notes(p.attacker, "attacker", false, notes);
+  default_notes(p.defender, "defender", true, notes);
   if (!p.plan.damage_modeled) notes.push_back(p.plan.damage_note + "; damage is reported as 0");
   if (const auto* m = std::get_if<Monster>(&p.attacker); m && m->attacks.size() > 1)
     notes.push_back(fmt::format("the {}'s attack {} of {} (attack=N picks another); ttk and duel use its whole round",
@@ -241,7 +319,11 @@ std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combata
   spec.attacker_max_hp = attacker.hp;
   spec.defender_hp = defender.hp;
   spec.attacker_time = attacker.attack_time;
-  if (const auto* m = std::get_if<Monster>(&a)) spec.attacker_speed = m->speed;
+  if (const auto* m = std::get_if<Monster>(&a)) {
+    spec.attacker_speed = m->speed;
+    const Pmf cost = monster_action_cost(*m, s.ranged);
+    spec.attacker_cost = cost.is_point() ? static_cast<int>(cost.min()) : 0;
+  }
   if (const auto* m = std::get_if<Monster>(&d)) spec.defender_speed = m->speed;
   spec.regen = regeneration(a, attacker);
   return make_round_exchange(std::move(spec));
@@ -257,6 +339,9 @@ CatalogEntry monster_entry(const MonsterProp& m) {
              {"attacks", attacks}};
   if (m.fighter) e.stats.push_back({"fighter", true});
   if (m.archer) e.stats.push_back({"archer", true});
+  // mon_energy_usage: a melee round and a shot take 10 × energy / speed aut.
+  e.stats.push_back({"attack_energy", integer(m.energy.attack)});
+  e.stats.push_back({"missile_energy", integer(m.energy.missile)});
   e.abilities = monster_mechanics(m.attacks);
   return e;
 }
@@ -310,9 +395,9 @@ class Rules final : public Ruleset {
     }
     s.damage = o.damage;
     s.damage_on_hit = o.damage_on_hit;
-    s.attack_time = attack_delay(p.attacker);
+    s.attack_time = attack_delay(p.attacker, p.situation.ranged);
     s.time_unit = "aut";
-    const auto delays = attack_delays(p.attacker);
+    const auto delays = attack_delays(p.attacker, p.situation.ranged);
     s.details = {{"to_hit_mean", o.to_hit.mean()},
                  {"to_hit_min", integer(o.to_hit.min())},
                  {"to_hit_max", integer(o.to_hit.max())},
@@ -342,6 +427,8 @@ class Rules final : public Ruleset {
       s.steps.push_back(
           fmt::format("stab: x_chance_in_y({}, 100): {}", range_text(p.plan.stab_roll.exact()), pct(o.p(Kind::stab))));
     if (p.plan.damage_modeled) s.steps.push_back(fmt::format("damage when it lands: {}", range_text(o.damage_on_hit)));
+    if (const auto* m = std::get_if<Monster>(&p.attacker))
+      s.steps.push_back("time: " + monster_time_note(monster_time(*m, p.situation.ranged)));
     s.notes = notes_for(p);
     s.equipment = equipment_for(p);
     s.warnings = warnings_for(p);
@@ -399,7 +486,7 @@ class Rules final : public Ruleset {
     const Combatant b = parse_combatant(req.defender, "defender");
     const Situation s = parse_situation(req.situation);
     Bout out;
-    auto fighter = [&out](const Combatant& c, std::string_view role) {
+    auto fighter = [&out, &s](const Combatant& c, std::string_view role) {
       if (std::holds_alternative<Beam>(c)) throw Error("crawl: a bolt cannot fight");
       Fighter f;
       f.name = combatant_name(c);
@@ -413,8 +500,8 @@ class Rules final : public Ruleset {
             p->form == Form::none ? std::string() : fmt::format(", {} form", form_name(p->form))));
       }
       if (f.hp <= 0) throw Error(fmt::format("crawl: the {} needs hp=N (above 0) for a fight", role));
-      f.attack_time = attack_delay(c);
-      if (const auto delays = attack_delays(c); delays.size() > 1) f.attack_times = delays;
+      f.attack_time = attack_delay(c, s.ranged);
+      if (const auto delays = attack_delays(c, s.ranged); delays.size() > 1) f.attack_times = delays;
       return f;
     };
     out.a = fighter(a, "attacker");
@@ -424,6 +511,15 @@ class Rules final : public Ruleset {
     out.time_unit = "aut";
     list_mechanics(a, b, true, out.modelled, out.not_modelled);
     list_regeneration(a, b, out.modelled);
+    for (const Combatant* c : {&a, &b})
+      if (const auto* m = std::get_if<Monster>(c)) out.notes.push_back(monster_time_note(monster_time(*m, s.ranged)));
+    if (std::holds_alternative<Monster>(a) || std::holds_alternative<Monster>(b))
+      out.notes.push_back(monster_time_limit_note());
+    default_notes(a, "attacker", true, out.notes);
+    default_notes(b, "defender", true, out.notes);
+    // In a fight each side attacks and defends.
+    warnings_of(a, {"attacker", true, true}, out.warnings);
+    warnings_of(b, {"defender", true, true}, out.warnings);
     out.notes.push_back(crawl::regeneration_note());
     if ((poisons(a, b) && std::holds_alternative<Player>(b)) || (poisons(b, a) && std::holds_alternative<Player>(a)))
       out.notes.push_back(crawl::poison_note());

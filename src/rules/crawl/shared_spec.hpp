@@ -70,6 +70,7 @@ void from_catalog(Monster& m, const Row& base) {
   m.archer = base.archer;
   m.size = base.size;
   m.speed = base.speed;
+  m.energy = base.energy;
   m.attacks = base.attacks;
   m.hp = std::max(1, (base.avg_hp_x10 + 5) / 10);
   m.resists = base.resists;
@@ -88,6 +89,14 @@ void read_damage_and_attack(SpecReader& r, Monster& m, bool catalog) {
   }
   if (auto v = r.integer("attack", 1, static_cast<std::int64_t>(m.attacks.size())))
     m.attack_index = static_cast<int>(*v) - 1;
+}
+// A monster spec's attack_energy= and missile_energy= (1..100, as dat/mons
+// allows): the energy of its melee round and of its shot (mon_energy_usage),
+// the catalog's or 10.
+template <class Monster>
+void read_energy_keys(SpecReader& r, Monster& m) {
+  if (auto v = r.integer("attack_energy", 1, 100)) m.energy.attack = static_cast<int>(*v);
+  if (auto v = r.integer("missile_energy", 1, 100)) m.energy.missile = static_cast<int>(*v);
 }
 template <class Monster>
 void read_monster_hp(SpecReader& r, Monster& m, bool catalog, std::int64_t max_hp) {

@@ -79,7 +79,9 @@ constexpr KeyDoc monster_key_docs[] = {
     {"attack", "which of the catalog monster's attacks, 1-based (1)"},
     {"damage", "an inline monster's attack damage (1)"},
     {"size", "tiny .. giant (the catalog's; inline medium)"},
-    {"speed", "speed 1..100 (the catalog's; inline 10)"},
+    {"speed", "speed 1..100 (the catalog's; inline 10): a round of E energy takes 10*E/speed aut"},
+    {"attack_energy", "the energy of a melee round 1..100 (the catalog's; inline 10), times the weapon's delay"},
+    {"missile_energy", "the energy of a shot 1..100 (the catalog's; inline 10), times the launcher's delay"},
     {"confused", "confused (off)"},
     {"inaccuracy", "inaccuracy 0..2 (0)"},
     {"slaying", "slaying bonus (0)"},
@@ -155,6 +157,30 @@ Player parse_player(SpecReader& r) {
   if (auto v = r.integer("hp", 1, kMaxHp)) p.hp = static_cast<int>(*v);
   p.regen = parse_regen_sources(r, p.body && p.body->name == "troll leather armour");
   r.done(key_list(player_key_docs) + ", " + regen_key_list());
+  // The defaults the answer reads, for its notes: the stats, the XL (the
+  // maximum HP of a fight without hp=, the Wisp and Fungus forms' to-hit and
+  // damage), the Fighting skill, the weapon and the skill of the attack (the
+  // weapon's, Throwing for a missile, else Unarmed Combat), the skills behind
+  // EV, AC and SH when they are not given straight.
+  auto took = [&r, &p](std::string_view key, std::string_view value) {
+    if (!r.has(key)) p.defaults.push_back(fmt::format("{}={}", key, value));
+  };
+  took("str", "10");
+  took("dex", "10");
+  took("xl", "1");
+  took("fighting", "0");
+  if (p.weapon) {
+    took("weapon_skill", "0");
+  } else {
+    took("weapon", "none (unarmed)");
+    if (p.missile)
+      took("throwing", "0");
+    else if (p.form != Form::wisp && p.form != Form::fungus)  // their XL stands in for the skill
+      took("unarmed", "0");
+  }
+  if (!p.ev) took("dodging", "0");
+  if (p.body && !p.ac && !r.has("armour_skill")) took("armor_skill", "0");
+  if (p.shield && !p.sh) took("shields_skill", "0");
   return p;
 }
 
@@ -191,6 +217,7 @@ Monster parse_monster(SpecReader& r, const MonsterProp* base) {
   crawl::read_damage_and_attack(r, m, base != nullptr);
   if (auto v = body_size(r)) m.size = *v;
   if (auto v = r.integer("speed", 1, 100)) m.speed = static_cast<int>(*v);
+  crawl::read_energy_keys(r, m);
   crawl::read_monster_hp(r, m, base != nullptr, kMaxHp);
   m.confused = r.flag("confused").value_or(false);
   if (auto v = r.integer("inaccuracy", 0, 2)) m.inaccuracy = static_cast<int>(*v);

@@ -15,11 +15,24 @@ namespace fray::crawl_0_34 {
 
 namespace {
 
+// 0.34's size_type (size-type.h), SIZE_TINY .. SIZE_GIANT: no SIZE_BIG any more.
+constexpr std::string_view kSizeWords[] = {"tiny", "little", "small", "medium", "large", "giant"};
+
 using Tables = crawl::CatalogTables<Weapon, Armor, Missile, Monster>;
+
+// A weapon row's min_2h_size or min_1h_size (NUM_SIZE_LEVELS: no size).
+int weapon_size(const nlohmann::json& w, const char* key) {
+  const std::string word = w.at(key).get<std::string>();
+  const int size = crawl::size_index(word, kSizeWords);
+  if (size < 0) throw nlohmann::json::other_error::create(501, fmt::format("{} '{}' is not a size", key, word), &w);
+  return size;
+}
 
 Weapon read_weapon(const nlohmann::json& w) {
   Weapon p = crawl::read_weapon_row<Weapon>(w);
   p.skill = w.at("skill").get<std::string>();
+  p.min_2h_size = weapon_size(w, "min_2h_size");
+  p.min_1h_size = weapon_size(w, "min_1h_size");
   p.crossbow = w.at("is_crossbow").get<bool>();
   return p;
 }
@@ -54,14 +67,16 @@ const T& lookup(const T* found, const std::vector<T>& rows, std::string_view key
 }  // namespace
 
 int parse_size(std::string_view word) {
-  std::string w = catalog_key(word);
-  if (w.rfind("size_", 0) == 0) w = w.substr(5);
-  for (std::size_t i = 0; i < std::size(crawl::kSizeWords); ++i)
-    if (w == crawl::kSizeWords[i]) return static_cast<int>(i);
-  throw Error(fmt::format("crawl-0.34: unknown size '{}' (tiny, little, small, medium, large, big, giant)", word));
+  const int size = crawl::size_index(word, kSizeWords);
+  if (size >= 0 && size < static_cast<int>(std::size(kSizeWords))) return size;
+  const std::vector<std::string> known(std::begin(kSizeWords), std::end(kSizeWords));
+  throw Error(
+      fmt::format("crawl-0.34: unknown size '{}'{} (tiny, little, small, medium, large, giant; 0.34 has no "
+                  "big)",
+                  word, did_you_mean(catalog_key(word), known)));
 }
 
-std::string_view size_name(int size) { return crawl::size_word(size); }
+std::string_view size_name(int size) { return crawl::size_word(size, kSizeWords); }
 
 std::span<const Weapon> weapons() { return tables().weapons; }
 std::span<const Armor> armors() { return tables().armors; }

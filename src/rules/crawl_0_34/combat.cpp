@@ -157,6 +157,19 @@ Chain player_attack_delay(const Player& p, bool ranged) {
   return c;
 }
 
-double monster_attack_delay(const Creature& m) { return 100.0 / std::max(1, m.speed); }
+crawl::MonsterTime monster_time(const Creature& m, bool ranged) {
+  // monster::attack_delay: 10, or weapon_adjust_delay(weapon, 10), which is 10
+  // for a weapon without the speed or heavy brand.
+  return {m.name, ranged, ranged ? m.energy.missile : m.energy.attack, 10, m.speed};
+}
+
+Pmf monster_action_cost(const Creature& m, bool ranged) {
+  const crawl::MonsterTime t = monster_time(m, ranged);
+  return crawl::action_cost(t.energy, t.delay);
+}
+
+std::vector<std::pair<double, double>> monster_attack_delays(const Creature& m, bool ranged) {
+  return crawl::action_times(monster_action_cost(m, ranged), m.speed);
+}
 
 }  // namespace fray::crawl_0_34

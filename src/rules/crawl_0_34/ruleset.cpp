@@ -50,14 +50,15 @@ std::string weapon_skill_key(const Weapon& w) {
   return s;
 }
 
-// The player's attack delay (aut) as (time, probability), ascending.
+// A side's attack time (aut) as (time, probability), ascending: the
+// player's delay, a monster's round or shot (its energy at its speed).
 std::vector<std::pair<double, double>> delays(const Combatant& c, bool ranged) {
   std::vector<std::pair<double, double>> out;
   if (const Player* p = c.player()) {
     for (const auto& [t, q] : player_attack_delay(*p, ranged).exact().items())
       if (q > 0) out.emplace_back(static_cast<double>(t), q);
   } else if (const Creature* m = c.creature()) {
-    out.emplace_back(monster_attack_delay(*m), 1.0);
+    out = monster_attack_delays(*m, ranged);
   } else {
     out.emplace_back(10.0, 1.0);  // a bolt: one player turn
   }
@@ -110,6 +111,8 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
     if (m->archer) f.push_back({"archer", true});
     f.push_back({"size", std::string(size_name(m->size))});
     f.push_back({"speed", integer(m->speed)});
+    f.push_back({"attack_energy", integer(m->energy.attack)});
+    f.push_back({"missile_energy", integer(m->energy.missile)});
     if (m->weapon) f.push_back({"weapon", m->weapon->name});
     if (m->weapon) f.push_back({"enchant", integer(m->enchant)});
     if (m->body) f.push_back({"body", m->body->name});
@@ -127,16 +130,26 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
   return out;
 }
 
+// The defaults a spec took, for the notes: an inline monster's, the
+// player's (its Dodging only when it defends: EV is all it changes).
+void default_notes(const Combatant& c, std::string_view role, bool defends, std::vector<std::string>& notes) {
+  if (const Creature* m = c.creature(); m && !m->defaults.empty())
+    notes.push_back(
+        fmt::format("inline {} uses the defaults {} (docs/crawl_0_34.md)", role, fmt::join(m->defaults, ", ")));
+  if (const Player* q = c.player()) {
+    std::vector<std::string> took;
+    for (const std::string& d : q->defaults)
+      if (defends || d.rfind("dodging=", 0) != 0) took.push_back(d);
+    if (!took.empty())
+      notes.push_back(fmt::format("player {} uses the defaults {} (docs/crawl_0_34.md)", role, fmt::join(took, ", ")));
+  }
+}
+
 // What an answer assumes or leaves out.
 std::vector<std::string> notes_for(const Prepared& p) {
   std::vector<std::string> notes;
-  auto defaults = [&notes](const Combatant& c, std::string_view role) {
-    if (const Creature* m = c.creature(); m && !m->defaults.empty())
-      notes.push_back(
-          fmt::format("inline {} uses the defaults {} (docs/crawl_0_34.md)", role, fmt::join(m->defaults, ", ")));
-  };
-  defaults(p.attacker, "attacker");
-  defaults(p.defender, "defender");
+  default_notes(p.attacker, "attacker", false, notes);
+  default_notes(p.defender, "defender", true, notes);
   if (!p.plan.damage) notes.push_back(p.plan.damage_note + "; damage is reported as 0");
   if (const Creature* m = p.attacker.creature(); m && m->attacks.size() > 1 && !p.situation.ranged)
     notes.push_back(fmt::format("the {}'s attack {} of {} (attack=N picks another); ttk and duel use its whole round",
@@ -144,6 +157,103 @@ std::vector<std::string> notes_for(const Prepared& p) {
   if (p.attacker.player())
     notes.push_back("brands, auxiliary attacks, cleaving, forms and most mutations are not modeled");
   return notes;
+}
+
+// --- the items behind an answer, and what makes it worse than the spec may intend -----------
+
+// The player's items: "long sword +2, plate armour +0, buckler +0".
+std::string player_items(const Player& q) {
+  std::vector<std::string> items;
+  items.push_back(q.weapon ? fmt::format("{} {:+}", q.weapon->name, q.enchant) : std::string("no weapon"));
+  if (q.body) items.push_back(fmt::format("{} {:+}", q.body->name, q.body_enchant));
+  if (q.shield) items.push_back(fmt::format("{} {:+}", q.shield->name, q.shield_enchant));
+  if (q.missile) items.push_back(fmt::format("{} to throw", q.missile->name));
+  return fmt::format("{}", fmt::join(items, ", "));
+}
+
+// A monster's items, empty when it carries none.
+std::string monster_items(const Creature& m) {
+  std::vector<std::string> items;
+  if (m.weapon) items.push_back(fmt::format("{} {:+}", m.weapon->name, m.enchant));
+  if (m.body) items.push_back(m.body->name);
+  if (m.shield) items.push_back(fmt::format("{} {:+}", m.shield->name, m.shield_enchant));
+  return fmt::format("{}", fmt::join(items, ", "));
+}
+
+void equipment_line(const Combatant& c, std::string_view role, std::vector<std::string>& out) {
+  if (const Player* q = c.player())
+    out.push_back(fmt::format("{} (player, STR {}, DEX {}): {}", role, q->str, q->dex, player_items(*q)));
+  if (const Creature* m = c.creature())
+    if (const std::string items = monster_items(*m); !items.empty())
+      out.push_back(fmt::format("{} ({}): {}", role, m->name, items));
+}
+
+// What a side does in an answer: it attacks (its to-hit, damage and delay
+// count), it defends (its EV, SH and AC count), or both (a fight).
+struct Role {
+  std::string_view name;
+  bool attacks = false, defends = false, ranged = false;
+};
+
+std::string hundredths(i64 x) { return fmt::format("{:.2f}", static_cast<double>(x) / 100.0); }
+
+// The game's limits on wielding (a weapon too large, a two-hander with a
+// shield), the same for the player and a monster.
+// `who` is "the attacker", `what` the wielder ("player", "orc warrior").
+void wield_warnings(std::string_view who, std::string_view what, int size, const std::optional<Weapon>& weapon,
+                    const std::optional<Armor>& shield, std::string_view rule_large, std::string_view rule_hands,
+                    std::vector<std::string>& out) {
+  if (!weapon) return;
+  if (weapon->min_2h_size > size)
+    out.push_back(
+        fmt::format("{}'s {} is too large for a {} {}: the game does not let it be wielded ({}); fray "
+                    "answers as if it were",
+                    who, weapon->name, size_name(size), what, rule_large));
+  if (shield && size < weapon->min_1h_size)
+    out.push_back(
+        fmt::format("{}'s {} takes two hands for a {} {}: the game does not let it be wielded with a {} "
+                    "({}); fray answers as if it were",
+                    who, weapon->name, size_name(size), what, shield->name, rule_hands));
+}
+
+// DCSS 0.34: what makes a side's numbers worse than its spec may intend. The
+// body armour's penalty (player.cc adjusted_body_armour_penalty) costs EV and
+// slows a launcher's shots; the shield's (adjusted_shield_penalty) costs EV
+// and slows every attack (player-act.cc attack_delay_with); neither touches
+// to-hit any more. A weapon too large for the wielder's size, or a two-hander
+// with a shield, is one the game does not allow.
+void warnings_of(const Combatant& c, const Role& r, std::vector<std::string>& out) {
+  if (const Creature* m = c.creature()) {
+    wield_warnings(fmt::format("the {}", r.name), m->name, m->size, m->weapon, m->shield, "monster::could_wield",
+                   "monster::pickup drops the shield", out);
+    return;
+  }
+  const Player* q = c.player();
+  if (!q) return;
+  const std::string who = fmt::format("the {}", r.name);
+  wield_warnings(who, "player", q->size, q->weapon, q->shield, "item-prop.cc is_weapon_too_large",
+                 "item-prop.cc get_all_item_slots: a two-hander takes the off hand", out);
+  const bool ev_counts = r.defends && !q->ev100;
+  if (const i64 abap = body_armor_penalty(*q, 100); abap > 0) {
+    std::vector<std::string> costs;
+    if (ev_counts) costs.push_back(fmt::format("{} EV", hundredths(abap)));
+    if (r.attacks && r.ranged && q->weapon && q->weapon->ranged && body_armor_penalty(*q, 20) > 0)
+      costs.push_back(fmt::format("{:.2f} aut a shot (div_rand_round(ABAP(20), 20))",
+                                  static_cast<double>(body_armor_penalty(*q, 20)) / 20.0));
+    if (!costs.empty())
+      out.push_back(fmt::format("{}'s {} is heavy for STR {} and Armour {:g}: adjusted_body_armour_penalty costs it {}",
+                                who, q->body->name, q->str, q->armor_skill / 100.0, fmt::join(costs, " and ")));
+  }
+  if (const i64 asp = shield_penalty(*q, 100); asp > 0) {
+    std::vector<std::string> costs;
+    if (ev_counts) costs.push_back(fmt::format("{} EV", hundredths(asp)));
+    if (r.attacks && shield_penalty(*q, 20) > 0)
+      costs.push_back(fmt::format("{:.2f} aut an attack (div_rand_round(ASP(20), 20))",
+                                  static_cast<double>(shield_penalty(*q, 20)) / 20.0));
+    if (!costs.empty())
+      out.push_back(fmt::format("{}'s {} is heavy for STR {} and Shields {:g}: adjusted_shield_penalty costs it {}",
+                                who, q->shield->name, q->str, q->shields / 100.0, fmt::join(costs, " and ")));
+  }
 }
 
 std::string pct(double p) { return fmt::format("{:.2f} %", 100 * p); }
@@ -242,7 +352,11 @@ std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combata
   spec.attacker_max_hp = attacker.hp;
   spec.defender_hp = defender.hp;
   spec.attacker_time = attacker.attack_time;
-  if (m) spec.attacker_speed = m->speed;
+  if (m) {
+    spec.attacker_speed = m->speed;
+    const Pmf cost = monster_action_cost(*m, s.ranged);
+    spec.attacker_cost = cost.is_point() ? static_cast<int>(cost.min()) : 0;
+  }
   if (const Creature* target = d.creature()) spec.defender_speed = target->speed;
   spec.regen = regeneration(a, attacker);
   return crawl::make_round_exchange(std::move(spec));
@@ -258,6 +372,9 @@ CatalogEntry monster_entry(const Monster& m) {
              {"attacks", attacks}};
   if (m.fighter) e.stats.push_back({"fighter", true});
   if (m.archer) e.stats.push_back({"archer", true});
+  // mon_energy_usage: a melee round and a shot take 10 × energy / speed aut.
+  e.stats.push_back({"attack_energy", integer(m.energy.attack)});
+  e.stats.push_back({"missile_energy", integer(m.energy.missile)});
   e.abilities = monster_mechanics(m.attacks);
   return e;
 }
@@ -350,7 +467,13 @@ class Rules final : public Ruleset {
       s.steps.push_back(
           fmt::format("stab: x_chance_in_y({}, 100): {}", range_text(p.plan.stab_chance.exact()), pct(o.p_stab)));
     if (o.damage_on_hit) s.steps.push_back(fmt::format("damage when it lands: {}", range_text(*o.damage_on_hit)));
+    if (const Creature* m = p.attacker.creature())
+      s.steps.push_back("time: " + crawl::monster_time_note(monster_time(*m, p.situation.ranged)));
     s.notes = notes_for(p);
+    equipment_line(p.attacker, "attacker", s.equipment);
+    equipment_line(p.defender, "defender", s.equipment);
+    warnings_of(p.attacker, {"attacker", true, false, p.situation.ranged}, s.warnings);
+    warnings_of(p.defender, {"defender", false, true, false}, s.warnings);
     std::vector<std::string> modelled;
     list_mechanics(p.attacker, p.defender, false, false, modelled, s.not_modelled);
     return s;
@@ -405,20 +528,6 @@ class Rules final : public Ruleset {
     const Situation s = parse_situation(req.situation);
     if (s.blocks > 0)
       throw Error(fmt::format("{}: blocks=N describes one attack; a fight counts the blocks itself", kId));
-    auto fighter = [&s](const Combatant& c, std::string_view role) {
-      if (c.bolt()) throw Error(fmt::format("{}: a bolt cannot fight", kId));
-      Fighter f;
-      f.name = combatant_name(c);
-      f.hp = c.player() ? c.player()->hp : c.creature()->hp;
-      if (f.hp <= 0) throw Error(fmt::format("{}: the {} needs hp=N (above 0) for a fight", kId, role));
-      const auto d = delays(c, s.ranged && c.player());
-      f.attack_time = mean_delay(d);
-      if (d.size() > 1) f.attack_times = d;
-      return f;
-    };
-    Bout out;
-    out.a = fighter(a, "attacker");
-    out.b = fighter(b, "defender");
     // A side's rounds: the situation's ranged flag is the player's way of attacking; a monster fights in melee
     // unless it is the one with the launcher.
     auto side_situation = [&s](const Combatant& attacker) {
@@ -426,6 +535,21 @@ class Rules final : public Ruleset {
       if (const Creature* m = attacker.creature()) x.ranged = s.ranged && m->weapon && m->weapon->ranged;
       return x;
     };
+    auto fighter = [&side_situation](const Combatant& c, std::string_view role) {
+      if (c.bolt()) throw Error(fmt::format("{}: a bolt cannot fight", kId));
+      Fighter f;
+      f.name = combatant_name(c);
+      f.hp = c.player() ? c.player()->hp : c.creature()->hp;
+      if (f.hp <= 0) throw Error(fmt::format("{}: the {} needs hp=N (above 0) for a fight", kId, role));
+      // Each of its attacks: the player's delay, a monster's melee round or shot.
+      const auto d = delays(c, side_situation(c).ranged);
+      f.attack_time = mean_delay(d);
+      if (d.size() > 1) f.attack_times = d;
+      return f;
+    };
+    Bout out;
+    out.a = fighter(a, "attacker");
+    out.b = fighter(b, "defender");
     auto min_time = [](const Fighter& f) {
       return f.attack_times.empty() ? f.attack_time : f.attack_times.front().first;
     };
@@ -438,6 +562,15 @@ class Rules final : public Ruleset {
     // A monster shooting (ranged) makes no melee flavours: its rounds follow none.
     list_mechanics(a, b, !side_situation(a).ranged, !side_situation(b).ranged, out.modelled, out.not_modelled);
     list_regeneration(a, b, out.modelled);
+    for (const Combatant* c : {&a, &b})
+      if (const Creature* m = c->creature())
+        out.notes.push_back(crawl::monster_time_note(monster_time(*m, side_situation(*c).ranged)));
+    if (a.creature() || b.creature()) out.notes.push_back(crawl::monster_time_limit_note());
+    default_notes(a, "attacker", true, out.notes);
+    default_notes(b, "defender", true, out.notes);
+    // In a fight each side attacks and defends.
+    warnings_of(a, {"attacker", true, true, side_situation(a).ranged}, out.warnings);
+    warnings_of(b, {"defender", true, true, side_situation(b).ranged}, out.warnings);
     out.notes.push_back(crawl::regeneration_note());
     if ((poisons(a, b, side_situation(a)) && b.player()) || (poisons(b, a, side_situation(b)) && a.player()))
       out.notes.push_back(crawl::poison_note());

@@ -83,7 +83,9 @@ constexpr KeyDoc monster_key_docs[] = {
     {"attack", "which of the catalog monster's attacks, 1-based (1); ttk and duel use them all", 1, 4},
     {"damage", "an inline monster's attack damage 1..1000 (1)", 1, 1000},
     {"size", "tiny .. giant (the catalog's; inline medium)"},
-    {"speed", "speed 1..100 (the catalog's; inline 10): 100/speed aut an action", 1, 100},
+    {"speed", "speed 1..100 (the catalog's; inline 10): an action of E energy takes 10*E/speed aut", 1, 100},
+    {"attack_energy", "the energy of a melee round 1..100 (the catalog's; inline 10): 10*E/speed aut a round", 1, 100},
+    {"missile_energy", "the energy of a shot 1..100 (the catalog's; inline 10): 10*E/speed aut a shot", 1, 100},
     {"confused", "confused (off): EV halved, -5 to-hit, cannot block"},
     {"inaccuracy", "inaccuracy 0..3 (0)", 0, 3},
     {"slaying", "slaying bonus -30..30 (0)", -30, 30},
@@ -207,6 +209,31 @@ Player parse_player(SpecReader& r) {
   // ARMF_REGENERATION: the troll leather armour is the catalog's one body armour with it.
   p.regen = crawl::parse_regen_sources(r, p.body && p.body->name == "troll leather armour");
   r.done(key_list(player_key_docs) + ", " + crawl::regen_key_list());
+  // The defaults the answer reads, for its notes: the stats; the Fighting
+  // skill; the weapon and the skill of the attack (the weapon's, Throwing for
+  // a missile, else Unarmed Combat); the skills behind EV, AC and SH when they
+  // are not given straight.
+  auto took = [&r, &p](std::string_view key, std::string value) {
+    if (!r.has(key)) p.defaults.push_back(fmt::format("{}={}", key, value));
+  };
+  took("str", "10");
+  took("dex", "10");
+  took("fighting", "0");
+  if (p.weapon) {
+    std::string_view own = "weapon_skill";
+    for (const auto& [sk, key] : weapon_skill_keys)
+      if (sk == p.weapon->skill) own = key;
+    if (!r.has("weapon_skill") && !r.has(own)) p.defaults.push_back(fmt::format("{}=0", own));
+  } else {
+    took("weapon", "none (unarmed)");
+    if (p.missile)
+      took("throwing", "0");
+    else
+      took("unarmed", "0");
+  }
+  if (!p.ev100) took("dodging", "0");
+  if (p.body && !p.ac100 && !r.has("armour_skill")) took("armor_skill", "0");
+  if (p.shield && !p.sh100) took("shields_skill", "0");
   return p;
 }
 
@@ -242,6 +269,7 @@ Creature parse_monster(SpecReader& r, const Monster* base) {
   crawl::read_damage_and_attack(r, m, base != nullptr);
   if (auto v = body_size(r)) m.size = *v;
   m.speed = int_key(r, "speed", 1, 100, m.speed);
+  crawl::read_energy_keys(r, m);
   crawl::read_monster_hp(r, m, base != nullptr, kMaxHp);
   m.confused = r.flag("confused").value_or(false);
   m.inaccuracy = int_key(r, "inaccuracy", 0, 3, 0);

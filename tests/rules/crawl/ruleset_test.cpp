@@ -2,12 +2,14 @@
 // errors, reports, exact-vs-sampled agreement, sweeps and the fight kernel.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fray/report/report.hpp>
 #include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/crawl/ruleset.hpp>
 #include <fray/rules/ruleset.hpp>
 #include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -455,13 +457,22 @@ TEST(CrawlBout, KernelIsTheRoundOfAttacks) {
   // No hp=: the player's maximum HP, get_real_hp at XL 1: 1·11/2 + 8 = 13, said in a note.
   const Bout d = rs.bout({"player", "troll", {}, {}});
   EXPECT_EQ(d.a.hp, 13);
-  ASSERT_EQ(d.notes.size(), 2u);  // and the regeneration's
+  // And the troll's time, a monster's time, the player's defaults, the regeneration's.
+  ASSERT_EQ(d.notes.size(), 5u);
   EXPECT_NE(d.notes[0].find("has 13 HP: no hp= given"), std::string::npos) << d.notes[0];
-  EXPECT_NE(d.notes[1].find("regeneration:"), std::string::npos) << d.notes[1];
+  EXPECT_EQ(d.notes[1],
+            "troll: each melee round spends 10 energy (div_rand_round(attack energy 10 × delay 10, 10)), 10 aut at "
+            "speed 10");
+  EXPECT_NE(d.notes[2].find("monster time:"), std::string::npos) << d.notes[2];
+  EXPECT_EQ(d.notes[3],
+            "player attacker uses the defaults str=10, dex=10, xl=1, fighting=0, weapon=none (unarmed), unarmed=0, "
+            "dodging=0 (docs/crawl.md)");
+  EXPECT_NE(d.notes[4].find("regeneration:"), std::string::npos) << d.notes[4];
 }
 
-// player.cc player::attack_delay: base − div_rand_round(x, d) takes two values
-// unless x divides evenly; the fight gets both with their probabilities.
+// player-act.cc player::attack_delay: base − div_rand_round(x, d) takes two
+// values unless x divides evenly, a shield adds its own roll; the fight gets
+// them all with their probabilities.
 TEST(CrawlDelay, RandomRoundingGivesTwoDelays) {
   using Delays = std::vector<std::pair<double, double>>;
   auto delays = [](const char* spec) { return attack_delays(parse_combatant(spec, "attacker")); };
@@ -478,8 +489,28 @@ TEST(CrawlDelay, RandomRoundingGivesTwoDelays) {
   EXPECT_NEAR(uc[0].second, 30.0 / 54, 1e-15);
   EXPECT_EQ(uc[1].first, 10);
   EXPECT_NEAR(attack_delay(parse_combatant("player:unarmed=3", "attacker")), 10 - 30.0 / 54, 1e-12);
-  // A monster acts every 100 / speed aut.
+  // A monster's round: 10 × its energy / speed aut (energy_test.cpp).
   EXPECT_EQ(delays("orc_warrior"), (Delays{{10, 1.0}}));
+  // A shield (-30, Shields 0, medium: adjusted_shield_penalty(20) = 60) adds
+  // div_rand_round(min(1d60, 1d60), 20): 0..3, on average E[min]/20 with
+  // E[min] = Σ j²/3600 (j = 1..60) = 73810/3600.
+  const Delays shield = delays("player:weapon_skill=4,weapon=long_sword,shield=shield");
+  ASSERT_EQ(shield.size(), 4u);
+  EXPECT_EQ(shield.front().first, 12);
+  EXPECT_EQ(shield.back().first, 15);
+  EXPECT_NEAR(attack_delay(parse_combatant("player:weapon_skill=4,weapon=long_sword,shield=shield", "attacker")),
+              12 + 73810.0 / 3600 / 20, 1e-12);
+  // A thrown javelin (10): 10 + 10/2 − div_rand_round(throwing×10, 20), at least 7.
+  EXPECT_EQ(attack_delays(parse_combatant("player:missile=javelin,throwing=5", "attacker"), true),
+            (Delays{{12, 0.5}, {13, 0.5}}));
+  EXPECT_EQ(attack_delays(parse_combatant("player:missile=javelin,throwing=27", "attacker"), true), (Delays{{7, 1.0}}));
+  // Bat form: 10 − div_rand_round(100, 54) (8 with 46/54, else 9), then div_rand_round(d×3, 5).
+  const Delays bat = delays("player:form=bat,unarmed=10");
+  ASSERT_EQ(bat.size(), 3u);
+  EXPECT_EQ(bat[0].first, 4);
+  EXPECT_NEAR(bat[0].second, 46.0 / 54 / 5, 1e-15);
+  EXPECT_NEAR(bat[1].second, 46.0 / 54 * 4 / 5 + 8.0 / 54 * 3 / 5, 1e-15);
+  EXPECT_NEAR(bat[2].second, 8.0 / 54 * 2 / 5, 1e-15);
 }
 
 TEST(CrawlDelay, ARandomDelayMakesTheDuelSampledAndTheTtkExact) {
@@ -528,6 +559,80 @@ TEST(CrawlCli, EquipmentAndArmorWarning) {
                                           "player:body=robe,weapon=long_sword", "--defender", "orc", "--json"})
                          .json();
   EXPECT_TRUE(light["warnings"].empty()) << light["warnings"];
+}
+
+const fray::Ruleset& crawl019() { return fray::ruleset("crawl"); }
+fray::AttackSummary ask019(const std::string& a, const std::string& d, std::vector<std::string> situation = {}) {
+  return crawl019().attack({a, d, std::move(situation), {}});
+}
+bool has_note(const std::vector<std::string>& notes, const std::string& line) {
+  return std::find(notes.begin(), notes.end(), line) != notes.end();
+}
+
+// By role: the body armour's penalty comes off the attacker's to-hit and the
+// defender's EV; the shield's (large shield, Shields 0: (50 − 0)/10 = 5 at
+// scale 1, 100 at scale 20) as well, and it slows each attack. A fight takes
+// both. A monster's items are listed too.
+TEST(CrawlCli, WarningsByRoleAndMonsterItems) {
+  EXPECT_EQ(ask019("player:body=plate_armour,weapon=long_sword", "orc").warnings,
+            (std::vector<std::string>{"the attacker's plate armour is heavy for STR 10 and Armour 0: body armour "
+                                      "penalty 9.96 (adjusted_body_armour_penalty), taken off to-hit"}));
+  EXPECT_EQ(ask019("orc", "player:body=plate_armour").warnings,
+            (std::vector<std::string>{"the defender's plate armour is heavy for STR 10 and Armour 0: body armour "
+                                      "penalty 9.96 (adjusted_body_armour_penalty), taken off EV"}));
+  EXPECT_TRUE(ask019("orc", "player:body=plate_armour,ev=8").warnings.empty());
+  EXPECT_EQ(
+      ask019("player:shield=large_shield,weapon=long_sword", "orc").warnings,
+      (std::vector<std::string>{"the attacker's large shield is heavy for its Shields skill 0: shield penalty 5.00 "
+                                "(adjusted_shield_penalty, P = 100), taken off to-hit, and "
+                                "div_rand_round(min(1d P, 1d P), 20) aut added to each attack"}));
+  // A buckler (−8) at Shields 0: (8·20)/10 = 16 at scale 20, 80 at scale 100;
+  // its penalty is 0 at scale 1 but the game's rolls see it.
+  EXPECT_EQ(ask019("orc", "player:shield=buckler").warnings,
+            (std::vector<std::string>{"the defender's buckler is heavy for its Shields skill 0: shield penalty 0.80 "
+                                      "(adjusted_shield_penalty, P = 16), taken off EV"}));
+  const fray::Bout b = crawl019().bout({"player:hp=20,body=plate_armour", "orc_warrior:weapon=mace", {}, {}});
+  EXPECT_EQ(b.warnings, (std::vector<std::string>{"the attacker's plate armour is heavy for STR 10 and Armour 0: "
+                                                  "body armour penalty 9.96 (adjusted_body_armour_penalty), taken "
+                                                  "off to-hit and EV"}));
+  EXPECT_EQ(ask019("player:weapon=long_sword", "orc_warrior:weapon=mace,enchant=1,shield=buckler").equipment,
+            (std::vector<std::string>{"attacker (player, STR 10): long sword +0",
+                                      "defender (orc warrior): mace +1, buckler +0"}));
+}
+
+// What the game does not let be wielded (itemprop.cc is_weapon_wieldable:
+// min_2h_size; hands_reqd: below min_1h_size two hands): the 0.19.6 demon
+// trident is one-handed from medium.
+TEST(CrawlCli, WieldingWarnings) {
+  EXPECT_EQ(ask019("player:size=little,weapon=great_sword", "orc").warnings,
+            (std::vector<std::string>{"the attacker's great sword is too large for a little player: the game does "
+                                      "not let it be wielded (player::could_wield, is_weapon_wieldable); fray answers "
+                                      "as if it were"}));
+  EXPECT_EQ(ask019("player:weapon=demon_trident,shield=buckler,shields_skill=27", "orc", {}).warnings,
+            std::vector<std::string>{});
+  EXPECT_EQ(ask019("player:size=small,weapon=demon_trident,shield=buckler,shields_skill=27", "orc").warnings,
+            (std::vector<std::string>{"the attacker's demon trident takes two hands for a small player: the game "
+                                      "does not let it be wielded with a buckler (hands_reqd: a two-hander leaves no "
+                                      "hand for the shield); fray answers as if it were"}));
+  EXPECT_EQ(ask019("player", "kobold:weapon=giant_club").warnings,
+            (std::vector<std::string>{"the defender's giant club is too large for a small kobold: the game does not "
+                                      "let it be wielded (monster::could_wield); fray answers as if it were"}));
+}
+
+// The defaults a player spec took, in the notes of attack, strike and fight.
+TEST(CrawlCli, PlayerDefaultsInTheNotes) {
+  const std::string attacker =
+      "player attacker uses the defaults str=10, dex=10, xl=1, fighting=0, weapon_skill=0 (docs/crawl.md)";
+  EXPECT_TRUE(has_note(ask019("player:weapon=long_sword", "orc").notes, attacker));
+  fray::StrikeRequest sr;
+  sr.attack = {"player:weapon=long_sword", "orc", {}, {}};
+  EXPECT_TRUE(has_note(crawl019().strike(sr).notes, attacker));
+  EXPECT_TRUE(has_note(ask019("orc", "player:xl=5,body=plate_armour,form=wisp").notes,
+                       "player defender uses the defaults str=10, dex=10, fighting=0, weapon=none (unarmed), "
+                       "dodging=0, armor_skill=0 (docs/crawl.md)"));
+  const std::string full = "player:str=12,dex=13,xl=3,fighting=2,weapon_skill=3,dodging=1,weapon=long_sword,hp=30";
+  for (const std::string& n : crawl019().bout({full, "orc", {}, {}}).notes)
+    EXPECT_EQ(n.find("uses the defaults"), std::string::npos) << n;
 }
 
 }  // namespace

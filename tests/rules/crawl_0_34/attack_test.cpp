@@ -148,6 +148,25 @@ TEST(Crawl034Formulas, PlayerEvasionExamples) {
   EXPECT_EQ(player_ev100(p, {.constricted = true}), 40);
 }
 
+// 0.34's size_type has no SIZE_BIG: a giant is 5, its EV size factor
+// 2·(SIZE_MEDIUM − SIZE_GIANT) = −4 (player.cc _player_evasion_size_factor).
+// Dex 15, dodging 0: (10 − 4)·100 + 800·100/24/10/10 = 600 + 33.
+TEST(Crawl034Formulas, GiantIsTheSixthSize) {
+  EXPECT_EQ(parse_size("giant"), 5);
+  EXPECT_EQ(parse_size("SIZE_GIANT"), 5);
+  EXPECT_EQ(size_name(5), "giant");
+  EXPECT_EQ(player_ev100(*parse_combatant("player:dex=15,size=giant", "defender").player()), 633);
+  EXPECT_EQ(player_ev100(*parse_combatant("player:dex=15,size=large", "defender").player()), 836);  // 800 + 36
+  EXPECT_EQ(player_ev100(*parse_combatant("player:dex=15,size=large", "defender").player(), {.helpless = true}), 100);
+  try {
+    (void)parse_combatant("player:size=big", "defender");
+    ADD_FAILURE() << "size=big taken";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown size 'big'"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(lookup_monster("fire_dragon").size, Giant);
+}
+
 TEST(Crawl034Formulas, MonsterEvasionWithArmourAndNets) {
   Creature knight = *parse_combatant("orc_knight:shield=tower_shield", "defender").creature();
   EXPECT_EQ(monster_ev(knight), 11);  // 13 − 150/60
@@ -469,7 +488,11 @@ TEST(Crawl034Delay, PlayerAndMonster) {
                   .exact()
                   .approx_equal(Pmf::point(7)));
   EXPECT_THROW((void)player_attack_delay(*parse_combatant("player", "a").player(), true), Error);
-  EXPECT_NEAR(monster_attack_delay(*parse_combatant("wolf", "a").creature()), 100.0 / 17, 1e-12);
+  // A wolf (speed 17, attack energy 10): 10 × 10 / 17 aut a round.
+  const auto wolf = monster_attack_delays(*parse_combatant("wolf", "a").creature(), false);
+  ASSERT_EQ(wolf.size(), 1u);
+  EXPECT_NEAR(wolf[0].first, 100.0 / 17, 1e-12);
+  EXPECT_EQ(wolf[0].second, 1.0);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// DCSS 0.34 flavours a fight follows: the player's poison (player.cc
+// DCSS 0.34 fights: the monsters' time (their energy at their speed), and the
+// flavours a fight follows: the player's poison (player.cc
 // handle_player_poison, melee-attack.cc mons_do_poison) and AF_VAMPIRIC,
 // against hand-worked cases and an independent small calculation.
 #include <gtest/gtest.h>
@@ -191,6 +192,76 @@ TEST(Crawl034Regen, KernelsHealOnTheirOwnTurns) {
   // The duel is exact (40 x 28 HP x 100 counters), and Monte Carlo at a fixed seed agrees on the player's HP at
   // the end (chi-square).
   crawl_test::expect_exact_duel_agrees(b, 19, true);
+}
+
+}  // namespace
+}  // namespace fray::crawl_0_34
+
+namespace fray::crawl_0_34 {
+namespace {
+
+using Times = std::vector<std::pair<double, double>>;
+
+Times round_times(const char* spec, bool ranged = false) {
+  return monster_attack_delays(*parse_combatant(spec, "attacker").creature(), ranged);
+}
+
+// dat/mons: energy {attack: 15} for the ogre, the two-headed ogre, Sigmund
+// and Erolcha (15 aut a round at speed 10), {attack: 45} for the juggernaut
+// (30 aut at speed 15), {attack: 7} for the iron golem (10 aut at speed 7),
+// {missile: 5} for the deep elf master archer (5 aut a shot, 10 a melee
+// round). fight.cc fight_melee and throw.cc mons_throw spend
+// div_rand_round(energy × 10, 10), the energy itself, whatever the weapon
+// (weapon_adjust_delay of an unbranded weapon is 10).
+TEST(Crawl034Energy, MonsterRoundTimes) {
+  for (const char* m : {"ogre", "two_headed_ogre", "sigmund", "erolcha", "ogre:weapon=giant_club"})
+    EXPECT_EQ(round_times(m), (Times{{15, 1}})) << m;
+  EXPECT_EQ(round_times("juggernaut"), (Times{{30, 1}}));
+  EXPECT_EQ(round_times("iron_golem"), (Times{{10, 1}}));
+  EXPECT_EQ(round_times("deep_elf_master_archer:weapon=shortbow", true), (Times{{5, 1}}));
+  EXPECT_EQ(round_times("deep_elf_master_archer:weapon=shortbow"), (Times{{10, 1}}));
+  EXPECT_EQ(round_times("orc_warrior:weapon=mace"), (Times{{10, 1}}));  // no weapon delay in 0.34
+  EXPECT_EQ(round_times("wolf"), (Times{{100.0 / 17, 1}}));
+  EXPECT_EQ(round_times("hd=4,attack_energy=20,speed=8"), (Times{{25, 1}}));
+  EXPECT_EQ(lookup_monster("iron_golem").energy.attack, 7);
+  EXPECT_EQ(lookup_monster("adder").energy.swim, 6);
+  // The answers' times: the attack, the fight, a shot.
+  const Ruleset& rs = fray::ruleset("crawl-0.34");
+  EXPECT_EQ(rs.attack({"ogre", "player", {}, {}}).attack_time, 15);
+  const Bout b = rs.bout({"player:hp=50", "juggernaut", {}, {}});
+  EXPECT_EQ(b.b.attack_time, 30);
+  EXPECT_TRUE(crawl_test::has_line(
+      b.notes,
+      "juggernaut: each melee round spends 45 energy (div_rand_round(attack energy 45 × delay 10, 10)), 30 aut "
+      "at speed 15"));
+  EXPECT_EQ(rs.attack({"deep_elf_master_archer:weapon=shortbow", "player", {"ranged"}, {}}).attack_time, 5);
+  const Bout shots =
+      rs.bout({"deep_elf_master_archer:weapon=shortbow", "player:hp=50,missile=javelin", {"ranged"}, {}});
+  EXPECT_EQ(shots.a.attack_time, 5);
+}
+
+// The ogre's 15 aut rounds against the fighter's 12 aut swings: the 50-HP
+// fighter wins 76.92 %, where a round of 10 aut (before the rounds had their
+// energy) gave 49.87 %. Exact, and Monte Carlo agrees; an ogre of 12 energy
+// at speed 8 (15 aut too) fights the same duel.
+TEST(Crawl034Energy, OgreDuelChanges) {
+  const Ruleset& rs = fray::ruleset("crawl-0.34");
+  const std::string player = "player:dex=15,fighting=5,long_blades=4,weapon=long_sword,hp=50";
+  const Bout b = rs.bout({player, "ogre", {}, {}});
+  EXPECT_EQ(b.a.attack_time, 12);
+  EXPECT_EQ(b.b.attack_time, 15);
+  const fight::FightOptions o = crawl_test::quiet(1000);
+  const fight::DuelResult d = fight::solve_duel(b, o);
+  ASSERT_EQ(d.method, "exact");
+  EXPECT_NEAR(d.p_a_wins, 0.7692466320089261, 1e-9);
+  crawl_test::expect_exact_duel_agrees(b, 11, true);
+  const fight::DuelResult same = fight::solve_duel(rs.bout({player, "ogre:attack_energy=12,speed=8", {}, {}}), o);
+  EXPECT_NEAR(same.p_a_wins, d.p_a_wins, 1e-12);
+  // Turns to kill: as many rounds, each 15 aut.
+  const fight::TtkResult t = fight::solve_ttk(rs.bout({"ogre", player, {}, {}}), o);
+  ASSERT_EQ(t.method, "exact");
+  ASSERT_TRUE(t.attacks.has_value());
+  EXPECT_NEAR(fight::mean_of(t.time), 15 * t.attacks->mean(), 1e-9);
 }
 
 }  // namespace

@@ -334,5 +334,100 @@ TEST(Crawl034Ruleset, Catalogs) {
   EXPECT_THROW((void)rules().catalog(CatalogKind::classes), Error);
 }
 
+// The items behind an answer, a line each; a monster's only when it carries some.
+TEST(Crawl034Ruleset, Equipment) {
+  const AttackSummary s =
+      ask("player:str=14,dex=15,weapon=long_sword,enchant=2,body=plate_armour,shield=buckler,shield_enchant=1",
+          "orc_warrior:weapon=mace,enchant=-1,shield=kite_shield");
+  EXPECT_EQ(s.equipment,
+            (std::vector<std::string>{"attacker (player, STR 14, DEX 15): long sword +2, plate armour +0, buckler +1",
+                                      "defender (orc warrior): mace -1, kite shield +0"}));
+  EXPECT_EQ(ask("orc", "player:missile=javelin").equipment,
+            (std::vector<std::string>{"defender (player, STR 10, DEX 10): no weapon, javelin to throw"}));
+}
+
+// DCSS 0.34 player.cc adjusted_body_armour_penalty and adjusted_shield_penalty,
+// by hand: plate (b = 18), STR 10, Armour 0: 2·18²·450·100/(5·13)/450 = 996,
+// 9.96 EV; a tower shield (s = 15), STR 10, Shields 0: 2·15²·270·100/75/270 =
+// 600, 6.00 EV, and at scale 20, 120: div_rand_round(120, 20) = 6 aut an
+// attack; a buckler (s = 5): 66 (0.66 EV), 13 at scale 20 (0.65 aut). No
+// penalty touches to-hit in 0.34; the body armour's slows only a launcher.
+TEST(Crawl034Ruleset, ArmourWarningsByRole) {
+  const AttackSummary att = ask("player:weapon=long_sword,body=plate_armour,shield=tower_shield", "orc");
+  EXPECT_EQ(att.warnings, (std::vector<std::string>{"the attacker's tower shield is heavy for STR 10 and Shields 0: "
+                                                    "adjusted_shield_penalty costs it 6.00 aut an attack "
+                                                    "(div_rand_round(ASP(20), 20))"}));
+  const AttackSummary def = ask("orc", "player:body=plate_armour,shield=buckler");
+  EXPECT_EQ(def.warnings,
+            (std::vector<std::string>{
+                "the defender's plate armour is heavy for STR 10 and Armour 0: adjusted_body_armour_penalty costs "
+                "it 9.96 EV",
+                "the defender's buckler is heavy for STR 10 and Shields 0: adjusted_shield_penalty costs it 0.66 EV"}));
+  // EV given straight: the armour no longer costs any.
+  EXPECT_TRUE(ask("orc", "player:body=plate_armour,ev=10").warnings.empty());
+  // A launcher's shots: div_rand_round(ABAP(20), 20), ABAP(20) = 199 (9.95 aut).
+  const AttackSummary bow = ask("player:weapon=shortbow,body=plate_armour", "orc", {"ranged"});
+  EXPECT_EQ(bow.warnings, (std::vector<std::string>{
+                              "the attacker's plate armour is heavy for STR 10 and Armour 0: "
+                              "adjusted_body_armour_penalty costs it 9.95 aut a shot (div_rand_round(ABAP(20), 20))"}));
+  // Strong and skilled enough: nothing.
+  EXPECT_TRUE(ask("player:str=30,shields_skill=27,shield=buckler,weapon=long_sword", "orc").warnings.empty());
+  // A fight: each side attacks and defends.
+  const Bout b = rules().bout({"player:hp=40,weapon=long_sword,shield=tower_shield", "orc", {}, {}});
+  EXPECT_EQ(b.warnings, (std::vector<std::string>{"the attacker's tower shield is heavy for STR 10 and Shields 0: "
+                                                  "adjusted_shield_penalty costs it 6.00 EV and 6.00 aut an attack "
+                                                  "(div_rand_round(ASP(20), 20))"}));
+}
+
+// What the game does not let be wielded: a weapon too large for the size
+// (item-prop.cc is_weapon_too_large: min_2h_size), a two-hander (below
+// min_1h_size) with a shield; the same for monsters (monster::could_wield,
+// monster::pickup).
+TEST(Crawl034Ruleset, WieldingWarnings) {
+  EXPECT_EQ(ask("player:size=little,weapon=great_sword,long_blades=5", "orc").warnings,
+            (std::vector<std::string>{"the attacker's great sword is too large for a little player: the game does "
+                                      "not let it be wielded (item-prop.cc is_weapon_too_large); fray answers as if it "
+                                      "were"}));
+  EXPECT_EQ(ask("player:weapon=great_sword,long_blades=5,shield=buckler,shields_skill=27,str=30", "orc").warnings,
+            (std::vector<std::string>{"the attacker's great sword takes two hands for a medium player: the game "
+                                      "does not let it be wielded with a buckler (item-prop.cc get_all_item_slots: a "
+                                      "two-hander takes the off hand); fray answers as if it were"}));
+  EXPECT_TRUE(ask("player:size=large,weapon=great_sword,long_blades=5", "orc").warnings.empty());
+  EXPECT_EQ(ask("player", "kobold:weapon=giant_club").warnings,
+            (std::vector<std::string>{"the defender's giant club is too large for a small kobold: the game does not "
+                                      "let it be wielded (monster::could_wield); fray answers as if it were"}));
+  EXPECT_EQ(ask("orc:weapon=great_sword,shield=buckler", "player").warnings,
+            (std::vector<std::string>{"the attacker's great sword takes two hands for a medium orc: the game does "
+                                      "not let it be wielded with a buckler (monster::pickup drops the shield); fray "
+                                      "answers as if it were"}));
+}
+
+// The defaults a player spec took, in the notes of attack, strike and fight.
+TEST(Crawl034Ruleset, PlayerDefaultsInTheNotes) {
+  const auto has = [](const std::vector<std::string>& notes, const std::string& line) {
+    return std::find(notes.begin(), notes.end(), line) != notes.end();
+  };
+  const std::string attacker =
+      "player attacker uses the defaults str=10, dex=10, fighting=0, long_blades=0 (docs/crawl_0_34.md)";
+  EXPECT_TRUE(has(ask("player:weapon=long_sword", "orc").notes, attacker));
+  StrikeRequest sr;
+  sr.attack = {"player:weapon=long_sword", "orc", {}, {}};
+  EXPECT_TRUE(has(rules().strike(sr).notes, attacker));
+  // A defender's Dodging counts; given skills are not listed.
+  EXPECT_TRUE(has(ask("orc", "player:dex=14,body=leather_armour,armour_skill=3").notes,
+                  "player defender uses the defaults str=10, fighting=0, weapon=none (unarmed), unarmed=0, "
+                  "dodging=0 (docs/crawl_0_34.md)"));
+  EXPECT_TRUE(has(ask("orc", "player:missile=dart,shield=buckler,sh=5").notes,
+                  "player defender uses the defaults str=10, dex=10, fighting=0, weapon=none (unarmed), "
+                  "throwing=0, dodging=0 (docs/crawl_0_34.md)"));
+  const std::string full = "player:str=12,dex=13,fighting=2,long_blades=3,dodging=1,weapon=long_sword,hp=30";
+  const Bout b = rules().bout({full, "orc", {}, {}});
+  for (const std::string& n : b.notes) EXPECT_EQ(n.find("uses the defaults"), std::string::npos) << n;
+  const Bout d = rules().bout({"player:hp=30", "orc", {}, {}});
+  EXPECT_TRUE(has(d.notes,
+                  "player attacker uses the defaults str=10, dex=10, fighting=0, weapon=none (unarmed), "
+                  "unarmed=0, dodging=0 (docs/crawl_0_34.md)"));
+}
+
 }  // namespace
 }  // namespace fray::crawl_0_34

@@ -72,6 +72,9 @@ struct Player {
   std::optional<int> ac;  // AC straight
   int hp = 0;             // for fights
   RegenSources regen;     // the regeneration a fight follows (troll leather from `body`)
+  // "str=10", "weapon=none (unarmed)", ...: the values the spec left to their
+  // defaults among those the answer reads (parse_combatant), for the notes.
+  std::vector<std::string> defaults;
 };
 
 // A monster: a catalog row with a spec's overrides, or an inline monster.
@@ -80,6 +83,7 @@ struct Monster {
   int hd = 1, ev = 0, ac = 0;
   bool fighter = false, archer = false;
   int size = Medium, speed = 10;
+  MonsterEnergy energy;  // the catalog's mon_energy_usage (inline: 10 each), attack_energy= and missile_energy=
   std::vector<MonsterAttack> attacks;
   int attack_index = 0;  // which of the attacks `attack` reports
   std::optional<WeaponProp> weapon;
@@ -151,12 +155,30 @@ struct Situation {
 [[nodiscard]] int player_gdr(const Player& p);
 // monster.cc monster::evasion in the situation (shield penalty, helpless, netted, confused).
 [[nodiscard]] int monster_ev(const Monster& m, const Situation& s);
-// player.cc player::attack_delay / monster speed, in aut: each value with its
-// probability. The player's delay rounds with div_rand_round, so it is one of
-// two values unless the skill term divides evenly; a monster's is 100 / speed.
-[[nodiscard]] std::vector<std::pair<double, double>> attack_delays(const Combatant& c);
+// DCSS 0.19 the energy a monster's melee round (melee_attack.cc
+// handle_phase_attempted, on its first attack only) or shot (throw.cc
+// mons_throw) spends: div_rand_round(energy × delay, 10), energy its
+// mon_energy_usage attack or missile, delay monster::attack_delay: 10, or
+// (10 + the weapon's delay) / 2 when the round's first attack swings the
+// wielded weapon (monster::weapon of attack 0: AT_HIT or AT_WEAP_ONLY; a
+// launcher wielded in melee counts) or the shot is fired from a launcher.
+[[nodiscard]] Pmf monster_action_cost(const Monster& m, bool ranged);
+// The energy and delay behind it, with the monster's name and speed (for a fight's notes).
+[[nodiscard]] MonsterTime monster_time(const Monster& m, bool ranged);
+// player-act.cc player::attack_delay of the player, in aut: the thrown
+// missile's, the unarmed (Bat form ×3/5), the weapon's (a launcher swung in
+// melee: 15), at least 3, plus the shield's div_rand_round(min(1d P, 1d P),
+// 20) with P = adjusted_shield_penalty(20). `ranged`: a missile.
+[[nodiscard]] Pmf player_attack_delay_pmf(const Player& p, bool ranged);
+// The player's attack delay, or a monster's action in aut (10 × its
+// monster_action_cost / speed, fray/rules/crawl/energy.hpp): each value with
+// its probability. The player's delay rounds with div_rand_round, so it is
+// one of two values unless the skill term divides evenly (more with a shield's
+// penalty); a monster's is when energy × delay is not a multiple of 10.
+// `ranged`: a missile rather than melee.
+[[nodiscard]] std::vector<std::pair<double, double>> attack_delays(const Combatant& c, bool ranged = false);
 // Its mean.
-[[nodiscard]] double attack_delay(const Combatant& c);
+[[nodiscard]] double attack_delay(const Combatant& c, bool ranged = false);
 
 // --- one attack ---------------------------------------------------------------------------
 

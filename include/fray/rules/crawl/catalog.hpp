@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <fray/rules/crawl/energy.hpp>
 #include <fray/rules/crawl/poison.hpp>
 #include <span>
 #include <string>
@@ -53,6 +54,8 @@ struct WeaponProp {
   bool magic_staff = false;  // a magical staff: the "staff" row, enchantment ignored
   bool dagger = false;       // stab damage doubles the dex term (attack::player_stab_weapon_bonus)
   bool blowgun = false;      // its enchantment adds no damage (ranged_attack::calc_damage)
+  int min_2h_size = Tiny;    // the smallest size that can wield it (is_weapon_wieldable)
+  int min_1h_size = Tiny;    // the smallest that wields it in one hand (hands_reqd); 7: none
 };
 
 // Where an armor is worn (equipment_type), as far as the rules care.
@@ -91,6 +94,7 @@ struct MonsterProp {
   bool archer = false;
   int size = Medium;
   int speed = 10;
+  MonsterEnergy energy;  // mon_energy_usage: the energy each kind of action costs
   std::vector<MonsterAttack> attacks;
   MonsterResists resists;  // res_fire, res_cold, res_neg, natural, res_poison
 };

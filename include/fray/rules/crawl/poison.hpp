@@ -186,12 +186,13 @@ inline constexpr int kMaxPoisonPhases = 64;
 }
 // The state of `side`; throws Error (starting with `id`) past the bounds.
 [[nodiscard]] std::uint32_t monster_side_state(const MonsterSideState& side, std::string_view id);
-// The rounds after which a poisoner of speed `speed` (100/speed aut each)
-// ticks the same again: speed / gcd(speed, 10).
-[[nodiscard]] int poison_tick_period(int speed) noexcept;
+// The rounds after which a poisoner of speed `speed` whose rounds spend
+// `cost` energy (10 × cost / speed aut each, energy.hpp) ticks the same
+// again: speed / gcd(speed, cost).
+[[nodiscard]] int poison_tick_period(int speed, int cost = 10) noexcept;
 // The poison's ticks at the start of the poisoner's k-th round since the
 // poisoning (k >= 1): the multiples of 10 aut its rounds passed,
-// floor(10k/speed) - floor(10(k-1)/speed).
-[[nodiscard]] int poison_ticks_at(int k, int speed) noexcept;
+// floor(k·cost/speed) - floor((k-1)·cost/speed).
+[[nodiscard]] int poison_ticks_at(int k, int speed, int cost = 10) noexcept;
 
 }  // namespace fray::crawl

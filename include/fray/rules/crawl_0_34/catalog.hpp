@@ -3,6 +3,7 @@
 // Missile_prop, Armour_prop; monsters.json: mon-data.h rows).
 #pragma once
 
+#include <fray/rules/crawl/energy.hpp>
 #include <fray/rules/crawl/poison.hpp>
 #include <span>
 #include <string>
@@ -11,8 +12,10 @@
 
 namespace fray::crawl_0_34 {
 
-// Body sizes, as the game numbers them (SIZE_TINY .. SIZE_GIANT).
-enum Size : int { Tiny = 0, Little, Small, Medium, Large, Big, Giant };
+// Body sizes, as 0.34 numbers them (size-type.h: SIZE_TINY .. SIZE_GIANT;
+// 0.19's SIZE_BIG is gone, so a giant is 5 and its EV size factor
+// 2·(SIZE_MEDIUM − size) is −4).
+enum Size : int { Tiny = 0, Little, Small, Medium, Large, Giant };
 // "medium" or "SIZE_MEDIUM"; throws fray::Error naming the word.
 [[nodiscard]] int parse_size(std::string_view word);
 [[nodiscard]] std::string_view size_name(int size);
@@ -28,6 +31,8 @@ struct Weapon {
   bool ranged = false;       // a launcher (skill SK_RANGED_WEAPONS)
   bool legacy = false;       // kept for old saves only
   bool crossbow = false;     // is_crossbow
+  int min_2h_size = Tiny;    // the smallest size that can wield it (is_weapon_too_large)
+  int min_1h_size = Tiny;    // the smallest that wields it in one hand (basic_hands_reqd); 6: none
   bool magic_staff = false;  // an OBJ_STAVES item: the "staff" row, its enchantment ignored
 };
 
@@ -65,6 +70,7 @@ struct Monster {
   bool archer = false;   // M_ARCHER
   int size = Medium;
   int speed = 10;
+  crawl::MonsterEnergy energy;  // mon_energy_usage of dat/mons: the energy each kind of action costs
   std::vector<MonsterAttack> attacks;
   crawl::MonsterResists resists;  // res_fire, res_cold, res_neg, natural, res_poison
 };

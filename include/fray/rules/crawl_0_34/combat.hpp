@@ -11,6 +11,7 @@
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
 #include <fray/rules/crawl/chain.hpp>
+#include <fray/rules/crawl/energy.hpp>
 #include <fray/rules/crawl/random.hpp>
 #include <fray/rules/crawl/regen.hpp>
 #include <fray/rules/crawl_0_34/catalog.hpp>
@@ -48,6 +49,9 @@ struct Player {
   std::optional<int> ac100;  // armour_class at ×100 straight
   int hp = 0;
   crawl::RegenSources regen;  // the regeneration a fight follows (troll leather from `body`)
+  // "str=10", "weapon=none (unarmed)", ...: the values the spec left to their
+  // defaults among those the answer reads (parse_combatant), for the notes.
+  std::vector<std::string> defaults;
 };
 
 // A monster as it fights: its catalog row with the items it carries.
@@ -56,6 +60,7 @@ struct Creature {
   int hd = 1, ev = 0, ac = 0;
   bool fighter = false, archer = false;
   int size = Medium, speed = 10;
+  crawl::MonsterEnergy energy;  // the catalog's mon_energy_usage (inline: 10 each), attack_energy= and missile_energy=
   std::vector<MonsterAttack> attacks;
   int attack_index = 0;  // which attack of `attacks` is made
   std::optional<Weapon> weapon;
@@ -184,7 +189,16 @@ struct ArmorRoll {
 // for a shield and, for a launcher, + div_rand_round(ABAP(20), 20). A thrown
 // missile: 10 + damage/2 − div_rand_round(throwing×10, 20), at least 7.
 [[nodiscard]] Chain player_attack_delay(const Player& p, bool ranged);
-// A monster's attack time: 100 / speed aut (10 aut at speed 10).
-[[nodiscard]] double monster_attack_delay(const Creature& m);
+// DCSS 0.34 the energy a monster's melee round (fight.cc fight_melee, once for
+// all its attacks) or shot (throw.cc mons_throw) spends: div_rand_round(energy
+// × monster::attack_delay, 10), energy its mon_energy_usage attack or missile,
+// attack_delay 10 (weapon_adjust_delay of a weapon without the speed or heavy
+// brand, which fray does not model): the energy itself.
+[[nodiscard]] Pmf monster_action_cost(const Creature& m, bool ranged);
+// The energy and delay behind it, with the monster's name and speed (for a fight's notes).
+[[nodiscard]] crawl::MonsterTime monster_time(const Creature& m, bool ranged);
+// Its time at the monster's speed (fray/rules/crawl/energy.hpp): 10 × cost /
+// speed aut, each value with its chance (an ogre's 15 energy at speed 10: 15 aut).
+[[nodiscard]] std::vector<std::pair<double, double>> monster_attack_delays(const Creature& m, bool ranged);
 
 }  // namespace fray::crawl_0_34
