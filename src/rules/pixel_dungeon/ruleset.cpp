@@ -671,8 +671,7 @@ class Rules final : public Ruleset {
     s.notes = notes(r);
     s.equipment = equipment(r);
     s.warnings = warnings(r);
-    std::vector<std::string> modelled;
-    list_mechanics(r.attacker, r.defender, true, modelled, s.not_modelled);
+    list_mechanics(r.attacker, r.defender, true, s.modelled, s.not_modelled);
     return s;
   }
 
@@ -689,8 +688,7 @@ class Rules final : public Ruleset {
     run.p_hit = exact_outcome(r.plan).p_hit;
     run.details = details(r.plan);
     run.notes = notes(r);
-    std::vector<std::string> modelled;
-    list_mechanics(r.attacker, r.defender, true, modelled, run.not_modelled);
+    list_mechanics(r.attacker, r.defender, true, run.modelled, run.not_modelled);
     auto go = [&](auto& rng) {
       for (std::uint64_t i = 0; i < req.count; ++i) {
         StrikeResult s;
