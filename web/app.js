@@ -341,10 +341,12 @@ function fightInput(verb) {
   const o = { rules: state.game, situation: situation(), kind: state.kind };
   if (verb === 'duel') Object.assign(o, { a: state.attacker, b: state.defender, first: state.first });
   else Object.assign(o, { attacker: state.attacker, defender: state.defender });
-  if (state.method === 'exact') o.exact = true;
-  if (state.method === 'mc') o.sims = state.sims;
-  // The seed matters to Monte Carlo only (chosen by the CLI or here).
-  if (state.method !== 'exact') o.seed = state.seed;
+  // The method asked for, and the fights and seed of whatever Monte Carlo
+  // answers: the whole fight (Monte Carlo), a fallback (auto, exact) or the
+  // hits alone. The answer says which method it used, and why.
+  o.method = { exact: 'exact', mc: 'monte-carlo' }[state.method] || 'auto';
+  o.sims = state.sims;
+  o.seed = state.seed;
   return o;
 }
 
@@ -436,8 +438,8 @@ async function computeAttack() {
 
 // What an answer rests on, beside it, as lists a reader can scan: the
 // mechanics it follows (`modelled`), those it leaves out (`not_modelled`),
-// why its method was chosen (`note`), its assumptions and caveats (`notes`),
-// the items it read (`equipment`) and what looks wrong (`warnings`).
+// why its method was used (`method_reason`), its assumptions and caveats
+// (`notes`), the items it read (`equipment`) and what looks wrong (`warnings`).
 function explain(prefix, j) {
   const box = tid(`${prefix}-notes`);
   box.replaceChildren();
@@ -458,16 +460,21 @@ function explain(prefix, j) {
   };
   group('Warnings', j.warnings, 'warn');
   group('Not modelled', j.not_modelled, 'left-out', `${prefix}-not-modelled`);
-  group('Modelled', j.modelled, 'modelled');
-  group('Method', j.note ? [j.note] : [], 'method');
+  group('Modelled', j.modelled, 'modelled', `${prefix}-modelled`);
+  group('Method', j.method_reason ? [j.method_reason] : [], 'method', `${prefix}-method-reason`);
   group('Notes', j.notes, 'plain');
   group('Equipment', j.equipment, 'plain');
 }
+// The method each part of an answer used, as the CLI's title says it:
 // "(exact)" only for an answer that follows every mechanic of the two sides;
-// Monte Carlo says how many fights and the seed.
+// Monte Carlo says how many fights and the seed, and that it stands in for
+// an exact analysis asked for; sampled hits of an exact turns to kill say so.
 function methodText(j) {
-  if (j.method !== 'exact') return `(Monte Carlo: ${Number(j.sims).toLocaleString('en-US')} fights, seed ${j.seed})`;
-  return j.not_modelled && j.not_modelled.length ? '(exact for the rules modelled)' : '(exact)';
+  const mc = `Monte Carlo: ${Number(j.sims).toLocaleString('en-US')} fights, seed ${j.seed}`;
+  const modelled = j.not_modelled && j.not_modelled.length ? ' for the rules modelled' : '';
+  if (j.method !== 'exact') return `(${mc}${j.method_asked === 'exact' ? ', exact not possible' : ''}${modelled})`;
+  const hits = (j.sampled || []).includes('hits') ? `; hits to kill: ${mc}` : '';
+  return `(exact${modelled}${hits})`;
 }
 
 async function computeFight() {

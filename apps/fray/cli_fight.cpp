@@ -27,6 +27,7 @@ struct FightArgs {
   std::vector<std::string> situation;
   std::string kind, from, to;
   bool exact = false;
+  std::string method;  // auto, exact, monte-carlo; empty: not given
   std::optional<std::int64_t> sims, threads;
   std::optional<std::uint64_t> seed;
   std::string first = "a";
@@ -40,9 +41,15 @@ void add_common(CLI::App* sub, FightArgs& f) {
   sub->add_option("--kind", f.kind, "Attack kind where the ruleset has several " + readers_help("kind"));
   sub->add_option("--from", f.from, "Side a's position X,Y " + readers_help("from"));
   sub->add_option("--to", f.to, "Side b's position X,Y " + readers_help("to"));
-  auto* exact = sub->add_flag("--exact", f.exact, "Exact analysis (the default when the rules allow it)");
-  auto* sims = sub->add_option("--sims", f.sims, "Monte Carlo: number of fights");
-  exact->excludes(sims);
+  auto* method = sub->add_option(
+      "--method", f.method,
+      "auto (the default: exact when the rules allow it, else Monte Carlo), exact (Monte Carlo, said so, when "
+      "impossible) or monte-carlo");
+  auto* exact = sub->add_flag("--exact", f.exact, "The same as --method exact");
+  exact->excludes(method);
+  sub->add_option("--sims", f.sims,
+                  "Fights of any part answered by Monte Carlo (default 100000); without --method or --exact it asks "
+                  "for Monte Carlo");
   add_seed_option(sub, f.seed, "Monte Carlo: seed, 0..2^64-1 (default 1)");
   add_svg_options(sub, f.svg, true);
   sub->add_option("--threads", f.threads,
@@ -52,12 +59,21 @@ void add_common(CLI::App* sub, FightArgs& f) {
 // Checks the numbers before anything else, so bad options fail the same for every ruleset.
 fight::FightOptions options_of(const FightArgs& f) {
   fight::FightOptions o;
-  if (f.sims) {
-    require(*f.sims >= 1, fmt::format("--sims must be at least 1, got {}", *f.sims));
-    o.method = fight::FightOptions::Method::monte_carlo;
-    o.monte_carlo.sims = static_cast<std::uint64_t>(*f.sims);
+  if (!f.method.empty()) {
+    try {
+      o.method = fight::parse_method(f.method);
+    } catch (const Error& e) {
+      throw Error(fmt::format("--method: {}", e.what()));
+    }
   } else if (f.exact) {
     o.method = fight::FightOptions::Method::exact;
+  } else if (f.sims) {
+    // --sims alone asks for Monte Carlo, as it always has.
+    o.method = fight::FightOptions::Method::monte_carlo;
+  }
+  if (f.sims) {
+    require(*f.sims >= 1, fmt::format("--sims must be at least 1, got {}", *f.sims));
+    o.monte_carlo.sims = static_cast<std::uint64_t>(*f.sims);
   }
   if (f.seed) {
     o.monte_carlo.seed = *f.seed;

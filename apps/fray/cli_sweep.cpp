@@ -26,7 +26,7 @@ inline constexpr std::uint64_t kSweepSims = 10000;
 
 void add_sweep_verbs(Cli& cli) {
   struct Opts {
-    std::string rules, attacker, defender, situation, kind, key, skill, side = "attacker";
+    std::string rules, attacker, defender, situation, kind, key, skill, side = "attacker", method;
     std::optional<double> from, to;
     double step = 1;
     bool csv = false;
@@ -66,6 +66,13 @@ void add_sweep_verbs(Cli& cli) {
           req.to = *o->to;
           req.step = o->step;
           req.side = o->side == "attacker" ? SweepSide::attacker : SweepSide::defender;
+          if (!o->method.empty()) {
+            try {
+              req.fight.method = fight::parse_method(o->method);
+            } catch (const Error& e) {
+              throw Error(fmt::format("--method: {}", e.what()));
+            }
+          }
           auto& mc = req.fight.monte_carlo;
           mc.sims = kSweepSims;
           if (o->sims) {
@@ -117,8 +124,11 @@ void add_sweep_verbs(Cli& cli) {
   v->add_option("--from", o->from, "First value");
   v->add_option("--to", o->to, "Last value");
   v->add_option("--step", o->step, fmt::format("Step (default 1); at most {} values", kMaxSweepPoints));
+  v->add_option("--method", o->method,
+                "How each row's fights are solved: auto (the default: exact when the rules allow it, else Monte "
+                "Carlo), exact (Monte Carlo, said so, when impossible) or monte-carlo");
   v->add_option("--sims", o->sims,
-                fmt::format("Monte Carlo fights per row where a fight is not exact (default {})", kSweepSims));
+                fmt::format("Monte Carlo fights per row where a fight is sampled (default {})", kSweepSims));
   add_seed_option(v, o->seed, "Monte Carlo: seed, 0..2^64-1 (default 1)");
   v->add_option("--threads", o->threads, "Monte Carlo: threads (default: all cores; the result does not depend on it)");
   v->add_flag("--csv", o->csv, "Print the table as CSV (a header row of keys first)");

@@ -287,6 +287,12 @@ class Attack(Result):
         self.time_unit: str = doc["time_unit"]
         self.details: Dict[str, Any] = doc["details"]
         self.notes: List[str] = doc["notes"]
+        # The items behind the answer, and what makes it worse than the specs may intend.
+        self.equipment: List[str] = doc["equipment"]
+        self.warnings: List[str] = doc["warnings"]
+        # The two combatants' game mechanics this attack follows, and those it leaves out.
+        self.modelled: List[str] = doc["modelled"]
+        self.not_modelled: List[str] = doc["not_modelled"]
 
     def p(self, kind: str) -> float:
         """The probability of one outcome kind ("miss", "hit", "critical", ...); 0 if the attack has no such kind."""
@@ -328,6 +334,8 @@ class StrikeRun(Result):
         self.mean_damage: float = doc["mean_damage"]
         self.details: Dict[str, Any] = doc["details"]
         self.notes: List[str] = doc["notes"]
+        self.modelled: List[str] = doc["modelled"]
+        self.not_modelled: List[str] = doc["not_modelled"]
 
     @property
     def damages(self) -> "np.ndarray":
@@ -347,14 +355,25 @@ class StrikeRun(Result):
 
 class Ttk(Result):
     """``fray.ttk``: attacks and game time to kill a defender that does not fight back
-    (its own turns, such as regeneration, still count)."""
+    (its own turns, such as regeneration, still count).
+
+    ``method`` is how the answer was computed ("exact" or "monte-carlo"),
+    ``method_asked`` the method asked for ("auto", "exact" or "monte-carlo"),
+    ``method_reason`` why, and ``sampled`` the keys Monte Carlo computed
+    (``["hits"]`` when only the hits were sampled).
+    """
 
     def __init__(self, doc: Dict[str, Any]) -> None:
         super().__init__(doc)
         self.rules: str = doc["rules"]
         self.method: str = doc["method"]
+        self.method_asked: str = doc["method_asked"]
+        self.method_reason: str = doc["method_reason"]
+        self.sampled: List[str] = doc["sampled"]
         self.defender_hp: int = doc["defender_hp"]
         self.attacks: Optional[Pmf] = _pmf_or_none(doc["attacks"])
+        # Of those attacks, the ones that land.
+        self.hits: Optional[Pmf] = _pmf_or_none(doc["hits"])
         self.time: Optional[Pmf] = _pmf_or_none(doc["time"])
         self.time_unit: str = doc["time_unit"]
         self.p_kill: float = doc["p_kill"]
@@ -367,7 +386,11 @@ class Ttk(Result):
         self.seed: Optional[int] = doc.get("seed")
         self.p_kill_ci: Optional[Tuple[float, float]] = _interval(doc.get("p_kill_ci"))
         self.p_escape_ci: Optional[Tuple[float, float]] = _interval(doc.get("p_escape_ci"))
-        self.note: Optional[str] = doc.get("note")
+        self.notes: List[str] = doc["notes"]
+        self.warnings: List[str] = doc["warnings"]
+        # The two fighters' game mechanics the fight follows, and those it leaves out.
+        self.modelled: List[str] = doc["modelled"]
+        self.not_modelled: List[str] = doc["not_modelled"]
 
     def __repr__(self) -> str:
         mean = "never" if self.attacks is None else f"{self.attacks.mean:.6g}"
@@ -375,12 +398,18 @@ class Ttk(Result):
 
 
 class Duel(Result):
-    """``fray.duel``: who wins a fight to the death (or the first escape)."""
+    """``fray.duel``: who wins a fight to the death (or the first escape).
+
+    ``method``, ``method_asked``, ``method_reason`` and ``sampled`` as in :class:`Ttk`.
+    """
 
     def __init__(self, doc: Dict[str, Any]) -> None:
         super().__init__(doc)
         self.rules: str = doc["rules"]
         self.method: str = doc["method"]
+        self.method_asked: str = doc["method_asked"]
+        self.method_reason: str = doc["method_reason"]
+        self.sampled: List[str] = doc["sampled"]
         self.p_a_wins: float = doc["p_a_wins"]
         self.p_b_wins: float = doc["p_b_wins"]
         self.p_draw: float = doc["p_draw"]
@@ -406,7 +435,10 @@ class Duel(Result):
         self.p_draw_ci: Optional[Tuple[float, float]] = _interval(doc.get("p_draw_ci"))
         self.p_a_escapes_ci: Optional[Tuple[float, float]] = _interval(doc.get("p_a_escapes_ci"))
         self.p_b_escapes_ci: Optional[Tuple[float, float]] = _interval(doc.get("p_b_escapes_ci"))
-        self.note: Optional[str] = doc.get("note")
+        self.notes: List[str] = doc["notes"]
+        self.warnings: List[str] = doc["warnings"]
+        self.modelled: List[str] = doc["modelled"]
+        self.not_modelled: List[str] = doc["not_modelled"]
 
     def __repr__(self) -> str:
         return (

@@ -163,24 +163,18 @@ void check_count(std::uint64_t count) {
     throw fray::Error(fmt::format("count {} is out of range 1..{}", count, kMaxCount));
 }
 
-// What `fray ttk` and `fray duel` read besides the two sides.
+// What `fray ttk` and `fray duel` read besides the two sides: `method` as
+// `--method`, and `sims` the fights of any part that Monte Carlo answers.
 fray::fight::FightOptions fight_options(const std::string& method, std::optional<std::int64_t> sims,
                                         std::optional<std::uint64_t> seed, std::optional<std::int64_t> threads,
                                         const std::string& first) {
   using fray::fight::FightOptions;
   FightOptions o;
-  if (method == "monte_carlo") {
-    if (!sims) throw fray::Error("method monte_carlo needs sims");
-    o.method = FightOptions::Method::monte_carlo;
-  } else if (method == "exact") {
-    if (sims) throw fray::Error("exact and sims exclude each other");
-    o.method = FightOptions::Method::exact;
-  } else if (method != "automatic") {
-    throw fray::Error(fmt::format("method '{}' is not one of automatic, exact, monte_carlo", method));
-  }
+  // "automatic" (or "auto"), "exact", "monte_carlo" (or "monte-carlo"), as `--method`.
+  o.method = fray::fight::parse_method(method);
+  // The fights of any part answered by Monte Carlo, whatever the method.
   if (sims) {
     fray::require(*sims >= 1, fmt::format("sims must be at least 1, got {}", *sims));
-    o.method = FightOptions::Method::monte_carlo;
     o.monte_carlo.sims = static_cast<std::uint64_t>(*sims);
   }
   if (seed) o.monte_carlo.seed = *seed;

@@ -54,11 +54,11 @@ DuelResult duel_exact(const Bout& bout, Who first_on_tie, const ExactLimits& lim
   if (detail::any_positive(t.hp_win[0])) r.a_hp_if_wins = detail::pmf_of(t.hp_win[0]);
   if (detail::any_positive(t.hp_win[1])) r.b_hp_if_wins = detail::pmf_of(t.hp_win[1]);
   if (t.draw > 0)
-    r.note = t.draw >= 1 - 1e-12 ? "the fight can never end: neither side can ever kill the other"
-                                 : fmt::format(
-                                       "with probability {} the fight reaches a point where neither side "
-                                       "can ever kill the other",
-                                       significant(t.draw));
+    r.notes.push_back(t.draw >= 1 - 1e-12
+                          ? "the fight can never end: neither side can ever kill the other"
+                          : fmt::format("with probability {} the fight reaches a point where neither side "
+                                        "can ever kill the other",
+                                        significant(t.draw)));
   return r;
 }
 

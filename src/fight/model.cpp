@@ -70,7 +70,7 @@ AttackStats attack_stats(const Exchange& kernel, Side attacker, Side defender, d
     if (t.landed()) p_hit += t.p;
     sum += t.p * static_cast<double>(t.damage);
   }
-  s.accuracy = p_hit;
+  s.p_hit = p_hit;
   s.damage_per_attack = sum;
   s.damage_per_hit = p_hit > 0 ? sum / p_hit : 0.0;
   s.damage_per_time = attack_time > 0 ? sum / attack_time : 0.0;

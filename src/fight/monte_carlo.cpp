@@ -324,7 +324,7 @@ TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const
     r.sims = options.sims;
     r.seed = options.seed;
     r.p_kill_ci = r.p_escape_ci = {0, 0};
-    r.note = "the attacker can never kill the defender";
+    r.notes.push_back("the attacker can never kill the defender");
     return r;
   }
   const SampledTally t = run(kernel, nullptr, attacker, defender, Who::a, options);
@@ -340,12 +340,10 @@ TtkResult ttk_monte_carlo(const Exchange& kernel, const Fighter& attacker, const
     r.hits_method = r.method;
     r.time = kill_times(t, attacker.attack_time, attacker.attack_time, false);
   }
-  r.note = draw_note(t.draws, options.max_attacks);
-  if (t.wins[1] > 0) {
-    const std::string died =
-        fmt::format("{} of the attackers died of the HP they lose on their own turns before they killed", t.wins[1]);
-    r.note = r.note.empty() ? died : died + "; " + r.note;
-  }
+  if (t.wins[1] > 0)
+    r.notes.push_back(
+        fmt::format("{} of the attackers died of the HP they lose on their own turns before they killed", t.wins[1]));
+  if (std::string draws = draw_note(t.draws, options.max_attacks); !draws.empty()) r.notes.push_back(std::move(draws));
   escape_counts(r, t, options.sims);
   return r;
 }
@@ -386,7 +384,7 @@ TtkResult ttk_monte_carlo_turns(const Bout& bout, Who first, const MonteCarloOpt
   r.seed = options.seed;
   if (provably_endless(kernel, &turns, attacker, defender)) {
     r.p_kill_ci = r.p_escape_ci = {0, 0};
-    r.note = "the attacker can never kill the defender";
+    r.notes.push_back("the attacker can never kill the defender");
     return r;
   }
   const SampledTally t = run(kernel, &turns, attacker, defender, first, options, true);
@@ -414,7 +412,7 @@ TtkResult ttk_monte_carlo_turns(const Bout& bout, Who first, const MonteCarloOpt
       r.time = normalised(acc, total);
     }
   }
-  std::vector<std::string> notes;
+  std::vector<std::string>& notes = r.notes;
   if (t.wins[1] > 0)
     notes.push_back(
         fmt::format("{} of the attackers died of the HP they lose on their own turns before they killed", t.wins[1]));
@@ -426,7 +424,6 @@ TtkResult ttk_monte_carlo_turns(const Bout& bout, Who first, const MonteCarloOpt
         "before it",
         own_deaths));
   if (const std::string draws = draw_note(t.draws, options.max_attacks); !draws.empty()) notes.push_back(draws);
-  for (const std::string& n : notes) r.note = r.note.empty() ? n : r.note + "; " + n;
   escape_counts(r, t, options.sims);
   return r;
 }
@@ -452,7 +449,7 @@ DuelResult duel_monte_carlo(const Bout& bout, Who first_on_tie, const MonteCarlo
     r.draw_ci = {1, 1};
     r.a_hp_left = Pmf::point(bout.a.hp);
     r.b_hp_left = Pmf::point(bout.b.hp);
-    r.note = "the fight can never end: neither side can ever kill the other";
+    r.notes.push_back("the fight can never end: neither side can ever kill the other");
     return r;
   }
   const SampledTally t = run(*bout.a_hits_b, bout.b_hits_a.get(), bout.a, bout.b, first_on_tie, options);
@@ -475,7 +472,7 @@ DuelResult duel_monte_carlo(const Bout& bout, Who first_on_tie, const MonteCarlo
   r.b_hp_left = t.hp_end[1].pmf();
   if (!t.hp_win[0].empty()) r.a_hp_if_wins = t.hp_win[0].pmf();
   if (!t.hp_win[1].empty()) r.b_hp_if_wins = t.hp_win[1].pmf();
-  r.note = draw_note(t.draws, options.max_attacks);
+  if (std::string draws = draw_note(t.draws, options.max_attacks); !draws.empty()) r.notes.push_back(std::move(draws));
   return r;
 }
 

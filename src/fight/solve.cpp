@@ -1,6 +1,8 @@
 // Turns to kill and duels: the exact analysis when it can be made, Monte
-// Carlo otherwise, and a note saying why.
+// Carlo otherwise, and the reason for the method used.
 #include <fray/fight/solve.hpp>
+
+#include <fray/core/error.hpp>
 
 #include <fmt/format.h>
 
@@ -39,16 +41,25 @@ auto fallback(const std::string& why, Run&& run) {
   }
 }
 
-// Says on a sampled result why there is no exact one.
+// Why the exact analysis answered.
 template <class Result>
-void add_note(Result& r, const std::string& why) {
-  const std::string lead = "no exact analysis (" + why + "); Monte Carlo instead";
-  r.note = r.note.empty() ? lead : lead + "; " + r.note;
+void exact_reason(Result& r, FightOptions::Method asked) {
+  r.method_reason = asked == FightOptions::Method::exact ? "exact asked for" : "auto: the exact analysis can be made";
 }
+
+// Why a sampled result answers what asked for the exact analysis or either.
+template <class Result>
+void fallback_reason(Result& r, FightOptions::Method asked, const std::string& why) {
+  r.method_reason = asked == FightOptions::Method::exact
+                        ? fmt::format("exact asked for, but no exact analysis ({}): Monte Carlo instead", why)
+                        : fmt::format("auto: no exact analysis ({}), so Monte Carlo", why);
+}
+
+constexpr const char* kMonteCarloAsked = "Monte Carlo asked for";
 
 // An exact turns to kill whose hits do not form a chain of their own (a miss
 // moves some state, or the defender's own turns come between the attacks):
-// the hits are sampled, from the same fight, and the note says so.
+// the hits are sampled, from the same fight, and hits_reason says why.
 TtkResult with_hits(TtkResult r, bool acts, const Bout& bout, const FightOptions& options) {
   if (!r.attacks || r.hits) return r;
   MonteCarloOptions mc = options.monte_carlo;
@@ -63,11 +74,11 @@ TtkResult with_hits(TtkResult r, bool acts, const Bout& bout, const FightOptions
   if (!s.hits) return r;
   r.hits = s.hits;
   r.hits_method = "monte-carlo";
-  const std::string why = fmt::format(
-      "hits to kill sampled (Monte Carlo, {} fights, seed {}): {}, so the hits do not form an exact chain "
-      "of their own",
-      s.sims, s.seed, acts ? "the defender's own turns come between the attacks" : "a miss changes the fight's state");
-  r.note = r.note.empty() ? why : r.note + "; " + why;
+  r.sims = s.sims;
+  r.seed = s.seed;
+  r.hits_reason =
+      fmt::format("{}, so the hits do not form an exact chain of their own",
+                  acts ? "the defender's own turns come between the attacks" : "a miss changes the fight's state");
   return r;
 }
 
@@ -78,13 +89,19 @@ TtkResult ttk_by_method(const Bout& bout, const FightOptions& given) {
   require(bout.a_hits_b != nullptr, "side a has no attack on side b");
   const FightOptions options = with_progress(given);
   auto sampled = [&] { return ttk_monte_carlo(bout, options.first_on_tie, options.monte_carlo); };
-  if (options.method == FightOptions::Method::monte_carlo) return sampled();
+  if (options.method == FightOptions::Method::monte_carlo) {
+    TtkResult r = sampled();
+    r.method_reason = kMonteCarloAsked;
+    return r;
+  }
   std::string why;
   if (!bout.a_hits_b->exact()) why = why_not(*bout.a_hits_b, bout.a, "a", bout.b, "b");
   if (why.empty()) {
     try {
       detail::TtkTurns x = detail::ttk_exact_turns(bout, options.first_on_tie, options.limits);
-      return with_hits(std::move(x.result), x.acts, bout, options);
+      TtkResult r = with_hits(std::move(x.result), x.acts, bout, options);
+      exact_reason(r, options.method);
+      return r;
     } catch (const TooLarge& e) {
       why = e.what();
     } catch (const TurnsNotExact& e) {
@@ -92,7 +109,7 @@ TtkResult ttk_by_method(const Bout& bout, const FightOptions& given) {
     }
   }
   TtkResult r = fallback(why, sampled);
-  add_note(r, why);
+  fallback_reason(r, options.method, why);
   return r;
 }
 
@@ -105,28 +122,55 @@ DuelResult duel_by_method(const Bout& bout, const FightOptions& given) {
     if (why.empty() && !bout.b_hits_a->exact()) why = why_not(*bout.b_hits_a, bout.b, "b", bout.a, "a");
     if (why.empty()) {
       try {
-        return duel_exact(bout, options.first_on_tie, options.limits);
+        DuelResult r = duel_exact(bout, options.first_on_tie, options.limits);
+        exact_reason(r, options.method);
+        return r;
       } catch (const TooLarge& e) {
         why = e.what();
       }
     }
     DuelResult r = fallback(why, [&] { return duel_monte_carlo(bout, options.first_on_tie, options.monte_carlo); });
-    add_note(r, why);
+    fallback_reason(r, options.method, why);
     return r;
   }
-  return duel_monte_carlo(bout, options.first_on_tie, options.monte_carlo);
+  DuelResult r = duel_monte_carlo(bout, options.first_on_tie, options.monte_carlo);
+  r.method_reason = kMonteCarloAsked;
+  return r;
 }
 
 }  // namespace
 
+std::string_view method_name(FightOptions::Method method) noexcept {
+  switch (method) {
+    case FightOptions::Method::automatic:
+      return "auto";
+    case FightOptions::Method::exact:
+      return "exact";
+    case FightOptions::Method::monte_carlo:
+      return "monte-carlo";
+  }
+  return "auto";
+}
+
+FightOptions::Method parse_method(std::string_view name) {
+  if (name == "auto" || name == "automatic") return FightOptions::Method::automatic;
+  if (name == "exact") return FightOptions::Method::exact;
+  if (name == "monte-carlo" || name == "monte_carlo") return FightOptions::Method::monte_carlo;
+  throw Error(fmt::format("method '{}' is not one of auto, exact, monte-carlo", name));
+}
+
 TtkResult solve_ttk(const Bout& bout, const FightOptions& options) {
   TtkResult r = ttk_by_method(bout, options);
+  r.method_asked = method_name(options.method);
+  r.modelled = bout.modelled;
   r.not_modelled = bout.not_modelled;
   return r;
 }
 
 DuelResult solve_duel(const Bout& bout, const FightOptions& options) {
   DuelResult r = duel_by_method(bout, options);
+  r.method_asked = method_name(options.method);
+  r.modelled = bout.modelled;
   r.not_modelled = bout.not_modelled;
   return r;
 }

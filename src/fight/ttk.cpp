@@ -153,7 +153,7 @@ bool acts_in(const detail::Chain& alone, const Exchange& turns, const Fighter& a
   return false;
 }
 
-void add_to_note(TtkResult& r, const std::string& s) { r.note = r.note.empty() ? s : r.note + "; " + s; }
+void add_to_note(TtkResult& r, const std::string& s) { r.notes.push_back(s); }
 
 // The answer from the attacker's chain alone (the defender does nothing).
 TtkResult ttk_alone(const detail::Chain& chain, const Exchange& kernel, const Fighter& attacker,
@@ -180,17 +180,18 @@ TtkResult ttk_alone(const detail::Chain& chain, const Exchange& kernel, const Fi
     }
   }
   if (t.wins[1] > 0)
-    r.note =
+    add_to_note(
+        r,
         t.wins[1] >= 1 - 1e-12
             ? "the attacker always dies of the HP it loses on its own turns before it kills"
             : fmt::format("with probability {} the attacker dies of the HP it loses on its own turns before it kills",
-                          significant(t.wins[1]));
+                          significant(t.wins[1])));
   if (t.draw > 0) {
     const std::string never =
         t.draw >= 1 - 1e-12
             ? "the attacker can never kill the defender"
             : fmt::format("with probability {} the attacker can never kill the defender", significant(t.draw));
-    r.note = r.note.empty() ? never : r.note + "; " + never;
+    add_to_note(r, never);
   }
   detail::note_escapes(r, t.escapes[1], t.escapes[0], false);
   return r;

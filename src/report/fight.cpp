@@ -33,7 +33,7 @@ json fighter_json(const Fighter& f, const AttackStats& s) {
   json j = {{"name", f.name},
             {"hp", f.hp},
             {"attack_time", f.attack_time},
-            {"accuracy", s.accuracy},
+            {"p_hit", s.p_hit},
             {"damage_per_hit", s.damage_per_hit},
             {"damage_per_attack", s.damage_per_attack},
             {"damage_per_time", s.damage_per_time}};
@@ -85,21 +85,59 @@ std::string summary(const Pmf& pmf) {
                      pmf.quantile(0.5), pmf.quantile(0.9));
 }
 
-// An answer that leaves game mechanics out says so in its title: it is exact
-// (or sampled) only for the rules it follows.
-std::string method_text(const std::string& method, std::uint64_t sims, std::uint64_t seed, std::size_t left_out) {
-  std::string m = method == "exact" ? "exact" : fmt::format("Monte Carlo, {} fights, seed {}", sims, seed);
-  if (left_out > 0)
-    m += fmt::format("{} for the rules modelled; {} game mechanic{} left out, listed below",
-                     method == "exact" ? "" : ",", left_out, left_out == 1 ? "" : "s");
+std::string monte_carlo_text(std::uint64_t sims, std::uint64_t seed) {
+  return fmt::format("Monte Carlo, {} fights, seed {}", sims, seed);
+}
+
+// The method of each part of an answer, for its title: "exact", "Monte Carlo,
+// 100000 fights, seed 1", "exact; hits to kill: Monte Carlo, ...". An answer
+// that leaves game mechanics out says so too: it is exact (or sampled) only
+// for the rules it follows.
+std::string method_text(const std::string& method, const std::string& asked, const std::string& hits_method,
+                        std::uint64_t sims, std::uint64_t seed, std::size_t left_out) {
+  const bool exact = method == "exact";
+  std::string m = exact              ? std::string("exact")
+                  : asked == "exact" ? fmt::format("Monte Carlo (exact not possible), {} fights, seed {}", sims, seed)
+                                     : monte_carlo_text(sims, seed);
+  if (left_out > 0) m += exact ? " for the rules modelled" : ", for the rules modelled";
+  if (exact && hits_method == "monte-carlo") m += "; hits to kill: " + monte_carlo_text(sims, seed);
+  if (left_out > 0) m += fmt::format("; {} game mechanic{} left out, listed below", left_out, left_out == 1 ? "" : "s");
   return m;
 }
 
-// The mechanics an answer leaves out, one line each.
-std::string not_modelled_text(const std::vector<std::string>& list) {
-  std::string t;
-  for (const auto& n : list) t += "not modelled: " + n + "\n";
-  return t.empty() ? t : t + "\n";
+// The keys of a ttk document that Monte Carlo computed.
+json ttk_sampled(const TtkResult& r) {
+  if (r.method != "exact") return json::array({"p_kill", "p_escape", "attacks", "hits", "time"});
+  if (r.hits_method == "monte-carlo") return json::array({"hits"});
+  return json::array();
+}
+
+// The reason for the whole answer's method, and for the hits' when they alone were sampled.
+std::string ttk_reason(const TtkResult& r) {
+  if (r.hits_reason.empty()) return r.method_reason;
+  return fmt::format("{}; hits to kill sampled: {}", r.method_reason, r.hits_reason);
+}
+
+// What an answer says besides its numbers, then what the fight assumed.
+std::vector<std::string> all_notes(const std::vector<std::string>& result, const std::vector<std::string>& bout) {
+  std::vector<std::string> out = result;
+  out.insert(out.end(), bout.begin(), bout.end());
+  return out;
+}
+
+// The method's reason, the warnings and notes, and the mechanics followed and
+// left out, one line each.
+std::string remarks_text(const std::string& reason, const std::vector<std::string>& warnings,
+                         const std::vector<std::string>& notes, const std::vector<std::string>& modelled,
+                         const std::vector<std::string>& not_modelled) {
+  std::string t = "method: " + reason + "\n\n";
+  for (const auto& w : warnings) t += "warning: " + w + "\n";
+  for (const auto& n : notes) t += "note: " + n + "\n";
+  if (!warnings.empty() || !notes.empty()) t += "\n";
+  for (const auto& m : modelled) t += "modelled: " + m + "\n";
+  for (const auto& m : not_modelled) t += "not modelled: " + m + "\n";
+  if (!modelled.empty() || !not_modelled.empty()) t += "\n";
+  return t;
 }
 
 std::string stats_table(const Bout& bout, const AttackStats& a, const AttackStats& b, std::string_view unit,
@@ -114,7 +152,7 @@ std::string stats_table(const Bout& bout, const AttackStats& a, const AttackStat
   row("", an, bn);
   row("hit points", fmt::format("{}", bout.a.hp), fmt::format("{}", bout.b.hp));
   row(fmt::format("attack time ({})", unit), time_text(bout.a), time_text(bout.b));
-  row("accuracy (P(hit))", pct(a.accuracy), pct(b.accuracy));
+  row("P(hit)", pct(a.p_hit), pct(b.p_hit));
   row("damage per hit", num(a.damage_per_hit), num(b.damage_per_hit));
   row("damage per attack", num(a.damage_per_attack), num(b.damage_per_attack));
   row(fmt::format("damage per time ({})", unit), num(a.damage_per_time), num(b.damage_per_time));
@@ -133,40 +171,41 @@ Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& 
   json& j = rep.json;
   j["rules"] = rules;
   j["method"] = r.method;
+  j["method_asked"] = r.method_asked;
+  j["method_reason"] = ttk_reason(r);
+  j["sampled"] = ttk_sampled(r);
   j["defender_hp"] = r.defender_hp;
   j["attacks"] = pmf_or_empty(r.attacks);
   j["hits"] = pmf_or_empty(r.hits);
-  if (!r.hits_method.empty()) j["hits_method"] = r.hits_method;
   j["time"] = real_pmf_json(r.time);
   j["time_unit"] = bout.time_unit;
   j["p_kill"] = r.p_kill;
   j["p_escape"] = r.p_escape;
   j["attacker"] = fighter_json(bout.a, s);
   j["defender"] = bout.b.name;
-  if (r.method == "exact") {
-    j["unresolved"] = r.unresolved;
-  } else {
+  if (r.method == "exact") j["unresolved"] = r.unresolved;
+  // The runs of whatever was sampled: the whole answer, or the hits alone.
+  if (r.method != "exact" || r.hits_method == "monte-carlo") {
     j["sims"] = r.sims;
     j["seed"] = r.seed;
+  }
+  if (r.method != "exact") {
     j["p_kill_ci"] = interval_json(r.p_kill_ci);
     j["p_escape_ci"] = interval_json(r.p_escape_ci);
   }
-  if (!r.note.empty()) j["note"] = r.note;
-  j["notes"] = bout.notes;
+  const std::vector<std::string> notes = all_notes(r.notes, bout.notes);
+  j["notes"] = notes;
   j["warnings"] = bout.warnings;
+  j["modelled"] = r.modelled;
   j["not_modelled"] = r.not_modelled;
 
   std::string& t = rep.text;
   t += fmt::format("Turns to kill ({}, {}): {} attacks {} ({} HP)\n\n", rules,
-                   method_text(r.method, r.sims, r.seed, r.not_modelled.size()), name_of(bout.a, "a"),
-                   name_of(bout.b, "b"), bout.b.hp);
+                   method_text(r.method, r.method_asked, r.hits_method, r.sims, r.seed, r.not_modelled.size()),
+                   name_of(bout.a, "a"), name_of(bout.b, "b"), bout.b.hp);
   t += stats_table(bout, s, s, bout.time_unit, false);
   t += "\n";
-  if (!r.note.empty()) t += "note: " + r.note + "\n\n";
-  for (const auto& w : bout.warnings) t += "warning: " + w + "\n";
-  for (const auto& n : bout.notes) t += "note: " + n + "\n";
-  if (!bout.notes.empty() || !bout.warnings.empty()) t += "\n";
-  t += not_modelled_text(r.not_modelled);
+  t += remarks_text(ttk_reason(r), bout.warnings, notes, r.modelled, r.not_modelled);
   if (r.p_escape > 0 || !bout.b.escape.empty())
     t += fmt::format("P({} escapes{}) {}{}\n", name_of(bout.b, "b"), bout.b.escape.empty() ? "" : ", " + bout.b.escape,
                      pct(r.p_escape),
@@ -183,7 +222,7 @@ Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& 
     t += histogram(*r.attacks, "attacks");
     if (r.hits) {
       t += fmt::format("hits to kill (attacks that land{}): {}\n",
-                       r.hits_method == r.method ? "" : fmt::format(", {}", r.hits_method), summary(*r.hits));
+                       r.hits_method == r.method ? "" : "; " + monte_carlo_text(r.sims, r.seed), summary(*r.hits));
       t += histogram(*r.hits, "hits");
     }
     t += fmt::format("time to kill: mean {:.4g} {}\n", mean_of(r.time), bout.time_unit);
@@ -202,6 +241,12 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
   json& j = rep.json;
   j["rules"] = rules;
   j["method"] = r.method;
+  j["method_asked"] = r.method_asked;
+  j["method_reason"] = r.method_reason;
+  j["sampled"] = r.method == "exact"
+                     ? json::array()
+                     : json::array({"p_a_wins", "p_b_wins", "p_draw", "p_a_escapes", "p_b_escapes", "length", "time",
+                                    "a_hp_left", "b_hp_left", "a_hp_if_wins", "b_hp_if_wins"});
   j["p_a_wins"] = r.p_a_wins;
   j["p_b_wins"] = r.p_b_wins;
   j["p_draw"] = r.p_draw;
@@ -230,23 +275,20 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
     j["p_a_escapes_ci"] = interval_json(r.a_escapes_ci);
     j["p_b_escapes_ci"] = interval_json(r.b_escapes_ci);
   }
-  if (!r.note.empty()) j["note"] = r.note;
-  j["notes"] = bout.notes;
+  const std::vector<std::string> notes = all_notes(r.notes, bout.notes);
+  j["notes"] = notes;
   j["warnings"] = bout.warnings;
+  j["modelled"] = r.modelled;
   j["not_modelled"] = r.not_modelled;
 
   const std::string an = name_of(bout.a, "a"), bn = name_of(bout.b, "b");
   std::string& t = rep.text;
   t += fmt::format("Duel ({}, {}): {} against {}\n\n", rules,
-                   method_text(r.method, r.sims, r.seed, r.not_modelled.size()), an, bn);
+                   method_text(r.method, r.method_asked, "", r.sims, r.seed, r.not_modelled.size()), an, bn);
   t += stats_table(bout, sa, sb, bout.time_unit, true);
   t += fmt::format("  (each side's k-th attack starts at k x its attack time; {} goes first on a tie)\n\n",
                    options.first_on_tie == Who::a ? an : bn);
-  if (!r.note.empty()) t += "note: " + r.note + "\n\n";
-  for (const auto& w : bout.warnings) t += "warning: " + w + "\n";
-  for (const auto& n : bout.notes) t += "note: " + n + "\n";
-  if (!bout.notes.empty() || !bout.warnings.empty()) t += "\n";
-  t += not_modelled_text(r.not_modelled);
+  t += remarks_text(r.method_reason, bout.warnings, notes, r.modelled, r.not_modelled);
   const bool mc = r.method != "exact";
   struct Line {
     std::string who;

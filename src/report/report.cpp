@@ -142,6 +142,7 @@ Report attack_report(const AttackSummary& s) {
             {"notes", s.notes},
             {"equipment", s.equipment},
             {"warnings", s.warnings},
+            {"modelled", s.modelled},
             {"not_modelled", s.not_modelled}};
   std::string& t = r.text;
   t = fmt::format("{}: {} attacks {}\n", title_of(s.rules), s.attacker.name, s.defender.name);
@@ -154,6 +155,7 @@ Report attack_report(const AttackSummary& s) {
   t += fmt::format("  mean damage {:.6g} per attack, {:.6g} per hit; an attack takes {:g} {}\n", s.mean_damage(),
                    s.damage_on_hit.mean(), s.attack_time, s.time_unit);
   for (const auto& n : s.notes) t += "  note: " + n + "\n";
+  for (const auto& n : s.modelled) t += "  modelled: " + n + "\n";
   for (const auto& n : s.not_modelled) t += "  not modelled: " + n + "\n";
   t += "damage (a miss counts as 0):\n" + pmf_table(s.damage, "damage");
   return r;
@@ -186,6 +188,7 @@ Report strike_report(const StrikeRun& s) {
   if (s.count > s.strikes.size()) t += fmt::format("  ... ({} strikes traced of {})\n", s.strikes.size(), s.count);
   t += fmt::format("hits {} of {}, total damage {}, mean {:.6g}\n", s.hits, s.count, s.total_damage, s.mean_damage());
   for (const auto& n : s.notes) t += "note: " + n + "\n";
+  for (const auto& n : s.modelled) t += "modelled: " + n + "\n";
   for (const auto& n : s.not_modelled) t += "not modelled: " + n + "\n";
   r.json = {{"rules", s.rules},
             {"attacker", side_json(s.attacker)},
@@ -204,6 +207,7 @@ Report strike_report(const StrikeRun& s) {
             {"notes", s.notes},
             {"equipment", s.equipment},
             {"warnings", s.warnings},
+            {"modelled", s.modelled},
             {"not_modelled", s.not_modelled}};
   return r;
 }

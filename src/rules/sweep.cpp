@@ -124,6 +124,20 @@ class NoteRows {
 
 Value maybe_mean(const std::optional<Pmf>& pmf) { return pmf ? Value{pmf->mean()} : Value{}; }
 
+// The mechanics a row's fights follow (`what` "modelled: ") or leave out: a
+// line both fights give once, a line of one fight only under its name.
+void add_mechanics(NoteRows& into, const std::string& what, const std::vector<std::string>* ttk,
+                   const std::vector<std::string>* duel, std::size_t row) {
+  auto has = [](const std::vector<std::string>* list, const std::string& m) {
+    return list && std::find(list->begin(), list->end(), m) != list->end();
+  };
+  if (ttk)
+    for (const auto& m : *ttk) into.add((has(duel, m) || !duel ? "" : "turns to kill: ") + what + m, row);
+  if (duel)
+    for (const auto& m : *duel)
+      if (!has(ttk, m)) into.add((ttk ? "duel: " : "") + what + m, row);
+}
+
 }  // namespace
 
 Table sweep(const Ruleset& rules, const SweepRequest& request) {
@@ -142,7 +156,7 @@ Table sweep(const Ruleset& rules, const SweepRequest& request) {
                {"mean_hits_to_kill", "hits to kill"},
                {"p_attacker_wins", "P(attacker wins duel)"},
                {"warnings", "warnings"}};
-  NoteRows attack_notes, fight_notes;
+  NoteRows attack_notes, fight_notes, modelled, not_modelled;
   std::vector<std::size_t> ttk_sampled, hits_sampled, duel_sampled, no_ttk, no_duel;
   std::string ttk_why, hits_why, duel_why, no_ttk_why, no_duel_why;
   std::string attacker_name, defender_name;
@@ -178,19 +192,21 @@ Table sweep(const Ruleset& rules, const SweepRequest& request) {
       row.emplace_back(values[i]);
     row.emplace_back(s.p_hit);
     row.emplace_back(s.mean_damage());
+    std::optional<fight::TtkResult> ttk;
+    std::optional<fight::DuelResult> duel;
     try {
       std::vector<std::string> notes;
       const Bout bout = ttk_bout(rules, req, notes);
       for (const auto& n : notes) fight_notes.add("turns to kill: " + n, i);
-      const fight::TtkResult r = fight::solve_ttk(bout, request.fight);
+      const fight::TtkResult& r = ttk.emplace(fight::solve_ttk(bout, request.fight));
       row.push_back(maybe_mean(r.attacks));
       row.push_back(maybe_mean(r.hits));
       if (r.method != "exact") {
         ttk_sampled.push_back(i);
-        if (ttk_why.empty()) ttk_why = r.note;
+        if (ttk_why.empty()) ttk_why = r.method_reason;
       } else if (r.hits && r.hits_method != "exact") {
         hits_sampled.push_back(i);
-        if (hits_why.empty()) hits_why = r.note;
+        if (hits_why.empty()) hits_why = r.hits_reason;
       }
     } catch (const Error& e) {
       row.emplace_back();
@@ -201,17 +217,20 @@ Table sweep(const Ruleset& rules, const SweepRequest& request) {
     try {
       const Bout bout = rules.bout(req);
       for (const auto& n : bout.notes) fight_notes.add("duel: " + n, i);
-      const fight::DuelResult d = fight::solve_duel(bout, request.fight);
+      const fight::DuelResult& d = duel.emplace(fight::solve_duel(bout, request.fight));
       row.emplace_back(d.p_a_wins);
       if (d.method != "exact") {
         duel_sampled.push_back(i);
-        if (duel_why.empty()) duel_why = d.note;
+        if (duel_why.empty()) duel_why = d.method_reason;
       }
     } catch (const Error& e) {
       row.emplace_back();
       no_duel.push_back(i);
       if (no_duel_why.empty()) no_duel_why = e.what();
     }
+    add_mechanics(modelled, "modelled: ", ttk ? &ttk->modelled : nullptr, duel ? &duel->modelled : nullptr, i);
+    add_mechanics(not_modelled, "not modelled: ", ttk ? &ttk->not_modelled : nullptr,
+                  duel ? &duel->not_modelled : nullptr, i);
     row.emplace_back(static_cast<std::int64_t>(s.warnings.size()));
     t.rows.push_back(std::move(row));
   }
@@ -245,6 +264,8 @@ Table sweep(const Ruleset& rules, const SweepRequest& request) {
     notes.push_back(
         fmt::format("warnings {} (the warnings column counts them), e.g. at {}", where(warned), first_warning));
   fight_notes.write(notes, request.key, values, n);
+  modelled.write(notes, request.key, values, n);
+  not_modelled.write(notes, request.key, values, n);
   attack_notes.write(notes, request.key, values, n);
   return t;
 }

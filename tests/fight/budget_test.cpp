@@ -76,7 +76,7 @@ TEST(FightBudget, PastTheExactBudgetFallsBackToMonteCarloWhenItFits) {
   o.monte_carlo.progress = false;
   const TtkResult r = solve_ttk(test::make_bout(k, k, 10, 150000), o);
   EXPECT_EQ(r.method, "monte-carlo");
-  EXPECT_NE(r.note.find("too large to compute"), std::string::npos) << r.note;
+  EXPECT_NE(r.method_reason.find("too large to compute"), std::string::npos) << r.method_reason;
   EXPECT_EQ(r.p_kill, 1.0);
 }
 
@@ -113,7 +113,7 @@ TEST(FightBudget, AChainNeverHoldsMoreThanTheValuesBudget) {
   o.monte_carlo.progress = false;
   const DuelResult sampled = solve_duel(b, o);
   EXPECT_EQ(sampled.method, "monte-carlo");
-  EXPECT_NE(sampled.note.find("conditions to hold"), std::string::npos) << sampled.note;
+  EXPECT_NE(sampled.method_reason.find("conditions to hold"), std::string::npos) << sampled.method_reason;
   // Within four standard errors of the exact answer (a fixed seed: never flaky).
   EXPECT_NEAR(sampled.p_a_wins, exact.p_a_wins, 4 * std::sqrt(exact.p_a_wins * (1 - exact.p_a_wins) / 4000));
 }

@@ -43,7 +43,9 @@ TEST(Escape, TurnsToKillByHand) {
   ASSERT_TRUE(r.attacks);
   EXPECT_NEAR((*r.attacks)[2], 9.0 / 11, 1e-15);
   EXPECT_NEAR((*r.attacks)[3], 2.0 / 11, 1e-15);
-  EXPECT_EQ(r.note, "with probability 0.592593 the defender runs away before it is killed (p_escape)");
+  EXPECT_EQ(
+      r.notes,
+      (std::vector<std::string>{"with probability 0.592593 the defender runs away before it is killed (p_escape)"}));
   // Every attack lands: the hits are the attacks.
   ASSERT_TRUE(r.hits);
   EXPECT_TRUE(r.hits->approx_equal(*r.attacks, 1e-15));
@@ -55,8 +57,9 @@ TEST(Escape, TurnsToKillByHand) {
   EXPECT_LE(s.p_escape_ci.lo, 16.0 / 27);
   EXPECT_GE(s.p_escape_ci.hi, 16.0 / 27);
   // Worded as the exact answer is, with the sampled fraction.
-  EXPECT_EQ(s.note, fmt::format("with probability {} (sampled) the defender runs away before it is killed (p_escape)",
-                                significant(s.p_escape)));
+  EXPECT_EQ(s.notes, (std::vector<std::string>{fmt::format(
+                         "with probability {} (sampled) the defender runs away before it is killed (p_escape)",
+                         significant(s.p_escape))}));
 }
 
 // The duel by hand: a (2 HP) as above on b (4 HP, flees at 1 HP); b hits
@@ -137,10 +140,10 @@ TEST(Escape, AttackerRunsOnItsTurn) {
   const TtkResult t = ttk_exact(x);
   EXPECT_DOUBLE_EQ(t.p_kill, 0.0);
   EXPECT_DOUBLE_EQ(t.p_escape, 1.0);
-  EXPECT_EQ(t.note, "the defender always runs away before it is killed");
+  EXPECT_EQ(t.notes, (std::vector<std::string>{"the defender always runs away before it is killed"}));
   const TtkResult s = ttk_monte_carlo(x, Who::a, mc(1000, 3));
   EXPECT_DOUBLE_EQ(s.p_escape, 1.0);
-  EXPECT_EQ(s.note, "in every sampled fight the defender runs away before it is killed");
+  EXPECT_EQ(s.notes, (std::vector<std::string>{"in every sampled fight the defender runs away before it is killed"}));
   const DuelResult sd = duel_monte_carlo(x, Who::a, mc(1000, 3));
   EXPECT_DOUBLE_EQ(sd.p_b_escapes, 1.0);
   EXPECT_DOUBLE_EQ(sd.b_escapes_ci.hi, 1.0);

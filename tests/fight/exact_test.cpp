@@ -68,14 +68,14 @@ TEST(TtkExact, AcidStateEatsTheWeapon) {
   const TtkResult never = ttk_exact(AcidKernel(1.0, 3), fighter(10), fighter(7));
   EXPECT_DOUBLE_EQ(never.p_kill, 0.0);
   EXPECT_FALSE(never.attacks);
-  EXPECT_EQ(never.note, "the attacker can never kill the defender");
+  EXPECT_EQ(never.notes, (std::vector<std::string>{"the attacker can never kill the defender"}));
 }
 
 TEST(TtkExact, ZeroDamageIsAResultNotAHang) {
   const TtkResult r = ttk_exact(DiceKernel(0, 1, 1), fighter(10), fighter(5));
   EXPECT_DOUBLE_EQ(r.p_kill, 0.0);
   EXPECT_FALSE(r.attacks);
-  EXPECT_FALSE(r.note.empty());
+  EXPECT_FALSE(r.notes.empty());
 }
 
 TEST(TtkExact, BadInput) {
@@ -166,7 +166,7 @@ TEST(DuelExact, NeverEndingFightIsAResult) {
   EXPECT_DOUBLE_EQ(r.p_draw, 1.0);
   EXPECT_DOUBLE_EQ(r.p_a_wins + r.p_b_wins, 0.0);
   EXPECT_FALSE(r.length);
-  EXPECT_EQ(r.note, "the fight can never end: neither side can ever kill the other");
+  EXPECT_EQ(r.notes, (std::vector<std::string>{"the fight can never end: neither side can ever kill the other"}));
   EXPECT_TRUE(r.a_hp_left.approx_equal(Pmf::point(10), 0));
 }
 

@@ -106,7 +106,9 @@ TEST(SelfLoss, TurnsToKillWhenTheAttackerMayDieFirst) {
   ASSERT_TRUE(r.attacks);
   EXPECT_NEAR((*r.attacks)[2], 0.5, 1e-15);
   EXPECT_NEAR((*r.attacks)[3], 0.5, 1e-15);
-  EXPECT_EQ(r.note, "with probability 0.5 the attacker dies of the HP it loses on its own turns before it kills");
+  EXPECT_EQ(r.notes,
+            (std::vector<std::string>{
+                "with probability 0.5 the attacker dies of the HP it loses on its own turns before it kills"}));
   ASSERT_EQ(r.time.size(), 2u);
   EXPECT_DOUBLE_EQ(r.time[1].first, 3.0);
   // A miss costs HP too: the hits are not a chain of their own.
@@ -251,7 +253,7 @@ TEST(Heal, AStalemateWithCycles) {
   auto half = std::make_shared<DiceKernel>(0.5, 1, 1);
   const DuelResult r = duel_exact(bout(regen, half, 2, 5));
   EXPECT_DOUBLE_EQ(r.p_draw, 1.0);
-  EXPECT_EQ(r.note, "the fight can never end: neither side can ever kill the other");
+  EXPECT_EQ(r.notes, (std::vector<std::string>{"the fight can never end: neither side can ever kill the other"}));
   // With b first: b hits (1/2), a back to 2, ... still never.
   EXPECT_DOUBLE_EQ(duel_exact(bout(regen, half, 2, 5), Who::b).p_draw, 1.0);
   // b surely hits for 2: a dies at b's first attack.

@@ -107,7 +107,7 @@ TEST(AttackStats, FightSimulatorColumns) {
   // 60 % to hit for 1..4: damage per hit 2.5, per attack 1.5, per 1.5 turns 1.0.
   const test::DiceKernel k(0.6, 1, 4);
   const AttackStats s = attack_stats(k, {10, 0}, {10, 0}, 1.5);
-  EXPECT_NEAR(s.accuracy, 0.6, 1e-15);
+  EXPECT_NEAR(s.p_hit, 0.6, 1e-15);
   EXPECT_NEAR(s.damage_per_hit, 2.5, 1e-15);
   EXPECT_NEAR(s.damage_per_attack, 1.5, 1e-15);
   EXPECT_NEAR(s.damage_per_time, 1.0, 1e-15);
@@ -126,7 +126,7 @@ class AbsorbedKernel final : public test::ListKernel {
 TEST(AttackStats, AnAbsorbedHitIsAHit) {
   const AbsorbedKernel k;
   const AttackStats s = attack_stats(k, {10, 0}, {10, 0}, 2);
-  EXPECT_DOUBLE_EQ(s.accuracy, 0.75);
+  EXPECT_DOUBLE_EQ(s.p_hit, 0.75);
   EXPECT_DOUBLE_EQ(s.damage_per_hit, 2.0 / 0.75);
   EXPECT_DOUBLE_EQ(s.damage_per_attack, 2.0);
   EXPECT_DOUBLE_EQ(s.damage_per_time, 1.0);

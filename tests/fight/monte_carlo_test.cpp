@@ -143,10 +143,10 @@ TEST(DuelMonteCarlo, NeverEndingFightIsAResultNotAHang) {
   const DuelResult r = duel_monte_carlo(test::make_bout(zero, zero, 10, 10), Who::a, mc(1000000, 1, 2));
   EXPECT_DOUBLE_EQ(r.p_draw, 1.0);
   EXPECT_FALSE(r.length);
-  EXPECT_EQ(r.note, "the fight can never end: neither side can ever kill the other");
+  EXPECT_EQ(r.notes, (std::vector<std::string>{"the fight can never end: neither side can ever kill the other"}));
   const TtkResult t = ttk_monte_carlo(*zero, fighter(3), fighter(3), mc(1000000, 1));
   EXPECT_DOUBLE_EQ(t.p_kill, 0.0);
-  EXPECT_FALSE(t.note.empty());
+  EXPECT_FALSE(t.notes.empty());
 }
 
 TEST(DuelMonteCarlo, FightsPastTheAttackLimitCountAsNeverEnding) {
@@ -156,7 +156,7 @@ TEST(DuelMonteCarlo, FightsPastTheAttackLimitCountAsNeverEnding) {
   const DuelResult r = duel_monte_carlo(test::make_bout(rare, rare, 1, 1), Who::a, o);
   // P(no hit in 10 attacks) = 0.99^10 = 0.904.
   expect_close(r.p_draw, std::pow(0.99, 10), 2000, "p_draw");
-  EXPECT_FALSE(r.note.empty());
+  EXPECT_FALSE(r.notes.empty());
 }
 
 TEST(DuelMonteCarlo, BadOptions) {

@@ -112,7 +112,7 @@ TEST(OwnTurns, RegenerationAgainstCoinFlipBlowsByHand) {
     EXPECT_NEAR(r.attacks->mean(), 6.0, 1e-12);
     EXPECT_NEAR(fight::mean_of(r.time), 6.0, 1e-12);
     EXPECT_FALSE(r.hits);  // a miss: the hits are sampled (solve_ttk)
-    EXPECT_EQ(r.note, "");
+    EXPECT_TRUE(r.notes.empty());
   }
   // Without the defender's turns: two hits at 1/2, a mean of 4.
   const TtkResult alone = fight::ttk_exact(*x.a_hits_b, x.a, x.b);
@@ -124,7 +124,8 @@ TEST(OwnTurns, RegenerationAgainstCoinFlipBlowsByHand) {
   ASSERT_TRUE(solved.hits);
   EXPECT_EQ(solved.hits_method, "monte-carlo");
   for (int h = 2; h <= 6; ++h) expect_close((*solved.hits)[h], std::ldexp(1.0, 1 - h), 100000, "hits");
-  EXPECT_NE(solved.note.find("the defender's own turns come between the attacks"), std::string::npos) << solved.note;
+  EXPECT_NE(solved.hits_reason.find("the defender's own turns come between the attacks"), std::string::npos)
+      << solved.hits_reason;
 }
 
 // Every attack lands: the hits are the attacks, exactly. 4 a blow against
@@ -154,7 +155,7 @@ TEST(OwnTurns, TurnsThatChangeNothingLeaveTheAnswerAsItWas) {
   EXPECT_EQ(with.attacks->items(), without.attacks->items());
   EXPECT_EQ(with.hits->items(), without.hits->items());
   EXPECT_EQ(with.time, without.time);
-  EXPECT_EQ(with.note, without.note);
+  EXPECT_EQ(with.notes, without.notes);
 
   const TtkResult s1 = fight::ttk_monte_carlo(x, Who::a, mc(20000, 7));
   const TtkResult s0 = fight::ttk_monte_carlo(*x.a_hits_b, x.a, x.b, mc(20000, 7));
@@ -180,9 +181,9 @@ TEST(OwnTurns, RegenerationThatOutpacesTheDamageIsAStalemate) {
   EXPECT_EQ(r.method, "exact");
   EXPECT_EQ(r.p_kill, 0.0);
   EXPECT_FALSE(r.attacks);
-  EXPECT_EQ(r.note,
-            "the attacker can never kill the defender: the defender's own turns (its regeneration) undo the damage "
-            "as fast as the attacker can deal it");
+  EXPECT_EQ(r.notes,
+            (std::vector<std::string>{"the attacker can never kill the defender: the defender's own turns (its "
+                                      "regeneration) undo the damage as fast as the attacker can deal it"}));
   // Sampled: the same fight never ends either.
   const TtkResult s = fight::ttk_monte_carlo(x, Who::a, mc(50, 3));
   EXPECT_EQ(s.p_kill, 0.0);
@@ -196,9 +197,10 @@ TEST(OwnTurns, AStalemateWithProbabilityOneHalf) {
   EXPECT_EQ(r.method, "exact");
   EXPECT_NEAR(r.p_kill, 0.5, 1e-15);
   EXPECT_DOUBLE_EQ((*r.attacks)[1], 1.0);
-  EXPECT_NE(r.note.find("with probability 0.5 the attacker can never kill the defender: the defender's own turns"),
+  EXPECT_NE(test::joined(r.notes).find(
+                "with probability 0.5 the attacker can never kill the defender: the defender's own turns"),
             std::string::npos)
-      << r.note;
+      << test::joined(r.notes);
   // Without the regeneration the broken weapon still kills, in 3 more blows.
   const TtkResult alone = fight::ttk_exact(*x.a_hits_b, x.a, x.b);
   EXPECT_NEAR(alone.p_kill, 1.0, 1e-15);
@@ -215,8 +217,9 @@ TEST(OwnTurns, ADefenderDeadOfItsOwnLossCountsAsKilled) {
   EXPECT_DOUBLE_EQ((*r.attacks)[3], 1.0);
   ASSERT_EQ(r.time.size(), 1u);
   EXPECT_DOUBLE_EQ(r.time[0].first, 3.0);
-  EXPECT_NE(r.note.find("with probability 1 the defender dies of the HP it loses on its own turns"), std::string::npos)
-      << r.note;
+  EXPECT_NE(test::joined(r.notes).find("with probability 1 the defender dies of the HP it loses on its own turns"),
+            std::string::npos)
+      << test::joined(r.notes);
   // The defender first on a tie: its third turn comes after two attacks.
   const TtkResult b_first = fight::ttk_exact(x, Who::b);
   EXPECT_DOUBLE_EQ((*b_first.attacks)[2], 1.0);
@@ -262,8 +265,9 @@ TEST(OwnTurns, RandomAttackTimeIsSampledWithTheReason) {
   o.monte_carlo = mc(20000, 3);
   const TtkResult r = fight::solve_ttk(x, o);
   EXPECT_EQ(r.method, "monte-carlo");
-  EXPECT_NE(r.note.find("the attacker's attack time is random and the defender's own turns"), std::string::npos)
-      << r.note;
+  EXPECT_NE(r.method_reason.find("the attacker's attack time is random and the defender's own turns"),
+            std::string::npos)
+      << r.method_reason;
   EXPECT_NEAR(r.p_kill, 1.0, 1e-12);
 }
 
@@ -289,8 +293,9 @@ TEST(OwnTurns, AnInexactDefenderIsSampledWhenItActs) {
   EXPECT_THROW((void)fight::ttk_exact(acting), fight::TurnsNotExact);
   const TtkResult r = fight::solve_ttk(acting, o);
   EXPECT_EQ(r.method, "monte-carlo");
-  EXPECT_NE(r.note.find("beta (b), on its own turns in turns to kill: test kernel keeps a history"), std::string::npos)
-      << r.note;
+  EXPECT_NE(r.method_reason.find("beta (b), on its own turns in turns to kill: test kernel keeps a history"),
+            std::string::npos)
+      << r.method_reason;
 }
 
 }  // namespace

@@ -71,8 +71,8 @@ TEST_P(RulesetFight, ExactDuelAgreesWithMonteCarlo) {
     o.monte_carlo = mc(test::scaled(20000), 1, 2);
     const DuelResult r = solve_duel(*bout, o);
     EXPECT_EQ(r.method, "monte-carlo");
-    EXPECT_FALSE(r.note.empty());
-    GTEST_SKIP() << GetParam().rules << " duels are not exact: " << r.note;
+    EXPECT_FALSE(r.method_reason.empty());
+    GTEST_SKIP() << GetParam().rules << " duels are not exact: " << r.method_reason;
   }
   const DuelResult exact = duel_exact(*bout);
   EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins + exact.p_draw, 1.0, 1e-12);
@@ -151,7 +151,7 @@ TEST_P(RulesetFight, AccuracyIsTheRulesetsHitChance) {
   ASSERT_TRUE(j.contains("p_hit")) << j.dump();
   const AttackStats s =
       attack_stats(*bout->a_hits_b, {bout->a.hp, bout->a.state}, {bout->b.hp, bout->b.state}, bout->a.attack_time);
-  EXPECT_NEAR(s.accuracy, j["p_hit"].get<double>(), 1e-12) << m.rules;
+  EXPECT_NEAR(s.p_hit, j["p_hit"].get<double>(), 1e-12) << m.rules;
 }
 
 TEST_P(RulesetFight, CommandLineIsIndependentOfThreads) {

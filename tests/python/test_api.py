@@ -314,3 +314,35 @@ def test_ctrl_c_cancels_a_long_fight():
         timer.cancel()
     assert stopped < 10
     assert fray.duel("brogue", "player", "goblin", sims=1000, seed=1, threads=1).method == "monte-carlo"
+
+
+def test_fights_say_what_they_model_and_how_they_were_computed():
+    # The mechanics a fight follows, not only those it leaves out.
+    drain = "vampire bat: life drain: heals min(damage, HT - HP) on each hit (Bat.attackProc)"
+    t = fray.ttk("pixel-dungeon", "vampire_bat", "hero:level=3", threads=1)
+    assert drain in t.modelled and drain not in t.not_modelled
+    assert t.modelled == t["modelled"] and t.not_modelled == t["not_modelled"]
+    # Exact, with its hits sampled: each part's method, and why.
+    assert (t.method, t.method_asked, t.sampled) == ("exact", "auto", ["hits"])
+    assert t.method_reason.startswith("auto: the exact analysis can be made; hits to kill sampled: ")
+    assert t.hits is not None and t.hits.mean == t["hits"]["mean"]
+    assert (t.sims, t.seed) == (100000, 1)
+    assert t.notes == t["notes"] and t.warnings == t["warnings"]
+    assert not hasattr(t, "note") and "note" not in t.keys() and "hits_method" not in t.keys()
+    d = fray.duel("pixel-dungeon", "vampire_bat", "hero:level=3")
+    assert (d.method, d.method_asked, d.sampled) == ("exact", "auto", [])
+    assert d.method_reason == "auto: the exact analysis can be made"
+    assert drain in d.modelled and not hasattr(d, "note")
+    m = fray.duel("pixel-dungeon", "vampire_bat", "hero:level=3", sims=1000, seed=2, threads=1)
+    assert (m.method, m.method_asked, m.method_reason) == ("monte-carlo", "monte-carlo", "Monte Carlo asked for")
+    assert "p_a_wins" in m.sampled and len(m.sampled) == 11
+    # One attack lists both too (the drain is no part of one bite), and the
+    # sides name accuracy and evasion as every game does.
+    a = fray.attack("pixel-dungeon", "vampire_bat", "hero")
+    assert drain in a.not_modelled and a.modelled == a["modelled"]
+    assert a.equipment == a["equipment"] and a.warnings == a["warnings"]
+    assert isinstance(a.attacker["accuracy"], int) and isinstance(a.defender["evasion"], int)
+    s = fray.strike("pixel-dungeon", "vampire_bat", "hero", seed=1, count=2)
+    assert s.not_modelled == a.not_modelled and s.modelled == a.modelled
+    c = fray.attack("crawl", "player:fighting=5,weapon=long_sword", "orc_warrior")
+    assert c.attacker["accuracy"] > 0 and c.defender["evasion"] == c.details["ev"] and "to_hit" not in c.attacker

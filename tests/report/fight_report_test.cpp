@@ -36,13 +36,75 @@ TEST(TtkReport, JsonFieldsOfTheIssue) {
   EXPECT_NEAR(j["attacks"]["pmf"][0][1].get<double>(), 0.25, 1e-15);
   EXPECT_NEAR(j["time"]["mean"].get<double>(), 6.0, 1e-12);
   EXPECT_DOUBLE_EQ(j["time"]["pmf"][0][0].get<double>(), 3.0);
-  EXPECT_NEAR(j["attacker"]["accuracy"].get<double>(), 0.5, 1e-15);
+  EXPECT_NEAR(j["attacker"]["p_hit"].get<double>(), 0.5, 1e-15);
   EXPECT_NE(r.text.find("attacks to kill: mean 4"), std::string::npos) << r.text;
   // Every hit deals 1: two hits kill, whatever the misses.
   EXPECT_EQ(j["hits"]["pmf"], nlohmann::json::parse("[[2, 1.0]]"));
-  EXPECT_EQ(j["hits_method"], "exact");
   EXPECT_NE(r.text.find("hits to kill (attacks that land): mean 2,"), std::string::npos) << r.text;
   EXPECT_TRUE(j["notes"].empty());
+  // What was computed how, and why: nothing sampled, no runs.
+  EXPECT_EQ(j["method_asked"], "auto");
+  EXPECT_EQ(j["method_reason"], "auto: the exact analysis can be made");
+  EXPECT_EQ(j["sampled"], nlohmann::json::array());
+  for (const char* gone : {"hits_method", "note", "sims", "seed"}) EXPECT_FALSE(j.contains(gone)) << gone;
+  EXPECT_NE(r.text.find("Turns to kill (test, exact): "), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("\nmethod: auto: the exact analysis can be made\n"), std::string::npos) << r.text;
+}
+
+// Gladiator-like combo: a hit deals 1 + the hits in a row before it, a miss
+// resets the count (attacker state). A miss moves a state, so the hits form
+// no chain of their own: turns to kill stays exact, its hits are sampled,
+// and every face of the answer says so.
+class ComboKernel final : public test::ListKernel {
+ public:
+  std::vector<Transition> list(Side a, Side d) const override {
+    return {{0.5, 0, 0, d.state, 0},
+            {0.5, 1 + static_cast<std::int64_t>(a.state), std::min(a.state + 1, 5u), d.state, 1}};
+  }
+};
+
+TEST(TtkReport, SampledHitsAreLabelledPartByPart) {
+  auto combo = std::make_shared<ComboKernel>();
+  FightOptions o;
+  o.monte_carlo.sims = 2000;
+  o.monte_carlo.seed = 9;
+  o.monte_carlo.progress = false;
+  auto plain = std::make_shared<DiceKernel>(0.5, 1, 1);
+  const Report r = ttk_report("test", test::make_bout(combo, plain, 10, 3), o);
+  const auto& j = r.json;
+  EXPECT_EQ(j["method"], "exact");
+  EXPECT_EQ(j["sampled"], nlohmann::json::array({"hits"}));
+  EXPECT_EQ(j["sims"], 2000);
+  EXPECT_EQ(j["seed"], 9);
+  EXPECT_FALSE(j.contains("p_kill_ci"));  // p_kill is exact
+  EXPECT_TRUE(j.contains("unresolved"));
+  EXPECT_EQ(j["method_reason"],
+            "auto: the exact analysis can be made; hits to kill sampled: a miss changes the fight's state, so the "
+            "hits do not form an exact chain of their own");
+  EXPECT_NE(r.text.find("Turns to kill (test, exact; hits to kill: Monte Carlo, 2000 fights, seed 9): "),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("hits to kill (attacks that land; Monte Carlo, 2000 fights, seed 9): mean"), std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("method: auto: the exact analysis can be made; hits to kill sampled: a miss changes"),
+            std::string::npos)
+      << r.text;
+}
+
+// Asked for Monte Carlo: every answer key is sampled, and the reason says it was asked for.
+TEST(TtkReport, MonteCarloAskedFor) {
+  auto k = std::make_shared<DiceKernel>(0.5, 1, 1);
+  const Report r = ttk_report("test", test::make_bout(k, k, 10, 2), quiet_mc(1000, 4, 1));
+  EXPECT_EQ(r.json["method"], "monte-carlo");
+  EXPECT_EQ(r.json["method_asked"], "monte-carlo");
+  EXPECT_EQ(r.json["method_reason"], "Monte Carlo asked for");
+  EXPECT_EQ(r.json["sampled"], nlohmann::json::array({"p_kill", "p_escape", "attacks", "hits", "time"}));
+  EXPECT_FALSE(r.json.contains("unresolved"));
+  EXPECT_NE(r.text.find("Turns to kill (test, Monte Carlo, 1000 fights, seed 4): "), std::string::npos) << r.text;
+  const Report d = duel_report("test", test::make_bout(k, k, 2, 2), quiet_mc(1000, 4, 1));
+  EXPECT_EQ(d.json["method_asked"], "monte-carlo");
+  EXPECT_EQ(d.json["method_reason"], "Monte Carlo asked for");
+  EXPECT_EQ(d.json["sampled"].size(), 11u);
 }
 
 TEST(TtkReport, BoutNotesAreShown) {
@@ -77,26 +139,41 @@ TEST(TtkReport, NeverKillsIsAResult) {
   EXPECT_TRUE(r.json["attacks"]["pmf"].empty());
   EXPECT_TRUE(r.json["attacks"]["mean"].is_null());
   EXPECT_EQ(r.json["p_kill"], 0.0);
-  EXPECT_EQ(r.json["note"], "the attacker can never kill the defender");
+  EXPECT_EQ(r.json["notes"], nlohmann::json::array({"the attacker can never kill the defender"}));
+  EXPECT_FALSE(r.json.contains("note"));
+  EXPECT_NE(r.text.find("note: the attacker can never kill the defender\n"), std::string::npos) << r.text;
   EXPECT_NE(r.text.find("never killed"), std::string::npos);
 }
 
-// What a bout leaves out reaches the JSON and the text, and the title stops
-// calling the answer plainly exact.
-TEST(DuelReport, NotModelledIsListed) {
+// What a bout follows and what it leaves out reach the JSON and the text,
+// and the title stops calling the answer plainly exact.
+TEST(DuelReport, ModelledAndNotModelledAreListed) {
   auto k = std::make_shared<DiceKernel>(0.5, 1, 1);
   Bout bout = test::make_bout(k, k, 1, 1);
   const Report plain = duel_report("test", bout);
   EXPECT_TRUE(plain.json["not_modelled"].empty());
+  EXPECT_TRUE(plain.json["modelled"].empty());
   EXPECT_NE(plain.text.find("(test, exact):"), std::string::npos) << plain.text;
+  EXPECT_EQ(plain.text.find("modelled: "), std::string::npos) << plain.text;
+  bout.modelled = {"a: drains life, heals min(damage, HT - HP) a hit"};
   bout.not_modelled = {"b: splits when hit"};
-  const Report r = duel_report("test", bout);
-  EXPECT_EQ(r.json["not_modelled"], nlohmann::json::array({"b: splits when hit"}));
-  EXPECT_NE(r.text.find("exact for the rules modelled; 1 game mechanic left out, listed below"), std::string::npos)
-      << r.text;
-  EXPECT_NE(r.text.find("not modelled: b: splits when hit\n"), std::string::npos) << r.text;
-  const Report t = ttk_report("test", bout);
-  EXPECT_EQ(t.json["not_modelled"], nlohmann::json::array({"b: splits when hit"}));
+  for (const Report& r : {duel_report("test", bout), ttk_report("test", bout)}) {
+    EXPECT_EQ(r.json["modelled"], nlohmann::json::array({"a: drains life, heals min(damage, HT - HP) a hit"}));
+    EXPECT_EQ(r.json["not_modelled"], nlohmann::json::array({"b: splits when hit"}));
+    EXPECT_NE(r.text.find("exact for the rules modelled; 1 game mechanic left out, listed below"), std::string::npos)
+        << r.text;
+    EXPECT_NE(r.text.find("\nmodelled: a: drains life, heals min(damage, HT - HP) a hit\nnot modelled: b: splits "
+                          "when hit\n"),
+              std::string::npos)
+        << r.text;
+  }
+  // Sampled, the title keeps the fights and says what is left out.
+  const Report mc = duel_report("test", bout, quiet_mc(1000, 2, 1));
+  EXPECT_EQ(mc.json["modelled"], nlohmann::json::array({"a: drains life, heals min(damage, HT - HP) a hit"}));
+  EXPECT_NE(mc.text.find("(test, Monte Carlo, 1000 fights, seed 2, for the rules modelled; 1 game mechanic left "
+                         "out, listed below)"),
+            std::string::npos)
+      << mc.text;
 }
 
 TEST(DuelReport, JsonFieldsOfTheIssue) {
@@ -141,15 +218,39 @@ TEST(DuelReport, FallsBackToMonteCarloAndSaysWhy) {
   o.monte_carlo.sims = 5000;
   const Report r = duel_report("test", test::make_bout(inexact, k, 2, 2), o);
   EXPECT_EQ(r.json["method"], "monte-carlo");
-  const std::string note = r.json["note"];
-  EXPECT_NE(note.find("test kernel keeps a history"), std::string::npos) << note;
+  EXPECT_EQ(r.json["method_asked"], "auto");
+  EXPECT_EQ(r.json["method_reason"],
+            "auto: no exact analysis (alpha (a) attacking beta (b): test kernel keeps a history), so Monte Carlo");
+  EXPECT_EQ(r.json["sampled"].size(), 11u);
+  EXPECT_EQ(r.json["sims"], 5000);
+  EXPECT_FALSE(r.json.contains("note"));
+  EXPECT_NE(r.text.find("Duel (test, Monte Carlo, 5000 fights, seed 1): "), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("\nmethod: auto: no exact analysis (alpha (a) attacking beta (b): test kernel keeps a "
+                        "history), so Monte Carlo\n"),
+            std::string::npos)
+      << r.text;
+  // Asked for exact: the same fallback, never a silent one.
+  FightOptions exact = o;
+  exact.method = FightOptions::Method::exact;
+  const Report x = duel_report("test", test::make_bout(inexact, k, 2, 2), exact);
+  EXPECT_EQ(x.json["method"], "monte-carlo");
+  EXPECT_EQ(x.json["method_asked"], "exact");
+  EXPECT_EQ(x.json["method_reason"],
+            "exact asked for, but no exact analysis (alpha (a) attacking beta (b): test kernel keeps a history): "
+            "Monte Carlo instead");
+  EXPECT_NE(x.text.find("Duel (test, Monte Carlo (exact not possible), 5000 fights, seed 1): "), std::string::npos)
+      << x.text;
+  // Asked for exact and exact: said so.
+  const Report ok = duel_report("test", test::make_bout(k, k, 2, 2), exact);
+  EXPECT_EQ(ok.json["method"], "exact");
+  EXPECT_EQ(ok.json["method_reason"], "exact asked for");
   // Too large for the limits: also Monte Carlo, with the reason.
   FightOptions small = o;
   small.limits.max_pairs = 10;
   const Report big = duel_report("test", test::make_bout(k, k, 50, 50), small);
   EXPECT_EQ(big.json["method"], "monte-carlo");
-  EXPECT_EQ(big.json["note"].get<std::string>().rfind("no exact analysis (exact analysis: ", 0), 0u)
-      << big.json["note"];
+  EXPECT_EQ(big.json["method_reason"].get<std::string>().rfind("auto: no exact analysis (exact analysis: ", 0), 0u)
+      << big.json["method_reason"];
 }
 
 // A side that runs away (Transition::escape): the duel's p_a_escapes and
@@ -193,7 +294,7 @@ TEST(DuelReport, NeverEndingFight) {
   const Report r = duel_report("test", test::make_bout(zero, zero, 4, 4));
   EXPECT_EQ(r.json["p_draw"], 1.0);
   EXPECT_TRUE(r.json["length"]["pmf"].empty());
-  EXPECT_EQ(r.json["note"], "the fight can never end: neither side can ever kill the other");
+  EXPECT_EQ(r.json["notes"], nlohmann::json::array({"the fight can never end: neither side can ever kill the other"}));
 }
 
 // --- the command line ---------------------------------------------------------
@@ -213,8 +314,13 @@ TEST(FightCli, BadInput) {
                    "--sims must be at least 1");
   expect_cli_error({"duel", "--rules", "brogue", "--a", "player", "--b", "goblin", "--sims", "10", "--threads", "0"},
                    "--threads must be at least 1");
-  expect_cli_error({"duel", "--rules", "brogue", "--a", "player", "--b", "goblin", "--exact", "--sims", "10"},
+  expect_cli_error({"duel", "--rules", "brogue", "--a", "player", "--b", "goblin", "--exact", "--method", "auto"},
                    "excludes");
+  expect_cli_error({"duel", "--rules", "brogue", "--a", "player", "--b", "goblin", "--method", "fast"},
+                   "--method: method 'fast' is not one of auto, exact, monte-carlo");
+  expect_cli_error({"sweep", "--rules", "brogue", "--attacker", "player", "--defender", "goblin", "--key", "enchant",
+                    "--from", "0", "--to", "1", "--method", "fast"},
+                   "--method: method 'fast' is not one of auto, exact, monte-carlo");
   expect_cli_error({"duel", "--rules", "brogue", "--a", "player", "--b", "goblin", "--first", "c"},
                    "--first must be a or b");
   expect_cli_error({"duel", "--rules", "brogue", "--a", "player"}, "--b");

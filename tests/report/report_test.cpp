@@ -169,7 +169,7 @@ AttackSummary sample_attack() {
   AttackSummary s;
   s.rules = "tiny";
   s.attacker = {"rat", {{"accuracy", std::int64_t{10}}}};
-  s.defender = {"goblin", {{"defense", std::int64_t{4}}, {"asleep", false}}};
+  s.defender = {"goblin", {{"evasion", std::int64_t{4}}, {"asleep", false}}};
   s.situation = {"sleeping"};
   s.p_hit = 0.75;
   s.outcomes = {{"miss", 0.25, false}, {"hit", 0.75, true}};
@@ -181,6 +181,8 @@ AttackSummary sample_attack() {
   s.details = {{"hit_percent", std::int64_t{75}}};
   s.steps = {"accuracy 10 against defense 4"};
   s.notes = {"made up"};
+  s.modelled = {"rat: bites twice as hard asleep"};
+  s.not_modelled = {"goblin: steals"};
   return s;
 }
 
@@ -190,8 +192,8 @@ TEST(AttackReport, KeysAndText) {
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
   EXPECT_EQ(keys, (std::vector<std::string>{"attack_time", "attacker", "damage", "damage_on_hit", "defender", "details",
-                                            "equipment", "mean_damage", "not_modelled", "notes", "outcomes", "p_hit",
-                                            "rules", "situation", "time_unit", "warnings"}));
+                                            "equipment", "mean_damage", "modelled", "not_modelled", "notes", "outcomes",
+                                            "p_hit", "rules", "situation", "time_unit", "warnings"}));
   EXPECT_EQ(j.at("attacker"), nlohmann::json({{"name", "rat"}, {"accuracy", 10}}));
   EXPECT_EQ(j.at("defender").at("asleep"), false);
   EXPECT_EQ(j.at("outcomes")[1], nlohmann::json({{"kind", "hit"}, {"p", 0.75}, {"lands", true}}));
@@ -201,6 +203,12 @@ TEST(AttackReport, KeysAndText) {
   EXPECT_NE(r.text.find("P(hit) = 0.75 (75.00 %)"), std::string::npos) << r.text;
   EXPECT_NE(r.text.find("outcomes: miss 25.00 %, hit 75.00 %"), std::string::npos) << r.text;
   EXPECT_NE(r.text.find("accuracy 10 against defense 4"), std::string::npos) << r.text;
+  // What the attack follows and leaves out, in the JSON and the text.
+  EXPECT_EQ(j.at("modelled"), nlohmann::json::array({"rat: bites twice as hard asleep"}));
+  EXPECT_EQ(j.at("not_modelled"), nlohmann::json::array({"goblin: steals"}));
+  EXPECT_NE(r.text.find("  modelled: rat: bites twice as hard asleep\n  not modelled: goblin: steals\n"),
+            std::string::npos)
+      << r.text;
 }
 
 TEST(AttackReport, NearlyCertainHitIsNotOneHundredPercent) {
@@ -228,13 +236,21 @@ TEST(StrikeReport, KeysAndTrace) {
   run.total_damage = 5;
   run.equipment = {"attacker (hero, STR 10): war hammer +0 (needs STR 18)"};
   run.warnings = {"attacker: the war hammer needs STR 18 but the hero has 10"};
+  run.modelled = {"rat: bites twice as hard asleep"};
+  run.not_modelled = {"goblin: steals"};
   const Report r = strike_report(run);
+  // What the strikes follow and leave out, in the JSON and the text.
+  EXPECT_EQ(r.json.at("modelled"), nlohmann::json::array({"rat: bites twice as hard asleep"}));
+  EXPECT_EQ(r.json.at("not_modelled"), nlohmann::json::array({"goblin: steals"}));
+  EXPECT_NE(r.text.find("\nmodelled: rat: bites twice as hard asleep\nnot modelled: goblin: steals\n"),
+            std::string::npos)
+      << r.text;
   const auto& j = r.json;
   std::vector<std::string> keys;
   for (const auto& [k, v] : j.items()) keys.push_back(k);
   EXPECT_EQ(keys, (std::vector<std::string>{"attacker", "count", "defender", "details", "engine", "equipment", "hits",
-                                            "mean_damage", "not_modelled", "notes", "p_hit", "rules", "seed",
-                                            "situation", "strikes", "total_damage", "traced", "warnings"}));
+                                            "mean_damage", "modelled", "not_modelled", "notes", "p_hit", "rules",
+                                            "seed", "situation", "strikes", "total_damage", "traced", "warnings"}));
   EXPECT_EQ(j.at("traced"), 2);
   EXPECT_EQ(j.at("count"), 3);
   EXPECT_DOUBLE_EQ(j.at("mean_damage").get<double>(), 5.0 / 3);

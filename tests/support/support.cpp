@@ -165,4 +165,10 @@ double chi_square_p(const Pmf& expected, const std::map<std::int64_t, std::uint6
   return gamma_q((static_cast<double>(bins.size()) - 1) / 2, chi / 2);
 }
 
+std::string joined(const std::vector<std::string>& notes) {
+  std::string out;
+  for (const auto& n : notes) out += (out.empty() ? "" : "; ") + n;
+  return out;
+}
+
 }  // namespace fray::test

@@ -34,4 +34,7 @@ double chi_square_p(const Pmf& expected, const std::map<std::int64_t, std::uint6
 // Upper regularized incomplete gamma Q(a, x).
 double gamma_q(double a, double x);
 
+// A fight result's notes on one line ("a; b"), to look for one of them.
+std::string joined(const std::vector<std::string>& notes);
+
 }  // namespace fray::test

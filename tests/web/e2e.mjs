@@ -180,23 +180,32 @@ async function main() {
       ok(plotted.svg === fs.readFileSync(file, 'utf8'), `${game} attack plot is the CLI's --svg`);
       ok((await page.locator('[data-testid="attack-plot"] svg rect.bar').count()) === (await jsonOf(page, 'attack-json')).damage.pmf.length,
         `${game} attack plot has a bar per damage value`);
-      // Fight: the CLI's default method, and the seed the page passes for Monte Carlo.
+      // Fight: the page's method (auto), its Fights box and seed, as the CLI's options.
       await page.click('[data-testid="tab-fight"]');
       await settled(page);
       const duel = await jsonOf(page, 'duel-json');
-      same(duel, frayJson(['duel', '--rules', game, '--a', attacker, '--b', defender, '--first', 'a', '--seed', '1']),
+      const fightArgs = ['--method', 'auto', '--sims', '100000', '--seed', '1'];
+      same(duel, frayJson(['duel', '--rules', game, '--a', attacker, '--b', defender, '--first', 'a', ...fightArgs]),
         `${game} duel`);
-      same(await jsonOf(page, 'ttk-json'),
-        frayJson(['ttk', '--rules', game, '--attacker', attacker, '--defender', defender, '--seed', '1']), `${game} ttk`);
-      const leftOutText = await text(page, 'duel-not-modelled');
-      ok(duel.not_modelled.every((m) => leftOutText.includes(m)), `${game} duel shows what it leaves out`);
-      ok(duel.method === 'exact' || (await text(page, 'duel-method')).includes(`${duel.sims.toLocaleString('en-US')} fights`),
-        `${game} duel states its sample count`);
-      // Every note, the mechanics left out and the method's reason are on the page.
-      for (const [id, doc] of [['duel-notes', duel], ['ttk-notes', await jsonOf(page, 'ttk-json')]]) {
-        const shown = await text(page, id);
-        const said = [...(doc.notes || []), ...(doc.not_modelled || []), ...(doc.modelled || []), ...(doc.note ? [doc.note] : [])];
-        ok(said.every((n) => shown.includes(n)), `${game} ${id} shows every note`);
+      const ttkDoc = await jsonOf(page, 'ttk-json');
+      same(ttkDoc, frayJson(['ttk', '--rules', game, '--attacker', attacker, '--defender', defender, ...fightArgs]), `${game} ttk`);
+      for (const [prefix, doc] of [['duel', duel], ['ttk', ttkDoc]]) {
+        // The mechanics followed and left out, each in its list.
+        for (const [list, key] of [['not-modelled', 'not_modelled'], ['modelled', 'modelled']]) {
+          const shown = await text(page, `${prefix}-${list}`);
+          ok(doc[key].every((m) => shown.includes(m)), `${game} ${prefix} lists what it ${key === 'modelled' ? 'follows' : 'leaves out'}`);
+        }
+        // The method used, part by part, beside the result, and why.
+        const method = await text(page, `${prefix}-method`);
+        ok(doc.method === 'exact' ? method.startsWith('(exact') : method.startsWith(`(Monte Carlo: ${doc.sims.toLocaleString('en-US')} fights, seed ${doc.seed}`),
+          `${game} ${prefix} states its method: ${method}`);
+        ok(doc.sampled.includes('hits') === method.includes('hits to kill: Monte Carlo') || doc.method !== 'exact',
+          `${game} ${prefix} says when only the hits are sampled: ${method}`);
+        ok((await text(page, `${prefix}-method-reason`)).includes(doc.method_reason), `${game} ${prefix} shows why its method`);
+        // Every note, the mechanics and the method's reason are on the page.
+        const shown = await text(page, `${prefix}-notes`);
+        const said = [...doc.notes, ...doc.not_modelled, ...doc.modelled, doc.method_reason];
+        ok(said.every((n) => shown.includes(n)), `${game} ${prefix}-notes shows every note`);
       }
       // Sweep: each series is fray sweep --json with the same arguments.
       await page.click('[data-testid="tab-sweep"]');
@@ -218,6 +227,24 @@ async function main() {
       if (await page.locator('[data-testid="balance"]').isVisible()) {
         same(await jsonOf(page, 'balance-json'), frayJson(['table', 'enchant-for-hit', '--rules', game]), `${game} table`);
       }
+    }
+
+    // --- fight methods: exact asked for and impossible, and auto's Fights box ----------
+    // The goblin conjurer's spectral blades have no exact chain (docs/fight.md).
+    for (const [method, flag, sims] of [['exact', 'exact', 2000], ['auto', 'auto', 3000], ['mc', 'monte-carlo', 1000]]) {
+      await page.goto(`${url}?game=brogue&tab=fight&attacker=player&defender=goblin_conjurer&method=${method}&sims=${sims}`);
+      await settled(page);
+      const d = await jsonOf(page, 'duel-json');
+      same(d, frayJson(['duel', '--rules', 'brogue', '--a', 'player', '--b', 'goblin_conjurer', '--first', 'a', '--method', flag,
+        '--sims', String(sims), '--seed', '1']), `brogue conjurer duel, method ${method}`);
+      ok(d.method === 'monte-carlo' && d.method_asked === flag && d.sims === sims,
+        `method ${method}: Monte Carlo with the Fights box's ${sims} fights (${d.method}, ${d.method_asked}, ${d.sims})`);
+      const shown = await text(page, 'duel-method');
+      ok(shown.includes(`${sims.toLocaleString('en-US')} fights`) && shown.includes('exact not possible') === (method === 'exact'),
+        `method ${method}: the page says what answered: ${shown}`);
+      ok((await text(page, 'duel-method-reason')).includes(d.method_reason), `method ${method}: the page says why`);
+      same(await jsonOf(page, 'ttk-json'), frayJson(['ttk', '--rules', 'brogue', '--attacker', 'player', '--defender', 'goblin_conjurer',
+        '--method', flag, '--sims', String(sims), '--seed', '1']), `brogue conjurer ttk, method ${method}`);
     }
 
     // --- sweep: the defender's key, several columns, several series ----------------
@@ -317,6 +344,8 @@ async function main() {
       ['duel', { rules: 'epixx', a: 'human_fighter', b: 'ogre' }, ['duel', '--rules', 'epixx', '--a', 'human_fighter', '--b', 'ogre']],
       ['duel', { rules: 'crawl', a: 'player:fighting=5,weapon=long_sword,hp=40', b: 'orc_warrior', sims: 2000, seed: 5, threads: 1 },
         ['duel', '--rules', 'crawl', '--a', 'player:fighting=5,weapon=long_sword,hp=40', '--b', 'orc_warrior', '--sims', '2000', '--seed', '5']],
+      ['ttk', { rules: 'brogue', attacker: 'player', defender: 'goblin_conjurer', method: 'exact', sims: 2000 },
+        ['ttk', '--rules', 'brogue', '--attacker', 'player', '--defender', 'goblin_conjurer', '--method', 'exact', '--sims', '2000']],
       ['sweep', { rules: 'crawl', attacker: 'player:weapon=mace', defender: 'orc', skill: 'dex', from: 8, to: 14, step: 2 },
         ['sweep', '--rules', 'crawl', '--attacker', 'player:weapon=mace', '--defender', 'orc', '--skill', 'dex', '--from', '8', '--to', '14', '--step', '2']],
       ['table', { rules: 'brogue', table: 'armor-for-hit', reachable: true }, ['table', 'armor-for-hit', '--rules', 'brogue', '--reachable']],

@@ -87,15 +87,23 @@ struct Interval {
 
 // Turns to kill: one side attacks a target that does not fight back.
 struct TtkResult {
-  std::string method;  // "exact" or "monte-carlo"
+  // How p_kill, p_escape, attacks and time were computed: "exact" or
+  // "monte-carlo" (hits_method says how the hits were).
+  std::string method;
+  // The method asked for: "auto", "exact" or "monte-carlo"
+  // (method_name(FightOptions::method)), and why `method` is what it is, in
+  // words: "auto: the exact analysis can be made", "exact asked for; no exact
+  // analysis (...): Monte Carlo instead", ... solve_ttk fills both.
+  std::string method_asked;
+  std::string method_reason;
   std::int64_t defender_hp = 0;
   // 1 unless the attacker can never kill, dies first of the HP it loses
-  // on its own turns (Transition::heal < 0; `note` gives that probability),
+  // on its own turns (Transition::heal < 0; `notes` give that probability),
   // or the defender runs away first (p_escape).
   double p_kill = 0;
   // The defender runs away before it is killed (Transition::escape: Brogue
   // CE's monsters that flee near death); an attacker that runs away is in
-  // `note`.
+  // `notes`.
   double p_escape = 0;
   std::optional<Pmf> attacks;  // number of attacks to kill, given a kill
   // Number of those attacks that land (Transition::landed), given a kill.
@@ -103,21 +111,31 @@ struct TtkResult {
   // alone form a chain. Otherwise sampled, and hits_method says so.
   std::optional<Pmf> hits;
   std::string hits_method;  // "exact" or "monte-carlo" (empty when there is no kill)
-  RealPmf time;             // game time to kill, given a kill
+  // Why the hits were sampled when the rest is exact (solve_ttk); else empty.
+  std::string hits_reason;
+  RealPmf time;  // game time to kill, given a kill
   // Exact: the probability not followed to an end: still fighting when the
   // tail was cut, and the faint cells dropped on the way (ExactLimits::tail
   // and faint; together less than the tail, 1e-15).
   double unresolved = 0;
-  // Monte Carlo only.
+  // The Monte Carlo runs: of the whole answer, or of the hits alone when only
+  // they were sampled (hits_method); 0 when nothing was sampled.
   std::uint64_t sims = 0, seed = 0;
-  Interval p_kill_ci, p_escape_ci;
-  std::string note;                       // why there is no kill, why not exact, ...
-  std::vector<std::string> not_modelled;  // Bout::not_modelled: what neither method follows
+  Interval p_kill_ci, p_escape_ci;  // Monte Carlo method only
+  // What the answer says besides its numbers: why there is no kill, the
+  // fights that end with an escape, sampled fights cut short, ...
+  std::vector<std::string> notes;
+  // Bout::modelled and Bout::not_modelled: the two fighters' game mechanics
+  // that both methods follow, and those that neither follows.
+  std::vector<std::string> modelled;
+  std::vector<std::string> not_modelled;
 };
 
 // A duel between a and b.
 struct DuelResult {
-  std::string method;  // "exact" or "monte-carlo"
+  std::string method;         // "exact" or "monte-carlo": how every probability and distribution was computed
+  std::string method_asked;   // as TtkResult::method_asked
+  std::string method_reason;  // as TtkResult::method_reason
   double p_a_wins = 0, p_b_wins = 0;
   double p_draw = 0;  // the fight never ends (neither side can finish the other)
   // The fight ends with neither side dead: the side runs away
@@ -137,16 +155,17 @@ struct DuelResult {
   std::uint64_t sims = 0, seed = 0;
   unsigned threads = 0;
   Interval a_wins_ci, b_wins_ci, draw_ci, a_escapes_ci, b_escapes_ci;
-  std::string note;
+  std::vector<std::string> notes;         // as TtkResult::notes
+  std::vector<std::string> modelled;      // Bout::modelled: what both methods follow
   std::vector<std::string> not_modelled;  // Bout::not_modelled: what neither method follows
 };
 
 // The columns of a fight simulator, for one side's first attack from the
-// starting condition: P(hit) ("accuracy", Transition::landed), mean damage
+// starting condition: P(hit) (Transition::landed), mean damage
 // given a hit (an armour-absorbed hit counts, at 0), mean damage per attack
 // and per unit of game time.
 struct AttackStats {
-  double accuracy = 0;
+  double p_hit = 0;
   double damage_per_hit = 0;
   double damage_per_attack = 0;
   double damage_per_time = 0;

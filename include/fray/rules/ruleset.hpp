@@ -84,8 +84,10 @@ struct AttackSummary {
   // What makes the answer worse than the spec may intend: an item heavier
   // than its wearer's strength, ...
   std::vector<std::string> warnings;
-  // The two combatants' game mechanics this answer does not follow (a life
-  // drain's healing, a swarm's splitting, a spell), as Bout::not_modelled.
+  // The two combatants' game mechanics this answer follows (a hit's extra
+  // damage, a sure hit), and those it does not (a life drain's healing, a
+  // swarm's splitting, a spell), as Bout::modelled and Bout::not_modelled.
+  std::vector<std::string> modelled;
   std::vector<std::string> not_modelled;
 
   [[nodiscard]] double mean_damage() const noexcept { return damage.mean(); }
@@ -123,6 +125,7 @@ struct StrikeRun {
   std::vector<std::string> notes;
   std::vector<std::string> equipment;     // as AttackSummary::equipment
   std::vector<std::string> warnings;      // as AttackSummary::warnings
+  std::vector<std::string> modelled;      // as AttackSummary::modelled
   std::vector<std::string> not_modelled;  // as AttackSummary::not_modelled
 
   [[nodiscard]] double mean_damage() const noexcept {

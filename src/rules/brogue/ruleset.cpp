@@ -40,7 +40,9 @@ Resolved resolve(const Ruleset& rules, const AttackRequest& req) {
 
 double points(std::int64_t quarters) { return static_cast<double>(quarters) / 4.0; }
 
-// The numbers Combat.c hitProbability read from each side.
+// The numbers Combat.c hitProbability read from each side: the attacker's
+// accuracy and the defender's defense, under the names every game gives them
+// (`accuracy`, `evasion`; the details keep Brogue's `defense`).
 SideSummary side_summary(const Combatant& c, bool attacking) {
   SideSummary s{c.name, {}};
   s.stats.push_back({"player", c.is_player});
@@ -53,7 +55,7 @@ SideSummary side_summary(const Combatant& c, bool attacking) {
   } else {
     // With defense= the armor is not consulted, so it is not named.
     if (c.is_player && !c.defense_override) s.stats.push_back({"armor", std::string(c.armor ? c.armor->key : "none")});
-    s.stats.push_back({"defense", defense_value(c)});
+    s.stats.push_back({"evasion", defense_value(c)});
   }
   s.stats.push_back({"weakness", c.weakness});
   return s;
@@ -263,12 +265,12 @@ AttackSummary summarize(const Resolved& r, const AttackRequest& req) {
   s.attack_time = static_cast<double>(attack_ticks(r.attacker));
   s.time_unit = "ticks";
   s.details = details_of(r.plan);
+  s.details.push_back({"defense", defense_value(r.defender)});
   s.steps = steps_of(r);
   s.notes = notes_of(r);
   s.equipment = equipment_of(r);
   s.warnings = warnings_of(r);
-  std::vector<std::string> modelled;
-  list_mechanics(r.attacker, r.defender, true, modelled, s.not_modelled);
+  list_mechanics(r.attacker, r.defender, true, s.modelled, s.not_modelled);
   return s;
 }
 
@@ -406,12 +408,11 @@ class Rules final : public Ruleset {
       Rng rng(req.seed);
       run_strikes(r.plan, rng, run);
     }
-    run.details = {{"hit_percent", std::int64_t{r.plan.hit_percent}}};
+    run.details = {{"hit_percent", std::int64_t{r.plan.hit_percent}}, {"defense", defense_value(r.defender)}};
     run.notes = notes_of(r);
     run.equipment = equipment_of(r);
     run.warnings = warnings_of(r);
-    std::vector<std::string> modelled;
-    list_mechanics(r.attacker, r.defender, true, modelled, run.not_modelled);
+    list_mechanics(r.attacker, r.defender, true, run.modelled, run.not_modelled);
     return run;
   }
 

@@ -44,7 +44,8 @@ Prepared prepare(const Ruleset& rules, const AttackRequest& req) {
 double level(int x100) { return static_cast<double>(x100) / 100.0; }
 Value integer(std::int64_t v) { return Value{v}; }
 
-// The numbers an attack used, for one side.
+// The numbers an attack used, for one side: the EV and AC under the names
+// every game gives them (`evasion`, `dr`; the attacker's to-hit is `accuracy`).
 SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) {
   SideSummary out{combatant_name(c), {}};
   Fields& f = out.stats;
@@ -69,16 +70,16 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
     if (p->missile) f.push_back({"missile", p->missile->name});
     if (p->form != Form::none) f.push_back({"form", std::string(form_name(p->form))});
     const bool helpless = defender && (s.paralyzed || s.petrified);
-    f.push_back({"ev", integer(p->ev ? *p->ev : player_ev(*p, helpless))});
+    f.push_back({"evasion", integer(p->ev ? *p->ev : player_ev(*p, helpless))});
     f.push_back({"sh", integer(player_sh(*p))});
-    f.push_back({"ac", integer(player_ac(*p))});
+    f.push_back({"dr", integer(player_ac(*p))});
     if (!p->ac) f.push_back({"gdr", integer(player_gdr(*p))});
     if (p->hp > 0) f.push_back({"hp", integer(p->hp)});
   } else if (const auto* m = std::get_if<Monster>(&c)) {
     f.push_back({"hd", integer(m->hd)});
     f.push_back({"hp", integer(m->hp)});
-    f.push_back({"ac", integer(m->ac)});
-    f.push_back({"ev", integer(monster_ev(*m, defender ? s : Situation{}))});
+    f.push_back({"dr", integer(m->ac)});
+    f.push_back({"evasion", integer(monster_ev(*m, defender ? s : Situation{}))});
     if (m->fighter) f.push_back({"fighter", true});
     if (m->archer) f.push_back({"archer", true});
     f.push_back({"size", std::string(size_name(m->size))});
@@ -101,6 +102,13 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
     f.push_back({"pierce", b.pierce});
   }
   return out;
+}
+
+// Crawl's own names of the defender's EV and AC, kept in the details beside
+// the names every game gives them in a side's stats (`evasion`, `dr`).
+void add_own_terms(Fields& details, const SideSummary& defender) {
+  if (const Value* ev = find_field(defender.stats, "evasion")) details.push_back({"ev", *ev});
+  if (const Value* ac = find_field(defender.stats, "dr")) details.push_back({"ac", *ac});
 }
 
 // The player's items behind an answer: "long sword +2, scale mail, buckler +0".
@@ -385,7 +393,7 @@ class Rules final : public Ruleset {
     s.rules = "crawl";
     s.attacker = side_summary(p.attacker, p.situation, false);
     s.defender = side_summary(p.defender, p.situation, true);
-    s.attacker.stats.push_back({"to_hit", o.to_hit.mean()});
+    s.attacker.stats.push_back({"accuracy", o.to_hit.mean()});
     s.situation = situation_words(req.situation);
     s.p_hit = o.p_hit;
     for (Kind k : kKinds) {
@@ -413,6 +421,7 @@ class Rules final : public Ruleset {
                  {"attack_time_min", delays.front().first},
                  {"attack_time_max", delays.back().first},
                  {"damage_modeled", p.plan.damage_modeled}};
+    add_own_terms(s.details, s.defender);
     s.steps.push_back(fmt::format("to-hit: {} [{}]", range_text(o.to_hit), p.plan.to_hit.describe()));
     s.steps.push_back(fmt::format("EV compared: {}", range_text(o.ev)));
     if (p.plan.band)
@@ -432,8 +441,7 @@ class Rules final : public Ruleset {
     s.notes = notes_for(p);
     s.equipment = equipment_for(p);
     s.warnings = warnings_for(p);
-    std::vector<std::string> modelled;
-    list_mechanics(p.attacker, p.defender, false, modelled, s.not_modelled);
+    list_mechanics(p.attacker, p.defender, false, s.modelled, s.not_modelled);
     return s;
   }
 
@@ -450,7 +458,7 @@ class Rules final : public Ruleset {
     run.engine = req.engine;
     run.count = req.count;
     const Outcome o = exact_outcome(p.plan);
-    run.attacker.stats.push_back({"to_hit", o.to_hit.mean()});
+    run.attacker.stats.push_back({"accuracy", o.to_hit.mean()});
     run.p_hit = o.p_hit;
     Rng rng(req.seed);
     std::uint64_t blocks = 0, stabs = 0;
@@ -474,9 +482,9 @@ class Rules final : public Ruleset {
     }
     run.details = {{"blocks", integer(static_cast<std::int64_t>(blocks))},
                    {"stabs", integer(static_cast<std::int64_t>(stabs))}};
+    add_own_terms(run.details, run.defender);
     run.notes = notes_for(p);
-    std::vector<std::string> modelled;
-    list_mechanics(p.attacker, p.defender, false, modelled, run.not_modelled);
+    list_mechanics(p.attacker, p.defender, false, run.modelled, run.not_modelled);
     return run;
   }
 

@@ -71,7 +71,8 @@ double mean_delay(const std::vector<std::pair<double, double>>& d) {
   return m;
 }
 
-// The numbers an attack used, for one side.
+// The numbers an attack used, for one side: the EV and AC under the names
+// every game gives them (`evasion`, `dr`; the attacker's to-hit is `accuracy`).
 SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) {
   SideSummary out{combatant_name(c), {}};
   Fields& f = out.stats;
@@ -95,18 +96,18 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
     if (p->shield) f.push_back({"shield", p->shield->name});
     if (p->missile) f.push_back({"missile", p->missile->name});
     const EvasionState es{helpless, defender && s.caught, defender && s.constricted};
-    f.push_back({"ev", static_cast<double>(player_ev100(*p, es)) / 100.0});
+    f.push_back({"evasion", static_cast<double>(player_ev100(*p, es)) / 100.0});
     f.push_back({"sh", static_cast<double>(player_sh100(*p)) / 100.0});
-    f.push_back({"ac", static_cast<double>(player_ac100(*p)) / 100.0});
+    f.push_back({"dr", static_cast<double>(player_ac100(*p)) / 100.0});
     if (p->hp > 0) f.push_back({"hp", integer(p->hp)});
   } else if (const Creature* m = c.creature()) {
     f.push_back({"hd", integer(m->hd)});
     f.push_back({"hp", integer(m->hp)});
-    f.push_back({"ac", integer(m->ac)});
+    f.push_back({"dr", integer(m->ac)});
     Creature seen = *m;
     if (defender && s.confused) seen.confused = true;
-    f.push_back(
-        {"ev", integer(monster_ev(seen, defender ? MonsterState{helpless, s.caught, s.constricted} : MonsterState{}))});
+    f.push_back({"evasion", integer(monster_ev(
+                                seen, defender ? MonsterState{helpless, s.caught, s.constricted} : MonsterState{}))});
     if (m->fighter) f.push_back({"fighter", true});
     if (m->archer) f.push_back({"archer", true});
     f.push_back({"size", std::string(size_name(m->size))});
@@ -143,6 +144,13 @@ void default_notes(const Combatant& c, std::string_view role, bool defends, std:
     if (!took.empty())
       notes.push_back(fmt::format("player {} uses the defaults {} (docs/crawl_0_34.md)", role, fmt::join(took, ", ")));
   }
+}
+
+// Crawl's own names of the defender's EV and AC, kept in the details beside
+// the names every game gives them in a side's stats (`evasion`, `dr`).
+void add_own_terms(Fields& details, const SideSummary& defender) {
+  if (const Value* ev = find_field(defender.stats, "evasion")) details.push_back({"ev", *ev});
+  if (const Value* ac = find_field(defender.stats, "dr")) details.push_back({"ac", *ac});
 }
 
 // What an answer assumes or leaves out.
@@ -419,7 +427,7 @@ class Rules final : public Ruleset {
     s.rules = std::string(kId);
     s.attacker = side_summary(p.attacker, p.situation, false);
     s.defender = side_summary(p.defender, p.situation, true);
-    s.attacker.stats.push_back({"to_hit", o.to_hit.mean()});
+    s.attacker.stats.push_back({"accuracy", o.to_hit.mean()});
     s.situation = situation_words(req.situation);
     s.p_hit = o.p_hit;
     const bool can_block = p.plan.block_rolled && p.plan.block_possible;
@@ -451,6 +459,7 @@ class Rules final : public Ruleset {
                  {"attack_time_min", d.front().first},
                  {"attack_time_max", d.back().first},
                  {"damage_modeled", p.plan.damage.has_value()}};
+    add_own_terms(s.details, s.defender);
     s.steps.push_back(fmt::format("to-hit: {} [{}]", range_text(o.to_hit), p.plan.to_hit.describe()));
     s.steps.push_back(fmt::format("EV compared: {}", range_text(o.ev)));
     if (p.plan.band)
@@ -474,8 +483,7 @@ class Rules final : public Ruleset {
     equipment_line(p.defender, "defender", s.equipment);
     warnings_of(p.attacker, {"attacker", true, false, p.situation.ranged}, s.warnings);
     warnings_of(p.defender, {"defender", false, true, false}, s.warnings);
-    std::vector<std::string> modelled;
-    list_mechanics(p.attacker, p.defender, false, false, modelled, s.not_modelled);
+    list_mechanics(p.attacker, p.defender, false, false, s.modelled, s.not_modelled);
     return s;
   }
 
@@ -492,7 +500,7 @@ class Rules final : public Ruleset {
     run.engine = req.engine;
     run.count = req.count;
     const Outcome o = exact_outcome(p.plan);
-    run.attacker.stats.push_back({"to_hit", o.to_hit.mean()});
+    run.attacker.stats.push_back({"accuracy", o.to_hit.mean()});
     run.p_hit = o.p_hit;
     Rng rng(req.seed);
     std::uint64_t blocks = 0, stabs = 0;
@@ -515,9 +523,9 @@ class Rules final : public Ruleset {
     }
     run.details = {{"blocks", integer(static_cast<std::int64_t>(blocks))},
                    {"stabs", integer(static_cast<std::int64_t>(stabs))}};
+    add_own_terms(run.details, run.defender);
     run.notes = notes_for(p);
-    std::vector<std::string> modelled;
-    list_mechanics(p.attacker, p.defender, false, false, modelled, run.not_modelled);
+    list_mechanics(p.attacker, p.defender, false, false, run.modelled, run.not_modelled);
     return run;
   }
 

@@ -63,9 +63,12 @@ Prepared prepare(const Ruleset& rules, const AttackRequest& r) {
   return p;
 }
 
+// The attacker's offensive modifier O and the defender's D (or R at range)
+// under the names every game gives them: `accuracy` and `evasion` (the
+// details keep `offense`, `base`, `dodge`, `block`, `parry`).
 SideSummary attacker_side(const std::string& spec, const Combatant& c, const AttackPlan& plan) {
   return {spec,
-          {{"offense", std::int64_t{plan.offense}},
+          {{"accuracy", std::int64_t{plan.offense}},
            {"weapon", c.weapon.text()},
            {"damage_modifier", std::int64_t{plan.damage_mod}},
            {"hand", std::string(name(c.hand))},
@@ -74,9 +77,14 @@ SideSummary attacker_side(const std::string& spec, const Combatant& c, const Att
            {"crit_magic", std::int64_t{c.crit_magic}}}};
 }
 
-SideSummary defender_side(const std::string& spec, const Combatant& c, const Situation& situation) {
+SideSummary defender_side(const std::string& spec, const Combatant& c, const Situation& situation,
+                          const AttackPlan& plan) {
+  // What the To-Hit Check adds to 7 against this attack, its defenses fresh:
+  // "2D6 + O vs 7 + dodge + block = N" less 7.
+  const int evasion = plan.base - 7 + (plan.defenses ? plan.dodge + plan.weapon : 0);
   return {spec,
-          {{"dodge", std::int64_t{dodge_modifier(c)}},
+          {{"evasion", std::int64_t{evasion}},
+           {"dodge", std::int64_t{dodge_modifier(c)}},
            {"block", std::int64_t{block_modifier(c)}},
            {"parry", std::int64_t{parry_modifier(c, situation.rules.negative_parry)}},
            {"deflect", std::int64_t{deflect_modifier(c)}},
@@ -361,7 +369,7 @@ class Rules final : public Ruleset {
     AttackSummary s;
     s.rules = "epixx";
     s.attacker = attacker_side(request.attacker, p.attacker, plan);
-    s.defender = defender_side(request.defender, p.defender, p.situation);
+    s.defender = defender_side(request.defender, p.defender, p.situation, plan);
     s.situation = request.situation;
     s.p_hit = o.p_hit;
     std::string in36;
@@ -398,7 +406,7 @@ class Rules final : public Ruleset {
     StrikeRun run;
     run.rules = "epixx";
     run.attacker = attacker_side(request.attack.attacker, p.attacker, plan);
-    run.defender = defender_side(request.attack.defender, p.defender, p.situation);
+    run.defender = defender_side(request.attack.defender, p.defender, p.situation, plan);
     run.situation = request.attack.situation;
     run.seed = request.seed;
     run.engine = request.engine;

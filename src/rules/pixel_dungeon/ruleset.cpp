@@ -751,8 +751,7 @@ class Rules final : public Ruleset {
     s.notes = notes(r);
     s.equipment = equipment(r);
     s.warnings = warnings(r);
-    std::vector<std::string> modelled;
-    list_mechanics(r.attacker, r.defender, true, modelled, s.not_modelled);
+    list_mechanics(r.attacker, r.defender, true, s.modelled, s.not_modelled);
     return s;
   }
 
@@ -771,8 +770,7 @@ class Rules final : public Ruleset {
     run.notes = notes(r);
     run.equipment = equipment(r);
     run.warnings = warnings(r);
-    std::vector<std::string> modelled;
-    list_mechanics(r.attacker, r.defender, true, modelled, run.not_modelled);
+    list_mechanics(r.attacker, r.defender, true, run.modelled, run.not_modelled);
     auto go = [&](auto& rng) {
       for (std::uint64_t i = 0; i < req.count; ++i) {
         StrikeResult s;

@@ -187,7 +187,7 @@ SideSummary side(const Combatant& c, const AttackPlan& p, const Situation& s, bo
     if (h.armor) {
       f.push_back({"armor_level", std::int64_t{h.armor->level}});
       f.push_back({"armor_str", std::int64_t{h.armor->str}});
-      f.push_back({"armor_dr", fmt::format("{}-{}", h.armor->dr_min, h.armor->dr_max)});
+      f.push_back({"dr", fmt::format("{}-{}", h.armor->dr_min, h.armor->dr_max)});
     }
   } else {
     const Mob& m = c.mob;
@@ -630,8 +630,7 @@ class Rules final : public Ruleset {
     s.notes = notes(r);
     s.equipment = equipment(r.attacker, r.defender, r.situation);
     s.warnings = warnings(r);
-    std::vector<std::string> modelled;
-    list_mechanics(r.attacker, r.defender, true, modelled, s.not_modelled);
+    list_mechanics(r.attacker, r.defender, true, s.modelled, s.not_modelled);
     return s;
   }
 
@@ -650,8 +649,7 @@ class Rules final : public Ruleset {
     run.notes = notes(r);
     run.equipment = equipment(r.attacker, r.defender, r.situation);
     run.warnings = warnings(r);
-    std::vector<std::string> modelled;
-    list_mechanics(r.attacker, r.defender, true, modelled, run.not_modelled);
+    list_mechanics(r.attacker, r.defender, true, run.modelled, run.not_modelled);
     if (req.engine == "java")
       run.notes.push_back(
           "engine java: java.util.Random seeded as Random.pushGenerator(seed) seeds it (MX3-scrambled), so the draws "

@@ -91,7 +91,8 @@ TEST(BrogueFlee, TurnsToKillMatchAChainFromTheRule) {
   EXPECT_NEAR(r.p_kill, kill[50], 1e-12);
   EXPECT_NEAR(r.p_escape, 1 - kill[50], 1e-12);
   EXPECT_GT(r.p_escape, 0.4);  // a kill needs one hit taking all of 13 HP or more
-  EXPECT_TRUE(r.note.find("the defender runs away before it is killed") != std::string::npos) << r.note;
+  EXPECT_TRUE(test::joined(r.notes).find("the defender runs away before it is killed") != std::string::npos)
+      << test::joined(r.notes);
   // solve_ttk adds the wraith's own turns (it regenerates an HP a turn):
   // still exact, every fight a kill or an escape.
   const fight::TtkResult solved = fight::solve_ttk(b);

@@ -734,7 +734,8 @@ TEST(BroguePlayerRegeneration, TheStartingPlayersDuelIsSampled) {
   o.monte_carlo.progress = false;
   const fight::DuelResult r = fight::solve_duel(b, o);
   EXPECT_EQ(r.method, "monte-carlo");
-  EXPECT_NE(r.note.find("the regeneration clocks reach more than 200 values together"), std::string::npos) << r.note;
+  EXPECT_NE(r.method_reason.find("the regeneration clocks reach more than 200 values together"), std::string::npos)
+      << r.method_reason;
   // A fresh bout: the clocks a bout's analyses met add up (RegenWatch), and
   // turns to kill now follow the goblin's on its own turns.
   EXPECT_EQ(fight::solve_ttk(bout_of("player", "goblin"), o).method, "exact");

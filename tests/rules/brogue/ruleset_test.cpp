@@ -63,7 +63,10 @@ TEST(BrogueCli, AttackJson) {
   EXPECT_EQ(j.at("attacker").at("accuracy"), 100);
   EXPECT_EQ(j.at("attacker").at("weapon"), "dagger");
   EXPECT_EQ(j.at("attacker").at("net_enchant"), 0.0);
-  EXPECT_EQ(j.at("defender").at("defense"), 25);
+  // Brogue's defense is the evasion of every game's side stats; its own name stays in the details.
+  EXPECT_EQ(j.at("defender").at("evasion"), 25);
+  EXPECT_FALSE(j.at("defender").contains("defense"));
+  EXPECT_EQ(j.at("details").at("defense"), 25);
   EXPECT_TRUE(j.at("notes").is_array());
 }
 

@@ -37,7 +37,7 @@ inline void expect_exact_duel_agrees(const Bout& b, std::uint64_t seed, bool hp_
   fight::FightOptions o;
   o.monte_carlo.progress = false;
   const fight::DuelResult exact = fight::solve_duel(b, o);
-  ASSERT_EQ(exact.method, "exact") << exact.note;
+  ASSERT_EQ(exact.method, "exact") << exact.method_reason;
   EXPECT_NEAR(exact.p_a_wins + exact.p_b_wins + exact.p_draw, 1.0, 1e-6);
   o.method = fight::FightOptions::Method::monte_carlo;
   o.monte_carlo.sims = sims;

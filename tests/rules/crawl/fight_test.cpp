@@ -152,7 +152,7 @@ TEST(CrawlPoison, AdderTurnsToKillIncludeThePoison) {
   o.monte_carlo.sims = 2000;
   const fight::TtkResult big = fight::solve_ttk(rs.bout({"adder", kPlayer, {}, {}}), o);
   EXPECT_EQ(big.method, "monte-carlo");
-  EXPECT_NE(big.note.find("poison reaches more than 4096 durations"), std::string::npos) << big.note;
+  EXPECT_NE(big.method_reason.find("poison reaches more than 4096 durations"), std::string::npos) << big.method_reason;
 }
 
 // Whether the player's poison takes too many durations for the exact chain
@@ -170,8 +170,9 @@ TEST(CrawlPoison, TooManyDurationsDecidedBeforeTheChain) {
   const fight::TtkResult bee =
       fight::solve_ttk(rs.bout({"killer_bee", "player:hp=5,fighting=5,weapon_skill=4,weapon=long_sword", {}, {}}), o);
   EXPECT_EQ(bee.method, "monte-carlo");
-  EXPECT_NE(bee.note.find("poison durations and regeneration counters reach more than 4096 states"), std::string::npos)
-      << bee.note;
+  EXPECT_NE(bee.method_reason.find("poison durations and regeneration counters reach more than 4096 states"),
+            std::string::npos)
+      << bee.method_reason;
 }
 
 // A duel against the adder follows the player's poison durations and its
@@ -184,7 +185,8 @@ TEST(CrawlPoison, DuelWithRegenerationIsSampled) {
   fight::FightOptions o = crawl_test::quiet(20000);
   const fight::DuelResult d = fight::solve_duel(b, o);
   EXPECT_EQ(d.method, "monte-carlo");
-  EXPECT_NE(d.note.find("regeneration counters reach more than 4096 states"), std::string::npos) << d.note;
+  EXPECT_NE(d.method_reason.find("regeneration counters reach more than 4096 states"), std::string::npos)
+      << d.method_reason;
   EXPECT_NEAR(d.p_a_wins + d.p_b_wins + d.p_draw, 1.0, 1e-9);
 }
 

@@ -309,7 +309,7 @@ TEST(CrawlMonsterPoison, LargeDuelIsSampledWithReason) {
   fight::FightOptions o = crawl_test::quiet(2000);
   const fight::DuelResult r = fight::solve_duel(b, o);
   EXPECT_EQ(r.method, "monte-carlo");
-  EXPECT_NE(r.note.find("monster's poison"), std::string::npos) << r.note;
+  EXPECT_NE(r.method_reason.find("monster's poison"), std::string::npos) << r.method_reason;
 }
 
 }  // namespace

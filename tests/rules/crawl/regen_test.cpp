@@ -257,7 +257,7 @@ TEST(CrawlRegen, DuelExactAndSampledAgree) {
   const fight::DuelResult big = fight::solve_duel(
       fray::ruleset("crawl").bout({"player:hp=50,fighting=5,weapon_skill=4,weapon=long_sword", "troll", {}, {}}), o);
   EXPECT_EQ(big.method, "monte-carlo");
-  EXPECT_NE(big.note.find("regeneration counter"), std::string::npos) << big.note;
+  EXPECT_NE(big.method_reason.find("regeneration counter"), std::string::npos) << big.method_reason;
 }
 
 // Turns to kill follow the troll's regeneration on its own turns (1 HP each

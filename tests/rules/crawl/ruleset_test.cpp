@@ -138,8 +138,15 @@ TEST(CrawlCli, AttackJsonMatchesWorkedExampleA) {
   EXPECT_EQ(j.at("attacker").at("name"), "player");
   EXPECT_EQ(j.at("attacker").at("weapon"), "long sword");
   EXPECT_EQ(j.at("attacker").at("fighting").get<double>(), 3.0);
-  EXPECT_NEAR(j.at("attacker").at("to_hit").get<double>(), 13.0, 1e-9);
-  EXPECT_EQ(j.at("defender").at("ev"), 10);
+  // One name per concept in every game's side stats; Crawl's own in the details.
+  EXPECT_NEAR(j.at("attacker").at("accuracy").get<double>(), 13.0, 1e-9);
+  EXPECT_EQ(j.at("defender").at("evasion"), 10);
+  EXPECT_EQ(j.at("defender").at("dr"), 0);
+  EXPECT_FALSE(j.at("attacker").contains("to_hit"));
+  EXPECT_FALSE(j.at("defender").contains("ev"));
+  EXPECT_FALSE(j.at("defender").contains("ac"));
+  EXPECT_EQ(j.at("details").at("ev"), 10);
+  EXPECT_EQ(j.at("details").at("ac"), 0);
   const test::Run text =
       test::run_cli({"attack", "--rules", "crawl", "--attacker", fighter, "--defender", "hd=1,ev=10"});
   EXPECT_NE(text.out.find("P(hit) = 0.621111"), std::string::npos) << text.out;
@@ -521,7 +528,7 @@ TEST(CrawlDelay, ARandomDelayMakesTheDuelSampledAndTheTtkExact) {
   fight::FightOptions o = crawl_test::quiet(4000);
   const fight::DuelResult d = fight::solve_duel(b, o);
   EXPECT_EQ(d.method, "monte-carlo");
-  EXPECT_NE(d.note.find("side a's attack time is random"), std::string::npos) << d.note;
+  EXPECT_NE(d.method_reason.find("side a's attack time is random"), std::string::npos) << d.method_reason;
   // Turns to kill of a defender whose own turns change nothing stay exact
   // (b_hits_a null: none). The orc warrior's regeneration, which turns to
   // kill follow, makes the order of turns matter: sampled, saying why.
@@ -532,8 +539,9 @@ TEST(CrawlDelay, ARandomDelayMakesTheDuelSampledAndTheTtkExact) {
   EXPECT_NEAR(fight::mean_of(t.time), t.attacks->mean() * 11.5, 1e-9);  // Wald: E[N] × E[delay]
   const fight::TtkResult regen = fight::solve_ttk(b, o);
   EXPECT_EQ(regen.method, "monte-carlo");
-  EXPECT_NE(regen.note.find("the attacker's attack time is random and the defender's own turns"), std::string::npos)
-      << regen.note;
+  EXPECT_NE(regen.method_reason.find("the attacker's attack time is random and the defender's own turns"),
+            std::string::npos)
+      << regen.method_reason;
   // The report shows the delay's range.
   const Report r = ttk_report("crawl", b, o);
   EXPECT_EQ(r.json["attacker"]["attack_times"], nlohmann::json::parse("[[11.0, 0.5], [12.0, 0.5]]"));

@@ -71,7 +71,7 @@ TEST(Crawl034Ruleset, ExampleBMonstersAgainstThePlayer) {
   EXPECT_NEAR(ask("orc", "player:ev=12").p_hit, 51773.0 / 120000.0, 1e-15);
   const AttackSummary human = ask("orc", "player:dex=15,str=15");
   EXPECT_NEAR(human.p_hit, 510921.0 / 1012000.0, 1e-15);
-  EXPECT_EQ(std::get<double>(stat(human.defender, "ev")), 10.40);
+  EXPECT_EQ(std::get<double>(stat(human.defender, "evasion")), 10.40);
   // The game keeps EV in hundredths: ev=10.40 is that human's EV.
   EXPECT_NEAR(ask("orc", "player:ev=10.40").p_hit, 510921.0 / 1012000.0, 1e-15);
   EXPECT_NEAR(ask("orc", "player:ev100=1040").p_hit, 510921.0 / 1012000.0, 1e-15);
@@ -107,7 +107,11 @@ TEST(Crawl034Ruleset, ExampleDPlayerDamage) {
 
 TEST(Crawl034Ruleset, ExampleEMonsterDamageAgainstGdr) {
   const AttackSummary s = ask("orc_warrior:weapon=mace", "player:body=plate_armour");
-  EXPECT_EQ(std::get<double>(stat(s.defender, "ac")), 10.0);
+  EXPECT_EQ(std::get<double>(stat(s.defender, "dr")), 10.0);
+  // Crawl's own name of the defender's AC and EV, in the details.
+  ASSERT_NE(find_field(s.details, "ac"), nullptr);
+  EXPECT_EQ(std::get<double>(*find_field(s.details, "ac")), 10.0);
+  EXPECT_EQ(*find_field(s.details, "ev"), stat(s.defender, "evasion"));
   EXPECT_NEAR(s.damage_on_hit.mean(), 4.1847, 5e-5);
 }
 
@@ -117,12 +121,12 @@ TEST(Crawl034Ruleset, SituationsFromTheCommandLine) {
   EXPECT_EQ(asleep.p_hit, 1.0);
   EXPECT_EQ(p_of(asleep, "stab"), 1.0);
   const AttackSummary confused = ask(kFighter, "orc_warrior:shield=kite_shield", {"confused"});
-  EXPECT_EQ(std::get<std::int64_t>(stat(confused.defender, "ev")), 6);  // (13 − 100/60) / 2
+  EXPECT_EQ(std::get<std::int64_t>(stat(confused.defender, "evasion")), 6);  // (13 − 100/60) / 2
   EXPECT_EQ(p_of(confused, "block"), 0.0);
   EXPECT_GT(p_of(confused, "stab"), 0.0);
   EXPECT_EQ(ask(kFighter, "orc_warrior:shield=kite_shield,confused").p_hit, confused.p_hit);
   // Caught: EV / 5.
-  EXPECT_EQ(std::get<std::int64_t>(stat(ask(kFighter, "orc", {"caught"}).defender, "ev")), 2);
+  EXPECT_EQ(std::get<std::int64_t>(stat(ask(kFighter, "orc", {"caught"}).defender, "evasion")), 2);
   EXPECT_EQ(ask(kFighter, "orc", {"netted"}).p_hit, ask(kFighter, "orc", {"caught"}).p_hit);
   // Invisible: −6 to-hit (to_hit − 6 >= EV is to_hit >= EV + 6) and no stab, even of a sleeper (EV 0).
   const AttackSummary unseen = ask(kFighter, "hd=1,ev=10", {"invisible", "sleeping"});
@@ -257,7 +261,7 @@ TEST(Crawl034Ruleset, FightsAreExactUnlessTheBlockLimitCarriesOrTheDelayIsRandom
   o.monte_carlo.progress = false;
   const fight::DuelResult sampled = fight::solve_duel(random, o);
   EXPECT_EQ(sampled.method, "monte-carlo");
-  EXPECT_NE(sampled.note.find("attack time is random"), std::string::npos) << sampled.note;
+  EXPECT_NE(sampled.method_reason.find("attack time is random"), std::string::npos) << sampled.method_reason;
 }
 
 TEST(Crawl034Ruleset, FightsRefuseWhatCannotFight) {

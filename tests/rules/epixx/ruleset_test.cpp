@@ -59,6 +59,10 @@ TEST(EpixxCli, AttackJson) {
   EXPECT_EQ(j["attacker"]["name"], "str=0,weapon=1d6");
   EXPECT_EQ(j["defender"]["dodge"], 1);
   EXPECT_EQ(j["defender"]["block"], 1);
+  // O and D under the names every game gives them: 2D6 + 0 vs 7 + dodge 1 + block 1.
+  EXPECT_EQ(j["attacker"]["accuracy"], 0);
+  EXPECT_EQ(j["defender"]["evasion"], 2);
+  EXPECT_FALSE(j["attacker"].contains("offense"));
   // Defender STA 0: P(confused | crit) = sum over U = 1..6 of P(2D6 <= 6 + U) / 6.
   const auto& d = j["details"];
   EXPECT_NEAR(d["p_confused"].get<double>(), (21 + 26 + 30 + 33 + 35 + 36) / 36.0 / 6 / 36, 1e-15);

@@ -198,7 +198,7 @@ constexpr std::uint32_t afflicted(int level) { return static_cast<std::uint32_t>
 // end, chi-square at a fixed seed.
 void exact_matches_sampled(const Bout& b, std::uint64_t seed) {
   const auto exact = fight::solve_duel(b);
-  ASSERT_EQ(exact.method, "exact") << exact.note;
+  ASSERT_EQ(exact.method, "exact") << exact.method_reason;
   fight::FightOptions o;
   o.method = fight::FightOptions::Method::monte_carlo;
   o.monte_carlo.sims = 100000;
@@ -291,7 +291,7 @@ TEST(PdBleeding, TheRatsHitBleedsAndTheLevelDecays) {
 TEST(PdSwarm, SplitsMakeMoreHitsToKill) {
   const char* hitter = "hp=10,accuracy=10,evasion=0,damage=3-3,armor=0";
   const auto r = fight::solve_ttk(bout_of(hitter, "swarm_of_flies:hp=12"));
-  EXPECT_EQ(r.method, "exact") << r.note;
+  EXPECT_EQ(r.method, "exact") << r.method_reason;
   ASSERT_TRUE(r.hits.has_value());
   EXPECT_EQ(r.hits->items().size(), 1u);
   EXPECT_NEAR((*r.hits)[6], 1.0, 1e-12);
@@ -338,7 +338,7 @@ TEST(PdSwarm, SplitsAreExactUpToTheLimitAndSampledPast) {
   o.monte_carlo.progress = false;
   const auto r = fight::solve_duel(bout_of("hero:weapon=none,str=30", "swarm_of_flies"), o);
   EXPECT_EQ(r.method, "monte-carlo");
-  EXPECT_NE(r.note.find("groups of flies"), std::string::npos) << r.note;
+  EXPECT_NE(r.method_reason.find("groups of flies"), std::string::npos) << r.method_reason;
   for (const std::string& n : r.not_modelled) EXPECT_EQ(n.find("splits"), std::string::npos) << n;
   const auto plain =
       fight::solve_duel(bout_of("hero:weapon=none,str=30", "hp=80,accuracy=12,evasion=5,damage=1-4,armor=0"));
@@ -354,7 +354,7 @@ TEST(PdSwarm, SplitsAreExactUpToTheLimitAndSampledPast) {
 TEST(PdSwarm, InACorridorOnlyTheFrontFlyBitesAndALoneFlySplits) {
   const char* hitter = "hp=10,accuracy=10,evasion=0,damage=3-3,armor=0";
   const auto r = fight::solve_ttk(bout_of(hitter, "swarm_of_flies:hp=12,corridor=1"));
-  EXPECT_EQ(r.method, "exact") << r.note;
+  EXPECT_EQ(r.method, "exact") << r.method_reason;
   ASSERT_TRUE(r.hits.has_value());
   EXPECT_NEAR((*r.hits)[5], 1.0, 1e-12);
   const Bout b = bout_of(hitter, "swarm_of_flies:hp=12,corridor=1");
