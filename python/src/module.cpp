@@ -207,10 +207,7 @@ fray::grid::Map load_map(const std::string& text, bool is_path) {
 
 Point point_arg(const std::string& text, std::string_view what) {
   const auto [x, y] = fray::parse_point(text, what);
-  constexpr std::int64_t lim = std::numeric_limits<int>::max() / 4;
-  if (x < -lim || x > lim || y < -lim || y > lim)
-    throw fray::Error(fmt::format("{} {},{} is outside the map", what, x, y));
-  return {static_cast<int>(x), static_cast<int>(y)};
+  return fray::grid::checked_point(x, y, what);
 }
 
 json point_json(Point p) { return json::array({p.x, p.y}); }
