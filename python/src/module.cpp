@@ -252,6 +252,10 @@ py::object roll(const std::string& expr, std::uint64_t seed, std::uint64_t count
   return released([&](fray::Progress*) {
     check_count(count);
     const fray::Dice d = fray::Dice::parse(expr, fray::all_dice_functions());
+    // The rolls charged to the work budget before the first, as `fray roll` does.
+    fray::require_budget(static_cast<double>(count) * d.draws() * fray::kDrawOps, 0,
+                         fmt::format("{} rolls of \"{}\"", count, expr),
+                         "use a smaller count, or the exact distribution: fray.dist(expr)");
     // One stream for all the rolls, as `fray roll --count` draws them.
     auto engine = fray::make_engine(rng, seed);
     std::vector<std::int64_t> rolls;

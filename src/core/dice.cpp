@@ -501,6 +501,7 @@ struct Shape {
 struct Estimator {
   const DiceFunctions* fns;
   Dice::Cost cost;
+  double draws = 0;  // of one sample (Dice::draws)
 
   // Recurses once per level of nesting: the work of each kind of node is
   // done out of line (FRAY_OFF_PATH), so the frame on the path stays small.
@@ -532,6 +533,8 @@ struct Estimator {
       case Kind::dice: {
         const Shape c = walk(*n.kids[0]), s = walk(*n.kids[1]);
         const Shape k = n.has_keep ? walk(*n.kids[2]) : Shape{};
+        const double dice = c.known ? std::clamp(c.hi, 0.0, double(Dice::max_dice)) : double(Dice::max_dice);
+        draws += dice * (n.explode ? Dice::explode_limit + 1 : 1);
         return rolls(n, c, s, k);
       }
       case Kind::call:
@@ -569,6 +572,9 @@ struct Estimator {
     }
     const DiceFunction& f = fns->all()[n.fn];
     if (known && f.cost && args.size() <= 6) call(f, args);
+    double largest = 0;
+    for (const Shape& a : args) largest = std::max({largest, std::abs(a.lo), std::abs(a.hi)});
+    draws += known ? std::min(2 + largest, double(Dice::max_dice)) : double(Dice::max_dice);
     return {0, 0, false};
   }
 
@@ -1110,6 +1116,12 @@ Dice::Cost Dice::estimate() const {
   Estimator e{fns_.get(), {}};
   (void)e.walk(*root_);
   return e.cost;
+}
+
+double Dice::draws() const {
+  Estimator e{fns_.get(), {}};
+  (void)e.walk(*root_);
+  return e.draws;
 }
 
 Pmf Dice::exact(Progress* progress) const {

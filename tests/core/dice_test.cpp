@@ -434,3 +434,40 @@ TEST(Dice, DeepestAllowedRunsOnASmallStack) {
     }
   });
 }
+
+// What one sample draws at most, the charge of `fray roll --count N`.
+TEST(Dice, DrawsBoundEverySample) {
+  EXPECT_EQ(Dice::parse("3d6").draws(), 3);
+  EXPECT_EQ(Dice::parse("7").draws(), 0);
+  EXPECT_EQ(Dice::parse("d6!").draws(), 21);  // a die and its 20 explosions at most
+  EXPECT_EQ(Dice::parse("4d6kh3 + 2d8").draws(), 6);
+  EXPECT_EQ(Dice::parse("(1d6)d(2d4)").draws(), 1 + 2 + 6);        // up to 6 dice of up to 8 sides
+  EXPECT_EQ(Dice::parse("max(1d6, 1d6) * 2").draws(), 2 + 2 + 6);  // a call: 2 + its largest argument
+  EXPECT_EQ(Dice::parse("1000000d6").draws(), 1e6);
+  EXPECT_EQ(Dice::parse("(1000000d6)d6").draws(), 2e6);  // the count is at most max_dice
+  // Every draw the sampler makes is within the bound.
+  struct Counter {
+    std::uint64_t n = 0;
+    fray::Rng rng{5};
+    std::uint64_t next() {
+      ++n;
+      return rng.next();
+    }
+    std::int64_t uniform(std::int64_t lo, std::int64_t hi) {
+      ++n;
+      return rng.uniform(lo, hi);
+    }
+    double unit() {
+      ++n;
+      return rng.unit();
+    }
+  };
+  for (const char* e : {"3d6", "(1d6)d(2d4)", "d6!", "(1d3)d4kh1", "2d(1d6)!"}) {
+    const Dice d = Dice::parse(e);
+    for (int i = 0; i < 200; ++i) {
+      Counter c;
+      (void)d.sample(fray::RngRef(c));
+      EXPECT_LE(static_cast<double>(c.n), d.draws()) << e;
+    }
+  }
+}

@@ -107,6 +107,15 @@ class Dice {
   [[nodiscard]] Cost estimate() const;
   // One roll. NdM draws rng.uniform(1, M) N times, left to right.
   [[nodiscard]] std::int64_t sample(RngRef rng) const;
+  // An upper bound of the draws one sample() makes, from the bounds of every
+  // part's values: NdM draws the most dice N can be (max_dice when N's bounds
+  // are not known), 21 a die when it explodes, plus what its parts draw; a
+  // function call draws at most 2 + its largest argument's magnitude (every
+  // ruleset function draws no more), max_dice at most, max_dice when an
+  // argument's bounds are not known. Repeated rolls are charged with it
+  // (kDrawOps a draw): `fray roll EXPR --count N` refuses N x draws() past
+  // the budget.
+  [[nodiscard]] double draws() const;
 
   struct Node;
 
