@@ -2,6 +2,7 @@
 #include "progress.hpp"
 #include "verbs.hpp"
 
+#include <fray/core/budget.hpp>
 #include <fray/core/dice.hpp>
 #include <fray/core/error.hpp>
 #include <fray/report/svg.hpp>
@@ -69,6 +70,11 @@ void add_core_verbs(Cli& cli) {
       if (o->count < 1 || o->count > max_count)
         throw Error(fmt::format("--count {} is out of range 1..{}", o->count, max_count));
       const Dice d = Dice::parse(o->expr, all_dice_functions());
+      // Each roll draws up to d.draws() numbers: the count times that is
+      // charged to the work budget before the first roll.
+      require_budget(static_cast<double>(o->count) * d.draws() * kDrawOps, 0,
+                     fmt::format("{} rolls of \"{}\"", o->count, o->expr),
+                     "use a smaller --count, or the exact distribution: fray dist EXPR");
       const std::uint64_t seed = o->seed ? *o->seed : fresh_seed();
       // One stream for all the rolls, so --count K continues the same sequence.
       auto engine = make_engine(o->rng, seed);

@@ -24,8 +24,6 @@
 
 #include <algorithm>
 
-#include <limits>
-
 namespace fray::cli {
 
 namespace {
@@ -36,9 +34,7 @@ constexpr int max_symmetric_radius = 1'000'000;
 
 Point point_option(const std::string& text, std::string_view what) {
   const auto [x, y] = parse_point(text, what);
-  constexpr std::int64_t lim = std::numeric_limits<int>::max() / 4;
-  if (x < -lim || x > lim || y < -lim || y > lim) throw Error(fmt::format("{} {},{} is outside the map", what, x, y));
-  return {static_cast<int>(x), static_cast<int>(y)};
+  return grid::checked_point(x, y, what);
 }
 
 nlohmann::json point_json(Point p) { return nlohmann::json::array({p.x, p.y}); }

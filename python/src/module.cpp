@@ -201,10 +201,7 @@ fray::grid::Map load_map(const std::string& text, bool is_path) {
 
 Point point_arg(const std::string& text, std::string_view what) {
   const auto [x, y] = fray::parse_point(text, what);
-  constexpr std::int64_t lim = std::numeric_limits<int>::max() / 4;
-  if (x < -lim || x > lim || y < -lim || y > lim)
-    throw fray::Error(fmt::format("{} {},{} is outside the map", what, x, y));
-  return {static_cast<int>(x), static_cast<int>(y)};
+  return fray::grid::checked_point(x, y, what);
 }
 
 json point_json(Point p) { return json::array({p.x, p.y}); }
@@ -249,6 +246,10 @@ py::object roll(const std::string& expr, std::uint64_t seed, std::uint64_t count
   return released([&](fray::Progress*) {
     check_count(count);
     const fray::Dice d = fray::Dice::parse(expr, fray::all_dice_functions());
+    // The rolls charged to the work budget before the first, as `fray roll` does.
+    fray::require_budget(static_cast<double>(count) * d.draws() * fray::kDrawOps, 0,
+                         fmt::format("{} rolls of \"{}\"", count, expr),
+                         "use a smaller count, or the exact distribution: fray.dist(expr)");
     // One stream for all the rolls, as `fray roll --count` draws them.
     auto engine = fray::make_engine(rng, seed);
     std::vector<std::int64_t> rolls;

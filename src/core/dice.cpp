@@ -54,10 +54,16 @@ const DiceFunction* DiceFunctions::find(std::string_view name) const noexcept {
 
 // --- syntax tree ----------------------------------------------------------------------
 
+// A chain of sums or of products is one node whose operands are its kids, in
+// order, so that "1+1+...+1" is one level deep however long: the syntax tree
+// is as deep as the expression's nesting (at most Dice::max_depth levels of
+// parentheses, calls and '-' signs), and every walk over it (estimate,
+// evaluation, sampling, destruction) recurses no deeper than that.
 struct Dice::Node {
-  enum class Kind { number, add, sub, mul, neg, cmp, dice, call } kind = Kind::number;
+  enum class Kind { number, sum, product, neg, cmp, dice, call } kind = Kind::number;
   std::int64_t value = 0;                         // number
-  std::string op;                                 // cmp: "==", ">=", ">", "<=", "<"
+  std::string op;                                 // cmp: "==", ">=", ">", "<=", "<"; sum: '+' or '-' before kids[i]
+  std::vector<std::size_t> op_columns;            // sum, product: the column of the operator before kids[i]
   std::vector<std::shared_ptr<const Node>> kids;  // operands; dice: count, sides[, keep]
   bool keep_high = false, has_keep = false, explode = false;
   std::size_t fn = 0;      // call: index into the function table
@@ -68,6 +74,14 @@ namespace {
 
 using NodePtr = std::shared_ptr<const Dice::Node>;
 using Kind = Dice::Node::Kind;
+
+// The parser recurses once per level of nesting (Dice::max_depth at most),
+// through comparison, sum, product, unary, dice and atom. Their frames are
+// kept small so that the deepest expression allowed parses on a small stack:
+// what does not recurse (building a node, reading a number, the checks and
+// their messages) is done in functions of its own, out of line
+// (FRAY_OFF_PATH), whose frames are gone before the next level starts.
+#define FRAY_OFF_PATH [[gnu::noinline]]
 
 class Parser {
  public:
@@ -83,7 +97,7 @@ class Parser {
   }
 
  private:
-  [[noreturn]] void fail(const std::string& what, std::size_t at = std::string::npos) const {
+  [[noreturn]] FRAY_OFF_PATH void fail(const std::string& what, std::size_t at = std::string::npos) const {
     const std::size_t col = (at == std::string::npos ? pos_ : at) + 1;
     throw Error(fmt::format("dice expression \"{}\": column {}: {}", s_, col, what));
   }
@@ -99,7 +113,7 @@ class Parser {
     pos_ += t.size();
     return true;
   }
-  static NodePtr make(Kind k, std::vector<NodePtr> kids, std::size_t col) {
+  FRAY_OFF_PATH static NodePtr make(Kind k, std::vector<NodePtr> kids, std::size_t col) {
     auto n = std::make_shared<Dice::Node>();
     n->kind = k;
     n->kids = std::move(kids);
@@ -107,57 +121,99 @@ class Parser {
     return n;
   }
 
+  // One level of nesting more, opened at `at`: a '(' , a call's arguments
+  // or a '-' sign. Past Dice::max_depth the expression is refused, so the
+  // parser's recursion, and every later walk over the tree, stays within a
+  // small stack.
+  void enter(std::size_t at) {
+    if (++depth_ > Dice::max_depth) too_deep(at);
+  }
+  [[noreturn]] FRAY_OFF_PATH void too_deep(std::size_t at) const {
+    fail(fmt::format("nested more than {} levels deep (each '(', function call and '-' sign opens one)",
+                     Dice::max_depth),
+         at);
+  }
+  void leave() { --depth_; }
+
+  static constexpr std::string_view kComparisons[] = {"==", ">=", "<=", ">", "<"};
+
   NodePtr comparison() {
     NodePtr left = sum();
-    for (std::string_view op : {"==", ">=", "<=", ">", "<"}) {
-      const std::size_t at = pos_;
-      if (eat(op)) {
-        auto n = std::make_shared<Dice::Node>(*make(Kind::cmp, {left, sum()}, at));
-        n->op = std::string(op);
-        if (peek("==") || peek(">") || peek("<")) fail("comparisons do not chain; use parentheses");
-        return n;
-      }
-    }
+    const std::size_t at = pos_;
+    const int op = comparison_op();
+    if (op < 0) return left;
+    NodePtr right = sum();
+    return comparison_node(std::move(left), std::move(right), op, at);
+  }
+  // The comparison operator at pos_, eaten (its index in kComparisons), or -1.
+  FRAY_OFF_PATH int comparison_op() {
+    for (std::size_t i = 0; i < std::size(kComparisons); ++i)
+      if (eat(kComparisons[i])) return static_cast<int>(i);
     if (peek("=")) fail("'=' is not an operator; use '=='");
-    return left;
+    return -1;
+  }
+  FRAY_OFF_PATH NodePtr comparison_node(NodePtr left, NodePtr right, int op, std::size_t at) {
+    auto n = std::make_shared<Dice::Node>();
+    n->kind = Kind::cmp;
+    n->kids = {std::move(left), std::move(right)};
+    n->column = at + 1;
+    n->op = std::string(kComparisons[static_cast<std::size_t>(op)]);
+    if (peek("==") || peek(">") || peek("<")) fail("comparisons do not chain; use parentheses");
+    return n;
+  }
+
+  // operand { op operand }, one node for the whole chain (see Dice::Node).
+  template <class Operand>
+  NodePtr chain(Kind kind, std::string_view ops, Operand operand) {
+    NodePtr first = operand();
+    std::shared_ptr<Dice::Node> n;
+    for (;;) {
+      const std::size_t at = pos_;
+      skip();
+      if (pos_ == s_.size() || ops.find(s_[pos_]) == std::string_view::npos) break;
+      extend(n, first, kind, s_[pos_++], at);
+      NodePtr next = operand();
+      n->kids.push_back(std::move(next));
+    }
+    if (!n) return first;
+    return n;
+  }
+  // The chain's node, made at its first operator, and the operator `op` at `at`.
+  FRAY_OFF_PATH static void extend(std::shared_ptr<Dice::Node>& n, NodePtr& first, Kind kind, char op, std::size_t at) {
+    if (!n) {
+      n = std::make_shared<Dice::Node>();
+      n->kind = kind;
+      n->column = at + 1;
+      n->kids.push_back(std::move(first));
+    }
+    n->op += op;
+    n->op_columns.push_back(at + 1);
   }
 
   NodePtr sum() {
-    NodePtr n = product();
-    for (;;) {
-      const std::size_t at = pos_;
-      if (eat("+"))
-        n = make(Kind::add, {n, product()}, at);
-      else if (eat("-"))
-        n = make(Kind::sub, {n, product()}, at);
-      else
-        return n;
-    }
+    return chain(Kind::sum, "+-", [this] { return product(); });
   }
 
   NodePtr product() {
-    NodePtr n = unary();
-    for (;;) {
-      const std::size_t at = pos_;
-      if (eat("*"))
-        n = make(Kind::mul, {n, unary()}, at);
-      else
-        return n;
-    }
+    return chain(Kind::product, "*", [this] { return unary(); });
   }
 
   NodePtr unary() {
     const std::size_t at = pos_;
-    if (eat("-")) {
-      // "-1d6" reads as a negative number of dice, which no game rolls; say so
-      // rather than guess whether "-(1d6)" was meant.
-      skip();
-      std::size_t p = pos_;
-      while (p < s_.size() && std::isdigit(static_cast<unsigned char>(s_[p]))) ++p;
-      if (p > pos_ && p < s_.size() && s_[p] == 'd') fail("the number of dice cannot be negative", at);
-      return make(Kind::neg, {unary()}, at);
-    }
-    return dice();
+    if (!eat("-")) return dice();
+    check_negative_dice(at);
+    enter(at);
+    NodePtr operand = unary();
+    leave();
+    return make(Kind::neg, {std::move(operand)}, at);
+  }
+  // "-1d6" reads as a negative number of dice, which no game rolls; say so
+  // rather than guess whether "-(1d6)" was meant.
+  FRAY_OFF_PATH void check_negative_dice(std::size_t at) {
+    skip();
+    std::size_t p = pos_;
+    while (p < s_.size() && std::isdigit(static_cast<unsigned char>(s_[p]))) ++p;
+    if (p > pos_ && p < s_.size() && s_[p] == 'd') fail("the number of dice cannot be negative", at);
   }
 
   bool at_dice() {
@@ -172,36 +228,46 @@ class Parser {
     const std::size_t at = pos_;
     NodePtr count;
     if (at_dice()) {
-      auto one = std::make_shared<Dice::Node>();
-      one->value = 1;
-      count = one;
+      count = number_node(1, at);
     } else {
       count = atom();
       if (!at_dice()) return count;
     }
     const std::size_t dpos = pos_;
     ++pos_;  // 'd'
+    expect_sides();
+    NodePtr sides = atom();
+    const std::size_t kat = pos_;
+    const int keep = keep_op();  // 0 none, 1 highest, 2 lowest
+    NodePtr kept = keep != 0 ? atom() : nullptr;
+    return dice_node(std::move(count), std::move(sides), std::move(kept), keep == 1, at, dpos, kat);
+  }
+  FRAY_OFF_PATH void expect_sides() {
     skip();
     if (pos_ == s_.size() || !(std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '(' ||
                                std::isalpha(static_cast<unsigned char>(s_[pos_]))))
       fail("expected the number of sides after 'd'");
-    NodePtr sides = atom();
-    std::vector<NodePtr> kids = {count, sides};
+  }
+  // "kh" or "kl" at pos_, eaten, with what follows checked.
+  FRAY_OFF_PATH int keep_op() {
+    if (!eat("kh") && !eat("kl")) return 0;
+    const char which = s_[pos_ - 1];
+    skip();
+    if (pos_ == s_.size() || !(std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '('))
+      fail("expected how many dice to keep after 'k" + std::string(1, which) + "'");
+    return which == 'h' ? 1 : 2;
+  }
+  FRAY_OFF_PATH NodePtr dice_node(NodePtr count, NodePtr sides, NodePtr kept, bool high, std::size_t at,
+                                  std::size_t dpos, std::size_t kat) {
     auto n = std::make_shared<Dice::Node>();
     n->kind = Kind::dice;
     n->column = dpos + 1;
-    const std::size_t kat = pos_;
-    if (eat("kh") || eat("kl")) {
-      n->keep_high = s_[pos_ - 1] == 'h';
+    if (kept) {
+      n->keep_high = high;
       n->has_keep = true;
-      skip();
-      if (pos_ == s_.size() || !(std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '('))
-        fail("expected how many dice to keep after 'k" + std::string(1, s_[pos_ - 1]) + "'");
-      kids.push_back(atom());
       // Literal counts are checked now, so the error points at the expression.
-      if (count->kind == Kind::number && kids[2]->kind == Kind::number &&
-          (kids[2]->value > count->value || kids[2]->value < 0))
-        fail(fmt::format("cannot keep {} of {} dice", kids[2]->value, count->value), kat);
+      if (count->kind == Kind::number && kept->kind == Kind::number && (kept->value > count->value || kept->value < 0))
+        fail(fmt::format("cannot keep {} of {} dice", kept->value, count->value), kat);
     }
     if (eat("!")) {
       n->explode = true;
@@ -210,7 +276,8 @@ class Parser {
     if (count->kind == Kind::number && count->value > Dice::max_dice)
       fail(fmt::format("{} dice is more than the limit of {}", count->value, Dice::max_dice), at);
     if (sides->kind == Kind::number && sides->value < 1) fail("a die needs at least 1 side", dpos + 1);
-    n->kids = std::move(kids);
+    n->kids = {std::move(count), std::move(sides)};
+    if (kept) n->kids.push_back(std::move(kept));
     return n;
   }
 
@@ -219,56 +286,84 @@ class Parser {
     const std::size_t at = pos_;
     if (pos_ == s_.size()) fail("expected a number, '(' or a function, found the end of the expression");
     const char c = s_[pos_];
-    if (std::isdigit(static_cast<unsigned char>(c))) {
-      std::int64_t v = 0;
-      while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) {
-        if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, s_[pos_] - '0', &v))
-          fail("number does not fit in 64 bits", at);
-        ++pos_;
-      }
-      auto n = std::make_shared<Dice::Node>();
-      n->value = v;
-      n->column = at + 1;
-      return n;
-    }
+    if (std::isdigit(static_cast<unsigned char>(c))) return number();
     if (c == '(') {
+      enter(at);
       ++pos_;
       NodePtr n = comparison();
       if (!eat(")")) fail("expected ')'");
+      leave();
       return n;
     }
-    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-      while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_')) ++pos_;
-      const std::string name(s_.substr(at, pos_ - at));
-      const DiceFunction* f = fns_.find(name);
-      if (!f) {
-        std::string known;
-        for (const auto& g : fns_.all()) known += (known.empty() ? "" : ", ") + g.name;
-        fail(fmt::format("unknown function '{}' (known: {})", name, known), at);
-      }
-      if (!eat("(")) fail(fmt::format("expected '(' after {}", name));
-      std::vector<NodePtr> args;
-      if (!peek(")")) {
-        do args.push_back(comparison());
-        while (eat(","));
-      }
-      if (!eat(")")) fail("expected ')' or ','");
-      if (args.size() < f->min_args || args.size() > f->max_args)
-        fail(fmt::format("{} takes {} argument{}: {}", name,
-                         f->min_args == f->max_args ? fmt::format("{}", f->min_args)
-                                                    : fmt::format("{} to {}", f->min_args, f->max_args),
-                         f->max_args == 1 ? "" : "s", f->signature),
-             at);
-      auto n = std::make_shared<Dice::Node>(*make(Kind::call, std::move(args), at));
-      n->fn = static_cast<std::size_t>(f - fns_.all().data());
-      return n;
-    }
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') return call();
+    unexpected(c);
+  }
+  [[noreturn]] FRAY_OFF_PATH void unexpected(char c) const {
     fail(fmt::format("expected a number, '(' or a function, found '{}'", c));
+  }
+  FRAY_OFF_PATH static NodePtr number_node(std::int64_t v, std::size_t at) {
+    auto n = std::make_shared<Dice::Node>();
+    n->value = v;
+    n->column = at + 1;
+    return n;
+  }
+  FRAY_OFF_PATH NodePtr number() {
+    const std::size_t at = pos_;
+    std::int64_t v = 0;
+    while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) {
+      if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, s_[pos_] - '0', &v))
+        fail("number does not fit in 64 bits", at);
+      ++pos_;
+    }
+    return number_node(v, at);
+  }
+
+  NodePtr call() {
+    const std::size_t at = pos_;
+    const DiceFunction* f = function();
+    std::vector<NodePtr> args;
+    enter(at);
+    if (!peek(")")) {
+      do args.push_back(comparison());
+      while (eat(","));
+    }
+    leave();
+    return call_node(f, std::move(args), at);
+  }
+  // The function named at pos_, and its '(', eaten.
+  FRAY_OFF_PATH const DiceFunction* function() {
+    const std::size_t at = pos_;
+    while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_')) ++pos_;
+    const std::string name(s_.substr(at, pos_ - at));
+    const DiceFunction* f = fns_.find(name);
+    if (!f) {
+      std::string known;
+      for (const auto& g : fns_.all()) known += (known.empty() ? "" : ", ") + g.name;
+      fail(fmt::format("unknown function '{}' (known: {})", name, known), at);
+    }
+    if (!eat("(")) fail(fmt::format("expected '(' after {}", name));
+    return f;
+  }
+  FRAY_OFF_PATH NodePtr call_node(const DiceFunction* f, std::vector<NodePtr> args, std::size_t at) {
+    if (!eat(")")) fail("expected ')' or ','");
+    if (args.size() < f->min_args || args.size() > f->max_args)
+      fail(fmt::format("{} takes {} argument{}: {}", f->name,
+                       f->min_args == f->max_args ? fmt::format("{}", f->min_args)
+                                                  : fmt::format("{} to {}", f->min_args, f->max_args),
+                       f->max_args == 1 ? "" : "s", f->signature),
+           at);
+    auto n = std::make_shared<Dice::Node>();
+    n->kind = Kind::call;
+    n->kids = std::move(args);
+    n->column = at + 1;
+    n->fn = static_cast<std::size_t>(f - fns_.all().data());
+    return n;
   }
 
   std::string_view s_;
   const DiceFunctions& fns_;
   std::size_t pos_ = 0;
+  int depth_ = 0;  // levels of nesting open at pos_
 };
 
 std::int64_t compare(const std::string& op, std::int64_t a, std::int64_t b) {
@@ -406,7 +501,10 @@ struct Shape {
 struct Estimator {
   const DiceFunctions* fns;
   Dice::Cost cost;
+  double draws = 0;  // of one sample (Dice::draws)
 
+  // Recurses once per level of nesting: the work of each kind of node is
+  // done out of line (FRAY_OFF_PATH), so the frame on the path stays small.
   Shape walk(const Dice::Node& n) {
     switch (n.kind) {
       case Kind::number:
@@ -416,57 +514,83 @@ struct Estimator {
         if (a.known) cost.work += a.width();  // the values copied
         return {-a.hi, -a.lo, a.known};
       }
-      case Kind::add:
-      case Kind::sub: {
-        const Shape a = walk(*n.kids[0]), b = walk(*n.kids[1]);
-        if (!a.known || !b.known) return {0, 0, false};
-        cost.work += sum_work(a.width(), b.width());
-        cost.values = std::max(cost.values, 2 * (a.width() + b.width()));
-        return n.kind == Kind::add ? Shape{a.lo + b.lo, a.hi + b.hi} : Shape{a.lo - b.hi, a.hi - b.lo};
+      case Kind::sum:
+      case Kind::product: {
+        // Left to right, as the evaluation folds the chain.
+        Shape a = walk(*n.kids[0]);
+        for (std::size_t i = 1; i < n.kids.size(); ++i) {
+          const Shape b = walk(*n.kids[i]);
+          a = step(n, i, a, b);
+        }
+        return a;
       }
-      case Kind::mul:
       case Kind::cmp: {
         const Shape a = walk(*n.kids[0]), b = walk(*n.kids[1]);
         if (!a.known || !b.known) return {0, 0, false};
-        const double pairs = a.width() * b.width();
-        cost.work += pairs * kMapOps;
-        if (n.kind == Kind::cmp) return {0, 1};
-        const double x[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
-        const Shape r{*std::min_element(x, x + 4), *std::max_element(x, x + 4)};
-        cost.values = std::max(cost.values, std::min(pairs, r.width()) * kMapValues);
-        return r;
+        cost.work += a.width() * b.width() * kMapOps;
+        return {0, 1};
       }
       case Kind::dice: {
         const Shape c = walk(*n.kids[0]), s = walk(*n.kids[1]);
         const Shape k = n.has_keep ? walk(*n.kids[2]) : Shape{};
-        if (!c.known || !s.known || !k.known) return {0, 0, false};
-        const Dice::Cost r = rolls_cost(axis_of_range(std::max(0.0, c.lo), std::min(c.hi, double(Dice::max_dice))),
-                                        axis_of_range(std::max(1.0, s.lo), s.hi),
-                                        axis_of_range(std::max(0.0, k.lo), k.hi), n.explode, n.has_keep);
-        cost.work += r.work;
-        cost.values = std::max(cost.values, r.values);
-        const double top = n.explode ? s.hi * (Dice::explode_limit + 1) : s.hi;
-        return n.has_keep ? Shape{std::min(0.0, k.lo), k.hi * top} : Shape{std::min(0.0, c.lo), c.hi * top};
+        const double dice = c.known ? std::clamp(c.hi, 0.0, double(Dice::max_dice)) : double(Dice::max_dice);
+        draws += dice * (n.explode ? Dice::explode_limit + 1 : 1);
+        return rolls(n, c, s, k);
       }
-      case Kind::call: {
-        std::vector<Shape> args;
-        bool known = true;
-        for (const auto& kid : n.kids) {
-          args.push_back(walk(*kid));
-          known = known && args.back().known;
-        }
-        const DiceFunction& f = fns->all()[n.fn];
-        if (known && f.cost && args.size() <= 6) call(f, args);
-        return {0, 0, false};
-      }
+      case Kind::call:
+        return walk_call(n);
     }
     return {0, 0, false};
+  }
+
+  // The chain's step i: its value so far `a` with its operand i, `b`.
+  FRAY_OFF_PATH Shape step(const Dice::Node& n, std::size_t i, const Shape& a, const Shape& b) {
+    if (!a.known || !b.known) return {0, 0, false};
+    if (n.kind == Kind::product) return product(a, b);
+    cost.work += sum_work(a.width(), b.width());
+    cost.values = std::max(cost.values, 2 * (a.width() + b.width()));
+    return n.op[i - 1] == '+' ? Shape{a.lo + b.lo, a.hi + b.hi} : Shape{a.lo - b.hi, a.hi - b.lo};
+  }
+
+  FRAY_OFF_PATH Shape rolls(const Dice::Node& n, const Shape& c, const Shape& s, const Shape& k) {
+    if (!c.known || !s.known || !k.known) return {0, 0, false};
+    const Dice::Cost r = rolls_cost(axis_of_range(std::max(0.0, c.lo), std::min(c.hi, double(Dice::max_dice))),
+                                    axis_of_range(std::max(1.0, s.lo), s.hi), axis_of_range(std::max(0.0, k.lo), k.hi),
+                                    n.explode, n.has_keep);
+    cost.work += r.work;
+    cost.values = std::max(cost.values, r.values);
+    const double top = n.explode ? s.hi * (Dice::explode_limit + 1) : s.hi;
+    return n.has_keep ? Shape{std::min(0.0, k.lo), k.hi * top} : Shape{std::min(0.0, c.lo), c.hi * top};
+  }
+
+  FRAY_OFF_PATH Shape walk_call(const Dice::Node& n) {
+    std::vector<Shape> args;
+    bool known = true;
+    for (const auto& kid : n.kids) {
+      args.push_back(walk(*kid));
+      known = known && args.back().known;
+    }
+    const DiceFunction& f = fns->all()[n.fn];
+    if (known && f.cost && args.size() <= 6) call(f, args);
+    double largest = 0;
+    for (const Shape& a : args) largest = std::max({largest, std::abs(a.lo), std::abs(a.hi)});
+    draws += known ? std::min(2 + largest, double(Dice::max_dice)) : double(Dice::max_dice);
+    return {0, 0, false};
+  }
+
+  Shape product(const Shape& a, const Shape& b) {
+    const double pairs = a.width() * b.width();
+    cost.work += pairs * kMapOps;
+    const double x[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+    const Shape r{*std::min_element(x, x + 4), *std::max_element(x, x + 4)};
+    cost.values = std::max(cost.values, std::min(pairs, r.width()) * kMapValues);
+    return r;
   }
 
   // A call over its arguments' bounds: each argument's range cut into
   // groups, each combination of groups charged as its costliest corner times
   // its size, an upper bound for a cost monotone in each argument.
-  void call(const DiceFunction& f, const std::vector<Shape>& args) {
+  FRAY_OFF_PATH void call(const DiceFunction& f, const std::vector<Shape>& args) {
     const std::size_t groups = args.size() <= 2 ? kBuckets : 16 >> (args.size() - 3);
     std::vector<Axis> axes;
     for (const Shape& a : args) {
@@ -728,9 +852,13 @@ struct Eval {
   // Charges the next step to the budget before it starts; the message names
   // the part of the expression.
   // `now`: the work is done at once (else the caller ticks as it goes).
-  void charge(const Dice::Node& n, double work, double values, bool now = true) {
-    require_budget(spent + work, values, fmt::format("dice expression \"{}\" (at column {})", text, n.column),
-                   "use fewer or smaller dice, or sample it: fray roll EXPR --count N");
+  void charge(const Dice::Node& n, double work, double values, bool now = true) { charge(n.column, work, values, now); }
+  void charge(std::size_t column, double work, double values, bool now = true) {
+    // The message quotes the whole expression: made only when it is needed,
+    // or a chain of n terms would copy the text n times.
+    if (!within_budget(spent + work, values))
+      require_budget(spent + work, values, fmt::format("dice expression \"{}\" (at column {})", text, column),
+                     "use fewer or smaller dice, or sample it: fray roll EXPR --count N");
     spent += work;
     // The estimate counts a call only from its arguments' bounds: the
     // progress fraction follows what was actually charged.
@@ -738,43 +866,64 @@ struct Eval {
     if (now) ticker.add(work);
   }
 
+  // Recurses once per level of nesting: the work of each kind of node is
+  // done out of line (FRAY_OFF_PATH), so the frames on the path stay small.
   Pmf exact(const Dice::Node& n) {
     switch (n.kind) {
       case Kind::number:
         return Pmf::point(n.value);
-      case Kind::add:
-      case Kind::sub: {
-        const Pmf a = exact(*n.kids[0]), b = exact(*n.kids[1]);
-        charge(n, sum_work(static_cast<double>(a.width()), static_cast<double>(b.width())),
-               2.0 * static_cast<double>(a.width() + b.width()));
-        return n.kind == Kind::add ? a + b : a - b;
-      }
-      case Kind::neg: {
+      case Kind::sum:
+      case Kind::product: {
+        // Folded left to right: (a op b) op c ..., each step charged at its operator.
         Pmf a = exact(*n.kids[0]);
-        charge(n, static_cast<double>(a.width()), 2.0 * static_cast<double>(a.width()));
-        return -a;
+        for (std::size_t i = 1; i < n.kids.size(); ++i) {
+          const Pmf b = exact(*n.kids[i]);
+          a = step(n, i, a, b);
+        }
+        return a;
       }
-      case Kind::mul:
+      case Kind::neg:
+        return negate(n, exact(*n.kids[0]));
       case Kind::cmp: {
-        const Pmf a = exact(*n.kids[0]), b = exact(*n.kids[1]);
-        const double pairs = static_cast<double>(a.width()) * static_cast<double>(b.width());
-        charge(n, pairs * kMapOps, n.kind == Kind::cmp ? 0.0 : pairs * kMapValues);
-        if (n.kind == Kind::mul)
-          return Pmf::combine(a, b, [](std::int64_t x, std::int64_t y) { return checked_mul(x, y); });
-        const std::string& op = n.op;
-        return Pmf::combine(a, b, [&op](std::int64_t x, std::int64_t y) { return compare(op, x, y); });
+        const Pmf a = exact(*n.kids[0]);
+        return compare_pmfs(n, a, exact(*n.kids[1]));
       }
-      case Kind::dice:
-        return exact_dice(n);
+      case Kind::dice: {
+        const Pmf count = exact(*n.kids[0]);
+        const Pmf sides = exact(*n.kids[1]);
+        return rolls(n, count, sides, n.has_keep ? exact(*n.kids[2]) : Pmf::point(0));
+      }
       case Kind::call:
         return exact_call(n);
     }
     return Pmf();
   }
 
-  Pmf exact_dice(const Dice::Node& n) {
-    const Pmf count = exact(*n.kids[0]), sides = exact(*n.kids[1]);
-    const Pmf keep = n.has_keep ? exact(*n.kids[2]) : Pmf::point(0);
+  // The chain's step i: its value so far `a` with its operand i, `b`.
+  FRAY_OFF_PATH Pmf step(const Dice::Node& n, std::size_t i, const Pmf& a, const Pmf& b) {
+    const auto x = static_cast<double>(a.width()), y = static_cast<double>(b.width());
+    if (n.kind == Kind::sum) {
+      charge(n.op_columns[i - 1], sum_work(x, y), 2.0 * (x + y));
+      return n.op[i - 1] == '+' ? a + b : a - b;
+    }
+    charge(n.op_columns[i - 1], x * y * kMapOps, x * y * kMapValues);
+    return Pmf::combine(a, b, [](std::int64_t u, std::int64_t v) { return checked_mul(u, v); });
+  }
+
+  FRAY_OFF_PATH Pmf negate(const Dice::Node& n, const Pmf& a) {
+    charge(n, static_cast<double>(a.width()), 2.0 * static_cast<double>(a.width()));
+    return -a;
+  }
+
+  FRAY_OFF_PATH Pmf compare_pmfs(const Dice::Node& n, const Pmf& a, const Pmf& b) {
+    const double pairs = static_cast<double>(a.width()) * static_cast<double>(b.width());
+    charge(n, pairs * kMapOps, 0.0);
+    const std::string& op = n.op;
+    return Pmf::combine(a, b, [&op](std::int64_t x, std::int64_t y) { return compare(op, x, y); });
+  }
+
+  // Every roll of NdM[kK] over the values its parts take, mixed.
+  FRAY_OFF_PATH Pmf rolls(const Dice::Node& n, const Pmf& count, const Pmf& sides, const Pmf& keep) {
     // The rolls' cost from the values the parts actually take.
     const Dice::Cost cost =
         rolls_cost(axis_of_values(count), axis_of_values(sides), axis_of_values(keep), n.explode, n.has_keep);
@@ -812,17 +961,30 @@ struct Eval {
   // Reports one roll of a mixture, charged with the others before the first.
   void tick(const Dice::Node&, double work) { ticker.add(work); }
 
+  using Values = std::vector<std::pair<std::int64_t, double>>;
+
+  // On the path: the arguments' values, one at a time; the calls are made out of line.
   Pmf exact_call(const Dice::Node& n) {
-    const DiceFunction& f = fns.all()[n.fn];
-    std::vector<std::vector<std::pair<std::int64_t, double>>> args;
+    std::vector<Values> args;
     std::uint64_t combos = 1;
     for (const auto& k : n.kids) {
       args.push_back(exact(*k).items());
-      combos *= args.back().size();
-      if (combos > 1'000'000)
-        throw Error(fmt::format("dice expression \"{}\": column {}: the arguments of {} take too many values", text,
-                                n.column, f.name));
+      combos = count_combos(n, combos, args.back().size());
     }
+    return calls(n, args, combos);
+  }
+
+  FRAY_OFF_PATH std::uint64_t count_combos(const Dice::Node& n, std::uint64_t combos, std::size_t values) const {
+    combos *= values;
+    if (combos > 1'000'000)
+      throw Error(fmt::format("dice expression \"{}\": column {}: the arguments of {} take too many values", text,
+                              n.column, fns.all()[n.fn].name));
+    return combos;
+  }
+
+  // The function called on every combination of its arguments' values, mixed.
+  FRAY_OFF_PATH Pmf calls(const Dice::Node& n, const std::vector<Values>& args, std::uint64_t combos) {
+    const DiceFunction& f = fns.all()[n.fn];
     std::vector<std::int64_t> vals(args.size());
     // Calls `visit(p)` with `vals` set to each combination of the arguments'
     // values in turn, p its probability.
@@ -866,38 +1028,49 @@ struct Eval {
     switch (n.kind) {
       case Kind::number:
         return n.value;
-      case Kind::add: {
-        const auto a = sample(*n.kids[0], rng);
-        return checked_add(a, sample(*n.kids[1], rng));
-      }
-      case Kind::sub: {
-        const auto a = sample(*n.kids[0], rng);
-        const auto b = sample(*n.kids[1], rng);
-        if (b == std::numeric_limits<std::int64_t>::min()) throw Error("value overflows 64 bits");
-        return checked_add(a, -b);
+      case Kind::sum: {
+        auto a = sample(*n.kids[0], rng);
+        for (std::size_t i = 1; i < n.kids.size(); ++i) {
+          const auto b = sample(*n.kids[i], rng);
+          if (n.op[i - 1] == '+') {
+            a = checked_add(a, b);
+          } else {
+            if (b == std::numeric_limits<std::int64_t>::min()) throw Error("value overflows 64 bits");
+            a = checked_add(a, -b);
+          }
+        }
+        return a;
       }
       case Kind::neg: {
         const auto a = sample(*n.kids[0], rng);
         if (a == std::numeric_limits<std::int64_t>::min()) throw Error("value overflows 64 bits");
         return -a;
       }
-      case Kind::mul: {
-        const auto a = sample(*n.kids[0], rng);
-        return checked_mul(a, sample(*n.kids[1], rng));
+      case Kind::product: {
+        auto a = sample(*n.kids[0], rng);
+        for (std::size_t i = 1; i < n.kids.size(); ++i) a = checked_mul(a, sample(*n.kids[i], rng));
+        return a;
       }
       case Kind::cmp: {
         const auto a = sample(*n.kids[0], rng);
         return compare(n.op, a, sample(*n.kids[1], rng));
       }
-      case Kind::dice:
-        return sample_dice(n, rng);
+      case Kind::dice: {
+        const std::int64_t c = sample(*n.kids[0], rng);
+        const std::int64_t s = sample(*n.kids[1], rng);
+        return roll(n, c, s, n.has_keep ? sample(*n.kids[2], rng) : 0, rng);
+      }
       case Kind::call: {
         std::vector<std::int64_t> vals;
         for (const auto& k : n.kids) vals.push_back(sample(*k, rng));
-        return fns.all()[n.fn].sample(vals, rng);
+        return call(n, vals, rng);
       }
     }
     return 0;
+  }
+
+  FRAY_OFF_PATH std::int64_t call(const Dice::Node& n, const std::vector<std::int64_t>& vals, RngRef rng) const {
+    return fns.all()[n.fn].sample(vals, rng);
   }
 
   static std::int64_t roll_die(std::int64_t sides, bool explode, RngRef rng) {
@@ -908,10 +1081,9 @@ struct Eval {
     return total;
   }
 
-  std::int64_t sample_dice(const Dice::Node& n, RngRef rng) const {
-    const std::int64_t c = sample(*n.kids[0], rng);
-    const std::int64_t s = sample(*n.kids[1], rng);
-    const std::int64_t k = n.has_keep ? sample(*n.kids[2], rng) : 0;
+  // One roll of c dice of s sides, keeping k.
+  FRAY_OFF_PATH std::int64_t roll(const Dice::Node& n, std::int64_t c, std::int64_t s, std::int64_t k,
+                                  RngRef rng) const {
     check_roll(text, n, c, s, k);
     if (!n.has_keep) {
       std::int64_t total = 0;
@@ -946,6 +1118,12 @@ Dice::Cost Dice::estimate() const {
   return e.cost;
 }
 
+double Dice::draws() const {
+  Estimator e{fns_.get(), {}};
+  (void)e.walk(*root_);
+  return e.draws;
+}
+
 Pmf Dice::exact(Progress* progress) const {
   const Cost cost = estimate();
   require_budget(cost.work, cost.values, fmt::format("dice expression \"{}\"", text_),
@@ -960,3 +1138,5 @@ Pmf Dice::exact(Progress* progress) const {
 std::int64_t Dice::sample(RngRef rng) const { return Eval{text_, *fns_}.sample(*root_, rng); }
 
 }  // namespace fray
+
+#undef FRAY_OFF_PATH

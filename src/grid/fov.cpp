@@ -15,6 +15,7 @@
 #include <cfloat>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 namespace fray::grid {
 
@@ -151,13 +152,49 @@ struct Caster {
   std::ptrdiff_t row_step;  // index step from one row to the next
   std::ptrdiff_t col_step;  // index step along a row
 
+  // A sector still to scan: rows from `depth` outward between two slopes.
+  struct Sector {
+    int depth;
+    Slope low, high;
+  };
+  // The sectors found and not yet scanned. A stack in memory, not recursion:
+  // a map can split the sector in every row, so the sub-scans can nest as
+  // deep as the map is wide, past what a thread's stack holds. The first
+  // kInline sit in the caster itself (no allocation in the usual case).
+  static constexpr std::size_t kInline = 64;
+  Sector inline_[kInline];
+  std::size_t inline_used = 0;
+  std::vector<Sector> more;
+  void push(int depth, Slope low, Slope high) {
+    if (inline_used < kInline)
+      inline_[inline_used++] = {depth, low, high};
+    else
+      more.push_back({depth, low, high});
+  }
+
+  // Scans the whole sector and every sub-sector it splits into.
+  void scan_all(Slope low, Slope high) {
+    push(1, low, high);
+    for (;;) {
+      Sector s{};
+      if (!more.empty()) {
+        s = more.back();
+        more.pop_back();
+      } else if (inline_used > 0) {
+        s = inline_[--inline_used];
+      } else {
+        return;
+      }
+      scan(s.depth, s.low, s.high);
+    }
+  }
+
   // Scans rows from `depth` outward between the two slopes (the low one
-  // moves up as the scan passes walls), recursing into each gap of the row.
-  // Rows off the grid end the scan and cells off it are skipped, as in libtcod.
-  //
-  // Each gap of a row is a sub-scan; the last pending one is continued in this
-  // loop instead of by a call when the row ends in a wall (the results do not
-  // depend on the order the sub-scans run in).
+  // moves up as the scan passes walls); each gap of a row is a sub-sector,
+  // pushed to be scanned later (the results do not depend on the order the
+  // sub-sectors are scanned in). Rows off the grid end the scan and cells off
+  // it are skipped, as in libtcod. The last pending gap is continued in this
+  // loop when the row ends in a wall.
   void scan(int depth, Slope slope_low, Slope slope_high) {
     for (; depth <= max_depth; ++depth) {
       const RowBounds rb = A::row(depth, slope_low, slope_high);
@@ -184,7 +221,7 @@ struct Caster {
         if (op[c * step] != 0) {
           // Floor to wall: the gap before it is scanned on in the next row.
           if (!prev_wall && c != column_min) {
-            if (gap) scan(depth + 1, gap_low, gap_high);
+            if (gap) push(depth + 1, gap_low, gap_high);
             gap = true;
             gap_low = slope_low;
             gap_high = A::edge(depth, c);
@@ -219,7 +256,7 @@ struct Caster {
         slope_low = gap_low;  // go on into the last gap
         slope_high = gap_high;
       } else if (gap) {
-        scan(depth + 1, gap_low, gap_high);  // the row ends open: the sector goes on, the gap aside
+        push(depth + 1, gap_low, gap_high);  // the row ends open: the sector goes on, the gap aside
       }
     }
   }
@@ -259,7 +296,7 @@ void cast_all(OpacityView map, Point viewer, int radius, Visibility& out) {
     }
     caster.row_step = static_cast<std::ptrdiff_t>(q.row_dy) * map.width + q.row_dx;
     caster.col_step = static_cast<std::ptrdiff_t>(q.col_dy) * map.width + q.col_dx;
-    caster.scan(1, A::low(), A::high());
+    caster.scan_all(A::low(), A::high());
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -62,28 +63,36 @@ Map::Map(int width, int height, Tile fill) {
 
 Map Map::parse(std::string_view text, std::string_view name, Legend legend) {
   const bool spd = legend == Legend::shattered_pd;
-  // Split into rows; a final newline ends the last row rather than starting one.
-  std::vector<std::string_view> rows;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view row = text.substr(start, end - start);
-    if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
-    rows.push_back(row);
-    start = end + 1;
-  }
-  std::size_t width = 0;
-  for (auto r : rows) width = std::max(width, r.size());
-  if (rows.empty() || width == 0) throw Error(fmt::format("map {}: the map is empty", name));
-  if (rows.size() > static_cast<std::size_t>(max_cells) || width > static_cast<std::size_t>(max_cells) ||
-      static_cast<std::int64_t>(rows.size()) * static_cast<std::int64_t>(width) > max_cells)
-    throw Error(fmt::format("map {}: the map is too large ({}x{} cells)", name, width, rows.size()));
+  // Rows end at '\n' (a '\r' before it is dropped); a final newline ends the
+  // last row rather than starting one. Calls `row(y, text)` for each row.
+  const auto each_row = [&](auto&& row) {
+    std::size_t start = 0, y = 0;
+    while (start < text.size()) {
+      std::size_t end = text.find('\n', start);
+      if (end == std::string_view::npos) end = text.size();
+      std::string_view r = text.substr(start, end - start);
+      if (!r.empty() && r.back() == '\r') r.remove_suffix(1);
+      row(y++, r);
+      start = end + 1;
+    }
+  };
+  // The size first, in a pass that keeps nothing: a text of many short rows
+  // (a file of 2^28 line ends) must not take memory for each before it is
+  // refused.
+  std::size_t height = 0, width = 0;
+  each_row([&](std::size_t, std::string_view r) {
+    ++height;
+    width = std::max(width, r.size());
+  });
+  if (height == 0 || width == 0) throw Error(fmt::format("map {}: the map is empty", name));
+  if (height > static_cast<std::size_t>(max_cells) || width > static_cast<std::size_t>(max_cells) ||
+      static_cast<std::int64_t>(height) * static_cast<std::int64_t>(width) > max_cells)
+    throw Error(fmt::format("map {}: the map is too large ({}x{} cells)", name, width, height));
 
-  Map map(static_cast<int>(width), static_cast<int>(rows.size()), Tile::wall);
-  for (std::size_t y = 0; y < rows.size(); ++y) {
-    for (std::size_t x = 0; x < rows[y].size(); ++x) {
-      const char c = rows[y][x];
+  Map map(static_cast<int>(width), static_cast<int>(height), Tile::wall);
+  each_row([&](std::size_t y, std::string_view row) {
+    for (std::size_t x = 0; x < row.size(); ++x) {
+      const char c = row[x];
       const Point p{static_cast<int>(x), static_cast<int>(y)};
       switch (c) {
         case '#':
@@ -107,7 +116,7 @@ Map Map::parse(std::string_view text, std::string_view name, Legend legend) {
           map.set_character(p, c);
       }
     }
-  }
+  });
   return map;
 }
 

@@ -11,6 +11,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
+#include <set>
 
 namespace fray {
 
@@ -112,6 +114,9 @@ Spec parse_spec(std::string_view text) {
       start = end + 1;
     }
   }
+  // Keys seen so far, for the repeated-key check: a set, so that a spec of
+  // n keys (a long line typed or generated) costs n log n, not n^2.
+  std::set<std::string, std::less<>> seen;
   for (const auto& part : split_list(body)) {
     const auto eq = part.find('=');
     std::string key = eq == std::string::npos ? part : part.substr(0, eq);
@@ -120,8 +125,7 @@ Spec parse_spec(std::string_view text) {
     if (key.empty()) throw Error(fmt::format("spec '{}': a key is empty in '{}'", text, part));
     if (eq != std::string::npos && value.empty())
       throw Error(fmt::format("spec '{}': key '{}' has no value", text, key));
-    for (const auto& [k, v] : spec.keys)
-      if (k == key) throw Error(fmt::format("spec '{}': key '{}' is given twice", text, key));
+    if (!seen.insert(key).second) throw Error(fmt::format("spec '{}': key '{}' is given twice", text, key));
     spec.keys.emplace_back(std::move(key), std::move(value));
   }
   return spec;

@@ -31,20 +31,33 @@ std::vector<std::string> spec_keys(const Ruleset& rules) {
   return out;
 }
 
-std::vector<double> sweep_values(double from, double to, double step) {
+std::vector<double> sweep_values(double from, double to, double step, std::size_t max_values) {
   if (!std::isfinite(from) || !std::isfinite(to) || !std::isfinite(step))
     throw Error(fmt::format("sweep: --from {}, --to {}, --step {} must be finite numbers", from, to, step));
   if (!(step > 0)) throw Error(fmt::format("sweep: --step must be positive, got {}", step));
   if (to < from) throw Error(fmt::format("sweep: --to {} is below --from {}", to, from));
-  const double n = std::floor((to - from) / step + 1e-9) + 1;
-  if (n > static_cast<double>(kMaxSweepPoints))
-    throw Error(fmt::format("sweep: {} to {} by {} is {:.0f} values; at most {} (raise --step)", from, to, step, n,
-                            kMaxSweepPoints));
+  if (std::abs(from) > kMaxSweepValue || std::abs(to) > kMaxSweepValue)
+    throw Error(fmt::format("sweep: --from {} and --to {} must be within -{:.0e}..{:.0e}", from, to, kMaxSweepValue,
+                            kMaxSweepValue));
+  // The values are counted, never stepped by adding to a double: a step too
+  // small to move the sum would otherwise never reach --to. The count is
+  // checked before it is made an integer ((to - from) / step may be huge).
+  const double steps = std::floor((to - from) / step + 1e-9);
+  if (!(steps + 1 <= static_cast<double>(max_values)))
+    throw Error(fmt::format("sweep: {} to {} by {} is {} values; at most {} (raise --step)", from, to, step,
+                            steps + 1 < 1e15 ? fmt::format("{:.0f}", steps + 1) : std::string("more than 10^15"),
+                            max_values));
   std::vector<double> out;
-  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
+  for (std::size_t i = 0; i <= static_cast<std::size_t>(steps); ++i) {
     // Rounded to 1e-9, so that 0.1 steps write as 0.3, not 0.30000000000000004.
-    const double v = from + step * static_cast<double>(i);
-    out.push_back(std::round(v * 1e9) / 1e9);
+    const double v = std::round((from + step * static_cast<double>(i)) * 1e9) / 1e9;
+    // A step below what the values can show gives the same value twice.
+    if (!out.empty() && !(v > out.back()))
+      throw Error(
+          fmt::format("sweep: --step {} is too small to tell the values from {} apart (a value is written "
+                      "to 1e-9)",
+                      step, spec_number(out.back())));
+    out.push_back(v);
   }
   return out;
 }

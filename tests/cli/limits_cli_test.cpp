@@ -5,7 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -129,4 +133,76 @@ TEST(Limits, NoProgressBarWhenPiped) {
   const auto r = run_cli({"dist", "(1d50)d(1d50)", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(r.err.empty()) << r.err;
+}
+
+namespace {
+std::string repeat(const std::string& s, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) out += s;
+  return out;
+}
+}  // namespace
+
+// Tens of thousands of levels of nesting, or of terms in a sum, once
+// overflowed the stack (fray died with status 139); an expression nests at
+// most 100 levels now, and a sum of any length is one level. (Each argument
+// here stays under the 128 KiB a command line argument may have.)
+TEST(Limits, DeepNestingIsAnErrorNotACrash) {
+  const std::string deep = repeat("(", 60000) + "1d6" + repeat(")", 60000);
+  expect_refused({"dist", deep}, {"column 101: nested more than 100 levels deep"});
+  expect_refused({"roll", repeat("-", 120000) + "1"}, {"column 101: nested more than 100 levels deep"});
+  expect_refused({"attack", "--rules", "epixx", "--attacker", "weapon=" + repeat("(", 3000) + "1d6" + repeat(")", 3000),
+                  "--defender", "ogre"},
+                 {"nested more than 100 levels deep"});
+  const auto r = run_cli({"dist", "1" + repeat("+1", 60000), "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.json()["mean"].get<double>(), 60001.0);
+}
+
+// A sweep's values are counted: a step too small to move the value once ran
+// for ever (the crawl skill sweep from 0 to 0 by 1e-300).
+TEST(Limits, SweepsAreCounted) {
+  expect_refused({"sweep", "--rules", "brogue", "--attacker", "player", "--defender", "ogre", "--key", "enchant",
+                  "--from", "0", "--to", "1", "--step", "1e-300"},
+                 {"sweep: 0 to 1 by 1e-300 is more than 10^15 values; at most 201 (raise --step)"});
+  expect_refused({"sweep", "--rules", "brogue", "--attacker", "player", "--defender", "ogre", "--key", "enchant",
+                  "--from", "1", "--to", "1.0000000001", "--step", "1e-12"},
+                 {"--step 1e-12 is too small to tell the values from 1 apart"});
+  expect_refused({"sweep", "--attacker", "player", "--defender", "orc", "--skill", "fighting", "--from", "0", "--to",
+                  "1e-8", "--step", "1e-10"},
+                 {"--step 1e-10 is too small"});
+  const auto r = run_cli({"sweep", "--attacker", "player", "--defender", "orc", "--skill", "fighting", "--from", "2",
+                          "--to", "2", "--step", "1e-300", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.json()["rows"].size(), 1u);
+}
+
+// Coordinates near the 64-bit limits: epixx took their difference in 64 bits
+// (it wrapped: 2^64 apart read as one cell); the grid verbs take at most
+// 2^29 either way.
+TEST(Limits, FarCoordinates) {
+  expect_refused({"attack", "--rules", "epixx", "--attacker", "agi=1,weapon=1d6", "--defender", "human_fighter",
+                  "--kind", "ranged", "--from", "-9223372036854775808,0", "--to", "9223372036854775807,0"},
+                 {"--from -9223372036854775808,0 and --to 9223372036854775807,0 are too far apart: the coordinates "
+                  "may differ by at most 1000000000"});
+  const std::string map = "/tmp/fray-limits-far-" + std::to_string(::getpid()) + ".txt";
+  std::ofstream(map) << "#####\n#...#\n#####\n";
+  expect_refused({"fov", "--map", map, "--at", "536870913,1"},
+                 {"--at 536870913,1 is outside the map (a coordinate is at most 536870912 from 0)"});
+  expect_refused({"path", "--map", map, "--from", "1,1", "--to", "-9223372036854775808,1"},
+                 {"--to -9223372036854775808,1 is outside the map"});
+  expect_refused({"surprise", "--map", map, "--mob", "1,1", "--hero", "3,4294967297", "--state", "sleeping"},
+                 {"--hero 3,4294967297 is outside the map"});
+  std::remove(map.c_str());
+}
+
+// --count rolls of an expression of a million dice: 10^13 draws, ten hours.
+// The rolls are charged to the work budget (kDrawOps a draw) before the first.
+TEST(Limits, RollCountTimesDraws) {
+  expect_refused({"roll", "1000000d6", "--count", "10000000", "--seed", "1"},
+                 {"10000000 rolls of \"1000000d6\" is too large to compute: it needs about 1.6e+14 operations",
+                  "use a smaller --count, or the exact distribution: fray dist EXPR"});
+  const auto r = run_cli({"roll", "1000000d6", "--count", "100", "--seed", "1", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.json()["rolls"].size(), 100u);
 }

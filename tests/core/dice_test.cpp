@@ -309,3 +309,165 @@ TEST(Dice, TooLargeIsRefusedNotComputed) {
   EXPECT_THROW((void)Dice::parse("(0-2)d6").sample(rng), fray::Error);
   EXPECT_THROW((void)Dice::parse("9223372036854775807 * 2").sample(rng), fray::Error);
 }
+
+// --- nesting -----------------------------------------------------------------------------
+
+namespace {
+
+std::string repeat(const std::string& s, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+// `open` n times, then `inner`, then `close` n times.
+std::string nested(const std::string& open, const std::string& inner, const std::string& close, int n) {
+  return repeat(open, n) + inner + repeat(close, n);
+}
+
+std::string parse_error(const std::string& text) {
+  try {
+    (void)Dice::parse(text);
+  } catch (const fray::Error& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+std::string too_deep(const std::string& text, int column) {
+  return fmt::format(
+      "dice expression \"{}\": column {}: nested more than 100 levels deep (each '(', function call and '-' sign "
+      "opens one)",
+      text, column);
+}
+
+// The deepest expressions of each kind that parse() accepts.
+std::vector<std::string> deepest() {
+  const int n = Dice::max_depth;
+  return {
+      nested("(", "1d6", ")", n),
+      repeat("-", n) + "1",
+      nested("min(", "1", ", 2)", n),
+      nested("1d(", "6", ")", n),
+      nested("-(", "1", ")", n / 2),
+      // Every kind of node at each level: a comparison, a sum, a product and a roll.
+      nested("2 <= 1 + 1 * 1d(", "1", ")", n),
+  };
+}
+
+// A small stack that holds the deepest expressions with room to spare: they
+// need at most 98 KiB in Release (g++ 12 -O3) and 411 KiB in the sanitized
+// fuzz build (clang 14 -O2, ASan and UBSan), whose frames are larger
+// (docs/limits.md has the figures). An unoptimized build's frames are larger
+// still.
+#if FRAY_TEST_ASAN
+constexpr std::size_t kSmallStack = 640 * 1024;
+#elif defined(__OPTIMIZE__)
+constexpr std::size_t kSmallStack = 256 * 1024;
+#else
+constexpr std::size_t kSmallStack = 2048 * 1024;
+#endif
+
+}  // namespace
+
+TEST(Dice, NestingPastTheLimitIsRefused) {
+  static_assert(Dice::max_depth == 100);
+  const int over = Dice::max_depth + 1;
+  const struct {
+    std::string text;
+    int column;  // of what opens level 101
+  } cases[] = {
+      {nested("(", "1d6", ")", over), 101},     {repeat("-", over) + "1", 101},
+      {nested("min(", "1", ", 2)", over), 401}, {nested("1d(", "6", ")", over), 303},
+      {nested("-(", "1", ")", 51), 101},        {nested("2 <= 1 + 1 * 1d(", "1", ")", over), 1616},
+  };
+  for (const auto& c : cases) EXPECT_EQ(parse_error(c.text), too_deep(c.text, c.column));
+  // One level less is accepted.
+  for (const auto& text : deepest()) EXPECT_NO_THROW((void)Dice::parse(text)) << text;
+}
+
+// Once a stack overflow (exit status 139): 100 000 parentheses, or '-' signs,
+// each a level of the parser's recursion.
+TEST(Dice, ThousandsDeepIsAnErrorNotACrash) {
+  const std::string parens = nested("(", "1d6", ")", 100000), minus = repeat("-", 100000) + "1",
+                    calls = nested("max(", "1", ",1)", 100000);
+  EXPECT_EQ(parse_error(parens), too_deep(parens, 101));
+  EXPECT_EQ(parse_error(minus), too_deep(minus, 101));
+  EXPECT_EQ(parse_error(calls), too_deep(calls, 401));
+}
+
+// A chain of '+', '-' or '*' is one node, not a tree as deep as it is long:
+// 100 000 terms once made a tree 100 000 deep, whose estimate, evaluation and
+// destruction overflowed the stack.
+TEST(Dice, LongChainsAreNotDeep) {
+  const int n = 100000;
+  const Dice sum = Dice::parse("1" + repeat(" + 1", n - 1));
+  EXPECT_EQ(sum.exact(), Pmf::point(n));
+  fray::Rng rng(1);
+  EXPECT_EQ(sum.sample(rng), n);
+  // Alternating signs, folded left to right: 1 - 1 + 1 - 1 ... ends at 0 or 1.
+  const Dice alt = Dice::parse("1" + repeat(" - 1 + 1", n / 10));
+  EXPECT_EQ(alt.exact(), Pmf::point(1));
+  EXPECT_EQ(alt.sample(rng), 1);
+  const Dice product = Dice::parse("1" + repeat(" * 1", n / 5));
+  EXPECT_EQ(product.exact(), Pmf::point(1));
+  EXPECT_EQ(product.sample(rng), 1);
+  // Random terms: the convolution of n uniform draws, as nd2.
+  const Dice dice = Dice::parse("1d2" + repeat(" + 1d2", 999));
+  EXPECT_TRUE(dice.exact().approx_equal(Dice::parse("1000d2").exact(), 1e-12));
+  EXPECT_GT(dice.estimate().work, 0);
+}
+
+// The deepest expressions allowed, parsed, estimated, computed exactly,
+// sampled and destroyed on a thread with a small stack: the limit keeps
+// every walk within it.
+TEST(Dice, DeepestAllowedRunsOnASmallStack) {
+  fray::test::run_on_stack(kSmallStack, [] {
+    for (const std::string& text : deepest()) {
+      const Dice d = Dice::parse(text);
+      (void)d.estimate();
+      const Pmf p = d.exact();
+      fray::Rng rng(1);
+      const auto v = d.sample(rng);
+      EXPECT_GE(v, p.min()) << text;
+      EXPECT_LE(v, p.max()) << text;
+    }
+  });
+}
+
+// What one sample draws at most, the charge of `fray roll --count N`.
+TEST(Dice, DrawsBoundEverySample) {
+  EXPECT_EQ(Dice::parse("3d6").draws(), 3);
+  EXPECT_EQ(Dice::parse("7").draws(), 0);
+  EXPECT_EQ(Dice::parse("d6!").draws(), 21);  // a die and its 20 explosions at most
+  EXPECT_EQ(Dice::parse("4d6kh3 + 2d8").draws(), 6);
+  EXPECT_EQ(Dice::parse("(1d6)d(2d4)").draws(), 1 + 2 + 6);        // up to 6 dice of up to 8 sides
+  EXPECT_EQ(Dice::parse("max(1d6, 1d6) * 2").draws(), 2 + 2 + 6);  // a call: 2 + its largest argument
+  EXPECT_EQ(Dice::parse("1000000d6").draws(), 1e6);
+  EXPECT_EQ(Dice::parse("(1000000d6)d6").draws(), 2e6);  // the count is at most max_dice
+  // Every draw the sampler makes is within the bound.
+  struct Counter {
+    std::uint64_t n = 0;
+    fray::Rng rng{5};
+    std::uint64_t next() {
+      ++n;
+      return rng.next();
+    }
+    std::int64_t uniform(std::int64_t lo, std::int64_t hi) {
+      ++n;
+      return rng.uniform(lo, hi);
+    }
+    double unit() {
+      ++n;
+      return rng.unit();
+    }
+  };
+  for (const char* e : {"3d6", "(1d6)d(2d4)", "d6!", "(1d3)d4kh1", "2d(1d6)!"}) {
+    const Dice d = Dice::parse(e);
+    for (int i = 0; i < 200; ++i) {
+      Counter c;
+      (void)d.sample(fray::RngRef(c));
+      EXPECT_LE(static_cast<double>(c.n), d.draws()) << e;
+    }
+  }
+}

@@ -7,10 +7,13 @@
 #include <fray/core/rng.hpp>
 #include <fray/rules/ruleset.hpp>
 
+#include "support/support.hpp"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <limits>
 #include <string>
 
@@ -90,6 +93,41 @@ TEST(FuzzRegressions, ShiftsOfAWideRollAreCharged) {
   EXPECT_THROW((void)d.exact(), fray::TooLarge);
   EXPECT_THROW((void)fray::Dice::parse("-(" + text + ")").exact(), fray::TooLarge);
   EXPECT_TRUE(fray::Dice::parse("-(1d6 + 1)").exact().approx_equal(fray::Pmf::uniform(-7, -2), 1e-15));
+}
+
+// The dice seeds of tests/fuzz/corpus/dice replayed as fuzz_dice runs them
+// (parse with every ruleset's functions, four samples, the exact
+// distribution, under the fuzz targets' budget): only fray::Error may come
+// out. Among them the seeds at and past the nesting limit, long runs of '-'
+// signs and chains of thousands of terms, which once overflowed the stack.
+TEST(FuzzRegressions, DiceCorpusReplays) {
+  struct Restore {
+    ~Restore() { fray::set_budget({}); }
+  } restore;
+  fray::set_budget({fray::kMaxWork / 20, fray::kMaxValues / 8});  // as tests/fuzz/fuzz.hpp
+  const auto fns = fray::all_dice_functions();
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(fray::test::path("fuzz/corpus/dice"))) {
+    const std::string name = entry.path().filename().string();
+    const std::string text = fray::test::read_text("fuzz/corpus/dice/" + name);
+    ++files;
+    try {
+      const fray::Dice d = fray::Dice::parse(text, fns);
+      fray::Rng rng(text.size());
+      for (int i = 0; i < 4; ++i) (void)d.sample(rng);
+      try {
+        (void)d.exact();
+      } catch (const fray::Error&) {
+      }
+      EXPECT_NE(name, "deep_parens_101") << "accepted";
+    } catch (const fray::Error& e) {
+      if (name == "deep_parens_101") {
+        EXPECT_NE(std::string(e.what()).find("column 101: nested more than 100 levels deep"), std::string::npos)
+            << e.what();
+      }
+    }
+  }
+  EXPECT_GE(files, 27);
 }
 
 }  // namespace

@@ -4,8 +4,10 @@
 // and surprise; Shattered Pixel Dungeon's Level and Ballistica).
 //
 // Input: 5 header bytes — viewer x, viewer y, target x, target y (signed, so
-// points off the map are tried too) and a byte of options (radius, flags) —
-// then the map text.
+// points off the map are tried too) and a byte of options (radius, flags;
+// with its top bit set the four coordinates are scaled by 2^22, out to the
+// grid's coordinate limit of 2^29, so that the distance and line arithmetic
+// is tried at its extremes) — then the map text.
 #include "fuzz.hpp"
 
 #include <fray/grid/fov.hpp>
@@ -46,8 +48,14 @@ void paths(const grid::Map& map, Point from, Point to, int flags) {
       (void)r;
       (void)pixel_dungeon::path_cells(trace);
     }
-  const std::vector<Point> line = grid::bresenham(from, to);
-  if (line.empty() || !(line.front() == from) || !(line.back() == to)) fuzz::fail("bresenham: wrong ends");
+  try {
+    const std::vector<Point> line = grid::bresenham(from, to);
+    if (line.empty() || !(line.front() == from) || !(line.back() == to)) fuzz::fail("bresenham: wrong ends");
+  } catch (const Error&) {
+    // Longer than a line may be (grid::max_line_cells).
+  }
+  if (grid::chebyshev(from, to) < 0 || grid::isqrt_distance(from, to) < grid::chebyshev(from, to))
+    fuzz::fail("distances out of order");
 
   try {
     pixel_dungeon::SurpriseQuery q;
@@ -84,9 +92,10 @@ void shattered(std::string_view text, Point from, Point to) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 5) return 0;
-  const Point viewer{static_cast<std::int8_t>(data[0]), static_cast<std::int8_t>(data[1])};
-  const Point target{static_cast<std::int8_t>(data[2]), static_cast<std::int8_t>(data[3])};
   const int flags = data[4];
+  const int scale = flags & 0x80 ? 1 << 22 : 1;  // -128 x 2^22 = -2^29, the limit
+  const Point viewer{static_cast<std::int8_t>(data[0]) * scale, static_cast<std::int8_t>(data[1]) * scale};
+  const Point target{static_cast<std::int8_t>(data[2]) * scale, static_cast<std::int8_t>(data[3]) * scale};
   const int radius = flags % 12 - 1;  // -1..10: out of range on both sides
   const std::string_view text = fuzz::as_text(data + 5, size - 5);
   try {

@@ -186,6 +186,36 @@ TEST(SymmetricFov, IdenticalToLibtcodOnRandomMaps) {
 #endif
 }
 
+// A wall on the anti-diagonal x + y = n (viewer at 0,0): each row of the east
+// quadrant splits the sector below the wall off, and that sub-sector splits
+// again in the next row, so the sub-sectors nest one a row, half as deep as
+// the map is wide. They were scanned by recursion, one call each, which
+// overflowed a small stack; they are kept in memory now. libtcod (where it is
+// installed) gives the whole visible set.
+Map staircase_map(int n) {
+  Map m(n, n, Tile::floor);
+  for (int x = n / 2; x < n; ++x)
+    if (n - x >= 0 && n - x < n) m.set_tile({x, n - x}, Tile::wall);
+  return m;
+}
+
+TEST(SymmetricFov, NestedSectorsNeedNoStack) {
+  const int n = 2048;
+  const Map m = staircase_map(n);
+  for (const SlopeArithmetic arithmetic : {SlopeArithmetic::libtcod, SlopeArithmetic::exact}) {
+    Visibility vis;
+    fray::test::run_on_stack(64 * 1024, [&] { symmetric_shadowcast(m.opacity(), {0, 0}, 0, vis, arithmetic); });
+    // Nothing stands between the viewer and a cell in front of the wall (x + y < n).
+    for (int y = 0; y < n; ++y)
+      for (int x = 0; x + y < n; ++x) ASSERT_TRUE(vis.visible({x, y})) << x << "," << y;
+#ifdef FRAY_HAVE_LIBTCOD
+    if (arithmetic == SlopeArithmetic::libtcod) {
+      EXPECT_EQ(vis.cells(), libtcod_fov(m, {0, 0}, 0));
+    }
+#endif
+  }
+}
+
 TEST(SymmetricFovCli, JsonSortedByRowThenColumn) {
   const std::string file = "/tmp/fray-fov-sym.txt";
   std::ofstream(file) << "#####\n#.@.#\n##+##\n#...#\n#####\n";

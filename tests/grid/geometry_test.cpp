@@ -1,11 +1,14 @@
 // fray/grid/geometry.hpp: distances, isqrt and the Bresenham stepping.
 #include <fray/grid/geometry.hpp>
 
+#include <fray/core/error.hpp>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 
 using namespace fray::grid;
 
@@ -71,4 +74,56 @@ TEST(Geometry, RayContinuesPastTheTarget) {
   // From (0,0) through (2,1): minor offset floor((1 + i) / 2) for i = 1..6.
   Ray ray({0, 0}, {2, 1});
   for (int i = 1; i <= 6; ++i) EXPECT_EQ(ray.next(), (Point{i, (1 + i) / 2}));
+}
+
+// Points typed by a user are held within max_coordinate (2^29), where every
+// difference, squared distance and ray step here fits its type.
+TEST(Geometry, CheckedPoint) {
+  EXPECT_EQ(checked_point(3, -4, "--at"), (Point{3, -4}));
+  EXPECT_EQ(checked_point(max_coordinate, -max_coordinate, "--at"), (Point{max_coordinate, -max_coordinate}));
+  const auto message = [](std::int64_t x, std::int64_t y) {
+    try {
+      (void)checked_point(x, y, "--from");
+    } catch (const fray::Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message(max_coordinate + std::int64_t{1}, 0),
+            "--from 536870913,0 is outside the map (a coordinate is at most 536870912 from 0)");
+  EXPECT_EQ(message(0, std::numeric_limits<std::int64_t>::min()),
+            "--from 0,-9223372036854775808 is outside the map (a coordinate is at most 536870912 from 0)");
+  // At the limit the arithmetic is exact.
+  const Point a{-max_coordinate, -max_coordinate}, b{max_coordinate, max_coordinate};
+  EXPECT_EQ(chebyshev(a, b), 1 << 30);
+  EXPECT_EQ(distance_squared(a, b), std::int64_t{1} << 61);
+  EXPECT_EQ(isqrt_distance(a, b), 1518500249);  // floor(2^30.5)
+  Ray ray(a, b);
+  EXPECT_EQ(ray.length(), 1 << 30);
+  EXPECT_EQ(ray.next(), (Point{-max_coordinate + 1, -max_coordinate + 1}));
+  Ray flat(a, {max_coordinate, -max_coordinate + 1});
+  EXPECT_EQ(flat.next(), (Point{-max_coordinate + 1, -max_coordinate}));
+}
+
+// A line is as long as its ends are apart: past a map's cells it is refused
+// before any is made (2^30 + 1 cells at the coordinate limit, 8 GiB).
+TEST(Geometry, BresenhamLengthIsBounded) {
+  const auto message = [](Point a, Point b) {
+    try {
+      (void)bresenham(a, b);
+    } catch (const fray::Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  // One cell past the limit.
+  EXPECT_EQ(message({0, 0}, {static_cast<int>(max_line_cells), 5}),
+            "the line from 0,0 to 67108864,5 has 67108865 cells, more than the 67108864 a line may have");
+  try {
+    (void)bresenham({-max_coordinate, 0}, {max_coordinate, 0});
+    ADD_FAILURE() << "accepted";
+  } catch (const fray::Error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "the line from -536870912,0 to 536870912,0 has 1073741825 cells, more than the 67108864 a line may have");
+  }
 }

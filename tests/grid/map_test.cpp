@@ -3,10 +3,17 @@
 
 #include <fray/core/error.hpp>
 
+#include "support/support.hpp"
+
 #include <gtest/gtest.h>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
+#include <string>
 
 using namespace fray::grid;
 
@@ -77,4 +84,46 @@ TEST(Map, LoadRefusesWhatIsNotARegularFileAtOnce) {
   }
   EXPECT_THROW((void)Map::load("/dev/zero"), fray::Error);  // a device: refused before reading
   EXPECT_THROW((void)Map::load("/nonexistent/fray-map.txt"), fray::Error);
+}
+
+// A text of many short rows is refused by its size without memory for each
+// row: the rows were listed first (16 bytes each), so these 2^25 rows (a
+// 64 MiB text, 3 x 2^25 cells, past Map::max_cells) took 512 to 768 MiB
+// before the size check. Run in a child whose address space has 256 MiB to
+// spare; not under AddressSanitizer, which reserves terabytes of address
+// space up front.
+TEST(Map, ManyRowsAreRefusedWithoutMemoryPerRow) {
+#if FRAY_TEST_ASAN
+  GTEST_SKIP() << "an address-space limit does not apply under AddressSanitizer";
+#endif
+  const std::size_t rows = std::size_t{1} << 25;
+  std::string text(2 * rows, '.');
+  for (std::size_t i = 1; i < text.size(); i += 2) text[i] = '\n';
+  text.insert(0, "..");  // the first row three cells wide
+  std::fflush(nullptr);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    // The address space in use, from /proc/self/status (VmSize, in kB), plus 256 MiB.
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    unsigned long long kb = 0;
+    while (std::getline(status, line))
+      if (line.rfind("VmSize:", 0) == 0) kb = std::stoull(line.substr(7));
+    const rlim_t limit = static_cast<rlim_t>(kb * 1024 + (256ull << 20));
+    const rlimit rl{limit, limit};
+    if (kb == 0 || setrlimit(RLIMIT_AS, &rl) != 0) _exit(3);
+    try {
+      (void)Map::parse(text, "tall");
+    } catch (const fray::Error& e) {
+      _exit(std::string(e.what()) == "map tall: the map is too large (3x33554432 cells)" ? 0 : 1);
+    } catch (...) {
+      _exit(2);  // std::bad_alloc: memory taken for the rows
+    }
+    _exit(4);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "1: another message, 2: out of memory, 3: no limit set, 4: accepted";
 }

@@ -1,6 +1,7 @@
 #include "support/support.hpp"
 #include "support/scale.hpp"
 
+#include <pthread.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -35,6 +37,36 @@ std::uint64_t scaled(std::uint64_t n, std::uint64_t floor) {
     return static_cast<std::uint64_t>(d);
   }();
   return std::max(std::min(n, floor), n / divisor);
+}
+
+void run_on_stack(std::size_t bytes, const std::function<void()>& f) {
+  struct Job {
+    const std::function<void()>* f;
+    std::exception_ptr error;
+  } job{&f, nullptr};
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) != 0) throw std::runtime_error("pthread_attr_init failed");
+  if (pthread_attr_setstacksize(&attr, bytes) != 0) {
+    pthread_attr_destroy(&attr);
+    throw std::runtime_error("pthread_attr_setstacksize refused " + std::to_string(bytes) + " bytes");
+  }
+  pthread_t thread;
+  const int rc = pthread_create(
+      &thread, &attr,
+      [](void* p) -> void* {
+        auto* j = static_cast<Job*>(p);
+        try {
+          (*j->f)();
+        } catch (...) {
+          j->error = std::current_exception();
+        }
+        return nullptr;
+      },
+      &job);
+  pthread_attr_destroy(&attr);
+  if (rc != 0) throw std::runtime_error("pthread_create failed");
+  pthread_join(thread, nullptr);
+  if (job.error) std::rethrow_exception(job.error);
 }
 
 nlohmann::json read_json(const std::string& rel) { return nlohmann::json::parse(read_text(rel)); }

@@ -5,10 +5,25 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
+
+// 1 in a test program built with AddressSanitizer: its frames are larger,
+// and it reserves its address space up front.
+#if defined(__SANITIZE_ADDRESS__)
+#define FRAY_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FRAY_TEST_ASAN 1
+#endif
+#endif
+#ifndef FRAY_TEST_ASAN
+#define FRAY_TEST_ASAN 0
+#endif
 
 namespace fray::test {
 
@@ -27,6 +42,13 @@ struct Run {
   nlohmann::json json() const;  // parses out
 };
 Run run_cli(const std::vector<std::string>& args);
+
+// Runs `f` on a thread of its own whose stack is `bytes` long, and rethrows
+// what it throws. A recursion deeper than that stack crashes the test program
+// (a stack overflow is a crash, not an exception): a test of a depth limit
+// runs the deepest input allowed this way, so the limit is known to hold with
+// a small stack, under the sanitizers' larger frames too.
+void run_on_stack(std::size_t bytes, const std::function<void()>& f);
 
 // Pearson chi-square goodness of fit of `counts` (value → times seen) against
 // `expected`; bins with expected count below 5 are pooled. Returns the p-value.

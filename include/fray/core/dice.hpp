@@ -14,10 +14,12 @@
 // primitives through a DiceFunctions table (brogue_clump, pd_normal, ...).
 //
 // Any part may itself be random (`(1d3)d6`): the exact result is the mixture
-// over its values. Limits that keep every input finite: at most Dice::max_dice
-// dice in one roll, the Pmf limits (pmf.hpp) for the exact distribution, and
-// the work budget (budget.hpp): exact() estimates its cost before it starts
-// and refuses past kMaxWork or kMaxValues with TooLarge.
+// over its values. Limits that keep every input finite: at most Dice::max_depth
+// levels of nesting (each '(', function call and '-' sign opens one; a chain
+// of '+', '-' or '*' does not, however long), at most Dice::max_dice dice in
+// one roll, the Pmf limits (pmf.hpp) for the exact distribution, and the work
+// budget (budget.hpp): exact() estimates its cost before it starts and refuses
+// past kMaxWork or kMaxValues with TooLarge.
 #pragma once
 
 #include <fray/core/budget.hpp>
@@ -81,6 +83,11 @@ class DiceFunctions {
 class Dice {
  public:
   static constexpr std::int64_t max_dice = 1'000'000;
+  // Levels of nesting an expression may have: "((1))" and "-(-1)" have 2,
+  // "min(1d6, 2)" 1, "1+2*3" none. The parser and every walk over the parsed
+  // expression recurse once per level, so this bounds their stack
+  // (docs/limits.md has the figures); deeper is refused by parse().
+  static constexpr int max_depth = 100;
   static constexpr int explode_limit = 20;
 
   // Parses `text`; throws fray::Error naming the expression and the 1-based
@@ -100,6 +107,15 @@ class Dice {
   [[nodiscard]] Cost estimate() const;
   // One roll. NdM draws rng.uniform(1, M) N times, left to right.
   [[nodiscard]] std::int64_t sample(RngRef rng) const;
+  // An upper bound of the draws one sample() makes, from the bounds of every
+  // part's values: NdM draws the most dice N can be (max_dice when N's bounds
+  // are not known), 21 a die when it explodes, plus what its parts draw; a
+  // function call draws at most 2 + its largest argument's magnitude (every
+  // ruleset function draws no more), max_dice at most, max_dice when an
+  // argument's bounds are not known. Repeated rolls are charged with it
+  // (kDrawOps a draw): `fray roll EXPR --count N` refuses N x draws() past
+  // the budget.
+  [[nodiscard]] double draws() const;
 
   struct Node;
 

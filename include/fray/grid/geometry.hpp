@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <string_view>
 #include <vector>
 
 namespace fray::grid {
@@ -17,6 +18,17 @@ struct Point {
   friend constexpr bool operator==(Point, Point) = default;
 };
 
+// The coordinates every function here takes: |x| and |y| at most 2^29, so
+// that differences (2^30), squared distances (2^61), a ray's error term and
+// its steps between two such points fit their types without overflow. Every
+// cell of a map is within it (Map::max_cells); a point typed by a user is
+// checked against it (checked_point) before it reaches the grid.
+inline constexpr int max_coordinate = 1 << 29;
+
+// The point (x, y) as a user gave it; throws fray::Error naming `what` when a
+// coordinate is past max_coordinate (such a point is outside every map).
+[[nodiscard]] Point checked_point(std::int64_t x, std::int64_t y, std::string_view what);
+
 // Chebyshev distance: king moves (Pixel Dungeon's Level.distance).
 [[nodiscard]] constexpr int chebyshev(Point a, Point b) noexcept {
   const int dx = a.x > b.x ? a.x - b.x : b.x - a.x;
@@ -24,7 +36,7 @@ struct Point {
   return dx > dy ? dx : dy;
 }
 
-// dx² + dy², exact in 64 bits for any int coordinates.
+// dx² + dy², exact in 64 bits (coordinates within max_coordinate).
 [[nodiscard]] constexpr std::int64_t distance_squared(Point a, Point b) noexcept {
   const std::int64_t dx = std::int64_t{a.x} - b.x;
   const std::int64_t dy = std::int64_t{a.y} - b.y;
@@ -59,7 +71,8 @@ struct Point {
 [[nodiscard]] double euclidean(Point a, Point b) noexcept;
 
 // A Bresenham ray from `from` through `to`, one cell per call to next(), and
-// on past `to` for as long as it is asked.
+// on past `to` for as long as it is asked (both within max_coordinate, and
+// the ray stepped at most 2^30 cells past them: callers stop at a map's edge).
 //
 // The stepping is Pixel Dungeon's (Ballistica.cast): the major axis is x when
 // |dx| > |dy|, otherwise y (ties included); the error starts at dA/2 and the
@@ -115,7 +128,12 @@ class Ray {
   int err_ = 0;
 };
 
-// The Bresenham line from a to b, both ends included (max(|dx|,|dy|) + 1 cells).
+// The most cells bresenham() gives: as many as a map has (Map::max_cells).
+inline constexpr std::int64_t max_line_cells = std::int64_t{1} << 26;
+
+// The Bresenham line from a to b, both ends included (max(|dx|,|dy|) + 1 cells;
+// a and b within max_coordinate). A line of more than max_line_cells cells is
+// refused with fray::Error before any is made.
 [[nodiscard]] std::vector<Point> bresenham(Point a, Point b);
 // The same into a caller's buffer (cleared first), so repeated calls need not allocate.
 void bresenham(Point a, Point b, std::vector<Point>& out);

@@ -36,10 +36,17 @@ struct SweepRequest {
 // ("player:str" is "str").
 [[nodiscard]] std::vector<std::string> spec_keys(const Ruleset& rules);
 
-// from, from + step, ... up to `to` (within 1e-9 of a step). Throws
-// fray::Error for a step that is not positive, a reversed or non-finite
-// range, or more than kMaxSweepPoints values.
-[[nodiscard]] std::vector<double> sweep_values(double from, double to, double step);
+// The largest magnitude of a swept value: every spec key's range is far
+// inside it, and a whole value within it converts to a 64-bit integer.
+inline constexpr double kMaxSweepValue = 1e15;
+
+// from, from + step, ... up to `to` (within 1e-9 of a step), each rounded to
+// 1e-9: a counted list, however small the step. Throws fray::Error for a step
+// that is not positive, a reversed or non-finite range, a value past
+// kMaxSweepValue, more than `max_values` values, or a step too small to tell
+// two values apart.
+[[nodiscard]] std::vector<double> sweep_values(double from, double to, double step,
+                                               std::size_t max_values = kMaxSweepPoints);
 
 // The value as a spec writes it: "3", "-2", "0.25".
 [[nodiscard]] std::string spec_number(double v);

@@ -9,6 +9,7 @@
 #include <fray/core/suggest.hpp>
 #include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/spec.hpp>
+#include <fray/rules/sweep.hpp>
 #include <map>
 
 namespace fray::crawl {
@@ -748,16 +749,15 @@ Table sweep(const Combatant& attacker, const Combatant& defender, const Situatio
   const double lo = 0, hi = which == Stat::dex ? 99 : 27;
   if (!(from >= lo && to <= hi && from <= to))
     throw Error(fmt::format("crawl sweep: {} from {} to {} is outside {}..{} or reversed", stat, from, to, lo, hi));
-  if ((to - from) / step > 10000) throw Error("crawl sweep: too many rows (at most 10000)");
   if (which == Stat::dex && (from < 1 || std::floor(from) != from || std::floor(step) != step))
     throw Error("crawl sweep: dex takes whole values from 1");
+  // Counted values (rules/sweep.hpp), however small the step.
+  const std::vector<double> values = sweep_values(from, to, step, kMaxSkillSweepRows);
   Table t;
   t.title =
       fmt::format("DCSS 0.19: {} attacks {} as {} rises", combatant_name(attacker), combatant_name(defender), stat);
   t.columns = {{"value", std::string(stat)}, {"p_hit", "P(hit)"}, {"mean_damage", "mean damage"}};
-  for (int i = 0;; ++i) {
-    const double v = from + step * i;
-    if (v > to + 1e-9) break;
+  for (const double v : values) {
     Player q = *p;
     switch (which) {
       case Stat::fighting:

@@ -383,7 +383,7 @@ std::int64_t isqrt(std::int64_t n) {
 }
 
 int range_modifier(std::int64_t dx, std::int64_t dy) {
-  constexpr std::int64_t lim = 1'000'000'000;
+  constexpr std::int64_t lim = max_range_offset;
   if (dx < -lim || dx > lim || dy < -lim || dy > lim)
     throw Error(fmt::format("range ({}, {}) is too large (coordinates differ by at most {})", dx, dy, lim));
   return static_cast<int>(isqrt(dx * dx + dy * dy) / 2);

@@ -38,7 +38,13 @@ int request_range(const AttackRequest& r, Kind kind) {
   if (has_f != has_t) throw Error("--from and --to go together (the range is measured between them)");
   if (kind == Kind::melee) throw Error("--from/--to give the range of a ranged or spell attack (--kind ranged|spell)");
   const auto a = parse_point(f->second, "--from"), b = parse_point(t->second, "--to");
-  return range_modifier(b.first - a.first, b.second - a.second);
+  // Any two 64-bit coordinates: their difference is taken in 128 bits, so
+  // that points near the limits are refused rather than wrapped to a short range.
+  const auto dx = static_cast<__int128>(b.first) - a.first, dy = static_cast<__int128>(b.second) - a.second;
+  if (dx < -max_range_offset || dx > max_range_offset || dy < -max_range_offset || dy > max_range_offset)
+    throw Error(fmt::format("--from {} and --to {} are too far apart: the coordinates may differ by at most {}",
+                            f->second, t->second, max_range_offset));
+  return range_modifier(static_cast<std::int64_t>(dx), static_cast<std::int64_t>(dy));
 }
 
 // The situation of a request: its flags, kind and range.

@@ -108,6 +108,35 @@ TEST(EpixxCli, RangedAttackFromPositions) {
   EXPECT_NEAR(kind_p(j["outcomes"], "dodge"), 0.0, 1e-15);
 }
 
+// Positions near the ends of the 64-bit range: their difference was taken in
+// 64 bits and wrapped (INT64_MAX - INT64_MIN is -1), so points 2^64 apart
+// read as one cell apart, range modifier 0, and UBSan reported the overflow.
+TEST(EpixxRange, FarPositionsAreRefusedNotWrapped) {
+  const Ruleset& rs = ruleset();
+  const auto range_of = [&](const std::string& from, const std::string& to) {
+    return rs.attack({"agi=1,weapon=1d6", "human_fighter", {}, {{"kind", "ranged"}, {"from", from}, {"to", to}}});
+  };
+  const std::string lo = "-9223372036854775808", hi = "9223372036854775807";
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {lo + ",0", hi + ",0"}, {"0," + hi, "0," + lo}, {"0,0", "1000000001,0"}, {"-500000001,0", "500000000,0"}}) {
+    try {
+      (void)range_of(from, to);
+      ADD_FAILURE() << "accepted " << from << " to " << to;
+    } catch (const Error& e) {
+      EXPECT_EQ(std::string(e.what()), "--from " + from + " and --to " + to +
+                                           " are too far apart: the coordinates may differ by at most 1000000000")
+          << e.what();
+    }
+  }
+  // At the limit: isqrt(2 x 10^18) = 1 414 213 562, halved; the base is 7 + that + deflect 1.
+  const AttackSummary s = range_of("0,0", "1000000000,-1000000000");
+  EXPECT_EQ(s.p_hit, 0.0);
+  const Value* range = find_field(s.details, "range");
+  ASSERT_NE(range, nullptr);
+  EXPECT_EQ(*range, Value{std::int64_t{707106781 + 1}});
+  EXPECT_EQ(range_modifier(max_range_offset, -max_range_offset), 707106781);
+}
+
 TEST(EpixxCli, IncapacitatedAndInvisible) {
   auto r = test::run_cli({"attack", "--rules", "epixx", "--attacker", "ogre", "--defender", "human_fighter",
                           "--situation", "incapacitated", "--json"});

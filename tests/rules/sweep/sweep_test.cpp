@@ -1,6 +1,7 @@
 // The generic sweep (fray/rules/sweep.hpp) and the spec key setter it reads
 // specs through, for every game, with hand-worked rows.
 #include <fray/core/error.hpp>
+#include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/ruleset.hpp>
 #include <fray/rules/spec.hpp>
 #include <fray/rules/sweep.hpp>
@@ -9,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -50,9 +52,38 @@ TEST(SweepValues, StepsAndBounds) {
   expect_error([] { (void)sweep_values(0, 201, 1); }, "202 values; at most 201");
   expect_error([] { (void)sweep_values(0, 1, 0); }, "--step must be positive");
   expect_error([] { (void)sweep_values(2, 1, 1); }, "below --from");
+  // Counted, however small the step: a step that does not move the value,
+  // or too many values, is an error, not a loop that never ends.
+  EXPECT_EQ(sweep_values(0, 0, 1e-300), (std::vector<double>{0}));
+  EXPECT_EQ(sweep_values(5, 5, 5e-324), (std::vector<double>{5}));
+  expect_error([] { (void)sweep_values(0, 1, 1e-300); },
+               "sweep: 0 to 1 by 1e-300 is more than 10^15 values; at most 201 (raise --step)");
+  expect_error([] { (void)sweep_values(-1e15, 1e15, 5e-324); }, "is more than 10^15 values; at most 201");
+  expect_error([] { (void)sweep_values(0, 1e-8, 1e-10); },
+               "sweep: --step 1e-10 is too small to tell the values from 0 apart (a value is written to 1e-9)");
+  expect_error([] { (void)sweep_values(1e15 - 1, 1e15, 0.01); }, "--step 0.01 is too small to tell the values");
+  expect_error([] { (void)sweep_values(0, 2e15, 1e13); },
+               "sweep: --from 0 and --to 2000000000000000 must be within -1e+15..1e+15");
+  expect_error([] { (void)sweep_values(0, 1, std::nan("")); }, "must be finite numbers");
+  EXPECT_EQ(sweep_values(0, 10000, 1, 10001).size(), 10001u);
+  expect_error([] { (void)sweep_values(0, 10000, 1, 10000); }, "10001 values; at most 10000");
   EXPECT_EQ(spec_number(3), "3");
   EXPECT_EQ(spec_number(-2), "-2");
   EXPECT_EQ(spec_number(0.25), "0.25");
+}
+
+// The crawl skill sweep counts its rows the same way. Its loop once stepped
+// a double until it passed --to: with --from equal to --to and a step of
+// 1e-300 it ran for ever (and its int counter overflowed on the way).
+TEST(SweepValues, CrawlSkillSweepIsCounted) {
+  const auto a = crawl::parse_combatant("player:dex=15,str=15,weapon_skill=5,weapon=long_sword", "attacker");
+  const auto d = crawl::parse_combatant("hd=1,ev=10", "defender");
+  const Table one = crawl::sweep(a, d, {}, "fighting", 3, 3, 1e-300);
+  ASSERT_EQ(one.rows.size(), 1u);
+  EXPECT_EQ(one.rows[0][0], Value{3.0});
+  EXPECT_NEAR(std::get<double>(one.rows[0][1]), 151461744563.0 / 243856267200.0, 1e-12);
+  expect_error([&] { (void)crawl::sweep(a, d, {}, "fighting", 0, 1e-8, 1e-10); }, "--step 1e-10 is too small");
+  expect_error([&] { (void)crawl::sweep(a, d, {}, "fighting", 0, 27, 1e-300); }, "at most 10000");
 }
 
 TEST(SpecKeys, FromEveryKeysCatalog) {

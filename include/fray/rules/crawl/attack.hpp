@@ -327,10 +327,14 @@ StrikeResult strike(const AttackPlan& p, R& rng, F&& on_draw = {}) {
 
 // --- sweeps ---------------------------------------------------------------------------------
 
+// The most rows one skill sweep gives.
+inline constexpr std::size_t kMaxSkillSweepRows = 10000;
+
 // Raises `stat` ("fighting", "weapon_skill" or "dex") of the player attacker
 // from `from` to `to` in steps of `step`: a table of value, p_hit and
 // mean_damage per attack, each row exact (the numbers the game's fight
-// simulator estimates).
+// simulator estimates). The values are counted as fray::sweep_values counts
+// them: at most kMaxSkillSweepRows, a step too small to tell two apart refused.
 [[nodiscard]] Table sweep(const Combatant& attacker, const Combatant& defender, const Situation& s,
                           std::string_view stat, double from, double to, double step = 1);
 

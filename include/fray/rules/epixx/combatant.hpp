@@ -120,8 +120,11 @@ struct SpecKey {
 
 // Exact integer square root: the largest r with r*r <= n.
 [[nodiscard]] std::int64_t isqrt(std::int64_t n);
+// The largest coordinate difference range_modifier takes (either axis), so
+// that dx^2 + dy^2 fits in 64 bits.
+inline constexpr std::int64_t max_range_offset = 1'000'000'000;
 // epixx Range Modifier: floor(isqrt(dx^2 + dy^2) / 2), exact in integers. Throws
-// fray::Error when a coordinate difference is too large to square.
+// fray::Error when a coordinate difference is past max_range_offset.
 [[nodiscard]] int range_modifier(std::int64_t dx, std::int64_t dy);
 
 }  // namespace fray::epixx
