@@ -141,19 +141,32 @@ void require_grid_budget(const Bout& bout, const ExactLimits& limits) {
 
 void require_monte_carlo_budget(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& a, const Fighter& b,
                                 const MonteCarloOptions& options, bool own_turns) {
-  double attacks;
+  // Attacks of each side in a fight, on average; b's are its own turns in
+  // turns to kill (own_turns), or none.
+  double of_a, of_b = 0;
   if (own_turns) {
-    attacks = attacks_to_kill(a_hits_b, a, b, 1e-15).mean * (1 + a.attack_time / b.attack_time);
+    of_a = attacks_to_kill(a_hits_b, a, b, 1e-15).mean;
+    of_b = of_a * a.attack_time / b.attack_time;
   } else if (b_hits_a) {
     Bout bout{a, b, std::shared_ptr<const Exchange>(&a_hits_b, [](const Exchange*) {}),
               std::shared_ptr<const Exchange>(b_hits_a, [](const Exchange*) {})};
     const auto [na, nb] = duel_attacks(bout, 1e-15, true);
-    attacks = na.mean + nb.mean;
+    of_a = na.mean;
+    of_b = nb.mean;
   } else {
-    attacks = attacks_to_kill(a_hits_b, a, b, 1e-15).mean;
+    of_a = attacks_to_kill(a_hits_b, a, b, 1e-15).mean;
   }
-  attacks = std::min(attacks, static_cast<double>(options.max_attacks));
-  const double per_fight = (attacks + 1) * kSampleOps;
+  const double cap = static_cast<double>(options.max_attacks);
+  const double attacks = std::min(of_a + of_b, cap);
+  if (of_a + of_b > cap) {
+    of_a *= cap / (of_a + of_b);
+    of_b = cap - of_a;
+  }
+  // Each attack costs kSampleOps and what its kernel's draws add
+  // (Exchange::extra_sample_ops).
+  const double a_ops = kSampleOps + std::max(0.0, a_hits_b.extra_sample_ops());
+  const double b_ops = kSampleOps + (b_hits_a ? std::max(0.0, b_hits_a->extra_sample_ops()) : 0.0);
+  const double per_fight = (of_a + 1) * a_ops + of_b * b_ops;
   const double work = static_cast<double>(options.sims) * per_fight;
   const double most = std::floor(budget().work / per_fight);
   require_budget(work, 0, fmt::format("Monte Carlo of {} fights of about {:.0f} attacks each", options.sims, attacks),

@@ -3,6 +3,7 @@
 #include <fray/fight/solve.hpp>
 
 #include "kernels.hpp"
+#include "support/scale.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,17 +21,15 @@ namespace {
 using test::DiceKernel;
 using test::FuryKernel;
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-constexpr double kPrompt = 0.5;
+double seconds_since(double t0) { return test::cpu_seconds() - t0; }
+const double kPrompt = test::prompt(0.5);
 
 using test::fighter;
 
 // Throws TooLarge, promptly, with a message holding every one of `words`.
 template <class F>
 void expect_refused(F&& f, std::initializer_list<const char*> words) {
-  const auto t0 = std::chrono::steady_clock::now();
+  const double t0 = fray::test::cpu_seconds();
   try {
     f();
     ADD_FAILURE() << "accepted";
@@ -172,7 +171,7 @@ TEST(FightBudget, MonteCarloIsCancelled) {
   o.monte_carlo.threads = 2;
   o.monte_carlo.progress = false;
   o.progress = &p;
-  const auto t0 = std::chrono::steady_clock::now();
+  const double t0 = fray::test::cpu_seconds();
   EXPECT_THROW((void)solve_duel(test::make_bout(k, k, 30, 30), o), Cancelled);
   EXPECT_LT(seconds_since(t0), 5.0);
   stopper.join();

@@ -14,4 +14,16 @@ namespace fray::test {
 // seeds stay fixed, so a scaled run is as repeatable as a full one.
 std::uint64_t scaled(std::uint64_t n, std::uint64_t floor = 2000);
 
+// "Refused at once" checks: a bound in seconds for work the library must
+// refuse or finish promptly (it ran for seconds to minutes before the fix),
+// times 20 in the instrumented build (FRAY_TEST_SCALE above 1), which runs
+// 5 to 20 times slower. Measured as CPU time (cpu_seconds), so that other
+// programs on a loaded machine do not count.
+double prompt(double seconds);
+// The CPU time this process has used, all its threads, in seconds.
+double cpu_seconds();
+// The CPU time of the child processes that ended and were waited for (a
+// run_cli's fray), in seconds.
+double child_cpu_seconds();
+
 }  // namespace fray::test

@@ -2,6 +2,7 @@
 #include "support/scale.hpp"
 
 #include <pthread.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <exception>
 #include <fstream>
 #include <sstream>
@@ -26,7 +28,8 @@ std::string read_text(const std::string& rel) {
   return s.str();
 }
 
-std::uint64_t scaled(std::uint64_t n, std::uint64_t floor) {
+namespace {
+std::uint64_t scale_divisor() {
   static const std::uint64_t divisor = [] {
     const char* v = std::getenv("FRAY_TEST_SCALE");
     if (v == nullptr || *v == '\0') return std::uint64_t{1};
@@ -36,7 +39,27 @@ std::uint64_t scaled(std::uint64_t n, std::uint64_t floor) {
       throw std::runtime_error("FRAY_TEST_SCALE must be a positive integer, not '" + std::string(v) + "'");
     return static_cast<std::uint64_t>(d);
   }();
-  return std::max(std::min(n, floor), n / divisor);
+  return divisor;
+}
+}  // namespace
+
+std::uint64_t scaled(std::uint64_t n, std::uint64_t floor) { return std::max(std::min(n, floor), n / scale_divisor()); }
+
+double prompt(double seconds) { return scale_divisor() > 1 ? 20 * seconds : seconds; }
+
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+double child_cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_CHILDREN, &u);
+  const auto secs = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec);
+  };
+  return secs(u.ru_utime) + secs(u.ru_stime);
 }
 
 void run_on_stack(std::size_t bytes, const std::function<void()>& f) {

@@ -93,6 +93,11 @@ class Exchange {
   // fight layer then uses Monte Carlo and says why (`why_not_exact`).
   [[nodiscard]] virtual bool exact() const { return true; }
   [[nodiscard]] virtual std::string why_not_exact() const { return {}; }
+  // What one sampled attack costs beyond the few draws of an ordinary one, in
+  // the work budget's operations (fray/core/budget.hpp: kDrawOps a draw). A
+  // kernel whose attack may draw many numbers (an epixx weapon of a thousand
+  // dice) says so, and Monte Carlo charges it before the first fight.
+  [[nodiscard]] virtual double extra_sample_ops() const { return 0; }
 };
 
 // The most HP a combatant may have, the same in every game: specs refuse more,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
 #include <fray/core/probability_text.hpp>
 #include <fray/rules/epixx/attack.hpp>
@@ -325,6 +326,8 @@ class EpixxExchange final : public Exchange {
   bool exact() const override { return true; }
   // To-hit, locations and confusion read the turn states, never HP.
   Reads reads() const override { return {false, false}; }
+  // A hit rolls the weapon's dice: a weapon of many dice makes a long attack.
+  double extra_sample_ops() const override { return plan_.damage_dice.draws() * kDrawOps; }
 
  private:
   // The attacker starts its own turn: its defenses come back, and it is
@@ -417,6 +420,11 @@ class Rules final : public Ruleset {
     run.seed = request.seed;
     run.engine = request.engine;
     run.count = request.count;
+    // Each strike rolls the weapon's dice once: charged before the first
+    // (--count 10000000 of a weapon of 20 000 dice is 2 x 10^11 draws).
+    require_budget(static_cast<double>(request.count) * (kSampleOps + plan.damage_dice.draws() * kDrawOps), 0,
+                   fmt::format("{} strikes with the weapon \"{}\"", request.count, plan.damage_dice.text()),
+                   "use a smaller --count");
     // Each strike is one attack on the defender at the start of its turn.
     const TurnState start = initial_state(p.situation);
     run.p_hit = result_probabilities(plan, start).hit;

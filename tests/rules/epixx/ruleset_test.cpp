@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fray/core/budget.hpp>
+#include <fray/fight/solve.hpp>
 #include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/ruleset.hpp>
 #include <map>
@@ -247,6 +249,34 @@ TEST(EpixxRuleset, TypedAttackAndStrike) {
   const double p = exact.p_hit;
   EXPECT_NEAR(static_cast<double>(run.hits) / n, p, 5 * std::sqrt(p * (1 - p) / n));
   EXPECT_NEAR(run.mean_damage(), exact.mean_damage(), 5 * exact.damage.stddev() / std::sqrt(n));
+}
+
+// A weapon of many dice draws each of them on every hit: strikes and sampled
+// fights are charged those draws before the first one (kDrawOps a draw), so
+// 10^7 strikes of 20 000 dice (2 x 10^11 draws, minutes) are refused at once,
+// while the exact answers, which roll nothing, still come.
+TEST(EpixxRuleset, ManyDiceChargedPerDraw) {
+  const Ruleset& rs = ruleset();
+  const std::string heavy = "str=1,weapon=20000d6";
+  EXPECT_NEAR(rs.attack({heavy, "fighter", {}, {}}).p_hit, 15.0 / 36, 1e-15);
+  try {
+    (void)rs.strike({{heavy, "fighter", {}, {}}, 1, 10'000'000, "default"});
+    ADD_FAILURE() << "10^7 strikes of 20000d6 were not refused";
+  } catch (const TooLarge& e) {
+    EXPECT_NE(std::string(e.what()).find("10000000 strikes with the weapon \"20000d6\""), std::string::npos)
+        << e.what();
+  }
+  // A few strikes fit.
+  EXPECT_EQ(rs.strike({{heavy, "fighter", {}, {}}, 1, 10, "default"}).count, 10u);
+  // The kernel says what a sampled attack costs; an ordinary weapon adds a few draws.
+  const Bout bout = rs.bout({heavy + ",hp=30", "fighter:hp=30", {}, {}});
+  EXPECT_DOUBLE_EQ(bout.a_hits_b->extra_sample_ops(), 20000 * kDrawOps);
+  EXPECT_LT(bout.b_hits_a->extra_sample_ops(), 10 * kDrawOps);
+  // Monte Carlo of that duel is charged its draws: a million fights is refused.
+  fight::FightOptions mc;
+  mc.method = fight::FightOptions::Method::monte_carlo;
+  mc.monte_carlo.sims = 1'000'000;
+  EXPECT_THROW((void)fight::solve_duel(bout, mc), TooLarge);
 }
 
 TEST(EpixxRuleset, Catalogs) {
