@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Extracts Pixel Dungeon 1.9.1's combat facts from the game's Java source.
 
-    tools/pixel_dungeon/extract.py SOURCE [--rev REV] [--out DIR]
+    tools/pixel_dungeon/extract.py SOURCE [--tag REV] [--out DIR]
 
 SOURCE is the game's checkout: a git repository, bare or not (read at REV,
-default HEAD), or a plain source tree (the folder that holds src/). The script
+default HEAD), or a plain source tree (the folder that holds src/); --repo and
+--checkout say which (tools/common/source.py). The script
 writes DIR/{mobs,weapons,armors,kits}.json (default: tests/golden/pixel_dungeon
 of this fray checkout), which tests/rules/pixel_dungeon/source_test.cpp holds
 every row of data/pixel_dungeon/*.json to, field by field. Run it again after
@@ -47,74 +48,37 @@ Python 3 standard library only.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the imports
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import javalite as J  # noqa: E402
+from common import source  # noqa: E402
+from common.jsonfile import write_json as write  # noqa: E402
 
 PKG = "src/com/watabou/pixeldungeon"
 DEPTHS = range(1, 27)
 LEVELS = range(-3, 11)
 
 
-class Source:
-    """The game's files, from a git repository at a revision or from a tree."""
-
-    def __init__(self, path: str, rev: str):
-        self.path = path
-        self.rev = rev
-        self.git = not os.path.isdir(os.path.join(path, PKG))
-        if self.git:
-            self.commit = self._git("rev-parse", f"{rev}^{{commit}}").strip()
-            self.files = self._git("ls-tree", "-r", "--name-only", self.commit, "--", PKG).split()
-        else:
-            self.commit = None
-            self.files = [
-                str(p.relative_to(path)).replace(os.sep, "/") for p in Path(path, PKG).rglob("*.java")
-            ]
-        self.files.sort()
-
-    def _git(self, *args) -> str:
-        r = subprocess.run(["git", "-C", self.path, *args], capture_output=True, text=True)
-        if r.returncode != 0:
-            raise SystemExit(
-                f"{self.path}: not a source tree (no {PKG}) nor a git repository with it: "
-                f"git {' '.join(args)}: {r.stderr.strip()}"
-            )
-        return r.stdout
-
-    def read(self, rel: str) -> str:
-        if self.git:
-            if not hasattr(self, "_blobs"):
-                self._blobs = self._cat_all()
-            return self._blobs[rel]
-        return Path(self.path, rel).read_text(encoding="utf-8")
-
-    def _cat_all(self) -> dict:
-        """Every file of the listing in one `git cat-file --batch`."""
-        req = "".join(f"{self.commit}:{f}\n" for f in self.files).encode()
-        raw = subprocess.run(["git", "-C", self.path, "cat-file", "--batch"], input=req, check=True,
-                             capture_output=True).stdout
-        out, pos = {}, 0
-        for f in self.files:
-            nl = raw.index(b"\n", pos)
-            size = int(raw[pos:nl].split()[2])
-            out[f] = raw[nl + 1 : nl + 1 + size].decode("utf-8")
-            pos = nl + 1 + size + 1
-        return out
-
-    def describe(self) -> str:
-        if self.git:
-            return f"watabou/pixel-dungeon @ {self.commit}"
-        return f"watabou/pixel-dungeon source tree {self.path}"
+def open_source(args) -> source.Source:
+    """The game's source (tools/common/source.py), its Java files listed in `files`."""
+    src = source.open_source(args, PKG)
+    src.files = [f for f in src.list(PKG) if f.endswith(".java")]
+    src.prefetch(src.files)
+    return src
 
 
-def load_world(src: Source) -> tuple[J.World, dict]:
+def describe(src: source.Source) -> str:
+    if src.tree:
+        return f"watabou/pixel-dungeon source tree {src.path}"
+    return f"watabou/pixel-dungeon @ {src.commit}"
+
+
+def load_world(src: source.Source) -> tuple[J.World, dict]:
     world = J.World()
     where = {}
     for f in src.files:
@@ -142,7 +106,7 @@ def js(v):
 NOT_STATE = {"restoreFromBundle", "storeInBundle"}
 
 
-def spawn_hooks(src: Source, world: J.World) -> dict:
+def spawn_hooks(src: source.Source, world: J.World) -> dict:
     """Class → (method, source of its argument) for spawns that call
     adjustStats(Dungeon.depth) or spawn(Dungeon.depth) on a new mob."""
     hooks = {}
@@ -268,7 +232,7 @@ def magic_attack(world: J.World, obj: J.Obj, name: str) -> dict | None:
     return None
 
 
-def bestiary(src: Source) -> tuple[dict, list]:
+def bestiary(src: source.Source) -> tuple[dict, list]:
     text = J.strip_comments(src.read(f"{PKG}/actors/mobs/Bestiary.java"))
     body = text[text.index("mobClass( int depth )") :]
     weights: dict = {}
@@ -303,7 +267,7 @@ def bestiary(src: Source) -> tuple[dict, list]:
     return weights, mutable
 
 
-def extract_mobs(src: Source, world: J.World, where: dict, weapons: list) -> dict:
+def extract_mobs(src: source.Source, world: J.World, where: dict, weapons: list) -> dict:
     hooks = spawn_hooks(src, world)
     weights, mutable = bestiary(src)
     mobs = []
@@ -377,7 +341,7 @@ def extract_mobs(src: Source, world: J.World, where: dict, weapons: list) -> dic
         mobs.append(row)
     return {
         "meta": {
-            "source": src.describe(),
+            "source": describe(src),
             "script": "tools/pixel_dungeon/extract.py",
             "fields": {
                 "evasion": "defenseSkill(enemy) with enemySeen true and paralysed false (a mob that has seen its "
@@ -405,7 +369,7 @@ def item_at_level(world: J.World, name: str, level: int):
     return obj
 
 
-def extract_weapons(src: Source, world: J.World) -> list:
+def extract_weapons(src: source.Source, world: J.World) -> list:
     out = []
     names = []
     for n, c in world.by_name.items():
@@ -474,7 +438,7 @@ def extract_armors(world: J.World) -> list:
     return out
 
 
-def extract_kits(src: Source, world: J.World) -> list:
+def extract_kits(src: source.Source, world: J.World) -> list:
     """HeroClass.initHero: initCommon, then init<Class>; Hero's constructor sets STR and HT."""
     text = J.strip_comments(src.read(f"{PKG}/actors/hero/HeroClass.java"))
     hero_text = J.strip_comments(src.read(f"{PKG}/actors/hero/Hero.java"))
@@ -523,23 +487,18 @@ def extract_kits(src: Source, world: J.World) -> list:
     return out
 
 
-def write(path: Path, data):
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("source", help="the game's checkout: a git repository or a source tree")
-    ap.add_argument("--rev", default="HEAD", help="the revision to read from a git repository (default HEAD)")
+    source.add_arguments(ap, "HEAD", "Pixel Dungeon")
     ap.add_argument(
         "--out",
         default=str(Path(__file__).resolve().parents[2] / "tests" / "golden" / "pixel_dungeon"),
         help="where to write the JSON files",
     )
     a = ap.parse_args(argv)
-    src = Source(a.source, a.rev)
+    src = open_source(a)
     world, where = load_world(src)
-    meta = {"source": src.describe(), "script": "tools/pixel_dungeon/extract.py"}
+    meta = {"source": describe(src), "script": "tools/pixel_dungeon/extract.py"}
     weapons = extract_weapons(src, world)
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)

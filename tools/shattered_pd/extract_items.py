@@ -41,15 +41,15 @@ from this folder):
 
   tools/shattered_pd/extract_items.py REPO [--tag TAG] [-o OUT]
 
-REPO is either a checked-out tree of the game (holding core/src/main/java) or a bare git
-repository, read at TAG (default v3.3.6) with `git show`. OUT defaults to standard
+REPO is either a checked-out tree of the game (holding core/src/main/java) or a git
+repository, read at TAG (default v3.3.6) with git; --repo and --checkout say which
+(tools/common/source.py). OUT defaults to standard
 output; the committed output is tests/golden/shattered_pd/item_classes.json:
 
   tools/shattered_pd/extract_items.py /work/.mirror/00-Evan+shattered-pixel-dungeon/repo \\
       -o tests/golden/shattered_pd/item_classes.json
 """
 
-import argparse
 import math
 import os
 import re
@@ -914,8 +914,7 @@ def extract(source):
         if want not in world.enums:
             raise Unreadable("the enum %s is not there" % want)
     meta = {
-        "source": ("00-Evan/shattered-pixel-dungeon @ %s (tag %s)" % (source.commit, source.tag) if source.commit
-                   else "a checked-out tree of 00-Evan/shattered-pixel-dungeon (its version not checked)"),
+        "source": jv.describe(source),
         "generated_by": "tools/shattered_pd/extract_items.py",
         "about": "Every weapon class under items/weapon/melee, items/weapon/missiles and SpiritBow.java, and every "
                  "armour class under items/armor: fields after initialisers and constructors; per_level: the "
@@ -936,23 +935,7 @@ def extract(source):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("repo", help="a checked-out tree of the game, or a bare git repository")
-    ap.add_argument("--tag", default="v3.3.6", help="the tag to read a bare repository at (default v3.3.6)")
-    ap.add_argument("-o", "--output", help="the JSON file to write (default: standard output)")
-    args = ap.parse_args()
-    try:
-        data = extract(jv.Source(args.repo, args.tag))
-    except Unreadable as e:
-        print("extract_items.py: error: %s" % e, file=sys.stderr)
-        return 2
-    text = jv.pretty(data) + "\n"
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
-    return 0
+    return jv.main_of("extract_items.py", extract)
 
 
 if __name__ == "__main__":

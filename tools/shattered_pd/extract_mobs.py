@@ -40,7 +40,8 @@ Usage (Python 3, standard library only):
   tools/shattered_pd/extract_mobs.py REPO [--tag TAG] [-o OUT]
 
 REPO is either a checked-out tree of the game (holding core/src/main/java)
-or a bare git repository, read at TAG (default v3.3.6) with `git show`. OUT
+or a git repository, read at TAG (default v3.3.6) with git; --repo and
+--checkout say which (tools/common/source.py). OUT
 defaults to standard output; the committed output is
 tests/golden/shattered_pd/mob_classes.json:
 
@@ -54,8 +55,12 @@ import math
 import os
 import re
 import struct
-import subprocess
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the imports
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from common import source  # noqa: E402
+from common.jsonfile import write_pretty  # noqa: E402
 
 ROOT = "core/src/main/java/com/shatteredpixel/shatteredpixeldungeon"
 MOBS = ROOT + "/actors/mobs"
@@ -65,39 +70,26 @@ class Unreadable(Exception):
     """Something this script cannot read: it stops rather than guess."""
 
 
-# --- the source: a checked-out tree, or a bare repository at a tag -------------------
+def describe(source):
+    if source.tree:
+        return "a checked-out tree of 00-Evan/shattered-pixel-dungeon (its version not checked)"
+    return "00-Evan/shattered-pixel-dungeon @ %s (tag %s)" % (source.commit, source.tag)
 
 
-class Source:
-    def __init__(self, repo, tag):
-        self.repo = repo
-        self.tag = tag
-        self.tree = os.path.isdir(os.path.join(repo, ROOT))
-        if self.tree:
-            self.commit = None
-        else:
-            self.commit = self._git("rev-parse", tag + "^{commit}").strip()
-
-    def _git(self, *args):
-        r = subprocess.run(["git", "-C", self.repo] + list(args), capture_output=True, text=True)
-        if r.returncode != 0:
-            raise Unreadable("git %s: %s" % (" ".join(args), r.stderr.strip()))
-        return r.stdout
-
-    def read(self, path):
-        if self.tree:
-            with open(os.path.join(self.repo, path), encoding="utf-8") as f:
-                return f.read()
-        return self._git("show", "%s:%s" % (self.tag, path))
-
-    def list(self, folder):
-        if self.tree:
-            out = []
-            for d, _, files in os.walk(os.path.join(self.repo, folder)):
-                for f in files:
-                    out.append(os.path.relpath(os.path.join(d, f), self.repo))
-            return sorted(out)
-        return sorted(self._git("ls-tree", "-r", "--name-only", self.tag, "--", folder).split())
+def main_of(script, extract):
+    """The command line of extract_mobs.py and extract_items.py: the source
+    (tools/common/source.py), then the JSON file to write."""
+    ap = argparse.ArgumentParser(description=sys.modules[extract.__module__].__doc__.split("\n\n")[0])
+    source.add_arguments(ap, "v3.3.6", "Shattered Pixel Dungeon")
+    ap.add_argument("-o", "--output", help="the JSON file to write (default: standard output)")
+    args = ap.parse_args()
+    try:
+        data = extract(source.open_source(args, ROOT))
+    except Unreadable as e:
+        print("%s: error: %s" % (script, e), file=sys.stderr)
+        return 2
+    write_pretty(args.output, data)
+    return 0
 
 
 # --- Java tokens -----------------------------------------------------------------------
@@ -1280,8 +1272,7 @@ def extract(source):
         entry["other_rolls"] = other_rolls(world, key)
         classes[key] = entry
     meta = {
-        "source": ("00-Evan/shattered-pixel-dungeon @ %s (tag %s)" % (source.commit, source.tag) if source.commit
-                   else "a checked-out tree of 00-Evan/shattered-pixel-dungeon (its version not checked)"),
+        "source": describe(source),
         "generated_by": "tools/shattered_pd/extract_mobs.py",
         "about": "Every class extending Mob under actors/mobs: fields after initialisers and no-argument "
                  "constructors; attackSkill, defenseSkill, damageRoll, drRoll, attackDelay as cases over the "
@@ -1299,37 +1290,8 @@ def extract(source):
             "methods": {k: texts[k] for k in sorted(texts)}}
 
 
-def pretty(obj, indent=0, width=120):
-    """JSON with one line for whatever fits in `width` characters, nested otherwise."""
-    flat = json.dumps(obj, separators=(", ", ": "))
-    if len(flat) + indent <= width or not isinstance(obj, (dict, list)) or not obj:
-        return flat
-    pad = " " * (indent + 1)
-    if isinstance(obj, dict):
-        items = ["%s%s: %s" % (pad, json.dumps(k), pretty(v, indent + 1, width)) for k, v in obj.items()]
-        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
-    items = [pad + pretty(v, indent + 1, width) for v in obj]
-    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("repo", help="a checked-out tree of the game, or a bare git repository")
-    ap.add_argument("--tag", default="v3.3.6", help="the tag to read a bare repository at (default v3.3.6)")
-    ap.add_argument("-o", "--output", help="the JSON file to write (default: standard output)")
-    args = ap.parse_args()
-    try:
-        data = extract(Source(args.repo, args.tag))
-    except Unreadable as e:
-        print("extract_mobs.py: error: %s" % e, file=sys.stderr)
-        return 2
-    text = pretty(data) + "\n"
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
-    return 0
+    return main_of("extract_mobs.py", extract)
 
 
 if __name__ == "__main__":
