@@ -56,7 +56,8 @@ sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import javalite as J  # noqa: E402
-from common import source  # noqa: E402
+from common import java, source  # noqa: E402
+from common.clike import block_end, strip_comments  # noqa: E402
 from common.jsonfile import write_json as write  # noqa: E402
 
 PKG = "src/com/watabou/pixeldungeon"
@@ -84,14 +85,16 @@ def load_world(src: source.Source) -> tuple[J.World, dict]:
     for f in src.files:
         if not f.endswith(".java"):
             continue
-        classes = J.parse_classes(src.read(f), f)
+        found: dict = {}
+        java.parse_file(src.read(f), f, found)
         sub = f[len(PKG) + 1 :]
-        for c in classes:
+        for c in found.values():
+            if c.kind != "class":
+                continue
             # npcs.Bee: the mobs under actors/mobs/npcs keep their package's name, as the catalog does.
-            if sub.startswith("actors/mobs/npcs/") and c.name.split(".")[0] != "NPC":
-                where[c.name] = "npcs." + c.name
+            if sub.startswith("actors/mobs/npcs/") and c.dotted.split(".")[0] != "NPC":
+                where[c.dotted] = "npcs." + c.dotted
             world.add([c])
-            c.path = f
     return world, where
 
 
@@ -111,7 +114,7 @@ def spawn_hooks(src: source.Source, world: J.World) -> dict:
     adjustStats(Dungeon.depth) or spawn(Dungeon.depth) on a new mob."""
     hooks = {}
     for f in src.files:
-        text = J.strip_comments(src.read(f))
+        text = strip_comments(src.read(f))
         for m in re.finditer(r"\b(\w+)\s*\.\s*(adjustStats|spawn)\s*\(\s*Dungeon\.depth\s*\)", text):
             var, method = m.group(1), m.group(2)
             d = re.search(r"\b(\w+)\s+" + re.escape(var) + r"\s*=", text)
@@ -195,7 +198,7 @@ def magic_attack(world: J.World, obj: J.Obj, name: str) -> dict | None:
         for m in cls.members:
             if m.kind != "method" or not re.search(r"\bhit\s*\(\s*this\s*,\s*\w+\s*,\s*true\s*\)", m.body):
                 continue
-            body = J.strip_comments(m.body)
+            body = strip_comments(m.body)
             dm = re.search(r"\bint\s+dmg\s*=\s*([^;]+);", body) or re.search(
                 r"\.damage\s*\(\s*(Random\.\w+\s*\([^)]*\))\s*,", body
             )
@@ -221,7 +224,7 @@ def magic_attack(world: J.World, obj: J.Obj, name: str) -> dict | None:
                 if x.kind == "method" and x.name in ("attack", "doAttack")
             )
             out = {
-                "method": f"{cls.name}.{m.name}",
+                "method": f"{cls.dotted}.{m.name}",
                 "damage": js(roll),
                 "time": js(time),
                 "melee_too": melee,
@@ -233,7 +236,7 @@ def magic_attack(world: J.World, obj: J.Obj, name: str) -> dict | None:
 
 
 def bestiary(src: source.Source) -> tuple[dict, list]:
-    text = J.strip_comments(src.read(f"{PKG}/actors/mobs/Bestiary.java"))
+    text = strip_comments(src.read(f"{PKG}/actors/mobs/Bestiary.java"))
     body = text[text.index("mobClass( int depth )") :]
     weights: dict = {}
     listed = set()
@@ -279,8 +282,8 @@ def extract_mobs(src: source.Source, world: J.World, where: dict, weapons: list)
     for name in names:
         obj, base = mob_values(world, name, hooks, None)
         row = {"class": where.get(name, name), "source": obj.cls.path}
-        if len(obj.chain) > 2 and obj.chain[-2].name not in ("Mob", "NPC"):
-            row["inherits"] = obj.chain[-2].name
+        if len(obj.chain) > 2 and obj.chain[-2].dotted not in ("Mob", "NPC"):
+            row["inherits"] = obj.chain[-2].dotted
         if name in hooks:
             row["spawn"] = f"{hooks[name][0]}(Dungeon.depth) ({hooks[name][1].split('/')[-1]})"
         deps = {}
@@ -334,9 +337,9 @@ def extract_mobs(src: source.Source, world: J.World, where: dict, weapons: list)
         spell = magic_attack(world, obj, name)
         if spell:
             row["magic_attack"] = spell
-        row["bestiary"] = {str(d): weights[d][obj.cls.simple] for d in DEPTHS if obj.cls.simple in weights[d]}
+        row["bestiary"] = {str(d): weights[d][obj.cls.name] for d in DEPTHS if obj.cls.name in weights[d]}
         for v in mutable:
-            if v["by"] == obj.cls.simple:
+            if v["by"] == obj.cls.name:
                 row["rare_variant_of"] = {"class": v["replaces"], "chance": v["chance"]}
         mobs.append(row)
     return {
@@ -440,8 +443,8 @@ def extract_armors(world: J.World) -> list:
 
 def extract_kits(src: source.Source, world: J.World) -> list:
     """HeroClass.initHero: initCommon, then init<Class>; Hero's constructor sets STR and HT."""
-    text = J.strip_comments(src.read(f"{PKG}/actors/hero/HeroClass.java"))
-    hero_text = J.strip_comments(src.read(f"{PKG}/actors/hero/Hero.java"))
+    text = strip_comments(src.read(f"{PKG}/actors/hero/HeroClass.java"))
+    hero_text = strip_comments(src.read(f"{PKG}/actors/hero/Hero.java"))
     starting_str = int(re.search(r"STARTING_STR\s*=\s*(\d+)\s*;", hero_text).group(1))
     ctor_text = " ".join(world.find("Hero").constructors()[0].body.split())
     ht = int(re.search(r"HP\s*=\s*HT\s*=\s*(\d+)\s*;", ctor_text).group(1))
@@ -451,7 +454,7 @@ def extract_kits(src: source.Source, world: J.World) -> list:
     def body_of(method: str) -> str:
         i = text.index(f"void {method}(")
         j = text.index("{", i)
-        k = J._skip_block(text, j)
+        k = block_end(text, j)
         return text[j + 1 : k - 1]
 
     common = body_of("initCommon")

@@ -1,13 +1,13 @@
-"""A small reader of Java source: enough of the language to take the numbers
-out of Pixel Dungeon's classes (tools/pixel_dungeon/extract.py).
+"""Pixel Dungeon's classes evaluated: enough of Java to take the numbers out of
+them (tools/pixel_dungeon/extract.py).
 
-It splits a file into classes (nested ones too), a class body into its
-members (fields, instance initializers, constructors, methods), parses
-statements and expressions, and evaluates them with Java's arithmetic: int
-division truncates toward zero, a float operand rounds every result to 32-bit
-float, Math.pow works in double, casts truncate. Random.Int / IntRange /
-NormalIntRange evaluate to a Roll (the distribution, not a draw). A condition
-that cannot be decided (pumpedUp, enraged) splits the value into Cases.
+The classes and their members come from the shared Java reader
+(tools/common/java.py); this module parses their statements and expressions
+and evaluates them with Java's arithmetic: int division truncates toward zero,
+a float operand rounds every result to 32-bit float, Math.pow works in double,
+casts truncate. Random.Int / IntRange / NormalIntRange evaluate to a Roll (the
+distribution, not a draw). A condition that cannot be decided (pumpedUp,
+enraged) splits the value into Cases.
 
 Standard library only.
 """
@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import math
 import re
-import struct
-from dataclasses import dataclass, field
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from common import java  # noqa: E402
+from common.java import JavaClass, Member, f32  # noqa: E402
 
 # --- values --------------------------------------------------------------------------
-
-
-def f32(x: float) -> float:
-    """x rounded to a 32-bit float (round to nearest even), as Java's float."""
-    return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
 class Float32(float):
@@ -79,253 +79,12 @@ def to_json(v):
 
 # --- lexing --------------------------------------------------------------------------
 
-_TOKEN = re.compile(
-    r"""
-    (?P<ws>\s+)
-  | (?P<num>0[xX][0-9a-fA-F]+[lL]?|(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?[fFdDlL]?)
-  | (?P<str>"(?:\\.|[^"\\])*")
-  | (?P<chr>'(?:\\.|[^'\\])*')
-  | (?P<id>[A-Za-z_$][A-Za-z0-9_$]*)
-  | (?P<op>>>>=|<<=|>>=|>>>|\+\+|--|&&|\|\||==|!=|<=|>=|\+=|-=|\*=|/=|%=|&=|\|=|\^=|<<|>>|->|::|[-+*/%=<>!~?:;,.(){}\[\]&|^@])
-    """,
-    re.VERBOSE,
-)
 
-
-def strip_comments(text: str) -> str:
-    """The source without // and /* */ comments (string literals kept)."""
-    out = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == '"' or c == "'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i : j + 1])
-            i = j + 1
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            out.append(" ")
-            i = n if j < 0 else j + 2
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
-
-
-@dataclass
-class Tok:
-    kind: str  # num, str, chr, id, op
-    text: str
-
-
-def tokenize(text: str) -> list[Tok]:
-    toks = []
-    pos = 0
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        if not m:
-            raise SyntaxError(f"cannot read Java at: {text[pos:pos + 40]!r}")
-        pos = m.end()
-        if m.lastgroup != "ws":
-            toks.append(Tok(m.lastgroup, m.group()))
-    return toks
-
-
-# --- classes and members -------------------------------------------------------------
-
-
-@dataclass
-class Member:
-    kind: str  # "field", "init", "static_init", "method", "constructor"
-    name: str  # field or method name ("" for an initializer)
-    header: str  # the declaration before its body or initializer
-    params: list = field(default_factory=list)  # parameter names
-    body: str = ""  # block text without the outer braces, or a field's initializer
-    modifiers: set = field(default_factory=set)
-
-
-@dataclass
-class JavaClass:
-    name: str  # "King.Undead" for a nested class
-    simple: str  # "Undead"
-    extends: str | None
-    members: list
-    path: str
-    abstract: bool = False
-
-    def methods(self, name: str) -> list[Member]:
-        return [m for m in self.members if m.kind == "method" and m.name == name]
-
-    def method(self, name: str, nparams: int | None = None) -> Member | None:
-        for m in self.methods(name):
-            if nparams is None or len(m.params) == nparams:
-                return m
-        return None
-
-    def field(self, name: str) -> Member | None:
-        for m in self.members:
-            if m.kind == "field" and m.name == name:
-                return m
-        return None
-
-    def inits(self) -> list[Member]:
-        return [m for m in self.members if m.kind == "init"]
-
-    def constructors(self) -> list[Member]:
-        return [m for m in self.members if m.kind == "constructor"]
-
-
-_CLASS_HEAD = re.compile(
-    r"(?:^|\s)(?P<mods>(?:(?:public|private|protected|static|final|abstract)\s+)*)class\s+(?P<name>\w+)"
-    r"(?:\s*<[^>]*>)?(?:\s+extends\s+(?P<base>[\w.]+)(?:\s*<[^>]*>)?)?(?:\s+implements\s+[\w.,\s<>]+)?\s*$"
-)
-
-
-def _skip_block(text: str, i: int) -> int:
-    """Index just past the block that opens at text[i] == '{' (strings skipped)."""
-    depth = 0
-    n = len(text)
-    while i < n:
-        c = text[i]
-        if c == '"' or c == "'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            i = j + 1
-            continue
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    raise SyntaxError("unbalanced braces")
-
-
-def _members(body: str, owner: str, path: str, classes: list) -> list[Member]:
-    """The members of a class body; nested classes go to `classes`."""
-    members = []
-    header = []
-    i, n = 0, len(body)
-    depth_paren = 0
-    while i < n:
-        c = body[i]
-        if c == '"' or c == "'":
-            j = i + 1
-            while j < n and body[j] != c:
-                j += 2 if body[j] == "\\" else 1
-            header.append(body[i : j + 1])
-            i = j + 1
-            continue
-        if c == "(":
-            depth_paren += 1
-        elif c == ")":
-            depth_paren -= 1
-        if c == ";" and depth_paren == 0:
-            h = "".join(header).strip()
-            header = []
-            i += 1
-            if h:
-                members.append(_field(h))
-            continue
-        if c == "{" and depth_paren == 0:
-            h = "".join(header).strip()
-            end = _skip_block(body, i)
-            block = body[i + 1 : end - 1]
-            if "=" in _strip_annotations(h) and "(" not in _strip_annotations(h).split("=")[0]:
-                # A field whose initializer holds braces (an array, an anonymous class): read on to ';'.
-                header.append(body[i:end])
-                i = end
-                continue
-            header = []
-            i = end
-            mc = _CLASS_HEAD.search(_strip_annotations(h))
-            if mc and "(" not in h:
-                name = f"{owner}.{mc.group('name')}" if owner else mc.group("name")
-                classes.append(
-                    JavaClass(
-                        name,
-                        mc.group("name"),
-                        mc.group("base"),
-                        _members(block, name, path, classes),
-                        path,
-                        "abstract" in mc.group("mods"),
-                    )
-                )
-                continue
-            if re.fullmatch(r"(?:interface|enum)\s+\w+.*|.*\s(?:interface|enum)\s+\w+.*", h, re.S):
-                continue
-            hs = _strip_annotations(h)
-            if hs == "":
-                members.append(Member("init", "", h, body=block))
-            elif hs == "static":
-                members.append(Member("static_init", "", h, body=block))
-            else:
-                m = re.search(r"(\w+)\s*\((.*)\)\s*(?:throws\s+[\w.,\s]+)?$", hs, re.S)
-                if not m:
-                    raise SyntaxError(f"{path}: cannot read member header {h!r}")
-                words = hs[: m.start()].split()
-                params = [p.split()[-1] for p in _split_top(m.group(2), ",") if p.strip()]
-                kind = "constructor" if m.group(1) == owner.split(".")[-1] and len(words) <= 1 else "method"
-                members.append(Member(kind, m.group(1), h, params, block, set(words)))
-            continue
-        header.append(c)
-        i += 1
-    return members
-
-
-def _strip_annotations(h: str) -> str:
-    return re.sub(r"@\w+(?:\([^)]*\))?\s*", "", h).strip()
-
-
-def _field(h: str) -> Member:
-    hs = _strip_annotations(h)
-    left, eq, right = hs.partition("=")
-    words = left.split()
-    name = words[-1] if words else ""
-    name = name.rstrip("[]")
-    return Member("field", name, hs, body=right.strip() if eq else "", modifiers=set(words[:-1]))
-
-
-def _split_top(text: str, sep: str) -> list[str]:
-    """text split at `sep` outside parentheses, brackets and braces."""
-    parts, depth, cur = [], 0, []
-    for c in text:
-        if c in "([{<":
-            depth += 1
-        elif c in ")]}>":
-            depth -= 1
-        if c == sep and depth == 0:
-            parts.append("".join(cur))
-            cur = []
-        else:
-            cur.append(c)
-    parts.append("".join(cur))
-    return parts
-
-
-def parse_classes(text: str, path: str) -> list[JavaClass]:
-    """Every class of a source file (top-level and nested)."""
-    text = strip_comments(text)
-    classes: list[JavaClass] = []
-    # The top level: skip package/imports, find each top-level class.
-    for m in re.finditer(
-        r"(?m)^(?P<mods>(?:(?:public|private|protected|static|final|abstract)\s+)*)class\s+(?P<name>\w+)"
-        r"(?:\s*<[^>]*>)?(?:\s+extends\s+(?P<base>[\w.]+))?(?:\s+implements\s+[\w.,\s<>]+)?\s*\{",
-        text,
-    ):
-        start = m.end() - 1
-        end = _skip_block(text, start)
-        name = m.group("name")
-        members = _members(text[start + 1 : end - 1], name, path, classes)
-        classes.append(JavaClass(name, name, m.group("base"), members, path, "abstract" in m.group("mods")))
-    return classes
+def tokenize(text: str) -> list[java.Tok]:
+    try:
+        return java.tokenize(text, "Java")
+    except java.Unreadable as e:
+        raise SyntaxError(str(e)) from None
 
 
 # --- statements and expressions ------------------------------------------------------
@@ -339,15 +98,15 @@ class Parser:
         self.toks = tokenize(text)
         self.i = 0
 
-    def peek(self, k: int = 0) -> Tok | None:
+    def peek(self, k: int = 0) -> java.Tok | None:
         j = self.i + k
         return self.toks[j] if j < len(self.toks) else None
 
     def at(self, text: str, k: int = 0) -> bool:
         t = self.peek(k)
-        return t is not None and t.text == text and t.kind in ("op", "id")
+        return t is not None and t.text == text and t.kind in ("op", "ident")
 
-    def take(self, text: str | None = None) -> Tok:
+    def take(self, text: str | None = None) -> java.Tok:
         t = self.peek()
         if t is None or (text is not None and t.text != text):
             raise SyntaxError(f"expected {text!r}, found {t.text if t else 'end'!r}")
@@ -401,13 +160,13 @@ class Parser:
             return ("block", [])
         # A local declaration: TYPE NAME = EXPR; (TYPE possibly qualified or an array)
         t0, t1 = self.peek(), self.peek(1)
-        if t0 and t0.kind == "id" and t0.text in ("int", "float", "double", "long", "boolean", "short", "final"):
+        if t0 and t0.kind == "ident" and t0.text in ("int", "float", "double", "long", "boolean", "short", "final"):
             j = 0
             while self.at("final", j):
                 j += 1
             typ = self.peek(j).text
             name = self.peek(j + 1)
-            if name and name.kind == "id":
+            if name and name.kind == "ident":
                 self.i += j + 2
                 e = None
                 if self.at("="):
@@ -415,7 +174,7 @@ class Parser:
                     e = self.expr()
                 self.take(";")
                 return ("local", typ, name.text, e)
-        if t0 and t1 and t0.kind == "id" and t1.kind == "id" and self.at("=", 2):
+        if t0 and t1 and t0.kind == "ident" and t1.kind == "ident" and self.at("=", 2):
             self.i += 2
             self.take("=")
             e = self.expr()
@@ -423,7 +182,7 @@ class Parser:
             return ("local", t0.text, t1.text, e)
         # Anything else: an expression statement, possibly an assignment; statements
         # this reader does not know (loops, try) are kept as opaque text.
-        if t0 and t0.kind == "id" and t0.text in ("for", "while", "do", "switch", "try", "synchronized", "throw"):
+        if t0 and t0.kind == "ident" and t0.text in ("for", "while", "do", "switch", "try", "synchronized", "throw"):
             return ("opaque", self._skip_statement())
         start = self.i
         try:
@@ -513,7 +272,7 @@ class Parser:
 
     def qualified(self) -> str:
         parts = [self.take().text]
-        while self.at(".") and self.peek(1) and self.peek(1).kind == "id":
+        while self.at(".") and self.peek(1) and self.peek(1).kind == "ident":
             self.take(".")
             parts.append(self.take().text)
         return ".".join(parts)
@@ -535,11 +294,11 @@ class Parser:
         if (
             self.at("(")
             and self.peek(1)
-            and self.peek(1).kind == "id"
+            and self.peek(1).kind == "ident"
             and self.peek(1).text[:1].isupper()
             and self.at(")", 2)
             and self.peek(3)
-            and (self.peek(3).kind in ("id", "num") or self.peek(3).text == "(")
+            and (self.peek(3).kind in ("ident", "number") or self.peek(3).text == "(")
         ):
             self.take("(")
             typ = self.take().text
@@ -561,13 +320,13 @@ class Parser:
         t = self.peek()
         if t is None:
             raise SyntaxError("unexpected end")
-        if t.kind == "num":
+        if t.kind == "number":
             self.take()
             return ("num", _number(t.text))
-        if t.kind == "str":
+        if t.kind == "string":
             self.take()
             return ("str", t.text[1:-1])
-        if t.kind == "chr":
+        if t.kind == "char":
             self.take()
             return ("str", t.text[1:-1])
         if t.text == "(":
@@ -591,7 +350,7 @@ class Parser:
             if self.at("{"):
                 self._skip_braces()
             return ("new", typ, a)
-        if t.kind == "id":
+        if t.kind == "ident":
             self.take()
             if self.at("("):
                 return ("call", None, t.text, self.args())
@@ -611,7 +370,7 @@ class Parser:
 
     def postfix(self, e):
         while True:
-            if self.at(".") and self.peek(1) and self.peek(1).kind == "id":
+            if self.at(".") and self.peek(1) and self.peek(1).kind == "ident":
                 self.take(".")
                 name = self.take().text
                 if self.at("("):
@@ -928,67 +687,11 @@ class Return(Exception):
         self.value = value
 
 
-def run(statements: list, env: Env, assign=None):
-    """Runs a method body; returns what it returns (Cases when the branch taken
-    cannot be decided). `assign(name, op, value)` receives the assignments to
-    names that are not locals; without it they are ignored."""
-    local = Env(parent=env)
-    try:
-        _run(statements, local, assign)
-    except Return as r:
-        return r.value
-    return None
-
-
-def _run(statements, env: Env, assign):
-    for s in statements:
-        k = s[0]
-        if k == "block":
-            _run(s[1], env, assign)
-        elif k == "local":
-            env.values[s[2]] = evaluate(s[3], env) if s[3] is not None else None
-        elif k == "return":
-            raise Return(evaluate(s[1], env) if s[1] is not None else None)
-        elif k == "if":
-            try:
-                c = evaluate(s[1], env)
-            except Unknown:
-                c = None
-            if isinstance(c, bool):
-                branch = s[2] if c else s[3]
-                if branch is not None:
-                    _run([branch], env, assign)
-                continue
-            # Undecidable: each branch must return for the method's value to be cases.
-            a = _returns(s[2], env, assign)
-            b = _returns(s[3], env, assign) if s[3] is not None else _Fallthrough
-            if a is _Fallthrough or b is _Fallthrough:
-                raise Unknown(f"an if on {source(s[1])} that does not return in both branches")
-            raise Return(_merge_cases(source(s[1]), a, b))
-        elif k == "assign":
-            target = s[1]
-            if target[0] == "name" and target[1] in env.values:
-                env.values[target[1]] = _assign_op(env.values[target[1]], s[2], evaluate(s[3], env))
-            elif assign is not None:
-                assign(target, s[2], s[3], env)
-        elif k in ("expr", "opaque"):
-            if assign is not None:
-                assign(None, None, s, env)
-
-
 class _FallthroughType:
     pass
 
 
 _Fallthrough = _FallthroughType()
-
-
-def _returns(statement, env: Env, assign):
-    try:
-        _run([statement], Env(parent=env), assign)
-    except Return as r:
-        return r.value
-    return _Fallthrough
 
 
 def _assign_op(old, op: str, value):
@@ -1032,7 +735,7 @@ class World:
 
     def add(self, classes: list[JavaClass]):
         for c in classes:
-            self.by_name[c.name] = c
+            self.by_name[c.dotted] = c
 
     def find(self, name: str) -> JavaClass | None:
         return self.by_name.get(name)
@@ -1043,15 +746,15 @@ class World:
         c = self.find(name)
         while c is not None:
             out.append(c)
-            base = c.extends
+            base = c.base
             if base is None:
                 break
-            outer = c.name.rsplit(".", 1)[0] if "." in c.name else None
+            outer = c.dotted.rsplit(".", 1)[0] if "." in c.dotted else None
             c = self.find(base) or (self.find(f"{outer}.{base}") if outer else None)
         return list(reversed(out))
 
     def derives(self, name: str, base: str) -> bool:
-        return any(c.name == base for c in self.chain(name))
+        return any(c.dotted == base for c in self.chain(name))
 
 
 class Obj:
@@ -1082,7 +785,7 @@ class Obj:
                 return c
         if not cs and nargs == 0:
             return None
-        raise Unknown(f"{cls.name}: no constructor with {nargs} arguments")
+        raise Unknown(f"{cls.dotted}: no constructor with {nargs} arguments")
 
     def _construct(self, i: int, args: list):
         cls = self.chain[i]
@@ -1117,7 +820,7 @@ class Obj:
     def _init_fields(self, cls: JavaClass):
         for m in cls.members:
             if m.kind == "field" and "static" not in m.modifiers:
-                typ = m.header.split("=")[0].split()[-2] if len(m.header.split("=")[0].split()) >= 2 else None
+                typ = m.type
                 self.types[m.name] = typ
                 if m.body:
                     try:
@@ -1136,14 +839,14 @@ class Obj:
         for cls in reversed(self.chain):
             f = cls.field(name)
             if f is not None and "static" in f.modifiers and f.body:
-                typ = f.header.split("=")[0].split()[-2]
+                typ = f.type
                 return _coerce(typ, self.eval(parse_expr(f.body), {}))
         raise Unknown(name)
 
     def find_method(self, name: str, nargs: int, below: int | None = None):
         top = len(self.chain) if below is None else below
         for i in range(top - 1, -1, -1):
-            for m in self.chain[i].methods(name):
+            for m in self.chain[i].overloads(name):
                 if len(m.params) == nargs and "abstract" not in m.modifiers:
                     return i, m
         return None
@@ -1169,7 +872,7 @@ class Obj:
         if found is None:
             return None
         i, m = found
-        return self.chain[i].name, m
+        return self.chain[i].dotted, m
 
     # -- evaluation
     def _env(self, local: dict) -> Env:
@@ -1201,7 +904,7 @@ class Obj:
                     below = obj.stack[-1] if obj.stack else len(obj.chain) - 1
                     return lambda *a: obj.call(n, a, below)
                 n = name[5:] if name.startswith("this.") else name
-                if "." not in n and any(c.methods(n) for c in obj.chain):
+                if "." not in n and any(c.overloads(n) for c in obj.chain):
                     return lambda *a: obj.call(n, a)
                 if name in obj.gmethods:
                     return obj.gmethods[name]

@@ -229,7 +229,6 @@ class World:
     def __init__(self, source):
         self.source = source
         self.classes = {}
-        self.enums = {}        # key -> [(constant name, argument tokens)]
         self.paths = []
         for folder, deep in ((MELEE, True), (MISSILES, True), (ARMOR, False)):
             for path in source.list(folder):
@@ -237,9 +236,8 @@ class World:
                     self.paths.append(path)
         self.paths.append(BOW)
         for path in self.paths + SUPPORT:
-            text = source.read(path)
-            jv.parse_file(text, path, self.classes)
-            self.parse_enums(text, path)
+            jv.parse_file(source.read(path), path, self.classes)
+        self.enums = {k: c.constants for k, c in self.classes.items() if c.kind == "enum"}
         hero = source.read(ROOT + "/actors/hero/Hero.java")
         m = re.search(r"public static final int MAX_LEVEL\s*=\s*(\d+)\s*;", hero)
         if not m:
@@ -248,62 +246,6 @@ class World:
         self.by_simple = {}
         for key, c in self.classes.items():
             self.by_simple.setdefault(c.name, []).append(key)
-
-    def parse_enums(self, text, path):
-        """Every enum of the file, as a class (its constructor, fields, methods) and its constants."""
-        tokens = jv.tokenize(text, path)
-        stack = []  # (class key, the depth of its body)
-        depth = 0
-        i = 0
-        while i < len(tokens):
-            t = tokens[i][1]
-            if t in ("class", "interface", "enum") and i + 1 < len(tokens) and tokens[i + 1][0] == "ident" \
-                    and (i == 0 or tokens[i - 1][1] != "."):
-                name = tokens[i + 1][1]
-                j = i + 2
-                while tokens[j][1] != "{":
-                    j += 1
-                outer = stack[-1][0] if stack else None
-                key = (outer + "$" + name) if outer else name
-                if t == "enum":
-                    end = jv.close(tokens, j)
-                    k = j + 1
-                    constants = []
-                    while tokens[k][1] != ";":
-                        if tokens[k][1] == "}":
-                            break
-                        if tokens[k][0] != "ident":
-                            raise Unreadable("%s: enum %s: cannot read its constants" % (path, key))
-                        cname = tokens[k][1]
-                        k += 1
-                        args = []
-                        if tokens[k][1] == "(":
-                            e = jv.close(tokens, k)
-                            args = split_args(tokens[k + 1:e - 1])
-                            k = e
-                        if tokens[k][1] == "{":
-                            raise Unreadable("%s: enum %s: the constant %s has a body" % (path, key, cname))
-                        constants.append((cname, args))
-                        if tokens[k][1] == ",":
-                            k += 1
-                    cls = jv.JavaClass(name, None, path, outer)
-                    self.classes[cls.key] = cls
-                    if tokens[k][1] == ";":
-                        jv.parse_body(tokens, k + 1, end - 1, cls, self.classes, path)
-                    self.enums[cls.key] = constants
-                    i = end
-                    continue
-                stack.append((key, depth + 1))
-                depth += 1
-                i = j + 1
-                continue
-            if t == "{":
-                depth += 1
-            elif t == "}":
-                depth -= 1
-                while stack and stack[-1][1] > depth:
-                    stack.pop()
-            i += 1
 
     def resolve(self, cls, name):
         """The key of the class a simple or dotted name means, seen from `cls` (None: not read)."""
@@ -436,26 +378,6 @@ def default_of(typ):
     if typ == "enum":
         return None
     return Num(0, "int" if typ == "int" else "float")
-
-
-def split_args(tokens):
-    """The argument expressions of a call, split at top-level commas."""
-    out, cur, i = [], [], 0
-    while i < len(tokens):
-        if tokens[i][1] in ("(", "[", "{"):
-            j = jv.close(tokens, i)
-            cur += tokens[i:j]
-            i = j
-            continue
-        if tokens[i][1] == ",":
-            out.append(cur)
-            cur = []
-        else:
-            cur.append(tokens[i])
-        i += 1
-    if cur:
-        out.append(cur)
-    return out
 
 
 def type_of(v):

@@ -54,20 +54,17 @@ import json
 import math
 import os
 import re
-import struct
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the imports
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from common import source  # noqa: E402
+from common.java import (Unreadable, assigns, close, f32, parse_file, split_statements,  # noqa: E402,F401
+                         stmt_end, text_of, tokenize)
 from common.jsonfile import write_pretty  # noqa: E402
 
 ROOT = "core/src/main/java/com/shatteredpixel/shatteredpixeldungeon"
 MOBS = ROOT + "/actors/mobs"
-
-
-class Unreadable(Exception):
-    """Something this script cannot read: it stops rather than guess."""
 
 
 def describe(source):
@@ -92,228 +89,7 @@ def main_of(script, extract):
     return 0
 
 
-# --- Java tokens -----------------------------------------------------------------------
-
-TOKEN = re.compile(
-    r"""
-    (?P<space>\s+)
-  | (?P<comment>//[^\n]*|/\*.*?\*/)
-  | (?P<string>"(?:\\.|[^"\\])*")
-  | (?P<char>'(?:\\.|[^'\\])*')
-  | (?P<number>0[xX][0-9a-fA-F_]+[lL]?|(?:\d[\d_]*\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)[fFdDlL]?)
-  | (?P<ident>[A-Za-z_$][A-Za-z0-9_$]*)
-  | (?P<op>>>>=|<<=|>>=|>>>|->|::|\+\+|--|&&|\|\||[=!<>+\-*/%&|^]=|<<|[{}()\[\];,.?:@=<>+\-*/%!~&|^])
-    """,
-    re.S | re.X,
-)
-
-
-def tokenize(text, where):
-    out, i = [], 0
-    while i < len(text):
-        m = TOKEN.match(text, i)
-        if not m:
-            raise Unreadable("%s: cannot read the character %r at offset %d" % (where, text[i], i))
-        kind = m.lastgroup
-        if kind not in ("space", "comment"):
-            out.append((kind, m.group()))
-        i = m.end()
-    return out
-
-
-def text_of(tokens):
-    """Tokens as one normalised line: spaces only where two words would merge."""
-    s = ""
-    for kind, t in tokens:
-        if s and (s[-1].isalnum() or s[-1] in "_$") and (t[0].isalnum() or t[0] in "_$"):
-            s += " "
-        elif s and t in ("{",) or (s and s[-1] in ";{}"):
-            s += " "
-        s += t
-    return s
-
-
-def close(tokens, i):
-    """The index after the bracket matching tokens[i] ((, { or [)."""
-    pairs = {"(": ")", "{": "}", "[": "]"}
-    want = [pairs[tokens[i][1]]]
-    i += 1
-    while want:
-        if i >= len(tokens):
-            raise Unreadable("unbalanced brackets")
-        t = tokens[i][1]
-        if t in pairs:
-            want.append(pairs[t])
-        elif t in (")", "}", "]"):
-            if t != want[-1]:
-                raise Unreadable("unbalanced brackets: %r" % t)
-            want.pop()
-        i += 1
-    return i
-
-
-# --- classes and their members -----------------------------------------------------------
-
-MODIFIERS = {"public", "protected", "private", "static", "final", "abstract", "synchronized", "native",
-             "transient", "volatile", "strictfp", "default"}
-
-
-class JavaClass:
-    def __init__(self, name, base, path, outer):
-        self.name = name          # the simple name ("RedShaman")
-        self.base = base          # the simple name of the class it extends
-        self.path = path
-        self.outer = outer        # the enclosing class's key, or None
-        self.key = (outer + "$" + name) if outer else name
-        self.abstract = False
-        self.inits = []           # instance initialiser blocks (token lists), in order
-        self.ctor = None          # the no-argument constructor's body
-        self.ctors = []           # every constructor, as (params tokens, body tokens)
-        self.methods = {}         # name -> list of (params tokens, body tokens)
-        self.fields = {}          # name -> initialiser tokens (field declarations)
-
-
-def skip_annotation(tokens, i):
-    i += 2  # @ Name
-    while i < len(tokens) and tokens[i][1] == ".":
-        i += 2
-    if i < len(tokens) and tokens[i][1] == "(":
-        i = close(tokens, i)
-    return i
-
-
-def parse_body(tokens, i, end, cls, classes, path):
-    """Members of a class body tokens[i:end] (inside the braces)."""
-    while i < end:
-        t = tokens[i][1]
-        if t == ";":
-            i += 1
-            continue
-        if t == "@":
-            i = skip_annotation(tokens, i)
-            continue
-        if t == "{":
-            j = close(tokens, i)
-            cls.inits.append(tokens[i + 1:j - 1])
-            i = j
-            continue
-        if t == "static" and tokens[i + 1][1] == "{":
-            i = close(tokens, i + 1)
-            continue
-        # a member: scan its head up to '(', '=', ';' or '{'
-        j = i
-        head = []
-        while tokens[j][1] not in ("(", "=", ";", "{"):
-            head.append(tokens[j])
-            if tokens[j][1] == "<":  # generics in a type
-                depth = 0
-                while True:
-                    if tokens[j][1] == "<":
-                        depth += 1
-                    elif tokens[j][1] == ">":
-                        depth -= 1
-                    elif tokens[j][1] == ">>":
-                        depth -= 2
-                    if depth <= 0:
-                        break
-                    j += 1
-                    head.append(tokens[j])
-            j += 1
-        words = [w for _, w in head]
-        if any(w in ("class", "interface", "enum") for w in words):
-            k = next(n for n, w in enumerate(words) if w in ("class", "interface", "enum"))
-            name = words[k + 1]
-            base = None
-            if "extends" in words:
-                e = words.index("extends") + 1
-                base = words[e]
-                while e + 2 < len(words) and words[e + 1] == ".":
-                    base += "." + words[e + 2]
-                    e += 2
-            # the body's brace is tokens[j] (a '{')
-            if tokens[j][1] != "{":
-                raise Unreadable("%s: class %s: no body" % (path, name))
-            body_end = close(tokens, j)
-            if words[k] == "class":
-                inner = JavaClass(name, base, path, cls.key)
-                inner.abstract = "abstract" in words
-                classes[inner.key] = inner
-                parse_body(tokens, j + 1, body_end - 1, inner, classes, path)
-            i = body_end
-            continue
-        if tokens[j][1] == "(":
-            name = words[-1] if words else None
-            params_end = close(tokens, j)
-            params = tokens[j + 1:params_end - 1]
-            k = params_end
-            while tokens[k][1] not in ("{", ";"):
-                k += 1  # throws ...
-            if tokens[k][1] == ";":
-                i = k + 1
-                continue
-            body_end = close(tokens, k)
-            body = tokens[k + 1:body_end - 1]
-            if name == cls.name and len(words) <= 2:
-                cls.ctors.append((params, body))
-            if name == cls.name and len(words) <= 2 and not params:
-                cls.ctor = body
-            elif name != cls.name:
-                cls.methods.setdefault(name, []).append((params, body))
-            i = body_end
-            continue
-        # a field: up to ';' at depth 0 (anonymous class bodies included)
-        name = words[-1] if words else None
-        init = None
-        k = j
-        if tokens[k][1] == "=":
-            k += 1
-            start = k
-            while tokens[k][1] not in (";", ","):
-                if tokens[k][1] in ("(", "{", "["):
-                    k = close(tokens, k)
-                else:
-                    k += 1
-            init = tokens[start:k]
-        while tokens[k][1] != ";":
-            if tokens[k][1] in ("(", "{", "["):
-                k = close(tokens, k)
-            else:
-                k += 1
-        if name:
-            cls.fields[name] = init
-        i = k + 1
-
-
-def parse_file(text, path, classes):
-    tokens = tokenize(text, path)
-    i = 0
-    while i < len(tokens):
-        if tokens[i][1] == "class":
-            name = tokens[i + 1][1]
-            j = i + 2
-            base = None
-            while tokens[j][1] != "{":
-                if tokens[j][1] == "extends":
-                    base = tokens[j + 1][1]
-                    while tokens[j + 2][1] == ".":
-                        base += "." + tokens[j + 3][1]
-                        j += 2
-                j += 1
-            cls = JavaClass(name, base, path, None)
-            cls.abstract = any(tokens[k][1] == "abstract" for k in range(max(0, i - 3), i))
-            classes[cls.key] = cls
-            end = close(tokens, j)
-            parse_body(tokens, j + 1, end - 1, cls, classes, path)
-            i = end
-            continue
-        i += 1
-
-
 # --- values --------------------------------------------------------------------------------
-
-
-def f32(x):
-    return struct.unpack("f", struct.pack("f", x))[0]
 
 
 class Num:
@@ -770,66 +546,6 @@ class Return(Exception):
 PRIMITIVES = {"int", "float", "double", "boolean", "long"}
 
 
-def split_statements(tokens, where):
-    """Top-level statements of a block: lists of tokens ('if'/'else' keep their parts)."""
-    out, i = [], 0
-    while i < len(tokens):
-        t = tokens[i][1]
-        if t == "{":
-            j = close(tokens, i)
-            out.append(tokens[i:j])
-            i = j
-            continue
-        if t in ("if", "while", "for", "switch", "synchronized", "try", "do"):
-            j = i + 1
-            if tokens[j][1] == "(":
-                j = close(tokens, j)
-            j = stmt_end(tokens, j, where)
-            while t in ("if", "try") and j < len(tokens) and tokens[j][1] in ("else", "catch", "finally"):
-                j += 1
-                if tokens[j][1] == "(":
-                    j = close(tokens, j)
-                j = stmt_end(tokens, j, where)
-            out.append(tokens[i:j])
-            i = j
-            continue
-        j = i
-        while tokens[j][1] != ";":
-            if tokens[j][1] in ("(", "{", "["):
-                j = close(tokens, j)
-            else:
-                j += 1
-        out.append(tokens[i:j + 1])
-        i = j + 1
-    return out
-
-
-def stmt_end(tokens, j, where):
-    if tokens[j][1] == "{":
-        return close(tokens, j)
-    if tokens[j][1] == "if":
-        k = close(tokens, j + 1)
-        k = stmt_end(tokens, k, where)
-        if k < len(tokens) and tokens[k][1] == "else":
-            k = stmt_end(tokens, k + 1, where)
-        return k
-    while tokens[j][1] != ";":
-        if tokens[j][1] in ("(", "{", "["):
-            j = close(tokens, j)
-        else:
-            j += 1
-    return j + 1
-
-
-def assigns(tokens):
-    """Names a statement assigns (x = ..., x += ..., x++)."""
-    out = set()
-    for k, (_, t) in enumerate(tokens):
-        if t in ("=", "+=", "-=", "*=", "/=", "++", "--") and k > 0 and tokens[k - 1][0] == "ident":
-            out.add(tokens[k - 1][1])
-    return out
-
-
 def has_return(tokens):
     return any(t == "return" for _, t in tokens)
 
@@ -975,6 +691,7 @@ class World:
                 parse_file(source.read(path), path, self.classes)
         for extra in ("actors/Char.java",):
             parse_file(source.read(ROOT + "/" + extra), ROOT + "/" + extra, self.classes)
+        self.classes = {k: c for k, c in self.classes.items() if c.kind == "class"}
         hero = source.read(ROOT + "/actors/hero/Hero.java")
         m = re.search(r"public static final int MAX_LEVEL\s*=\s*(\d+)\s*;", hero)
         if not m:

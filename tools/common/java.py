@@ -1,0 +1,461 @@
+"""Reading Java source: its tokens, its classes and their members, its statements.
+
+The Java reader of the Pixel Dungeon and Shattered Pixel Dungeon extractors
+(tools/pixel_dungeon/, tools/shattered_pd/): each evaluates what it reads in its
+own way, from what this module gives it.
+
+- tokenize: the tokens of a text (Tok: kind "number", "string", "char", "ident" or
+  "op", its text, and its offset `pos` in the text tokenized);
+- parse_file: every class and enum of a file (nested ones too, interfaces left
+  out), each a JavaClass with its members in the file's order: fields (their
+  initializers), instance and static initializer blocks, constructors and methods
+  (their parameters and bodies, as tokens and as text);
+- close, split_statements, stmt_end, assigns, text_of: brackets, a block's
+  statements, the names a statement assigns, tokens written back as one line;
+- f32: a number rounded as Java's float.
+
+Comments are dropped before anything is read. Python 3 standard library only.
+"""
+
+import re
+import struct
+
+from .clike import strip_comments
+
+
+class Unreadable(Exception):
+    """Something the reader cannot read: a script stops rather than guess."""
+
+
+# --- tokens ----------------------------------------------------------------------------
+
+TOKEN = re.compile(
+    r"""
+    (?P<space>\s+)
+  | (?P<comment>//[^\n]*|/\*.*?\*/)
+  | (?P<string>"(?:\\.|[^"\\])*")
+  | (?P<char>'(?:\\.|[^'\\])*')
+  | (?P<number>0[xX][0-9a-fA-F_]+[lL]?|(?:\d[\d_]*\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)[fFdDlL]?)
+  | (?P<ident>[A-Za-z_$][A-Za-z0-9_$]*)
+  | (?P<op>>>>=|<<=|>>=|>>>|->|::|\+\+|--|&&|\|\||[=!<>+\-*/%&|^]=|<<|>>|[{}()\[\];,.?:@=<>+\-*/%!~&|^])
+    """,
+    re.S | re.X,
+)
+
+
+class Tok(tuple):
+    """A token: the pair (kind, text), and its offset `pos` in the text it was read from."""
+
+    def __new__(cls, kind, text, pos=-1):
+        t = super().__new__(cls, (kind, text))
+        t.pos = pos
+        return t
+
+    kind = property(lambda self: self[0])
+    text = property(lambda self: self[1])
+
+
+def tokenize(text, where):
+    """The tokens of `text` (comments and spaces dropped); `where` names it in an error."""
+    out, i = [], 0
+    while i < len(text):
+        m = TOKEN.match(text, i)
+        if not m:
+            raise Unreadable("%s: cannot read the character %r at offset %d" % (where, text[i], i))
+        kind = m.lastgroup
+        if kind not in ("space", "comment"):
+            out.append(Tok(kind, m.group(), i))
+        i = m.end()
+    return out
+
+
+def text_of(tokens):
+    """Tokens as one normalised line: spaces only where two words would merge."""
+    s = ""
+    for kind, t in tokens:
+        if s and (s[-1].isalnum() or s[-1] in "_$") and (t[0].isalnum() or t[0] in "_$"):
+            s += " "
+        elif s and t in ("{",) or (s and s[-1] in ";{}"):
+            s += " "
+        s += t
+    return s
+
+
+def close(tokens, i):
+    """The index after the bracket matching tokens[i] ((, { or [)."""
+    pairs = {"(": ")", "{": "}", "[": "]"}
+    want = [pairs[tokens[i][1]]]
+    i += 1
+    while want:
+        if i >= len(tokens):
+            raise Unreadable("unbalanced brackets")
+        t = tokens[i][1]
+        if t in pairs:
+            want.append(pairs[t])
+        elif t in (")", "}", "]"):
+            if t != want[-1]:
+                raise Unreadable("unbalanced brackets: %r" % t)
+            want.pop()
+        i += 1
+    return i
+
+
+# --- classes and their members -----------------------------------------------------------
+
+
+class Member:
+    """A member of a class, in the file's order.
+
+    kind: "field", "init" (an instance initializer block), "static_init",
+    "constructor" or "method"; name: the field's or method's ("" for a block);
+    modifiers: the words before its type (public, static, ...); type: a field's
+    or method's type as written ("float", "int[]"); params: the parameters'
+    names; param_tokens: the parameter list's tokens; tokens: the body's tokens
+    (inside the braces), or a field's initializer (None without one); body: the
+    same as text, as the file has it (comments stripped; "" without one)."""
+
+    def __init__(self, kind, name, modifiers, type_, param_tokens, tokens, body):
+        self.kind, self.name, self.modifiers, self.type = kind, name, modifiers, type_
+        self.param_tokens, self.tokens, self.body = param_tokens, tokens, body
+        self.params = [group[-1][1] for group in split_top(param_tokens) if group]
+
+
+class JavaClass:
+    """A class or an enum. name: its simple name ("Undead"); outer: the key of the
+    class it is nested in (None at the top); key: "King$Undead"; dotted:
+    "King.Undead"; base: the name it extends as written (None); kind: "class" or
+    "enum" (constants: the enum's [(name, argument token lists)])."""
+
+    def __init__(self, name, base, path, outer, outer_dotted=None, kind="class"):
+        self.name = name
+        self.base = base
+        self.path = path
+        self.outer = outer
+        self.key = (outer + "$" + name) if outer else name
+        self.dotted = (outer_dotted + "." + name) if outer_dotted else name
+        self.kind = kind
+        self.abstract = False
+        self.constants = []
+        self.members = []
+
+    # The members by kind, as the scripts read them.
+    @property
+    def fields(self):
+        """name -> initializer tokens (None without one), the instance and static fields."""
+        return {m.name: m.tokens for m in self.members if m.kind == "field"}
+
+    @property
+    def inits(self):
+        """The instance initializer blocks' tokens, in order."""
+        return [m.tokens for m in self.members if m.kind == "init"]
+
+    @property
+    def ctors(self):
+        """Every constructor, as (parameter tokens, body tokens)."""
+        return [(m.param_tokens, m.tokens) for m in self.members if m.kind == "constructor"]
+
+    @property
+    def ctor(self):
+        """The body of the constructor without parameters (None without one)."""
+        return next((m.tokens for m in self.members if m.kind == "constructor" and not m.param_tokens), None)
+
+    @property
+    def methods(self):
+        """name -> [(parameter tokens, body tokens)], the overloads in order."""
+        out = {}
+        for m in self.members:
+            if m.kind == "method":
+                out.setdefault(m.name, []).append((m.param_tokens, m.tokens))
+        return out
+
+    def overloads(self, name):
+        return [m for m in self.members if m.kind == "method" and m.name == name]
+
+    def method(self, name, nparams=None):
+        for m in self.overloads(name):
+            if nparams is None or len(m.params) == nparams:
+                return m
+        return None
+
+    def field(self, name):
+        return next((m for m in self.members if m.kind == "field" and m.name == name), None)
+
+    def constructors(self):
+        return [m for m in self.members if m.kind == "constructor"]
+
+
+MODIFIERS = {"public", "protected", "private", "static", "final", "abstract", "synchronized", "native",
+             "transient", "volatile", "strictfp", "default"}
+
+
+def split_top(tokens, sep=","):
+    """Token lists split at `sep` outside brackets (and the angle brackets of generics)."""
+    parts, cur, depth = [], [], 0
+    for t in tokens:
+        if t[1] in ("(", "[", "{", "<"):
+            depth += 1
+        elif t[1] in (")", "]", "}", ">"):
+            depth -= 1
+        elif t[1] == ">>":
+            depth -= 2
+        if t[1] == sep and depth == 0:
+            parts.append(cur)
+            cur = []
+        else:
+            cur.append(t)
+    parts.append(cur)
+    return parts
+
+
+def skip_annotation(tokens, i):
+    i += 2  # @ Name
+    while i < len(tokens) and tokens[i][1] == ".":
+        i += 2
+    if i < len(tokens) and tokens[i][1] == "(":
+        i = close(tokens, i)
+    return i
+
+
+class _Reader:
+    """The classes of one file (comments stripped): its text, its tokens, its path."""
+
+    def __init__(self, text, path, classes):
+        self.text = strip_comments(text)
+        self.tokens = tokenize(self.text, path)
+        self.path = path
+        self.classes = classes
+
+    def slice(self, start, end):
+        """The text of tokens[start:end] as the file has it."""
+        if start >= end:
+            return ""
+        last = self.tokens[end - 1]
+        return self.text[self.tokens[start].pos:last.pos + len(last[1])]
+
+    def between(self, open_at, close_after):
+        """The text inside the brackets at tokens[open_at] and tokens[close_after - 1]."""
+        return self.text[self.tokens[open_at].pos + 1:self.tokens[close_after - 1].pos]
+
+    def add(self, cls):
+        self.classes[cls.key] = cls
+
+    def file(self):
+        tokens, i = self.tokens, 0
+        while i < len(tokens):
+            t = tokens[i][1]
+            if t in ("class", "enum", "interface") and i + 1 < len(tokens) and tokens[i + 1][0] == "ident":
+                i = self.declaration(i, None, None, [w for _, w in tokens[max(0, i - 3):i]])
+                continue
+            i += 1
+
+    def declaration(self, k, outer, outer_dotted, words_before):
+        """The class, enum or interface whose keyword is tokens[k]: its body read
+        (an interface's skipped); the index after it."""
+        tokens = self.tokens
+        what, name = tokens[k][1], tokens[k + 1][1]
+        j, base = k + 2, None
+        while tokens[j][1] != "{":
+            if tokens[j][1] == "extends" and base is None:
+                base = tokens[j + 1][1]
+                while tokens[j + 2][1] == ".":
+                    base += "." + tokens[j + 3][1]
+                    j += 2
+            j += 1
+        end = close(tokens, j)
+        if what == "interface":
+            return end
+        cls = JavaClass(name, base if what == "class" else None, self.path, outer, outer_dotted,
+                        "enum" if what == "enum" else "class")
+        cls.abstract = "abstract" in words_before
+        self.add(cls)
+        start = j + 1
+        if what == "enum":
+            start = self.constants(cls, start, end - 1)
+        self.body(start, end - 1, cls)
+        return end
+
+    def constants(self, cls, k, end):
+        """An enum's constants from tokens[k]; the index after them (past the ';')."""
+        tokens = self.tokens
+        while k < end and tokens[k][1] != ";":
+            if tokens[k][0] != "ident":
+                raise Unreadable("%s: enum %s: cannot read its constants" % (self.path, cls.key))
+            cname, args = tokens[k][1], []
+            k += 1
+            if tokens[k][1] == "(":
+                e = close(tokens, k)
+                args = split_top(tokens[k + 1:e - 1])
+                args = [] if args == [[]] else args
+                k = e
+            if tokens[k][1] == "{":
+                raise Unreadable("%s: enum %s: the constant %s has a body" % (self.path, cls.key, cname))
+            cls.constants.append((cname, args))
+            if tokens[k][1] == ",":
+                k += 1
+        return k + 1
+
+    def body(self, i, end, cls):
+        """The members of a class body tokens[i:end] (inside the braces)."""
+        tokens = self.tokens
+        while i < end:
+            t = tokens[i][1]
+            if t == ";":
+                i += 1
+                continue
+            if t == "@":
+                i = skip_annotation(tokens, i)
+                continue
+            if t == "{" or (t == "static" and tokens[i + 1][1] == "{"):
+                b = i if t == "{" else i + 1
+                j = close(tokens, b)
+                cls.members.append(Member("init" if t == "{" else "static_init", "", set(), None, [],
+                                          tokens[b + 1:j - 1], self.between(b, j)))
+                i = j
+                continue
+            # a member: its head up to '(', '=', ';' or '{'
+            j = i
+            head = []
+            while tokens[j][1] not in ("(", "=", ";", "{"):
+                head.append(tokens[j])
+                if tokens[j][1] == "<":  # generics in a type
+                    depth = 0
+                    while True:
+                        if tokens[j][1] == "<":
+                            depth += 1
+                        elif tokens[j][1] == ">":
+                            depth -= 1
+                        elif tokens[j][1] == ">>":
+                            depth -= 2
+                        if depth <= 0:
+                            break
+                        j += 1
+                        head.append(tokens[j])
+                j += 1
+            words = [w for _, w in head]
+            kinds = [w for w in words if w in ("class", "interface", "enum")]
+            if kinds:
+                k = i + words.index(kinds[0])
+                i = self.declaration(k, cls.key, cls.dotted, words)
+                continue
+            modifiers = set(w for w in words if w in MODIFIERS)
+            typed = [h for h in head if h[1] not in MODIFIERS]
+            type_ = "".join(w for _, w in typed[:-1]) or None
+            name = words[-1] if words else None
+            if tokens[j][1] == "(":
+                params_end = close(tokens, j)
+                params = tokens[j + 1:params_end - 1]
+                k = params_end
+                while tokens[k][1] not in ("{", ";"):
+                    k += 1  # throws ...
+                if tokens[k][1] == ";":
+                    i = k + 1
+                    continue
+                body_end = close(tokens, k)
+                body = tokens[k + 1:body_end - 1]
+                if name == cls.name and len(words) <= 2:
+                    cls.members.append(Member("constructor", name, modifiers, None, params, body,
+                                              self.between(k, body_end)))
+                elif name != cls.name:
+                    cls.members.append(Member("method", name, modifiers, type_, params, body,
+                                              self.between(k, body_end)))
+                i = body_end
+                continue
+            # a field: up to ';' at depth 0 (anonymous class bodies included)
+            init, text = None, ""
+            k = j
+            if tokens[k][1] == "=":
+                k += 1
+                start = k
+                while tokens[k][1] not in (";", ","):
+                    if tokens[k][1] in ("(", "{", "["):
+                        k = close(tokens, k)
+                    else:
+                        k += 1
+                init = tokens[start:k]
+                text = self.slice(start, k)
+            while tokens[k][1] != ";":
+                if tokens[k][1] in ("(", "{", "["):
+                    k = close(tokens, k)
+                else:
+                    k += 1
+            if name:
+                cls.members.append(Member("field", name, modifiers, type_, [], init, text))
+            i = k + 1
+
+
+def parse_file(text, path, classes):
+    """Every class and enum of the file `text` (at `path`), nested ones too, added to
+    `classes` by key ("King$Undead")."""
+    _Reader(text, path, classes).file()
+
+
+# --- numbers ------------------------------------------------------------------------------
+
+
+def f32(x):
+    """x rounded to a 32-bit float (round to nearest even), as Java's float."""
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+# --- statements -----------------------------------------------------------------------------
+
+
+def split_statements(tokens, where):
+    """Top-level statements of a block: lists of tokens ('if'/'else' keep their parts)."""
+    out, i = [], 0
+    while i < len(tokens):
+        t = tokens[i][1]
+        if t == "{":
+            j = close(tokens, i)
+            out.append(tokens[i:j])
+            i = j
+            continue
+        if t in ("if", "while", "for", "switch", "synchronized", "try", "do"):
+            j = i + 1
+            if tokens[j][1] == "(":
+                j = close(tokens, j)
+            j = stmt_end(tokens, j, where)
+            while t in ("if", "try") and j < len(tokens) and tokens[j][1] in ("else", "catch", "finally"):
+                j += 1
+                if tokens[j][1] == "(":
+                    j = close(tokens, j)
+                j = stmt_end(tokens, j, where)
+            out.append(tokens[i:j])
+            i = j
+            continue
+        j = i
+        while tokens[j][1] != ";":
+            if tokens[j][1] in ("(", "{", "["):
+                j = close(tokens, j)
+            else:
+                j += 1
+        out.append(tokens[i:j + 1])
+        i = j + 1
+    return out
+
+
+def stmt_end(tokens, j, where):
+    """The index after the statement that starts at tokens[j]."""
+    if tokens[j][1] == "{":
+        return close(tokens, j)
+    if tokens[j][1] == "if":
+        k = close(tokens, j + 1)
+        k = stmt_end(tokens, k, where)
+        if k < len(tokens) and tokens[k][1] == "else":
+            k = stmt_end(tokens, k + 1, where)
+        return k
+    while tokens[j][1] != ";":
+        if tokens[j][1] in ("(", "{", "["):
+            j = close(tokens, j)
+        else:
+            j += 1
+    return j + 1
+
+
+def assigns(tokens):
+    """Names a statement assigns (x = ..., x += ..., x++)."""
+    out = set()
+    for k, (_, t) in enumerate(tokens):
+        if t in ("=", "+=", "-=", "*=", "/=", "++", "--") and k > 0 and tokens[k - 1][0] == "ident":
+            out.add(tokens[k - 1][1])
+    return out
