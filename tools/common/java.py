@@ -10,8 +10,10 @@ own way, from what this module gives it.
   out), each a JavaClass with its members in the file's order: fields (their
   initializers), instance and static initializer blocks, constructors and methods
   (their parameters and bodies, as tokens and as text);
+- parse_expr, parse_block (Parser): an expression's or a block's syntax tree;
 - close, split_statements, stmt_end, assigns, text_of: brackets, a block's
-  statements, the names a statement assigns, tokens written back as one line;
+  statements as token lists, the names a statement assigns, tokens written
+  back as one line;
 - f32: a number rounded as Java's float.
 
 Comments are dropped before anything is read. Python 3 standard library only.
@@ -387,6 +389,347 @@ def parse_file(text, path, classes):
     """Every class and enum of the file `text` (at `path`), nested ones too, added to
     `classes` by key ("King$Undead")."""
     _Reader(text, path, classes).file()
+
+
+# --- statements and expressions ---------------------------------------------------------------
+
+
+class Node(tuple):
+    """An expression: the tuple (kind, ...) below, and the tokens it was read
+    from (`toks`; a parenthesised expression's without its parentheses)."""
+
+    def __new__(cls, fields, toks):
+        n = super().__new__(cls, fields)
+        n.toks = toks
+        return n
+
+
+class Parser:
+    """Recursive descent over a token list (or a text): Java's statements and
+    expressions, as far as the games' methods use them.
+
+    Statements are tuples: ("block", [s]) ("local", type, name, expr) ("return",
+    expr) ("if", cond, then, else) ("expr", expr) ("assign", target, op, expr)
+    ("opaque", text) for one this reader does not know (a loop, a try, ...).
+    Expressions are Nodes: ("num", text) ("str", s) ("name", "a.b") ("call",
+    target, name, [args]) ("field", e, name) ("index", e, i) ("bin", op, l, r)
+    ("un", op, e) ("pre", op, e) ("cast", type, e) ("cond", c, a, b) ("new",
+    type, [args]). Whatever it cannot read raises Unreadable."""
+
+    def __init__(self, tokens, where="Java"):
+        self.toks = tokenize(tokens, where) if isinstance(tokens, str) else list(tokens)
+        self.i = 0
+
+    def _node(self, start, *fields):
+        return Node(fields, self.toks[start:self.i])
+
+    def peek(self, k=0):
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else None
+
+    def at(self, text, k=0):
+        t = self.peek(k)
+        return t is not None and t.text == text and t.kind in ("op", "ident")
+
+    def take(self, text=None):
+        t = self.peek()
+        if t is None or (text is not None and t.text != text):
+            raise Unreadable(f"expected {text!r}, found {t.text if t else 'end'!r}")
+        self.i += 1
+        return t
+
+    def statements(self):
+        out = []
+        while self.peek() is not None and not self.at("}"):
+            out.append(self.statement())
+        return out
+
+    def statement(self):
+        start = self.i
+        try:
+            return self._statement()
+        except Unreadable:
+            # A statement this reader does not know: kept as opaque text.
+            self.i = start
+            return ("opaque", self._skip_statement())
+
+    def _statement(self):
+        if self.at("{"):
+            self.take("{")
+            s = self.statements()
+            self.take("}")
+            return ("block", s)
+        if self.at("return"):
+            self.take("return")
+            if self.at(";"):
+                self.take(";")
+                return ("return", None)
+            e = self.expr()
+            self.take(";")
+            return ("return", e)
+        if self.at("if"):
+            self.take("if")
+            self.take("(")
+            c = self.expr()
+            self.take(")")
+            then = self.statement()
+            other = None
+            if self.at("else"):
+                self.take("else")
+                other = self.statement()
+            return ("if", c, then, other)
+        if self.at(";"):
+            self.take(";")
+            return ("block", [])
+        # A local declaration: TYPE NAME = EXPR; (TYPE possibly qualified or an array)
+        t0, t1 = self.peek(), self.peek(1)
+        if t0 and t0.kind == "ident" and t0.text in ("int", "float", "double", "long", "boolean", "short", "final"):
+            j = 0
+            while self.at("final", j):
+                j += 1
+            typ = self.peek(j).text
+            name = self.peek(j + 1)
+            if name and name.kind == "ident":
+                self.i += j + 2
+                e = None
+                if self.at("="):
+                    self.take("=")
+                    e = self.expr()
+                self.take(";")
+                return ("local", typ, name.text, e)
+        if t0 and t1 and t0.kind == "ident" and t1.kind == "ident" and self.at("=", 2):
+            self.i += 2
+            self.take("=")
+            e = self.expr()
+            self.take(";")
+            return ("local", t0.text, t1.text, e)
+        # Anything else: an expression statement, possibly an assignment; statements
+        # this reader does not know (loops, try) are kept as opaque text.
+        if t0 and t0.kind == "ident" and t0.text in ("for", "while", "do", "switch", "try", "synchronized", "throw"):
+            return ("opaque", self._skip_statement())
+        start = self.i
+        try:
+            e = self.expr()
+            for op in ("=", "+=", "-=", "*=", "/=", "%=", "|=", "&="):
+                if self.at(op):
+                    self.take(op)
+                    targets = [e]
+                    rhs = self.expr()
+                    while op == "=" and self.at("="):  # HP = HT = 8
+                        self.take("=")
+                        targets.append(rhs)
+                        rhs = self.expr()
+                    self.take(";")
+                    if len(targets) == 1:
+                        return ("assign", e, op, rhs)
+                    return ("block", [("assign", t, "=", rhs) for t in reversed(targets)])
+            if self.at("++") or self.at("--"):
+                op = self.take().text
+                self.take(";")
+                return ("assign", e, "+=" if op == "++" else "-=", Node(("num", "1"), []))
+            self.take(";")
+            return ("expr", e)
+        except Unreadable:
+            self.i = start
+            return ("opaque", self._skip_statement())
+
+    def _skip_statement(self):
+        start = self.i
+        depth = 0
+        while self.peek() is not None:
+            t = self.take()
+            if t.text in ("(", "{", "["):
+                depth += 1
+            elif t.text in (")", "}", "]"):
+                depth -= 1
+                if depth == 0 and t.text == "}" and not self.at("else") and not self.at("catch") and not self.at(
+                    "finally"
+                ) and not self.at("while"):
+                    break
+            elif t.text == ";" and depth == 0:
+                break
+        return " ".join(t.text for t in self.toks[start : self.i])
+
+    def expr(self):
+        return self.ternary()
+
+    def ternary(self):
+        start = self.i
+        c = self.binary(0)
+        if self.at("?"):
+            self.take("?")
+            a = self.ternary()
+            self.take(":")
+            b = self.ternary()
+            return self._node(start, "cond", c, a, b)
+        return c
+
+    _LEVELS = [
+        ("||",),
+        ("&&",),
+        ("|",),
+        ("^",),
+        ("&",),
+        ("==", "!="),
+        ("<", ">", "<=", ">=", "instanceof"),
+        ("<<", ">>", ">>>"),
+        ("+", "-"),
+        ("*", "/", "%"),
+    ]
+
+    def binary(self, level):
+        if level == len(self._LEVELS):
+            return self.unary()
+        start = self.i
+        left = self.binary(level + 1)
+        while True:
+            t = self.peek()
+            if t is None or t.text not in self._LEVELS[level] or t.kind not in ("op", "ident"):
+                return left
+            self.take()
+            if t.text == "instanceof":
+                at = self.i
+                right = self._node(at, "name", self.qualified())
+            else:
+                right = self.binary(level + 1)
+            left = self._node(start, "bin", t.text, left, right)
+
+    def qualified(self):
+        parts = [self.take().text]
+        while self.at(".") and self.peek(1) and self.peek(1).kind == "ident":
+            self.take(".")
+            parts.append(self.take().text)
+        return ".".join(parts)
+
+    def unary(self):
+        start = self.i
+        if self.at("++") or self.at("--"):
+            op = self.take().text
+            return self._node(start, "pre", op, self.unary())
+        if self.at("!") or self.at("-") or self.at("+") or self.at("~"):
+            op = self.take().text
+            return self._node(start, "un", op, self.unary())
+        if self.at("(") and self.peek(1) and self.peek(1).text in ("int", "float", "double", "long", "short", "byte"):
+            if self.at(")", 2):
+                self.take("(")
+                typ = self.take().text
+                self.take(")")
+                return self._node(start, "cast", typ, self.unary())
+        # (Type)expr with a class type: ((ShamanSprite)sprite)
+        if (
+            self.at("(")
+            and self.peek(1)
+            and self.peek(1).kind == "ident"
+            and self.peek(1).text[:1].isupper()
+            and self.at(")", 2)
+            and self.peek(3)
+            and (self.peek(3).kind in ("ident", "number") or self.peek(3).text == "(")
+        ):
+            self.take("(")
+            typ = self.take().text
+            self.take(")")
+            return self._node(start, "cast", typ, self.unary())
+        return self.postfix(start, self.primary())
+
+    def args(self):
+        self.take("(")
+        out = []
+        while not self.at(")"):
+            out.append(self.expr())
+            if self.at(","):
+                self.take(",")
+        self.take(")")
+        return out
+
+    def primary(self):
+        start = self.i
+        t = self.peek()
+        if t is None:
+            raise Unreadable("unexpected end")
+        if t.kind == "number":
+            self.take()
+            return self._node(start, "num", t.text)
+        if t.kind in ("string", "char"):
+            self.take()
+            return self._node(start, "str", t.text[1:-1])
+        if t.text == "(":
+            self.take("(")
+            e = self.expr()
+            self.take(")")
+            return e
+        if t.text == "new":
+            self.take("new")
+            typ = self.qualified()
+            if self.at("["):
+                while self.at("["):
+                    self.take("[")
+                    if not self.at("]"):
+                        self.expr()
+                    self.take("]")
+                if self.at("{"):
+                    self._skip_braces()
+                return self._node(start, "new", typ + "[]", [])
+            a = self.args()
+            if self.at("{"):
+                self._skip_braces()
+            return self._node(start, "new", typ, a)
+        if t.kind == "ident":
+            self.take()
+            if self.at("("):
+                return self._node(start, "call", None, t.text, self.args())
+            return self._node(start, "name", t.text)
+        raise Unreadable(f"unexpected {t.text!r}")
+
+    def _skip_braces(self):
+        depth = 0
+        while True:
+            t = self.take()
+            if t.text == "{":
+                depth += 1
+            elif t.text == "}":
+                depth -= 1
+                if depth == 0:
+                    return
+
+    def postfix(self, start, e):
+        while True:
+            if self.at(".") and self.peek(1) and self.peek(1).kind == "ident":
+                self.take(".")
+                name = self.take().text
+                if self.at("("):
+                    e = self._node(start, "call", e, name, self.args())
+                elif e[0] == "name":
+                    e = self._node(start, "name", e[1] + "." + name)
+                else:
+                    e = self._node(start, "field", e, name)
+            elif self.at("["):
+                self.take("[")
+                i = self.expr()
+                self.take("]")
+                e = self._node(start, "index", e, i)
+            elif self.at("++") or self.at("--"):
+                return e
+            else:
+                return e
+
+
+def _whole(tokens, where, read, what):
+    p = Parser(tokens, where)
+    out = read(p)
+    if p.peek() is not None:
+        raise Unreadable("trailing text in %s" % what(tokens))
+    return out
+
+
+def parse_expr(tokens, where="Java"):
+    """The expression that is the whole of `tokens` (or of a text)."""
+    return _whole(tokens, where, Parser.expr,
+                  lambda t: "expression %r" % (t if isinstance(t, str) else text_of(t)))
+
+
+def parse_block(tokens, where="Java"):
+    """The statements that are the whole of `tokens` (or of a text)."""
+    return _whole(tokens, where, Parser.statements, lambda t: "block")
 
 
 # --- numbers ------------------------------------------------------------------------------

@@ -205,7 +205,7 @@ def magic_attack(world: J.World, obj: J.Obj, name: str) -> dict | None:
             if not dm:
                 continue
             roll = obj.query("damageRoll") if dm.group(1).strip() == "damageRoll()" else obj.eval(
-                J.parse_expr(dm.group(1)), {}
+                java.parse_expr(dm.group(1)), {}
             )
             # The time: spend(...) in this method, or in the method that calls this one.
             sp = re.search(r"\bspend\s*\(\s*([^;]+?)\s*\)\s*;", body)
@@ -215,7 +215,7 @@ def magic_attack(world: J.World, obj: J.Obj, name: str) -> dict | None:
                         sp = re.search(r"\bspend\s*\(\s*([^;]+?)\s*\)\s*;", other.body)
                         if sp:
                             break
-            time = obj.eval(J.parse_expr(sp.group(1)), {}) if sp else None
+            time = obj.eval(java.parse_expr(sp.group(1)), {}) if sp else None
             mult = re.search(r"if\s*\(([^{]*?)\)\s*\{?\s*dmg\s*\*=\s*([0-9.]+f?)\s*;", body)
             # Whether it still attacks in melee: its attack / doAttack hands some attacks to Mob's.
             melee = any(

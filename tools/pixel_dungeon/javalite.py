@@ -77,317 +77,7 @@ def to_json(v):
     return v
 
 
-# --- lexing --------------------------------------------------------------------------
-
-
-def tokenize(text: str) -> list[java.Tok]:
-    try:
-        return java.tokenize(text, "Java")
-    except java.Unreadable as e:
-        raise SyntaxError(str(e)) from None
-
-
 # --- statements and expressions ------------------------------------------------------
-
-
-class Parser:
-    """Recursive descent over a token list: the statements and expressions the
-    catalog's methods use."""
-
-    def __init__(self, text: str):
-        self.toks = tokenize(text)
-        self.i = 0
-
-    def peek(self, k: int = 0) -> java.Tok | None:
-        j = self.i + k
-        return self.toks[j] if j < len(self.toks) else None
-
-    def at(self, text: str, k: int = 0) -> bool:
-        t = self.peek(k)
-        return t is not None and t.text == text and t.kind in ("op", "ident")
-
-    def take(self, text: str | None = None) -> java.Tok:
-        t = self.peek()
-        if t is None or (text is not None and t.text != text):
-            raise SyntaxError(f"expected {text!r}, found {t.text if t else 'end'!r}")
-        self.i += 1
-        return t
-
-    # statements: ("block", [s]) ("local", type, name, expr) ("return", expr) ("if", cond, then, else)
-    # ("expr", expr) ("assign", target, op, expr)
-    def statements(self) -> list:
-        out = []
-        while self.peek() is not None and not self.at("}"):
-            out.append(self.statement())
-        return out
-
-    def statement(self):
-        start = self.i
-        try:
-            return self._statement()
-        except SyntaxError:
-            # A statement this reader does not know: kept as opaque text.
-            self.i = start
-            return ("opaque", self._skip_statement())
-
-    def _statement(self):
-        if self.at("{"):
-            self.take("{")
-            s = self.statements()
-            self.take("}")
-            return ("block", s)
-        if self.at("return"):
-            self.take("return")
-            if self.at(";"):
-                self.take(";")
-                return ("return", None)
-            e = self.expr()
-            self.take(";")
-            return ("return", e)
-        if self.at("if"):
-            self.take("if")
-            self.take("(")
-            c = self.expr()
-            self.take(")")
-            then = self.statement()
-            other = None
-            if self.at("else"):
-                self.take("else")
-                other = self.statement()
-            return ("if", c, then, other)
-        if self.at(";"):
-            self.take(";")
-            return ("block", [])
-        # A local declaration: TYPE NAME = EXPR; (TYPE possibly qualified or an array)
-        t0, t1 = self.peek(), self.peek(1)
-        if t0 and t0.kind == "ident" and t0.text in ("int", "float", "double", "long", "boolean", "short", "final"):
-            j = 0
-            while self.at("final", j):
-                j += 1
-            typ = self.peek(j).text
-            name = self.peek(j + 1)
-            if name and name.kind == "ident":
-                self.i += j + 2
-                e = None
-                if self.at("="):
-                    self.take("=")
-                    e = self.expr()
-                self.take(";")
-                return ("local", typ, name.text, e)
-        if t0 and t1 and t0.kind == "ident" and t1.kind == "ident" and self.at("=", 2):
-            self.i += 2
-            self.take("=")
-            e = self.expr()
-            self.take(";")
-            return ("local", t0.text, t1.text, e)
-        # Anything else: an expression statement, possibly an assignment; statements
-        # this reader does not know (loops, try) are kept as opaque text.
-        if t0 and t0.kind == "ident" and t0.text in ("for", "while", "do", "switch", "try", "synchronized", "throw"):
-            return ("opaque", self._skip_statement())
-        start = self.i
-        try:
-            e = self.expr()
-            for op in ("=", "+=", "-=", "*=", "/=", "%=", "|=", "&="):
-                if self.at(op):
-                    self.take(op)
-                    targets = [e]
-                    rhs = self.expr()
-                    while op == "=" and self.at("="):  # HP = HT = 8
-                        self.take("=")
-                        targets.append(rhs)
-                        rhs = self.expr()
-                    self.take(";")
-                    if len(targets) == 1:
-                        return ("assign", e, op, rhs)
-                    return ("block", [("assign", t, "=", rhs) for t in reversed(targets)])
-            if self.at("++") or self.at("--"):
-                op = self.take().text
-                self.take(";")
-                return ("assign", e, "+=" if op == "++" else "-=", ("num", 1))
-            self.take(";")
-            return ("expr", e)
-        except SyntaxError:
-            self.i = start
-            return ("opaque", self._skip_statement())
-
-    def _skip_statement(self) -> str:
-        start = self.i
-        depth = 0
-        while self.peek() is not None:
-            t = self.take()
-            if t.text in ("(", "{", "["):
-                depth += 1
-            elif t.text in (")", "}", "]"):
-                depth -= 1
-                if depth == 0 and t.text == "}" and not self.at("else") and not self.at("catch") and not self.at(
-                    "finally"
-                ) and not self.at("while"):
-                    break
-            elif t.text == ";" and depth == 0:
-                break
-        return " ".join(t.text for t in self.toks[start : self.i])
-
-    # expressions, as tuples: ("num", v) ("str", s) ("name", "a.b") ("call", target, name, [args])
-    # ("bin", op, l, r) ("un", op, e) ("cast", type, e) ("cond", c, a, b) ("new", type, [args]) ("index", e, i)
-    def expr(self):
-        return self.ternary()
-
-    def ternary(self):
-        c = self.binary(0)
-        if self.at("?"):
-            self.take("?")
-            a = self.ternary()
-            self.take(":")
-            b = self.ternary()
-            return ("cond", c, a, b)
-        return c
-
-    _LEVELS = [
-        ("||",),
-        ("&&",),
-        ("|",),
-        ("^",),
-        ("&",),
-        ("==", "!="),
-        ("<", ">", "<=", ">=", "instanceof"),
-        ("<<", ">>", ">>>"),
-        ("+", "-"),
-        ("*", "/", "%"),
-    ]
-
-    def binary(self, level: int):
-        if level == len(self._LEVELS):
-            return self.unary()
-        left = self.binary(level + 1)
-        while True:
-            t = self.peek()
-            if t is None or t.text not in self._LEVELS[level] or t.kind not in ("op", "id"):
-                return left
-            self.take()
-            if t.text == "instanceof":
-                right = ("name", self.qualified())
-            else:
-                right = self.binary(level + 1)
-            left = ("bin", t.text, left, right)
-
-    def qualified(self) -> str:
-        parts = [self.take().text]
-        while self.at(".") and self.peek(1) and self.peek(1).kind == "ident":
-            self.take(".")
-            parts.append(self.take().text)
-        return ".".join(parts)
-
-    def unary(self):
-        if self.at("++") or self.at("--"):
-            op = self.take().text
-            return ("pre", op, self.unary())
-        if self.at("!") or self.at("-") or self.at("+") or self.at("~"):
-            op = self.take().text
-            return ("un", op, self.unary())
-        if self.at("(") and self.peek(1) and self.peek(1).text in ("int", "float", "double", "long", "short", "byte"):
-            if self.at(")", 2):
-                self.take("(")
-                typ = self.take().text
-                self.take(")")
-                return ("cast", typ, self.unary())
-        # (Type)expr with a class type: ((ShamanSprite)sprite)
-        if (
-            self.at("(")
-            and self.peek(1)
-            and self.peek(1).kind == "ident"
-            and self.peek(1).text[:1].isupper()
-            and self.at(")", 2)
-            and self.peek(3)
-            and (self.peek(3).kind in ("ident", "number") or self.peek(3).text == "(")
-        ):
-            self.take("(")
-            typ = self.take().text
-            self.take(")")
-            return ("cast", typ, self.unary())
-        return self.postfix(self.primary())
-
-    def args(self) -> list:
-        self.take("(")
-        out = []
-        while not self.at(")"):
-            out.append(self.expr())
-            if self.at(","):
-                self.take(",")
-        self.take(")")
-        return out
-
-    def primary(self):
-        t = self.peek()
-        if t is None:
-            raise SyntaxError("unexpected end")
-        if t.kind == "number":
-            self.take()
-            return ("num", _number(t.text))
-        if t.kind == "string":
-            self.take()
-            return ("str", t.text[1:-1])
-        if t.kind == "char":
-            self.take()
-            return ("str", t.text[1:-1])
-        if t.text == "(":
-            self.take("(")
-            e = self.expr()
-            self.take(")")
-            return e
-        if t.text == "new":
-            self.take("new")
-            typ = self.qualified()
-            if self.at("["):
-                while self.at("["):
-                    self.take("[")
-                    if not self.at("]"):
-                        self.expr()
-                    self.take("]")
-                if self.at("{"):
-                    self._skip_braces()
-                return ("new", typ + "[]", [])
-            a = self.args()
-            if self.at("{"):
-                self._skip_braces()
-            return ("new", typ, a)
-        if t.kind == "ident":
-            self.take()
-            if self.at("("):
-                return ("call", None, t.text, self.args())
-            return ("name", t.text)
-        raise SyntaxError(f"unexpected {t.text!r}")
-
-    def _skip_braces(self):
-        depth = 0
-        while True:
-            t = self.take()
-            if t.text == "{":
-                depth += 1
-            elif t.text == "}":
-                depth -= 1
-                if depth == 0:
-                    return
-
-    def postfix(self, e):
-        while True:
-            if self.at(".") and self.peek(1) and self.peek(1).kind == "ident":
-                self.take(".")
-                name = self.take().text
-                if self.at("("):
-                    e = ("call", e, name, self.args())
-                elif e[0] == "name":
-                    e = ("name", e[1] + "." + name)
-                else:
-                    e = ("field", e, name)
-            elif self.at("["):
-                self.take("[")
-                i = self.expr()
-                self.take("]")
-                e = ("index", e, i)
-            elif self.at("++") or self.at("--"):
-                return e
-            else:
-                return e
 
 
 def _number(text: str):
@@ -403,27 +93,11 @@ def _number(text: str):
     return int(t)
 
 
-def parse_expr(text: str):
-    p = Parser(text)
-    e = p.expr()
-    if p.peek() is not None:
-        raise SyntaxError(f"trailing text in expression {text!r}")
-    return e
-
-
-def parse_block(text: str) -> list:
-    p = Parser(text)
-    s = p.statements()
-    if p.peek() is not None:
-        raise SyntaxError("trailing text in block")
-    return s
-
-
 def source(e) -> str:
     """An expression written back as Java, spaced uniformly."""
     k = e[0]
     if k == "num":
-        v = e[1]
+        v = _number(e[1])
         if isinstance(v, Float32):
             return f"{_short(v)}f"
         return str(v)
@@ -588,7 +262,7 @@ def evaluate(e, env: Env):
     undecidable condition gives Cases."""
     k = e[0]
     if k == "num":
-        return e[1]
+        return _number(e[1])
     if k == "str":
         return e[1]
     if k == "name":
@@ -790,7 +464,7 @@ class Obj:
     def _construct(self, i: int, args: list):
         cls = self.chain[i]
         ctor = self._ctor(cls, len(args))
-        body = parse_block(ctor.body) if ctor else []
+        body = java.parse_block(ctor.body) if ctor else []
         local = dict(zip(ctor.params, args)) if ctor else {}
         first = body[0] if body else None
         delegated = False
@@ -824,14 +498,14 @@ class Obj:
                 self.types[m.name] = typ
                 if m.body:
                     try:
-                        v = self.eval(parse_expr(m.body), {})
-                    except (Unknown, SyntaxError) as e:
+                        v = self.eval(java.parse_expr(m.body), {})
+                    except (Unknown, java.Unreadable) as e:
                         v = Unk(str(e))
                     self.fields[m.name] = _coerce(typ, v)
                 else:
                     self.fields[m.name] = _DEFAULTS.get(typ)
             elif m.kind == "init":
-                self.execute(parse_block(m.body), {})
+                self.execute(java.parse_block(m.body), {})
 
     # -- lookup
     def static(self, name: str):
@@ -840,7 +514,7 @@ class Obj:
             f = cls.field(name)
             if f is not None and "static" in f.modifiers and f.body:
                 typ = f.type
-                return _coerce(typ, self.eval(parse_expr(f.body), {}))
+                return _coerce(typ, self.eval(java.parse_expr(f.body), {}))
         raise Unknown(name)
 
     def find_method(self, name: str, nargs: int, below: int | None = None):
@@ -860,7 +534,7 @@ class Obj:
             raise Unknown("recursion")
         self.stack.append(i)
         try:
-            self.execute(parse_block(m.body), dict(zip(m.params, args)))
+            self.execute(java.parse_block(m.body), dict(zip(m.params, args)))
         except Return as r:
             return r.value
         finally:
@@ -1023,5 +697,5 @@ def assigned_in(method: Member) -> set:
                 for m in re.finditer(r"\b(?:this\s*\.\s*)?(\w+)\s*(?:[-+*/%|&]?=(?!=)|\+\+|--)", s[1]):
                     out.add(m.group(1))
 
-    walk(parse_block(method.body))
+    walk(java.parse_block(method.body))
     return out

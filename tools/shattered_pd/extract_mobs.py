@@ -59,8 +59,8 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the imports
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from common import source  # noqa: E402
-from common.java import (Unreadable, assigns, close, f32, parse_file, split_statements,  # noqa: E402,F401
-                         stmt_end, text_of, tokenize)
+from common.java import (Unreadable, assigns, close, f32, parse_expr, parse_file,  # noqa: E402
+                         split_statements, stmt_end, text_of, tokenize)
 from common.jsonfile import write_pretty  # noqa: E402
 
 ROOT = "core/src/main/java/com/shatteredpixel/shatteredpixeldungeon"
@@ -109,31 +109,24 @@ def widen(a, b):
 
 
 def arith(op, a, b):
+    """a op b in Java's arithmetic: the wider type; int division truncates toward zero."""
     t = widen(a.t, b.t)
     x, y = a.v, b.v
-    if t == "int":
-        if op == "+":
-            return Num(x + y, t)
-        if op == "-":
-            return Num(x - y, t)
-        if op == "*":
-            return Num(x * y, t)
-        if op == "/":
-            if y == 0:
-                raise Unreadable("division by zero")
-            q = abs(x) // abs(y)
-            return Num(q if (x >= 0) == (y >= 0) else -q, t)
-        if op == "%":
-            return Num(int(math.fmod(x, y)), t)
-    else:
-        if op == "+":
-            return Num(x + y, t)
-        if op == "-":
-            return Num(x - y, t)
-        if op == "*":
-            return Num(x * y, t)
-        if op == "/":
-            return Num(x / y, t)
+    if op == "+":
+        return Num(x + y, t)
+    if op == "-":
+        return Num(x - y, t)
+    if op == "*":
+        return Num(x * y, t)
+    if op == "/" and t != "int":
+        return Num(x / y, t)
+    if op == "/":
+        if y == 0:
+            raise Unreadable("division by zero")
+        q = abs(x) // abs(y)
+        return Num(q if (x >= 0) == (y >= 0) else -q, t)
+    if op == "%" and t == "int":
+        return Num(int(math.fmod(x, y)), t)
     raise Unreadable("operator %s" % op)
 
 
@@ -282,114 +275,53 @@ class Frame:
         raise Unreadable("unknown name %s" % name)
 
 
-class Expr:
-    """A recursive-descent parser of Java expressions over a token list."""
-
-    PRECEDENCE = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"]]
-
-    def __init__(self, tokens, where):
-        self.tokens = tokens
-        self.i = 0
-        self.where = where
-
-    def peek(self, k=0):
-        j = self.i + k
-        return self.tokens[j][1] if j < len(self.tokens) else None
-
-    def take(self, want=None):
-        if self.i >= len(self.tokens):
-            raise Unreadable("%s: the expression ends early" % self.where)
-        t = self.tokens[self.i][1]
-        if want is not None and t != want:
-            raise Unreadable("%s: %r where %r was expected" % (self.where, t, want))
-        self.i += 1
-        return t
-
-    def parse(self):
-        node = self.ternary()
-        return node
-
-    def ternary(self):
-        c = self.binary(0)
-        if self.peek() == "?":
-            self.take()
-            a = self.ternary()
-            self.take(":")
-            b = self.ternary()
-            return ("?", c, a, b)
-        return c
-
-    def binary(self, level):
-        if level == len(self.PRECEDENCE):
-            return self.unary()
-        node = self.binary(level + 1)
-        while self.peek() in self.PRECEDENCE[level]:
-            op = self.take()
-            start = node
-            node = (op, start, self.binary(level + 1))
-        return node
-
-    def unary(self):
-        t = self.peek()
-        if t == "!":
-            self.take()
-            return ("!", self.unary())
-        if t == "-":
-            self.take()
-            return ("neg", self.unary())
-        if t == "(" and self.peek(1) in ("int", "float", "double") and self.peek(2) == ")":
-            self.take()
-            typ = self.take()
-            self.take(")")
-            return ("cast", typ, self.unary())
-        return self.postfix()
-
-    def postfix(self):
-        start = self.i
-        t = self.take()
-        kind = self.tokens[start][0]
-        if t == "(":
-            node = ("paren", self.ternary())
-            self.take(")")
-            return node
-        elif kind == "number":
-            return ("num", t)
-        elif kind == "ident":
-            node = ("name", t, self.tokens[start:self.i])
-        else:
-            raise Unreadable("%s: cannot read %r in an expression" % (self.where, t))
-        while True:
-            if self.peek() == ".":
-                self.take()
-                name = self.take()
-                node = ("dot", node, name, self.tokens[start:self.i])
-            elif self.peek() == "(":
-                self.take()
-                args = []
-                while self.peek() != ")":
-                    args.append(self.ternary())
-                    if self.peek() == ",":
-                        self.take()
-                self.take(")")
-                node = ("call", node, args, self.tokens[start:self.i])
-            else:
-                break
-        return node
+COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+ARITHMETIC = ("+", "-", "*", "/", "%")
 
 
 def node_text(node):
-    """The normalised Java text of a condition leaf."""
-    if node[0] in ("name", "dot", "call"):
-        return text_of(node[-1]).replace(" ", "")
-    if node[0] in ("==", "!=", "<", "<=", ">", ">="):
-        return node_text(node[1]) + node[0] + node_text(node[2])
+    """The normalised Java text of a condition leaf (tools/common/java.py's syntax tree)."""
+    if node[0] in ("name", "field", "call"):
+        return text_of(node.toks).replace(" ", "")
+    if node[0] == "bin" and node[1] in COMPARISONS + ARITHMETIC:
+        return node_text(node[2]) + node[1] + node_text(node[3])
     if node[0] == "num":
         return node[1]
-    if node[0] == "paren":
-        return node_text(node[1])
-    if node[0] in ("+", "-", "*", "/", "%"):
-        return node_text(node[1]) + node[0] + node_text(node[2])
     raise Unreadable("a condition of no known form: %r" % (node,))
+
+
+def callee(node):
+    """The text of what a call node calls: "Math.round", "super.damageRoll", "attackSkill"."""
+    return (node_text(node[1]) + "." if node[1] is not None else "") + node[2]
+
+
+def logic(truth, frame, node):
+    """The truth of the &&, || and ! of conditions, and of true and false; None for a leaf,
+    which truth(frame, leaf) decides."""
+    if node[0] == "un" and node[1] == "!":
+        return not truth(frame, node[2])
+    if node[0] == "bin" and node[1] == "&&":
+        return truth(frame, node[2]) and truth(frame, node[3])
+    if node[0] == "bin" and node[1] == "||":
+        return truth(frame, node[2]) or truth(frame, node[3])
+    if node[0] == "name" and node[1] in ("true", "false"):
+        return node[1] == "true"
+    return None
+
+
+def is_condition(node):
+    return (node[0] == "bin" and node[1] in COMPARISONS + ("&&", "||")) or (node[0] == "un" and node[1] == "!")
+
+
+def cast(v, typ):
+    """(int) truncates toward zero; (float) and (double) retype."""
+    if not isinstance(v, Num):
+        raise Unreadable("a cast of %r" % (v,))
+    if typ == "int":
+        return Num(int(v.v), "int")
+    if typ in ("float", "double"):
+        return Num(v.v, typ)
+    raise Unreadable("a cast to %s" % typ)
 
 
 def number(text):
@@ -405,17 +337,9 @@ def number(text):
 
 def condition(frame, node):
     """A condition's truth on the current path: &&, ||, ! of named leaves."""
-    op = node[0]
-    if op == "paren":
-        return condition(frame, node[1])
-    if op == "!":
-        return not condition(frame, node[1])
-    if op == "&&":
-        return condition(frame, node[1]) and condition(frame, node[2])
-    if op == "||":
-        return condition(frame, node[1]) or condition(frame, node[2])
-    if op == "name" and node[1] in ("true", "false"):
-        return node[1] == "true"
+    known = logic(condition, frame, node)
+    if known is not None:
+        return known
     text = node_text(node)
     if text not in CONDITIONS:
         raise Unreadable("the condition %r is not in the script's vocabulary (CONDITIONS)" % text)
@@ -454,32 +378,25 @@ def value(frame, node):
     op = node[0]
     if op == "num":
         return number(node[1])
-    if op == "paren":
-        return value(frame, node[1])
-    if op == "?":
+    if op == "cond":
         return value(frame, node[2]) if condition(frame, node[1]) else value(frame, node[3])
-    if op in ("==", "!=", "<", "<=", ">", ">=", "&&", "||", "!"):
+    if is_condition(node):
         return condition(frame, node)
-    if op == "neg":
-        v = value(frame, node[1])
+    if op == "un" and node[1] == "-":
+        v = value(frame, node[2])
         if isinstance(v, Num):
             return Num(-v.v, v.t)
         raise Unreadable("negation of a roll")
     if op == "cast":
-        v = value(frame, node[2])
-        if not isinstance(v, Num):
-            raise Unreadable("a cast of a roll")
-        if node[1] == "int":
-            return Num(int(v.v), "int")  # truncation toward zero
-        return Num(v.v, node[1])
-    if op in ("+", "-", "*", "/", "%"):
-        return combine(op, value(frame, node[1]), value(frame, node[2]))
-    if op == "name":
+        return cast(value(frame, node[2]), node[1])
+    if op == "bin" and node[1] in ARITHMETIC:
+        return combine(node[1], value(frame, node[2]), value(frame, node[3]))
+    if op == "name" and "." not in node[1]:
         name = node[1]
         if name in ("true", "false"):
             return name == "true"
         return frame.lookup(name)
-    if op == "dot":
+    if op in ("name", "field"):
         text = node_text(node)
         if text in ("Dungeon.depth",):
             if frame.depth is None:
@@ -500,8 +417,8 @@ class NeedDepth(Exception):
 
 
 def call(frame, node):
-    fn, args = node[1], node[2]
-    text = node_text(fn)
+    target, method, args = node[1], node[2], node[3]
+    text = callee(node)
     if text == "Random.NormalIntRange":
         if len(args) != 2:
             raise Unreadable("NormalIntRange with %d arguments" % len(args))
@@ -528,10 +445,10 @@ def call(frame, node):
             raise Unreadable("%s of a roll" % text)
         pick = max if text == "Math.max" else min
         return Num(pick(a.v, b.v), widen(a.t, b.t))
-    if fn[0] == "dot" and fn[1][0] == "name" and fn[1][1] == "super":
-        return frame.world.run_method(frame, fn[2], super_of=frame.defining)
-    if fn[0] == "name" and fn[1] in STATS:
-        return frame.world.run_method(frame, fn[1], super_of=None)
+    if target is not None and target[0] == "name" and target[1] == "super":
+        return frame.world.run_method(frame, method, super_of=frame.defining)
+    if target is None and method in STATS:
+        return frame.world.run_method(frame, method, super_of=None)
     raise Unreadable("a call of %s" % text)
 
 
@@ -566,10 +483,10 @@ def run_statement(frame, st, where, side_effects, tracked):
         return
     if head == "return":
         expr = st[1:-1]
-        raise Return(value(frame, Expr(expr, where).parse()) if expr else None)
+        raise Return(value(frame, parse_expr(expr, where)) if expr else None)
     if head == "if":
         cond_end = close(st, 1)
-        cond = Expr(st[2:cond_end - 1], where).parse()
+        cond = parse_expr(st[2:cond_end - 1], where)
         then_end = stmt_end(st, cond_end, where)
         then = st[cond_end:then_end]
         other = st[then_end + 1:] if then_end < len(st) and st[then_end][1] == "else" else []
@@ -598,7 +515,7 @@ def run_statement(frame, st, where, side_effects, tracked):
     if (words[k] in PRIMITIVES or (st[k][0] == "ident" and words[k][0].isupper())) and st[k + 1][0] == "ident" \
             and words[k + 2] in ("=", ";"):
         name = words[k + 1]
-        v = value(frame, Expr(st[k + 3:-1], where).parse()) if words[k + 2] == "=" else None
+        v = value(frame, parse_expr(st[k + 3:-1], where)) if words[k + 2] == "=" else None
         if v is not None and words[k] in ("float", "double") and isinstance(v, Num):
             v = Num(v.v, words[k])
         frame.locals[-1][name] = v
@@ -631,11 +548,11 @@ def run_statement(frame, st, where, side_effects, tracked):
             owner = frame.world.method_owner(frame.cls, called, super_of=frame.defining if is_super else None)
         if owner is not None:
             # a setter calling another method of the object (Mimic.setLevel: adjustStats(level))
-            node = Expr(st[:-1], where).parse()
+            node = parse_expr(st[:-1], where)
             params, body = frame.world.classes[owner].methods[called][0]
             names = [t for _, t in params if _ == "ident"][1::2]
             sub = Frame(frame.world, frame.cls, frame.fields, frame.when, frame.depth, owner)
-            sub.locals[0] = {n: value(frame, a) for n, a in zip(names, node[2])}
+            sub.locals[0] = {n: value(frame, a) for n, a in zip(names, node[3])}
             try:
                 run_block(sub, body, "%s.%s" % (owner, called), side_effects, tracked)
             except Return:
@@ -663,7 +580,7 @@ def run_statement(frame, st, where, side_effects, tracked):
             frame.dirty |= {n for n, _ in chain}
         side_effects.append(text_of(st))
         return
-    v = value(frame, Expr(rest, where).parse())
+    v = value(frame, parse_expr(rest, where))
     for (name, op), is_local in reversed(list(zip(chain, local))):
         if op != "=":
             old = frame.lookup(name)
@@ -681,57 +598,71 @@ def run_statement(frame, st, where, side_effects, tracked):
 # --- the world: classes, chains, evaluation per class ---------------------------------------------
 
 
-class World:
-    def __init__(self, source):
+class Classes:
+    """The classes (and enums, with `kinds`) of the files at `paths`, by key, the simple
+    names they go by (by_simple), and Hero.MAX_LEVEL (max_level). chain() follows a
+    class's bases among them: up to the first base not read, or, with `strict`, to Char
+    (a base not read is then an error)."""
+
+    strict = False
+
+    def __init__(self, source, paths, kinds=("class",)):
         self.source = source
         self.classes = {}
-        self.paths = {}
-        for path in source.list(MOBS):
-            if path.endswith(".java"):
-                parse_file(source.read(path), path, self.classes)
-        for extra in ("actors/Char.java",):
-            parse_file(source.read(ROOT + "/" + extra), ROOT + "/" + extra, self.classes)
-        self.classes = {k: c for k, c in self.classes.items() if c.kind == "class"}
+        for path in paths:
+            parse_file(source.read(path), path, self.classes)
+        self.classes = {k: c for k, c in self.classes.items() if c.kind in kinds}
         hero = source.read(ROOT + "/actors/hero/Hero.java")
         m = re.search(r"public static final int MAX_LEVEL\s*=\s*(\d+)\s*;", hero)
         if not m:
-            raise Unreadable("Hero.java: MAX_LEVEL not found")
+            raise Unreadable("actors/hero/Hero.java: MAX_LEVEL not found")
         self.max_level = int(m.group(1))
         self.by_simple = {}
         for key, c in self.classes.items():
             self.by_simple.setdefault(c.name, []).append(key)
 
     def resolve(self, cls, name):
-        """The key of the class a simple or dotted name (Mob.Hunting) means, seen from `cls`."""
+        """The key of the class a simple or dotted name (Mob.Hunting) means, seen from `cls`
+        (None: not read): one nested in the same outer class, else the one top-level class."""
         if "." in name:
             key = name.replace(".", "$")
             return key if key in self.classes else None
         keys = self.by_simple.get(name, [])
-        if not keys:
-            return None
-        if len(keys) == 1:
-            return keys[0]
-        # prefer a class nested in the same outer class, then a top-level one
+        if len(keys) <= 1:
+            return keys[0] if keys else None
+        outer = cls.key.split("$")[0]
         for k in keys:
-            if cls.outer and k.startswith(cls.outer.split("$")[0] + "$"):
+            if k.startswith(outer + "$") or k == outer:
                 return k
-        for k in keys:
-            if "$" not in k:
-                return k
-        raise Unreadable("the class name %s is ambiguous" % name)
+        top = [k for k in keys if "$" not in k]
+        if len(top) == 1:
+            return top[0]
+        raise Unreadable("%s: the class name %s is ambiguous" % (cls.path, name))
 
     def chain(self, key):
+        """The class and its ancestors among the classes read."""
         out = [key]
         c = self.classes[key]
         while c.base:
             b = self.resolve(c, c.base)
             if b is None:
-                raise Unreadable("%s: its base class %s is not among the classes read" % (c.path, c.base))
+                if self.strict:
+                    raise Unreadable("%s: its base class %s is not among the classes read" % (c.path, c.base))
+                break
             out.append(b)
             c = self.classes[b]
-            if c.name == "Char":
+            if self.strict and c.name == "Char":
                 break
         return out
+
+
+class World(Classes):
+    """The mob classes (actors/mobs/**) and Char."""
+
+    strict = True
+
+    def __init__(self, source):
+        super().__init__(source, [p for p in source.list(MOBS) if p.endswith(".java")] + [ROOT + "/actors/Char.java"])
 
     def is_mob(self, key):
         try:
@@ -753,7 +684,7 @@ class World:
                     fields[name] = Num(self.max_level - 1, "int")
                     continue
                 frame = Frame(self, key, fields, {}, None, key)
-                fields[name] = value(frame, Expr(init, c.path).parse())
+                fields[name] = value(frame, parse_expr(init, c.path))
         return fields
 
     def construct(self, key, depth, when):
