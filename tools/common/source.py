@@ -25,14 +25,17 @@ class Source:
         self.path = path
         self.tree = tree
         self.tag = None if tree else tag
-        self.commit = None if tree else self._git("rev-parse", "%s^{commit}" % tag).decode().strip()
         self._cache = {}
+        self.commit = None
+        if not tree:
+            self.commit = self._git("rev-parse", "%s^{commit}" % tag, what="neither a checkout of the game nor a "
+                                    "git repository with the revision %s" % tag).decode().strip()
 
-    def _git(self, *args, stdin=None):
+    def _git(self, *args, stdin=None, what=None):
         r = subprocess.run(["git", "-C", self.path, *args], input=stdin, capture_output=True)
         if r.returncode != 0:
-            raise SystemExit("%s: not a checkout of the game nor a git repository that holds it: git %s: %s"
-                             % (self.path, " ".join(args), r.stderr.decode(errors="replace").strip()))
+            raise SystemExit("%s: %sgit %s: %s" % (self.path, what + ": " if what else "", " ".join(args),
+                                                   r.stderr.decode(errors="replace").strip()))
         return r.stdout
 
     def read(self, rel):

@@ -7,7 +7,7 @@ SOURCE is the game's checkout: a git repository, bare or not (read at REV,
 default HEAD), or a plain source tree (the folder that holds src/); --repo and
 --checkout say which (tools/common/source.py). The script
 writes DIR/{mobs,weapons,armors,kits}.json (default: tests/golden/pixel_dungeon
-of this fray checkout), which tests/rules/pixel_dungeon/source_test.cpp holds
+of this fray checkout), which tests/rules/pixel_dungeon/catalog_test.cpp holds
 every row of data/pixel_dungeon/*.json to, field by field. Run it again after
 a change to the game or to this script, and commit its output:
 

@@ -36,8 +36,8 @@ condition must be in FIXED, which holds each at the value fray plays with (a new
 the hero's, no challenge, no Degrade, no Potion of Mastery or Curse Infusion on it, no
 crossbow equipped for the darts), listed in the output's meta with the reason.
 
-Usage (Python 3, standard library only; the Java reader is extract_mobs.py's, imported
-from this folder):
+Usage (Python 3, standard library only; the Java reader is tools/common/java.py, Shattered's
+number model and class index extract_mobs.py's, imported from this folder):
 
   tools/shattered_pd/extract_items.py REPO [--tag TAG] [-o OUT]
 
@@ -57,7 +57,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the import below
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import extract_mobs as jv  # noqa: E402  (the Java reader shared with the mob extractor)
+import extract_mobs as jv  # noqa: E402  (Shattered's number model, class index and condition texts)
 
 ROOT = jv.ROOT
 ITEMS = ROOT + "/items"
