@@ -14,7 +14,7 @@ own way, from what this module gives it.
 - close, split_statements, stmt_end, assigns, text_of: brackets, a block's
   statements as token lists, the names a statement assigns, tokens written
   back as one line;
-- f32: a number rounded as Java's float.
+- literal, f32: a number literal's value and type; a number rounded as Java's float.
 
 Comments are dropped before anything is read. Python 3 standard library only.
 """
@@ -738,6 +738,24 @@ def parse_block(tokens, where="Java"):
 def f32(x):
     """x rounded to a 32-bit float (round to nearest even), as Java's float."""
     return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def literal(text):
+    """A number literal's value and type: (n, "int"), (x, "float") or (x, "double");
+    a float's x is not yet rounded to 32 bits (f32)."""
+    t = text.replace("_", "")
+    if t[:2] in ("0x", "0X"):
+        return int(t.rstrip("lL"), 16), "int"
+    if t[-1] in "fF":
+        return float(t[:-1]), "float"
+    if t[-1] in "dD":
+        return float(t[:-1]), "double"
+    if "." in t or "e" in t or "E" in t:
+        return float(t), "double"
+    t = t.rstrip("lL")
+    if len(t) > 1 and t[0] == "0":
+        return int(t, 8), "int"  # 017: octal
+    return int(t), "int"
 
 
 # --- statements -----------------------------------------------------------------------------

@@ -81,16 +81,9 @@ def to_json(v):
 
 
 def _number(text: str):
-    t = text.rstrip("lL")
-    if t[:2] in ("0x", "0X"):
-        return int(t, 16)
-    if t[-1] in "fF":
-        return Float32(f32(float(t[:-1])))
-    if t[-1] in "dD":
-        return Double(float(t[:-1]))
-    if "." in t or "e" in t or "E" in t:
-        return Double(float(t))
-    return int(t)
+    v, kind = java.literal(text)
+    return Float32(f32(v)) if kind == "float" else Double(v) if kind == "double" else v
+
 
 
 def source(e) -> str:

@@ -59,7 +59,7 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the imports
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from common import source  # noqa: E402
-from common.java import (Unreadable, assigns, close, f32, parse_expr, parse_file,  # noqa: E402
+from common.java import (Unreadable, assigns, close, f32, literal, parse_expr, parse_file,  # noqa: E402
                          split_statements, stmt_end, text_of, tokenize)
 from common.jsonfile import write_pretty  # noqa: E402
 
@@ -325,14 +325,7 @@ def cast(v, typ):
 
 
 def number(text):
-    t = text.replace("_", "")
-    if t[-1] in "fF":
-        return Num(float(t[:-1]), "float")
-    if t[-1] in "dD" or "." in t or "e" in t.lower() and not t.lower().startswith("0x"):
-        return Num(float(t.rstrip("dD")), "double")
-    if t[-1] in "lL":
-        t = t[:-1]
-    return Num(int(t, 0), "int")
+    return Num(*literal(text))
 
 
 def condition(frame, node):
