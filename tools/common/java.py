@@ -14,7 +14,8 @@ own way, from what this module gives it.
 - close, split_statements, stmt_end, assigns, text_of: brackets, a block's
   statements as token lists, the names a statement assigns, tokens written
   back as one line;
-- literal, f32: a number literal's value and type; a number rounded as Java's float.
+- literal, arith, f32: a number literal's value and type, Java's arithmetic on
+  int, float and double, a number rounded as Java's float.
 
 Comments are dropped before anything is read. Python 3 standard library only.
 """
@@ -738,6 +739,39 @@ def parse_block(tokens, where="Java"):
 def f32(x):
     """x rounded to a 32-bit float (round to nearest even), as Java's float."""
     return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+NUMERIC_TYPES = ("int", "float", "double")
+
+
+def wider(a, b):
+    """The type binary numeric promotion gives operands of the types a and b."""
+    return a if NUMERIC_TYPES.index(a) >= NUMERIC_TYPES.index(b) else b
+
+
+def arith(op, x, tx, y, ty):
+    """x op y (+, -, *, /, %) in Java's arithmetic, x and y of the types tx and ty:
+    the result and its type. The operands are promoted to the wider type; int
+    division and remainder truncate toward zero; a float result is the exact
+    result rounded once to 32 bits (a double holds the exact sum, difference,
+    product or quotient of two floats well enough for that). Raises
+    ZeroDivisionError for an int division by zero, ValueError for another operator
+    (or a float remainder)."""
+    t = wider(tx, ty)
+    if t == "int":
+        if op in ("/", "%"):
+            if y == 0:
+                raise ZeroDivisionError("division by zero")
+            q = abs(x) // abs(y) * (1 if (x >= 0) == (y >= 0) else -1)
+            return (q if op == "/" else x - y * q), t
+        ops = {"+": lambda: x + y, "-": lambda: x - y, "*": lambda: x * y}
+    else:
+        x, y = float(x), float(y)
+        ops = {"+": lambda: x + y, "-": lambda: x - y, "*": lambda: x * y, "/": lambda: x / y}
+    if op not in ops:
+        raise ValueError(op)
+    r = ops[op]()
+    return (f32(r) if t == "float" else r), t
 
 
 def literal(text):

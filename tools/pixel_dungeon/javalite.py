@@ -184,44 +184,17 @@ def _arith(op: str, a, b):
     ka, kb = _kind(a), _kind(b)
     if ka == "boolean" or kb == "boolean":
         raise Unknown("arithmetic on a boolean")
-    if "double" in (ka, kb):
-        kind = "double"
-    elif "float" in (ka, kb):
-        kind = "float"
-    else:
-        kind = "int"
+    try:
+        r, kind = java.arith(op, a, ka, b, kb)
+    except ZeroDivisionError:
+        raise Unknown("division by zero") from None
+    except ValueError:
+        raise Unknown(op) from None
     if kind == "int":
-        if op == "+":
-            r = a + b
-        elif op == "-":
-            r = a - b
-        elif op == "*":
-            r = a * b
-        elif op == "/":
-            if b == 0:
-                raise Unknown("division by zero")
-            r = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1)
-        elif op == "%":
-            r = a - b * (abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1))
-        else:
-            raise Unknown(op)
         if not -(2**31) <= r < 2**31:
             raise Unknown("int overflow")
         return r
-    x, y = float(a), float(b)
-    if op == "+":
-        r = x + y
-    elif op == "-":
-        r = x - y
-    elif op == "*":
-        r = x * y
-    elif op == "/":
-        r = x / y
-    else:
-        raise Unknown(op)
-    # The double result of one operation on two floats, rounded once to float,
-    # is the float result (the double has more than twice the float's precision).
-    return Float32(f32(r)) if kind == "float" else Double(r)
+    return Float32(r) if kind == "float" else Double(r)
 
 
 def _cast(typ: str, v):

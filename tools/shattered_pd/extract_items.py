@@ -486,7 +486,7 @@ def call(frame, node):
         a, b = args
         if not (isinstance(a, Num) and isinstance(b, Num)):
             raise Unreadable("%s of %r, %r" % (text, a, b))
-        t = jv.widen(a.t, b.t)
+        t = jv.wider(a.t, b.t)
         return Num((max if text == "Math.max" else min)(a.v, b.v), t)
     if text == "Math.sqrt":
         if not isinstance(args[0], Num):

@@ -60,7 +60,8 @@ sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from common import source  # noqa: E402
 from common.java import (Unreadable, assigns, close, f32, literal, parse_expr, parse_file,  # noqa: E402
-                         split_statements, stmt_end, text_of, tokenize)
+                         split_statements, stmt_end, text_of, tokenize, wider)
+from common.java import arith as java_arith  # noqa: E402
 from common.jsonfile import write_pretty  # noqa: E402
 
 ROOT = "core/src/main/java/com/shatteredpixel/shatteredpixeldungeon"
@@ -103,31 +104,14 @@ class Num:
         return "%s:%r" % (self.t, self.v)
 
 
-def widen(a, b):
-    order = {"int": 0, "float": 1, "double": 2}
-    return a if order[a] >= order[b] else b
-
-
 def arith(op, a, b):
-    """a op b in Java's arithmetic: the wider type; int division truncates toward zero."""
-    t = widen(a.t, b.t)
-    x, y = a.v, b.v
-    if op == "+":
-        return Num(x + y, t)
-    if op == "-":
-        return Num(x - y, t)
-    if op == "*":
-        return Num(x * y, t)
-    if op == "/" and t != "int":
-        return Num(x / y, t)
-    if op == "/":
-        if y == 0:
-            raise Unreadable("division by zero")
-        q = abs(x) // abs(y)
-        return Num(q if (x >= 0) == (y >= 0) else -q, t)
-    if op == "%" and t == "int":
-        return Num(int(math.fmod(x, y)), t)
-    raise Unreadable("operator %s" % op)
+    """a op b in Java's arithmetic (tools/common/java.py)."""
+    try:
+        return Num(*java_arith(op, a.v, a.t, b.v, b.t))
+    except ZeroDivisionError:
+        raise Unreadable("division by zero") from None
+    except ValueError:
+        raise Unreadable("operator %s" % op) from None
 
 
 class Roll:
@@ -437,7 +421,7 @@ def call(frame, node):
         if not (isinstance(a, Num) and isinstance(b, Num)):
             raise Unreadable("%s of a roll" % text)
         pick = max if text == "Math.max" else min
-        return Num(pick(a.v, b.v), widen(a.t, b.t))
+        return Num(pick(a.v, b.v), wider(a.t, b.t))
     if target is not None and target[0] == "name" and target[1] == "super":
         return frame.world.run_method(frame, method, super_of=frame.defining)
     if target is None and method in STATS:
