@@ -15,7 +15,8 @@ namespace fray::crawl {
 
 // The game's functions behind its two limits on wielding, named in a
 // warning: a weapon too large for the wielder's size, and a two-hander with
-// a shield.
+// a shield (0.19: player::could_wield and itemprop.cc is_weapon_wieldable,
+// hands_reqd; 0.34: item-prop.cc is_weapon_too_large, get_all_item_slots).
 struct WieldRules {
   std::string_view too_large, two_hands;
 };
