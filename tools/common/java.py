@@ -415,7 +415,7 @@ class Parser:
     Expressions are Nodes: ("num", text) ("str", s) ("name", "a.b") ("call",
     target, name, [args]) ("field", e, name) ("index", e, i) ("bin", op, l, r)
     ("un", op, e) ("pre", op, e) ("cast", type, e) ("cond", c, a, b) ("new",
-    type, [args]). Whatever it cannot read raises Unreadable."""
+    type, [args]). An expression it cannot read raises Unreadable."""
 
     def __init__(self, tokens, where="Java"):
         self.toks = tokenize(tokens, where) if isinstance(tokens, str) else list(tokens)
