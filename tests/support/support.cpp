@@ -226,4 +226,11 @@ std::string joined(const std::vector<std::string>& notes) {
   return out;
 }
 
+std::vector<std::string> defaults_of(const std::vector<std::string>& notes) {
+  std::vector<std::string> out;
+  for (const auto& n : notes)
+    if (n.find(" uses the defaults ") != std::string::npos) out.push_back(n);
+  return out;
+}
+
 }  // namespace fray::test

@@ -58,5 +58,7 @@ double gamma_q(double a, double x);
 
 // A fight result's notes on one line ("a; b"), to look for one of them.
 std::string joined(const std::vector<std::string>& notes);
+// The notes that say which defaults a spec took ("attacker uses the defaults ...").
+std::vector<std::string> defaults_of(const std::vector<std::string>& notes);
 
 }  // namespace fray::test

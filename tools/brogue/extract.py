@@ -2,18 +2,19 @@
 """Extracts Brogue CE's monster, weapon, armor and mutation tables from the
 game's C source.
 
-    tools/brogue/extract.py SOURCE [--rev REV] [--out FILE]
+    tools/brogue/extract.py SOURCE [--tag TAG] [--out FILE]
 
-SOURCE is the game's checkout: a git repository, bare or not (read at REV,
+SOURCE is the game's checkout: a git repository, bare or not (read at TAG,
 default the tag v1.15), or a plain source tree (the folder that holds
-src/brogue). The script writes FILE (default tests/golden/brogue/tables.json
+src/brogue); --repo and --checkout say which (tools/common/source.py). The script writes FILE (default tests/golden/brogue/tables.json
 of this fray checkout), which tests/rules/brogue/catalog_test.cpp holds every
 row of data/brogue/*.json to, field by field. Run it again after a change to
 the game or to this script, and commit its output:
 
     tools/brogue/extract.py /work/.mirror/tmewett+BrogueCE/repo
 
-What it reads, all by parsing the C, nothing typed in by hand:
+What it reads, all by parsing the C (the table reader tools/common/ctable.py),
+nothing typed in by hand:
 
 - Rogue.h: the field order of creatureType, itemTable, mutation and
   randomRange, and the enums monsterTypes (MK_*), weaponKind and armorKind
@@ -36,166 +37,31 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import subprocess
 import sys
 from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the imports
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from common import ctable, source  # noqa: E402
+from common.clike import braced, strip_comments  # noqa: E402
+from common.jsonfile import write_json  # noqa: E402
 
 FILES = ("src/brogue/Rogue.h", "src/brogue/Globals.c", "src/brogue/Items.c", "src/brogue/RogueMain.c")
 
 
-class Source:
-    """The game's files, from a git repository at a revision or from a tree."""
-
-    def __init__(self, path: str, rev: str):
-        self.path = path
-        self.git = not os.path.isfile(os.path.join(path, FILES[0]))
-        if self.git:
-            self.commit = self._git("rev-parse", f"{rev}^{{commit}}").strip()
-            self.rev = rev
-        else:
-            self.commit = None
-
-    def _git(self, *args) -> str:
-        r = subprocess.run(["git", "-C", self.path, *args], capture_output=True, text=True)
-        if r.returncode != 0:
-            raise SystemExit(
-                f"{self.path}: not a source tree (no {FILES[0]}) nor a git repository with it: "
-                f"git {' '.join(args)}: {r.stderr.strip()}"
-            )
-        return r.stdout
-
-    def read(self, rel: str) -> str:
-        if self.git:
-            return self._git("show", f"{self.commit}:{rel}")
-        return Path(self.path, rel).read_text(encoding="utf-8")
-
-    def describe(self) -> str:
-        if self.git:
-            return f"tmewett/BrogueCE {self.rev} @ {self.commit}"
-        return f"tmewett/BrogueCE source tree {self.path}"
+def describe(src: source.Source) -> str:
+    if src.tree:
+        return f"tmewett/BrogueCE source tree {src.path}"
+    return f"tmewett/BrogueCE {src.tag} @ {src.commit}"
 
 
 # --- C text --------------------------------------------------------------------------
 
 
-def strip_comments(text: str) -> str:
-    out, i, n = [], 0, len(text)
-    while i < n:
-        c = text[i]
-        if c in "\"'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i : j + 1])
-            i = j + 1
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            out.append(" ")
-            i = n if j < 0 else j + 2
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
-
-
-_TOKEN = re.compile(r'\s+|"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|[A-Za-z_]\w*|\d+(?:\.\d+)?[uUlLfF]*|.', re.S)
-
-
-def tokens(text: str) -> list[str]:
-    return [t for t in _TOKEN.findall(text) if not t.isspace()]
-
-
-def braced(text: str, start: int) -> tuple[str, int]:
-    """The text between the brace at `start` and its match, and the index after it."""
-    depth, i = 0, start
-    while i < len(text):
-        c = text[i]
-        if c in "\"'":
-            j = i + 1
-            while text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            i = j + 1
-            continue
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return text[start + 1 : i], i + 1
-        i += 1
-    raise SystemExit("unbalanced braces")
-
-
-def initializer(toks: list[str]):
-    """A C initializer list as nested Python lists; a scalar is its token list."""
-    pos = 0
-
-    def value():
-        nonlocal pos
-        if toks[pos] == "{":
-            pos += 1
-            items = []
-            while toks[pos] != "}":
-                items.append(value())
-                if toks[pos] == ",":
-                    pos += 1
-            pos += 1
-            return items
-        out, depth = [], 0
-        while pos < len(toks) and not (depth == 0 and toks[pos] in (",", "}")):
-            if toks[pos] == "(":
-                depth += 1
-            elif toks[pos] == ")":
-                depth -= 1
-            out.append(toks[pos])
-            pos += 1
-        return out
-
-    return value()
-
-
-def table(text: str, decl: str):
-    """The initializer of the array declared as `decl` (e.g. "monsterCatalog[")."""
-    i = text.index(decl)
-    body, _ = braced(text, text.index("{", i))
-    return initializer(tokens("{" + body + "}"))
-
-
-def struct_fields(header: str, name: str) -> list[str]:
-    m = re.search(r"typedef\s+struct\s+" + name + r"\s*\{(.*?)\}\s*" + name + r"\s*;", header, re.S)
-    if not m:
-        raise SystemExit(f"Rogue.h: no struct {name}")
-    fields = []
-    for decl in m.group(1).split(";"):
-        decl = decl.strip()
-        if not decl:
-            continue
-        fm = re.search(r"\**\s*(\w+)\s*(?:\[[^\]]*\])*\s*$", decl)
-        fields.append(fm.group(1))
-    return fields
-
-
-def enum_names(header: str, name: str) -> list[str]:
-    m = re.search(r"enum\s+" + name + r"\s*\{(.*?)\}", header, re.S)
-    if not m:
-        raise SystemExit(f"Rogue.h: no enum {name}")
-    out = []
-    for item in m.group(1).split(","):
-        item = item.strip()
-        if item:
-            if "=" in item:
-                raise SystemExit(f"enum {name}: explicit values are not read")
-            out.append(item)
-    return out
-
-
-def scalar(tok: list[str]):
+def scalar(toks: list[ctable.Tok]):
     """An integer, a string (adjacent literals joined), a boolean, or a name."""
+    tok = [t.text for t in toks]
     if all(t.startswith('"') for t in tok) and tok:
         return "".join(json.loads(t) for t in tok)
     text = "".join(tok)
@@ -225,11 +91,12 @@ def expand(name: str) -> list[str]:
     return [f for part in COMPOSITE[name] for f in expand(part)]
 
 
-def flags(tok) -> list[str]:
+def flags(toks) -> list[str]:
     """`(A | B)`, `A`, `0` or `(0)` as a list of flag names, composite flags
     (MONST_TURRET) expanded into theirs."""
-    if isinstance(tok, list) and tok and isinstance(tok[0], list):
-        raise SystemExit(f"a flag set in braces: {tok}")
+    if isinstance(toks, ctable.Group):
+        raise SystemExit(f"a flag set in braces: {toks}")
+    tok = [t.text for t in toks]
     names = [t for t in (tok or []) if re.fullmatch(r"[A-Z_][A-Z0-9_]*", t)]
     rest = [t for t in (tok or []) if t not in names and t not in ("(", ")", "|", "0")]
     if rest:
@@ -246,7 +113,7 @@ def row(fields: list[str], values: list) -> dict:
     if len(values) > len(fields):
         raise SystemExit(f"{len(values)} values for {len(fields)} fields")
     # C fills the fields an initializer leaves out with zeros.
-    return {f: (values[i] if i < len(values) else ["0"]) for i, f in enumerate(fields)}
+    return {f: (values[i] if i < len(values) else ctable.tokenize("0")) for i, f in enumerate(fields)}
 
 
 def rng(v) -> dict:
@@ -257,25 +124,27 @@ def rng(v) -> dict:
 # --- the tables ----------------------------------------------------------------------
 
 
-def extract(src: Source) -> dict:
+def extract(src: source.Source) -> dict:
     header = strip_comments(src.read("src/brogue/Rogue.h"))
-    globals_c = strip_comments(src.read("src/brogue/Globals.c"))
+    rogue_h = ctable.Preprocessed(src.read("src/brogue/Rogue.h"))
+    # Globals.c's tables as written: Rogue.h's macros (true as 1, ...) are not expanded in them.
+    globals_c = ctable.Preprocessed(src.read("src/brogue/Globals.c"))
     items_c = strip_comments(src.read("src/brogue/Items.c"))
     main_c = strip_comments(src.read("src/brogue/RogueMain.c"))
 
     COMPOSITE.clear()
     COMPOSITE.update(composites(header))
-    monster_ids = enum_names(header, "monsterTypes")
-    weapon_kinds = enum_names(header, "weaponKind")
-    armor_kinds = enum_names(header, "armorKind")
-    creature = struct_fields(header, "creatureType")
-    item_table = struct_fields(header, "itemTable")
-    mutation = struct_fields(header, "mutation")
-    if struct_fields(header, "randomRange") != ["lowerBound", "upperBound", "clumpFactor"]:
+    monster_ids = list(ctable.enum_values(rogue_h, "monsterTypes"))
+    weapon_kinds = list(ctable.enum_values(rogue_h, "weaponKind"))
+    armor_kinds = list(ctable.enum_values(rogue_h, "armorKind"))
+    creature = ctable.struct_fields(rogue_h, "creatureType")
+    item_table = ctable.struct_fields(rogue_h, "itemTable")
+    mutation = ctable.struct_fields(rogue_h, "mutation")
+    if ctable.struct_fields(rogue_h, "randomRange") != ["lowerBound", "upperBound", "clumpFactor"]:
         raise SystemExit("randomRange is no longer {lowerBound, upperBound, clumpFactor}")
 
     monsters = []
-    rows = table(globals_c, "monsterCatalog[NUMBER_MONSTER_KINDS]")
+    rows = ctable.table(globals_c, "monsterCatalog")
     if len(rows) != len(monster_ids) - 1:  # NUMBER_MONSTER_KINDS ends the enum
         raise SystemExit(f"monsterCatalog has {len(rows)} rows for {len(monster_ids) - 1} kinds")
     for index, values in enumerate(rows):
@@ -321,7 +190,7 @@ def extract(src: Source) -> dict:
         raise SystemExit("generateItem: a new armor's value is no longer randClump(armorTable[kind].range)")
 
     weapons = []
-    for index, values in enumerate(table(globals_c, "weaponTable[NUMBER_WEAPON_KINDS]")):
+    for index, values in enumerate(ctable.table(globals_c, "weaponTable")):
         r = row(item_table, values)
         kind = weapon_kinds[index]
         weapons.append(
@@ -336,7 +205,7 @@ def extract(src: Source) -> dict:
             }
         )
     armors = []
-    for index, values in enumerate(table(globals_c, "armorTable[NUMBER_ARMOR_KINDS]")):
+    for index, values in enumerate(ctable.table(globals_c, "armorTable")):
         r = row(item_table, values)
         armors.append(
             {
@@ -349,7 +218,7 @@ def extract(src: Source) -> dict:
         )
 
     mutations = []
-    for values in table(globals_c, "mutationCatalog[NUMBER_MUTATORS]"):
+    for values in ctable.table(globals_c, "mutationCatalog"):
         r = row(mutation, values)
         mutations.append(
             {
@@ -390,7 +259,7 @@ def extract(src: Source) -> dict:
 
     return {
         "meta": {
-            "source": src.describe(),
+            "source": describe(src),
             "script": "tools/brogue/extract.py",
             "files": list(FILES),
             "note": "damage and armor are randomRange {lowerBound, upperBound, clumpFactor} as min, max, "
@@ -406,16 +275,14 @@ def extract(src: Source) -> dict:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("source", help="the game's checkout: a git repository or a source tree")
-    ap.add_argument("--rev", default="v1.15", help="the revision to read from a git repository (default v1.15)")
+    source.add_arguments(ap, "v1.15", "Brogue CE")
     ap.add_argument(
         "--out",
         default=str(Path(__file__).resolve().parents[2] / "tests" / "golden" / "brogue" / "tables.json"),
         help="the JSON file to write",
     )
     a = ap.parse_args(argv)
-    data = extract(Source(a.source, a.rev))
-    Path(a.out).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_json(a.out, extract(source.open_source(a, FILES[0])))
     return 0
 
 

@@ -25,24 +25,21 @@ under TAG_MAJOR_VERSION == 34).
 The tests in tests/rules/crawl hold fray's catalogs (data/crawl/monsters.json
 and weapons.json) to these files, field by field.
 
-Run from the repository root (Python 3, standard library only):
+Python 3, standard library only (tools/README.md: the other scripts, the shared modules):
 
-    tools/crawl/extract_0_19.py --repo /path/to/crawl.git --tag 0.19.6
-    tools/crawl/extract_0_19.py --checkout /path/to/crawl      # a work tree at 0.19.6
+    tools/crawl/extract_0_19.py /path/to/crawl.git [--tag 0.19.6]   # a repository, read at the tag
+    tools/crawl/extract_0_19.py --checkout /path/to/crawl           # a work tree at 0.19.6
 
 Output goes to tests/golden/crawl/ (--out DIR to change it).
 """
 
-import argparse
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the imports
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import ctable  # noqa: E402
-from ctable import evaluate, name_of, names_of, string_of, text_of  # noqa: E402
-
-SRC = "crawl-ref/source/"
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+import dcss  # noqa: E402
+from dcss import SRC, ctable, evaluate, name_of, names_of, string_of  # noqa: E402
 
 # mon_energy_usage's fields, in order (mon-util.h).
 ENERGY_FIELDS = ["move", "swim", "attack", "missile", "spell", "special", "item", "pickup_percent"]
@@ -54,7 +51,7 @@ MONSTER_FIELDS = ["id", "glyph", "colour", "name", "flags", "resists", "exp_mod"
 
 def glyph_of(toks):
     toks = ctable.unparen(toks)
-    assert len(toks) == 1 and toks[0].kind == "chr", text_of(toks)
+    assert len(toks) == 1 and toks[0].kind == "chr", ctable.text_of(toks)
     return toks[0].text[1:-1].encode().decode("unicode_escape")
 
 
@@ -88,10 +85,10 @@ def int_or_name(toks, names=None):
 
 
 def monsters(src):
-    enums = ctable.Preprocessed(src.read(SRC + "mon-enum.h"))
+    enums = dcss.preprocess(src.read(SRC + "mon-enum.h"))
     bits = ctable.enum_values(enums, "mon_resist_flags")
-    pp = ctable.Preprocessed(src.read(SRC + "mon-data.h"),
-                             headers=[src.read(SRC + "mon-enum.h"), src.read(SRC + "mon-util.h")])
+    pp = dcss.preprocess(src.read(SRC + "mon-data.h"), headers=[src.read(SRC + "mon-enum.h"),
+                                                                 src.read(SRC + "mon-util.h")])
     out = []
     for row in ctable.table(pp, "mondata"):
         if len(row) == len(MONSTER_FIELDS) - 1:
@@ -140,104 +137,38 @@ def monsters(src):
     return out
 
 
-def weapon_min_delay(w):
-    """fight.cc weapon_min_delay(weapon, check_speed = false) of 0.19."""
-    base = w["delay"]
-    d = base // 2
-    if w["skill"] == "SK_SHORT_BLADES" and d > 5:
-        d = 5
-    if d > 7:
-        d = 7
-    if w["skill"] == "SK_CROSSBOWS" and d < 10:
-        d = 10
-    d = max(d, base - (27 + 1) // 2)  # MAX_SKILL_LEVEL 27
-    return max(d, 3)
+def launcher(w):
+    """0.19's is_ranged_weapon_type: the weapon fires ammo (ammo is not MI_NONE); a
+    crossbow is of the skill SK_CROSSBOWS."""
+    w["ranged"] = w["ammo"] != "MI_NONE"
+    return w["skill"] == "SK_CROSSBOWS"
 
 
 def items(src):
-    pp = ctable.Preprocessed(src.read(SRC + "itemprop.cc"))
-    weapons = []
-    for row in ctable.table(pp, "Weapon_prop"):
-        name = string_of(row[1])
-        w = {
-            "id": name_of(row[0]), "name": name, "damage": evaluate(row[2], {}), "accuracy": evaluate(row[3], {}),
-            "delay": evaluate(row[4], {}), "skill": name_of(row[5]), "min_2h_size": name_of(row[6]),
-            "min_1h_size": name_of(row[7]), "ammo": name_of(row[8]), "dam_type": names_of(row[9]),
-            "commonness": evaluate(row[10], {}), "acquire_weight": evaluate(row[11], {}),
-            "price": evaluate(row[12], {}),
-        }
-        w["ranged"] = w["ammo"] != "MI_NONE"
-        w["min_delay"] = weapon_min_delay(w)
-        w["min_delay_skill"] = (w["delay"] - w["min_delay"]) * 2
-        w["legacy_only"] = any(t.legacy for t in row[0]) or name.startswith("removed ")
-        weapons.append(w)
-    missiles = []
-    for row in ctable.table(pp, "Missile_prop"):
-        name = string_of(row[1])
-        missiles.append({"id": name_of(row[0]), "name": name, "damage": evaluate(row[2], {}),
-                         "mulch_rate": evaluate(row[3], {}), "price": evaluate(row[4], {}),
-                         "throwable": bool(evaluate(row[5], {})),
-                         "legacy_only": any(t.legacy for t in row[0]) or name.startswith("removed ")})
-    armours = []
-    for row in ctable.table(pp, "Armour_prop"):
-        name = string_of(row[1])
-        armours.append({"id": name_of(row[0]), "name": name, "ac": evaluate(row[2], {}),
-                        "ev": evaluate(row[3], {}), "price": evaluate(row[4], {}), "slot": name_of(row[5]),
-                        "fit_min": name_of(row[6]), "fit_max": name_of(row[7]),
-                        "legacy_only": any(t.legacy for t in row[0]) or name.startswith("removed ")})
-    return weapons, missiles, armours
-
-
-def write(path, head, sections):
-    """JSON with one row a line, so that a changed stat is one changed line."""
-    import json
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("{\n")
-        for key, value in head.items():
-            f.write(" %s: %s,\n" % (json.dumps(key), json.dumps(value, ensure_ascii=False)))
-        for k, (key, rows) in enumerate(sections):
-            f.write(" %s: [\n" % json.dumps(key))
-            for i, row in enumerate(rows):
-                f.write("  %s%s\n" % (json.dumps(row, ensure_ascii=False, separators=(",", ":")), "," if i + 1 < len(rows) else ""))
-            f.write(" ]%s\n" % ("," if k + 1 < len(sections) else ""))
-        f.write("}\n")
+    return dcss.items(dcss.preprocess(src.read(SRC + "itemprop.cc")),
+                      dcss.WEAPON_COLUMNS_HEAD + [("ammo", name_of)] + dcss.WEAPON_COLUMNS_TAIL,
+                      dcss.MISSILE_COLUMNS + [("throwable", dcss.boolean)], launcher)
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--repo", help="a crawl/crawl git repository (bare or not)")
-    ap.add_argument("--tag", default="0.19.6", help="the tag to read in --repo (0.19.6)")
-    ap.add_argument("--checkout", help="a work tree of crawl/crawl at 0.19.x, instead of --repo")
-    ap.add_argument("--out", default=os.path.join(ROOT, "tests", "golden", "crawl"), help="output folder")
-    args = ap.parse_args()
-    src = ctable.Source(repo=args.repo, tag=args.tag if args.repo else None, checkout=args.checkout)
-    source = src.describe()
-    mons = monsters(src)
-    write(os.path.join(args.out, "extracted_monsters.json"),
-          {"source": source + ", crawl-ref/source/mon-data.h (mondata[]), mon-enum.h, mon-util.h",
-           "tool": "tools/crawl/extract_0_19.py",
-           "notes": ["every mondata[] row, in the table's order; attacks without AT_NONE",
-                     "resists: the nonzero levels of the resists_t bits, as mon-util.h get_resist reads them "
-                     "(fire, cold, elec, poison, neg, rotting, acid: -1..4; the other flags 1)",
-                     "magic_resistance: positive sets it, negative is -x per HD x 4/3 (mons_resist_magic), "
-                     "or a named constant (MAG_IMMUNE)",
-                     "energy: mon_energy_usage (move, swim, attack, missile, spell, special, item, "
-                     "pickup_percent): the speed_increment an action costs (monster::action_energy)",
-                     "legacy_only: inside #if TAG_MAJOR_VERSION == 34, or named \"removed ...\""]},
-          [("monsters", mons)])
-    weapons, missiles, armours = items(src)
-    write(os.path.join(args.out, "extracted_items.json"),
-          {"source": source + ", crawl-ref/source/itemprop.cc (Weapon_prop, Missile_prop, Armour_prop)",
-           "tool": "tools/crawl/extract_0_19.py",
-           "notes": ["weapons: damage (PWPN_DAMAGE), accuracy (PWPN_HIT), delay (PWPN_SPEED, aut at skill 0)",
-                     "min_delay: fight.cc weapon_min_delay(weapon, false); min_delay_skill: "
-                     "weapon_min_delay_skill, (delay - min_delay) x 2",
-                     "ranged: is_ranged_weapon_type, the weapon fires ammo (ammo is not MI_NONE)",
-                     "armours: ac (PARM_AC), ev (PARM_EVASION, tenths)",
-                     "legacy_only: inside #if TAG_MAJOR_VERSION == 34, or named \"removed ...\""]},
-          [("weapons", weapons), ("missiles", missiles), ("armours", armours)])
-    print("%d monsters, %d weapons, %d missiles, %d armours" % (len(mons), len(weapons), len(missiles),
-                                                              len(armours)))
+    dcss.main(__doc__, "0.19.6", "crawl", "tools/crawl/extract_0_19.py", monsters,
+              (", crawl-ref/source/mon-data.h (mondata[]), mon-enum.h, mon-util.h",
+               ["every mondata[] row, in the table's order; attacks without AT_NONE",
+                "resists: the nonzero levels of the resists_t bits, as mon-util.h get_resist reads them "
+                "(fire, cold, elec, poison, neg, rotting, acid: -1..4; the other flags 1)",
+                "magic_resistance: positive sets it, negative is -x per HD x 4/3 (mons_resist_magic), "
+                "or a named constant (MAG_IMMUNE)",
+                "energy: mon_energy_usage (move, swim, attack, missile, spell, special, item, "
+                "pickup_percent): the speed_increment an action costs (monster::action_energy)",
+                "legacy_only: inside #if TAG_MAJOR_VERSION == 34, or named \"removed ...\""]),
+              items,
+              (", crawl-ref/source/itemprop.cc (Weapon_prop, Missile_prop, Armour_prop)",
+               ["weapons: damage (PWPN_DAMAGE), accuracy (PWPN_HIT), delay (PWPN_SPEED, aut at skill 0)",
+                "min_delay: fight.cc weapon_min_delay(weapon, false); min_delay_skill: "
+                "weapon_min_delay_skill, (delay - min_delay) x 2",
+                "ranged: is_ranged_weapon_type, the weapon fires ammo (ammo is not MI_NONE)",
+                "armours: ac (PARM_AC), ev (PARM_EVASION, tenths)",
+                "legacy_only: inside #if TAG_MAJOR_VERSION == 34, or named \"removed ...\""]))
 
 
 if __name__ == "__main__":

@@ -27,29 +27,25 @@ dragon hides, made only under TAG_MAJOR_VERSION == 34).
 The tests in tests/rules/crawl_0_34 hold fray's catalogs
 (data/crawl_0_34/monsters.json and weapons.json) to these files, field by field.
 
-Run from the repository root. Python 3 with PyYAML (Debian's python3-yaml;
-the game's own mon-gen.py reads the files with it too):
+Python 3 with PyYAML (Debian's python3-yaml; the game's own mon-gen.py reads
+the files with it too); tools/README.md has the other scripts and the shared modules:
 
-    tools/crawl/extract_0_34.py --repo /path/to/crawl.git --tag 0.34.1
-    tools/crawl/extract_0_34.py --checkout /path/to/crawl      # a work tree at 0.34.1
+    tools/crawl/extract_0_34.py /path/to/crawl.git [--tag 0.34.1]   # a repository, read at the tag
+    tools/crawl/extract_0_34.py --checkout /path/to/crawl           # a work tree at 0.34.1
 
 Output goes to tests/golden/crawl_0_34/ (--out DIR to change it).
 """
 
-import argparse
 import os
 import re
 import sys
 
 import yaml
 
+sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the imports
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import ctable  # noqa: E402
-from ctable import evaluate, name_of, names_of, string_of  # noqa: E402
-from extract_0_19 import write  # noqa: E402
-
-SRC = "crawl-ref/source/"
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+import dcss  # noqa: E402
+from dcss import SRC  # noqa: E402
 
 # mon_energy_usage's fields (mon-util.h) and the names mon-gen.py gives them in a file.
 ENERGY_FIELDS = [("move", "walk"), ("swim", "swim"), ("attack", "attack"), ("missile", "missile"),
@@ -116,7 +112,7 @@ def monster(file, d):
 def monsters(src):
     folder = SRC + "dat/mons"
     out = []
-    for name in src.list(folder):
+    for name in src.list(folder, recursive=False):
         if name.endswith(".yaml"):
             out.append(monster(name, yaml.safe_load(src.read(folder + "/" + name))))
     return out
@@ -128,94 +124,40 @@ def crossbows(text):
     return set(re.findall(r"case\s+(WPN_\w+)\s*:", m.group(1)))
 
 
-def weapon_min_delay(w):
-    """fight.cc weapon_min_delay(weapon, check_speed = false) of 0.34 (a plain item, not an unrand)."""
-    base = w["delay"]
-    d = base // 2
-    if w["skill"] == "SK_SHORT_BLADES" and d > 5:
-        d = 5
-    if d > 7:
-        d = 7
-    if w["crossbow"] and d < 10:
-        d = 10
-    d = max(d, base - (27 + 1) // 2)  # MAX_SKILL_LEVEL 27
-    return max(d, 3)
-
-
 def items(src):
     text = src.read(SRC + "item-prop.cc")
-    pp = ctable.Preprocessed(text)
     xbows = crossbows(text)
 
-    def legacy(row, name):
-        return any(t.legacy for t in row[0]) or name.startswith("removed ")
-
-    weapons = []
-    for row in ctable.table(pp, "Weapon_prop"):
-        name = string_of(row[1])
-        w = {
-            "id": name_of(row[0]), "name": name, "damage": evaluate(row[2], {}), "accuracy": evaluate(row[3], {}),
-            "delay": evaluate(row[4], {}), "skill": name_of(row[5]), "min_2h_size": name_of(row[6]),
-            "min_1h_size": name_of(row[7]), "dam_type": names_of(row[8]), "commonness": evaluate(row[9], {}),
-            "acquire_weight": evaluate(row[10], {}), "price": evaluate(row[11], {}),
-        }
+    def launcher(w):
+        """0.34's is_ranged_weapon_type (skill SK_RANGED_WEAPONS) and is_crossbow."""
         w["ranged"] = w["skill"] == "SK_RANGED_WEAPONS"
         w["crossbow"] = w["id"] in xbows
-        w["min_delay"] = weapon_min_delay(w)
-        w["min_delay_skill"] = (w["delay"] - w["min_delay"]) * 2
-        w["legacy_only"] = legacy(row, name)
-        weapons.append(w)
-    missiles = []
-    for row in ctable.table(pp, "Missile_prop"):
-        name = string_of(row[1])
-        missiles.append({"id": name_of(row[0]), "name": name, "damage": evaluate(row[2], {}),
-                         "mulch_rate": evaluate(row[3], {}), "price": evaluate(row[4], {}),
-                         "legacy_only": legacy(row, name)})
-    armours = []
-    for row in ctable.table(pp, "Armour_prop"):
-        name = string_of(row[1])
-        armours.append({"id": name_of(row[0]), "name": name, "ac": evaluate(row[2], {}),
-                        "ev": evaluate(row[3], {}), "price": evaluate(row[4], {}), "slot": name_of(row[5]),
-                        "fit_min": name_of(row[6]), "fit_max": name_of(row[7]), "legacy_only": legacy(row, name)})
-    return weapons, missiles, armours
+        return w["crossbow"]
+
+    return dcss.items(dcss.preprocess(text), dcss.WEAPON_COLUMNS_HEAD + dcss.WEAPON_COLUMNS_TAIL,
+                      dcss.MISSILE_COLUMNS, launcher)
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--repo", help="a crawl/crawl git repository (bare or not)")
-    ap.add_argument("--tag", default="0.34.1", help="the tag to read in --repo (0.34.1)")
-    ap.add_argument("--checkout", help="a work tree of crawl/crawl at 0.34.x, instead of --repo")
-    ap.add_argument("--out", default=os.path.join(ROOT, "tests", "golden", "crawl_0_34"), help="output folder")
-    args = ap.parse_args()
-    src = ctable.Source(repo=args.repo, tag=args.tag if args.repo else None, checkout=args.checkout)
-    source = src.describe()
-    mons = monsters(src)
-    write(os.path.join(args.out, "extracted_monsters.json"),
-          {"source": source + ", crawl-ref/source/dat/mons/*.yaml, read as util/mon-gen.py reads them",
-           "tool": "tools/crawl/extract_0_34.py",
-           "notes": ["every dat/mons file, in mon-gen.py's order (sorted file names)",
-                     "defaults as mon-gen.py's: speed 10, holiness natural, habitat land, uses nothing, exp 10, "
-                     "no flags or resists, an attack's flavour plain, genus and species the monster's own",
-                     "resists: the file's levels (fire, cold, elec, poison: -1..4; neg, corr, miasma: 0..4; "
-                     "torment, petrify, damnation, steam: 0..1), before mon-util.cc _apply_holiness_resists",
-                     "will: the willpower; will_per_hd: the willpower per HD instead",
-                     "energy: mon_energy_usage (move, swim, attack, missile, spell): the speed_increment an "
-                     "action costs (monster::action_energy); item and special actions cost 10, a pickup 100 "
-                     "(fixed in monster::action_energy)"]},
-          [("monsters", mons)])
-    weapons, missiles, armours = items(src)
-    write(os.path.join(args.out, "extracted_items.json"),
-          {"source": source + ", crawl-ref/source/item-prop.cc (Weapon_prop, Missile_prop, Armour_prop)",
-           "tool": "tools/crawl/extract_0_34.py",
-           "notes": ["weapons: damage (PWPN_DAMAGE), accuracy (PWPN_HIT), delay (PWPN_SPEED, aut at skill 0)",
-                     "min_delay: fight.cc weapon_min_delay(weapon, false); min_delay_skill: "
-                     "weapon_min_delay_skill, (delay - min_delay) x 2",
-                     "ranged: is_ranged_weapon_type (skill SK_RANGED_WEAPONS); crossbow: is_crossbow",
-                     "armours: ac (PARM_AC), ev (PARM_EVASION, tenths)",
-                     "legacy_only: inside #if TAG_MAJOR_VERSION == 34, or named \"removed ...\""]},
-          [("weapons", weapons), ("missiles", missiles), ("armours", armours)])
-    print("%d monsters, %d weapons, %d missiles, %d armours" % (len(mons), len(weapons), len(missiles),
-                                                              len(armours)))
+    dcss.main(__doc__, "0.34.1", "crawl_0_34", "tools/crawl/extract_0_34.py", monsters,
+              (", crawl-ref/source/dat/mons/*.yaml, read as util/mon-gen.py reads them",
+               ["every dat/mons file, in mon-gen.py's order (sorted file names)",
+                "defaults as mon-gen.py's: speed 10, holiness natural, habitat land, uses nothing, exp 10, "
+                "no flags or resists, an attack's flavour plain, genus and species the monster's own",
+                "resists: the file's levels (fire, cold, elec, poison: -1..4; neg, corr, miasma: 0..4; "
+                "torment, petrify, damnation, steam: 0..1), before mon-util.cc _apply_holiness_resists",
+                "will: the willpower; will_per_hd: the willpower per HD instead",
+                "energy: mon_energy_usage (move, swim, attack, missile, spell): the speed_increment an "
+                "action costs (monster::action_energy); item and special actions cost 10, a pickup 100 "
+                "(fixed in monster::action_energy)"]),
+              items,
+              (", crawl-ref/source/item-prop.cc (Weapon_prop, Missile_prop, Armour_prop)",
+               ["weapons: damage (PWPN_DAMAGE), accuracy (PWPN_HIT), delay (PWPN_SPEED, aut at skill 0)",
+                "min_delay: fight.cc weapon_min_delay(weapon, false); min_delay_skill: "
+                "weapon_min_delay_skill, (delay - min_delay) x 2",
+                "ranged: is_ranged_weapon_type (skill SK_RANGED_WEAPONS); crossbow: is_crossbow",
+                "armours: ac (PARM_AC), ev (PARM_EVASION, tenths)",
+                "legacy_only: inside #if TAG_MAJOR_VERSION == 34, or named \"removed ...\""]))
 
 
 if __name__ == "__main__":

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Extracts Pixel Dungeon 1.9.1's combat facts from the game's Java source.
 
-    tools/pixel_dungeon/extract.py SOURCE [--rev REV] [--out DIR]
+    tools/pixel_dungeon/extract.py SOURCE [--tag REV] [--out DIR]
 
 SOURCE is the game's checkout: a git repository, bare or not (read at REV,
-default HEAD), or a plain source tree (the folder that holds src/). The script
+default HEAD), or a plain source tree (the folder that holds src/); --repo and
+--checkout say which (tools/common/source.py). The script
 writes DIR/{mobs,weapons,armors,kits}.json (default: tests/golden/pixel_dungeon
-of this fray checkout), which tests/rules/pixel_dungeon/source_test.cpp holds
+of this fray checkout), which tests/rules/pixel_dungeon/catalog_test.cpp holds
 every row of data/pixel_dungeon/*.json to, field by field. Run it again after
 a change to the game or to this script, and commit its output:
 
@@ -47,87 +48,53 @@ Python 3 standard library only.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the imports
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import javalite as J  # noqa: E402
+from common import java, source  # noqa: E402
+from common.clike import block_end, strip_comments  # noqa: E402
+from common.jsonfile import write_json as write  # noqa: E402
 
 PKG = "src/com/watabou/pixeldungeon"
 DEPTHS = range(1, 27)
 LEVELS = range(-3, 11)
 
 
-class Source:
-    """The game's files, from a git repository at a revision or from a tree."""
-
-    def __init__(self, path: str, rev: str):
-        self.path = path
-        self.rev = rev
-        self.git = not os.path.isdir(os.path.join(path, PKG))
-        if self.git:
-            self.commit = self._git("rev-parse", f"{rev}^{{commit}}").strip()
-            self.files = self._git("ls-tree", "-r", "--name-only", self.commit, "--", PKG).split()
-        else:
-            self.commit = None
-            self.files = [
-                str(p.relative_to(path)).replace(os.sep, "/") for p in Path(path, PKG).rglob("*.java")
-            ]
-        self.files.sort()
-
-    def _git(self, *args) -> str:
-        r = subprocess.run(["git", "-C", self.path, *args], capture_output=True, text=True)
-        if r.returncode != 0:
-            raise SystemExit(
-                f"{self.path}: not a source tree (no {PKG}) nor a git repository with it: "
-                f"git {' '.join(args)}: {r.stderr.strip()}"
-            )
-        return r.stdout
-
-    def read(self, rel: str) -> str:
-        if self.git:
-            if not hasattr(self, "_blobs"):
-                self._blobs = self._cat_all()
-            return self._blobs[rel]
-        return Path(self.path, rel).read_text(encoding="utf-8")
-
-    def _cat_all(self) -> dict:
-        """Every file of the listing in one `git cat-file --batch`."""
-        req = "".join(f"{self.commit}:{f}\n" for f in self.files).encode()
-        raw = subprocess.run(["git", "-C", self.path, "cat-file", "--batch"], input=req, check=True,
-                             capture_output=True).stdout
-        out, pos = {}, 0
-        for f in self.files:
-            nl = raw.index(b"\n", pos)
-            size = int(raw[pos:nl].split()[2])
-            out[f] = raw[nl + 1 : nl + 1 + size].decode("utf-8")
-            pos = nl + 1 + size + 1
-        return out
-
-    def describe(self) -> str:
-        if self.git:
-            return f"watabou/pixel-dungeon @ {self.commit}"
-        return f"watabou/pixel-dungeon source tree {self.path}"
+def open_source(args) -> source.Source:
+    """The game's source (tools/common/source.py), its Java files listed in `files`."""
+    src = source.open_source(args, PKG)
+    src.files = [f for f in src.list(PKG) if f.endswith(".java")]
+    src.prefetch(src.files)
+    return src
 
 
-def load_world(src: Source) -> tuple[J.World, dict]:
+def describe(src: source.Source) -> str:
+    if src.tree:
+        return f"watabou/pixel-dungeon source tree {src.path}"
+    return f"watabou/pixel-dungeon @ {src.commit}"
+
+
+def load_world(src: source.Source) -> tuple[J.World, dict]:
     world = J.World()
     where = {}
     for f in src.files:
         if not f.endswith(".java"):
             continue
-        classes = J.parse_classes(src.read(f), f)
+        found: dict = {}
+        java.parse_file(src.read(f), f, found)
         sub = f[len(PKG) + 1 :]
-        for c in classes:
+        for c in found.values():
+            if c.kind != "class":
+                continue
             # npcs.Bee: the mobs under actors/mobs/npcs keep their package's name, as the catalog does.
-            if sub.startswith("actors/mobs/npcs/") and c.name.split(".")[0] != "NPC":
-                where[c.name] = "npcs." + c.name
+            if sub.startswith("actors/mobs/npcs/") and c.dotted.split(".")[0] != "NPC":
+                where[c.dotted] = "npcs." + c.dotted
             world.add([c])
-            c.path = f
     return world, where
 
 
@@ -142,12 +109,12 @@ def js(v):
 NOT_STATE = {"restoreFromBundle", "storeInBundle"}
 
 
-def spawn_hooks(src: Source, world: J.World) -> dict:
+def spawn_hooks(src: source.Source, world: J.World) -> dict:
     """Class → (method, source of its argument) for spawns that call
     adjustStats(Dungeon.depth) or spawn(Dungeon.depth) on a new mob."""
     hooks = {}
     for f in src.files:
-        text = J.strip_comments(src.read(f))
+        text = strip_comments(src.read(f))
         for m in re.finditer(r"\b(\w+)\s*\.\s*(adjustStats|spawn)\s*\(\s*Dungeon\.depth\s*\)", text):
             var, method = m.group(1), m.group(2)
             d = re.search(r"\b(\w+)\s+" + re.escape(var) + r"\s*=", text)
@@ -231,14 +198,14 @@ def magic_attack(world: J.World, obj: J.Obj, name: str) -> dict | None:
         for m in cls.members:
             if m.kind != "method" or not re.search(r"\bhit\s*\(\s*this\s*,\s*\w+\s*,\s*true\s*\)", m.body):
                 continue
-            body = J.strip_comments(m.body)
+            body = strip_comments(m.body)
             dm = re.search(r"\bint\s+dmg\s*=\s*([^;]+);", body) or re.search(
                 r"\.damage\s*\(\s*(Random\.\w+\s*\([^)]*\))\s*,", body
             )
             if not dm:
                 continue
             roll = obj.query("damageRoll") if dm.group(1).strip() == "damageRoll()" else obj.eval(
-                J.parse_expr(dm.group(1)), {}
+                java.parse_expr(dm.group(1)), {}
             )
             # The time: spend(...) in this method, or in the method that calls this one.
             sp = re.search(r"\bspend\s*\(\s*([^;]+?)\s*\)\s*;", body)
@@ -248,7 +215,7 @@ def magic_attack(world: J.World, obj: J.Obj, name: str) -> dict | None:
                         sp = re.search(r"\bspend\s*\(\s*([^;]+?)\s*\)\s*;", other.body)
                         if sp:
                             break
-            time = obj.eval(J.parse_expr(sp.group(1)), {}) if sp else None
+            time = obj.eval(java.parse_expr(sp.group(1)), {}) if sp else None
             mult = re.search(r"if\s*\(([^{]*?)\)\s*\{?\s*dmg\s*\*=\s*([0-9.]+f?)\s*;", body)
             # Whether it still attacks in melee: its attack / doAttack hands some attacks to Mob's.
             melee = any(
@@ -257,7 +224,7 @@ def magic_attack(world: J.World, obj: J.Obj, name: str) -> dict | None:
                 if x.kind == "method" and x.name in ("attack", "doAttack")
             )
             out = {
-                "method": f"{cls.name}.{m.name}",
+                "method": f"{cls.dotted}.{m.name}",
                 "damage": js(roll),
                 "time": js(time),
                 "melee_too": melee,
@@ -268,8 +235,8 @@ def magic_attack(world: J.World, obj: J.Obj, name: str) -> dict | None:
     return None
 
 
-def bestiary(src: Source) -> tuple[dict, list]:
-    text = J.strip_comments(src.read(f"{PKG}/actors/mobs/Bestiary.java"))
+def bestiary(src: source.Source) -> tuple[dict, list]:
+    text = strip_comments(src.read(f"{PKG}/actors/mobs/Bestiary.java"))
     body = text[text.index("mobClass( int depth )") :]
     weights: dict = {}
     listed = set()
@@ -303,7 +270,7 @@ def bestiary(src: Source) -> tuple[dict, list]:
     return weights, mutable
 
 
-def extract_mobs(src: Source, world: J.World, where: dict, weapons: list) -> dict:
+def extract_mobs(src: source.Source, world: J.World, where: dict, weapons: list) -> dict:
     hooks = spawn_hooks(src, world)
     weights, mutable = bestiary(src)
     mobs = []
@@ -315,8 +282,8 @@ def extract_mobs(src: Source, world: J.World, where: dict, weapons: list) -> dic
     for name in names:
         obj, base = mob_values(world, name, hooks, None)
         row = {"class": where.get(name, name), "source": obj.cls.path}
-        if len(obj.chain) > 2 and obj.chain[-2].name not in ("Mob", "NPC"):
-            row["inherits"] = obj.chain[-2].name
+        if len(obj.chain) > 2 and obj.chain[-2].dotted not in ("Mob", "NPC"):
+            row["inherits"] = obj.chain[-2].dotted
         if name in hooks:
             row["spawn"] = f"{hooks[name][0]}(Dungeon.depth) ({hooks[name][1].split('/')[-1]})"
         deps = {}
@@ -370,14 +337,14 @@ def extract_mobs(src: Source, world: J.World, where: dict, weapons: list) -> dic
         spell = magic_attack(world, obj, name)
         if spell:
             row["magic_attack"] = spell
-        row["bestiary"] = {str(d): weights[d][obj.cls.simple] for d in DEPTHS if obj.cls.simple in weights[d]}
+        row["bestiary"] = {str(d): weights[d][obj.cls.name] for d in DEPTHS if obj.cls.name in weights[d]}
         for v in mutable:
-            if v["by"] == obj.cls.simple:
+            if v["by"] == obj.cls.name:
                 row["rare_variant_of"] = {"class": v["replaces"], "chance": v["chance"]}
         mobs.append(row)
     return {
         "meta": {
-            "source": src.describe(),
+            "source": describe(src),
             "script": "tools/pixel_dungeon/extract.py",
             "fields": {
                 "evasion": "defenseSkill(enemy) with enemySeen true and paralysed false (a mob that has seen its "
@@ -405,7 +372,7 @@ def item_at_level(world: J.World, name: str, level: int):
     return obj
 
 
-def extract_weapons(src: Source, world: J.World) -> list:
+def extract_weapons(src: source.Source, world: J.World) -> list:
     out = []
     names = []
     for n, c in world.by_name.items():
@@ -474,10 +441,10 @@ def extract_armors(world: J.World) -> list:
     return out
 
 
-def extract_kits(src: Source, world: J.World) -> list:
+def extract_kits(src: source.Source, world: J.World) -> list:
     """HeroClass.initHero: initCommon, then init<Class>; Hero's constructor sets STR and HT."""
-    text = J.strip_comments(src.read(f"{PKG}/actors/hero/HeroClass.java"))
-    hero_text = J.strip_comments(src.read(f"{PKG}/actors/hero/Hero.java"))
+    text = strip_comments(src.read(f"{PKG}/actors/hero/HeroClass.java"))
+    hero_text = strip_comments(src.read(f"{PKG}/actors/hero/Hero.java"))
     starting_str = int(re.search(r"STARTING_STR\s*=\s*(\d+)\s*;", hero_text).group(1))
     ctor_text = " ".join(world.find("Hero").constructors()[0].body.split())
     ht = int(re.search(r"HP\s*=\s*HT\s*=\s*(\d+)\s*;", ctor_text).group(1))
@@ -487,7 +454,7 @@ def extract_kits(src: Source, world: J.World) -> list:
     def body_of(method: str) -> str:
         i = text.index(f"void {method}(")
         j = text.index("{", i)
-        k = J._skip_block(text, j)
+        k = block_end(text, j)
         return text[j + 1 : k - 1]
 
     common = body_of("initCommon")
@@ -523,23 +490,18 @@ def extract_kits(src: Source, world: J.World) -> list:
     return out
 
 
-def write(path: Path, data):
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("source", help="the game's checkout: a git repository or a source tree")
-    ap.add_argument("--rev", default="HEAD", help="the revision to read from a git repository (default HEAD)")
+    source.add_arguments(ap, "HEAD", "Pixel Dungeon")
     ap.add_argument(
         "--out",
         default=str(Path(__file__).resolve().parents[2] / "tests" / "golden" / "pixel_dungeon"),
         help="where to write the JSON files",
     )
     a = ap.parse_args(argv)
-    src = Source(a.source, a.rev)
+    src = open_source(a)
     world, where = load_world(src)
-    meta = {"source": src.describe(), "script": "tools/pixel_dungeon/extract.py"}
+    meta = {"source": describe(src), "script": "tools/pixel_dungeon/extract.py"}
     weapons = extract_weapons(src, world)
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -1,13 +1,13 @@
-"""A small reader of Java source: enough of the language to take the numbers
-out of Pixel Dungeon's classes (tools/pixel_dungeon/extract.py).
+"""Pixel Dungeon's classes evaluated: enough of Java to take the numbers out of
+them (tools/pixel_dungeon/extract.py).
 
-It splits a file into classes (nested ones too), a class body into its
-members (fields, instance initializers, constructors, methods), parses
-statements and expressions, and evaluates them with Java's arithmetic: int
-division truncates toward zero, a float operand rounds every result to 32-bit
-float, Math.pow works in double, casts truncate. Random.Int / IntRange /
-NormalIntRange evaluate to a Roll (the distribution, not a draw). A condition
-that cannot be decided (pumpedUp, enraged) splits the value into Cases.
+The classes and their members come from the shared Java reader
+(tools/common/java.py); this module parses their statements and expressions
+and evaluates them with Java's arithmetic: int division truncates toward zero,
+a float operand rounds every result to 32-bit float, Math.pow works in double,
+casts truncate. Random.Int / IntRange / NormalIntRange evaluate to a Roll (the
+distribution, not a draw). A condition that cannot be decided (pumpedUp,
+enraged) splits the value into Cases.
 
 Standard library only.
 """
@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import math
 import re
-import struct
-from dataclasses import dataclass, field
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from common import java  # noqa: E402
+from common.java import JavaClass, Member, f32  # noqa: E402
 
 # --- values --------------------------------------------------------------------------
-
-
-def f32(x: float) -> float:
-    """x rounded to a 32-bit float (round to nearest even), as Java's float."""
-    return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
 class Float32(float):
@@ -77,594 +77,20 @@ def to_json(v):
     return v
 
 
-# --- lexing --------------------------------------------------------------------------
-
-_TOKEN = re.compile(
-    r"""
-    (?P<ws>\s+)
-  | (?P<num>0[xX][0-9a-fA-F]+[lL]?|(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?[fFdDlL]?)
-  | (?P<str>"(?:\\.|[^"\\])*")
-  | (?P<chr>'(?:\\.|[^'\\])*')
-  | (?P<id>[A-Za-z_$][A-Za-z0-9_$]*)
-  | (?P<op>>>>=|<<=|>>=|>>>|\+\+|--|&&|\|\||==|!=|<=|>=|\+=|-=|\*=|/=|%=|&=|\|=|\^=|<<|>>|->|::|[-+*/%=<>!~?:;,.(){}\[\]&|^@])
-    """,
-    re.VERBOSE,
-)
-
-
-def strip_comments(text: str) -> str:
-    """The source without // and /* */ comments (string literals kept)."""
-    out = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == '"' or c == "'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i : j + 1])
-            i = j + 1
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            out.append(" ")
-            i = n if j < 0 else j + 2
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
-
-
-@dataclass
-class Tok:
-    kind: str  # num, str, chr, id, op
-    text: str
-
-
-def tokenize(text: str) -> list[Tok]:
-    toks = []
-    pos = 0
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        if not m:
-            raise SyntaxError(f"cannot read Java at: {text[pos:pos + 40]!r}")
-        pos = m.end()
-        if m.lastgroup != "ws":
-            toks.append(Tok(m.lastgroup, m.group()))
-    return toks
-
-
-# --- classes and members -------------------------------------------------------------
-
-
-@dataclass
-class Member:
-    kind: str  # "field", "init", "static_init", "method", "constructor"
-    name: str  # field or method name ("" for an initializer)
-    header: str  # the declaration before its body or initializer
-    params: list = field(default_factory=list)  # parameter names
-    body: str = ""  # block text without the outer braces, or a field's initializer
-    modifiers: set = field(default_factory=set)
-
-
-@dataclass
-class JavaClass:
-    name: str  # "King.Undead" for a nested class
-    simple: str  # "Undead"
-    extends: str | None
-    members: list
-    path: str
-    abstract: bool = False
-
-    def methods(self, name: str) -> list[Member]:
-        return [m for m in self.members if m.kind == "method" and m.name == name]
-
-    def method(self, name: str, nparams: int | None = None) -> Member | None:
-        for m in self.methods(name):
-            if nparams is None or len(m.params) == nparams:
-                return m
-        return None
-
-    def field(self, name: str) -> Member | None:
-        for m in self.members:
-            if m.kind == "field" and m.name == name:
-                return m
-        return None
-
-    def inits(self) -> list[Member]:
-        return [m for m in self.members if m.kind == "init"]
-
-    def constructors(self) -> list[Member]:
-        return [m for m in self.members if m.kind == "constructor"]
-
-
-_CLASS_HEAD = re.compile(
-    r"(?:^|\s)(?P<mods>(?:(?:public|private|protected|static|final|abstract)\s+)*)class\s+(?P<name>\w+)"
-    r"(?:\s*<[^>]*>)?(?:\s+extends\s+(?P<base>[\w.]+)(?:\s*<[^>]*>)?)?(?:\s+implements\s+[\w.,\s<>]+)?\s*$"
-)
-
-
-def _skip_block(text: str, i: int) -> int:
-    """Index just past the block that opens at text[i] == '{' (strings skipped)."""
-    depth = 0
-    n = len(text)
-    while i < n:
-        c = text[i]
-        if c == '"' or c == "'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            i = j + 1
-            continue
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    raise SyntaxError("unbalanced braces")
-
-
-def _members(body: str, owner: str, path: str, classes: list) -> list[Member]:
-    """The members of a class body; nested classes go to `classes`."""
-    members = []
-    header = []
-    i, n = 0, len(body)
-    depth_paren = 0
-    while i < n:
-        c = body[i]
-        if c == '"' or c == "'":
-            j = i + 1
-            while j < n and body[j] != c:
-                j += 2 if body[j] == "\\" else 1
-            header.append(body[i : j + 1])
-            i = j + 1
-            continue
-        if c == "(":
-            depth_paren += 1
-        elif c == ")":
-            depth_paren -= 1
-        if c == ";" and depth_paren == 0:
-            h = "".join(header).strip()
-            header = []
-            i += 1
-            if h:
-                members.append(_field(h))
-            continue
-        if c == "{" and depth_paren == 0:
-            h = "".join(header).strip()
-            end = _skip_block(body, i)
-            block = body[i + 1 : end - 1]
-            if "=" in _strip_annotations(h) and "(" not in _strip_annotations(h).split("=")[0]:
-                # A field whose initializer holds braces (an array, an anonymous class): read on to ';'.
-                header.append(body[i:end])
-                i = end
-                continue
-            header = []
-            i = end
-            mc = _CLASS_HEAD.search(_strip_annotations(h))
-            if mc and "(" not in h:
-                name = f"{owner}.{mc.group('name')}" if owner else mc.group("name")
-                classes.append(
-                    JavaClass(
-                        name,
-                        mc.group("name"),
-                        mc.group("base"),
-                        _members(block, name, path, classes),
-                        path,
-                        "abstract" in mc.group("mods"),
-                    )
-                )
-                continue
-            if re.fullmatch(r"(?:interface|enum)\s+\w+.*|.*\s(?:interface|enum)\s+\w+.*", h, re.S):
-                continue
-            hs = _strip_annotations(h)
-            if hs == "":
-                members.append(Member("init", "", h, body=block))
-            elif hs == "static":
-                members.append(Member("static_init", "", h, body=block))
-            else:
-                m = re.search(r"(\w+)\s*\((.*)\)\s*(?:throws\s+[\w.,\s]+)?$", hs, re.S)
-                if not m:
-                    raise SyntaxError(f"{path}: cannot read member header {h!r}")
-                words = hs[: m.start()].split()
-                params = [p.split()[-1] for p in _split_top(m.group(2), ",") if p.strip()]
-                kind = "constructor" if m.group(1) == owner.split(".")[-1] and len(words) <= 1 else "method"
-                members.append(Member(kind, m.group(1), h, params, block, set(words)))
-            continue
-        header.append(c)
-        i += 1
-    return members
-
-
-def _strip_annotations(h: str) -> str:
-    return re.sub(r"@\w+(?:\([^)]*\))?\s*", "", h).strip()
-
-
-def _field(h: str) -> Member:
-    hs = _strip_annotations(h)
-    left, eq, right = hs.partition("=")
-    words = left.split()
-    name = words[-1] if words else ""
-    name = name.rstrip("[]")
-    return Member("field", name, hs, body=right.strip() if eq else "", modifiers=set(words[:-1]))
-
-
-def _split_top(text: str, sep: str) -> list[str]:
-    """text split at `sep` outside parentheses, brackets and braces."""
-    parts, depth, cur = [], 0, []
-    for c in text:
-        if c in "([{<":
-            depth += 1
-        elif c in ")]}>":
-            depth -= 1
-        if c == sep and depth == 0:
-            parts.append("".join(cur))
-            cur = []
-        else:
-            cur.append(c)
-    parts.append("".join(cur))
-    return parts
-
-
-def parse_classes(text: str, path: str) -> list[JavaClass]:
-    """Every class of a source file (top-level and nested)."""
-    text = strip_comments(text)
-    classes: list[JavaClass] = []
-    # The top level: skip package/imports, find each top-level class.
-    for m in re.finditer(
-        r"(?m)^(?P<mods>(?:(?:public|private|protected|static|final|abstract)\s+)*)class\s+(?P<name>\w+)"
-        r"(?:\s*<[^>]*>)?(?:\s+extends\s+(?P<base>[\w.]+))?(?:\s+implements\s+[\w.,\s<>]+)?\s*\{",
-        text,
-    ):
-        start = m.end() - 1
-        end = _skip_block(text, start)
-        name = m.group("name")
-        members = _members(text[start + 1 : end - 1], name, path, classes)
-        classes.append(JavaClass(name, name, m.group("base"), members, path, "abstract" in m.group("mods")))
-    return classes
-
-
 # --- statements and expressions ------------------------------------------------------
 
 
-class Parser:
-    """Recursive descent over a token list: the statements and expressions the
-    catalog's methods use."""
-
-    def __init__(self, text: str):
-        self.toks = tokenize(text)
-        self.i = 0
-
-    def peek(self, k: int = 0) -> Tok | None:
-        j = self.i + k
-        return self.toks[j] if j < len(self.toks) else None
-
-    def at(self, text: str, k: int = 0) -> bool:
-        t = self.peek(k)
-        return t is not None and t.text == text and t.kind in ("op", "id")
-
-    def take(self, text: str | None = None) -> Tok:
-        t = self.peek()
-        if t is None or (text is not None and t.text != text):
-            raise SyntaxError(f"expected {text!r}, found {t.text if t else 'end'!r}")
-        self.i += 1
-        return t
-
-    # statements: ("block", [s]) ("local", type, name, expr) ("return", expr) ("if", cond, then, else)
-    # ("expr", expr) ("assign", target, op, expr)
-    def statements(self) -> list:
-        out = []
-        while self.peek() is not None and not self.at("}"):
-            out.append(self.statement())
-        return out
-
-    def statement(self):
-        start = self.i
-        try:
-            return self._statement()
-        except SyntaxError:
-            # A statement this reader does not know: kept as opaque text.
-            self.i = start
-            return ("opaque", self._skip_statement())
-
-    def _statement(self):
-        if self.at("{"):
-            self.take("{")
-            s = self.statements()
-            self.take("}")
-            return ("block", s)
-        if self.at("return"):
-            self.take("return")
-            if self.at(";"):
-                self.take(";")
-                return ("return", None)
-            e = self.expr()
-            self.take(";")
-            return ("return", e)
-        if self.at("if"):
-            self.take("if")
-            self.take("(")
-            c = self.expr()
-            self.take(")")
-            then = self.statement()
-            other = None
-            if self.at("else"):
-                self.take("else")
-                other = self.statement()
-            return ("if", c, then, other)
-        if self.at(";"):
-            self.take(";")
-            return ("block", [])
-        # A local declaration: TYPE NAME = EXPR; (TYPE possibly qualified or an array)
-        t0, t1 = self.peek(), self.peek(1)
-        if t0 and t0.kind == "id" and t0.text in ("int", "float", "double", "long", "boolean", "short", "final"):
-            j = 0
-            while self.at("final", j):
-                j += 1
-            typ = self.peek(j).text
-            name = self.peek(j + 1)
-            if name and name.kind == "id":
-                self.i += j + 2
-                e = None
-                if self.at("="):
-                    self.take("=")
-                    e = self.expr()
-                self.take(";")
-                return ("local", typ, name.text, e)
-        if t0 and t1 and t0.kind == "id" and t1.kind == "id" and self.at("=", 2):
-            self.i += 2
-            self.take("=")
-            e = self.expr()
-            self.take(";")
-            return ("local", t0.text, t1.text, e)
-        # Anything else: an expression statement, possibly an assignment; statements
-        # this reader does not know (loops, try) are kept as opaque text.
-        if t0 and t0.kind == "id" and t0.text in ("for", "while", "do", "switch", "try", "synchronized", "throw"):
-            return ("opaque", self._skip_statement())
-        start = self.i
-        try:
-            e = self.expr()
-            for op in ("=", "+=", "-=", "*=", "/=", "%=", "|=", "&="):
-                if self.at(op):
-                    self.take(op)
-                    targets = [e]
-                    rhs = self.expr()
-                    while op == "=" and self.at("="):  # HP = HT = 8
-                        self.take("=")
-                        targets.append(rhs)
-                        rhs = self.expr()
-                    self.take(";")
-                    if len(targets) == 1:
-                        return ("assign", e, op, rhs)
-                    return ("block", [("assign", t, "=", rhs) for t in reversed(targets)])
-            if self.at("++") or self.at("--"):
-                op = self.take().text
-                self.take(";")
-                return ("assign", e, "+=" if op == "++" else "-=", ("num", 1))
-            self.take(";")
-            return ("expr", e)
-        except SyntaxError:
-            self.i = start
-            return ("opaque", self._skip_statement())
-
-    def _skip_statement(self) -> str:
-        start = self.i
-        depth = 0
-        while self.peek() is not None:
-            t = self.take()
-            if t.text in ("(", "{", "["):
-                depth += 1
-            elif t.text in (")", "}", "]"):
-                depth -= 1
-                if depth == 0 and t.text == "}" and not self.at("else") and not self.at("catch") and not self.at(
-                    "finally"
-                ) and not self.at("while"):
-                    break
-            elif t.text == ";" and depth == 0:
-                break
-        return " ".join(t.text for t in self.toks[start : self.i])
-
-    # expressions, as tuples: ("num", v) ("str", s) ("name", "a.b") ("call", target, name, [args])
-    # ("bin", op, l, r) ("un", op, e) ("cast", type, e) ("cond", c, a, b) ("new", type, [args]) ("index", e, i)
-    def expr(self):
-        return self.ternary()
-
-    def ternary(self):
-        c = self.binary(0)
-        if self.at("?"):
-            self.take("?")
-            a = self.ternary()
-            self.take(":")
-            b = self.ternary()
-            return ("cond", c, a, b)
-        return c
-
-    _LEVELS = [
-        ("||",),
-        ("&&",),
-        ("|",),
-        ("^",),
-        ("&",),
-        ("==", "!="),
-        ("<", ">", "<=", ">=", "instanceof"),
-        ("<<", ">>", ">>>"),
-        ("+", "-"),
-        ("*", "/", "%"),
-    ]
-
-    def binary(self, level: int):
-        if level == len(self._LEVELS):
-            return self.unary()
-        left = self.binary(level + 1)
-        while True:
-            t = self.peek()
-            if t is None or t.text not in self._LEVELS[level] or t.kind not in ("op", "id"):
-                return left
-            self.take()
-            if t.text == "instanceof":
-                right = ("name", self.qualified())
-            else:
-                right = self.binary(level + 1)
-            left = ("bin", t.text, left, right)
-
-    def qualified(self) -> str:
-        parts = [self.take().text]
-        while self.at(".") and self.peek(1) and self.peek(1).kind == "id":
-            self.take(".")
-            parts.append(self.take().text)
-        return ".".join(parts)
-
-    def unary(self):
-        if self.at("++") or self.at("--"):
-            op = self.take().text
-            return ("pre", op, self.unary())
-        if self.at("!") or self.at("-") or self.at("+") or self.at("~"):
-            op = self.take().text
-            return ("un", op, self.unary())
-        if self.at("(") and self.peek(1) and self.peek(1).text in ("int", "float", "double", "long", "short", "byte"):
-            if self.at(")", 2):
-                self.take("(")
-                typ = self.take().text
-                self.take(")")
-                return ("cast", typ, self.unary())
-        # (Type)expr with a class type: ((ShamanSprite)sprite)
-        if (
-            self.at("(")
-            and self.peek(1)
-            and self.peek(1).kind == "id"
-            and self.peek(1).text[:1].isupper()
-            and self.at(")", 2)
-            and self.peek(3)
-            and (self.peek(3).kind in ("id", "num") or self.peek(3).text == "(")
-        ):
-            self.take("(")
-            typ = self.take().text
-            self.take(")")
-            return ("cast", typ, self.unary())
-        return self.postfix(self.primary())
-
-    def args(self) -> list:
-        self.take("(")
-        out = []
-        while not self.at(")"):
-            out.append(self.expr())
-            if self.at(","):
-                self.take(",")
-        self.take(")")
-        return out
-
-    def primary(self):
-        t = self.peek()
-        if t is None:
-            raise SyntaxError("unexpected end")
-        if t.kind == "num":
-            self.take()
-            return ("num", _number(t.text))
-        if t.kind == "str":
-            self.take()
-            return ("str", t.text[1:-1])
-        if t.kind == "chr":
-            self.take()
-            return ("str", t.text[1:-1])
-        if t.text == "(":
-            self.take("(")
-            e = self.expr()
-            self.take(")")
-            return e
-        if t.text == "new":
-            self.take("new")
-            typ = self.qualified()
-            if self.at("["):
-                while self.at("["):
-                    self.take("[")
-                    if not self.at("]"):
-                        self.expr()
-                    self.take("]")
-                if self.at("{"):
-                    self._skip_braces()
-                return ("new", typ + "[]", [])
-            a = self.args()
-            if self.at("{"):
-                self._skip_braces()
-            return ("new", typ, a)
-        if t.kind == "id":
-            self.take()
-            if self.at("("):
-                return ("call", None, t.text, self.args())
-            return ("name", t.text)
-        raise SyntaxError(f"unexpected {t.text!r}")
-
-    def _skip_braces(self):
-        depth = 0
-        while True:
-            t = self.take()
-            if t.text == "{":
-                depth += 1
-            elif t.text == "}":
-                depth -= 1
-                if depth == 0:
-                    return
-
-    def postfix(self, e):
-        while True:
-            if self.at(".") and self.peek(1) and self.peek(1).kind == "id":
-                self.take(".")
-                name = self.take().text
-                if self.at("("):
-                    e = ("call", e, name, self.args())
-                elif e[0] == "name":
-                    e = ("name", e[1] + "." + name)
-                else:
-                    e = ("field", e, name)
-            elif self.at("["):
-                self.take("[")
-                i = self.expr()
-                self.take("]")
-                e = ("index", e, i)
-            elif self.at("++") or self.at("--"):
-                return e
-            else:
-                return e
-
-
 def _number(text: str):
-    t = text.rstrip("lL")
-    if t[:2] in ("0x", "0X"):
-        return int(t, 16)
-    if t[-1] in "fF":
-        return Float32(f32(float(t[:-1])))
-    if t[-1] in "dD":
-        return Double(float(t[:-1]))
-    if "." in t or "e" in t or "E" in t:
-        return Double(float(t))
-    return int(t)
+    v, kind = java.literal(text)
+    return Float32(f32(v)) if kind == "float" else Double(v) if kind == "double" else v
 
-
-def parse_expr(text: str):
-    p = Parser(text)
-    e = p.expr()
-    if p.peek() is not None:
-        raise SyntaxError(f"trailing text in expression {text!r}")
-    return e
-
-
-def parse_block(text: str) -> list:
-    p = Parser(text)
-    s = p.statements()
-    if p.peek() is not None:
-        raise SyntaxError("trailing text in block")
-    return s
 
 
 def source(e) -> str:
     """An expression written back as Java, spaced uniformly."""
     k = e[0]
     if k == "num":
-        v = e[1]
+        v = _number(e[1])
         if isinstance(v, Float32):
             return f"{_short(v)}f"
         return str(v)
@@ -758,44 +184,17 @@ def _arith(op: str, a, b):
     ka, kb = _kind(a), _kind(b)
     if ka == "boolean" or kb == "boolean":
         raise Unknown("arithmetic on a boolean")
-    if "double" in (ka, kb):
-        kind = "double"
-    elif "float" in (ka, kb):
-        kind = "float"
-    else:
-        kind = "int"
+    try:
+        r, kind = java.arith(op, a, ka, b, kb)
+    except ZeroDivisionError:
+        raise Unknown("division by zero") from None
+    except ValueError:
+        raise Unknown(op) from None
     if kind == "int":
-        if op == "+":
-            r = a + b
-        elif op == "-":
-            r = a - b
-        elif op == "*":
-            r = a * b
-        elif op == "/":
-            if b == 0:
-                raise Unknown("division by zero")
-            r = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1)
-        elif op == "%":
-            r = a - b * (abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1))
-        else:
-            raise Unknown(op)
         if not -(2**31) <= r < 2**31:
             raise Unknown("int overflow")
         return r
-    x, y = float(a), float(b)
-    if op == "+":
-        r = x + y
-    elif op == "-":
-        r = x - y
-    elif op == "*":
-        r = x * y
-    elif op == "/":
-        r = x / y
-    else:
-        raise Unknown(op)
-    # The double result of one operation on two floats, rounded once to float,
-    # is the float result (the double has more than twice the float's precision).
-    return Float32(f32(r)) if kind == "float" else Double(r)
+    return Float32(r) if kind == "float" else Double(r)
 
 
 def _cast(typ: str, v):
@@ -829,7 +228,7 @@ def evaluate(e, env: Env):
     undecidable condition gives Cases."""
     k = e[0]
     if k == "num":
-        return e[1]
+        return _number(e[1])
     if k == "str":
         return e[1]
     if k == "name":
@@ -928,67 +327,11 @@ class Return(Exception):
         self.value = value
 
 
-def run(statements: list, env: Env, assign=None):
-    """Runs a method body; returns what it returns (Cases when the branch taken
-    cannot be decided). `assign(name, op, value)` receives the assignments to
-    names that are not locals; without it they are ignored."""
-    local = Env(parent=env)
-    try:
-        _run(statements, local, assign)
-    except Return as r:
-        return r.value
-    return None
-
-
-def _run(statements, env: Env, assign):
-    for s in statements:
-        k = s[0]
-        if k == "block":
-            _run(s[1], env, assign)
-        elif k == "local":
-            env.values[s[2]] = evaluate(s[3], env) if s[3] is not None else None
-        elif k == "return":
-            raise Return(evaluate(s[1], env) if s[1] is not None else None)
-        elif k == "if":
-            try:
-                c = evaluate(s[1], env)
-            except Unknown:
-                c = None
-            if isinstance(c, bool):
-                branch = s[2] if c else s[3]
-                if branch is not None:
-                    _run([branch], env, assign)
-                continue
-            # Undecidable: each branch must return for the method's value to be cases.
-            a = _returns(s[2], env, assign)
-            b = _returns(s[3], env, assign) if s[3] is not None else _Fallthrough
-            if a is _Fallthrough or b is _Fallthrough:
-                raise Unknown(f"an if on {source(s[1])} that does not return in both branches")
-            raise Return(_merge_cases(source(s[1]), a, b))
-        elif k == "assign":
-            target = s[1]
-            if target[0] == "name" and target[1] in env.values:
-                env.values[target[1]] = _assign_op(env.values[target[1]], s[2], evaluate(s[3], env))
-            elif assign is not None:
-                assign(target, s[2], s[3], env)
-        elif k in ("expr", "opaque"):
-            if assign is not None:
-                assign(None, None, s, env)
-
-
 class _FallthroughType:
     pass
 
 
 _Fallthrough = _FallthroughType()
-
-
-def _returns(statement, env: Env, assign):
-    try:
-        _run([statement], Env(parent=env), assign)
-    except Return as r:
-        return r.value
-    return _Fallthrough
 
 
 def _assign_op(old, op: str, value):
@@ -1032,7 +375,7 @@ class World:
 
     def add(self, classes: list[JavaClass]):
         for c in classes:
-            self.by_name[c.name] = c
+            self.by_name[c.dotted] = c
 
     def find(self, name: str) -> JavaClass | None:
         return self.by_name.get(name)
@@ -1043,15 +386,15 @@ class World:
         c = self.find(name)
         while c is not None:
             out.append(c)
-            base = c.extends
+            base = c.base
             if base is None:
                 break
-            outer = c.name.rsplit(".", 1)[0] if "." in c.name else None
+            outer = c.dotted.rsplit(".", 1)[0] if "." in c.dotted else None
             c = self.find(base) or (self.find(f"{outer}.{base}") if outer else None)
         return list(reversed(out))
 
     def derives(self, name: str, base: str) -> bool:
-        return any(c.name == base for c in self.chain(name))
+        return any(c.dotted == base for c in self.chain(name))
 
 
 class Obj:
@@ -1082,12 +425,12 @@ class Obj:
                 return c
         if not cs and nargs == 0:
             return None
-        raise Unknown(f"{cls.name}: no constructor with {nargs} arguments")
+        raise Unknown(f"{cls.dotted}: no constructor with {nargs} arguments")
 
     def _construct(self, i: int, args: list):
         cls = self.chain[i]
         ctor = self._ctor(cls, len(args))
-        body = parse_block(ctor.body) if ctor else []
+        body = java.parse_block(ctor.body) if ctor else []
         local = dict(zip(ctor.params, args)) if ctor else {}
         first = body[0] if body else None
         delegated = False
@@ -1117,18 +460,18 @@ class Obj:
     def _init_fields(self, cls: JavaClass):
         for m in cls.members:
             if m.kind == "field" and "static" not in m.modifiers:
-                typ = m.header.split("=")[0].split()[-2] if len(m.header.split("=")[0].split()) >= 2 else None
+                typ = m.type
                 self.types[m.name] = typ
                 if m.body:
                     try:
-                        v = self.eval(parse_expr(m.body), {})
-                    except (Unknown, SyntaxError) as e:
+                        v = self.eval(java.parse_expr(m.body), {})
+                    except (Unknown, java.Unreadable) as e:
                         v = Unk(str(e))
                     self.fields[m.name] = _coerce(typ, v)
                 else:
                     self.fields[m.name] = _DEFAULTS.get(typ)
             elif m.kind == "init":
-                self.execute(parse_block(m.body), {})
+                self.execute(java.parse_block(m.body), {})
 
     # -- lookup
     def static(self, name: str):
@@ -1136,14 +479,14 @@ class Obj:
         for cls in reversed(self.chain):
             f = cls.field(name)
             if f is not None and "static" in f.modifiers and f.body:
-                typ = f.header.split("=")[0].split()[-2]
-                return _coerce(typ, self.eval(parse_expr(f.body), {}))
+                typ = f.type
+                return _coerce(typ, self.eval(java.parse_expr(f.body), {}))
         raise Unknown(name)
 
     def find_method(self, name: str, nargs: int, below: int | None = None):
         top = len(self.chain) if below is None else below
         for i in range(top - 1, -1, -1):
-            for m in self.chain[i].methods(name):
+            for m in self.chain[i].overloads(name):
                 if len(m.params) == nargs and "abstract" not in m.modifiers:
                     return i, m
         return None
@@ -1157,7 +500,7 @@ class Obj:
             raise Unknown("recursion")
         self.stack.append(i)
         try:
-            self.execute(parse_block(m.body), dict(zip(m.params, args)))
+            self.execute(java.parse_block(m.body), dict(zip(m.params, args)))
         except Return as r:
             return r.value
         finally:
@@ -1169,7 +512,7 @@ class Obj:
         if found is None:
             return None
         i, m = found
-        return self.chain[i].name, m
+        return self.chain[i].dotted, m
 
     # -- evaluation
     def _env(self, local: dict) -> Env:
@@ -1201,7 +544,7 @@ class Obj:
                     below = obj.stack[-1] if obj.stack else len(obj.chain) - 1
                     return lambda *a: obj.call(n, a, below)
                 n = name[5:] if name.startswith("this.") else name
-                if "." not in n and any(c.methods(n) for c in obj.chain):
+                if "." not in n and any(c.overloads(n) for c in obj.chain):
                     return lambda *a: obj.call(n, a)
                 if name in obj.gmethods:
                     return obj.gmethods[name]
@@ -1320,5 +663,5 @@ def assigned_in(method: Member) -> set:
                 for m in re.finditer(r"\b(?:this\s*\.\s*)?(\w+)\s*(?:[-+*/%|&]?=(?!=)|\+\+|--)", s[1]):
                     out.add(m.group(1))
 
-    walk(parse_block(method.body))
+    walk(java.parse_block(method.body))
     return out

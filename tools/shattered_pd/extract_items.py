@@ -36,20 +36,20 @@ condition must be in FIXED, which holds each at the value fray plays with (a new
 the hero's, no challenge, no Degrade, no Potion of Mastery or Curse Infusion on it, no
 crossbow equipped for the darts), listed in the output's meta with the reason.
 
-Usage (Python 3, standard library only; the Java reader is extract_mobs.py's, imported
-from this folder):
+Usage (Python 3, standard library only; the Java reader is tools/common/java.py, Shattered's
+number model and class index extract_mobs.py's, imported from this folder):
 
   tools/shattered_pd/extract_items.py REPO [--tag TAG] [-o OUT]
 
-REPO is either a checked-out tree of the game (holding core/src/main/java) or a bare git
-repository, read at TAG (default v3.3.6) with `git show`. OUT defaults to standard
+REPO is either a checked-out tree of the game (holding core/src/main/java) or a git
+repository, read at TAG (default v3.3.6) with git; --repo and --checkout say which
+(tools/common/source.py). OUT defaults to standard
 output; the committed output is tests/golden/shattered_pd/item_classes.json:
 
   tools/shattered_pd/extract_items.py /work/.mirror/00-Evan+shattered-pixel-dungeon/repo \\
       -o tests/golden/shattered_pd/item_classes.json
 """
 
-import argparse
 import math
 import os
 import re
@@ -57,7 +57,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the import below
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import extract_mobs as jv  # noqa: E402  (the Java reader shared with the mob extractor)
+import extract_mobs as jv  # noqa: E402  (Shattered's number model, class index and condition texts)
 
 ROOT = jv.ROOT
 ITEMS = ROOT + "/items"
@@ -225,114 +225,18 @@ def java_round(v):
 # --- the world: classes, enums, chains -------------------------------------------------------
 
 
-class World:
+class World(jv.Classes):
+    """The weapon and armour classes and enums, with the classes they inherit from (SUPPORT)."""
+
     def __init__(self, source):
-        self.source = source
-        self.classes = {}
-        self.enums = {}        # key -> [(constant name, argument tokens)]
         self.paths = []
         for folder, deep in ((MELEE, True), (MISSILES, True), (ARMOR, False)):
             for path in source.list(folder):
                 if path.endswith(".java") and (deep or "/" not in path[len(folder) + 1:]):
                     self.paths.append(path)
         self.paths.append(BOW)
-        for path in self.paths + SUPPORT:
-            text = source.read(path)
-            jv.parse_file(text, path, self.classes)
-            self.parse_enums(text, path)
-        hero = source.read(ROOT + "/actors/hero/Hero.java")
-        m = re.search(r"public static final int MAX_LEVEL\s*=\s*(\d+)\s*;", hero)
-        if not m:
-            raise Unreadable("actors/hero/Hero.java: MAX_LEVEL not found")
-        self.max_level = int(m.group(1))
-        self.by_simple = {}
-        for key, c in self.classes.items():
-            self.by_simple.setdefault(c.name, []).append(key)
-
-    def parse_enums(self, text, path):
-        """Every enum of the file, as a class (its constructor, fields, methods) and its constants."""
-        tokens = jv.tokenize(text, path)
-        stack = []  # (class key, the depth of its body)
-        depth = 0
-        i = 0
-        while i < len(tokens):
-            t = tokens[i][1]
-            if t in ("class", "interface", "enum") and i + 1 < len(tokens) and tokens[i + 1][0] == "ident" \
-                    and (i == 0 or tokens[i - 1][1] != "."):
-                name = tokens[i + 1][1]
-                j = i + 2
-                while tokens[j][1] != "{":
-                    j += 1
-                outer = stack[-1][0] if stack else None
-                key = (outer + "$" + name) if outer else name
-                if t == "enum":
-                    end = jv.close(tokens, j)
-                    k = j + 1
-                    constants = []
-                    while tokens[k][1] != ";":
-                        if tokens[k][1] == "}":
-                            break
-                        if tokens[k][0] != "ident":
-                            raise Unreadable("%s: enum %s: cannot read its constants" % (path, key))
-                        cname = tokens[k][1]
-                        k += 1
-                        args = []
-                        if tokens[k][1] == "(":
-                            e = jv.close(tokens, k)
-                            args = split_args(tokens[k + 1:e - 1])
-                            k = e
-                        if tokens[k][1] == "{":
-                            raise Unreadable("%s: enum %s: the constant %s has a body" % (path, key, cname))
-                        constants.append((cname, args))
-                        if tokens[k][1] == ",":
-                            k += 1
-                    cls = jv.JavaClass(name, None, path, outer)
-                    self.classes[cls.key] = cls
-                    if tokens[k][1] == ";":
-                        jv.parse_body(tokens, k + 1, end - 1, cls, self.classes, path)
-                    self.enums[cls.key] = constants
-                    i = end
-                    continue
-                stack.append((key, depth + 1))
-                depth += 1
-                i = j + 1
-                continue
-            if t == "{":
-                depth += 1
-            elif t == "}":
-                depth -= 1
-                while stack and stack[-1][1] > depth:
-                    stack.pop()
-            i += 1
-
-    def resolve(self, cls, name):
-        """The key of the class a simple or dotted name means, seen from `cls` (None: not read)."""
-        if "." in name:
-            key = name.replace(".", "$")
-            return key if key in self.classes else None
-        keys = self.by_simple.get(name, [])
-        if len(keys) <= 1:
-            return keys[0] if keys else None
-        outer = cls.key.split("$")[0]
-        for k in keys:
-            if k.startswith(outer + "$") or k == outer:
-                return k
-        top = [k for k in keys if "$" not in k]
-        if len(top) == 1:
-            return top[0]
-        raise Unreadable("%s: the class name %s is ambiguous" % (cls.path, name))
-
-    def chain(self, key):
-        """The class and its ancestors among the classes read; stops at the first it did not read."""
-        out = [key]
-        c = self.classes[key]
-        while c.base:
-            b = self.resolve(c, c.base)
-            if b is None:
-                break
-            out.append(b)
-            c = self.classes[b]
-        return out
+        super().__init__(source, self.paths + SUPPORT, kinds=("class", "enum"))
+        self.enums = {k: c.constants for k, c in self.classes.items() if c.kind == "enum"}
 
     def enum_constant(self, frame, enum_name, constant):
         """Augment.NONE seen from the class whose code runs: an enum of it or of an ancestor."""
@@ -349,7 +253,7 @@ class World:
         c = self.classes[key]
         obj = Obj(key)
         frame = Frame(self, obj, key, Context())
-        values = [value(frame, jv.Expr(a, "%s.%s" % (key, cname)).parse()) for a in args]
+        values = [value(frame, jv.parse_expr(a, "%s.%s" % (key, cname))) for a in args]
         ctor = pick(c.ctors, values, "%s(...)" % key)
         if ctor is None:
             raise Unreadable("%s: no constructor for %s" % (c.path, cname))
@@ -358,7 +262,7 @@ class World:
         for st in jv.split_statements(body, key):
             words = [w for _, w in st]
             if len(words) == 4 and words[1] == "=" and words[0] in c.fields:
-                obj.fields[words[0]] = value(frame, jv.Expr(st[2:-1], key).parse())
+                obj.fields[words[0]] = value(frame, jv.parse_expr(st[2:-1], key))
             else:
                 raise Unreadable("%s: %s(): a statement it cannot read: %s" % (c.path, key, jv.text_of(st)))
         obj.fields["name"] = cname
@@ -400,8 +304,8 @@ class World:
         statements = jv.split_statements(body, where)
         super_args = []
         if statements and [w for _, w in statements[0]][:2] == ["super", "("]:
-            call = jv.Expr(statements[0][:-1], where).parse()
-            super_args = [value(frame, a) for a in call[2]]
+            call = jv.parse_expr(statements[0][:-1], where)
+            super_args = [value(frame, a) for a in call[3]]
             statements = statements[1:]
         elif statements and [w for _, w in statements[0]][:2] == ["this", "("]:
             raise Unreadable("%s: a this(...) call" % where)
@@ -424,7 +328,7 @@ class World:
             if tokens is None:
                 obj.fields.setdefault(name, default_of(KEPT[name]))
             else:
-                obj.fields[name] = convert(value(init, jv.Expr(tokens, where).parse()), KEPT[name], where)
+                obj.fields[name] = convert(value(init, jv.parse_expr(tokens, where)), KEPT[name], where)
         for block in c.inits:
             run_init(init, block, where + " initialiser")
         run_init(frame, [tok for st in statements for tok in st], where)
@@ -436,26 +340,6 @@ def default_of(typ):
     if typ == "enum":
         return None
     return Num(0, "int" if typ == "int" else "float")
-
-
-def split_args(tokens):
-    """The argument expressions of a call, split at top-level commas."""
-    out, cur, i = [], [], 0
-    while i < len(tokens):
-        if tokens[i][1] in ("(", "[", "{"):
-            j = jv.close(tokens, i)
-            cur += tokens[i:j]
-            i = j
-            continue
-        if tokens[i][1] == ",":
-            out.append(cur)
-            cur = []
-        else:
-            cur.append(tokens[i])
-        i += 1
-    if cur:
-        out.append(cur)
-    return out
 
 
 def type_of(v):
@@ -531,26 +415,18 @@ class Frame:
 
 
 def truth(frame, node):
-    op = node[0]
-    if op == "paren":
-        return truth(frame, node[1])
-    if op == "!":
-        return not truth(frame, node[1])
-    if op == "&&":
-        return truth(frame, node[1]) and truth(frame, node[2])
-    if op == "||":
-        return truth(frame, node[1]) or truth(frame, node[2])
-    if op == "name" and node[1] in ("true", "false"):
-        return node[1] == "true"
+    known = jv.logic(truth, frame, node)
+    if known is not None:
+        return known
     text = jv.node_text(node)
     if text in FIXED:
         return FIXED[text][0]
-    if op in ("==", "!=", "<", "<=", ">", ">="):
-        a, b = value(frame, node[1]), value(frame, node[2])
+    if node[0] == "bin" and node[1] in jv.COMPARISONS:
+        a, b = value(frame, node[2]), value(frame, node[3])
         if not (isinstance(a, Num) and isinstance(b, Num)):
             raise Unreadable("the condition %r compares what is not a number (and is not in FIXED)" % text)
         x, y = a.v, b.v
-        return {"==": x == y, "!=": x != y, "<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y}[op]
+        return {"==": x == y, "!=": x != y, "<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y}[node[1]]
     raise Unreadable("the condition %r is not in the script's vocabulary (FIXED)" % text)
 
 
@@ -558,36 +434,29 @@ def value(frame, node):
     op = node[0]
     if op == "num":
         return jv.number(node[1])
-    if op == "paren":
-        return value(frame, node[1])
-    if op == "?":
+    if op == "cond":
         return value(frame, node[2]) if truth(frame, node[1]) else value(frame, node[3])
-    if op in ("==", "!=", "<", "<=", ">", ">=", "&&", "||", "!"):
+    if jv.is_condition(node):
         return truth(frame, node)
-    if op == "neg":
-        v = value(frame, node[1])
+    if op == "un" and node[1] == "-":
+        v = value(frame, node[2])
         if not isinstance(v, Num):
             raise Unreadable("the negation of %r" % (v,))
         return Num(-v.v, v.t)
     if op == "cast":
-        v = value(frame, node[2])
-        if not isinstance(v, Num):
-            raise Unreadable("a cast of %r" % (v,))
-        if node[1] == "int":
-            return Num(int(v.v), "int")  # truncation toward zero
-        return Num(v.v, node[1])
-    if op in ("+", "-", "*", "/", "%"):
-        a, b = value(frame, node[1]), value(frame, node[2])
+        return jv.cast(value(frame, node[2]), node[1])
+    if op == "bin" and node[1] in jv.ARITHMETIC:
+        a, b = value(frame, node[2]), value(frame, node[3])
         if not (isinstance(a, Num) and isinstance(b, Num)):
             raise Unreadable("arithmetic on %r and %r" % (a, b))
-        return jv.arith(op, a, b)
-    if op == "name":
+        return jv.arith(node[1], a, b)
+    if op == "name" and "." not in node[1]:
         if node[1] in ("true", "false"):
             return node[1] == "true"
         if node[1] == "null":
             return None
         return frame.lookup(node[1])
-    if op == "dot":
+    if op in ("name", "field"):
         text = jv.node_text(node)
         if text == "Dungeon.hero.lvl":
             if frame.ctx.hero_level is None:
@@ -595,8 +464,8 @@ def value(frame, node):
             return Num(frame.ctx.hero_level, "int")
         if text.startswith("this.") and text.count(".") == 1:
             return frame.lookup(text[5:])
-        if node[1][0] == "name":
-            e = frame.world.enum_constant(frame, node[1][1], node[2])
+        if op == "name" and node[1].count(".") == 1:
+            e = frame.world.enum_constant(frame, *node[1].split("."))
             if e is not None:
                 return e
         raise Unreadable("the name %s" % text)
@@ -606,8 +475,8 @@ def value(frame, node):
 
 
 def call(frame, node):
-    fn, arg_nodes = node[1], node[2]
-    text = jv.node_text(fn)
+    target, method, arg_nodes = node[1], node[2], node[3]
+    text = jv.callee(node)
     if text == "RingOfSharpshooting.levelDamageBonus" and [jv.node_text(a) for a in arg_nodes] == ["Dungeon.hero"]:
         return Num(frame.ctx.sharpshooting, "int")
     args = [value(frame, a) for a in arg_nodes]
@@ -617,21 +486,20 @@ def call(frame, node):
         a, b = args
         if not (isinstance(a, Num) and isinstance(b, Num)):
             raise Unreadable("%s of %r, %r" % (text, a, b))
-        t = jv.widen(a.t, b.t)
+        t = jv.wider(a.t, b.t)
         return Num((max if text == "Math.max" else min)(a.v, b.v), t)
     if text == "Math.sqrt":
         if not isinstance(args[0], Num):
             raise Unreadable("Math.sqrt of %r" % (args[0],))
         return Num(math.sqrt(args[0].v), "double")
     where = "%s: %s" % (frame.defining, text)
-    if fn[0] == "name":
-        return invoke(frame.world, frame.obj, frame.obj.key, fn[1], args, frame.ctx, where)
-    if fn[0] == "dot" and fn[1][0] == "name" and fn[1][1] == "super":
-        return invoke(frame.world, frame.obj, frame.obj.key, fn[2], args, frame.ctx, where, super_of=frame.defining)
-    if fn[0] == "dot":
-        target = value(frame, fn[1])
-        if isinstance(target, Obj) and target is not HERO:
-            return invoke(frame.world, target, target.key, fn[2], args, frame.ctx, where)
+    if target is None:
+        return invoke(frame.world, frame.obj, frame.obj.key, method, args, frame.ctx, where)
+    if target[0] == "name" and target[1] == "super":
+        return invoke(frame.world, frame.obj, frame.obj.key, method, args, frame.ctx, where, super_of=frame.defining)
+    obj = value(frame, target)
+    if isinstance(obj, Obj) and obj is not HERO:
+        return invoke(frame.world, obj, obj.key, method, args, frame.ctx, where)
     raise Unreadable("a call of %s" % text)
 
 
@@ -670,10 +538,10 @@ def run_statement(frame, st, where):
         frame.locals.pop()
         return
     if head == "return":
-        raise Return(value(frame, jv.Expr(st[1:-1], where).parse()))
+        raise Return(value(frame, jv.parse_expr(st[1:-1], where)))
     if head == "if":
         cond_end = jv.close(st, 1)
-        cond = jv.Expr(st[2:cond_end - 1], where).parse()
+        cond = jv.parse_expr(st[2:cond_end - 1], where)
         then_end = jv.stmt_end(st, cond_end, where)
         other = st[then_end + 1:] if then_end < len(st) and st[then_end][1] == "else" else []
         if truth(frame, cond):
@@ -683,11 +551,11 @@ def run_statement(frame, st, where):
         return
     k = 1 if head == "final" else 0
     if words[k] in PRIMITIVES and st[k + 1][0] == "ident" and words[k + 2] == "=":
-        v = value(frame, jv.Expr(st[k + 3:-1], where).parse())
+        v = value(frame, jv.parse_expr(st[k + 3:-1], where))
         frame.locals[-1][words[k + 1]] = convert(v, words[k], where)
         return
     if st[0][0] == "ident" and len(words) > 2 and words[1] in ("=", "+=", "-=", "*=", "/="):
-        v = value(frame, jv.Expr(st[2:-1], where).parse())
+        v = value(frame, jv.parse_expr(st[2:-1], where))
         if words[1] != "=":
             v = jv.arith(words[1][0], frame.lookup(head), v)
         frame.assign(head, v, where)
@@ -702,7 +570,7 @@ def run_init(frame, tokens, where):
         words = [t for _, t in st]
         k = 2 if words[:2] == ["this", "."] else 0
         if len(words) > k + 2 and st[k][0] == "ident" and words[k + 1] == "=" and words[k] in KEPT:
-            v = value(frame, jv.Expr(st[k + 2:-1], where).parse())
+            v = value(frame, jv.parse_expr(st[k + 2:-1], where))
             frame.obj.fields[words[k]] = convert(v, KEPT[words[k]], where)
             continue
         if set(words) & set(KEPT) - {"level"}:
@@ -857,7 +725,7 @@ class Reader:
             entry["defined_in"]["%s(int)" % name] = self.defined(key, name, [Num(0, "int")])
         self.record(key, ("level", "buffedLvl"))
         where = "%s: %s" % (c.path[len(ROOT) + 1:], key)
-        term = jv.Expr(jv.tokenize(EVASION_TERM, "EVASION_TERM"), "Armor.evasionFactor").parse()
+        term = jv.parse_expr(EVASION_TERM, "Armor.evasionFactor")
         per = {}
         for cname, args in w.enums[enum_key]:
             rows = {"DRMin": [], "DRMax": [], "STRReq": [], "evasion": []}
@@ -914,8 +782,7 @@ def extract(source):
         if want not in world.enums:
             raise Unreadable("the enum %s is not there" % want)
     meta = {
-        "source": ("00-Evan/shattered-pixel-dungeon @ %s (tag %s)" % (source.commit, source.tag) if source.commit
-                   else "a checked-out tree of 00-Evan/shattered-pixel-dungeon (its version not checked)"),
+        "source": jv.describe(source),
         "generated_by": "tools/shattered_pd/extract_items.py",
         "about": "Every weapon class under items/weapon/melee, items/weapon/missiles and SpiritBow.java, and every "
                  "armour class under items/armor: fields after initialisers and constructors; per_level: the "
@@ -936,23 +803,7 @@ def extract(source):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("repo", help="a checked-out tree of the game, or a bare git repository")
-    ap.add_argument("--tag", default="v3.3.6", help="the tag to read a bare repository at (default v3.3.6)")
-    ap.add_argument("-o", "--output", help="the JSON file to write (default: standard output)")
-    args = ap.parse_args()
-    try:
-        data = extract(jv.Source(args.repo, args.tag))
-    except Unreadable as e:
-        print("extract_items.py: error: %s" % e, file=sys.stderr)
-        return 2
-    text = jv.pretty(data) + "\n"
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
-    return 0
+    return jv.main_of("extract_items.py", extract)
 
 
 if __name__ == "__main__":

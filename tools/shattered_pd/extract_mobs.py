@@ -40,7 +40,8 @@ Usage (Python 3, standard library only):
   tools/shattered_pd/extract_mobs.py REPO [--tag TAG] [-o OUT]
 
 REPO is either a checked-out tree of the game (holding core/src/main/java)
-or a bare git repository, read at TAG (default v3.3.6) with `git show`. OUT
+or a git repository, read at TAG (default v3.3.6) with git; --repo and
+--checkout say which (tools/common/source.py). OUT
 defaults to standard output; the committed output is
 tests/golden/shattered_pd/mob_classes.json:
 
@@ -53,275 +54,43 @@ import json
 import math
 import os
 import re
-import struct
-import subprocess
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the imports
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from common import source  # noqa: E402
+from common.java import (Unreadable, assigns, close, f32, literal, parse_expr, parse_file,  # noqa: E402
+                         split_statements, stmt_end, text_of, tokenize, wider)
+from common.java import arith as java_arith  # noqa: E402
+from common.jsonfile import write_pretty  # noqa: E402
 
 ROOT = "core/src/main/java/com/shatteredpixel/shatteredpixeldungeon"
 MOBS = ROOT + "/actors/mobs"
 
 
-class Unreadable(Exception):
-    """Something this script cannot read: it stops rather than guess."""
+def describe(source):
+    if source.tree:
+        return "a checked-out tree of 00-Evan/shattered-pixel-dungeon (its version not checked)"
+    return "00-Evan/shattered-pixel-dungeon @ %s (tag %s)" % (source.commit, source.tag)
 
 
-# --- the source: a checked-out tree, or a bare repository at a tag -------------------
-
-
-class Source:
-    def __init__(self, repo, tag):
-        self.repo = repo
-        self.tag = tag
-        self.tree = os.path.isdir(os.path.join(repo, ROOT))
-        if self.tree:
-            self.commit = None
-        else:
-            self.commit = self._git("rev-parse", tag + "^{commit}").strip()
-
-    def _git(self, *args):
-        r = subprocess.run(["git", "-C", self.repo] + list(args), capture_output=True, text=True)
-        if r.returncode != 0:
-            raise Unreadable("git %s: %s" % (" ".join(args), r.stderr.strip()))
-        return r.stdout
-
-    def read(self, path):
-        if self.tree:
-            with open(os.path.join(self.repo, path), encoding="utf-8") as f:
-                return f.read()
-        return self._git("show", "%s:%s" % (self.tag, path))
-
-    def list(self, folder):
-        if self.tree:
-            out = []
-            for d, _, files in os.walk(os.path.join(self.repo, folder)):
-                for f in files:
-                    out.append(os.path.relpath(os.path.join(d, f), self.repo))
-            return sorted(out)
-        return sorted(self._git("ls-tree", "-r", "--name-only", self.tag, "--", folder).split())
-
-
-# --- Java tokens -----------------------------------------------------------------------
-
-TOKEN = re.compile(
-    r"""
-    (?P<space>\s+)
-  | (?P<comment>//[^\n]*|/\*.*?\*/)
-  | (?P<string>"(?:\\.|[^"\\])*")
-  | (?P<char>'(?:\\.|[^'\\])*')
-  | (?P<number>0[xX][0-9a-fA-F_]+[lL]?|(?:\d[\d_]*\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)[fFdDlL]?)
-  | (?P<ident>[A-Za-z_$][A-Za-z0-9_$]*)
-  | (?P<op>>>>=|<<=|>>=|>>>|->|::|\+\+|--|&&|\|\||[=!<>+\-*/%&|^]=|<<|[{}()\[\];,.?:@=<>+\-*/%!~&|^])
-    """,
-    re.S | re.X,
-)
-
-
-def tokenize(text, where):
-    out, i = [], 0
-    while i < len(text):
-        m = TOKEN.match(text, i)
-        if not m:
-            raise Unreadable("%s: cannot read the character %r at offset %d" % (where, text[i], i))
-        kind = m.lastgroup
-        if kind not in ("space", "comment"):
-            out.append((kind, m.group()))
-        i = m.end()
-    return out
-
-
-def text_of(tokens):
-    """Tokens as one normalised line: spaces only where two words would merge."""
-    s = ""
-    for kind, t in tokens:
-        if s and (s[-1].isalnum() or s[-1] in "_$") and (t[0].isalnum() or t[0] in "_$"):
-            s += " "
-        elif s and t in ("{",) or (s and s[-1] in ";{}"):
-            s += " "
-        s += t
-    return s
-
-
-def close(tokens, i):
-    """The index after the bracket matching tokens[i] ((, { or [)."""
-    pairs = {"(": ")", "{": "}", "[": "]"}
-    want = [pairs[tokens[i][1]]]
-    i += 1
-    while want:
-        if i >= len(tokens):
-            raise Unreadable("unbalanced brackets")
-        t = tokens[i][1]
-        if t in pairs:
-            want.append(pairs[t])
-        elif t in (")", "}", "]"):
-            if t != want[-1]:
-                raise Unreadable("unbalanced brackets: %r" % t)
-            want.pop()
-        i += 1
-    return i
-
-
-# --- classes and their members -----------------------------------------------------------
-
-MODIFIERS = {"public", "protected", "private", "static", "final", "abstract", "synchronized", "native",
-             "transient", "volatile", "strictfp", "default"}
-
-
-class JavaClass:
-    def __init__(self, name, base, path, outer):
-        self.name = name          # the simple name ("RedShaman")
-        self.base = base          # the simple name of the class it extends
-        self.path = path
-        self.outer = outer        # the enclosing class's key, or None
-        self.key = (outer + "$" + name) if outer else name
-        self.abstract = False
-        self.inits = []           # instance initialiser blocks (token lists), in order
-        self.ctor = None          # the no-argument constructor's body
-        self.ctors = []           # every constructor, as (params tokens, body tokens)
-        self.methods = {}         # name -> list of (params tokens, body tokens)
-        self.fields = {}          # name -> initialiser tokens (field declarations)
-
-
-def skip_annotation(tokens, i):
-    i += 2  # @ Name
-    while i < len(tokens) and tokens[i][1] == ".":
-        i += 2
-    if i < len(tokens) and tokens[i][1] == "(":
-        i = close(tokens, i)
-    return i
-
-
-def parse_body(tokens, i, end, cls, classes, path):
-    """Members of a class body tokens[i:end] (inside the braces)."""
-    while i < end:
-        t = tokens[i][1]
-        if t == ";":
-            i += 1
-            continue
-        if t == "@":
-            i = skip_annotation(tokens, i)
-            continue
-        if t == "{":
-            j = close(tokens, i)
-            cls.inits.append(tokens[i + 1:j - 1])
-            i = j
-            continue
-        if t == "static" and tokens[i + 1][1] == "{":
-            i = close(tokens, i + 1)
-            continue
-        # a member: scan its head up to '(', '=', ';' or '{'
-        j = i
-        head = []
-        while tokens[j][1] not in ("(", "=", ";", "{"):
-            head.append(tokens[j])
-            if tokens[j][1] == "<":  # generics in a type
-                depth = 0
-                while True:
-                    if tokens[j][1] == "<":
-                        depth += 1
-                    elif tokens[j][1] == ">":
-                        depth -= 1
-                    elif tokens[j][1] == ">>":
-                        depth -= 2
-                    if depth <= 0:
-                        break
-                    j += 1
-                    head.append(tokens[j])
-            j += 1
-        words = [w for _, w in head]
-        if any(w in ("class", "interface", "enum") for w in words):
-            k = next(n for n, w in enumerate(words) if w in ("class", "interface", "enum"))
-            name = words[k + 1]
-            base = None
-            if "extends" in words:
-                e = words.index("extends") + 1
-                base = words[e]
-                while e + 2 < len(words) and words[e + 1] == ".":
-                    base += "." + words[e + 2]
-                    e += 2
-            # the body's brace is tokens[j] (a '{')
-            if tokens[j][1] != "{":
-                raise Unreadable("%s: class %s: no body" % (path, name))
-            body_end = close(tokens, j)
-            if words[k] == "class":
-                inner = JavaClass(name, base, path, cls.key)
-                inner.abstract = "abstract" in words
-                classes[inner.key] = inner
-                parse_body(tokens, j + 1, body_end - 1, inner, classes, path)
-            i = body_end
-            continue
-        if tokens[j][1] == "(":
-            name = words[-1] if words else None
-            params_end = close(tokens, j)
-            params = tokens[j + 1:params_end - 1]
-            k = params_end
-            while tokens[k][1] not in ("{", ";"):
-                k += 1  # throws ...
-            if tokens[k][1] == ";":
-                i = k + 1
-                continue
-            body_end = close(tokens, k)
-            body = tokens[k + 1:body_end - 1]
-            if name == cls.name and len(words) <= 2:
-                cls.ctors.append((params, body))
-            if name == cls.name and len(words) <= 2 and not params:
-                cls.ctor = body
-            elif name != cls.name:
-                cls.methods.setdefault(name, []).append((params, body))
-            i = body_end
-            continue
-        # a field: up to ';' at depth 0 (anonymous class bodies included)
-        name = words[-1] if words else None
-        init = None
-        k = j
-        if tokens[k][1] == "=":
-            k += 1
-            start = k
-            while tokens[k][1] not in (";", ","):
-                if tokens[k][1] in ("(", "{", "["):
-                    k = close(tokens, k)
-                else:
-                    k += 1
-            init = tokens[start:k]
-        while tokens[k][1] != ";":
-            if tokens[k][1] in ("(", "{", "["):
-                k = close(tokens, k)
-            else:
-                k += 1
-        if name:
-            cls.fields[name] = init
-        i = k + 1
-
-
-def parse_file(text, path, classes):
-    tokens = tokenize(text, path)
-    i = 0
-    while i < len(tokens):
-        if tokens[i][1] == "class":
-            name = tokens[i + 1][1]
-            j = i + 2
-            base = None
-            while tokens[j][1] != "{":
-                if tokens[j][1] == "extends":
-                    base = tokens[j + 1][1]
-                    while tokens[j + 2][1] == ".":
-                        base += "." + tokens[j + 3][1]
-                        j += 2
-                j += 1
-            cls = JavaClass(name, base, path, None)
-            cls.abstract = any(tokens[k][1] == "abstract" for k in range(max(0, i - 3), i))
-            classes[cls.key] = cls
-            end = close(tokens, j)
-            parse_body(tokens, j + 1, end - 1, cls, classes, path)
-            i = end
-            continue
-        i += 1
+def main_of(script, extract):
+    """The command line of extract_mobs.py and extract_items.py: the source
+    (tools/common/source.py), then the JSON file to write."""
+    ap = argparse.ArgumentParser(description=sys.modules[extract.__module__].__doc__.split("\n\n")[0])
+    source.add_arguments(ap, "v3.3.6", "Shattered Pixel Dungeon")
+    ap.add_argument("-o", "--output", help="the JSON file to write (default: standard output)")
+    args = ap.parse_args()
+    try:
+        data = extract(source.open_source(args, ROOT))
+    except Unreadable as e:
+        print("%s: error: %s" % (script, e), file=sys.stderr)
+        return 2
+    write_pretty(args.output, data)
+    return 0
 
 
 # --- values --------------------------------------------------------------------------------
-
-
-def f32(x):
-    return struct.unpack("f", struct.pack("f", x))[0]
 
 
 class Num:
@@ -335,38 +104,14 @@ class Num:
         return "%s:%r" % (self.t, self.v)
 
 
-def widen(a, b):
-    order = {"int": 0, "float": 1, "double": 2}
-    return a if order[a] >= order[b] else b
-
-
 def arith(op, a, b):
-    t = widen(a.t, b.t)
-    x, y = a.v, b.v
-    if t == "int":
-        if op == "+":
-            return Num(x + y, t)
-        if op == "-":
-            return Num(x - y, t)
-        if op == "*":
-            return Num(x * y, t)
-        if op == "/":
-            if y == 0:
-                raise Unreadable("division by zero")
-            q = abs(x) // abs(y)
-            return Num(q if (x >= 0) == (y >= 0) else -q, t)
-        if op == "%":
-            return Num(int(math.fmod(x, y)), t)
-    else:
-        if op == "+":
-            return Num(x + y, t)
-        if op == "-":
-            return Num(x - y, t)
-        if op == "*":
-            return Num(x * y, t)
-        if op == "/":
-            return Num(x / y, t)
-    raise Unreadable("operator %s" % op)
+    """a op b in Java's arithmetic (tools/common/java.py)."""
+    try:
+        return Num(*java_arith(op, a.v, a.t, b.v, b.t))
+    except ZeroDivisionError:
+        raise Unreadable("division by zero") from None
+    except ValueError:
+        raise Unreadable("operator %s" % op) from None
 
 
 class Roll:
@@ -514,140 +259,64 @@ class Frame:
         raise Unreadable("unknown name %s" % name)
 
 
-class Expr:
-    """A recursive-descent parser of Java expressions over a token list."""
-
-    PRECEDENCE = [["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"]]
-
-    def __init__(self, tokens, where):
-        self.tokens = tokens
-        self.i = 0
-        self.where = where
-
-    def peek(self, k=0):
-        j = self.i + k
-        return self.tokens[j][1] if j < len(self.tokens) else None
-
-    def take(self, want=None):
-        if self.i >= len(self.tokens):
-            raise Unreadable("%s: the expression ends early" % self.where)
-        t = self.tokens[self.i][1]
-        if want is not None and t != want:
-            raise Unreadable("%s: %r where %r was expected" % (self.where, t, want))
-        self.i += 1
-        return t
-
-    def parse(self):
-        node = self.ternary()
-        return node
-
-    def ternary(self):
-        c = self.binary(0)
-        if self.peek() == "?":
-            self.take()
-            a = self.ternary()
-            self.take(":")
-            b = self.ternary()
-            return ("?", c, a, b)
-        return c
-
-    def binary(self, level):
-        if level == len(self.PRECEDENCE):
-            return self.unary()
-        node = self.binary(level + 1)
-        while self.peek() in self.PRECEDENCE[level]:
-            op = self.take()
-            start = node
-            node = (op, start, self.binary(level + 1))
-        return node
-
-    def unary(self):
-        t = self.peek()
-        if t == "!":
-            self.take()
-            return ("!", self.unary())
-        if t == "-":
-            self.take()
-            return ("neg", self.unary())
-        if t == "(" and self.peek(1) in ("int", "float", "double") and self.peek(2) == ")":
-            self.take()
-            typ = self.take()
-            self.take(")")
-            return ("cast", typ, self.unary())
-        return self.postfix()
-
-    def postfix(self):
-        start = self.i
-        t = self.take()
-        kind = self.tokens[start][0]
-        if t == "(":
-            node = ("paren", self.ternary())
-            self.take(")")
-            return node
-        elif kind == "number":
-            return ("num", t)
-        elif kind == "ident":
-            node = ("name", t, self.tokens[start:self.i])
-        else:
-            raise Unreadable("%s: cannot read %r in an expression" % (self.where, t))
-        while True:
-            if self.peek() == ".":
-                self.take()
-                name = self.take()
-                node = ("dot", node, name, self.tokens[start:self.i])
-            elif self.peek() == "(":
-                self.take()
-                args = []
-                while self.peek() != ")":
-                    args.append(self.ternary())
-                    if self.peek() == ",":
-                        self.take()
-                self.take(")")
-                node = ("call", node, args, self.tokens[start:self.i])
-            else:
-                break
-        return node
+COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+ARITHMETIC = ("+", "-", "*", "/", "%")
 
 
 def node_text(node):
-    """The normalised Java text of a condition leaf."""
-    if node[0] in ("name", "dot", "call"):
-        return text_of(node[-1]).replace(" ", "")
-    if node[0] in ("==", "!=", "<", "<=", ">", ">="):
-        return node_text(node[1]) + node[0] + node_text(node[2])
+    """The normalised Java text of a condition leaf (tools/common/java.py's syntax tree)."""
+    if node[0] in ("name", "field", "call"):
+        return text_of(node.toks).replace(" ", "")
+    if node[0] == "bin" and node[1] in COMPARISONS + ARITHMETIC:
+        return node_text(node[2]) + node[1] + node_text(node[3])
     if node[0] == "num":
         return node[1]
-    if node[0] == "paren":
-        return node_text(node[1])
-    if node[0] in ("+", "-", "*", "/", "%"):
-        return node_text(node[1]) + node[0] + node_text(node[2])
     raise Unreadable("a condition of no known form: %r" % (node,))
 
 
+def callee(node):
+    """The text of what a call node calls: "Math.round", "super.damageRoll", "attackSkill"."""
+    return (node_text(node[1]) + "." if node[1] is not None else "") + node[2]
+
+
+def logic(truth, frame, node):
+    """The truth of the &&, || and ! of conditions, and of true and false; None for a leaf,
+    which truth(frame, leaf) decides."""
+    if node[0] == "un" and node[1] == "!":
+        return not truth(frame, node[2])
+    if node[0] == "bin" and node[1] == "&&":
+        return truth(frame, node[2]) and truth(frame, node[3])
+    if node[0] == "bin" and node[1] == "||":
+        return truth(frame, node[2]) or truth(frame, node[3])
+    if node[0] == "name" and node[1] in ("true", "false"):
+        return node[1] == "true"
+    return None
+
+
+def is_condition(node):
+    return (node[0] == "bin" and node[1] in COMPARISONS + ("&&", "||")) or (node[0] == "un" and node[1] == "!")
+
+
+def cast(v, typ):
+    """(int) truncates toward zero; (float) and (double) retype."""
+    if not isinstance(v, Num):
+        raise Unreadable("a cast of %r" % (v,))
+    if typ == "int":
+        return Num(int(v.v), "int")
+    if typ in ("float", "double"):
+        return Num(v.v, typ)
+    raise Unreadable("a cast to %s" % typ)
+
+
 def number(text):
-    t = text.replace("_", "")
-    if t[-1] in "fF":
-        return Num(float(t[:-1]), "float")
-    if t[-1] in "dD" or "." in t or "e" in t.lower() and not t.lower().startswith("0x"):
-        return Num(float(t.rstrip("dD")), "double")
-    if t[-1] in "lL":
-        t = t[:-1]
-    return Num(int(t, 0), "int")
+    return Num(*literal(text))
 
 
 def condition(frame, node):
     """A condition's truth on the current path: &&, ||, ! of named leaves."""
-    op = node[0]
-    if op == "paren":
-        return condition(frame, node[1])
-    if op == "!":
-        return not condition(frame, node[1])
-    if op == "&&":
-        return condition(frame, node[1]) and condition(frame, node[2])
-    if op == "||":
-        return condition(frame, node[1]) or condition(frame, node[2])
-    if op == "name" and node[1] in ("true", "false"):
-        return node[1] == "true"
+    known = logic(condition, frame, node)
+    if known is not None:
+        return known
     text = node_text(node)
     if text not in CONDITIONS:
         raise Unreadable("the condition %r is not in the script's vocabulary (CONDITIONS)" % text)
@@ -686,32 +355,25 @@ def value(frame, node):
     op = node[0]
     if op == "num":
         return number(node[1])
-    if op == "paren":
-        return value(frame, node[1])
-    if op == "?":
+    if op == "cond":
         return value(frame, node[2]) if condition(frame, node[1]) else value(frame, node[3])
-    if op in ("==", "!=", "<", "<=", ">", ">=", "&&", "||", "!"):
+    if is_condition(node):
         return condition(frame, node)
-    if op == "neg":
-        v = value(frame, node[1])
+    if op == "un" and node[1] == "-":
+        v = value(frame, node[2])
         if isinstance(v, Num):
             return Num(-v.v, v.t)
         raise Unreadable("negation of a roll")
     if op == "cast":
-        v = value(frame, node[2])
-        if not isinstance(v, Num):
-            raise Unreadable("a cast of a roll")
-        if node[1] == "int":
-            return Num(int(v.v), "int")  # truncation toward zero
-        return Num(v.v, node[1])
-    if op in ("+", "-", "*", "/", "%"):
-        return combine(op, value(frame, node[1]), value(frame, node[2]))
-    if op == "name":
+        return cast(value(frame, node[2]), node[1])
+    if op == "bin" and node[1] in ARITHMETIC:
+        return combine(node[1], value(frame, node[2]), value(frame, node[3]))
+    if op == "name" and "." not in node[1]:
         name = node[1]
         if name in ("true", "false"):
             return name == "true"
         return frame.lookup(name)
-    if op == "dot":
+    if op in ("name", "field"):
         text = node_text(node)
         if text in ("Dungeon.depth",):
             if frame.depth is None:
@@ -732,8 +394,8 @@ class NeedDepth(Exception):
 
 
 def call(frame, node):
-    fn, args = node[1], node[2]
-    text = node_text(fn)
+    target, method, args = node[1], node[2], node[3]
+    text = callee(node)
     if text == "Random.NormalIntRange":
         if len(args) != 2:
             raise Unreadable("NormalIntRange with %d arguments" % len(args))
@@ -759,11 +421,11 @@ def call(frame, node):
         if not (isinstance(a, Num) and isinstance(b, Num)):
             raise Unreadable("%s of a roll" % text)
         pick = max if text == "Math.max" else min
-        return Num(pick(a.v, b.v), widen(a.t, b.t))
-    if fn[0] == "dot" and fn[1][0] == "name" and fn[1][1] == "super":
-        return frame.world.run_method(frame, fn[2], super_of=frame.defining)
-    if fn[0] == "name" and fn[1] in STATS:
-        return frame.world.run_method(frame, fn[1], super_of=None)
+        return Num(pick(a.v, b.v), wider(a.t, b.t))
+    if target is not None and target[0] == "name" and target[1] == "super":
+        return frame.world.run_method(frame, method, super_of=frame.defining)
+    if target is None and method in STATS:
+        return frame.world.run_method(frame, method, super_of=None)
     raise Unreadable("a call of %s" % text)
 
 
@@ -776,66 +438,6 @@ class Return(Exception):
 
 
 PRIMITIVES = {"int", "float", "double", "boolean", "long"}
-
-
-def split_statements(tokens, where):
-    """Top-level statements of a block: lists of tokens ('if'/'else' keep their parts)."""
-    out, i = [], 0
-    while i < len(tokens):
-        t = tokens[i][1]
-        if t == "{":
-            j = close(tokens, i)
-            out.append(tokens[i:j])
-            i = j
-            continue
-        if t in ("if", "while", "for", "switch", "synchronized", "try", "do"):
-            j = i + 1
-            if tokens[j][1] == "(":
-                j = close(tokens, j)
-            j = stmt_end(tokens, j, where)
-            while t in ("if", "try") and j < len(tokens) and tokens[j][1] in ("else", "catch", "finally"):
-                j += 1
-                if tokens[j][1] == "(":
-                    j = close(tokens, j)
-                j = stmt_end(tokens, j, where)
-            out.append(tokens[i:j])
-            i = j
-            continue
-        j = i
-        while tokens[j][1] != ";":
-            if tokens[j][1] in ("(", "{", "["):
-                j = close(tokens, j)
-            else:
-                j += 1
-        out.append(tokens[i:j + 1])
-        i = j + 1
-    return out
-
-
-def stmt_end(tokens, j, where):
-    if tokens[j][1] == "{":
-        return close(tokens, j)
-    if tokens[j][1] == "if":
-        k = close(tokens, j + 1)
-        k = stmt_end(tokens, k, where)
-        if k < len(tokens) and tokens[k][1] == "else":
-            k = stmt_end(tokens, k + 1, where)
-        return k
-    while tokens[j][1] != ";":
-        if tokens[j][1] in ("(", "{", "["):
-            j = close(tokens, j)
-        else:
-            j += 1
-    return j + 1
-
-
-def assigns(tokens):
-    """Names a statement assigns (x = ..., x += ..., x++)."""
-    out = set()
-    for k, (_, t) in enumerate(tokens):
-        if t in ("=", "+=", "-=", "*=", "/=", "++", "--") and k > 0 and tokens[k - 1][0] == "ident":
-            out.add(tokens[k - 1][1])
-    return out
 
 
 def has_return(tokens):
@@ -858,10 +460,10 @@ def run_statement(frame, st, where, side_effects, tracked):
         return
     if head == "return":
         expr = st[1:-1]
-        raise Return(value(frame, Expr(expr, where).parse()) if expr else None)
+        raise Return(value(frame, parse_expr(expr, where)) if expr else None)
     if head == "if":
         cond_end = close(st, 1)
-        cond = Expr(st[2:cond_end - 1], where).parse()
+        cond = parse_expr(st[2:cond_end - 1], where)
         then_end = stmt_end(st, cond_end, where)
         then = st[cond_end:then_end]
         other = st[then_end + 1:] if then_end < len(st) and st[then_end][1] == "else" else []
@@ -890,7 +492,7 @@ def run_statement(frame, st, where, side_effects, tracked):
     if (words[k] in PRIMITIVES or (st[k][0] == "ident" and words[k][0].isupper())) and st[k + 1][0] == "ident" \
             and words[k + 2] in ("=", ";"):
         name = words[k + 1]
-        v = value(frame, Expr(st[k + 3:-1], where).parse()) if words[k + 2] == "=" else None
+        v = value(frame, parse_expr(st[k + 3:-1], where)) if words[k + 2] == "=" else None
         if v is not None and words[k] in ("float", "double") and isinstance(v, Num):
             v = Num(v.v, words[k])
         frame.locals[-1][name] = v
@@ -923,11 +525,11 @@ def run_statement(frame, st, where, side_effects, tracked):
             owner = frame.world.method_owner(frame.cls, called, super_of=frame.defining if is_super else None)
         if owner is not None:
             # a setter calling another method of the object (Mimic.setLevel: adjustStats(level))
-            node = Expr(st[:-1], where).parse()
+            node = parse_expr(st[:-1], where)
             params, body = frame.world.classes[owner].methods[called][0]
             names = [t for _, t in params if _ == "ident"][1::2]
             sub = Frame(frame.world, frame.cls, frame.fields, frame.when, frame.depth, owner)
-            sub.locals[0] = {n: value(frame, a) for n, a in zip(names, node[2])}
+            sub.locals[0] = {n: value(frame, a) for n, a in zip(names, node[3])}
             try:
                 run_block(sub, body, "%s.%s" % (owner, called), side_effects, tracked)
             except Return:
@@ -955,7 +557,7 @@ def run_statement(frame, st, where, side_effects, tracked):
             frame.dirty |= {n for n, _ in chain}
         side_effects.append(text_of(st))
         return
-    v = value(frame, Expr(rest, where).parse())
+    v = value(frame, parse_expr(rest, where))
     for (name, op), is_local in reversed(list(zip(chain, local))):
         if op != "=":
             old = frame.lookup(name)
@@ -973,56 +575,71 @@ def run_statement(frame, st, where, side_effects, tracked):
 # --- the world: classes, chains, evaluation per class ---------------------------------------------
 
 
-class World:
-    def __init__(self, source):
+class Classes:
+    """The classes (and enums, with `kinds`) of the files at `paths`, by key, the simple
+    names they go by (by_simple), and Hero.MAX_LEVEL (max_level). chain() follows a
+    class's bases among them: up to the first base not read, or, with `strict`, to Char
+    (a base not read is then an error)."""
+
+    strict = False
+
+    def __init__(self, source, paths, kinds=("class",)):
         self.source = source
         self.classes = {}
-        self.paths = {}
-        for path in source.list(MOBS):
-            if path.endswith(".java"):
-                parse_file(source.read(path), path, self.classes)
-        for extra in ("actors/Char.java",):
-            parse_file(source.read(ROOT + "/" + extra), ROOT + "/" + extra, self.classes)
+        for path in paths:
+            parse_file(source.read(path), path, self.classes)
+        self.classes = {k: c for k, c in self.classes.items() if c.kind in kinds}
         hero = source.read(ROOT + "/actors/hero/Hero.java")
         m = re.search(r"public static final int MAX_LEVEL\s*=\s*(\d+)\s*;", hero)
         if not m:
-            raise Unreadable("Hero.java: MAX_LEVEL not found")
+            raise Unreadable("actors/hero/Hero.java: MAX_LEVEL not found")
         self.max_level = int(m.group(1))
         self.by_simple = {}
         for key, c in self.classes.items():
             self.by_simple.setdefault(c.name, []).append(key)
 
     def resolve(self, cls, name):
-        """The key of the class a simple or dotted name (Mob.Hunting) means, seen from `cls`."""
+        """The key of the class a simple or dotted name (Mob.Hunting) means, seen from `cls`
+        (None: not read): one nested in the same outer class, else the one top-level class."""
         if "." in name:
             key = name.replace(".", "$")
             return key if key in self.classes else None
         keys = self.by_simple.get(name, [])
-        if not keys:
-            return None
-        if len(keys) == 1:
-            return keys[0]
-        # prefer a class nested in the same outer class, then a top-level one
+        if len(keys) <= 1:
+            return keys[0] if keys else None
+        outer = cls.key.split("$")[0]
         for k in keys:
-            if cls.outer and k.startswith(cls.outer.split("$")[0] + "$"):
+            if k.startswith(outer + "$") or k == outer:
                 return k
-        for k in keys:
-            if "$" not in k:
-                return k
-        raise Unreadable("the class name %s is ambiguous" % name)
+        top = [k for k in keys if "$" not in k]
+        if len(top) == 1:
+            return top[0]
+        raise Unreadable("%s: the class name %s is ambiguous" % (cls.path, name))
 
     def chain(self, key):
+        """The class and its ancestors among the classes read."""
         out = [key]
         c = self.classes[key]
         while c.base:
             b = self.resolve(c, c.base)
             if b is None:
-                raise Unreadable("%s: its base class %s is not among the classes read" % (c.path, c.base))
+                if self.strict:
+                    raise Unreadable("%s: its base class %s is not among the classes read" % (c.path, c.base))
+                break
             out.append(b)
             c = self.classes[b]
-            if c.name == "Char":
+            if self.strict and c.name == "Char":
                 break
         return out
+
+
+class World(Classes):
+    """The mob classes (actors/mobs/**) and Char."""
+
+    strict = True
+
+    def __init__(self, source):
+        super().__init__(source, [p for p in source.list(MOBS) if p.endswith(".java")] + [ROOT + "/actors/Char.java"])
 
     def is_mob(self, key):
         try:
@@ -1044,7 +661,7 @@ class World:
                     fields[name] = Num(self.max_level - 1, "int")
                     continue
                 frame = Frame(self, key, fields, {}, None, key)
-                fields[name] = value(frame, Expr(init, c.path).parse())
+                fields[name] = value(frame, parse_expr(init, c.path))
         return fields
 
     def construct(self, key, depth, when):
@@ -1280,8 +897,7 @@ def extract(source):
         entry["other_rolls"] = other_rolls(world, key)
         classes[key] = entry
     meta = {
-        "source": ("00-Evan/shattered-pixel-dungeon @ %s (tag %s)" % (source.commit, source.tag) if source.commit
-                   else "a checked-out tree of 00-Evan/shattered-pixel-dungeon (its version not checked)"),
+        "source": describe(source),
         "generated_by": "tools/shattered_pd/extract_mobs.py",
         "about": "Every class extending Mob under actors/mobs: fields after initialisers and no-argument "
                  "constructors; attackSkill, defenseSkill, damageRoll, drRoll, attackDelay as cases over the "
@@ -1299,37 +915,8 @@ def extract(source):
             "methods": {k: texts[k] for k in sorted(texts)}}
 
 
-def pretty(obj, indent=0, width=120):
-    """JSON with one line for whatever fits in `width` characters, nested otherwise."""
-    flat = json.dumps(obj, separators=(", ", ": "))
-    if len(flat) + indent <= width or not isinstance(obj, (dict, list)) or not obj:
-        return flat
-    pad = " " * (indent + 1)
-    if isinstance(obj, dict):
-        items = ["%s%s: %s" % (pad, json.dumps(k), pretty(v, indent + 1, width)) for k, v in obj.items()]
-        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
-    items = [pad + pretty(v, indent + 1, width) for v in obj]
-    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("repo", help="a checked-out tree of the game, or a bare git repository")
-    ap.add_argument("--tag", default="v3.3.6", help="the tag to read a bare repository at (default v3.3.6)")
-    ap.add_argument("-o", "--output", help="the JSON file to write (default: standard output)")
-    args = ap.parse_args()
-    try:
-        data = extract(Source(args.repo, args.tag))
-    except Unreadable as e:
-        print("extract_mobs.py: error: %s" % e, file=sys.stderr)
-        return 2
-    text = pretty(data) + "\n"
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
-    return 0
+    return main_of("extract_mobs.py", extract)
 
 
 if __name__ == "__main__":

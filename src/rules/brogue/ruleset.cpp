@@ -14,6 +14,7 @@
 #include <fray/rules/brogue/ruleset.hpp>
 
 #include "rules/brogue/mechanics.hpp"
+#include "rules/notes.hpp"
 
 namespace fray::brogue {
 
@@ -201,14 +202,9 @@ bool reads(const Combatant& c, std::string_view key, const Part& p) {
   return p.fights;  // hp, max_hp, regeneration
 }
 
-// "attacker uses the defaults weapon=dagger (the player's start), enchant=0":
-// the defaults the spec took that the answer reads; nothing when there are none.
+// The defaults the spec took that the answer reads, as a note (rules/notes.hpp).
 std::vector<std::string> defaults_note(const Combatant& c, const Part& p) {
-  std::vector<std::string> used;
-  for (const auto& [key, text] : c.defaults)
-    if (reads(c, key, p)) used.push_back(text);
-  if (used.empty()) return {};
-  return {fmt::format("{} uses the defaults {}", p.role, fmt::join(used, ", "))};
+  return fray::defaults_note(p.role, c.defaults, [&](std::string_view key) { return reads(c, key, p); });
 }
 
 // Items heavier than the player's strength: Combat.c strengthModifier costs

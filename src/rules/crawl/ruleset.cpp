@@ -19,6 +19,7 @@
 #include <tuple>
 
 #include "rules/crawl/mechanics.hpp"
+#include "rules/crawl/notes.hpp"
 #include "rules/crawl/round.hpp"
 
 namespace fray::crawl {
@@ -152,26 +153,6 @@ struct Role {
   bool attacks = false, defends = false;
 };
 
-// The game's limits on wielding, the same for the player and a monster:
-// itemprop.cc is_weapon_wieldable (a weapon too large for the size), and a
-// two-hander (hands_reqd) with a shield. `who` is "the attacker", `what` the
-// wielder ("player", "orc warrior").
-void wield_warnings(std::string_view who, std::string_view what, int size, const std::optional<WeaponProp>& weapon,
-                    const std::optional<ArmorProp>& shield, std::string_view rule_large, std::string_view rule_hands,
-                    std::vector<std::string>& out) {
-  if (!weapon) return;
-  if (weapon->min_2h_size > size)
-    out.push_back(
-        fmt::format("{}'s {} is too large for a {} {}: the game does not let it be wielded ({}); fray "
-                    "answers as if it were",
-                    who, weapon->name, size_name(size), what, rule_large));
-  if (shield && size < weapon->min_1h_size)
-    out.push_back(
-        fmt::format("{}'s {} takes two hands for a {} {}: the game does not let it be wielded with a {} "
-                    "({}); fray answers as if it were",
-                    who, weapon->name, size_name(size), what, shield->name, rule_hands));
-}
-
 // DCSS 0.19: what makes a side's numbers worse than its spec may intend.
 // Armour too heavy for the player's STR and skill: player.cc
 // adjusted_body_armour_penalty and adjusted_shield_penalty, which the game
@@ -182,14 +163,14 @@ void wield_warnings(std::string_view who, std::string_view what, int size, const
 void warnings_of(const Combatant& c, const Role& r, std::vector<std::string>& out) {
   const std::string who = fmt::format("the {}", r.name);
   if (const auto* m = std::get_if<Monster>(&c)) {
-    wield_warnings(who, m->name, m->size, m->weapon, m->shield, "monster::could_wield",
-                   "monster::pickup drops the shield", out);
+    wield_warnings(who, m->name, m->size, size_name(m->size), m->weapon, m->shield, kMonsterWieldRules, out);
     return;
   }
   const auto* q = std::get_if<Player>(&c);
   if (!q) return;
-  wield_warnings(who, "player", q->size, q->weapon, q->shield, "player::could_wield, is_weapon_wieldable",
-                 "hands_reqd: a two-hander leaves no hand for the shield", out);
+  wield_warnings(who, "player", q->size, size_name(q->size), q->weapon, q->shield,
+                 {"player::could_wield, is_weapon_wieldable", "hands_reqd: a two-hander leaves no hand for the shield"},
+                 out);
   const bool ev_counts = r.defends && !q->ev;
   auto taken = [&](bool delay) {
     std::vector<std::string> from;
@@ -221,18 +202,11 @@ std::vector<std::string> warnings_for(const Prepared& p) {
   return out;
 }
 
-// The defaults a spec took, for the notes: an inline monster's, the
-// player's (its Dodging only when it defends: EV is all it changes).
+// The defaults a spec took, for the notes.
 void default_notes(const Combatant& c, std::string_view role, bool defends, std::vector<std::string>& notes) {
-  if (const auto* m = std::get_if<Monster>(&c); m && !m->defaults.empty())
-    notes.push_back(fmt::format("inline {} uses the defaults {} (docs/crawl.md)", role, fmt::join(m->defaults, ", ")));
-  if (const auto* q = std::get_if<Player>(&c)) {
-    std::vector<std::string> took;
-    for (const std::string& d : q->defaults)
-      if (defends || d.rfind("dodging=", 0) != 0) took.push_back(d);
-    if (!took.empty())
-      notes.push_back(fmt::format("player {} uses the defaults {} (docs/crawl.md)", role, fmt::join(took, ", ")));
-  }
+  const auto* m = std::get_if<Monster>(&c);
+  const auto* q = std::get_if<Player>(&c);
+  crawl::default_notes(role, defends, m ? &m->defaults : nullptr, q ? &q->defaults : nullptr, "docs/crawl.md", notes);
 }
 
 // What an answer assumes or leaves out.

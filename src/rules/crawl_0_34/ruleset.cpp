@@ -15,6 +15,7 @@
 #include <set>
 #include <tuple>
 
+#include "rules/crawl/notes.hpp"
 #include "rules/crawl/round.hpp"
 #include "rules/crawl_0_34/mechanics.hpp"
 
@@ -131,19 +132,12 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
   return out;
 }
 
-// The defaults a spec took, for the notes: an inline monster's, the
-// player's (its Dodging only when it defends: EV is all it changes).
+// The defaults a spec took, for the notes.
 void default_notes(const Combatant& c, std::string_view role, bool defends, std::vector<std::string>& notes) {
-  if (const Creature* m = c.creature(); m && !m->defaults.empty())
-    notes.push_back(
-        fmt::format("inline {} uses the defaults {} (docs/crawl_0_34.md)", role, fmt::join(m->defaults, ", ")));
-  if (const Player* q = c.player()) {
-    std::vector<std::string> took;
-    for (const std::string& d : q->defaults)
-      if (defends || d.rfind("dodging=", 0) != 0) took.push_back(d);
-    if (!took.empty())
-      notes.push_back(fmt::format("player {} uses the defaults {} (docs/crawl_0_34.md)", role, fmt::join(took, ", ")));
-  }
+  const Creature* m = c.creature();
+  const Player* q = c.player();
+  crawl::default_notes(role, defends, m ? &m->defaults : nullptr, q ? &q->defaults : nullptr, "docs/crawl_0_34.md",
+                       notes);
 }
 
 // Crawl's own names of the defender's EV and AC, kept in the details beside
@@ -205,25 +199,6 @@ struct Role {
 
 std::string hundredths(i64 x) { return fmt::format("{:.2f}", static_cast<double>(x) / 100.0); }
 
-// The game's limits on wielding (a weapon too large, a two-hander with a
-// shield), the same for the player and a monster.
-// `who` is "the attacker", `what` the wielder ("player", "orc warrior").
-void wield_warnings(std::string_view who, std::string_view what, int size, const std::optional<Weapon>& weapon,
-                    const std::optional<Armor>& shield, std::string_view rule_large, std::string_view rule_hands,
-                    std::vector<std::string>& out) {
-  if (!weapon) return;
-  if (weapon->min_2h_size > size)
-    out.push_back(
-        fmt::format("{}'s {} is too large for a {} {}: the game does not let it be wielded ({}); fray "
-                    "answers as if it were",
-                    who, weapon->name, size_name(size), what, rule_large));
-  if (shield && size < weapon->min_1h_size)
-    out.push_back(
-        fmt::format("{}'s {} takes two hands for a {} {}: the game does not let it be wielded with a {} "
-                    "({}); fray answers as if it were",
-                    who, weapon->name, size_name(size), what, shield->name, rule_hands));
-}
-
 // DCSS 0.34: what makes a side's numbers worse than its spec may intend. The
 // body armour's penalty (player.cc adjusted_body_armour_penalty) costs EV and
 // slows a launcher's shots; the shield's (adjusted_shield_penalty) costs EV
@@ -231,16 +206,17 @@ void wield_warnings(std::string_view who, std::string_view what, int size, const
 // to-hit any more. A weapon too large for the wielder's size, or a two-hander
 // with a shield, is one the game does not allow.
 void warnings_of(const Combatant& c, const Role& r, std::vector<std::string>& out) {
+  const std::string who = fmt::format("the {}", r.name);
   if (const Creature* m = c.creature()) {
-    wield_warnings(fmt::format("the {}", r.name), m->name, m->size, m->weapon, m->shield, "monster::could_wield",
-                   "monster::pickup drops the shield", out);
+    crawl::wield_warnings(who, m->name, m->size, size_name(m->size), m->weapon, m->shield, crawl::kMonsterWieldRules,
+                          out);
     return;
   }
   const Player* q = c.player();
   if (!q) return;
-  const std::string who = fmt::format("the {}", r.name);
-  wield_warnings(who, "player", q->size, q->weapon, q->shield, "item-prop.cc is_weapon_too_large",
-                 "item-prop.cc get_all_item_slots: a two-hander takes the off hand", out);
+  crawl::wield_warnings(
+      who, "player", q->size, size_name(q->size), q->weapon, q->shield,
+      {"item-prop.cc is_weapon_too_large", "item-prop.cc get_all_item_slots: a two-hander takes the off hand"}, out);
   const bool ev_counts = r.defends && !q->ev100;
   if (const i64 abap = body_armor_penalty(*q, 100); abap > 0) {
     std::vector<std::string> costs;

@@ -15,6 +15,8 @@
 #include <map>
 #include <tuple>
 
+#include "rules/notes.hpp"
+
 namespace fray::epixx {
 
 namespace {
@@ -156,13 +158,9 @@ bool reads(const Combatant& c, std::string_view key, const Part& p, Kind kind) {
 }
 
 // "attacker uses the defaults weapon=1d6, level=1": the defaults the spec took
-// that the answer reads; nothing when there are none.
+// that the answer reads (rules/notes.hpp).
 std::vector<std::string> defaults_note(const Combatant& c, const Part& p, Kind kind) {
-  std::vector<std::string> used;
-  for (const auto& [key, text] : c.defaults)
-    if (reads(c, key, p, kind)) used.push_back(text);
-  if (used.empty()) return {};
-  return {fmt::format("{} uses the defaults {}", p.role, fmt::join(used, ", "))};
+  return fray::defaults_note(p.role, c.defaults, [&](std::string_view key) { return reads(c, key, p, kind); });
 }
 
 std::string hand_words(Hand h) { return h == Hand::main ? "main hand" : h == Hand::off ? "off hand" : "two-handed"; }

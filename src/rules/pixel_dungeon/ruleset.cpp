@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/notes.hpp"
 #include "rules/pixel_dungeon/fight.hpp"
 #include "rules/pixel_dungeon/mechanics.hpp"
 
@@ -505,13 +506,9 @@ bool reads(const Combatant& c, std::string_view key, const Part& p) {
 }
 
 // "attacker uses the defaults level=1, str=11 (the warrior's kit)": the
-// defaults the spec took that the answer reads; nothing when there are none.
+// defaults the spec took that the answer reads (rules/notes.hpp).
 std::vector<std::string> defaults_note(const Combatant& c, const Part& p) {
-  std::vector<std::string> used;
-  for (const auto& [key, text] : c.defaults)
-    if (reads(c, key, p)) used.push_back(text);
-  if (used.empty()) return {};
-  return {fmt::format("{} uses the defaults {}", p.role, fmt::join(used, ", "))};
+  return fray::defaults_note(p.role, c.defaults, [&](std::string_view key) { return reads(c, key, p); });
 }
 
 // Items heavier than the hero's strength: the weapon it attacks with

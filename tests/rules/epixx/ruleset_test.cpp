@@ -410,12 +410,7 @@ TEST(EpixxBout, KernelAndSampling) {
 AttackRequest melee(std::string attacker, std::string defender) {
   return {std::move(attacker), std::move(defender), {}, {}};
 }
-std::vector<std::string> defaults_of(const std::vector<std::string>& notes) {
-  std::vector<std::string> out;
-  for (const auto& n : notes)
-    if (n.find(" uses the defaults ") != std::string::npos) out.push_back(n);
-  return out;
-}
+using fray::test::defaults_of;
 using Lines = std::vector<std::string>;
 
 TEST(EpixxRuleset, AnswersSayTheDefaultsTheyRead) {

@@ -426,13 +426,7 @@ namespace {
 fray::AttackRequest req(std::string attacker, std::string defender, std::vector<std::string> situation = {}) {
   return {std::move(attacker), std::move(defender), std::move(situation), {}};
 }
-// The notes that say which defaults a spec took.
-std::vector<std::string> defaults_of(const std::vector<std::string>& notes) {
-  std::vector<std::string> out;
-  for (const auto& n : notes)
-    if (n.find(" uses the defaults ") != std::string::npos) out.push_back(n);
-  return out;
-}
+using fray::test::defaults_of;
 using Lines = std::vector<std::string>;
 }  // namespace
 

@@ -1,54 +1,18 @@
-"""Reading DCSS's C++ data tables (mon-data.h, itemprop.cc / item-prop.cc).
+"""Reading C and C++ data tables: the game's static arrays of rows, its enums and structs.
 
-A small C preprocessor and initializer reader, enough for the game's static
-tables: comments, line continuations, #if/#ifdef/#else/#endif (the game's
-TAG_MAJOR_VERSION is 34 in both 0.19.6 and 0.34.1), object-like and
-function-like #defines with # and ##, enum constants, and brace initializers
-split into fields. Nothing of the game's code is copied: the tables are read
-as data, and the extract_*.py scripts write the facts they hold as JSON.
+A small C preprocessor and initializer reader, enough for the games' static
+tables: comments, line continuations, #if/#ifdef/#else/#endif, object-like and
+function-like #defines with # and ##, enum constants, struct fields, and brace
+initializers split into fields. Nothing of a game's code is copied: the tables
+are read as data, and the scripts that use this module (tools/crawl/extract_*.py,
+tools/brogue/extract.py) write the facts they hold as JSON.
 
-Python 3 standard library only. Used by extract_0_19.py and extract_0_34.py
-(run those, not this module).
+Python 3 standard library only.
 """
 
-import os
 import re
-import subprocess
 
-TAG_MAJOR_VERSION = 34  # tag-version.h of both 0.19.6 and 0.34.1
-
-
-class Source:
-    """The game's files: a checkout directory, or a bare repository and a tag."""
-
-    def __init__(self, repo=None, tag=None, checkout=None):
-        if (checkout is None) == (repo is None):
-            raise SystemExit("give a checkout directory, or a repository and a tag")
-        if repo is not None and not tag:
-            raise SystemExit("a repository needs a tag (--tag)")
-        self.repo, self.tag, self.checkout = repo, tag, checkout
-
-    def describe(self):
-        if self.checkout:
-            return "checkout " + os.path.abspath(self.checkout)
-        commit = subprocess.run(["git", "-C", self.repo, "rev-parse", self.tag + "^{commit}"],
-                                capture_output=True, text=True, check=True).stdout.strip()
-        return "crawl/crawl tag %s (commit %s)" % (self.tag, commit)
-
-    def read(self, path):
-        if self.checkout:
-            with open(os.path.join(self.checkout, path), encoding="utf-8") as f:
-                return f.read()
-        return subprocess.run(["git", "-C", self.repo, "show", "%s:%s" % (self.tag, path)],
-                              capture_output=True, text=True, check=True).stdout
-
-    def list(self, folder):
-        """The file names directly in `folder`, sorted."""
-        if self.checkout:
-            return sorted(os.listdir(os.path.join(self.checkout, folder)))
-        out = subprocess.run(["git", "-C", self.repo, "ls-tree", "--name-only", self.tag, folder.rstrip("/") + "/"],
-                             capture_output=True, text=True, check=True).stdout
-        return sorted(os.path.basename(line) for line in out.splitlines() if line)
+from .clike import strip_comments
 
 
 # --- tokens --------------------------------------------------------------------------------
@@ -85,30 +49,6 @@ def tokenize(line, legacy=False):
     return out
 
 
-def strip_comments(text):
-    """Removes // and /* */ comments (not inside strings or characters)."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        c = text[i]
-        if c in "\"'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:j + 1])
-            i = j + 1
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            out.append("\n" * text.count("\n", i, j))
-            i = n if j < 0 else j + 2
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
-
-
 # --- the preprocessor ----------------------------------------------------------------------
 
 class Macro:
@@ -117,15 +57,17 @@ class Macro:
 
 
 class Preprocessed:
-    """A file's tokens after #if and macro expansion. A token's `legacy` says it
-    stands inside an `#if TAG_MAJOR_VERSION == 34` block (save compatibility
-    only, as the game's own notes call it)."""
+    """A file's tokens after #if and macro expansion. `defines`: macros set
+    before the file (name -> value); `headers`: texts whose #defines come first,
+    as an #include would bring them. A token's `legacy` says it stands inside
+    an #if block whose condition matches the regular expression `legacy`
+    (DCSS's `TAG_MAJOR_VERSION == 34`: save compatibility only)."""
 
-    def __init__(self, text, headers=(), defines=None):
+    def __init__(self, text, headers=(), defines=None, legacy=None):
         self.macros = {}
+        self.legacy = legacy
         for name, value in (defines or {}).items():
             self.macros[name] = Macro(None, tokenize(str(value)))
-        self.macros.setdefault("TAG_MAJOR_VERSION", Macro(None, tokenize(str(TAG_MAJOR_VERSION))))
         # The headers' #defines come first, as an #include would bring them (their other lines are not kept).
         for header in headers:
             self._read(header)
@@ -135,7 +77,7 @@ class Preprocessed:
         """The file's tokens, each run of lines between two directives expanded
         with the macros defined at that point (as a #define or #undef further
         on does not reach back)."""
-        text = strip_comments(text.replace("\\\n", " "))
+        text = strip_comments(text.replace("\\\n", " "), keep_lines=True)
         out, pending = [], []
         stack = []  # (taking, taken, legacy) for each open conditional block
         for line in text.split("\n"):
@@ -162,7 +104,7 @@ class Preprocessed:
                 cond = rest not in self.macros
             else:
                 cond = bool(self.evaluate_condition(rest)) if active else False
-            stack.append((cond, cond, re.fullmatch(r"TAG_MAJOR_VERSION\s*==\s*34", rest) is not None))
+            stack.append((cond, cond, self.legacy is not None and re.fullmatch(self.legacy, rest) is not None))
         elif word == "elif":
             take, taken, _ = stack.pop()
             cond = not taken and bool(self.evaluate_condition(rest))
@@ -321,11 +263,15 @@ def parse_braces(toks, start):
 
 
 def table(pp, name):
-    """The rows of the array initializer `name[] = { ... }`."""
+    """The rows of the array defined as `name[] = { ... }` (or `name[SIZE] = { ... }`)."""
     toks = pp.tokens
     for i in range(len(toks) - 3):
-        if toks[i].text == name and toks[i + 1].text == "[" and toks[i + 2].text == "]":
-            j = i + 3
+        if toks[i].text == name and toks[i + 1].text == "[":
+            j = i + 2
+            while toks[j].text != "]":
+                j += 1
+            if toks[j + 1].text != "=":
+                continue
             while toks[j].text != "{":
                 j += 1
             rows, _ = parse_braces(toks, j)
@@ -355,6 +301,31 @@ def enum_values(pp, enum_name, known=None):
                 nxt += 1
             return values
     raise ValueError("no enum %s" % enum_name)
+
+
+def struct_fields(pp, struct_name):
+    """The field names of `struct struct_name { ... }`, in order (a field's array
+    bounds left out; one name a declaration)."""
+    toks = pp.tokens
+    for i in range(len(toks) - 2):
+        if toks[i].text == "struct" and toks[i + 1].text == struct_name and toks[i + 2].text == "{":
+            fields, decl, depth, j = [], [], 0, i + 3
+            while depth > 0 or toks[j].text != "}":
+                t = toks[j]
+                depth += (t.text in "([{") - (t.text in ")]}")
+                if t.text == ";" and depth == 0:
+                    k = len(decl)
+                    while k and decl[k - 1].text == "]":  # the bounds of an array: name[A][B]
+                        k -= 1
+                        while decl[k].text != "[":
+                            k -= 1
+                    fields.append(decl[k - 1].text)
+                    decl = []
+                else:
+                    decl.append(t)
+                j += 1
+            return fields
+    raise ValueError("no struct %s" % struct_name)
 
 
 # --- expressions -----------------------------------------------------------------------------

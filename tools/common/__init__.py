@@ -1,0 +1,1 @@
+"""Helpers shared by the extraction scripts under tools/ (see tools/README.md)."""
