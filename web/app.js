@@ -216,13 +216,10 @@ const DEFAULTS = {
     sside: 'attacker', skey: 'level', sfrom: 1, sto: 20, sstep: 1, sseries: 'gnoll_brute\ngnoll_scout',
   },
 };
-// Verbs only some games have (their CLI's --rules lists).
-const TABLE_GAMES = ['brogue'];
-const EXTRA_INPUT_GAMES = ['epixx']; // read --kind
-
 const COMMON = {
   tab: 'attack', extra: '', situation: '', kind: '', view: 'normal',
-  method: 'auto', sims: '100000', seed: '1', first: 'a', sy: 'p_hit', btable: 'enchant-for-hit',
+  // ssims: the Sweep tab's fights a sampled row (fray sweep's own default).
+  method: 'auto', sims: '100000', seed: '1', first: 'a', ssims: '10000', sy: 'p_hit', btable: 'enchant-for-hit',
   dice: '3d6\n4d6kh3', dview: 'normal',
   map: '############\n#..........#\n#..::......#\n#..::..g...#\n#......##..#\n#.@....+...#\n############',
   at: '2,5', target: '7,3', algo: 'pixel-dungeon', radius: '', magic: '',
@@ -230,7 +227,8 @@ const COMMON = {
 
 // ---------- state and the URL ---------------------------------------------------
 let state = {};
-let rulesets = [];
+let rulesets = []; // the engine's rulesetInfo(): [{id, title, player, options, verbs}]
+const rulesetOf = (game) => rulesets.find((r) => r.id === game) || { options: [], verbs: [] };
 const catalogs = {}; // game → {monsters: [...], situations: [...], ...}
 
 function readInputs() {
@@ -305,7 +303,9 @@ function fillPickers(game) {
     }
   };
   const people = [...(c.classes || []), ...(c.monsters || [])];
-  const player = ['pixel-dungeon', 'crawl', 'brogue'].includes(game) ? [{ name: game === 'pixel-dungeon' ? 'hero' : 'player', description: 'the player' }] : [];
+  // The game's player character, as the engine names it (none in a game whose player is a set of keys).
+  const name = rulesetOf(game).player;
+  const player = name && !people.some((e) => e.name === name) ? [{ name, description: 'the player character' }] : [];
   opts([...player, ...people], $('#attacker-list'));
   opts([...player, ...people], $('#defender-list'));
   opts((c.keys || []).map((k) => ({ name: k.name.replace(/^(player|monster):/, ''), description: k.description || '' })), $('#key-list'));
@@ -324,10 +324,12 @@ function fillPickers(game) {
     box.appendChild(label);
   }
 }
-// The inputs only some games read.
+// The inputs only some games read, as the engine says: the attack kind
+// (a request option the game reads) and the balance tables (fray table).
+const hasTables = (game) => rulesetOf(game).verbs.includes('table');
 function gameInputs(game) {
-  document.body.classList.toggle('has-kind', EXTRA_INPUT_GAMES.includes(game));
-  document.body.classList.toggle('has-table', TABLE_GAMES.includes(game));
+  document.body.classList.toggle('has-kind', rulesetOf(game).options.includes('kind'));
+  document.body.classList.toggle('has-table', hasTables(game));
 }
 
 // ---------- the verbs' inputs ------------------------------------------------------
@@ -337,6 +339,8 @@ function situation() {
 function attackInput(attacker = state.attacker, defender = state.defender) {
   return { rules: state.game, attacker, defender, situation: situation(), kind: state.kind };
 }
+// The Method box (on the Fight and Sweep tabs) as the CLI's --method.
+const methodAsked = () => ({ exact: 'exact', mc: 'monte-carlo' }[state.method] || 'auto');
 function fightInput(verb) {
   const o = { rules: state.game, situation: situation(), kind: state.kind };
   if (verb === 'duel') Object.assign(o, { a: state.attacker, b: state.defender, first: state.first });
@@ -344,7 +348,7 @@ function fightInput(verb) {
   // The method asked for, and the fights and seed of whatever Monte Carlo
   // answers: the whole fight (Monte Carlo), a fallback (auto, exact) or the
   // hits alone. The answer says which method it used, and why.
-  o.method = { exact: 'exact', mc: 'monte-carlo' }[state.method] || 'auto';
+  o.method = methodAsked();
   o.sims = state.sims;
   o.seed = state.seed;
   return o;
@@ -543,7 +547,8 @@ async function computeSweep() {
     if (series.length > 8) throw new Error('sweep: at most 8 series');
     const columns = sweepColumns();
     tid('sweep-how').textContent =
-      `Each series is fray sweep --rules ${state.game} --key ${state.skey} --side ${side} with its ${other}; ` +
+      `Each series is fray sweep --rules ${state.game} --key ${state.skey} --side ${side} --method ${methodAsked()} ` +
+      `--sims ${state.ssims} --seed ${state.seed} with its ${other}; ` +
       'P(hit) and mean damage are exact, and the notes say how each fight column was solved.';
     const docs = [];
     for (const [i, s] of series.entries()) {
@@ -551,7 +556,8 @@ async function computeSweep() {
       const input = {
         rules: state.game, attacker: side === 'attacker' ? state.attacker : s, defender: side === 'defender' ? state.defender : s,
         situation: situation(), kind: state.kind, key: state.skey, from: state.sfrom, to: state.sto, step: state.sstep,
-        side, seed: state.seed,
+        // Each row's fights: the method asked for, and the fights of a row Monte Carlo answers.
+        side, method: methodAsked(), sims: state.ssims, seed: state.seed,
       };
       // Picking other columns redraws without computing again.
       const key = JSON.stringify(input);
@@ -599,7 +605,7 @@ async function computeSweep() {
     if (series.length > 1) docs.forEach((d, i) => group(`Notes (${series[i]})`, (d.notes || []).filter((n) => !common.includes(n))));
     tid('sweep-json').textContent = JSON.stringify(docs, null, 2);
   });
-  if (TABLE_GAMES.includes(state.game)) {
+  if (hasTables(state.game)) {
     await guarded('table', ['table'], async (current) => {
       const doc = await call('table', { rules: state.game, table: state.btable });
       if (!current()) return;
@@ -690,7 +696,12 @@ function showTab(tab) {
 }
 
 // Inputs changed: every tab needs its numbers again; the visible one computes now.
-function changed() {
+function changed(event) {
+  // The boxes that show one input on two tabs (the Method and the Seed, on
+  // Fight and Sweep) follow the one changed.
+  const from = event?.target;
+  const key = from?.dataset?.state;
+  if (key) for (const el of $$(`[data-state="${key}"]`)) if (el !== from) el.value = from.value;
   readInputs();
   saveUrl();
   for (const k of Object.keys(computeTab)) dirty.add(k);
@@ -728,15 +739,16 @@ async function main() {
   // game) are asked for together, as soon as the engine is up.
   const q = new URLSearchParams(location.search);
   const asked = q.get('game');
-  const names = loadCall('rulesets');
+  const names = loadCall('rulesetInfo');
   const first = asked ? loadCatalogs(asked).catch(() => null) : null;
   await engineReady();
   lastMs.engine_ready = performance.now();
   rulesets = await names;
   const sel = tid('game');
-  for (const r of rulesets) sel.add(new Option(r, r));
+  for (const r of rulesets) sel.add(new Option(r.title, r.id));
 
-  const game = rulesets.includes(asked) ? asked : rulesets[0];
+  const ids = rulesets.map((r) => r.id);
+  const game = ids.includes(asked) ? asked : ids[0];
   // A game without defaults here takes them from its catalogs.
   if (!DEFAULTS[game]) await loadCatalogs(game);
   state = { ...COMMON, ...defaultsFor(game), game };

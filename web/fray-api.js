@@ -137,6 +137,15 @@ export function wrapEngine(mod) {
       mod._fray_free(res);
       return ids;
     },
+    // Each ruleset's id, title and player character (its catalog name, null
+    // when the game's specs have none): [{id: 'pixel-dungeon', title:
+    // 'Pixel Dungeon 1.9.1', player: 'hero'}, ...], in the order of rulesets().
+    rulesetInfo() {
+      const res = mod._fray_ruleset_info();
+      const info = JSON.parse(mod.UTF8ToString(res));
+      mod._fray_free(res);
+      return info;
+    },
     // Every catalog of a game in one call: {kind: entries} as fray list --rules GAME KIND.
     catalogs(o) {
       const out = cText(mod._fray_catalogs, String(o && typeof o === 'object' ? o.rules : o));

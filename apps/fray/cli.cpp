@@ -52,6 +52,24 @@ CLI::Option* add_seed_option(CLI::App* verb, std::optional<std::uint64_t>& seed,
   return verb->add_option("--seed", seed, description)->check(whole);
 }
 
+const std::vector<GameVerb>& game_verbs() {
+  static const std::vector<GameVerb> verbs{
+      {"path", {"pixel-dungeon", "shattered-pd"}},
+      {"fov", {"pixel-dungeon", "shattered-pd"}},
+      {"surprise", {"pixel-dungeon"}},
+      {"table", {"brogue"}},
+      {"turn", {"epixx"}},
+  };
+  return verbs;
+}
+
+const std::vector<std::string>& verb_rules(std::string_view verb) {
+  static const std::vector<std::string> every;
+  for (const GameVerb& v : game_verbs())
+    if (v.verb == verb) return v.rules;
+  return every;
+}
+
 const Ruleset& rules_for(std::string_view verb, const std::string& rules, const std::vector<std::string>& legal) {
   const Ruleset& r = ruleset(rules);
   if (!legal.empty() && std::find(legal.begin(), legal.end(), r.id()) == legal.end())

@@ -17,10 +17,8 @@ struct TableOpts {
   bool reachable = false;
 };
 
-const std::vector<std::string> table_rules{"brogue"};
-
 Report run_table(const TableOpts& o) {
-  (void)rules_for("table", o.rules, table_rules);
+  (void)rules_for("table", o.rules, verb_rules("table"));
   brogue::BalanceRequest req;
   req.kind = brogue::parse_balance_kind(o.kind);
   const bool enchant = req.kind == brogue::BalanceKind::enchant_for_hit;
@@ -46,7 +44,7 @@ void add_brogue_verbs(Cli& cli) {
   auto* v =
       add_verb(cli, "table", "Balance tables (Brogue: enchant-for-hit, armor-for-hit)", [o] { return run_table(*o); });
   v->add_option("TABLE", o->kind, "enchant-for-hit or armor-for-hit")->required();
-  add_rules_option(v, o->rules, table_rules);
+  add_rules_option(v, o->rules, verb_rules("table"));
   v->add_option("--percent", o->percent, "Comma-separated target percentages (default: the wiki's)");
   v->add_option("--defender", o->defender, "enchant-for-hit: comma-separated monsters (default: the wiki's)");
   v->add_option("--attacker", o->attacker, "armor-for-hit: comma-separated monsters (default: the wiki's)");

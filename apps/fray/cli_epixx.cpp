@@ -14,11 +14,11 @@ void add_epixx_verbs(Cli& cli) {
   };
   auto o = std::make_shared<Opts>();
   auto* v = add_verb(cli, "turn", "One defender turn facing several attacks (defenses used once per turn)", [o] {
-    (void)rules_for("turn", o->rules, {"epixx"});
+    (void)rules_for("turn", o->rules, verb_rules("turn"));
     return turn_report(
         epixx::defender_turn(o->defender, o->attackers, split_list(o->situation), epixx::parse_kind(o->kind)));
   });
-  add_rules_option(v, o->rules, {"epixx"});
+  add_rules_option(v, o->rules, verb_rules("turn"));
   v->add_option("--defender", o->defender, "Defender spec")->required();
   v->add_option("--attacker", o->attackers, "Attacker spec; repeat for each attack, in order")->required();
   v->add_option("--situation", o->situation, "Comma-separated situation flags and rule options (docs/epixx.md)");

@@ -59,16 +59,6 @@ std::string draw(const grid::Map& map, Glyph glyph) {
   return out;
 }
 
-// The rulesets whose grid rules path and surprise implement.
-const std::vector<std::string>& grid_rules() {
-  static const std::vector<std::string> ids{"pixel-dungeon"};
-  return ids;
-}
-const std::vector<std::string>& path_rules() {
-  static const std::vector<std::string> ids{"pixel-dungeon", "shattered-pd"};
-  return ids;
-}
-
 // Shattered Pixel Dungeon's Ballistica params from --flags: a comma list of
 // presets and flags, combined.
 int spd_params(const std::string& text) {
@@ -159,7 +149,7 @@ void add_grid_verbs(Cli& cli) {
     };
     auto o = std::make_shared<Opts>();
     auto* v = add_verb(cli, "path", "Projectile path (Ballistica) on a map", [o] {
-      const Ruleset& rules = rules_for("path", o->rules, path_rules());
+      const Ruleset& rules = rules_for("path", o->rules, verb_rules("path"));
       if (rules.id() == "shattered-pd") {
         if (o->magic || o->hit_chars)
           throw Error("--magic and --hit-chars are Pixel Dungeon's; --rules shattered-pd takes --flags");
@@ -216,10 +206,9 @@ void add_grid_verbs(Cli& cli) {
     };
     auto o = std::make_shared<Opts>();
     auto* v = add_verb(cli, "fov", "Field of view on a map", [o] {
-      static const std::vector<std::string> fov_rules{"pixel-dungeon", "shattered-pd"};
       std::string rules_id;
       if (o->rules) {
-        rules_id = std::string(rules_for("fov", *o->rules, fov_rules).id());
+        rules_id = std::string(rules_for("fov", *o->rules, verb_rules("fov")).id());
         if (o->algorithm != "pixel-dungeon" && o->algorithm != rules_id)
           throw Error(fmt::format("--algorithm {} does not go with --rules {}", o->algorithm, rules_id));
         o->algorithm = rules_id;
@@ -303,7 +292,7 @@ void add_grid_verbs(Cli& cli) {
     };
     auto o = std::make_shared<Opts>();
     auto* v = add_verb(cli, "surprise", "Pixel Dungeon: has a mob noticed the hero (surprise attack odds)", [o] {
-      const Ruleset& rules = rules_for("surprise", o->rules, grid_rules());
+      const Ruleset& rules = rules_for("surprise", o->rules, verb_rules("surprise"));
       const grid::Map map = grid::Map::load(o->map);
       const Point mob = point_option(o->mob, "--mob");
       const Point hero = point_option(o->hero, "--hero");
@@ -364,7 +353,7 @@ void add_grid_verbs(Cli& cli) {
           fraction(s.den - s.notice_num, s.den), s.p_surprise);
       return r;
     });
-    add_rules_option(v, o->rules, grid_rules());
+    add_rules_option(v, o->rules, verb_rules("surprise"));
     v->add_option("--map", o->map, "Map file")->required();
     v->add_option("--mob", o->mob, "Mob cell X,Y")->required();
     v->add_option("--hero", o->hero, "Hero cell X,Y")->required();

@@ -387,13 +387,23 @@ def strike(
 # --- fights ---------------------------------------------------------------------------------------------
 
 
-def _method(exact: bool, sims: Optional[int]) -> Tuple[str, Optional[int]]:
+def _method(method: Optional[str], exact: bool, sims: Optional[Any]) -> Tuple[str, Optional[int]]:
+    """The method asked for and the fights of any sampled part, as the command
+    line reads ``--method``, ``--exact`` and ``--sims``: ``exact=True`` is
+    ``method="exact"`` (the two exclude each other, as ``--exact`` and
+    ``--method`` do), ``sims`` alone asks for Monte Carlo, and with a method
+    it is the fights of whatever part Monte Carlo answers."""
     if sims is not None:
         sims = _whole(sims, "sims")
+    if method is not None:
+        if not isinstance(method, str):
+            raise TypeError(f"method must be a str (auto, exact or monte-carlo), got {type(method).__name__}")
         if exact:
-            raise Error("exact and sims exclude each other")
-        return "monte_carlo", sims
-    return ("exact" if exact else "automatic"), None
+            raise Error("exact and method exclude each other (exact=True is method='exact')")
+        return method, sims
+    if exact:
+        return "exact", sims
+    return ("monte-carlo" if sims is not None else "auto"), sims
 
 
 def _optional(value: Optional[Any], what: str) -> Optional[int]:
@@ -406,6 +416,7 @@ def ttk(
     defender: Spec,
     situation: Union[str, Iterable[str], None] = (),
     *,
+    method: Optional[str] = None,
     exact: bool = False,
     sims: Optional[int] = None,
     seed: Optional[int] = None,
@@ -417,12 +428,18 @@ def ttk(
     """Attacks and game time to kill a defender that does not fight back (``fray ttk``);
     its own turns (its regeneration, HP it loses, its state) still count.
 
-    Exact when the rules allow it; ``sims=N`` runs N Monte Carlo fights
-    (``seed`` default 1, ``threads`` default all cores; the answer does not
-    depend on ``threads``).
+    ``method`` is the command line's ``--method``: ``"auto"`` (exact when the
+    rules allow it, else Monte Carlo), ``"exact"`` (Monte Carlo when the exact
+    analysis cannot be made) or ``"monte-carlo"``; ``exact=True`` is
+    ``method="exact"``. ``sims`` is the number of fights of any part Monte
+    Carlo answers (100 000 by default); given alone, without ``method`` or
+    ``exact``, it asks for Monte Carlo. ``seed`` default 1, ``threads``
+    default all cores (the answer does not depend on ``threads``). The answer
+    says which method each part used (``method``, ``sampled``) and why
+    (``method_reason``).
     """
     info = _ruleset(rules)
-    method, sims = _method(exact, sims)
+    method, sims = _method(method, exact, sims)
     return Ttk(
         _fray.ttk(
             info["id"],
@@ -444,6 +461,7 @@ def duel(
     b: Spec,
     situation: Union[str, Iterable[str], None] = (),
     *,
+    method: Optional[str] = None,
     exact: bool = False,
     sims: Optional[int] = None,
     seed: Optional[int] = None,
@@ -455,13 +473,17 @@ def duel(
 ) -> Duel:
     """Who wins a fight to the death or the first escape (``fray duel``), exact or Monte Carlo.
 
-    ``sims=None`` asks for the exact analysis (the solver falls back to Monte
-    Carlo, with a note, when the rules do not allow it); ``sims=N`` runs N
-    fights from ``seed`` (default 1) on ``threads`` threads (default all
-    cores). ``first`` ("a" or "b") attacks first when both are due together.
+    ``method`` as in ``ttk``: ``"auto"`` (the default: exact when the rules
+    allow it, else Monte Carlo), ``"exact"`` (``exact=True``; Monte Carlo when
+    the exact analysis cannot be made) or ``"monte-carlo"``. ``sims`` is the
+    number of fights Monte Carlo runs (100 000 by default); alone it asks for
+    Monte Carlo. The fights start from ``seed`` (default 1) on ``threads``
+    threads (default all cores; the answer does not depend on it). The answer
+    says which method was used (``method``) and why (``method_reason``).
+    ``first`` ("a" or "b") attacks first when both are due together.
     """
     info = _ruleset(rules)
-    method, sims = _method(exact, sims)
+    method, sims = _method(method, exact, sims)
     return Duel(
         _fray.duel(
             info["id"],
@@ -494,6 +516,7 @@ def sweep(
     stop: float = 27,
     step: float = 1,
     side: str = "attacker",
+    method: Optional[str] = None,
     sims: Optional[int] = None,
     seed: Optional[int] = None,
     threads: Optional[int] = None,
@@ -504,11 +527,16 @@ def sweep(
     the key is set in ``side``'s spec (``attacker`` or ``defender``) for each
     value from ``start`` to ``stop`` by ``step``, and each row gives
     ``p_hit``, ``mean_damage``, ``mean_attacks_to_kill``, ``mean_hits_to_kill``
-    and ``p_attacker_wins`` (Monte Carlo rows use ``sims`` fights, 10 000 by
-    default, and ``seed``).
+    and ``p_attacker_wins``. ``method`` is how each row's fights are solved,
+    as ``fray sweep --method``: ``"auto"`` (the default: exact when the rules
+    allow it, else Monte Carlo), ``"exact"`` (Monte Carlo, said so, when it
+    cannot be made) or ``"monte-carlo"``; ``sims`` is the fights of each row
+    Monte Carlo answers (10 000 by default; it never changes the method), from
+    ``seed``. The notes say which rows were exact and which Monte Carlo, and why.
 
     With ``skill`` (crawl only: ``fighting``, ``weapon_skill`` or ``dex``),
-    the crawl table of P(hit) and mean damage (``fray sweep --skill``).
+    the crawl table of P(hit) and mean damage (``fray sweep --skill``); it
+    has no fights, so ``method``, ``sims``, ``seed`` and ``threads`` are refused.
 
     >>> fray.sweep("pixel-dungeon", "hero:weapon=war_hammer", "gnoll_scout", key="str", start=10, stop=18, step=2)
     """
@@ -519,14 +547,20 @@ def sweep(
     if key is not None:
         if skill is not None:
             raise Error("sweep: give key or skill, not both")
+        if method is not None and not isinstance(method, str):
+            raise TypeError(f"method must be a str (auto, exact or monte-carlo), got {type(method).__name__}")
         return Table(
             _fray.sweep_key(
-                rid, a, d, _flags(situation), {}, key, lo, hi, by, side,
+                rid, a, d, _flags(situation), {}, key, lo, hi, by, side, "auto" if method is None else method,
                 _optional(sims, "sims"), None if seed is None else _seed(seed), _optional(threads, "threads"),
             )
         )
     if skill is None:
         raise Error("sweep: key is required (a spec key: fray.catalog(rules, 'keys'))")
+    fights = [n for n, v in (("method", method), ("sims", sims), ("seed", seed), ("threads", threads)) if v is not None]
+    if fights:
+        verb = "is" if len(fights) == 1 else "are"
+        raise Error(f"sweep: {', '.join(fights)} {verb} for a key sweep (a skill sweep has no fights)")
     return Table(_fray.sweep(rid, a, d, _flags(situation), skill, lo, hi, by))
 
 

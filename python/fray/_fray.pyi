@@ -62,6 +62,7 @@ def sweep_key(
     stop: float,
     step: float,
     side: str,
+    method: str,
     sims: Optional[int],
     seed: Optional[int],
     threads: Optional[int],

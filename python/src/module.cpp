@@ -315,7 +315,7 @@ py::object sweep(const std::string& rules, const std::string& attacker, const st
 py::object sweep_key(const std::string& rules, std::string attacker, std::string defender,
                      std::vector<std::string> situation, std::map<std::string, std::string> options,
                      const std::string& key, double start, double stop, double step, const std::string& side,
-                     std::optional<std::int64_t> sims, std::optional<std::uint64_t> seed,
+                     const std::string& method, std::optional<std::int64_t> sims, std::optional<std::uint64_t> seed,
                      std::optional<std::int64_t> threads) {
   return released([&](fray::Progress*) {
     const fray::Ruleset& rs = fray::ruleset(rules);
@@ -329,8 +329,9 @@ py::object sweep_key(const std::string& rules, std::string attacker, std::string
     req.to = stop;
     req.step = step;
     req.side = side == "attacker" ? fray::SweepSide::attacker : fray::SweepSide::defender;
-    // The same Monte Carlo defaults as `fray sweep`: 10 000 fights a row.
-    req.fight = fight_options("automatic", std::nullopt, seed, threads, "a");
+    // How each row's fights are solved, as `fray sweep --method`; the same
+    // Monte Carlo defaults as `fray sweep`: 10 000 fights a sampled row.
+    req.fight = fight_options(method, std::nullopt, seed, threads, "a");
     if (sims) fray::require(*sims >= 1, fmt::format("sims must be at least 1, got {}", *sims));
     req.fight.monte_carlo.sims = sims ? static_cast<std::uint64_t>(*sims) : 10000;
     return fray::table_report(fray::sweep(rs, req)).json;
@@ -587,7 +588,7 @@ PYBIND11_MODULE(_fray, m) {
   m.def("sweep", &sweep, "rules"_a, "attacker"_a, "defender"_a, "situation"_a, "skill"_a, "start"_a, "stop"_a,
         "step"_a);
   m.def("sweep_key", &sweep_key, "rules"_a, "attacker"_a, "defender"_a, "situation"_a, "options"_a, "key"_a, "start"_a,
-        "stop"_a, "step"_a, "side"_a, "sims"_a, "seed"_a, "threads"_a);
+        "stop"_a, "step"_a, "side"_a, "method"_a, "sims"_a, "seed"_a, "threads"_a);
   m.def("table", &table, "rules"_a, "kind"_a, "percents"_a, "monsters"_a, "reachable"_a);
   m.def("catalog", &catalog, "rules"_a, "kind"_a);
   m.def("catalogs", &catalogs, "rules"_a);

@@ -3,11 +3,14 @@
 #include <fray/rules/ruleset.hpp>
 
 #include "support/support.hpp"
+#include "verbs.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -82,6 +85,37 @@ TEST(Verbs, GridVerbsArePixelDungeons) {
   const auto s = run_cli({"surprise", "--map", map, "--mob", "7,3", "--hero", "2,5", "--state", "sleeping", "--json"});
   ASSERT_EQ(s.status, 0) << s.err;
   EXPECT_EQ(s.json().at("rules"), "pixel-dungeon");
+}
+
+// The verbs only some games have (verbs.hpp's game_verbs, which the web page
+// reads to show a game's own inputs): each takes exactly the rulesets listed.
+TEST(Verbs, GameVerbsTakeTheRulesetsTheyList) {
+  const std::string map = fray::test::path("../examples/maps/ballistics.txt");
+  const std::map<std::string_view, std::vector<std::string>> args{
+      {"path", {"--map", map, "--from", "2,5", "--to", "7,3"}},
+      {"fov", {"--map", map, "--at", "2,5"}},
+      {"surprise", {"--map", map, "--mob", "7,3", "--hero", "2,5", "--state", "sleeping"}},
+      {"table", {"enchant-for-hit"}},
+      {"turn", {"--defender", "str=1", "--attacker", "str=0"}},
+  };
+  ASSERT_EQ(fray::cli::game_verbs().size(), args.size());
+  for (const fray::cli::GameVerb& v : fray::cli::game_verbs()) {
+    ASSERT_TRUE(args.count(v.verb)) << v.verb;
+    EXPECT_EQ(&fray::cli::verb_rules(v.verb), &v.rules);
+    for (const fray::Ruleset* rules : fray::rulesets()) {
+      const std::string id(rules->id());
+      std::vector<std::string> line{std::string(v.verb), "--rules", id};
+      line.insert(line.end(), args.at(v.verb).begin(), args.at(v.verb).end());
+      const auto r = run_cli(line);
+      const bool takes = std::find(v.rules.begin(), v.rules.end(), id) != v.rules.end();
+      EXPECT_EQ(r.status, takes ? 0 : 2) << v.verb << " " << id << ": " << r.err;
+      EXPECT_EQ(r.err.find(std::string(v.verb) + " is not a verb of --rules " + id) != std::string::npos, !takes)
+          << v.verb << " " << id << ": " << r.err;
+    }
+  }
+  // Brogue's balance tables are the page's reason to ask; a verb every game takes lists none.
+  EXPECT_EQ(fray::cli::verb_rules("table"), std::vector<std::string>{"brogue"});
+  EXPECT_TRUE(fray::cli::verb_rules("attack").empty());
 }
 
 TEST(List, UnknownRulesetOrKind) {

@@ -197,7 +197,15 @@ def test_errors_carry_the_cli_message(call, cli_args):
         (lambda: fray.duel("brogue", "player", "ogre", sims=0), "sims must be at least 1, got 0"),
         (lambda: fray.duel("brogue", "player", "ogre", sims=10, threads=0), "threads must be at least 1, got 0"),
         (lambda: fray.duel("brogue", "player", "ogre", sims=10, threads=5000), "threads 5000 is too many (at most 1024)"),
-        (lambda: fray.duel("brogue", "player", "ogre", exact=True, sims=10), "exact and sims exclude each other"),
+        (lambda: fray.duel("brogue", "player", "ogre", exact=True, method="exact"),
+         "exact and method exclude each other (exact=True is method='exact')"),
+        (lambda: fray.ttk("brogue", "player", "ogre", method="fast"), "method 'fast' is not one of auto, exact, monte-carlo"),
+        (lambda: fray.sweep("brogue", "player", "ogre", key="enchant", method="fast"),
+         "method 'fast' is not one of auto, exact, monte-carlo"),
+        (lambda: fray.sweep("crawl", "player", "orc_warrior", skill="fighting", method="exact"),
+         "sweep: method is for a key sweep (a skill sweep has no fights)"),
+        (lambda: fray.sweep("crawl", "player", "orc_warrior", skill="fighting", sims=100, seed=1),
+         "sweep: sims, seed are for a key sweep (a skill sweep has no fights)"),
         (lambda: fray.duel("brogue", "player", "ogre", first="c"), "first must be a or b, got 'c'"),
         (lambda: fray.attack("brogue", "ogre", "player", kind="ranged"),
          "--kind is not used by --rules brogue"),
@@ -227,6 +235,10 @@ def test_wrong_types_raise_type_errors():
         fray.fov(b"#...#", (1, 1))  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         fray.fov("#...#", ("1", 1))  # type: ignore[arg-type]
+    for call in (lambda: fray.duel("brogue", "player", "goblin", method=1),  # type: ignore[arg-type]
+                 lambda: fray.sweep("brogue", "player", "goblin", key="enchant", method=True)):  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=r"^method must be a str \(auto, exact or monte-carlo\), got (int|bool)$"):
+            call()
 
 
 # --- the GIL ------------------------------------------------------------------------------------------------

@@ -150,6 +150,67 @@ def test_duel_monte_carlo(rules):
     assert lo <= got.p_a_wins <= hi
 
 
+# The method choice of the command line: (the CLI's options, Python's keywords). The
+# goblin conjurer's summons have no exact chain, so an exact fight of it falls back to
+# Monte Carlo; the vampire bat's ttk is exact with its hits sampled.
+METHODS = [
+    (["--exact", "--sims", "2000"], dict(exact=True, sims=2000)),
+    (["--method", "exact", "--sims", "2000"], dict(method="exact", sims=2000)),
+    (["--method", "auto", "--sims", "3000"], dict(method="auto", sims=3000)),
+    (["--method", "monte-carlo", "--sims", "1000"], dict(method="monte-carlo", sims=1000)),
+    (["--sims", "1500"], dict(sims=1500)),
+]
+
+
+@pytest.mark.parametrize("cli_args,kwargs", METHODS)
+def test_fight_method_as_the_cli(cli_args, kwargs):
+    seed = ["--seed", "3", "--threads", "1"]
+    doc = run_cli("duel", "--rules", "brogue", "--a", "player", "--b", "goblin_conjurer", *cli_args, *seed)
+    got = fray.duel("brogue", "player", "goblin_conjurer", seed=3, threads=1, **kwargs)
+    assert got.to_json() == doc
+    # Monte Carlo answers with the fights asked for, and says what was asked.
+    assert (got.method, got.sims) == ("monte-carlo", kwargs["sims"])
+    assert got.method_asked == ("exact" if kwargs.get("exact") else kwargs.get("method", "monte-carlo"))
+    doc = run_cli("ttk", "--rules", "brogue", "--attacker", "player", "--defender", "goblin_conjurer", *cli_args, *seed)
+    assert fray.ttk("brogue", "player", "goblin_conjurer", seed=3, threads=1, **kwargs).to_json() == doc
+
+
+def test_fight_method_sims_are_the_sampled_parts():
+    # An exact answer whose hits are sampled: with a method, sims is the fights of the hits.
+    doc = run_cli("ttk", "--rules", "pixel-dungeon", "--attacker", "vampire_bat", "--defender", "hero:level=3",
+                  "--method", "auto", "--sims", "2000", "--seed", "4", "--threads", "1")
+    got = fray.ttk("pixel-dungeon", "vampire_bat", "hero:level=3", method="auto", sims=2000, seed=4, threads=1)
+    assert got.to_json() == doc
+    assert (got.method, got.method_asked, got.sampled, got.sims) == ("exact", "auto", ["hits"], 2000)
+    # The same with exact=True: the exact analysis, its hits from 2000 fights.
+    exact = fray.ttk("pixel-dungeon", "vampire_bat", "hero:level=3", exact=True, sims=2000, seed=4, threads=1)
+    assert exact.to_json() == run_cli("ttk", "--rules", "pixel-dungeon", "--attacker", "vampire_bat", "--defender",
+                                      "hero:level=3", "--exact", "--sims", "2000", "--seed", "4", "--threads", "1")
+    assert (exact.method, exact.method_asked, exact.sims) == ("exact", "exact", 2000)
+    # The default is auto; method="monte-carlo" samples the whole fight.
+    assert fray.duel("pixel-dungeon", "vampire_bat", "hero:level=3").method_asked == "auto"
+    mc = fray.duel("pixel-dungeon", "vampire_bat", "hero:level=3", method="monte-carlo", sims=1000, seed=4, threads=1)
+    assert (mc.method, mc.method_asked, mc.method_reason, mc.sims) == ("monte-carlo", "monte-carlo",
+                                                                       "Monte Carlo asked for", 1000)
+
+
+@pytest.mark.parametrize("method", ["auto", "exact", "monte-carlo"])
+def test_sweep_method_as_the_cli(method):
+    # Each row's fights solved by the method asked for; sims is the fights of each sampled row.
+    # Without the player's regeneration the goblin's duel is exact; the conjurer's never is.
+    a = "player:regeneration=none"
+    for d in ["goblin", "goblin_conjurer"]:
+        doc = run_cli("sweep", "--rules", "brogue", "--attacker", a, "--defender", d, "--key", "enchant",
+                      "--from", "0", "--to", "2", "--method", method, "--sims", "500", "--seed", "2", "--threads", "1")
+        got = fray.sweep("brogue", a, d, key="enchant", start=0, stop=2, method=method, sims=500, seed=2, threads=1)
+        assert got.to_json() == doc
+        sampled = method == "monte-carlo" or d == "goblin_conjurer"
+        duel = next(n for n in got.notes if n.startswith("duel: "))
+        assert duel.startswith("duel: Monte Carlo, 500 fights a row" if sampled else "duel: exact"), duel
+        if method == "exact" and sampled:
+            assert "exact asked for, but no exact analysis" in duel
+
+
 @pytest.mark.parametrize("rules", GAMES)
 def test_catalogs(rules):
     doc = run_cli("list", "--rules", rules)

@@ -163,6 +163,18 @@ async function main() {
     await settled(page);
     const games = await page.$$eval('[data-testid="game"] option', (os) => os.map((o) => o.value));
     ok(games.includes('brogue') && games.includes('crawl'), `games listed: ${games}`);
+    // What the page knows of each game, it asks the engine (fray-api.js rulesetInfo()).
+    const info = await page.evaluate(() => window.frayPage.call('rulesetInfo'));
+    same(info.map((r) => r.id), games, 'rulesetInfo() lists the page\'s games');
+    const titles = await page.$$eval('[data-testid="game"] option', (os) => os.map((o) => o.textContent));
+    info.forEach((r, i) => {
+      const title = frayJson(['list', '--rules', r.id]).title;
+      ok(r.title === title && titles[i] === title, `${r.id}: the game picker shows its title (${titles[i]}, ${r.title}, ${title})`);
+    });
+    // The player character of each game (Ruleset::player_name; none in epixx).
+    same(Object.fromEntries(info.map((r) => [r.id, r.player])), {
+      'pixel-dungeon': 'hero', brogue: 'player', crawl: 'player', epixx: null, 'crawl-0.34': 'player', 'shattered-pd': 'hero',
+    }, 'rulesetInfo() players');
 
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-e2e-'));
     for (const game of games) {
@@ -170,6 +182,18 @@ async function main() {
       await settled(page);
       const attacker = await page.inputValue('[data-testid="attacker"]');
       const defender = await page.inputValue('[data-testid="defender"]');
+      const gameInfo = info.find((r) => r.id === game);
+      // The spec pickers offer the game's player character, as the engine names it, with the catalogs' names.
+      const offered = await page.$$eval('#attacker-list option', (os) => os.map((o) => o.value));
+      ok(gameInfo.player === null || offered[0] === gameInfo.player, `${game}: the attacker list offers the player ${gameInfo.player}`);
+      const monsters = frayJson(['list', '--rules', game, 'monsters']).entries.map((e) => e.name);
+      ok(monsters.every((m) => offered.includes(m)), `${game}: the attacker list offers every monster`);
+      same(await page.$$eval('#defender-list option', (os) => os.map((o) => o.value)), offered, `${game}: the defender list is the attacker's`);
+      // The inputs only some games read, as the engine says: the Kind box, the balance tables.
+      ok((await page.locator('[data-testid="kind"]').isVisible()) === gameInfo.options.includes('kind'),
+        `${game}: the Kind box shown iff the game reads --kind`);
+      const tables = fray(['table', 'enchant-for-hit', '--rules', game]).status === 0;
+      ok(gameInfo.verbs.includes('table') === tables, `${game}: rulesetInfo() says whether fray table takes it (${tables})`);
       // Attack.
       same(await jsonOf(page, 'attack-json'),
         frayJson(['attack', '--rules', game, '--attacker', attacker, '--defender', defender]), `${game} attack`);
@@ -215,16 +239,20 @@ async function main() {
       const series = st.sseries.split('\n').map((s) => s.trim()).filter(Boolean);
       ok(sweep.length === series.length, `${game} sweep has one entry per series`);
       const side = st.sside === 'defender' ? 'defender' : 'attacker';
+      // The page's Method box (auto), the sweep's Fights a row and the seed, as the CLI's options.
+      ok(st.method === 'auto' && st.ssims === '10000' && st.seed === '1', `${game} sweep: the default method, fights and seed`);
       series.forEach((s, i) => {
         const a = side === 'attacker' ? attacker : s, d = side === 'defender' ? defender : s;
         same(sweep[i], frayJson(['sweep', '--rules', game, '--attacker', a, '--defender', d, '--key', st.skey,
-          '--from', String(st.sfrom), '--to', String(st.sto), '--step', String(st.sstep), '--side', side, '--seed', st.seed]),
+          '--from', String(st.sfrom), '--to', String(st.sto), '--step', String(st.sstep), '--side', side,
+          '--method', 'auto', '--sims', st.ssims, '--seed', st.seed]),
         `${game} sweep ${s}`);
       });
       ok((await page.locator('[data-testid="sweep-plot"] svg').first().locator('.series').count()) === series.length,
         `${game} sweep plot has its series`);
       ok((await page.locator('[data-testid="sweep-table"] tbody tr').count()) === sweep[0].rows.length, `${game} sweep table has a row per value`);
-      if (await page.locator('[data-testid="balance"]').isVisible()) {
+      ok((await page.locator('[data-testid="balance"]').isVisible()) === tables, `${game}: balance tables shown iff fray table takes the game`);
+      if (tables) {
         same(await jsonOf(page, 'balance-json'), frayJson(['table', 'enchant-for-hit', '--rules', game]), `${game} table`);
       }
     }
@@ -247,6 +275,44 @@ async function main() {
         '--method', flag, '--sims', String(sims), '--seed', '1']), `brogue conjurer ttk, method ${method}`);
     }
 
+    // --- the player in the spec pickers: the engine's name for it, in every game ----------
+    for (const [game, player] of [['shattered-pd', 'hero'], ['crawl-0.34', 'player']]) {
+      await page.goto(`${url}?game=${game}&tab=attack`);
+      await settled(page);
+      const offered = await page.$$eval('#attacker-list option', (os) => os.map((o) => o.value));
+      ok(offered.includes(player), `${game}: the attacker list offers ${player} (${offered.slice(0, 5).join(', ')}, ...)`);
+    }
+
+    // --- sweep: the Method box and the fights a row reach each row's fights -------------
+    // The goblin's duel is exact without the player's regeneration; the conjurer's never is.
+    for (const [method, flag, sims] of [['mc', 'monte-carlo', 300], ['exact', 'exact', 400], ['auto', 'auto', 500]]) {
+      await page.goto(`${url}?game=brogue&tab=sweep&attacker=${encodeURIComponent('player:regeneration=none')}` +
+        `&skey=enchant&sfrom=0&sto=2&sseries=${encodeURIComponent('goblin\ngoblin_conjurer')}&method=${method}&ssims=${sims}&seed=2`);
+      await settled(page);
+      ok((await page.inputValue('[data-testid="sweep-method"]')) === method && (await page.inputValue('[data-testid="sweep-sims"]')) === String(sims),
+        `sweep method ${method}: the Sweep tab shows the Method and Fights a row asked for`);
+      const sw = await jsonOf(page, 'sweep-json');
+      const shown = await text(page, 'sweep-notes');
+      for (const [i, d] of ['goblin', 'goblin_conjurer'].entries()) {
+        const cli = frayJson(['sweep', '--rules', 'brogue', '--attacker', 'player:regeneration=none', '--defender', d, '--key', 'enchant',
+          '--from', '0', '--to', '2', '--side', 'attacker', '--method', flag, '--sims', String(sims), '--seed', '2']);
+        same(sw[i], cli, `sweep method ${method}: ${d} is the CLI's --method ${flag} --sims ${sims}`);
+        const duel = cli.notes.find((n) => n.startsWith('duel: '));
+        const sampled = method === 'mc' || d === 'goblin_conjurer';
+        const want = sampled ? `duel: Monte Carlo, ${sims} fights a row, seed 2 in every row (` +
+          { mc: 'Monte Carlo asked for', exact: 'exact asked for, but no exact analysis', auto: 'auto: no exact analysis' }[method] : 'duel: exact';
+        ok(duel.startsWith(want), `sweep method ${method}: ${d}'s duel note says the method asked for: ${duel}`);
+        ok(shown.includes(duel), `sweep method ${method}: the page shows ${d}'s duel note`);
+      }
+      ok((await text(page, 'sweep-how')).includes(`--method ${flag} --sims ${sims} --seed 2`), `sweep method ${method}: the page says the sweep's options`);
+    }
+    // One Method box and one seed for the Fight and Sweep tabs: a change on one is the other's.
+    await page.selectOption('[data-testid="sweep-method"]', 'exact');
+    await page.fill('[data-testid="sweep-seed"]', '7');
+    await settled(page);
+    ok((await page.inputValue('[data-testid="method"]')) === 'exact' && (await page.inputValue('[data-testid="seed"]')) === '7' &&
+      (await page.evaluate(() => window.frayPage.state().seed)) === '7', 'the Sweep tab\'s Method and Seed are the Fight tab\'s');
+
     // --- sweep: the defender's key, several columns, several series ----------------
     await page.goto(`${url}?game=brogue&tab=sweep&sside=defender&skey=defense&sfrom=0&sto=100&sstep=20` +
       `&sseries=${encodeURIComponent('player\nplayer:enchant=3')}&sy=p_hit,mean_attacks_to_kill,p_attacker_wins`);
@@ -256,7 +322,7 @@ async function main() {
       const d = await page.inputValue('[data-testid="defender"]');
       for (const [i, a] of ['player', 'player:enchant=3'].entries())
         same(sw[i], frayJson(['sweep', '--rules', 'brogue', '--attacker', a, '--defender', d, '--key', 'defense', '--from', '0',
-          '--to', '100', '--step', '20', '--side', 'defender', '--seed', '1']), `brogue defender sweep ${a}`);
+          '--to', '100', '--step', '20', '--side', 'defender', '--method', 'auto', '--sims', '10000', '--seed', '1']), `brogue defender sweep ${a}`);
       ok((await page.locator('[data-testid="sweep-plot"] svg').count()) === 3, 'a plot per column picked');
       ok((await page.locator('[data-testid="sweep-plot"] svg').nth(2).locator('.series').count()) === 2, 'two series overlaid');
       ok((await page.locator('[data-testid="sweep-table"] thead th').count()) === 1 + 2 * 3, 'the table has each series\' columns');
@@ -359,6 +425,7 @@ async function main() {
       const fray = await loadFray();
       const out = calls.map(([fn, o]) => fray[fn](o));
       const rulesets = fray.rulesets();
+      const rulesetInfo = fray.rulesetInfo();
       const catalogs = fray.catalogs({ rules: 'brogue' });
       let error = null;
       try {
@@ -366,10 +433,11 @@ async function main() {
       } catch (e) {
         error = { name: e.name, message: e.message };
       }
-      return { out, error, rulesets, catalogs };
+      return { out, error, rulesets, rulesetInfo, catalogs };
     }, calls.map(([fn, o]) => [fn, o]));
     calls.forEach(([fn, , args], i) => same(got.out[i], frayJson(args), `API ${fn} #${i}`));
     same(got.rulesets, games, 'API rulesets are the page\'s games');
+    same(got.rulesetInfo, info, 'API rulesetInfo is what the page read');
     const kinds = Object.keys(frayJson(['list', '--rules', 'brogue']).catalogs);
     same(Object.keys(got.catalogs).sort(), kinds.sort(), 'API catalogs: every kind');
     for (const k of kinds) same(got.catalogs[k], frayJson(['list', '--rules', 'brogue', k]).entries, `API catalogs: ${k}`);
@@ -587,7 +655,11 @@ async function measureLoad(url) {
     engine_ready_reload_ms: median('engine_ready_reload'), load_runs: runs };
 }
 
-// One screenshot per tab, light and dark.
+// The screenshots of docs/web.md and README.md: one per tab, light and dark,
+// long work under way (progress.png) and a result out of date after an input
+// error (stale.png). Retake them after a change to the
+// page's look:
+//   node tests/web/e2e.mjs --site build-web --cli build/fray --screenshots docs/web --only-screenshots
 async function screenshots(context, url, dir) {
   fs.mkdirSync(dir, { recursive: true });
   const page = await context.newPage();
@@ -606,6 +678,21 @@ async function screenshots(context, url, dir) {
       await page.screenshot({ path: path.join(dir, `${name}${scheme === 'dark' ? '-dark' : ''}.png`), fullPage: true });
     }
   }
+  // A Monte Carlo duel of 400 000 fights under way: the status, the bar and
+  // Cancel, at the top of the page (then cancelled).
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(`${url}?game=brogue&tab=fight&attacker=${encodeURIComponent('player:hp=300')}` +
+    `&defender=${encodeURIComponent('goblin:hp=300')}&method=mc&sims=400000`);
+  await page.waitForSelector('[data-testid="cancel"]:not([hidden])', { timeout: 60000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="progress"]').value >= 0.05, null, { timeout: 120000, polling: 20 });
+  await page.screenshot({ path: path.join(dir, 'progress.png'), clip: { x: 0, y: 0, width: 1280, height: 500 } });
+  await page.click('[data-testid="cancel"]');
+  // An input error: the CLI's message beside the field, the last result kept, dimmed and marked.
+  await page.goto(`${url}?game=brogue&tab=attack`);
+  await settled(page);
+  await page.fill('[data-testid="attacker"]', 'gobln');
+  await settled(page);
+  await page.screenshot({ path: path.join(dir, 'stale.png'), clip: { x: 0, y: 0, width: 1280, height: 700 } });
   await page.close();
 }
 

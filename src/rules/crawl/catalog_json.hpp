@@ -45,9 +45,12 @@ namespace fray::crawl {
     if (*value < 1 || *value > 255)
       throw nlohmann::json::other_error::create(501, fmt::format("energy {} {} is outside 1..255", key, *value), &j);
   }
-  for (const auto& [key, value] : j.items())
+  for (const auto& item : j.items()) {
+    // A reference, not a structured binding: Clang 14 (Emscripten's) cannot capture one in a lambda.
+    const std::string& key = item.key();
     if (std::none_of(std::begin(fields), std::end(fields), [&](const auto& f) { return key == f.first; }))
       throw nlohmann::json::other_error::create(501, fmt::format("unknown energy kind '{}'", key), &j);
+  }
   return e;
 }
 

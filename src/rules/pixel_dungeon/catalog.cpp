@@ -105,7 +105,9 @@ std::vector<Armor> read_armors() {
 }
 
 std::vector<Mob> read_mobs() {
-  constexpr std::string_view path = "pixel_dungeon/mobs.json";
+  // static: the row reader's lambda names it without capturing it (Clang, and
+  // so Emscripten, refuses a local that a lambda without captures names).
+  static constexpr std::string_view path = "pixel_dungeon/mobs.json";
   const json data = parse_catalog(path);
   return read_catalog_rows<Mob>(path, data["mobs"], [](const json& j) {
     Mob m;
