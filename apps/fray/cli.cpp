@@ -120,7 +120,7 @@ std::optional<std::string> unknown_verb(const CLI::App& app, int argc, char** ar
 
 }  // namespace
 
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, const RunOptions& options) {
   auto error = [&err, &out](const std::string& what) {
     out.flush();
     err << "fray: error: " << what << '\n';
@@ -135,6 +135,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   const int argc = static_cast<int>(owned.size());
   try {
     Cli cli;
+    cli.terminal = options.terminal;
     cli.app.set_version_flag("--version", std::string("fray ") + FRAY_VERSION);
     cli.app.require_subcommand(1);
     add_core_verbs(cli);

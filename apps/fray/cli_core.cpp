@@ -36,7 +36,7 @@ void add_core_verbs(Cli& cli) {
     auto o = std::make_shared<Opts>();
     auto* v = add_verb(cli, "dist", "Exact distribution of dice expressions (several: one document each)", [o, &cli] {
       std::vector<std::pair<std::string, Pmf>> pmfs;
-      VerbProgress bar("exact distribution", !cli.json);
+      VerbProgress bar("exact distribution", cli.progress_bar());
       for (const std::string& e : o->exprs)
         pmfs.emplace_back(e, Dice::parse(e, all_dice_functions()).exact(&bar.progress()));
       Report r;

@@ -126,7 +126,7 @@ void add_fight_verbs(Cli& cli) {
         Bout bout = ttk_bout(rules, req, notes);
         bout.notes.insert(bout.notes.end(), notes.begin(), notes.end());
         // Long work shows a bar on a terminal, the same for both methods.
-        VerbProgress bar("turns to kill", !cli.json);
+        VerbProgress bar("turns to kill", cli.progress_bar());
         o.progress = &bar.progress();
         o.monte_carlo.progress = false;
         Report r = ttk_report(rules.id(), bout, o);
@@ -147,7 +147,7 @@ void add_fight_verbs(Cli& cli) {
       add_verb(cli, "duel", "Who wins a fight to the death or the first escape, exact or Monte Carlo", [duel, &cli] {
         fight::FightOptions o = options_of(*duel);
         const Ruleset& rules = rules_for("duel", duel->rules);
-        VerbProgress bar("duel", !cli.json);
+        VerbProgress bar("duel", cli.progress_bar());
         o.progress = &bar.progress();
         o.monte_carlo.progress = false;
         Report r = duel_report(rules.id(), bout_of(rules, *duel), o);

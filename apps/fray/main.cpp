@@ -9,5 +9,6 @@
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(true);
   const std::vector<std::string> args(argv, argv + argc);
-  return fray::cli::run(args, std::cout, std::cerr);
+  // The process's own stderr: a progress bar may go there on a terminal.
+  return fray::cli::run(args, std::cout, std::cerr, {.terminal = true});
 }

@@ -26,6 +26,10 @@ struct Cli {
   CLI::App app{"fray — exact and sampled combat of turn-based roguelikes", "fray"};
   std::function<Report()> action;  // set by the chosen verb's callback
   bool json = false;
+  // Long work may draw a progress bar on the process's stderr when it is a
+  // terminal (RunOptions::terminal); never with --json.
+  bool terminal = false;
+  [[nodiscard]] bool progress_bar() const noexcept { return terminal && !json; }
 };
 
 // Adds a verb with its --json flag; `run` is called after parsing.
@@ -61,12 +65,22 @@ std::string engines_help();
 // (a negative seed is an error, never wrapped).
 CLI::Option* add_seed_option(CLI::App* verb, std::optional<std::uint64_t>& seed, const std::string& description);
 
+// What the caller of run() owns besides the two streams.
+struct RunOptions {
+  // The process's stderr is the caller's: long work may draw its progress
+  // bar there when it is a terminal. Only the `fray` executable says so; an
+  // embedder (the C API, the web module, the fuzz targets, tests) gets
+  // nothing but what it reads from `out` and `err`.
+  bool terminal = false;
+};
+
 // The whole command line as a function: parses `args` (args[0] is the
 // program name), writes the report to `out` or "fray: error: ..." to `err`,
-// and returns the exit status (0, or 2 on bad input). main() calls it with
-// the process's arguments; the fuzz targets, the web module and tests call
-// it in-process.
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// and returns the exit status (0, or 2 on bad input). It throws nothing.
+// main() calls it with the process's arguments and streams; the C API
+// (fray_run, include/fray/c.h), the fuzz targets, the web module and tests
+// call it in-process with streams of their own.
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, const RunOptions& options = {});
 
 // The footers of `fray --help` and of each verb's help: every game's spec
 // keys and situations (from the registry) and two examples a verb. Called
