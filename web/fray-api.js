@@ -200,7 +200,7 @@ export async function compileFray(base = new URL('.', import.meta.url).href) {
 export async function loadFray(base = new URL('.', import.meta.url).href, options = {}) {
   // fray.js and fray.wasm come at once; the module, when given, is not fetched.
   const [{ default: createFrayEngine }, compiled] = await Promise.all([
-    import(new URL('fray.js', base).href),
+    import(/* webpackIgnore: true */ /* @vite-ignore */ new URL('fray.js', base).href),
     options.module || compileFray(base),
   ]);
   const mod = await createFrayEngine({
