@@ -32,18 +32,23 @@ class CMakeBuild(build_ext):
     def build_extension(self, ext: Extension) -> None:
         build_dir = pathlib.Path(os.environ.get("FRAY_PIP_BUILD_DIR", pathlib.Path(self.build_temp).resolve() / "cmake"))
         build_dir.mkdir(parents=True, exist_ok=True)
-        args = [
-            "cmake", "-S", str(ROOT), "-B", str(build_dir),
-            "-DCMAKE_BUILD_TYPE=Release",
-            "-DFRAY_PYTHON=ON",
-            f"-DPython_EXECUTABLE={sys.executable}",
-            "-DFRAY_BUILD_TESTS=OFF", "-DFRAY_BUILD_BENCH=OFF", "-DFRAY_BUILD_EXAMPLES=OFF",
-            "-DFRAY_INSTALL=OFF", "-DFRAY_WERROR=OFF",
-        ]
-        if shutil.which("ninja"):
-            args += ["-G", "Ninja"]
-        if shutil.which("ccache"):
-            args += ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"]
+        python = ["-DFRAY_PYTHON=ON", f"-DPython_EXECUTABLE={sys.executable}"]
+        if (build_dir / "CMakeCache.txt").exists():
+            # An existing build directory (make wheel hands it the main
+            # build): only the Python module is asked of it, its other
+            # settings (tests, install, build type) stay as they are.
+            args = ["cmake", "-S", str(ROOT), "-B", str(build_dir), *python]
+        else:
+            args = [
+                "cmake", "-S", str(ROOT), "-B", str(build_dir),
+                "-DCMAKE_BUILD_TYPE=Release", *python,
+                "-DFRAY_BUILD_TESTS=OFF", "-DFRAY_BUILD_BENCH=OFF", "-DFRAY_BUILD_EXAMPLES=OFF",
+                "-DFRAY_INSTALL=OFF", "-DFRAY_WERROR=OFF",
+            ]
+            if shutil.which("ninja"):
+                args += ["-G", "Ninja"]
+            if shutil.which("ccache"):
+                args += ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"]
         subprocess.run(args, check=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 2))
         subprocess.run(["cmake", "--build", str(build_dir), "--target", "fray_python", "-j", jobs], check=True)
