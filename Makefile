@@ -11,11 +11,21 @@
 #   make web       the static web page (WebAssembly, Emscripten) into build-web/
 #   make web-test  the page's end-to-end test in headless Chromium (docs/web.md)
 #   make python    build the Python module (import with PYTHONPATH=$(BUILD)/python)
+#   make npm       the npm package build-npm/fray-VERSION.tgz (from the web build)
+#   make wheel     the Python wheel build-wheel/fray-VERSION-*.whl for $(PYTHON) (from $(BUILD))
+#   make npm-test, make wheel-test, make capi-test
+#                  install the npm package, the wheel, the C API (an installed
+#                  tree) as a user would, and use each (tests/package, docs/embedding.md)
 BUILD    ?= build
 ASAN     ?= build-asan
 BENCHDIR ?= build-bench
 WEBOBJ   ?= build-web-obj
 WEBSITE  ?= build-web
+NPMDIR   ?= build-npm
+WHEELDIR ?= build-wheel
+# The one version of the library, the command line, the web module, the npm
+# package and the wheel: the main CMake project's.
+VERSION  := $(shell sed -n "s/^project.fray VERSION \([0-9.]*\).*/\1/p" CMakeLists.txt)
 FUZZDIR  ?= $(ASAN)
 SECONDS  ?= 60
 FUZZ_JOBS ?= 2
@@ -25,6 +35,8 @@ PACKAGES := g++ cmake ninja-build ccache pkg-config libfmt-dev libcli11-dev nloh
             python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
 # The web page: Emscripten (with node-acorn), and Chromium and Node.js (with npm) for its test.
 WEB_PACKAGES := emscripten node-acorn chromium chromium-driver nodejs
+# The wheel (make wheel, make wheel-test): Debian's build tools for its Python.
+WHEEL_PACKAGES := python3-venv python3-pip python3-setuptools python3-wheel
 WEB_FILES    := web/index.html web/app.js web/fray-api.js web/worker.js web/style.css
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LAUNCHER := $(shell command -v ccache >/dev/null 2>&1 && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
@@ -46,7 +58,8 @@ PYTHON_FLAGS := -DFRAY_PYTHON=ON -DPython_EXECUTABLE=$(PYTHON)
 
 SOURCES   = $(shell git ls-files '*.cpp' '*.hpp' 2>/dev/null || find include src apps tests bench examples -name '*.[ch]pp')
 
-.PHONY: all deps deps-web deps-later install-packages build test run bench sanitize format format-check fuzz clean python web web-test
+.PHONY: all deps deps-web deps-later install-packages build test run bench sanitize format format-check fuzz clean python web web-test \
+        npm npm-test wheel wheel-test capi-test
 
 all: build
 
@@ -56,11 +69,13 @@ deps:
 deps-web:
 	@$(MAKE) --no-print-directory install-packages WANT="$(WEB_PACKAGES)"
 
-# What the later CI steps (make fuzz, make sanitize, make web-test) install,
-# at once: .ci/run has it download and install while make test compiles.
+# What the later CI steps (make fuzz, make sanitize, make web-test, the
+# package tests) install, at once: .ci/run has it download and install while
+# make test compiles.
 deps-later:
-	@$(MAKE) --no-print-directory install-packages WANT="$(SAN_PACKAGES) $(WEB_PACKAGES)"
+	@$(MAKE) --no-print-directory install-packages WANT="$(SAN_PACKAGES) $(WEB_PACKAGES) $(WHEEL_PACKAGES)"
 	cd tests/web && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund; }
+	cd tests/package/npm && { [ -d node_modules/typescript ] || npm ci --no-audit --no-fund; }
 
 install-packages:
 	@missing=""; for p in $(WANT); do \
@@ -133,6 +148,40 @@ web-test: web build
 	cd tests/web && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund; }
 	node tests/web/e2e.mjs --site $(WEBSITE) --cli $(BUILD)/fray
 
+# The npm package, from the web build's fray.js and fray.wasm (web/npm).
+npm: web
+	node web/npm/stage.mjs $(VERSION) $(WEBOBJ) $(NPMDIR)/package
+	cd $(NPMDIR) && rm -f fray-*.tgz && npm pack ./package --pack-destination . --silent > /dev/null
+	@echo "npm: $(NPMDIR)/fray-$(VERSION).tgz ($$(wc -c < $(NPMDIR)/fray-$(VERSION).tgz) bytes)"
+
+# The package tests compare with the command line of $(BUILD) and build only
+# what they use of it (after make test: nothing).
+npm-test: npm deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS) --target fray_cli
+	cd tests/package/npm && { [ -d node_modules/typescript ] || npm ci --no-audit --no-fund; }
+	tests/package/npm/run.sh $(NPMDIR)/fray-$(VERSION).tgz $(BUILD)/fray
+
+# The wheel for $(PYTHON), built offline with its own setuptools from the
+# extension of $(BUILD) (python/setup.py; README.md says how to build one for
+# another Python).
+wheel: PACKAGES += $(WHEEL_PACKAGES)
+wheel: python
+	rm -rf $(WHEELDIR)
+	FRAY_PIP_BUILD_DIR=$(abspath $(BUILD)) CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(PYTHON) -m pip wheel --no-index \
+	  --no-build-isolation --no-deps --disable-pip-version-check -q -w $(WHEELDIR) ./python
+	rm -rf python/build python/fray.egg-info
+	@echo "wheel: $$(ls $(WHEELDIR)/fray-$(VERSION)-*.whl) ($$(wc -c < $$(ls $(WHEELDIR)/fray-$(VERSION)-*.whl)) bytes)"
+
+wheel-test: wheel
+	cmake --build $(BUILD) -j $(JOBS) --target fray_cli
+	tests/package/wheel/run.sh $(WHEELDIR)/fray-$(VERSION)-*.whl $(BUILD)/fray $(PYTHON)
+
+# The C API (include/fray/c.h) from the installed tree of $(BUILD), with
+# pkg-config and with find_package.
+capi-test: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS) --target fray fray_c fray_cli
+	tests/package/c/run.sh $(BUILD)
+
 format: deps
 	clang-format -i $(SOURCES)
 
@@ -140,4 +189,4 @@ format-check: deps
 	clang-format --dry-run -Werror $(SOURCES)
 
 clean:
-	rm -rf $(BUILD) $(ASAN) $(BENCHDIR) $(FUZZDIR) build-fuzz $(WEBOBJ) $(WEBSITE)
+	rm -rf $(BUILD) $(ASAN) $(BENCHDIR) $(FUZZDIR) build-fuzz $(WEBOBJ) $(WEBSITE) $(NPMDIR) $(WHEELDIR)
