@@ -1,6 +1,6 @@
 /* A C11 program on fray's C API (fray/c.h), built against an installed fray
  * with pkg-config (fray-c) and with CMake's find_package(fray) (fray::c):
- * tests/package/c/run.sh. It runs a verb as the command line does, asks for
+ * tests/package/c/run.sh (and, compiled as C++, with pkg-config fray). It runs a verb as the command line does, asks for
  * one attack's numbers and one seeded strike, and checks that bad input comes
  * back as a status and a message. Exit status 0 when all holds. */
 #include <fray/c.h>
@@ -36,7 +36,8 @@ int main(void) {
   fray_free(out);
   fray_free(err);
 
-  fray_attack_request req = {0};
+  fray_attack_request req;
+  memset(&req, 0, sizeof req);
   req.rules = "brogue";
   req.attacker = "ogre";
   req.defender = "player";

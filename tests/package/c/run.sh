@@ -1,8 +1,8 @@
 #!/bin/sh
 # The C API from an installed tree: installs the built fray (BUILD, a
 # configured and built main build directory) into a scratch prefix, then
-# builds tests/package/c/capi.c against it twice, with pkg-config (fray-c)
-# and with CMake's find_package(fray), and runs both programs.
+# builds tests/package/c/capi.c against it with pkg-config (fray-c as C11,
+# fray as C++) and with CMake's find_package(fray), and runs the programs.
 #   tests/package/c/run.sh BUILD
 set -eu
 build=$(cd "$1" && pwd)
@@ -17,6 +17,10 @@ libdir=$(pkg-config --variable=libdir fray-c)
 cc -std=c11 -Wall -Wextra -Werror -pedantic "$here/capi.c" -o "$work/capi-pkg-config" \
   $(pkg-config --cflags --libs fray-c) -lm -Wl,-rpath,"$libdir"
 "$work/capi-pkg-config"
+# A C++ program reaches the C API through the C++ library's fray.pc too.
+c++ -x c++ -Wall -Wextra -Werror "$here/capi.c" -o "$work/capi-pkg-config-cxx" \
+  $(pkg-config --cflags --libs fray) -Wl,-rpath,"$libdir"
+"$work/capi-pkg-config-cxx"
 cmake -S "$here" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$work/prefix" > "$work/configure.log"
 cmake --build "$work/cmake" > "$work/build.log"
 "$work/cmake/capi"
