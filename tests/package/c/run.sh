@@ -2,7 +2,8 @@
 # The C API from an installed tree: installs the built fray (BUILD, a
 # configured and built main build directory) into a scratch prefix, then
 # builds tests/package/c/capi.c against it with pkg-config (fray-c as C11,
-# fray as C++) and with CMake's find_package(fray), and runs the programs.
+# fray as C++) and with CMake's find_package(fray), runs the programs, and
+# loads the library through Python's ctypes (tests/package/c/ffi.py).
 #   tests/package/c/run.sh BUILD
 set -eu
 build=$(cd "$1" && pwd)
@@ -24,4 +25,6 @@ c++ -x c++ -Wall -Wextra -Werror "$here/capi.c" -o "$work/capi-pkg-config-cxx" \
 cmake -S "$here" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$work/prefix" > "$work/configure.log"
 cmake --build "$work/cmake" > "$work/build.log"
 "$work/cmake/capi"
-echo "C API: pkg-config and find_package builds pass"
+# Any language's FFI: Python's ctypes loads the installed library.
+/usr/bin/python3 "$here/ffi.py" "$libdir/libfray_c.so"
+echo "C API: pkg-config and find_package builds, and ctypes, pass"
