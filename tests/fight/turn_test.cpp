@@ -170,15 +170,23 @@ TEST(Turn, ATurnPastItsBoundOfPathsIsRefused) {
 
 TEST(Turn, ATurnThatDrawsDifferentlyOnAReplayIsAnError) {
   int calls = 0;
+  // The first run draws twice, the replays never.
   EXPECT_THROW(Enumerate::each(
                    [&](Enumerate& r) {
-                     // The second run draws once more than the first.
-                     for (int i = 0; i <= calls; ++i) (void)r.chance(0.5);
-                     ++calls;
+                     if (calls++ == 0) (void)(r.chance(0.5) + r.chance(0.5));
                      return 0;
                    },
                    [](double, int) {}),
                std::logic_error);
+  // A turn that keeps drawing is stopped at kMaxTurnDraws draws on a path.
+  EXPECT_THROW(Enumerate::each(
+                   [](Enumerate& r) {
+                     while (r.chance(0.5)) {
+                     }
+                     return 0;
+                   },
+                   [](double, int) {}),
+               fray::TooLarge);
 }
 
 TEST(Turn, TheSampledReaderTracesEachDrawInOrder) {
@@ -207,15 +215,16 @@ TEST(Turn, TheSampledReaderTracesEachDrawInOrder) {
 // fight layer took it before turns: the duel of the turn must be the same.
 class HandWritten final : public fray::Exchange {
  public:
-  std::vector<Transition> outcomes(fray::Side, fray::Side d) const override {
+  std::vector<Transition> outcomes(fray::Side a, fray::Side d) const override {
     std::vector<Transition> out;
+    const std::uint32_t own = a.state;  // the mover's own poison waits for the other side's turn
     const std::uint32_t left = d.state;  // state n: n turns of poison
     const auto tick = [](std::uint32_t n) { return n > 0 ? std::pair(1, n - 1) : std::pair(0, 0u); };
     auto [t0, s0] = tick(left);
-    out.push_back(Transition{0.4, t0, 0, s0, 0});
+    out.push_back(Transition{0.4, t0, own, s0, 0});
     for (std::int64_t dmg = 1; dmg <= 3; ++dmg) {
-      out.push_back(Transition{0.2 * 2 / 3, dmg + t0, 0, s0, 1});
-      out.push_back(Transition{0.2 / 3, dmg + 1, 0, 1, 1});
+      out.push_back(Transition{0.2 * 2 / 3, dmg + t0, own, s0, 1});
+      out.push_back(Transition{0.2 / 3, dmg + 1, own, 1, 1});
     }
     return out;
   }

@@ -143,6 +143,8 @@ class Sample {
 // The most paths the exact reader follows through one turn: a turn past it
 // refuses (TooLarge) rather than run unbounded.
 inline constexpr std::uint64_t kMaxTurnPaths = 1u << 22;
+// The most draws on one path of a turn.
+inline constexpr std::size_t kMaxTurnDraws = 4096;
 
 // The exact reader. A turn is a tree of draws; the reader walks it depth
 // first by running the turn once per leaf, replaying the branches chosen so
@@ -158,6 +160,9 @@ class Enumerate {
     const std::size_t n = law.size();
     if (n == 0) throw std::logic_error("fight: a law with no finite branches was read exactly");
     if (depth_ == path_.size()) {
+      if (path_.size() == kMaxTurnDraws)
+        throw TooLarge("a fight turn makes more than " + std::to_string(kMaxTurnDraws) +
+                       " draws on one path, more than an exact fight follows");
       // A new draw: its first and last branches of positive probability.
       std::size_t first = 0, last = n;
       while (first < n && !(law.at(first).p > 0)) ++first;
@@ -193,7 +198,8 @@ class Enumerate {
       r.p_ = 1;
       auto result = turn(r);
       // A turn that draws less on this path than the path holds changed its
-      // mind on a replay: not a function of its answers.
+      // mind on a replay: not a function of its answers. (One that draws more
+      // looks like a deeper path, and kMaxTurnDraws bounds it.)
       if (r.depth_ != r.path_.size()) throw std::logic_error("fight: a turn drew differently on a replay");
       if (++paths > max_paths)
         throw TooLarge("a fight turn has more than " + std::to_string(max_paths) +
