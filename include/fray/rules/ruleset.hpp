@@ -12,6 +12,7 @@
 #pragma once
 
 #include <fray/core/dice.hpp>
+#include <fray/core/draw.hpp>
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
 #include <fray/core/value.hpp>
@@ -91,13 +92,6 @@ struct AttackSummary {
   std::vector<std::string> not_modelled;
 
   [[nodiscard]] double mean_damage() const noexcept { return damage.mean(); }
-};
-
-// One draw a strike made, in the game's order.
-struct Draw {
-  std::string label;  // what it was for: "to-hit", "damage", "armor", ...
-  std::string call;   // the game's call: "rand_range(0, 99)", "Random.IntRange(1, 8)"
-  Value value;        // an integer, or a real for a float draw (Pixel Dungeon's Random.Float)
 };
 
 // One sampled attack.

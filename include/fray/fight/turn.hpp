@@ -1,0 +1,384 @@
+// fray/fight/turn.hpp — a fight turn written once, read exactly or sampled.
+//
+// A game describes one turn of a fight — one side's move against the other,
+// with everything its mechanics do before, during and after the attack — as
+// one function template over a reader:
+//
+//   template <class R>
+//   fight::After<Mine, Theirs> turn(R& r, const fight::Now<Mine, Theirs>& now) const;
+//
+// Every random choice goes through the reader, as a law: `r.draw(law)`, or
+// `r.chance(p, label)` for a plain yes/no. The fight layer reads the same
+// function two ways:
+//
+//  - exactly (Enumerate): the turn is run once per path of branches, each
+//    draw taking each of its law's branches in turn, and each path's
+//    probability is the product of its branches'. The paths become the
+//    Transitions of the exact chain.
+//  - sampled (Sample): each draw is made with the game's own call on an
+//    engine, and recorded as a fray::Draw when a trace is asked for.
+//
+// So a mechanic is stated once, with its branches written as ordinary code;
+// the two readings cannot drift apart. A law knows its branches and how the
+// game draws it: a game's attack is a law (its exact outcome, or its strike
+// with the game's draws), as is the game's `Random.Int(5)`.
+//
+// Side state is typed: a game names a struct for each side's condition
+// (`Mine`, `Theirs`), and TurnExchange numbers the values a fight reaches in
+// fight::States tables, so no game packs its state into an integer by hand.
+#pragma once
+
+#include <fray/core/budget.hpp>
+#include <fray/core/draw.hpp>
+#include <fray/core/rng.hpp>
+#include <fray/fight/kernel.hpp>
+#include <fray/fight/states.hpp>
+
+#include <algorithm>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace fray::fight {
+
+// --- laws ------------------------------------------------------------------------------------
+
+// One branch of a law: a value and its probability.
+template <class T>
+struct Branch {
+  T value;
+  double p = 0;
+};
+
+// A finite law over values of type T, and the game's own way to draw it:
+//   size()              its branches (0: a law with no finite list of
+//                       branches, which only a sampled turn may draw)
+//   at(i)               branch i; branches of probability 0 are allowed
+//   sample(rng, trace)  one value drawn as the game draws it, each number
+//                       drawn appended to *trace when trace is not null
+template <class L>
+concept Law = requires(const L& law, std::size_t i, Rng& rng, std::vector<Draw>* trace) {
+  typename L::value_type;
+  { law.size() } -> std::convertible_to<std::size_t>;
+  { law.at(i) } -> std::same_as<Branch<typename L::value_type>>;
+  { law.sample(rng, trace) } -> std::same_as<typename L::value_type>;
+};
+
+// Yes with probability p: for a test the game makes in one comparison of a
+// number it draws (the reader draws a real in [0, 1)).
+struct Chance {
+  using value_type = bool;
+  double p = 0;
+  std::string_view label = "chance";
+
+  [[nodiscard]] std::size_t size() const noexcept { return 2; }
+  [[nodiscard]] Branch<bool> at(std::size_t i) const noexcept {
+    return i == 0 ? Branch<bool>{true, p} : Branch<bool>{false, 1 - p};
+  }
+  bool sample(Rng& rng, std::vector<Draw>* trace) const {
+    const double u = rng.unit();
+    if (trace) trace->push_back(Draw{std::string(label), "unit() < " + std::to_string(p), u});
+    return u < p;
+  }
+};
+
+// A list of branches, drawn by inverse CDF on one real in [0, 1): for a
+// step whose law the game computes rather than draws in one call (a
+// precomputed damage law, a mixture of durations).
+template <class T>
+struct Choice {
+  using value_type = T;
+  const std::vector<Branch<T>>* branches = nullptr;
+  std::string_view label = "choice";
+
+  [[nodiscard]] std::size_t size() const noexcept { return branches->size(); }
+  [[nodiscard]] Branch<T> at(std::size_t i) const { return (*branches)[i]; }
+  T sample(Rng& rng, std::vector<Draw>* trace) const {
+    const double u = rng.unit();
+    if (trace) trace->push_back(Draw{std::string(label), "unit()", u});
+    double c = 0;
+    std::size_t last = 0;
+    for (std::size_t i = 0; i < branches->size(); ++i) {
+      if (!((*branches)[i].p > 0)) continue;
+      last = i;
+      c += (*branches)[i].p;
+      if (u < c) return (*branches)[i].value;
+    }
+    return (*branches)[last].value;  // u at the top of a sum a little under 1
+  }
+};
+
+// --- the readers -----------------------------------------------------------------------------
+
+// The sampled reader: each law drawn on `rng`, as the game draws it.
+class Sample {
+ public:
+  static constexpr bool exact = false;
+
+  explicit Sample(Rng& rng, std::vector<Draw>* trace = nullptr) noexcept : rng_(rng), trace_(trace) {}
+
+  template <Law L>
+  typename L::value_type draw(const L& law) {
+    return law.sample(rng_, trace_);
+  }
+  bool chance(double p, std::string_view label = "chance") { return draw(Chance{p, label}); }
+  // The engine, for a game's draw that has no law (a real-valued level
+  // drawn anew each turn): only a turn the exact reader never meets may use it.
+  [[nodiscard]] Rng& rng() noexcept { return rng_; }
+  [[nodiscard]] std::vector<Draw>* trace() noexcept { return trace_; }
+
+ private:
+  Rng& rng_;
+  std::vector<Draw>* trace_;
+};
+
+// The most paths the exact reader follows through one turn: a turn past it
+// refuses (TooLarge) rather than run unbounded.
+inline constexpr std::uint64_t kMaxTurnPaths = 1u << 22;
+// The most draws on one path of a turn.
+inline constexpr std::size_t kMaxTurnDraws = 4096;
+
+// The exact reader. A turn is a tree of draws; the reader walks it depth
+// first by running the turn once per leaf, replaying the branches chosen so
+// far and taking the next branch at the deepest draw that has one. The turn
+// must be a function of the reader's answers and its input alone, which is
+// what a game's turn is.
+class Enumerate {
+ public:
+  static constexpr bool exact = true;
+
+  template <Law L>
+  typename L::value_type draw(const L& law) {
+    const std::size_t n = law.size();
+    if (n == 0) throw std::logic_error("fight: a law with no finite branches was read exactly");
+    if (depth_ == path_.size()) {
+      if (path_.size() == kMaxTurnDraws)
+        throw TooLarge("a fight turn makes more than " + std::to_string(kMaxTurnDraws) +
+                       " draws on one path, more than an exact fight follows");
+      // A new draw: its first and last branches of positive probability.
+      std::size_t first = 0, last = n;
+      while (first < n && !(law.at(first).p > 0)) ++first;
+      if (first == n) throw std::logic_error("fight: a law whose branches all have probability 0");
+      do --last;
+      while (!(law.at(last).p > 0));
+      path_.push_back(Pick{first, last});
+    } else if (depth_ + 1 == path_.size() && seek_) {
+      // The draw whose branch moved on: past the branches of probability 0
+      // (one of positive probability comes at or before `last`).
+      Pick& pick = path_[depth_];
+      while (!(law.at(pick.k).p > 0)) ++pick.k;
+      seek_ = false;
+    }
+    Branch<typename L::value_type> b = law.at(path_[depth_++].k);
+    p_ *= b.p;
+    return std::move(b.value);
+  }
+  bool chance(double p, std::string_view label = "chance") {
+    if (!(p > 0)) return false;
+    if (!(p < 1)) return true;
+    return draw(Chance{p, label});
+  }
+
+  // Every leaf of `turn` (called as turn(reader)) with its probability:
+  // sink(p, result). Throws TooLarge past `max_paths` leaves.
+  template <class Turn, class Sink>
+  static void each(Turn&& turn, Sink&& sink, std::uint64_t max_paths = kMaxTurnPaths) {
+    Enumerate r;
+    std::uint64_t paths = 0;
+    for (;;) {
+      r.depth_ = 0;
+      r.p_ = 1;
+      auto result = turn(r);
+      // A turn that draws less on this path than the path holds changed its
+      // mind on a replay: not a function of its answers. (One that draws more
+      // looks like a deeper path, and kMaxTurnDraws bounds it.)
+      if (r.depth_ != r.path_.size()) throw std::logic_error("fight: a turn drew differently on a replay");
+      if (++paths > max_paths)
+        throw TooLarge("a fight turn has more than " + std::to_string(max_paths) +
+                       " paths of draws, more than an exact fight follows");
+      sink(r.p_, std::move(result));
+      while (!r.path_.empty() && r.path_.back().k >= r.path_.back().last) r.path_.pop_back();
+      if (r.path_.empty()) return;
+      ++r.path_.back().k;
+      r.seek_ = true;
+    }
+  }
+
+ private:
+  struct Pick {
+    std::size_t k, last;
+  };
+  Enumerate() = default;
+
+  std::vector<Pick> path_;
+  std::size_t depth_ = 0;
+  double p_ = 1;
+  bool seek_ = false;
+};
+
+// --- a turn over typed side state --------------------------------------------------------------
+
+// The two sides as a turn finds them: the side whose turn it is (`att`) and
+// the other (`def`), with their HP and their typed condition.
+template <class Mine, class Theirs>
+struct Now {
+  std::int64_t att_hp = 0;
+  const Mine& att;
+  std::int64_t def_hp = 0;
+  const Theirs& def;
+};
+
+// What a turn did, as Transition says it (fray/fight/kernel.hpp: damage to
+// the other side, the mover's own HP change, whether the attack landed, an
+// escape), with the two sides' conditions after it.
+template <class Mine, class Theirs>
+struct After {
+  std::int64_t damage = 0;
+  std::int64_t heal = 0;
+  std::int8_t hit = -1;
+  Escape escape = Escape::none;
+  Mine att;
+  Theirs def;
+};
+
+// A game's turn for the side `Mine` against the side `Theirs`:
+//   using mine = ..., theirs = ...;
+//   template <class R> After<mine, theirs> turn(R&, const Now<mine, theirs>&) const;
+// and optionally, as Exchange has them: reads(), exact(), why_not_exact(),
+// extra_sample_ops().
+template <class T>
+concept Turn = requires(const T& t, Sample& s, Enumerate& e, const Now<typename T::mine, typename T::theirs>& now) {
+  { t.turn(s, now) } -> std::same_as<After<typename T::mine, typename T::theirs>>;
+  { t.turn(e, now) } -> std::same_as<After<typename T::mine, typename T::theirs>>;
+};
+
+namespace detail {
+template <class T>
+concept HasReads = requires(const T& t) {
+  { t.reads() } -> std::same_as<Exchange::Reads>;
+};
+template <class T>
+concept HasExact = requires(const T& t) {
+  { t.exact() } -> std::convertible_to<bool>;
+  { t.why_not_exact() } -> std::convertible_to<std::string>;
+};
+template <class T>
+concept HasExtraOps = requires(const T& t) {
+  { t.extra_sample_ops() } -> std::convertible_to<double>;
+};
+
+// Outcomes with the same effect, merged: the exact chain then follows one
+// move where the paths of the turn found several.
+inline std::vector<Transition> merged(std::vector<Transition> ts) {
+  const auto key = [](const Transition& t) {
+    return std::tuple(t.damage, t.heal, t.attacker_state, t.defender_state, t.hit, t.escape);
+  };
+  std::stable_sort(ts.begin(), ts.end(), [&](const Transition& x, const Transition& y) { return key(x) < key(y); });
+  std::vector<Transition> out;
+  out.reserve(ts.size());
+  for (const Transition& t : ts)
+    if (!out.empty() && key(out.back()) == key(t))
+      out.back().p += t.p;
+    else
+      out.push_back(t);
+  return out;
+}
+}  // namespace detail
+
+// The Exchange of a Turn: its side conditions numbered in two tables that
+// the Exchange of the other direction shares (the mover's table is the other
+// direction's defender's), its outcomes read exactly, its sample drawn.
+template <Turn T>
+class TurnExchange final : public Exchange {
+ public:
+  using mine = typename T::mine;
+  using theirs = typename T::theirs;
+
+  TurnExchange(std::shared_ptr<const T> turn, std::shared_ptr<const States<mine>> att,
+               std::shared_ptr<const States<theirs>> def)
+      : turn_(std::move(turn)), att_(std::move(att)), def_(std::move(def)) {}
+
+  std::vector<Transition> outcomes(Side a, Side d) const override {
+    const Now<mine, theirs> now{a.hp, att_->at(a.state), d.hp, def_->at(d.state)};
+    std::vector<Transition> out;
+    Enumerate::each([&](Enumerate& r) { return turn_->turn(r, now); },
+                    [&](double p, After<mine, theirs>&& x) { out.push_back(transition(p, x)); });
+    return detail::merged(std::move(out));
+  }
+
+  Transition sample(Side a, Side d, Rng& rng) const override { return traced(a, d, rng, nullptr); }
+
+  // One sampled turn, every number it drew appended to *trace.
+  Transition traced(Side a, Side d, Rng& rng, std::vector<Draw>* trace) const {
+    const Now<mine, theirs> now{a.hp, att_->at(a.state), d.hp, def_->at(d.state)};
+    Sample r(rng, trace);
+    return transition(1, turn_->turn(r, now));
+  }
+
+  Reads reads() const override {
+    if constexpr (detail::HasReads<T>)
+      return turn_->reads();
+    else
+      return {};
+  }
+  bool exact() const override {
+    if constexpr (detail::HasExact<T>)
+      return turn_->exact();
+    else
+      return true;
+  }
+  std::string why_not_exact() const override {
+    if constexpr (detail::HasExact<T>)
+      return turn_->why_not_exact();
+    else
+      return {};
+  }
+  double extra_sample_ops() const override {
+    if constexpr (detail::HasExtraOps<T>)
+      return turn_->extra_sample_ops();
+    else
+      return 0;
+  }
+
+  [[nodiscard]] const T& turn() const noexcept { return *turn_; }
+
+ private:
+  Transition transition(double p, const After<mine, theirs>& x) const {
+    Transition t;
+    t.p = p;
+    t.damage = x.damage;
+    t.heal = x.heal;
+    t.hit = x.hit;
+    t.escape = x.escape;
+    t.attacker_state = att_->id(x.att);
+    t.defender_state = def_->id(x.def);
+    return t;
+  }
+
+  std::shared_ptr<const T> turn_;
+  std::shared_ptr<const States<mine>> att_;
+  std::shared_ptr<const States<theirs>> def_;
+};
+
+// The two Exchanges of a duel between side A and side B: `a_turn` moves A
+// against B, `b_turn` B against A, over one table per side whose value 0 is
+// the side's condition at the start.
+template <Turn TA, Turn TB>
+requires std::same_as<typename TA::mine, typename TB::theirs> && std::same_as<typename TA::theirs, typename TB::mine>
+    std::pair<std::shared_ptr<const Exchange>, std::shared_ptr<const Exchange>> exchanges(
+        std::shared_ptr<const TA> a_turn, std::shared_ptr<const TB> b_turn,
+        std::shared_ptr<const States<typename TA::mine>> a_states,
+        std::shared_ptr<const States<typename TA::theirs>> b_states) {
+  return {std::make_shared<TurnExchange<TA>>(std::move(a_turn), a_states, b_states),
+          std::make_shared<TurnExchange<TB>>(std::move(b_turn), b_states, a_states)};
+}
+
+}  // namespace fray::fight
