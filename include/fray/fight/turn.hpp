@@ -192,6 +192,7 @@ class Enumerate {
   template <class Turn, class Sink>
   static void each(Turn&& turn, Sink&& sink, std::uint64_t max_paths = kMaxTurnPaths) {
     Enumerate r;
+    r.path_.reserve(16);
     std::uint64_t paths = 0;
     for (;;) {
       r.depth_ = 0;
@@ -255,7 +256,8 @@ struct After {
 // and optionally, as Exchange has them: reads(), exact(), why_not_exact(),
 // extra_sample_ops().
 template <class T>
-concept Turn = requires(const T& t, Sample& s, Enumerate& e, const Now<typename T::mine, typename T::theirs>& now) {
+concept Turn = std::equality_comparable<typename T::mine> && std::equality_comparable<typename T::theirs> &&
+    requires(const T& t, Sample& s, Enumerate& e, const Now<typename T::mine, typename T::theirs>& now) {
   { t.turn(s, now) } -> std::same_as<After<typename T::mine, typename T::theirs>>;
   { t.turn(e, now) } -> std::same_as<After<typename T::mine, typename T::theirs>>;
 };
@@ -278,9 +280,12 @@ concept HasExtraOps = requires(const T& t) {
 // Outcomes with the same effect, merged: the exact chain then follows one
 // move where the paths of the turn found several.
 inline std::vector<Transition> merged(std::vector<Transition> ts) {
+  if (ts.size() < 2) return ts;
   const auto key = [](const Transition& t) {
     return std::tuple(t.damage, t.heal, t.attacker_state, t.defender_state, t.hit, t.escape);
   };
+  // Sorted by effect, the paths in their order within one effect (a stable
+  // sort): the sums, and so the answers, are the same on every run.
   std::stable_sort(ts.begin(), ts.end(), [&](const Transition& x, const Transition& y) { return key(x) < key(y); });
   std::vector<Transition> out;
   out.reserve(ts.size());
@@ -310,7 +315,7 @@ class TurnExchange final : public Exchange {
     const Now<mine, theirs> now{a.hp, att_->at(a.state), d.hp, def_->at(d.state)};
     std::vector<Transition> out;
     Enumerate::each([&](Enumerate& r) { return turn_->turn(r, now); },
-                    [&](double p, After<mine, theirs>&& x) { out.push_back(transition(p, x)); });
+                    [&](double p, After<mine, theirs>&& x) { out.push_back(transition(p, x, now, a, d)); });
     return detail::merged(std::move(out));
   }
 
@@ -320,7 +325,7 @@ class TurnExchange final : public Exchange {
   Transition traced(Side a, Side d, Rng& rng, std::vector<Draw>* trace) const {
     const Now<mine, theirs> now{a.hp, att_->at(a.state), d.hp, def_->at(d.state)};
     Sample r(rng, trace);
-    return transition(1, turn_->turn(r, now));
+    return transition(1, turn_->turn(r, now), now, a, d);
   }
 
   Reads reads() const override {
@@ -351,15 +356,17 @@ class TurnExchange final : public Exchange {
   [[nodiscard]] const T& turn() const noexcept { return *turn_; }
 
  private:
-  Transition transition(double p, const After<mine, theirs>& x) const {
+  // A side whose condition the turn left as it was keeps its number: no
+  // lookup in the table (most turns change one side at most).
+  Transition transition(double p, const After<mine, theirs>& x, const Now<mine, theirs>& now, Side a, Side d) const {
     Transition t;
     t.p = p;
     t.damage = x.damage;
     t.heal = x.heal;
     t.hit = x.hit;
     t.escape = x.escape;
-    t.attacker_state = att_->id(x.att);
-    t.defender_state = def_->id(x.def);
+    t.attacker_state = x.att == now.att ? a.state : att_->id(x.att);
+    t.defender_state = x.def == now.def ? d.state : def_->id(x.def);
     return t;
   }
 
