@@ -71,6 +71,8 @@ PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shar
       regen_(regen),
       hunger_(hunger) {
   const std::int64_t ht = ht_ = att_.ht();
+  for (std::int64_t hp = ht; hp >= 1 && rage_hp_ < 0; --hp)
+    if (att_.is_hero() ? fury_active(*att_.hero, hp) : att_.mob.enraged && hp < att_.mob.ht / 4) rage_hp_ = hp;
   if (regen_) regen_at_ = points_by_attack(*regen_);
   if (hunger_) hunger_at_ = points_by_attack(*hunger_);
   // Goo.act and RottingFist.act: on water, below HT, HP += 1 (Goo) or

@@ -54,6 +54,25 @@ struct PdState {
   auto operator<=>(const PdState&) const = default;
 };
 
+}  // namespace fray::pixel_dungeon
+
+// A PdState's hash for its fight::States table: its fields packed into one
+// word (the table mixes it), cheaper than hashing them one by one, as the
+// exact chain numbers the states of every outcome of every turn.
+template <>
+struct fray::fight::StateHash<fray::pixel_dungeon::PdState, void> {
+  static constexpr bool value = true;
+  std::uint64_t operator()(const fray::pixel_dungeon::PdState& s) const noexcept {
+    return static_cast<std::uint64_t>(static_cast<std::uint32_t>(s.combo) & 0x1f) |
+           (static_cast<std::uint64_t>(static_cast<std::uint32_t>(s.misses) & 0x1f) << 5) |
+           (static_cast<std::uint64_t>(s.clock & 0x1fff) << 10) |
+           (static_cast<std::uint64_t>(static_cast<std::uint32_t>(s.affliction) & 0x1ff) << 23) |
+           (static_cast<std::uint64_t>(s.flies) << 32);
+  }
+};
+
+namespace fray::pixel_dungeon {
+
 using PdNow = fight::Now<PdState, PdState>;
 using PdAfter = fight::After<PdState, PdState>;
 
@@ -338,10 +357,9 @@ class PdTurn {
   // The HP the attacker ends with once the affliction on it runs out after
   // its kill, from `hp` (after this turn's heal), with its clock at `clock`.
   const std::vector<fight::Branch<std::int64_t>>& tail(std::int64_t hp, int level, std::uint32_t clock) const;
-  std::size_t raged(std::int64_t hp) const {
-    if (att_.is_hero()) return fury_active(*att_.hero, hp) ? 1 : 0;
-    return att_.mob.enraged && hp < att_.mob.ht / 4 ? 1 : 0;
-  }
+  // Berserker Fury (Hero.damageRoll: HP <= 0.4·HT) or the brute's rage
+  // (HP < HT / 4): the highest HP at which it is on (-1: never), found once.
+  std::size_t raged(std::int64_t hp) const { return hp <= rage_hp_ ? 1 : 0; }
 
   bool corridor_;
   Combatant att_, def_;
@@ -350,7 +368,7 @@ class PdTurn {
   std::shared_ptr<const FlyTable> own_group_, target_group_;
   std::optional<RegenClock> regen_, hunger_;
   std::vector<int> regen_at_, hunger_at_;  // their points at each attack of a cycle
-  std::int64_t ht_ = 0, water_heal_ = 0;
+  std::int64_t ht_ = 0, water_heal_ = 0, rage_hp_ = -1;
   bool combo_ = false, drain_ = false;
   Affliction affliction_ = Affliction::none, incoming_ = Affliction::none;
   bool incoming_resists_ = false;

@@ -2,6 +2,7 @@
 // state, the vampire bat's life drain in sampled fights, and the lists of
 // what a fight leaves out.
 #include <fray/fight/solve.hpp>
+#include <fray/fight/turn.hpp>
 #include <fray/rules/pixel_dungeon/ruleset.hpp>
 
 #include <gtest/gtest.h>
@@ -266,6 +267,48 @@ TEST(PdPoison, TheSpinnersHitPoisonsAndTheBuffTicksAtOnce) {
   const auto with = fight::solve_duel(bout_of(hero, "cave_spinner"));
   const auto without = fight::solve_duel(bout_of(hero, "hp=50,accuracy=20,evasion=14,damage=12-16,armor=6"));
   EXPECT_LT(with.p_a_wins, without.p_a_wins - 0.15) << with.p_a_wins << " " << without.p_a_wins;
+}
+
+// A sampled turn draws as the game draws, each draw in the trace: the
+// spinner's strike (its accuracy, evasion and damage rolls), then
+// Spinner.attackProc's Random.Int(2), and on 0 Poison.set's Random.Int(7, 9);
+// the poison's first act adds (int)(L / 3) + 1 = 3 and leaves L - 1 turns.
+TEST(PdPoison, ASampledTurnTracesTheGamesDraws) {
+  const Bout b = bout_of("cave_spinner", kDummy);
+  const auto* x = dynamic_cast<const fight::TurnExchange<pixel_dungeon::PdTurn>*>(b.a_hits_b.get());
+  ASSERT_NE(x, nullptr);
+  Rng rng(7);
+  int poisoned = 0, plain = 0;
+  for (int i = 0; i < 200; ++i) {
+    std::vector<Draw> trace;
+    const Transition t = x->traced({50, 0}, {1000, 0}, rng, &trace);
+    auto damage = std::find_if(trace.begin(), trace.end(), [](const Draw& d) { return d.label == "damage"; });
+    ASSERT_NE(damage, trace.end());
+    EXPECT_EQ(damage->call, "Random.NormalIntRange(12, 16)");
+    const std::int64_t v = std::get<std::int64_t>(damage->value);
+    ASSERT_LT(damage + 1, trace.end());
+    const Draw& proc = *(damage + 1);
+    EXPECT_EQ(proc.label, "Spinner.attackProc");
+    EXPECT_EQ(proc.call, "Random.Int(2)");
+    const int left = state_of(b, false, t.defender_state).affliction;
+    if (std::get<std::int64_t>(proc.value) == 0) {
+      ++poisoned;
+      ASSERT_EQ(damage + 3, trace.end());
+      EXPECT_EQ((damage + 2)->label, "Poison.set");
+      EXPECT_EQ((damage + 2)->call, "Random.Int(7, 9)");
+      const std::int64_t turns = std::get<std::int64_t>((damage + 2)->value);
+      EXPECT_TRUE(turns == 7 || turns == 8) << turns;
+      EXPECT_EQ(t.damage, v + 3);
+      EXPECT_EQ(left, turns - 1);
+    } else {
+      ++plain;
+      EXPECT_EQ(damage + 2, trace.end());
+      EXPECT_EQ(t.damage, v);
+      EXPECT_EQ(left, 0);
+    }
+  }
+  EXPECT_GT(poisoned, 60);
+  EXPECT_GT(plain, 60);
 }
 
 // Albino.attackProc and Bleeding.act, worked by hand: against a target that
