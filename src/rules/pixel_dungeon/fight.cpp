@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <fray/core/error.hpp>
 #include <fray/rules/pixel_dungeon/hero.hpp>
 #include <map>
@@ -50,6 +51,9 @@ PdTurn::Takes poison_taken(const Combatant& c) {
   return resist.count(c.mob.key) ? Takes::resists : Takes::fully;
 }
 
+// Each turn object's own number (PdTurn::tail's per-thread cache tells them apart by it).
+std::atomic<std::uint64_t> next_serial{0};
+
 Combatant with_combo(const Combatant& c, int count) {
   Combatant x = c;
   x.hero->combo = count;
@@ -61,7 +65,8 @@ Combatant with_combo(const Combatant& c, int count) {
 PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shared_ptr<const FlyTable> own_group,
                std::shared_ptr<const FlyTable> target_group, bool corridor, std::optional<RegenClock> regen,
                std::optional<RegenClock> hunger)
-    : corridor_(corridor),
+    : serial_(next_serial.fetch_add(1) + 1),
+      corridor_(corridor),
       att_(std::move(att)),
       def_(std::move(def)),
       s_(s),
@@ -154,9 +159,22 @@ std::vector<std::int64_t> PdTurn::hit_damages() const {
 }
 
 const std::vector<fight::Branch<std::int64_t>>& PdTurn::tail(std::int64_t hp, int level, std::uint32_t clock) const {
-  const std::lock_guard lock(tail_mutex_);
   const auto key = std::tuple{hp, level, clock};
-  if (const auto it = tail_.find(key); it != tail_.end()) return it->second;
+  // The exact reader runs the turn again for each branch of this law: the
+  // law it found last, on this thread, for this turn object, answers those
+  // without the lock.
+  struct Last {
+    std::uint64_t serial = 0;
+    std::tuple<std::int64_t, int, std::uint32_t> key;
+    const std::vector<fight::Branch<std::int64_t>>* law = nullptr;
+  };
+  thread_local Last last;
+  if (last.serial == serial_ && last.key == key) return *last.law;
+  const std::lock_guard lock(tail_mutex_);
+  if (const auto it = tail_.find(key); it != tail_.end()) {
+    last = {serial_, key, &it->second};
+    return it->second;
+  }
   std::vector<int> points, starving;
   // The kill came at the hero's attack time; the affliction keeps acting
   // once a turn from then on, the regeneration (or a starving hero's
@@ -171,6 +189,7 @@ const std::vector<fight::Branch<std::int64_t>>& PdTurn::tail(std::int64_t hp, in
   auto& law = tail_[key];
   for (const auto& [p, left] : after_affliction(incoming_, level, hp, att_.ht(), incoming_resists_, points, starving))
     law.push_back({left, p});
+  last = {serial_, key, &law};
   return law;
 }
 

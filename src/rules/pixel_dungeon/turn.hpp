@@ -361,6 +361,7 @@ class PdTurn {
   // (HP < HT / 4): the highest HP at which it is on (-1: never), found once.
   std::size_t raged(std::int64_t hp) const { return hp <= rage_hp_ ? 1 : 0; }
 
+  std::uint64_t serial_;
   bool corridor_;
   Combatant att_, def_;
   Situation s_;
