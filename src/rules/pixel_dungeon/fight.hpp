@@ -1,9 +1,11 @@
-// Pixel Dungeon 1.9.1's fight kernels: one attack of a combatant on another
-// as a Markov kernel over the two sides' (HP, state), with the mechanics that
-// change who wins carried in the state — the Gladiator's Combo, a cave
-// spinner's poison and an albino rat's bleeding ticking on their victim, a
-// swarm of flies as a group of bodies that splits when hit, the vampire bat's
-// life drain.
+// Pixel Dungeon 1.9.1's fight kernels: one turn of a combatant against
+// another (turn.hpp: PdTurn, read through fight::TurnExchange) over the two
+// sides' HP and typed condition, with the mechanics that change who wins
+// carried in it — the Gladiator's Combo, a cave spinner's poison and an albino
+// rat's bleeding ticking on their victim, a swarm of flies as a group of
+// bodies that splits when hit, the vampire bat's life drain, the hero's
+// regeneration and hunger on their clocks. The clocks (RegenClock) and the
+// afflictions' laws here are also Shattered Pixel Dungeon's.
 #pragma once
 
 #include <fray/fight/kernel.hpp>

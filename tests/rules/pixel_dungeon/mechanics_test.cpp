@@ -2,6 +2,7 @@
 // state, the vampire bat's life drain in sampled fights, and the lists of
 // what a fight leaves out.
 #include <fray/fight/solve.hpp>
+#include <fray/fight/turn.hpp>
 #include <fray/rules/pixel_dungeon/ruleset.hpp>
 
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 #include <cmath>
 #include <vector>
 
+#include "rules/pixel_dungeon/turn.hpp"
 #include "support/support.hpp"
 
 #include <algorithm>
@@ -34,31 +36,43 @@ Bout bout_of(const std::string& a, const std::string& b) {
   return ruleset("pixel-dungeon").bout(req);
 }
 
-// The hero's state holds the Gladiator's Combo in its low 12 bits and its
-// regeneration timer above them.
-constexpr std::uint32_t kComboBits = 0xfff;
-constexpr std::uint32_t regen_timer(std::uint32_t attacks) { return attacks << 12; }
+using pixel_dungeon::PdState;
+
+// A side's condition in a bout's fight, by its number in the side's table,
+// and the number of a condition.
+const PdState& state_of(const Bout& b, bool side_a, std::uint32_t n) {
+  return pixel_dungeon::fight_states(b, side_a).at(n);
+}
+std::uint32_t id_of(const Bout& b, bool side_a, const PdState& s) {
+  return pixel_dungeon::fight_states(b, side_a).id(s);
+}
+// The hero's Gladiator Combo (count, misses since), her regeneration or
+// hunger timer (attacks so far), and the affliction the other side left on her.
+PdState combo(int count, int misses = 0) { return PdState{.combo = count, .misses = misses}; }
+PdState afflicted(int level, std::uint32_t timer = 0) { return PdState{.clock = timer, .affliction = level}; }
 
 // Damage → probability of an exchange's outcomes from one condition, and the
-// Combo every outcome of that kind leaves.
+// Combo (count, misses) every outcome of that kind leaves.
 struct Answer {
   std::map<std::int64_t, double> hits;
   double p_miss = 0;
-  std::uint32_t after_hit = 0xffffffff, after_miss = 0xffffffff;
+  std::pair<int, int> after_hit{-1, -1}, after_miss{-1, -1};
 };
-Answer ask(const Exchange& k, std::uint32_t state) {
+Answer ask(const Bout& b, const PdState& state) {
   Answer out;
-  for (const Transition& t : k.outcomes({30, state}, {1000, 0})) {
+  for (const Transition& t : b.a_hits_b->outcomes({30, id_of(b, true, state)}, {1000, 0})) {
+    const PdState& after = state_of(b, true, t.attacker_state);
     if (t.hit == 1) {
       out.hits[t.damage] += t.p;
-      out.after_hit = t.attacker_state & kComboBits;
+      out.after_hit = {after.combo, after.misses};
     } else {
       out.p_miss += t.p;
-      out.after_miss = t.attacker_state & kComboBits;
+      out.after_miss = {after.combo, after.misses};
     }
   }
   return out;
 }
+Answer ask(const Bout& b, int count) { return ask(b, combo(count)); }
 
 // Combo.hit, worked by hand for a short sword (DLY 1): counts 1 and 2 last
 // 1.1 turns, so the next attack (1 turn later) keeps them; count 3 lasts
@@ -69,14 +83,14 @@ TEST(PdCombo, CountsAndBonusesOfAShortSword) {
   const Bout b = bout_of("hero:subclass=gladiator", kDummy);
   const Exchange& k = *b.a_hits_b;
   EXPECT_TRUE(k.exact()) << k.why_not_exact();
-  const Answer s0 = ask(k, 0), s1 = ask(k, 1), s2 = ask(k, 2), s3 = ask(k, 3), s4 = ask(k, 4), s5 = ask(k, 5);
+  const Answer s0 = ask(b, 0), s1 = ask(b, 1), s2 = ask(b, 2), s3 = ask(b, 3), s4 = ask(b, 4), s5 = ask(b, 5);
   EXPECT_EQ(s0.p_miss, 0.0);
-  EXPECT_EQ(s0.after_hit, 1u);
-  EXPECT_EQ(s1.after_hit, 2u);
-  EXPECT_EQ(s2.after_hit, 3u);
-  EXPECT_EQ(s3.after_hit, 4u);
-  EXPECT_EQ(s4.after_hit, 5u);
-  EXPECT_EQ(s5.after_hit, 1u);  // count 5 ended at 0.91 turns: this hit is count 1
+  EXPECT_EQ(s0.after_hit.first, 1);
+  EXPECT_EQ(s1.after_hit.first, 2);
+  EXPECT_EQ(s2.after_hit.first, 3);
+  EXPECT_EQ(s3.after_hit.first, 4);
+  EXPECT_EQ(s4.after_hit.first, 5);
+  EXPECT_EQ(s5.after_hit.first, 1);  // count 5 ended at 0.91 turns: this hit is count 1
   // Counts 1 and 2 add nothing; count 3 adds trunc(d/5), 4 trunc(2d/5), 5 trunc(3d/5).
   EXPECT_EQ(s1.hits, s0.hits);
   EXPECT_EQ(s5.hits, s0.hits);
@@ -101,17 +115,16 @@ TEST(PdCombo, CountsAndBonusesOfAShortSword) {
 // both come before that; a second miss (1.5 turns) does not.
 TEST(PdCombo, AFastWeaponKeepsTheCountThroughOneMiss) {
   const Bout b = bout_of("hero:subclass=gladiator,weapon=knuckleduster", "gnoll_brute");
-  const Exchange& k = *b.a_hits_b;
-  const Answer s1 = ask(k, 1);
+  const Answer s1 = ask(b, 1);
   ASSERT_GT(s1.p_miss, 0.0);
-  EXPECT_EQ(s1.after_miss, 1u | 1u << 8);  // count 1, one miss since
-  EXPECT_EQ(s1.after_hit, 2u);
-  const Answer s1m = ask(k, 1u | 1u << 8);
-  EXPECT_EQ(s1m.after_hit, 2u);   // the count survived the miss
-  EXPECT_EQ(s1m.after_miss, 0u);  // a second miss: 1.5 turns, gone
+  EXPECT_EQ(s1.after_miss, std::pair(1, 1));  // count 1, one miss since
+  EXPECT_EQ(s1.after_hit, std::pair(2, 0));
+  const Answer s1m = ask(b, combo(1, 1));
+  EXPECT_EQ(s1m.after_hit, std::pair(2, 0));   // the count survived the miss
+  EXPECT_EQ(s1m.after_miss, std::pair(0, 0));  // a second miss: 1.5 turns, gone
   // With DLY 0.5 a count lasts to the next attack while 1.41 - c/10 > 0.5, to count 9: the count goes to 10.
-  EXPECT_EQ(ask(k, 9).after_hit, 10u);
-  EXPECT_EQ(ask(k, 10).after_hit, 1u);
+  EXPECT_EQ(ask(b, 9).after_hit.first, 10);
+  EXPECT_EQ(ask(b, 10).after_hit.first, 1);
 }
 
 // The Gladiator's duel is exact now, and the Combo makes it better than the
@@ -175,10 +188,12 @@ std::map<std::int64_t, double> normal_int_range_of_five(std::int64_t a) {
   return m;
 }
 
-// (damage, defender state) → probability of a kernel's outcomes.
-std::map<std::pair<std::int64_t, std::uint32_t>, double> by_damage_and_state(const std::vector<Transition>& ts) {
+// (damage, the affliction left on the defender, side b) → probability of a kernel's outcomes.
+std::map<std::pair<std::int64_t, std::uint32_t>, double> by_damage_and_state(const Bout& b,
+                                                                             const std::vector<Transition>& ts) {
   std::map<std::pair<std::int64_t, std::uint32_t>, double> m;
-  for (const Transition& t : ts) m[{t.damage, t.defender_state}] += t.p;
+  for (const Transition& t : ts)
+    m[{t.damage, static_cast<std::uint32_t>(state_of(b, false, t.defender_state).affliction)}] += t.p;
   return m;
 }
 
@@ -187,12 +202,9 @@ void expect_same(const std::map<std::pair<std::int64_t, std::uint32_t>, double>&
   ASSERT_EQ(got.size(), want.size());
   for (auto i = got.begin(), j = want.begin(); i != got.end(); ++i, ++j) {
     EXPECT_EQ(i->first, j->first);
-    EXPECT_NEAR(i->second, j->second, 1e-12) << i->first.first << " " << (i->first.second >> 24);
+    EXPECT_NEAR(i->second, j->second, 1e-12) << i->first.first << " " << i->first.second;
   }
 }
-
-// The victim's affliction lives in the top byte of its state.
-constexpr std::uint32_t afflicted(int level) { return static_cast<std::uint32_t>(level) << 24; }
 
 // Exact and sampled duels agree: the fight length and both sides' HP at the
 // end, chi-square at a fixed seed.
@@ -227,10 +239,10 @@ TEST(PdPoison, TheSpinnersHitPoisonsAndTheBuffTicksAtOnce) {
   std::map<std::pair<std::int64_t, std::uint32_t>, double> want;
   for (const auto& [v, p] : normal_int_range_of_five(12)) {
     want[{v, 0}] += p / 2;
-    want[{v + 3, afflicted(6)}] += p / 4;
-    want[{v + 3, afflicted(7)}] += p / 4;
+    want[{v + 3, 6}] += p / 4;
+    want[{v + 3, 7}] += p / 4;
   }
-  expect_same(by_damage_and_state(k.outcomes({50, 0}, {1000, 0})), want);
+  expect_same(by_damage_and_state(b, k.outcomes({50, 0}, {1000, 0})), want);
   // Poisoned for L turns, the target takes (int)(L / 3) + 1 at each of the
   // spinner's attacks that does not poison anew: from 8 turns 3, 3, 3, 2, 2,
   // 2, 1, 1 (17 in all), from 7 turns 14.
@@ -238,15 +250,15 @@ TEST(PdPoison, TheSpinnersHitPoisonsAndTheBuffTicksAtOnce) {
   std::int64_t from8 = 0;
   for (int left = 8; left >= 1; --left) {
     std::int64_t least = 1 << 30;
-    for (const Transition& t : k.outcomes({50, 0}, {1000, afflicted(left)}))
-      if (t.defender_state == afflicted(left - 1)) least = std::min(least, t.damage);
+    for (const Transition& t : k.outcomes({50, 0}, {1000, id_of(b, false, afflicted(left))}))
+      if (t.defender_state == id_of(b, false, afflicted(left - 1))) least = std::min(least, t.damage);
     EXPECT_EQ(least - 12, tick[left]) << left;
     from8 += least - 12;
   }
   EXPECT_EQ(from8, 17);
   // The spinner's state holds no poison of its own: the hero's answer leaves it.
-  for (const Transition& t : b.b_hits_a->outcomes({1000, afflicted(5)}, {50, 0}))
-    EXPECT_EQ(t.attacker_state, afflicted(5));
+  for (const Transition& t : b.b_hits_a->outcomes({1000, id_of(b, false, afflicted(5))}, {50, 0}))
+    EXPECT_EQ(t.attacker_state, id_of(b, false, afflicted(5)));
   exact_matches_sampled(bout_of("hero:level=3", "cave_spinner"), 11);
   // Poison makes the spinner deadlier than its bite alone: a level 12
   // warrior with a sword and scale +2 wins 77.6 % against it, 96.5 % against a
@@ -255,6 +267,48 @@ TEST(PdPoison, TheSpinnersHitPoisonsAndTheBuffTicksAtOnce) {
   const auto with = fight::solve_duel(bout_of(hero, "cave_spinner"));
   const auto without = fight::solve_duel(bout_of(hero, "hp=50,accuracy=20,evasion=14,damage=12-16,armor=6"));
   EXPECT_LT(with.p_a_wins, without.p_a_wins - 0.15) << with.p_a_wins << " " << without.p_a_wins;
+}
+
+// A sampled turn draws as the game draws, each draw in the trace: the
+// spinner's strike (its accuracy, evasion and damage rolls), then
+// Spinner.attackProc's Random.Int(2), and on 0 Poison.set's Random.Int(7, 9);
+// the poison's first act adds (int)(L / 3) + 1 = 3 and leaves L - 1 turns.
+TEST(PdPoison, ASampledTurnTracesTheGamesDraws) {
+  const Bout b = bout_of("cave_spinner", kDummy);
+  const auto* x = dynamic_cast<const fight::TurnExchange<pixel_dungeon::PdTurn>*>(b.a_hits_b.get());
+  ASSERT_NE(x, nullptr);
+  Rng rng(7);
+  int poisoned = 0, plain = 0;
+  for (int i = 0; i < 200; ++i) {
+    std::vector<Draw> trace;
+    const Transition t = x->traced({50, 0}, {1000, 0}, rng, &trace);
+    auto damage = std::find_if(trace.begin(), trace.end(), [](const Draw& d) { return d.label == "damage"; });
+    ASSERT_NE(damage, trace.end());
+    EXPECT_EQ(damage->call, "Random.NormalIntRange(12, 16)");
+    const std::int64_t v = std::get<std::int64_t>(damage->value);
+    ASSERT_LT(damage + 1, trace.end());
+    const Draw& proc = *(damage + 1);
+    EXPECT_EQ(proc.label, "Spinner.attackProc");
+    EXPECT_EQ(proc.call, "Random.Int(2)");
+    const int left = state_of(b, false, t.defender_state).affliction;
+    if (std::get<std::int64_t>(proc.value) == 0) {
+      ++poisoned;
+      ASSERT_EQ(damage + 3, trace.end());
+      EXPECT_EQ((damage + 2)->label, "Poison.set");
+      EXPECT_EQ((damage + 2)->call, "Random.Int(7, 9)");
+      const std::int64_t turns = std::get<std::int64_t>((damage + 2)->value);
+      EXPECT_TRUE(turns == 7 || turns == 8) << turns;
+      EXPECT_EQ(t.damage, v + 3);
+      EXPECT_EQ(left, turns - 1);
+    } else {
+      ++plain;
+      EXPECT_EQ(damage + 2, trace.end());
+      EXPECT_EQ(t.damage, v);
+      EXPECT_EQ(left, 0);
+    }
+  }
+  EXPECT_GT(poisoned, 60);
+  EXPECT_GT(plain, 60);
 }
 
 // Albino.attackProc and Bleeding.act, worked by hand: against a target that
@@ -271,14 +325,15 @@ TEST(PdBleeding, TheRatsHitBleedsAndTheLevelDecays) {
     want[{v, 0}] += p / 2;
     const std::int64_t lo = v / 2, n = v - lo;
     for (std::int64_t l = lo; l < lo + n; ++l)
-      want[{v + l, afflicted(static_cast<int>(l))}] += p / 2 / static_cast<double>(n);
+      want[{v + l, static_cast<std::uint32_t>(l)}] += p / 2 / static_cast<double>(n);
   }
-  expect_same(by_damage_and_state(k.outcomes({15, 0}, {1000, 0})), want);
+  expect_same(by_damage_and_state(b, k.outcomes({15, 0}, {1000, 0})), want);
   // From level 5 a hit that sets no new bleeding: the level drops to 2, 3 or 4, each a third.
   std::map<std::int64_t, double> from5;
-  for (const Transition& t : k.outcomes({15, 0}, {1000, afflicted(5)}))
-    if (t.damage >= 1 && (t.defender_state >> 24) != 0 && t.damage - (t.defender_state >> 24) == 1)
-      from5[t.defender_state >> 24] += t.p;
+  for (const Transition& t : k.outcomes({15, 0}, {1000, id_of(b, false, afflicted(5))})) {
+    const int level = state_of(b, false, t.defender_state).affliction;
+    if (t.damage >= 1 && level != 0 && t.damage - level == 1) from5[level] += t.p;
+  }
   ASSERT_EQ(from5.size(), 3u);
   for (const auto& [l, p] : from5) EXPECT_NEAR(p, 2.0 / 25 / 2 / 3, 1e-12) << l;  // the hits for 1 that set no bleeding
   exact_matches_sampled(bout_of("hero", "albino_rat"), 12);
@@ -525,7 +580,7 @@ TEST(PdHunger, AStarvingHeroLosesOneHpWithChanceThreeTenthsEveryTenTurns) {
   const Bout sp = bout_of("hero:starving=1", "cave_spinner:hp=1");
   std::map<std::int64_t, double> by_heal;
   double kills = 0;
-  for (const Transition& t : sp.a_hits_b->outcomes({2, afflicted(1) | regen_timer(8)}, {1, 0}))
+  for (const Transition& t : sp.a_hits_b->outcomes({2, id_of(sp, true, afflicted(1, 8))}, {1, 0}))
     if (t.damage >= 1) {
       by_heal[t.heal] += t.p;
       kills += t.p;
@@ -622,7 +677,7 @@ TEST(PdPoison, ThePoisonLeftWhenTheSpinnerDiesCanKillTheHero) {
   auto ends = [&](std::int64_t hp, std::uint32_t timer) {
     std::map<std::int64_t, double> hp_after;  // of the hits that kill
     double p_kill = 0;
-    for (const Transition& t : b.a_hits_b->outcomes({hp, afflicted(8) | regen_timer(timer)}, {1, 0}))
+    for (const Transition& t : b.a_hits_b->outcomes({hp, id_of(b, true, afflicted(8, timer))}, {1, 0}))
       if (t.damage >= 1) {
         hp_after[hp + t.heal] += t.p;
         p_kill += t.p;
@@ -644,7 +699,7 @@ TEST(PdPoison, ThePoisonLeftWhenTheSpinnerDiesCanKillTheHero) {
   const Bout r = bout_of("hero", "albino_rat:hp=1");
   std::map<std::int64_t, double> after;
   double all = 0;
-  for (const Transition& t : r.a_hits_b->outcomes({3, afflicted(3)}, {1, 0}))
+  for (const Transition& t : r.a_hits_b->outcomes({3, id_of(r, true, afflicted(3))}, {1, 0}))
     if (t.damage >= 1) {
       after[3 + t.heal] += t.p;
       all += t.p;

@@ -9,6 +9,7 @@
 #include <fray/rules/pixel_dungeon/ruleset.hpp>
 #include <set>
 
+#include "rules/pixel_dungeon/turn.hpp"
 #include "support/support.hpp"
 
 namespace pd = fray::pixel_dungeon;
@@ -386,7 +387,7 @@ TEST(PdRuleset, BoutSaysWhenItIsNotExact) {
   // before the spec's first hit (combo=3: 2).
   const auto g = pd::ruleset().bout({"hero:subclass=gladiator,combo=3", "gnoll_scout", {}, {}});
   EXPECT_TRUE(g.a_hits_b->exact());
-  EXPECT_EQ(g.a.state, 2u);
+  EXPECT_EQ(pd::fight_states(g, true).at(g.a.state).combo, 2);
   // The swarm's splitting is followed as a group of flies: exact while the
   // groups its splits can reach stay few (the full 80 HP against a short
   // sword: 4004), sampled past that (bare fists of STR 30, IntRange(1, 21):

@@ -1,0 +1,390 @@
+// Pixel Dungeon 1.9.1's fight turn, written once over typed side state
+// (fray/fight/turn.hpp): one side's move against the other with everything
+// its mechanics do around the attack — a starving hero's hunger, the attack
+// itself, the Gladiator's Combo, the hero's regeneration, Goo's and the
+// rotting fist's water, the vampire bat's drain, the swarm's splits, a
+// spinner's poison and an albino rat's bleeding, and the affliction that
+// outlives the side that left it. Each mechanic is its own small function
+// over the reader and the typed state, naming the game's function it follows.
+#pragma once
+
+#include <fray/core/draw.hpp>
+#include <fray/core/rng.hpp>
+#include <fray/fight/turn.hpp>
+#include <fray/rules/pixel_dungeon/attack.hpp>
+#include <fray/rules/pixel_dungeon/hero.hpp>
+#include <fray/rules/pixel_dungeon/random.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "rules/pixel_dungeon/fight.hpp"
+#include "rules/pixel_dungeon/swarm.hpp"
+
+namespace fray::pixel_dungeon {
+
+// One side's condition between two turns of a fight; the default value is
+// no Combo, no clock run, the whole swarm, no affliction.
+struct PdState {
+  // The Gladiator's Combo (Combo.hit): the count of the last hit (0: none)
+  // and the misses since.
+  int combo = 0, misses = 0;
+  // The hero's regeneration or hunger timer: her attacks so far, modulo the
+  // clock's cycle (RegenClock).
+  std::uint32_t clock = 0;
+  // A swarm of flies: its group's number among the groups of its HP (FlyTable).
+  std::uint32_t flies = 0;
+  // What the other side's hits left on this one: poison turns left
+  // (Poison.left), or the bleeding level (Bleeding.level). Only the other
+  // side's turn moves it.
+  int affliction = 0;
+
+  [[nodiscard]] auto key() const { return std::tie(combo, misses, clock, flies, affliction); }
+  bool operator==(const PdState&) const = default;
+  auto operator<=>(const PdState&) const = default;
+};
+
+}  // namespace fray::pixel_dungeon
+
+// A PdState's hash for its fight::States table: its fields packed into one
+// word (the table mixes it), cheaper than hashing them one by one, as the
+// exact chain numbers the states of every outcome of every turn.
+template <>
+struct fray::fight::StateHash<fray::pixel_dungeon::PdState, void> {
+  static constexpr bool value = true;
+  std::uint64_t operator()(const fray::pixel_dungeon::PdState& s) const noexcept {
+    return static_cast<std::uint64_t>(static_cast<std::uint32_t>(s.combo) & 0x1f) |
+           (static_cast<std::uint64_t>(static_cast<std::uint32_t>(s.misses) & 0x1f) << 5) |
+           (static_cast<std::uint64_t>(s.clock & 0x1fff) << 10) |
+           (static_cast<std::uint64_t>(static_cast<std::uint32_t>(s.affliction) & 0x1ff) << 23) |
+           (static_cast<std::uint64_t>(s.flies) << 32);
+  }
+};
+
+namespace fray::pixel_dungeon {
+
+using PdNow = fight::Now<PdState, PdState>;
+using PdAfter = fight::After<PdState, PdState>;
+
+// The most Combo counts a side carries: 1.41 - 15/10 < 0, so no count past 15
+// survives to another attack.
+inline constexpr int kMaxCombo = 15;
+// The highest affliction level a side carries (a bleeding set from more damage stops there).
+inline constexpr int kMaxAffliction = 255;
+// The most attacks a hero's regeneration or hunger pattern may take to repeat.
+inline constexpr std::uint32_t kMaxRegenCycle = 4096;
+
+// --- laws ------------------------------------------------------------------------------------
+
+// One attack's result: whether it landed, and the damage it dealt.
+struct Blow {
+  bool hit = false;
+  std::int64_t damage = 0;
+};
+
+// The attack of `strikes` attackers of one plan (Char.attack; a group's flies
+// each attack): its exact branches precomputed once per plan, its sample the
+// game's strike with the game's draws.
+struct AttackLaw {
+  using value_type = Blow;
+  const std::vector<fight::Branch<Blow>>* branches = nullptr;
+  const AttackPlan* plan = nullptr;
+  std::size_t strikes = 1;
+
+  [[nodiscard]] std::size_t size() const noexcept { return branches->size(); }
+  [[nodiscard]] fight::Branch<Blow> at(std::size_t i) const { return (*branches)[i]; }
+  Blow sample(Rng& rng, std::vector<Draw>* trace) const {
+    Blow b;
+    for (std::size_t i = 0; i < strikes; ++i) {
+      StrikeResult s;
+      if (trace)
+        s = strike(*plan, rng, [&](DrawFor what, const RandomCall& call, double value) {
+          Draw& d = trace->emplace_back();
+          d.label = to_string(what);
+          d.call = call.text();
+          if (call.fn == RandomCall::Fn::float_x)
+            d.value = value;
+          else
+            d.value = static_cast<std::int64_t>(value);
+        });
+      else
+        s = strike(*plan, rng);
+      b.damage += s.damage;
+      b.hit = b.hit || s.hit.hit;
+    }
+    return b;
+  }
+};
+
+// One of the game's integer draws, one Math.random() each (Random.java):
+// Int(a) uniform on 0..a-1, Int(a, b) on a..b-1, IntRange(a, b) on a..b
+// (each with at least one value).
+struct GameInt {
+  using value_type = std::int64_t;
+  RandomCall call;
+  std::string_view label = "Random.Int";
+
+  [[nodiscard]] std::int64_t lo() const noexcept { return call.fn == RandomCall::Fn::int_max ? 0 : call.a; }
+  [[nodiscard]] std::int64_t hi() const noexcept {  // excluded
+    return call.fn == RandomCall::Fn::int_max ? call.a : call.fn == RandomCall::Fn::int_ab ? call.b : call.b + 1;
+  }
+  [[nodiscard]] std::size_t size() const noexcept { return static_cast<std::size_t>(hi() - lo()); }
+  [[nodiscard]] fight::Branch<std::int64_t> at(std::size_t i) const noexcept {
+    return {lo() + static_cast<std::int64_t>(i), 1.0 / static_cast<double>(hi() - lo())};
+  }
+  std::int64_t sample(Rng& rng, std::vector<Draw>* trace) const {
+    const std::int64_t v = int_of(rng.unit(), lo(), hi());
+    if (trace) trace->push_back(Draw{std::string(label), call.text(), v});
+    return v;
+  }
+};
+inline GameInt random_int(std::int64_t a, std::string_view label) { return {{RandomCall::Fn::int_max, a, 0}, label}; }
+inline GameInt random_int(std::int64_t a, std::int64_t b, std::string_view label) {
+  return {{RandomCall::Fn::int_ab, a, b}, label};
+}
+inline GameInt random_int_range(std::int64_t a, std::int64_t b, std::string_view label) {
+  return {{RandomCall::Fn::int_range, a, b}, label};
+}
+
+// --- the mechanics, one function each ---------------------------------------------------------
+
+// A clock's points at each of the side's attacks over one cycle
+// (RegenClock::at_attack), computed once for a fight.
+inline std::vector<int> points_by_attack(const RegenClock& c) {
+  std::vector<int> out(c.cycle);
+  for (std::uint32_t n = 0; n < c.cycle; ++n) out[n] = c.at_attack(n);
+  return out;
+}
+
+// Hunger.act on a starving hero, before her attack: each act due since her
+// last turn (`acts`, by her clock) deals 1 when Random.Float() < 0.3f
+// (starving_hit_chance); the timer runs whatever her HP. Returns the HP she
+// loses; moves her clock.
+template <class R>
+std::int64_t starve(R& r, const std::vector<int>& acts, PdState& s) {
+  std::int64_t lost = 0;
+  for (int i = 0; i < acts[s.clock]; ++i) lost += r.chance(starving_hit_chance(), "Hunger.act") ? 1 : 0;
+  s.clock = static_cast<std::uint32_t>((s.clock + 1) % acts.size());
+  return lost;
+}
+
+// Regeneration.act: +1 HP for each point due since the hero's last turn,
+// while HP < HT. The timer runs only below HT: the buff's phase is unknown,
+// and a hero at HT keeps one state, so her hits still form an exact chain.
+// `points`: the points due at each attack, by the hero's clock.
+inline std::int64_t regenerate(const std::vector<int>& points, std::int64_t hp, std::int64_t ht, PdState& s) {
+  const std::int64_t heal = std::min<std::int64_t>(points[s.clock], ht - std::min(hp, ht));
+  if (hp < ht) s.clock = static_cast<std::uint32_t>((s.clock + 1) % points.size());
+  return heal;
+}
+
+// Combo.hit: whether a count is still there `attacks` attacks after its hit
+// (the buff ends 1.1 turns after a hit below count 3, 1.41 - count / 10 from
+// 3, on the game's float clock).
+inline bool combo_lasts(int count, int attacks, float delay) {
+  if (count == 0) return false;
+  const float end = count < 3 ? 1.1f : 1.41f - static_cast<float>(count) / 10.0f;
+  return static_cast<float>(attacks) * delay < end;
+}
+// The count this attack's hit makes: one more than the count before, when it lasted.
+inline int combo_count(const PdState& s, float delay) {
+  const int before = combo_lasts(s.combo, s.misses + 1, delay) ? s.combo : 0;
+  return std::min(before + 1, kMaxCombo);
+}
+// The Combo after the attack: a hit's count; after a miss the count stays
+// (one more miss) while it lasts to the next attack.
+inline void combo_after(PdState& s, bool hit, int count, float delay) {
+  if (hit) {
+    s.combo = count;
+    s.misses = 0;
+  } else if (combo_lasts(s.combo, s.misses + 2, delay)) {
+    ++s.misses;
+  } else {
+    s.combo = s.misses = 0;
+  }
+}
+
+// Goo.act and RottingFist.act: on water, below HT, HP += `heal` before the move.
+inline void water_heal(std::int64_t heal, std::int64_t hp, std::int64_t ht, PdAfter& out) {
+  if (heal > 0 && hp < ht) out.heal = heal;
+}
+
+// Bat.attackProc: reg = min(damage, HT - HP), the damage as dealt (after armor).
+inline void drain(const Blow& b, std::int64_t hp, std::int64_t ht, PdAfter& out) {
+  if (b.hit) out.heal = std::min(b.damage, ht - hp);
+}
+
+// Swarm.defenseProc on the defending group, on every hit (even one of 0
+// damage): the HP it loses and its group after it.
+inline void split(const FlyTable& t, std::int64_t hp, const Blow& b, PdAfter& out) {
+  if (!b.hit) return;
+  const auto [lost, after] = t.hit(hp, out.def.flies, b.damage);
+  out.damage = lost;
+  out.def.flies = after;
+}
+
+// Spinner.attackProc: on Random.Int(2) == 0, Poison.set(Random.Int(7, 9)).
+// Albino.attackProc: on Random.Int(2) == 0, Bleeding.set(damage), the damage
+// after armor. Returns the level after the hit.
+template <class R>
+int afflict(R& r, Affliction a, const Blow& b, int level) {
+  if (!b.hit || a == Affliction::none) return level;
+  if (r.draw(random_int(2, a == Affliction::poison ? "Spinner.attackProc" : "Albino.attackProc")) != 0) return level;
+  if (a == Affliction::poison) return static_cast<int>(r.draw(random_int(7, 9, "Poison.set")));
+  return static_cast<int>(std::min<std::int64_t>(b.damage, kMaxAffliction));
+}
+
+// One act of the buff (Poison.act, Bleeding.act), from `level`; the buff acts
+// as it is attached and then once a turn, right after each of the
+// attacker's attacks. Returns the damage; moves the level (0: the buff goes).
+// Poison.act: (int)(left / 3) + 1, then left - 1; a victim that resists
+// poison takes IntRange(0, dmg) of it (Char.damage). Bleeding.act:
+// level = Random.Int(level / 2, level), the damage when above 0.
+template <class R>
+std::int64_t affliction_act(R& r, Affliction a, bool resists, int& level) {
+  if (a == Affliction::none || level <= 0) {
+    level = 0;
+    return 0;
+  }
+  if (a == Affliction::poison) {
+    const std::int64_t dmg = level / 3 + 1;
+    --level;
+    return resists ? r.draw(random_int_range(0, dmg, "Char.damage")) : dmg;
+  }
+  level = static_cast<int>(r.draw(random_int(level / 2, level, "Bleeding.act")));
+  return level;
+}
+
+// --- the turn ------------------------------------------------------------------------------------
+
+class PdTurn {
+ public:
+  using mine = PdState;
+  using theirs = PdState;
+
+  // `delay`: the attacker's attack time; `own_group` and `target_group`: the
+  // tables of a swarm's groups, when the attacker or the defender is one
+  // (filled before the fight); `regen`, `hunger`: the hero's clocks.
+  PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shared_ptr<const FlyTable> own_group,
+         std::shared_ptr<const FlyTable> target_group, bool corridor, std::optional<RegenClock> regen,
+         std::optional<RegenClock> hunger);
+
+  template <class R>
+  PdAfter turn(R& r, const PdNow& now) const {
+    PdAfter out{.att = now.att, .def = now.def};
+    const std::int64_t ht = ht_;
+    const std::int64_t starved = hunger_ ? starve(r, hunger_at_, out.att) : 0;
+    // The attack, and the Combo it makes.
+    const int count = combo_ ? combo_count(now.att, delay_) : 0;
+    const Blow blow = r.draw(attack_of(now, count));
+    out.damage = blow.damage;
+    out.hit = blow.hit ? 1 : 0;
+    if (combo_) combo_after(out.att, blow.hit, count, delay_);
+    if (regen_) out.heal = regenerate(regen_at_, now.att_hp, ht, out.att);
+    if (hunger_) out.heal = -starved;
+    water_heal(water_heal_, now.att_hp, ht, out);
+    if (drain_) drain(blow, now.att_hp, ht, out);
+    if (target_group_) {
+      split(*target_group_, now.def_hp, blow, out);
+      return out;
+    }
+    if (affliction_ != Affliction::none) {
+      int level = afflict(r, affliction_, blow, now.def.affliction);
+      out.damage += affliction_act(r, affliction_, takes_ == Takes::resists, level);
+      out.def.affliction = level;
+    }
+    outlive(r, now, out);
+    return out;
+  }
+
+  [[nodiscard]] Exchange::Reads reads() const;
+  [[nodiscard]] bool exact() const { return why_.empty(); }
+  [[nodiscard]] std::string why_not_exact() const { return why_; }
+  void not_exact(std::string why) {
+    if (why_.empty()) why_ = std::move(why);
+  }
+
+  // The attacker's condition at the fight's start: a spec's combo=N is the
+  // count of the first hit, so the count before it is N - 1, as a hit one
+  // attack earlier left it.
+  [[nodiscard]] PdState start() const;
+  // Every damage a hit of this attacker can do (to find the groups of flies it can make).
+  [[nodiscard]] std::vector<std::int64_t> hit_damages() const;
+  [[nodiscard]] Affliction affliction() const { return affliction_; }
+
+  // The tables of the mover's and the other side's conditions (for the tests).
+  std::shared_ptr<const fight::States<PdState>> own, other;
+
+  // How the victim takes the poison's damage (Char.damage with the Poison
+  // buff as the source).
+  enum class Takes { fully, resists, immune };
+
+ private:
+  // The attack's law from the attacker's condition: a group's flies, or the
+  // plan of its rage and its Combo count.
+  AttackLaw attack_of(const PdNow& now, int count) const {
+    if (own_group_) {
+      const std::size_t n =
+          corridor_ ? 1 : std::min(own_group_->at(now.att_hp, now.att.flies).size(), kMaxAdjacentFlies);
+      return {&flies_[n], &plans_[0][0], n};
+    }
+    const std::size_t r = raged(now.att_hp), c = static_cast<std::size_t>(count);
+    return {&laws_[r][c], &plans_[r][c], 1};
+  }
+
+  // The attacker's own affliction outlives the defender it kills: the
+  // buff keeps acting once a turn until it runs out, the hero's clocks
+  // running beside it; the HP it ends with replaces this turn's (0: the
+  // attacker dies of it, and the fight layer undoes its kill).
+  template <class R>
+  void outlive(R& r, const PdNow& now, PdAfter& out) const {
+    const int level = now.att.affliction;
+    if (incoming_ == Affliction::none || level == 0 || out.damage < now.def_hp) return;
+    const auto& law = tail(now.att_hp + out.heal, level, out.att.clock);
+    out.heal = r.draw(fight::Choice<std::int64_t>{&law, "affliction after the kill"}) - now.att_hp;
+  }
+
+  // The HP the attacker ends with once the affliction on it runs out after
+  // its kill, from `hp` (after this turn's heal), with its clock at `clock`.
+  const std::vector<fight::Branch<std::int64_t>>& tail(std::int64_t hp, int level, std::uint32_t clock) const;
+  // Berserker Fury (Hero.damageRoll: HP <= 0.4·HT) or the brute's rage
+  // (HP < HT / 4): the highest HP at which it is on (-1: never), found once.
+  std::size_t raged(std::int64_t hp) const { return hp <= rage_hp_ ? 1 : 0; }
+
+  std::uint64_t serial_;
+  bool corridor_;
+  Combatant att_, def_;
+  Situation s_;
+  float delay_;
+  std::shared_ptr<const FlyTable> own_group_, target_group_;
+  std::optional<RegenClock> regen_, hunger_;
+  std::vector<int> regen_at_, hunger_at_;  // their points at each attack of a cycle
+  std::int64_t ht_ = 0, water_heal_ = 0, rage_hp_ = -1;
+  bool combo_ = false, drain_ = false;
+  Affliction affliction_ = Affliction::none, incoming_ = Affliction::none;
+  bool incoming_resists_ = false;
+  Takes takes_ = Takes::fully;
+  mutable std::mutex tail_mutex_;
+  mutable std::map<std::tuple<std::int64_t, int, std::uint32_t>, std::vector<fight::Branch<std::int64_t>>> tail_;
+  // By rage (0, 1), then Combo count: the plans and their attacks' laws.
+  std::array<std::vector<AttackPlan>, 2> plans_;
+  std::array<std::vector<std::vector<fight::Branch<Blow>>>, 2> laws_;
+  std::vector<std::vector<fight::Branch<Blow>>> flies_;  // by the number of flies attacking
+  std::string why_;
+};
+
+// The table of side a's (`side_a`) or side b's conditions in a bout that
+// add_kernels made: the number a Side's state holds names a PdState there.
+[[nodiscard]] const fight::States<PdState>& fight_states(const Bout& bout, bool side_a);
+
+}  // namespace fray::pixel_dungeon
