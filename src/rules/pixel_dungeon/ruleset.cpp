@@ -725,6 +725,11 @@ class Rules final : public Ruleset {
   std::string_view id() const override { return "pixel-dungeon"; }
   std::string_view title() const override { return "Pixel Dungeon 1.9.1"; }
   std::string_view player_name() const override { return "hero"; }
+  std::vector<std::string> verbs() const override { return {"path", "fov", "surprise"}; }
+  RulesetDefaults defaults() const override {
+    return {"hero:class=warrior,level=5,str=18,weapon=war_hammer", "gnoll_scout", "attacker", "level", 1, 20, 1,
+            {"gnoll_scout", "gnoll_brute", "sewer_crab"}};
+  }
 
   AttackSummary attack(const AttackRequest& req) const override {
     const Resolved r = resolve(*this, req);

@@ -11,10 +11,12 @@
 #include <fray/rules/shattered_pd/ruleset.hpp>
 #include <fray/rules/spec.hpp>
 
+#include <fray/rules/shattered_pd/ballistica.hpp>
 #include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
+
 #include "rules/shattered_pd/fight.hpp"
 #include "rules/shattered_pd/mechanics.hpp"
 
@@ -606,6 +608,11 @@ class Rules final : public Ruleset {
   std::string_view id() const override { return "shattered-pd"; }
   std::string_view title() const override { return "Shattered Pixel Dungeon 3.3.6"; }
   std::string_view player_name() const override { return "hero"; }
+  std::vector<std::string> verbs() const override { return {"path", "fov"}; }
+  grid::Legend grid_legend() const override { return map_legend(); }
+  RulesetDefaults defaults() const override {
+    return {"hero:class=warrior,level=5", "gnoll_brute", "attacker", "level", 1, 20, 1, {"gnoll_brute", "gnoll_scout"}};
+  }
   std::vector<std::string> aliases() const override { return {"shattered", "spd"}; }
 
   AttackSummary attack(const AttackRequest& req) const override {
