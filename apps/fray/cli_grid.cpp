@@ -18,7 +18,6 @@
 #include <fray/rules/pixel_dungeon/surprise.hpp>
 #include <fray/rules/registry.hpp>
 #include <fray/rules/shattered_pd/ballistica.hpp>
-#include <fray/rules/shattered_pd/shadow_caster.hpp>
 #include <fray/rules/spec.hpp>
 
 #include <fmt/format.h>
@@ -84,11 +83,13 @@ Report spd_path(const Ruleset& rules, const std::string& map_file, const std::st
 void add_grid_verbs(Cli& cli) {
   {
     struct Opts {
-      std::string rules = "pixel-dungeon", map, from, to;
+      std::string rules, map, from, to;
       std::optional<std::string> flags;
       bool magic = false, hit_chars = false;
     };
     auto o = std::make_shared<Opts>();
+    // The default ruleset: the first game that takes path (Ruleset::verbs).
+    if (const auto games = rulesets_taking("path"); !games.empty()) o->rules = games.front();
     auto* v = add_verb(cli, "path", "Projectile path (Ballistica) on a map", [o] {
       const Ruleset& rules = rules_for("path", o->rules, verb_rules("path"));
       if (rules.id() == "shattered-pd") {
@@ -118,46 +119,30 @@ void add_grid_verbs(Cli& cli) {
   }
   {
     struct Opts {
-      std::string map, at, algorithm = "pixel-dungeon";
+      std::string map, at, algorithm;
       std::optional<std::string> radius, rules;
     };
     auto o = std::make_shared<Opts>();
-    auto* v = add_verb(cli, "fov", "Field of view on a map", [o] {
+    // The default algorithm: the first game's field of view (Ruleset::verbs).
+    const std::vector<std::string> games = rulesets_taking("fov");
+    o->algorithm = games.empty() ? std::string("symmetric") : games.front();
+    auto* v = add_verb(cli, "fov", "Field of view on a map", [o, first = o->algorithm] {
       std::string rules_id;
       if (o->rules) {
         rules_id = std::string(rules_for("fov", *o->rules, verb_rules("fov")).id());
-        if (o->algorithm != "pixel-dungeon" && o->algorithm != rules_id)
+        if (o->algorithm != first && o->algorithm != rules_id)
           throw Error(fmt::format("--algorithm {} does not go with --rules {}", o->algorithm, rules_id));
         o->algorithm = rules_id;
       }
       // A game's algorithm reads the game's map legend (Ruleset::grid_legend).
       const Ruleset* game = registry().find(o->algorithm);
+      if (game && (game->id() != o->algorithm || !takes_verb(*game, "fov"))) game = nullptr;
       const grid::Map map = grid::Map::load(o->map, game ? game->grid_legend() : grid::Legend::classic());
       const Point at = point_option(o->at, "--at");
       grid::require_standable(map, at, "--at");
       grid::Visibility vis;
       int radius = 0;
-      if (o->algorithm == "shattered-pd") {
-        radius = shattered_pd::default_view_distance;
-        if (o->radius) {
-          const std::int64_t r = parse_int(*o->radius, "--radius");
-          if (r < 0 || r > 1'000'000)
-            throw Error(fmt::format("--radius {} is out of range 0..1000000 for shattered-pd (above {} is cut to it)",
-                                    r, shattered_pd::max_view_distance));
-          radius = static_cast<int>(std::min<std::int64_t>(r, shattered_pd::max_view_distance));
-        }
-        shattered_pd::field_of_view(map, at, radius, vis);
-      } else if (o->algorithm == "pixel-dungeon") {
-        radius = pixel_dungeon::default_view_distance;
-        if (o->radius) {
-          const std::int64_t r = parse_int(*o->radius, "--radius");
-          if (r < 1 || r > pixel_dungeon::max_view_distance)
-            throw Error(fmt::format("--radius {} is out of range 1..{} for pixel-dungeon", r,
-                                    pixel_dungeon::max_view_distance));
-          radius = static_cast<int>(r);
-        }
-        pixel_dungeon::cast_shadow(map.opacity(), at, radius, vis);
-      } else if (o->algorithm == "symmetric" || o->algorithm == "symmetric-exact") {
+      if (o->algorithm == "symmetric" || o->algorithm == "symmetric-exact") {
         if (o->radius) {
           const std::int64_t r = parse_int(*o->radius, "--radius");
           if (r < 0 || r > max_symmetric_radius)
@@ -168,11 +153,17 @@ void add_grid_verbs(Cli& cli) {
         grid::symmetric_shadowcast(
             map.opacity(), at, radius, vis,
             o->algorithm == "symmetric" ? grid::SlopeArithmetic::libtcod : grid::SlopeArithmetic::exact);
+      } else if (game) {
+        radius = game->field_of_view(
+            map, at, o->radius ? std::optional<std::int64_t>(parse_int(*o->radius, "--radius")) : std::nullopt,
+            "--radius", vis);
       } else {
-        throw Error(fmt::format(
-            "--algorithm '{}' is not one of pixel-dungeon, shattered-pd, symmetric, symmetric-exact", o->algorithm));
+        std::vector<std::string> known = rulesets_taking("fov");
+        known.insert(known.end(), {"symmetric", "symmetric-exact"});
+        throw Error(fmt::format("--algorithm '{}' is not one of {}", o->algorithm, fmt::join(known, ", ")));
       }
-      return fov_report(map, vis, {at, o->algorithm, radius, o->algorithm != "shattered-pd", rules_id});
+      // Radius 0 is unlimited in symmetric shadowcasting; a game's radius is its own.
+      return fov_report(map, vis, {at, o->algorithm, radius, game == nullptr, rules_id});
     });
     v->add_option("--map", o->map, "Map file")->required();
     v->add_option("--at", o->at, "Viewer cell X,Y")->required();

@@ -197,6 +197,11 @@ RulesetDefaults Ruleset::defaults() const {
   return d;
 }
 
+int Ruleset::field_of_view(const grid::Map&, grid::Point, std::optional<std::int64_t>, std::string_view,
+                           grid::Visibility&) const {
+  throw Error(fmt::format("ruleset '{}' has no field of view", id()));
+}
+
 bool takes_verb(const Ruleset& rules, std::string_view verb) {
   const auto verbs = rules.verbs();
   return std::find(verbs.begin(), verbs.end(), verb) != verbs.end();

@@ -200,5 +200,36 @@ TEST(Registry, CapabilitiesAndTheirDefaults) {
   EXPECT_TRUE(ruleset("pixel-dungeon").grid_legend().terrain.empty());
 }
 
+// fray fov asks the game for its field of view (Ruleset::field_of_view) and
+// names the algorithms from the registry; the messages are as before.
+TEST(Registry, FieldOfViewIsAskedOfTheGame) {
+  (void)test::coin_rules();
+  const std::string map = FRAY_TEST_DIR "/../examples/maps/ballistics.txt";
+  const Cli unknown = cli({"fov", "--map", map, "--at", "2,5", "--algorithm", "raycast"});
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_EQ(
+      unknown.err,
+      "fray: error: --algorithm 'raycast' is not one of pixel-dungeon, shattered-pd, symmetric, symmetric-exact\n");
+  EXPECT_EQ(cli({"fov", "--map", map, "--at", "2,5", "--radius", "9"}).err,
+            "fray: error: --radius 9 is out of range 1..8 for pixel-dungeon\n");
+  EXPECT_EQ(cli({"fov", "--map", map, "--at", "2,5", "--rules", "shattered-pd", "--radius", "-1"}).err,
+            "fray: error: --radius -1 is out of range 0..1000000 for shattered-pd (above 20 is cut to it)\n");
+  // A game that takes no fov is not an algorithm, and has none to give.
+  EXPECT_EQ(cli({"fov", "--map", map, "--at", "2,5", "--algorithm", "coin"}).err,
+            "fray: error: --algorithm 'coin' is not one of pixel-dungeon, shattered-pd, symmetric, symmetric-exact\n");
+  grid::Visibility vis;
+  const grid::Map open = grid::Map::parse("...\n...\n");
+  try {
+    (void)ruleset("coin").field_of_view(open, {1, 1}, std::nullopt, "radius", vis);
+    ADD_FAILURE() << "coin has no field of view";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "ruleset 'coin' has no field of view");
+  }
+  // Through the API: the game's default radius, and its cut (Shattered Pixel Dungeon: 20).
+  EXPECT_EQ(ruleset("pixel-dungeon").field_of_view(open, {1, 1}, std::nullopt, "radius", vis), 8);
+  EXPECT_EQ(vis.cells().size(), 6u);
+  EXPECT_EQ(ruleset("shattered-pd").field_of_view(open, {1, 1}, 500, "radius", vis), 20);
+}
+
 }  // namespace
 }  // namespace fray

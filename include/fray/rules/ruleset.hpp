@@ -16,11 +16,13 @@
 #include <fray/core/rng.hpp>
 #include <fray/core/value.hpp>
 #include <fray/fight/kernel.hpp>
+#include <fray/grid/fov.hpp>
 #include <fray/grid/map.hpp>
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -209,6 +211,13 @@ class Ruleset {
   // Where a face starts: by default the player character (or the first
   // monster) against the first monster, sweeping nothing.
   [[nodiscard]] virtual RulesetDefaults defaults() const;
+  // `fray fov --algorithm ID` for a game that takes "fov" (verbs()): the
+  // cells the game's own field of view shows from `at` on a map read with
+  // grid_legend(), into `out`; returns the radius used (the game's default
+  // when `radius` is absent). A radius out of the game's range throws
+  // fray::Error naming `radius_name` ("--radius"). The default throws.
+  virtual int field_of_view(const grid::Map& map, grid::Point at, std::optional<std::int64_t> radius,
+                            std::string_view radius_name, grid::Visibility& out) const;
 };
 
 // Whether `rules` takes `verb` (Ruleset::verbs).
