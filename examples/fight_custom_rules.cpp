@@ -59,8 +59,8 @@ int main() {
   bout.b_hits_a = std::make_shared<D20Attack>(4, 13, 2, 36, false);
   bout.time_unit = "rounds";
   try {
-    std::cout << fray::duel_report("d20", bout).text << '\n';
-    std::cout << fray::ttk_report("d20", bout).text;
+    std::cout << fray::duel_report("d20", bout, fray::fight::solve_duel(bout)).text << '\n';
+    std::cout << fray::ttk_report("d20", bout, fray::fight::solve_ttk(bout)).text;
   } catch (const fray::Error& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 2;

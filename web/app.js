@@ -188,47 +188,22 @@ function showError(section, message) {
 }
 
 // ---------- per-game defaults --------------------------------------------------
-// Starting inputs for the games fray has; a game added later gets its first
-// catalog entries and can be typed over.
-const DEFAULTS = {
-  'pixel-dungeon': {
-    attacker: 'hero:class=warrior,level=5,str=18,weapon=war_hammer', defender: 'gnoll_scout',
-    sside: 'attacker', skey: 'level', sfrom: 1, sto: 20, sstep: 1, sseries: 'gnoll_scout\ngnoll_brute\nsewer_crab',
-  },
-  brogue: {
-    attacker: 'player', defender: 'goblin',
-    sside: 'attacker', skey: 'enchant', sfrom: -3, sto: 10, sstep: 1, sseries: 'goblin\njackal\nogre',
-  },
-  crawl: {
-    attacker: 'player:fighting=5,weapon_skill=5,weapon=long_sword,hp=40', defender: 'orc_warrior',
-    sside: 'attacker', skey: 'fighting', sfrom: 0, sto: 27, sstep: 1, sseries: 'orc_warrior\norc\ngnoll',
-  },
-  epixx: {
-    attacker: 'human_fighter', defender: 'ogre',
-    sside: 'attacker', skey: 'str', sfrom: -3, sto: 5, sstep: 1, sseries: 'ogre',
-  },
-  'crawl-0.34': {
-    attacker: 'player:fighting=5,long_blades=4,weapon=long_sword,hp=40', defender: 'orc_warrior',
-    sside: 'attacker', skey: 'long_blades', sfrom: 0, sto: 27, sstep: 1, sseries: 'orc_warrior\norc',
-  },
-  'shattered-pd': {
-    attacker: 'hero:class=warrior,level=5', defender: 'gnoll_brute',
-    sside: 'attacker', skey: 'level', sfrom: 1, sto: 20, sstep: 1, sseries: 'gnoll_brute\ngnoll_scout',
-  },
-};
+// Where each game starts (its attacker and defender, its sweep) the engine
+// says: rulesetInfo()'s defaults (Ruleset::defaults), so the page names no game.
 const COMMON = {
   tab: 'attack', extra: '', situation: '', kind: '', view: 'normal',
   // ssims: the Sweep tab's fights a sampled row (fray sweep's own default).
   method: 'auto', sims: '100000', seed: '1', first: 'a', ssims: '10000', sy: 'p_hit', btable: 'enchant-for-hit',
   dice: '3d6\n4d6kh3', dview: 'normal',
   map: '############\n#..........#\n#..::......#\n#..::..g...#\n#......##..#\n#.@....+...#\n############',
-  at: '2,5', target: '7,3', algo: 'pixel-dungeon', radius: '', magic: '',
+  // algo: the FOV picker's first algorithm (index.html), read at start.
+  at: '2,5', target: '7,3', algo: '', radius: '', magic: '',
 };
 
 // ---------- state and the URL ---------------------------------------------------
 let state = {};
-let rulesets = []; // the engine's rulesetInfo(): [{id, title, player, options, verbs}]
-const rulesetOf = (game) => rulesets.find((r) => r.id === game) || { options: [], verbs: [] };
+let rulesets = []; // the engine's rulesetInfo(): [{id, title, player, options, verbs, defaults, ...}]
+const rulesetOf = (game) => rulesets.find((r) => r.id === game) || { options: [], verbs: [], defaults: null };
 const catalogs = {}; // game → {monsters: [...], situations: [...], ...}
 
 function readInputs() {
@@ -254,10 +229,13 @@ function writeInputs() {
 }
 
 function defaultsFor(game) {
-  const d = DEFAULTS[game];
-  if (d) return d;
-  const mons = (catalogs[game]?.monsters || []).map((e) => e.name);
-  return { attacker: mons[0] || '', defender: mons[1] || mons[0] || '', sside: 'defender', skey: 'hp', sfrom: 1, sto: 20, sstep: 1, sseries: mons[1] || '' };
+  const d = rulesetOf(game).defaults;
+  if (!d) return { attacker: '', defender: '', sside: 'attacker', skey: '', sfrom: 0, sto: 0, sstep: 1, sseries: '' };
+  const w = d.sweep;
+  return {
+    attacker: d.attacker, defender: d.defender,
+    sside: w.side, skey: w.key, sfrom: w.from, sto: w.to, sstep: w.step, sseries: w.series.join('\n'),
+  };
 }
 
 function toQuery() {
@@ -749,8 +727,7 @@ async function main() {
 
   const ids = rulesets.map((r) => r.id);
   const game = ids.includes(asked) ? asked : ids[0];
-  // A game without defaults here takes them from its catalogs.
-  if (!DEFAULTS[game]) await loadCatalogs(game);
+  COMMON.algo = tid('fov-algorithm').options[0].value;
   state = { ...COMMON, ...defaultsFor(game), game };
   for (const [k, v] of q) state[k] = v;
   state.game = game;

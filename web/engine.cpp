@@ -112,26 +112,16 @@ char* fray_rulesets() {
 }
 
 // What the page needs to know of each registered ruleset, a JSON array of
-// {"id", "title", "player", "options", "verbs"}: "player" is the catalog name
-// of the game's player character (Ruleset::player_name), null when its specs
-// have none, as Python's fray.rulesets() gives it; "options" the request
-// options its attacks read (Ruleset::options: epixx's "kind", ...); "verbs"
-// the verbs only some games have that take it (`fray table` for Brogue's
-// balance tables, ...). Released with fray_free. The page fills its pickers
-// and shows a game's own inputs from this, naming no game itself.
+// fray::ruleset_info_json (fray/report/report.hpp): "player" is the catalog
+// name of the game's player character, null when its specs have none, as
+// Python's fray.rulesets() gives it; "options" the request options its attacks
+// read; "verbs" the verbs only some games have that take it (`fray table`,
+// ...); "defaults" where the page starts. Released with fray_free. The page
+// fills its pickers, starts a game and shows its own inputs from this, naming
+// no game itself.
 char* fray_ruleset_info() {
   nlohmann::json all = nlohmann::json::array();
-  for (const fray::Ruleset* r : fray::rulesets()) {
-    const std::string_view player = r->player_name();
-    nlohmann::json verbs = nlohmann::json::array();
-    for (const fray::cli::GameVerb& v : fray::cli::game_verbs())
-      if (std::find(v.rules.begin(), v.rules.end(), r->id()) != v.rules.end()) verbs.push_back(std::string(v.verb));
-    all.push_back({{"id", std::string(r->id())},
-                   {"title", std::string(r->title())},
-                   {"player", player.empty() ? nlohmann::json(nullptr) : nlohmann::json(std::string(player))},
-                   {"options", r->options()},
-                   {"verbs", std::move(verbs)}});
-  }
+  for (const fray::Ruleset* r : fray::rulesets()) all.push_back(fray::ruleset_info_json(*r));
   return copy(dump(all));
 }
 

@@ -2,6 +2,8 @@
 // an argument vector and prints one report.
 #include "verbs.hpp"
 
+#include <fray/rules/registry.hpp>
+
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
 
@@ -52,22 +54,19 @@ CLI::Option* add_seed_option(CLI::App* verb, std::optional<std::uint64_t>& seed,
   return verb->add_option("--seed", seed, description)->check(whole);
 }
 
-const std::vector<GameVerb>& game_verbs() {
-  static const std::vector<GameVerb> verbs{
-      {"path", {"pixel-dungeon", "shattered-pd"}},
-      {"fov", {"pixel-dungeon", "shattered-pd"}},
-      {"surprise", {"pixel-dungeon"}},
-      {"table", {"brogue"}},
-      {"turn", {"epixx"}},
-  };
-  return verbs;
+std::vector<GameVerb> game_verbs() {
+  // The command line's verbs that only some games take; which games, each
+  // ruleset says (Ruleset::verbs).
+  static constexpr std::string_view verbs[] = {"path", "fov", "surprise", "table", "turn"};
+  std::vector<GameVerb> out;
+  for (std::string_view verb : verbs) out.push_back({verb, rulesets_taking(verb)});
+  return out;
 }
 
-const std::vector<std::string>& verb_rules(std::string_view verb) {
-  static const std::vector<std::string> every;
-  for (const GameVerb& v : game_verbs())
-    if (v.verb == verb) return v.rules;
-  return every;
+std::vector<std::string> verb_rules(std::string_view verb) {
+  for (GameVerb& v : game_verbs())
+    if (v.verb == verb) return std::move(v.rules);
+  return {};
 }
 
 const Ruleset& rules_for(std::string_view verb, const std::string& rules, const std::vector<std::string>& legal) {

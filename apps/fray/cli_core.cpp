@@ -5,6 +5,7 @@
 #include <fray/core/budget.hpp>
 #include <fray/core/dice.hpp>
 #include <fray/core/error.hpp>
+#include <fray/report/dice.hpp>
 #include <fray/report/svg.hpp>
 #include <fray/rules/spec.hpp>
 
@@ -39,16 +40,7 @@ void add_core_verbs(Cli& cli) {
       VerbProgress bar("exact distribution", cli.progress_bar());
       for (const std::string& e : o->exprs)
         pmfs.emplace_back(e, Dice::parse(e, all_dice_functions()).exact(&bar.progress()));
-      Report r;
-      r.json = nlohmann::json::array();
-      for (const auto& [e, p] : pmfs) {
-        nlohmann::json doc = pmf_json(p);
-        doc["expression"] = e;
-        r.json.push_back(std::move(doc));
-        r.text += fmt::format("{}{}\n{}", r.text.empty() ? "" : "\n", e, pmf_table(p));
-      }
-      // One expression keeps its one document; several are an array of them.
-      if (pmfs.size() == 1) r.json = r.json.front();
+      Report r = dists_report(pmfs);
       if (!o->svg.file.empty())
         write_svg(o->svg, svg::render(svg::pmf_plot(fmt::format("{}", fmt::join(o->exprs, " vs ")), "value", pmfs,
                                                     svg::parse_view(o->svg.view))));
@@ -81,10 +73,7 @@ void add_core_verbs(Cli& cli) {
       std::vector<std::int64_t> rolls;
       rolls.reserve(o->count);
       for (std::uint64_t i = 0; i < o->count; ++i) rolls.push_back(d.sample(*engine));
-      Report r;
-      r.json = {{"expression", o->expr}, {"seed", seed}, {"engine", o->rng}, {"rolls", rolls}};
-      r.text = fmt::format("{} (seed {}, rng {}): {}", o->expr, seed, o->rng, fmt::join(rolls, " "));
-      return r;
+      return roll_report(o->expr, seed, o->rng, rolls);
     });
     v->add_option("EXPR", o->expr, "Dice expression")->required();
     add_seed_option(v, o->seed, "Seed (0..2^64-1); a fresh one is chosen and printed when absent");

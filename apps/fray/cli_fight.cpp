@@ -129,7 +129,7 @@ void add_fight_verbs(Cli& cli) {
         VerbProgress bar("turns to kill", cli.progress_bar());
         o.progress = &bar.progress();
         o.monte_carlo.progress = false;
-        Report r = ttk_report(rules.id(), bout, o);
+        Report r = ttk_report(rules.id(), bout, fight::solve_ttk(bout, o));
         if (!ttk->svg.file.empty())
           write_svg(ttk->svg,
                     svg::render(svg::pmf_json_plot(
@@ -150,7 +150,8 @@ void add_fight_verbs(Cli& cli) {
         VerbProgress bar("duel", cli.progress_bar());
         o.progress = &bar.progress();
         o.monte_carlo.progress = false;
-        Report r = duel_report(rules.id(), bout_of(rules, *duel), o);
+        const Bout bout = bout_of(rules, *duel);
+        Report r = duel_report(rules.id(), bout, fight::solve_duel(bout, o), o.first_on_tie);
         if (!duel->svg.file.empty())
           write_svg(duel->svg,
                     svg::render(svg::pmf_json_plot(

@@ -12,11 +12,12 @@
 #include <fray/core/suggest.hpp>
 #include <fray/grid/fov.hpp>
 #include <fray/grid/map.hpp>
+#include <fray/report/grid.hpp>
 #include <fray/rules/pixel_dungeon/ballistica.hpp>
 #include <fray/rules/pixel_dungeon/shadow_caster.hpp>
 #include <fray/rules/pixel_dungeon/surprise.hpp>
+#include <fray/rules/registry.hpp>
 #include <fray/rules/shattered_pd/ballistica.hpp>
-#include <fray/rules/shattered_pd/shadow_caster.hpp>
 #include <fray/rules/spec.hpp>
 
 #include <fmt/format.h>
@@ -35,28 +36,6 @@ constexpr int max_symmetric_radius = 1'000'000;
 Point point_option(const std::string& text, std::string_view what) {
   const auto [x, y] = parse_point(text, what);
   return grid::checked_point(x, y, what);
-}
-
-nlohmann::json point_json(Point p) { return nlohmann::json::array({p.x, p.y}); }
-
-nlohmann::json points_json(const std::vector<Point>& cells) {
-  nlohmann::json a = nlohmann::json::array();
-  for (Point p : cells) a.push_back(point_json(p));
-  return a;
-}
-
-// The map drawn with some cells replaced (each row's trailing blanks trimmed).
-template <class Glyph>
-std::string draw(const grid::Map& map, Glyph glyph) {
-  std::string out;
-  for (int y = 0; y < map.height(); ++y) {
-    std::string row;
-    for (int x = 0; x < map.width(); ++x) row += glyph(Point{x, y});
-    while (!row.empty() && row.back() == ' ') row.pop_back();
-    out += row;
-    out += '\n';
-  }
-  return out;
 }
 
 // Shattered Pixel Dungeon's Ballistica params from --flags: a comma list of
@@ -86,56 +65,17 @@ int spd_params(const std::string& text) {
   return params;
 }
 
-std::vector<std::string> spd_flag_names(int params) {
-  std::vector<std::string> out;
-  if (params & shattered_pd::stop_target) out.emplace_back("stop-target");
-  if (params & shattered_pd::stop_chars) out.emplace_back("stop-chars");
-  if (params & shattered_pd::stop_solid) out.emplace_back("stop-solid");
-  if (params & shattered_pd::ignore_soft_solid) out.emplace_back("ignore-soft-solid");
-  return out;
-}
-
 // `fray path --rules shattered-pd`: Ballistica(from, to, params).
-Report spd_path(const std::string& map_file, const std::string& from_text, const std::string& to_text,
-                const std::string& flags) {
-  const grid::Map map = grid::Map::load(map_file, grid::Legend::shattered_pd);
+Report spd_path(const Ruleset& rules, const std::string& map_file, const std::string& from_text,
+                const std::string& to_text, const std::string& flags) {
+  const grid::Map map = grid::Map::load(map_file, rules.grid_legend());
   const Point from = point_option(from_text, "--from");
   const Point to = point_option(to_text, "--to");
   grid::require_inside(map, from, "--from");
   grid::require_inside(map, to, "--to");
   const int params = spd_params(flags);
   const shattered_pd::Ballistica b = shattered_pd::cast(shattered_pd::Level::from_map(map), from, to, params);
-  Report r;
-  r.json = {{"rules", "shattered-pd"},
-            {"path", points_json(b.path)},
-            {"collision", point_json(b.collision)},
-            {"dist", b.dist},
-            {"from", point_json(from)},
-            {"to", point_json(to)},
-            {"flags", spd_flag_names(params)},
-            {"params", params}};
-  std::string cells;
-  for (Point p : b.path) cells += fmt::format("{}({},{})", cells.empty() ? "" : " ", p.x, p.y);
-  const auto names = spd_flag_names(params);
-  r.text = fmt::format(
-      "Ballistica from {},{} to {},{} ({}): collision at {},{}, distance {}\npath to the map edge: {}\n", from.x,
-      from.y, to.x, to.y, names.empty() ? std::string("wont-stop") : fmt::format("{}", fmt::join(names, ", ")),
-      b.collision.x, b.collision.y, b.dist, cells);
-  r.text += draw(map, [&](Point p) {
-    if (p == b.collision) return 'X';
-    if (p == from) return 'o';
-    for (Point q : b.path)
-      if (q == p) return '*';
-    return map.symbol(p);
-  });
-  r.text += "o start, * path, X the collision\n";
-  return r;
-}
-
-std::string fraction(std::int64_t num, std::int64_t den) {
-  if (num == 0) return "0";
-  if (num == den) return "1";
-  return fmt::format("{}/{}", num, den);
+  return ballistica_report(rules.id(), map, from, to, params, b);
 }
 
 }  // namespace
@@ -143,51 +83,29 @@ std::string fraction(std::int64_t num, std::int64_t den) {
 void add_grid_verbs(Cli& cli) {
   {
     struct Opts {
-      std::string rules = "pixel-dungeon", map, from, to;
+      std::string rules, map, from, to;
       std::optional<std::string> flags;
       bool magic = false, hit_chars = false;
     };
     auto o = std::make_shared<Opts>();
+    // The default ruleset: the first game that takes path (Ruleset::verbs).
+    if (const auto games = rulesets_taking("path"); !games.empty()) o->rules = games.front();
     auto* v = add_verb(cli, "path", "Projectile path (Ballistica) on a map", [o] {
       const Ruleset& rules = rules_for("path", o->rules, verb_rules("path"));
       if (rules.id() == "shattered-pd") {
         if (o->magic || o->hit_chars)
           throw Error("--magic and --hit-chars are Pixel Dungeon's; --rules shattered-pd takes --flags");
-        return spd_path(o->map, o->from, o->to, o->flags.value_or("projectile"));
+        return spd_path(rules, o->map, o->from, o->to, o->flags.value_or("projectile"));
       }
       if (o->flags) throw Error("--flags is for --rules shattered-pd; Pixel Dungeon takes --magic and --hit-chars");
-      const grid::Map map = grid::Map::load(o->map);
+      const grid::Map map = grid::Map::load(o->map, rules.grid_legend());
       const Point from = point_option(o->from, "--from");
       const Point to = point_option(o->to, "--to");
       grid::require_standable(map, from, "--from");
       grid::require_inside(map, to, "--to");
       std::vector<Point> trace;
       const auto res = pixel_dungeon::cast(map, from, to, o->magic, o->hit_chars, trace);
-      const std::vector<Point> path = pixel_dungeon::path_cells(trace);
-      Report r;
-      r.json = {{"rules", rules.id()},
-                {"path", points_json(path)},
-                {"result", point_json(res.result)},
-                {"reason", std::string(pixel_dungeon::to_string(res.stop))},
-                {"from", point_json(from)},
-                {"to", point_json(to)},
-                {"magic", o->magic},
-                {"hit_chars", o->hit_chars},
-                {"trace", points_json(trace)}};
-      std::string cells;
-      for (Point p : path) cells += fmt::format("{}({},{})", cells.empty() ? "" : " ", p.x, p.y);
-      r.text = fmt::format("path from {},{} to {},{}{}{}: stops at {},{} ({})\n{}\n", from.x, from.y, to.x, to.y,
-                           o->magic ? ", magic" : "", o->hit_chars ? ", hitting characters" : "", res.result.x,
-                           res.result.y, pixel_dungeon::to_string(res.stop), cells);
-      r.text += draw(map, [&](Point p) {
-        if (p == res.result) return 'X';
-        if (p == from) return 'o';
-        for (Point q : path)
-          if (q == p) return '*';
-        return map.symbol(p);
-      });
-      r.text += "o start, * path, X where the projectile stops\n";
-      return r;
+      return ballistica_report(rules.id(), map, from, to, o->magic, o->hit_chars, res, trace);
     });
     v->add_option("--rules", o->rules, "Ruleset: pixel-dungeon (default) or shattered-pd")->capture_default_str();
     v->add_option("--map", o->map, "Map file")->required();
@@ -201,45 +119,30 @@ void add_grid_verbs(Cli& cli) {
   }
   {
     struct Opts {
-      std::string map, at, algorithm = "pixel-dungeon";
+      std::string map, at, algorithm;
       std::optional<std::string> radius, rules;
     };
     auto o = std::make_shared<Opts>();
-    auto* v = add_verb(cli, "fov", "Field of view on a map", [o] {
+    // The default algorithm: the first game's field of view (Ruleset::verbs).
+    const std::vector<std::string> games = rulesets_taking("fov");
+    o->algorithm = games.empty() ? std::string("symmetric") : games.front();
+    auto* v = add_verb(cli, "fov", "Field of view on a map", [o, first = o->algorithm] {
       std::string rules_id;
       if (o->rules) {
         rules_id = std::string(rules_for("fov", *o->rules, verb_rules("fov")).id());
-        if (o->algorithm != "pixel-dungeon" && o->algorithm != rules_id)
+        if (o->algorithm != first && o->algorithm != rules_id)
           throw Error(fmt::format("--algorithm {} does not go with --rules {}", o->algorithm, rules_id));
         o->algorithm = rules_id;
       }
-      const grid::Map map =
-          grid::Map::load(o->map, o->algorithm == "shattered-pd" ? grid::Legend::shattered_pd : grid::Legend::classic);
+      // A game's algorithm reads the game's map legend (Ruleset::grid_legend).
+      const Ruleset* game = registry().find(o->algorithm);
+      if (game && (game->id() != o->algorithm || !takes_verb(*game, "fov"))) game = nullptr;
+      const grid::Map map = grid::Map::load(o->map, game ? game->grid_legend() : grid::Legend::classic());
       const Point at = point_option(o->at, "--at");
       grid::require_standable(map, at, "--at");
       grid::Visibility vis;
       int radius = 0;
-      if (o->algorithm == "shattered-pd") {
-        radius = shattered_pd::default_view_distance;
-        if (o->radius) {
-          const std::int64_t r = parse_int(*o->radius, "--radius");
-          if (r < 0 || r > 1'000'000)
-            throw Error(fmt::format("--radius {} is out of range 0..1000000 for shattered-pd (above {} is cut to it)",
-                                    r, shattered_pd::max_view_distance));
-          radius = static_cast<int>(std::min<std::int64_t>(r, shattered_pd::max_view_distance));
-        }
-        shattered_pd::field_of_view(map, at, radius, vis);
-      } else if (o->algorithm == "pixel-dungeon") {
-        radius = pixel_dungeon::default_view_distance;
-        if (o->radius) {
-          const std::int64_t r = parse_int(*o->radius, "--radius");
-          if (r < 1 || r > pixel_dungeon::max_view_distance)
-            throw Error(fmt::format("--radius {} is out of range 1..{} for pixel-dungeon", r,
-                                    pixel_dungeon::max_view_distance));
-          radius = static_cast<int>(r);
-        }
-        pixel_dungeon::cast_shadow(map.opacity(), at, radius, vis);
-      } else if (o->algorithm == "symmetric" || o->algorithm == "symmetric-exact") {
+      if (o->algorithm == "symmetric" || o->algorithm == "symmetric-exact") {
         if (o->radius) {
           const std::int64_t r = parse_int(*o->radius, "--radius");
           if (r < 0 || r > max_symmetric_radius)
@@ -250,29 +153,17 @@ void add_grid_verbs(Cli& cli) {
         grid::symmetric_shadowcast(
             map.opacity(), at, radius, vis,
             o->algorithm == "symmetric" ? grid::SlopeArithmetic::libtcod : grid::SlopeArithmetic::exact);
+      } else if (game) {
+        radius = game->field_of_view(
+            map, at, o->radius ? std::optional<std::int64_t>(parse_int(*o->radius, "--radius")) : std::nullopt,
+            "--radius", vis);
       } else {
-        throw Error(fmt::format(
-            "--algorithm '{}' is not one of pixel-dungeon, shattered-pd, symmetric, symmetric-exact", o->algorithm));
+        std::vector<std::string> known = rulesets_taking("fov");
+        known.insert(known.end(), {"symmetric", "symmetric-exact"});
+        throw Error(fmt::format("--algorithm '{}' is not one of {}", o->algorithm, fmt::join(known, ", ")));
       }
-      const std::vector<Point> cells = vis.cells();
-      Report r;
-      r.json = {
-          {"visible", points_json(cells)},
-          {"count", cells.size()},
-          {"at", point_json(at)},
-          {"algorithm", o->algorithm},
-          {"radius", radius == 0 && o->algorithm != "shattered-pd" ? nlohmann::json(nullptr) : nlohmann::json(radius)}};
-      if (!rules_id.empty()) r.json["rules"] = rules_id;
-      r.text =
-          fmt::format("field of view from {},{} ({}, radius {}): {} cells visible\n", at.x, at.y, o->algorithm,
-                      radius == 0 && o->algorithm != "shattered-pd" ? std::string("unlimited") : std::to_string(radius),
-                      cells.size());
-      r.text += draw(map, [&](Point p) {
-        if (p == at) return map.character(p) != 0 ? map.character(p) : '@';
-        return vis.visible(p) ? map.symbol(p) : ' ';
-      });
-      r.text += "cells not visible are blank\n";
-      return r;
+      // Radius 0 is unlimited in symmetric shadowcasting; a game's radius is its own.
+      return fov_report(map, vis, {at, o->algorithm, radius, game == nullptr, rules_id});
     });
     v->add_option("--map", o->map, "Map file")->required();
     v->add_option("--at", o->at, "Viewer cell X,Y")->required();
@@ -316,42 +207,7 @@ void add_grid_verbs(Cli& cli) {
         throw Error("--alerted applies to a wandering mob only");
       grid::Visibility fov;
       const auto s = pixel_dungeon::surprise_on_map(map, mob, hero, q, radius, fov);
-      const int distance = grid::chebyshev(mob, hero);
-      Report r;
-      r.json = {{"rules", rules.id()},
-                {"sees", s.in_fov},
-                {"in_fov", s.in_fov},
-                {"p_surprise", s.p_surprise},
-                {"p_notice", s.p_notice},
-                {"p_surprise_fraction", fraction(s.den - s.notice_num, s.den)},
-                {"p_notice_fraction", fraction(s.notice_num, s.den)},
-                {"roll", s.roll_n ? nlohmann::json(*s.roll_n) : nlohmann::json(nullptr)},
-                {"state", o->state},
-                {"distance", distance},
-                {"stealth", q.stealth},
-                {"flying", q.flying},
-                {"alerted", q.alerted},
-                {"radius", radius},
-                {"mob", point_json(mob)},
-                {"hero", point_json(hero)}};
-      std::string why;
-      if (!s.in_fov)
-        why = "the hero is outside the mob's field of view";
-      else if (s.roll_n)
-        why = fmt::format("in view; the mob notices when Random.Int({}) == 0", *s.roll_n);
-      else if (q.alerted)
-        why = "in view and the mob was just alerted";
-      else
-        why = "in view of a hunting mob";
-      r.text = fmt::format(
-          "{} mob at {},{}, hero at {},{} (distance {}, stealth {}{}, view distance {})\n"
-          "mob sees the hero's cell: {}\n{}\n"
-          "P(mob notices the hero) = {} = {:.6f}\n"
-          "P(surprise attack: mob has not noticed) = {} = {:.6f}\n",
-          o->state, mob.x, mob.y, hero.x, hero.y, distance, q.stealth, q.flying ? ", flying" : "", radius,
-          s.in_fov ? "yes" : "no", why, fraction(s.notice_num, s.den), s.p_notice,
-          fraction(s.den - s.notice_num, s.den), s.p_surprise);
-      return r;
+      return surprise_report(rules.id(), o->state, mob, hero, q, radius, s);
     });
     add_rules_option(v, o->rules, verb_rules("surprise"));
     v->add_option("--map", o->map, "Map file")->required();

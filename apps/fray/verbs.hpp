@@ -42,16 +42,16 @@ CLI::Option* add_rules_option(CLI::App* verb, std::string& rules, const std::vec
 // The ruleset --rules names; throws fray::Error when `verb` does not take it.
 const Ruleset& rules_for(std::string_view verb, const std::string& rules, const std::vector<std::string>& legal = {});
 
-// The verbs only some games have, each with the rulesets it takes: the one
-// list its --rules checks (through verb_rules), which the web page also reads
-// to show a game's own inputs (engine.cpp) without naming any game.
+// The verbs only some games have, each with the rulesets that take it (each
+// ruleset's Ruleset::verbs, so a registered game is in it too): the one list
+// its --rules checks (through verb_rules).
 struct GameVerb {
   std::string_view verb;
   std::vector<std::string> rules;
 };
-const std::vector<GameVerb>& game_verbs();
+std::vector<GameVerb> game_verbs();
 // The rulesets `verb` takes, from game_verbs(); empty for a verb every game takes.
-const std::vector<std::string>& verb_rules(std::string_view verb);
+std::vector<std::string> verb_rules(std::string_view verb);
 
 // Help texts built from the registry, so that they name what fray has.
 // "--situation" help: each game's flags (`fray list --rules GAME situations`).

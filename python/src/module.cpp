@@ -16,7 +16,9 @@
 #include <fray/fight/solve.hpp>
 #include <fray/grid/fov.hpp>
 #include <fray/grid/map.hpp>
+#include <fray/report/dice.hpp>
 #include <fray/report/epixx.hpp>
+#include <fray/report/grid.hpp>
 #include <fray/report/report.hpp>
 #include <fray/rules/brogue/balance.hpp>
 #include <fray/rules/crawl/attack.hpp>
@@ -24,6 +26,7 @@
 #include <fray/rules/pixel_dungeon/ballistica.hpp>
 #include <fray/rules/pixel_dungeon/shadow_caster.hpp>
 #include <fray/rules/pixel_dungeon/surprise.hpp>
+#include <fray/rules/registry.hpp>
 #include <fray/rules/ruleset.hpp>
 #include <fray/rules/spec.hpp>
 #include <fray/rules/sweep.hpp>
@@ -204,20 +207,6 @@ Point point_arg(const std::string& text, std::string_view what) {
   return fray::grid::checked_point(x, y, what);
 }
 
-json point_json(Point p) { return json::array({p.x, p.y}); }
-
-json points_json(const std::vector<Point>& cells) {
-  json a = json::array();
-  for (Point p : cells) a.push_back(point_json(p));
-  return a;
-}
-
-std::string fraction(std::int64_t num, std::int64_t den) {
-  if (num == 0) return "0";
-  if (num == den) return "1";
-  return fmt::format("{}/{}", num, den);
-}
-
 const fray::Ruleset& grid_rules(const std::string& rules, std::string_view verb) {
   const fray::Ruleset& r = fray::ruleset(rules);
   if (r.id() != "pixel-dungeon")
@@ -225,9 +214,12 @@ const fray::Ruleset& grid_rules(const std::string& rules, std::string_view verb)
   return r;
 }
 
-const fray::Ruleset& only_rules(const std::string& rules, std::string_view verb, std::string_view id) {
+// The ruleset of a verb only some games have (Ruleset::verbs), as the command line checks it.
+const fray::Ruleset& only_rules(const std::string& rules, std::string_view verb) {
   const fray::Ruleset& r = fray::ruleset(rules);
-  if (r.id() != id) throw fray::Error(fmt::format("{} is not a verb of rules {} (it is for: {})", verb, r.id(), id));
+  if (!fray::takes_verb(r, verb))
+    throw fray::Error(fmt::format("{} is not a verb of rules {} (it is for: {})", verb, r.id(),
+                                  fmt::join(fray::rulesets_taking(verb), ", ")));
   return r;
 }
 
@@ -235,10 +227,7 @@ const fray::Ruleset& only_rules(const std::string& rules, std::string_view verb,
 
 py::object dist(const std::string& expr) {
   return released([&](fray::Progress* progress) {
-    const fray::Pmf p = fray::Dice::parse(expr, fray::all_dice_functions()).exact(progress);
-    json doc = fray::pmf_json(p);
-    doc["expression"] = expr;
-    return doc;
+    return fray::dist_report(expr, fray::Dice::parse(expr, fray::all_dice_functions()).exact(progress)).json;
   });
 }
 
@@ -255,7 +244,7 @@ py::object roll(const std::string& expr, std::uint64_t seed, std::uint64_t count
     std::vector<std::int64_t> rolls;
     rolls.reserve(count);
     for (std::uint64_t i = 0; i < count; ++i) rolls.push_back(d.sample(*engine));
-    return json{{"expression", expr}, {"seed", seed}, {"engine", rng}, {"rolls", rolls}};
+    return fray::roll_report(expr, seed, rng, rolls).json;
   });
 }
 
@@ -295,7 +284,8 @@ py::object fight(bool duel, const std::string& rules, std::string a, std::string
     const auto req = attack_request(std::move(a), std::move(b), std::move(situation), std::move(options));
     fray::check_options(rs, req);
     const fray::Bout bout = rs.bout(req);
-    return duel ? fray::duel_report(rs.id(), bout, o).json : fray::ttk_report(rs.id(), bout, o).json;
+    return duel ? fray::duel_report(rs.id(), bout, fray::fight::solve_duel(bout, o), o.first_on_tie).json
+                : fray::ttk_report(rs.id(), bout, fray::fight::solve_ttk(bout, o)).json;
   });
 }
 
@@ -303,7 +293,9 @@ py::object sweep(const std::string& rules, const std::string& attacker, const st
                  const std::vector<std::string>& situation, const std::string& skill, double start, double stop,
                  double step) {
   return released([&](fray::Progress*) {
-    (void)only_rules(rules, "sweep", "crawl");
+    // The skill sweep is DCSS 0.19's own table (fray/rules/crawl/attack.hpp).
+    if (const fray::Ruleset& r = fray::ruleset(rules); r.id() != "crawl")
+      throw fray::Error(fmt::format("sweep is not a verb of rules {} (it is for: crawl)", r.id()));
     const auto a = fray::crawl::parse_combatant(attacker, "attacker");
     const auto d = fray::crawl::parse_combatant(defender, "defender");
     const auto s = fray::crawl::parse_situation(situation);
@@ -341,7 +333,7 @@ py::object sweep_key(const std::string& rules, std::string attacker, std::string
 py::object table(const std::string& rules, const std::string& kind, const std::vector<std::int64_t>& percents,
                  const std::vector<std::string>& monsters, bool reachable) {
   return released([&](fray::Progress*) {
-    (void)only_rules(rules, "table", "brogue");
+    (void)only_rules(rules, "table");
     fray::brogue::BalanceRequest req;
     req.kind = fray::brogue::parse_balance_kind(kind);
     if (req.kind == fray::brogue::BalanceKind::enchant_for_hit && reachable)
@@ -386,27 +378,14 @@ py::object catalogs(const std::string& rules) {
   return released([&](fray::Progress*) { return fray::catalogs_report(fray::ruleset(rules)).json; });
 }
 
-// What fray.rulesets() says of a game. "player": the catalog name of its
-// player character (Ruleset::player_name), null when its specs have none;
-// fray.spec starts a combatant given as keys without a name from it.
-json ruleset_json(const fray::Ruleset& r) {
-  json kinds = json::array();
-  for (fray::CatalogKind k : r.catalogs()) kinds.push_back(std::string(fray::catalog_kind_name(k)));
-  const std::string_view player = r.player_name();
-  return {{"id", r.id()},           {"title", r.title()},
-          {"aliases", r.aliases()}, {"player", player.empty() ? json(nullptr) : json(player)},
-          {"catalogs", kinds},      {"options", r.options()},
-          {"engines", r.engines()}};
-}
-
 py::object rulesets() {
   json out = json::array();
-  for (const fray::Ruleset* r : fray::rulesets()) out.push_back(ruleset_json(*r));
+  for (const fray::Ruleset* r : fray::rulesets()) out.push_back(fray::ruleset_info_json(*r));
   return to_python(out);
 }
 
 // One game by id or alias; an unknown one raises the command line's message.
-py::object ruleset(const std::string& id) { return to_python(ruleset_json(fray::ruleset(id))); }
+py::object ruleset(const std::string& id) { return to_python(fray::ruleset_info_json(fray::ruleset(id))); }
 
 py::object engines() { return to_python(json(fray::engine_names())); }
 
@@ -421,15 +400,7 @@ py::object path(const std::string& rules, const std::string& map_text, bool is_p
     fray::grid::require_inside(map, to, "target");
     std::vector<Point> trace;
     const auto res = fray::pixel_dungeon::cast(map, from, to, magic, hit_chars, trace);
-    return json{{"rules", rs.id()},
-                {"path", points_json(fray::pixel_dungeon::path_cells(trace))},
-                {"result", point_json(res.result)},
-                {"reason", std::string(fray::pixel_dungeon::to_string(res.stop))},
-                {"from", point_json(from)},
-                {"to", point_json(to)},
-                {"magic", magic},
-                {"hit_chars", hit_chars},
-                {"trace", points_json(trace)}};
+    return fray::ballistica_report(rs.id(), map, from, to, magic, hit_chars, res, trace).json;
   });
 }
 
@@ -466,12 +437,7 @@ py::object fov(const std::string& map_text, bool is_path, const std::string& at_
       throw fray::Error(
           fmt::format("algorithm '{}' is not one of pixel-dungeon, symmetric, symmetric-exact", algorithm));
     }
-    const std::vector<Point> cells = vis.cells();
-    return json{{"visible", points_json(cells)},
-                {"count", cells.size()},
-                {"at", point_json(at)},
-                {"algorithm", algorithm},
-                {"radius", radius == 0 ? json(nullptr) : json(radius)}};
+    return fray::fov_report(map, vis, {at, algorithm, radius, true, ""}).json;
   });
 }
 
@@ -480,7 +446,7 @@ py::object surprise(const std::string& rules, const std::string& map_text, bool 
                     bool flying, bool alerted, std::optional<std::int64_t> radius_arg) {
   return released([&](fray::Progress*) {
     namespace pd = fray::pixel_dungeon;
-    const fray::Ruleset& rs = grid_rules(rules, "surprise");
+    const fray::Ruleset& rs = only_rules(rules, "surprise");
     const fray::grid::Map map = load_map(map_text, is_path);
     const Point mob = point_arg(mob_text, "mob");
     const Point hero = point_arg(hero_text, "hero");
@@ -502,29 +468,14 @@ py::object surprise(const std::string& rules, const std::string& map_text, bool 
     if (q.alerted && q.state != pd::MobState::wandering) throw fray::Error("alerted applies to a wandering mob only");
     fray::grid::Visibility seen;
     const auto s = pd::surprise_on_map(map, mob, hero, q, radius, seen);
-    return json{{"rules", rs.id()},
-                {"sees", s.in_fov},
-                {"in_fov", s.in_fov},
-                {"p_surprise", s.p_surprise},
-                {"p_notice", s.p_notice},
-                {"p_surprise_fraction", fraction(s.den - s.notice_num, s.den)},
-                {"p_notice_fraction", fraction(s.notice_num, s.den)},
-                {"roll", s.roll_n ? json(*s.roll_n) : json(nullptr)},
-                {"state", state},
-                {"distance", fray::grid::chebyshev(mob, hero)},
-                {"stealth", q.stealth},
-                {"flying", q.flying},
-                {"alerted", q.alerted},
-                {"radius", radius},
-                {"mob", point_json(mob)},
-                {"hero", point_json(hero)}};
+    return fray::surprise_report(rs.id(), state, mob, hero, q, radius, s).json;
   });
 }
 
 py::object turn(const std::string& rules, const std::string& defender, const std::vector<std::string>& attackers,
                 const std::vector<std::string>& situation, const std::string& kind) {
   return released([&](fray::Progress*) {
-    (void)only_rules(rules, "turn", "epixx");
+    (void)only_rules(rules, "turn");
     if (attackers.empty()) throw fray::Error("turn: give at least one attacker");
     return fray::turn_report(fray::epixx::defender_turn(defender, attackers, situation, fray::epixx::parse_kind(kind)))
         .json;

@@ -24,27 +24,12 @@ std::string show_char(char c) {
   return fmt::format("byte 0x{:02x}", u);
 }
 
-// The Shattered Pixel Dungeon terrain symbols; false for any other.
-bool set_spd_tile(Map& map, Point p, char c) {
-  switch (c) {
-    case '^':
-      map.set_tile(p, Tile::trap);
-      return true;
-    case 'S':
-      map.set_tile(p, Tile::statue);
-      return true;
-    case '"':
-      map.set_tile(p, Tile::high_grass);
-      return true;
-    case 'w':
-      map.set_tile(p, Tile::web);
-      return true;
-    case 'L':
-      map.set_tile(p, Tile::locked_door);
-      return true;
-    default:
-      return false;
-  }
+// "# . + : @ or a letter", with a legend's own terrain before the characters.
+std::string expected_symbols(const Legend& legend) {
+  if (legend.terrain.empty()) return "# . + : @ or a letter";
+  std::string out = "# . + :";
+  for (const TerrainSymbol& t : legend.terrain) out += fmt::format(" {}", t.symbol);
+  return out + ", @ or another letter";
 }
 
 }  // namespace
@@ -61,8 +46,7 @@ Map::Map(int width, int height, Tile fill) {
   glyphs_.assign(n, 0);
 }
 
-Map Map::parse(std::string_view text, std::string_view name, Legend legend) {
-  const bool spd = legend == Legend::shattered_pd;
+Map Map::parse(std::string_view text, std::string_view name, const Legend& legend) {
   // Rows end at '\n' (a '\r' before it is dropped); a final newline ends the
   // last row rather than starting one. Calls `row(y, text)` for each row.
   const auto each_row = [&](auto&& row) {
@@ -107,11 +91,13 @@ Map Map::parse(std::string_view text, std::string_view name, Legend legend) {
           map.set_tile(p, Tile::chasm);
           break;
         default:
-          if (spd && set_spd_tile(map, p, c)) break;
+          if (const TerrainSymbol* t = legend.find(c)) {
+            map.set_tile(p, t->tile);
+            break;
+          }
           if (!is_character_glyph(c))
             throw Error(fmt::format("map {}:{}:{}: unexpected character {} (expected one of {})", name, y + 1, x + 1,
-                                    show_char(c),
-                                    spd ? "# . + : ^ S \" w L, @ or another letter" : "# . + : @ or a letter"));
+                                    show_char(c), expected_symbols(legend)));
           map.set_tile(p, Tile::floor);
           map.set_character(p, c);
       }
@@ -120,7 +106,7 @@ Map Map::parse(std::string_view text, std::string_view name, Legend legend) {
   return map;
 }
 
-Map Map::load(const std::string& path, Legend legend) {
+Map Map::load(const std::string& path, const Legend& legend) {
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(status)) throw Error(fmt::format("map {}: cannot read the file", path));

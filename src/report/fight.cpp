@@ -163,8 +163,7 @@ std::string name_of(const Fighter& f, const char* side) { return f.name.empty() 
 
 }  // namespace
 
-Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& options) {
-  const TtkResult r = solve_ttk(bout, options);
+Report ttk_report(std::string_view rules, const Bout& bout, const TtkResult& r) {
   const AttackStats s =
       attack_stats(*bout.a_hits_b, {bout.a.hp, bout.a.state}, {bout.b.hp, bout.b.state}, bout.a.attack_time);
   Report rep;
@@ -232,8 +231,7 @@ Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& 
   return rep;
 }
 
-Report duel_report(std::string_view rules, const Bout& bout, const FightOptions& options) {
-  const DuelResult r = solve_duel(bout, options);
+Report duel_report(std::string_view rules, const Bout& bout, const DuelResult& r, Who first_on_tie) {
   const Side a{bout.a.hp, bout.a.state}, b{bout.b.hp, bout.b.state};
   const AttackStats sa = attack_stats(*bout.a_hits_b, a, b, bout.a.attack_time);
   const AttackStats sb = attack_stats(*bout.b_hits_a, b, a, bout.b.attack_time);
@@ -261,7 +259,7 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
   j["b_hp_if_wins"] = r.b_hp_if_wins ? pmf_json(*r.b_hp_if_wins) : json(nullptr);
   j["a"] = fighter_json(bout.a, sa);
   j["b"] = fighter_json(bout.b, sb);
-  j["first_on_tie"] = options.first_on_tie == Who::a ? "a" : "b";
+  j["first_on_tie"] = first_on_tie == Who::a ? "a" : "b";
   if (r.method == "exact") {
     j["unresolved"] = r.unresolved;
     j["chain_states"] = r.chain_states;
@@ -287,7 +285,7 @@ Report duel_report(std::string_view rules, const Bout& bout, const FightOptions&
                    method_text(r.method, r.method_asked, "", r.sims, r.seed, r.not_modelled.size()), an, bn);
   t += stats_table(bout, sa, sb, bout.time_unit, true);
   t += fmt::format("  (each side's k-th attack starts at k x its attack time; {} goes first on a tie)\n\n",
-                   options.first_on_tie == Who::a ? an : bn);
+                   first_on_tie == Who::a ? an : bn);
   t += remarks_text(r.method_reason, bout.warnings, notes, r.modelled, r.not_modelled);
   const bool mc = r.method != "exact";
   struct Line {

@@ -330,3 +330,32 @@ Report catalogs_report(const Ruleset& rules) {
 }
 
 }  // namespace fray
+
+namespace fray {
+
+nlohmann::json ruleset_info_json(const Ruleset& r) {
+  json kinds = json::array();
+  for (CatalogKind k : r.catalogs()) kinds.push_back(std::string(catalog_kind_name(k)));
+  const std::string_view player = r.player_name();
+  const RulesetDefaults d = r.defaults();
+  return {{"id", r.id()},
+          {"title", r.title()},
+          {"aliases", r.aliases()},
+          {"player", player.empty() ? json(nullptr) : json(player)},
+          {"catalogs", kinds},
+          {"options", r.options()},
+          {"engines", r.engines()},
+          {"verbs", r.verbs()},
+          {"defaults",
+           {{"attacker", d.attacker},
+            {"defender", d.defender},
+            {"sweep",
+             {{"side", d.sweep_side},
+              {"key", d.sweep_key},
+              {"from", d.sweep_from},
+              {"to", d.sweep_to},
+              {"step", d.sweep_step},
+              {"series", d.sweep_series}}}}}};
+}
+
+}  // namespace fray

@@ -101,7 +101,7 @@ TEST(Verbs, GameVerbsTakeTheRulesetsTheyList) {
   ASSERT_EQ(fray::cli::game_verbs().size(), args.size());
   for (const fray::cli::GameVerb& v : fray::cli::game_verbs()) {
     ASSERT_TRUE(args.count(v.verb)) << v.verb;
-    EXPECT_EQ(&fray::cli::verb_rules(v.verb), &v.rules);
+    EXPECT_EQ(fray::cli::verb_rules(v.verb), v.rules);
     for (const fray::Ruleset* rules : fray::rulesets()) {
       const std::string id(rules->id());
       std::vector<std::string> line{std::string(v.verb), "--rules", id};

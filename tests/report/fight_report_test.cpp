@@ -1,3 +1,4 @@
+#include <fray/fight/solve.hpp>
 #include <fray/report/report.hpp>
 
 #include "fight/kernels.hpp"
@@ -12,6 +13,14 @@ namespace fray::fight {
 namespace {
 
 using test::DiceKernel;
+
+// A fight solved by the fight layer, then formatted: the report runs no solver.
+Report ttk_report(std::string_view rules, const Bout& bout, const FightOptions& o = {}) {
+  return fray::ttk_report(rules, bout, solve_ttk(bout, o));
+}
+Report duel_report(std::string_view rules, const Bout& bout, const FightOptions& o = {}) {
+  return fray::duel_report(rules, bout, solve_duel(bout, o), o.first_on_tie);
+}
 
 FightOptions quiet_mc(std::uint64_t sims, std::uint64_t seed, unsigned threads) {
   FightOptions o;

@@ -18,8 +18,8 @@ struct MonteCarloOptions {
   std::uint64_t seed = 1;
   unsigned threads = 1;
   // A progress bar on stderr for runs longer than a second, only when stderr
-  // is a terminal.
-  bool progress = true;
+  // is a terminal, and only when asked: the library is silent by default.
+  bool progress = false;
   // A fight still going after this many attacks counts as never ending.
   std::uint64_t max_attacks = 100000;
   std::uint64_t block = 4096;

@@ -6,10 +6,10 @@
 // floor. Rows may differ in length; the map is the bounding rectangle and
 // every missing cell, like every cell outside the map, is a wall.
 //
-// The Shattered Pixel Dungeon legend (Legend::shattered_pd) adds the terrain
-// of that game's Level flags: '^' visible trap, 'S' statue, '"' high grass,
-// 'w' web, 'L' locked door. 'S', 'w' and 'L' are then terrain, not
-// characters; every other symbol keeps its meaning.
+// A game whose maps have more terrain gives a Legend that adds symbols
+// (Ruleset::grid_legend; Shattered Pixel Dungeon's reads '^' visible trap,
+// 'S' statue, '"' high grass, 'w' web, 'L' locked door). A symbol the legend
+// adds is then terrain, not a character; every other symbol keeps its meaning.
 #pragma once
 
 #include <fray/grid/geometry.hpp>
@@ -26,7 +26,8 @@ enum class Tile : std::uint8_t {
   wall,
   door,
   chasm,
-  // Shattered Pixel Dungeon terrain (Legend::shattered_pd):
+  // Terrain a game's legend may add (Legend::terrain), as Shattered Pixel
+  // Dungeon's Level flags have it:
   trap,         // '^' a visible trap: avoided (not passable, not solid), sight passes
   statue,       // 'S' solid and not passable, sight passes
   high_grass,   // '"' passable, not solid, blocks sight
@@ -34,10 +35,22 @@ enum class Tile : std::uint8_t {
   locked_door,  // 'L' solid, not passable, blocks sight
 };
 
-// Which symbols a map's text form uses.
-enum class Legend : std::uint8_t {
-  classic,       // # . + : and characters ('@', letters)
-  shattered_pd,  // also ^ S " w L as terrain (S, w and L are then not characters)
+// Which symbols a map's text form uses: always # . + : and characters ('@',
+// letters), and the terrain symbols a game adds (read before characters, so
+// an added letter is terrain).
+struct TerrainSymbol {
+  char symbol = 0;
+  Tile tile = Tile::floor;
+};
+struct Legend {
+  std::vector<TerrainSymbol> terrain;
+  // # . + : and characters only.
+  [[nodiscard]] static Legend classic() { return {}; }
+  [[nodiscard]] const TerrainSymbol* find(char c) const noexcept {
+    for (const TerrainSymbol& t : terrain)
+      if (t.symbol == c) return &t;
+    return nullptr;
+  }
 };
 
 // A read-only view of which cells block sight, row-major, 1 = opaque: the
@@ -64,11 +77,11 @@ class Map {
   // Parses the text form. `name` names the input in errors:
   // "map NAME:LINE:COL: unexpected character 'x'".
   [[nodiscard]] static Map parse(std::string_view text, std::string_view name = "<text>",
-                                 Legend legend = Legend::classic);
+                                 const Legend& legend = Legend::classic());
   // Reads and parses a file; a missing or unreadable file, one that is not a
   // regular file (a directory, a device such as /dev/zero) or one larger than
   // max_file_bytes is a fray::Error, refused before anything is read.
-  [[nodiscard]] static Map load(const std::string& path, Legend legend = Legend::classic);
+  [[nodiscard]] static Map load(const std::string& path, const Legend& legend = Legend::classic());
 
   [[nodiscard]] int width() const noexcept { return width_; }
   [[nodiscard]] int height() const noexcept { return height_; }

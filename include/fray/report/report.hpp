@@ -53,7 +53,18 @@ struct Report {
 [[nodiscard]] Report catalogs_report(const Ruleset& rules);
 
 // --- fights ------------------------------------------------------------------------------
-[[nodiscard]] Report ttk_report(std::string_view rules, const Bout& bout, const fight::FightOptions& options = {});
-[[nodiscard]] Report duel_report(std::string_view rules, const Bout& bout, const fight::FightOptions& options = {});
+// The report formats what the fight layer solved (fight::solve_ttk,
+// fight::solve_duel, with the options `first_on_tie` was asked in); it runs no solver.
+[[nodiscard]] Report ttk_report(std::string_view rules, const Bout& bout, const fight::TtkResult& result);
+[[nodiscard]] Report duel_report(std::string_view rules, const Bout& bout, const fight::DuelResult& result,
+                                 fight::Who first_on_tie = fight::Who::a);
+
+// --- the rulesets ----------------------------------------------------------------------------
+// What a face needs to know of a game, without naming any: {"id", "title",
+// "aliases", "player" (null when its specs have none), "catalogs", "options",
+// "engines", "verbs", "defaults": {"attacker", "defender", "sweep": {"side",
+// "key", "from", "to", "step", "series"}}}. Python's fray.rulesets() and the
+// page's rulesetInfo() are this.
+[[nodiscard]] nlohmann::json ruleset_info_json(const Ruleset& rules);
 
 }  // namespace fray

@@ -17,10 +17,13 @@
 #include <fray/core/rng.hpp>
 #include <fray/core/value.hpp>
 #include <fray/fight/kernel.hpp>
+#include <fray/grid/fov.hpp>
+#include <fray/grid/map.hpp>
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -147,6 +150,18 @@ struct CatalogEntry {
   std::vector<std::string> abilities{};
 };
 
+// The inputs a face starts from when it offers a game (the page's first
+// attacker and defender, its Sweep tab's first key and range): specs and
+// keys the game's own catalogs name, so that no face names a game's.
+struct RulesetDefaults {
+  std::string attacker;                 // a spec
+  std::string defender;                 // a spec
+  std::string sweep_side = "attacker";  // "attacker" or "defender"
+  std::string sweep_key;                // a spec key of that side
+  std::int64_t sweep_from = 0, sweep_to = 0, sweep_step = 1;
+  std::vector<std::string> sweep_series;  // defender specs a sweep compares
+};
+
 class Ruleset {
  public:
   virtual ~Ruleset() = default;
@@ -179,14 +194,36 @@ class Ruleset {
   [[nodiscard]] virtual std::vector<std::string> engines() const { return {}; }
   // A seeded engine by name; throws fray::Error for an unknown name.
   [[nodiscard]] virtual std::unique_ptr<AnyEngine> engine(std::string_view name, std::uint64_t seed) const;
+
+  // --- capabilities: what the faces (command line, Python, page) ask instead of a name ---
+  // The verbs only some games have that this one takes, as the command line
+  // names them ("path", "fov", "surprise", "table", "turn"); none by default.
+  [[nodiscard]] virtual std::vector<std::string> verbs() const { return {}; }
+  // The symbols of the game's maps (`fray path`, `fray fov`): # . + : and
+  // characters by default; a game with more terrain adds its own.
+  [[nodiscard]] virtual grid::Legend grid_legend() const { return grid::Legend::classic(); }
+  // Where a face starts: by default the player character (or the first
+  // monster) against the first monster, sweeping nothing.
+  [[nodiscard]] virtual RulesetDefaults defaults() const;
+  // `fray fov --algorithm ID` for a game that takes "fov" (verbs()): the
+  // cells the game's own field of view shows from `at` on a map read with
+  // grid_legend(), into `out`; returns the radius used (the game's default
+  // when `radius` is absent). A radius out of the game's range throws
+  // fray::Error naming `radius_name` ("--radius"). The default throws.
+  virtual int field_of_view(const grid::Map& map, grid::Point at, std::optional<std::int64_t> radius,
+                            std::string_view radius_name, grid::Visibility& out) const;
 };
 
-// Every ruleset fray knows.
-[[nodiscard]] std::span<const Ruleset* const> rulesets();
+// Whether `rules` takes `verb` (Ruleset::verbs).
+[[nodiscard]] bool takes_verb(const Ruleset& rules, std::string_view verb);
+
+// Every ruleset fray knows: the built-in games, then those a program
+// registered (fray/rules/registry.hpp), in that order.
+[[nodiscard]] std::vector<const Ruleset*> rulesets();
 // A ruleset by id or alias; throws fray::Error listing the known ids (and the closest).
 [[nodiscard]] const Ruleset& ruleset(std::string_view id);
-// Built-in functions plus every ruleset's.
-[[nodiscard]] const DiceFunctions& all_dice_functions();
+// Built-in functions plus every registered ruleset's.
+[[nodiscard]] DiceFunctions all_dice_functions();
 // Every engine name: "default" and each ruleset's.
 [[nodiscard]] std::vector<std::string> engine_names();
 // An engine by name: "default" or any ruleset's; throws fray::Error.

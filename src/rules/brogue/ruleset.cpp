@@ -378,6 +378,10 @@ class Rules final : public Ruleset {
   std::string_view id() const override { return "brogue"; }
   std::string_view title() const override { return "Brogue CE 1.15"; }
   std::string_view player_name() const override { return "player"; }
+  std::vector<std::string> verbs() const override { return {"table"}; }
+  RulesetDefaults defaults() const override {
+    return {"player", "goblin", "attacker", "enchant", -3, 10, 1, {"goblin", "jackal", "ogre"}};
+  }
 
   AttackSummary attack(const AttackRequest& req) const override { return summarize(resolve(*this, req), req); }
 

@@ -358,6 +358,16 @@ class Rules final : public Ruleset {
   std::string_view id() const override { return "crawl"; }
   std::string_view title() const override { return "Dungeon Crawl Stone Soup 0.19"; }
   std::string_view player_name() const override { return "player"; }
+  RulesetDefaults defaults() const override {
+    return {"player:fighting=5,weapon_skill=5,weapon=long_sword,hp=40",
+            "orc_warrior",
+            "attacker",
+            "fighting",
+            0,
+            27,
+            1,
+            {"orc_warrior", "orc", "gnoll"}};
+  }
   std::vector<std::string> aliases() const override { return {"crawl-0.19"}; }
 
   AttackSummary attack(const AttackRequest& req) const override {

@@ -394,6 +394,16 @@ class Rules final : public Ruleset {
   std::string_view id() const override { return kId; }
   std::string_view title() const override { return "Dungeon Crawl Stone Soup 0.34.1"; }
   std::string_view player_name() const override { return "player"; }
+  RulesetDefaults defaults() const override {
+    return {"player:fighting=5,long_blades=4,weapon=long_sword,hp=40",
+            "orc_warrior",
+            "attacker",
+            "long_blades",
+            0,
+            27,
+            1,
+            {"orc_warrior", "orc"}};
+  }
   std::vector<std::string> aliases() const override { return {"crawl-0.34.1"}; }
 
   AttackSummary attack(const AttackRequest& req) const override {

@@ -368,6 +368,8 @@ class Rules final : public Ruleset {
   std::string_view id() const override { return "epixx"; }
   std::string_view title() const override { return "epixx 2D6 rogue"; }
   std::string_view player_name() const override { return {}; }  // the player is a set of keys
+  std::vector<std::string> verbs() const override { return {"turn"}; }
+  RulesetDefaults defaults() const override { return {"human_fighter", "ogre", "attacker", "str", -3, 5, 1, {"ogre"}}; }
 
   AttackSummary attack(const AttackRequest& request) const override {
     const Prepared p = prepare(*this, request);

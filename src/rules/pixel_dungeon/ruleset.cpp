@@ -10,6 +10,7 @@
 #include <fray/fight/kernel.hpp>
 #include <fray/rules/pixel_dungeon/java_random.hpp>
 #include <fray/rules/pixel_dungeon/ruleset.hpp>
+#include <fray/rules/pixel_dungeon/shadow_caster.hpp>
 #include <fray/rules/spec.hpp>
 #include <iterator>
 #include <memory>
@@ -461,6 +462,24 @@ class Rules final : public Ruleset {
   std::string_view id() const override { return "pixel-dungeon"; }
   std::string_view title() const override { return "Pixel Dungeon 1.9.1"; }
   std::string_view player_name() const override { return "hero"; }
+  std::vector<std::string> verbs() const override { return {"path", "fov", "surprise"}; }
+  // ShadowCaster.castShadow: a view distance of 1..8, 8 by default.
+  int field_of_view(const grid::Map& map, grid::Point at, std::optional<std::int64_t> radius,
+                    std::string_view radius_name, grid::Visibility& out) const override {
+    int r = default_view_distance;
+    if (radius) {
+      if (*radius < 1 || *radius > max_view_distance)
+        throw Error(
+            fmt::format("{} {} is out of range 1..{} for pixel-dungeon", radius_name, *radius, max_view_distance));
+      r = static_cast<int>(*radius);
+    }
+    cast_shadow(map.opacity(), at, r, out);
+    return r;
+  }
+  RulesetDefaults defaults() const override {
+    return {"hero:class=warrior,level=5,str=18,weapon=war_hammer", "gnoll_scout", "attacker", "level", 1, 20, 1,
+            {"gnoll_scout", "gnoll_brute", "sewer_crab"}};
+  }
 
   AttackSummary attack(const AttackRequest& req) const override {
     const Resolved r = resolve(*this, req);

@@ -6,6 +6,15 @@
 
 namespace fray::shattered_pd {
 
+const grid::Legend& map_legend() {
+  static const grid::Legend legend{{{'^', grid::Tile::trap},
+                                    {'S', grid::Tile::statue},
+                                    {'"', grid::Tile::high_grass},
+                                    {'w', grid::Tile::web},
+                                    {'L', grid::Tile::locked_door}}};
+  return legend;
+}
+
 Level Level::parse(const std::vector<std::string>& rows) {
   Level l;
   l.height_ = static_cast<int>(rows.size());

@@ -11,10 +11,13 @@
 #include <fray/rules/shattered_pd/ruleset.hpp>
 #include <fray/rules/spec.hpp>
 
+#include <fray/rules/shattered_pd/ballistica.hpp>
+#include <fray/rules/shattered_pd/shadow_caster.hpp>
 #include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
+
 #include "rules/shattered_pd/fight.hpp"
 #include "rules/shattered_pd/mechanics.hpp"
 
@@ -606,6 +609,24 @@ class Rules final : public Ruleset {
   std::string_view id() const override { return "shattered-pd"; }
   std::string_view title() const override { return "Shattered Pixel Dungeon 3.3.6"; }
   std::string_view player_name() const override { return "hero"; }
+  std::vector<std::string> verbs() const override { return {"path", "fov"}; }
+  grid::Legend grid_legend() const override { return map_legend(); }
+  // ShadowCaster.castShadow: 8 by default; a distance above 20 is cut to it.
+  int field_of_view(const grid::Map& map, grid::Point at, std::optional<std::int64_t> radius,
+                    std::string_view radius_name, grid::Visibility& out) const override {
+    int r = default_view_distance;
+    if (radius) {
+      if (*radius < 0 || *radius > 1'000'000)
+        throw Error(fmt::format("{} {} is out of range 0..1000000 for shattered-pd (above {} is cut to it)",
+                                radius_name, *radius, max_view_distance));
+      r = static_cast<int>(std::min<std::int64_t>(*radius, max_view_distance));
+    }
+    shattered_pd::field_of_view(map, at, r, out);
+    return r;
+  }
+  RulesetDefaults defaults() const override {
+    return {"hero:class=warrior,level=5", "gnoll_brute", "attacker", "level", 1, 20, 1, {"gnoll_brute", "gnoll_scout"}};
+  }
   std::vector<std::string> aliases() const override { return {"shattered", "spd"}; }
 
   AttackSummary attack(const AttackRequest& req) const override {

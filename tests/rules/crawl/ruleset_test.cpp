@@ -543,7 +543,7 @@ TEST(CrawlDelay, ARandomDelayMakesTheDuelSampledAndTheTtkExact) {
             std::string::npos)
       << regen.method_reason;
   // The report shows the delay's range.
-  const Report r = ttk_report("crawl", b, o);
+  const Report r = ttk_report("crawl", b, regen);
   EXPECT_EQ(r.json["attacker"]["attack_times"], nlohmann::json::parse("[[11.0, 0.5], [12.0, 0.5]]"));
   EXPECT_NE(r.text.find("11.5 (11-12)"), std::string::npos) << r.text;
 }

@@ -71,7 +71,7 @@ TEST(SpdShadowCaster, EveryGoldenCase) {
                   want_rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] == '1' ? 1 : 0)
             << x << "," << y;
     // The same through a grid map: the visible cells, in order.
-    const Map map = Map::parse(join(rows), "golden", Legend::shattered_pd);
+    const Map map = Map::parse(join(rows), "golden", fray::shattered_pd::map_legend());
     fray::grid::Visibility vis;
     spd::field_of_view(map, pt(c["viewer"]), c["radius"].get<int>(), vis);
     std::vector<Point> want;
@@ -84,7 +84,7 @@ TEST(SpdShadowCaster, EveryGoldenCase) {
 
 TEST(SpdShadowCaster, EdgesAndErrors) {
   // Radius 0 sees only the viewer; a radius above 20 is cut to 20.
-  const Map open = Map::parse(std::string(50, '.') + "\n", "row", Legend::shattered_pd);
+  const Map open = Map::parse(std::string(50, '.') + "\n", "row", fray::shattered_pd::map_legend());
   fray::grid::Visibility vis;
   spd::field_of_view(open, {25, 0}, 0, vis);
   EXPECT_EQ(vis.cells(), (std::vector<Point>{{25, 0}}));
@@ -99,7 +99,7 @@ TEST(SpdBallistica, EveryGoldenCaseThroughTheMapFormat) {
   const auto golden = fray::test::read_json("golden/shattered_pd/ballistica.json");
   for (const auto& c : golden["cases"]) {
     SCOPED_TRACE("case " + std::to_string(c["id"].get<int>()));
-    Map map = Map::parse(join(c["map"].get<std::vector<std::string>>()), "golden", Legend::shattered_pd);
+    Map map = Map::parse(join(c["map"].get<std::vector<std::string>>()), "golden", fray::shattered_pd::map_legend());
     for (const auto& ch : c["chars"]) map.set_character(pt(ch), '@');
     const auto b = spd::cast(spd::Level::from_map(map), pt(c["from"]), pt(c["to"]), c["params"].get<int>());
     std::vector<Point> want;
@@ -111,7 +111,7 @@ TEST(SpdBallistica, EveryGoldenCaseThroughTheMapFormat) {
 }
 
 TEST(SpdMapLegend, TerrainSymbols) {
-  const Map m = Map::parse("#.+:^S\"wLa@\n", "legend", Legend::shattered_pd);
+  const Map m = Map::parse("#.+:^S\"wLa@\n", "legend", fray::shattered_pd::map_legend());
   using fray::grid::Tile;
   EXPECT_EQ(m.tile({4, 0}), Tile::trap);
   EXPECT_EQ(m.tile({5, 0}), Tile::statue);
@@ -134,7 +134,7 @@ TEST(SpdMapLegend, TerrainSymbols) {
   EXPECT_EQ(classic.tile({1, 0}), Tile::floor);
   EXPECT_THROW((void)Map::parse("^\n"), fray::Error);
   try {
-    (void)Map::parse(".?\n", "m", Legend::shattered_pd);
+    (void)Map::parse(".?\n", "m", fray::shattered_pd::map_legend());
     FAIL();
   } catch (const fray::Error& e) {
     EXPECT_STREQ(e.what(),

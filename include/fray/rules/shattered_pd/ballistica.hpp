@@ -24,6 +24,11 @@
 
 namespace fray::shattered_pd {
 
+// The symbols of the game's maps beyond # . + : and characters, the terrain of
+// its Level flags: '^' visible trap, 'S' statue, '"' high grass, 'w' web,
+// 'L' locked door (Ruleset::grid_legend).
+[[nodiscard]] const grid::Legend& map_legend();
+
 // The terrain flags Ballistica reads (Level.passable, solid, avoid,
 // losBlocking) and where characters stand. The outer ring of cells is wall:
 // Level.buildFlagMaps forces it, and insideMap() excludes it.
@@ -35,7 +40,7 @@ class Level {
   // (passable, solid), 'L' locked door (solid, blocks sight). Rows must have
   // the same length. Throws fray::Error naming the line and column.
   [[nodiscard]] static Level parse(const std::vector<std::string>& rows);
-  // A grid map read with Legend::shattered_pd: its terrain's flags, its
+  // A grid map read with map_legend(): its terrain's flags, its
   // characters, and the outer ring forced to wall.
   [[nodiscard]] static Level from_map(const grid::Map& map);
 
