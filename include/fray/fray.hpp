@@ -8,6 +8,7 @@
 
 #include <fray/core/budget.hpp>
 #include <fray/core/dice.hpp>
+#include <fray/core/draw.hpp>
 #include <fray/core/embed.hpp>
 #include <fray/core/error.hpp>
 #include <fray/core/pmf.hpp>
@@ -21,6 +22,7 @@
 #include <fray/fight/monte_carlo.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/fight/states.hpp>
+#include <fray/fight/turn.hpp>
 #include <fray/grid/fov.hpp>
 #include <fray/grid/geometry.hpp>
 #include <fray/grid/map.hpp>
