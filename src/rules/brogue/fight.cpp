@@ -156,20 +156,25 @@ class BoutTurn {
   [[nodiscard]] const Table& table() const { return *table_; }
 
  private:
-  // An attack drawn: the exact reader takes its plan and rolls from `memo`
-  // (made on the turn's first path), the sampled one plans it anew into
-  // `scratch` and strikes as the game does.
+  // The plans of one kind of attack, by the conditions they read: with their
+  // exact rolls for the exact reader, alone for the sampled one.
+  template <class Key>
+  struct Plans {
+    Memo<Key, Attack> exact;
+    Memo<Key, AttackPlan> sampled;
+  };
+
+  // An attack drawn: its exact rolls, or the game's strike.
   template <class R, class Key, class Make>
-  static const AttackPlan& draw_attack(R& r, const Memo<Key, Attack>& memo, const Key& key, Make&& make,
-                                       AttackPlan& scratch, Roll& roll) {
+  static const AttackPlan& draw_attack(R& r, const Plans<Key>& plans, const Key& key, Make&& make, Roll& roll) {
     if constexpr (R::exact) {
-      const Attack& a = memo.get(key, [&] { return attack_of(make()); });
+      const Attack& a = plans.exact.get(key, [&] { return attack_of(make()); });
       roll = r.draw(AttackLaw{&a.plan, &a.rolls});
       return a.plan;
     } else {
-      scratch = make();
-      roll = r.draw(AttackLaw{&scratch, nullptr});
-      return scratch;
+      const AttackPlan& plan = plans.sampled.get(key, make);
+      roll = r.draw(AttackLaw{&plan, nullptr});
+      return plan;
     }
   }
 
@@ -186,7 +191,6 @@ class BoutTurn {
     const std::int64_t poisoned = poison_ticks(a_, d_, out.def);
     const FightState& a = out.att;
     const FightState& d = out.def;
-    AttackPlan scratch;
     Roll roll;
     const AttackPlan& plan = draw_attack(
         r, duel_attacks_, std::tuple(a.weakened, d.weakened, key_of(a.carried), key_of(d.carried)),
@@ -195,7 +199,7 @@ class BoutTurn {
                      ? plan_attack(a_.c, d_.c, {}, a.carried, d.carried)
                      : plan_attack(a_.weakened(a), d_.weakened(d), {}, a.carried, d.carried);
         },
-        scratch, roll);
+        roll);
     const std::int64_t left = std::max<std::int64_t>(now.def_hp - poisoned, 0);
     const std::int64_t dealt = poison_hit(a_, d_, roll, out.def);
     weakness_hit(a_, d_, roll, dealt, out.def);
@@ -216,12 +220,10 @@ class BoutTurn {
   template <class R>
   void on_blade(R& r, const Found& now, Result& out) const {
     out.heal = regenerate(a_, now.att_hp, out.att) - now.att_hp;
-    AttackPlan scratch;
     Roll roll;
     const CarriedState carried = out.att.carried;
     const AttackPlan& plan = draw_attack(
-        r, blade_attacks_, key_of(carried), [&] { return plan_attack(a_.c, spectral_blade(), {}, carried, {}); },
-        scratch, roll);
+        r, blade_attacks_, key_of(carried), [&] { return plan_attack(a_.c, spectral_blade(), {}, carried, {}); }, roll);
     if (roll.hit && roll.damage >= spectral_blade().monster.hp) --out.def.blades;
     out.att.carried = after_attack(plan, a_.c, spectral_blade(), carried, {}, roll.hit, roll.damage, 1).attacker;
     out.hit = roll.hit ? 1 : 0;
@@ -238,12 +240,7 @@ class BoutTurn {
     out.heal = regenerate(a_, now.att_hp, out.att) - now.att_hp;
     const CarriedState carried = now.def.carried;
     const auto make = [&] { return plan_attack(spectral_blade(), d_.c, {}, {}, carried); };
-    AttackPlan scratch;
-    const AttackPlan* plan = &scratch;
-    if constexpr (R::exact)
-      plan = &blade_plans_.get(key_of(carried), make);
-    else
-      scratch = make();
+    const AttackPlan* plan = &blade_plans_.get(key_of(carried), make);
     const std::int32_t hits = r.draw(BladeHits{plan, std::min(out.att.blades, kBladesAround)});
     // A blade's damage is 1-1: one roll, the same every hit.
     out.damage = hits * plan->damage(plan->roll.lo);
@@ -263,10 +260,9 @@ class BoutTurn {
   void on_jelly(R& r, const Found& now, Result& out) const {
     const std::int64_t heal = regenerate(a_, now.att_hp, out.att) - now.att_hp;
     const CarriedState carried = out.att.carried;
-    AttackPlan scratch;
     Roll roll;
     const AttackPlan& plan = draw_attack(
-        r, jelly_attacks_, key_of(carried), [&] { return plan_attack(a_.c, d_.c, {}, carried, {}); }, scratch, roll);
+        r, jelly_attacks_, key_of(carried), [&] { return plan_attack(a_.c, d_.c, {}, carried, {}); }, roll);
     const std::vector<std::int32_t> before = bodies_of(now.def, now.def_hp);
     std::int64_t lost = 0;
     if (roll.hit && roll.damage > 0) {
@@ -294,8 +290,7 @@ class BoutTurn {
       });
       out.damage = r.draw(Volley{&v.plan, &v.sums, k});
     } else {
-      const AttackPlan plan = make();
-      out.damage = r.draw(Volley{&plan, nullptr, k});
+      out.damage = r.draw(Volley{&jelly_plans_.get(key_of(carried), make), nullptr, k});
     }
   }
 
@@ -328,9 +323,9 @@ class BoutTurn {
   std::string why_;
   std::shared_ptr<RegenWatch> watch_;
   bool attacker_is_a_ = true;
-  Memo<std::tuple<std::int32_t, std::int32_t, CarriedKey, CarriedKey>, Attack> duel_attacks_;
-  Memo<CarriedKey, Attack> blade_attacks_, jelly_attacks_;
-  Memo<CarriedKey, AttackPlan> blade_plans_;
+  Plans<std::tuple<std::int32_t, std::int32_t, CarriedKey, CarriedKey>> duel_attacks_;
+  Plans<CarriedKey> blade_attacks_, jelly_attacks_;
+  Memo<CarriedKey, AttackPlan> blade_plans_, jelly_plans_;
   Memo<std::tuple<CarriedKey, std::size_t>, Volleyed> volleys_;
 };
 

@@ -209,6 +209,13 @@ RegenWatch::RegenWatch(const Body& a, const Body& b) {
 }
 
 void RegenWatch::see(std::int32_t a_clock, std::int32_t b_clock) {
+  // The exact reader asks once per path of a turn: the same pair again.
+  struct Last {
+    std::uint64_t serial = 0;
+    std::int32_t a = 0, b = 0;
+  };
+  thread_local Last last;
+  if (last.serial == serial_ && last.a == a_clock && last.b == b_clock) return;
   const std::lock_guard<std::mutex> lock(mutex_);
   const std::size_t na = seen_[0].size() + (seen_[0].count(a_clock) ? 0 : 1);
   const std::size_t nb = seen_[1].size() + (seen_[1].count(b_clock) ? 0 : 1);
@@ -220,6 +227,7 @@ void RegenWatch::see(std::int32_t a_clock, std::int32_t b_clock) {
         fmt::format("the regeneration clocks reach more than {} values together ({})", kMaxRegenClock, about_));
   seen_[0].insert(a_clock);
   seen_[1].insert(b_clock);
+  last = {serial_, a_clock, b_clock};
 }
 
 }  // namespace fray::brogue::turns

@@ -19,6 +19,7 @@
 #include "rules/brogue/mechanics.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -27,6 +28,30 @@
 #include <set>
 #include <string>
 #include <vector>
+
+// A fight state's hash for the table (fight/states.hpp), its fields taken in
+// independent 64-bit lanes rather than one after another: the table numbers
+// the two conditions of every turn, sampled ones too, so the hash is on the
+// fight's hot path. The table mixes the sum before it uses it.
+namespace fray::fight {
+template <>
+struct StateHash<brogue::FightState> {
+  static constexpr bool value = true;
+  std::uint64_t operator()(const brogue::FightState& s) const noexcept {
+    const auto lane = [](auto lo, auto hi) {
+      return std::uint64_t{static_cast<std::uint32_t>(lo)} | std::uint64_t{static_cast<std::uint32_t>(hi)} << 32;
+    };
+    std::uint64_t h =
+        lane(s.carried.weapon_lost, s.carried.armor_lost) * 0x9E3779B97F4A7C15ull +
+        lane(s.poison_turns, s.poison_amount) * 0xC2B2AE3D27D4EB4Full +
+        lane(s.poison_clock, s.weakened) * 0x165667B19E3779F9ull +
+        lane(s.regen_spent, s.blades) * 0xD6E8FEB86659FD93ull +
+        (std::uint64_t{s.carried.held} | std::uint64_t{s.casting} << 1 | s.bodies.size() << 2) * 0xFF51AFD7ED558CCDull;
+    for (const std::int32_t b : s.bodies) h = detail::combine(h, static_cast<std::uint32_t>(b));
+    return h;
+  }
+};
+}  // namespace fray::fight
 
 namespace fray::brogue::turns {
 
@@ -86,22 +111,38 @@ struct Body {
 
 // --- memos of per-plan laws ----------------------------------------------------------------
 
-// Values computed once per key for the exact reader, which runs a turn once
-// per path of its draws: a plan and its exact outcome are made on the first
-// path and looked up on the others. The exact analysis asks from one thread;
-// the lock keeps a second one safe.
+// Values computed once per key: the plan of an attack (and, for the exact
+// reader, its exact rolls), made on first use and looked up after. The exact
+// reader runs a turn once per path of its draws, and Monte Carlo many turns
+// from the same conditions, so each thread keeps its last hit and takes the
+// lock only on a change of key (a serial number tells memos apart, as an
+// address would not once one is freed).
+inline std::uint64_t next_memo_serial() {
+  static std::atomic<std::uint64_t> serial{0};
+  return ++serial;
+}
+
 template <class Key, class Value>
 class Memo {
  public:
   template <class Make>
   const Value& get(const Key& key, Make&& make) const {
+    struct Last {
+      std::uint64_t serial = 0;
+      Key key{};
+      const Value* value = nullptr;
+    };
+    thread_local Last last;
+    if (last.serial == serial_ && last.key == key) return *last.value;
     const std::lock_guard<std::mutex> lock(mutex_);
     auto it = values_.find(key);
     if (it == values_.end()) it = values_.emplace(key, std::make_unique<const Value>(make())).first;
+    last = {serial_, key, it->second.get()};
     return *it->second;
   }
 
  private:
+  std::uint64_t serial_ = next_memo_serial();
   mutable std::mutex mutex_;
   mutable std::map<Key, std::unique_ptr<const Value>> values_;
 };
@@ -268,6 +309,7 @@ class RegenWatch {
   void see(std::int32_t a_clock, std::int32_t b_clock);
 
  private:
+  std::uint64_t serial_ = next_memo_serial();
   std::mutex mutex_;
   std::set<std::int32_t> seen_[2];
   std::string about_;
