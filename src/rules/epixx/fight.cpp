@@ -11,6 +11,18 @@
 #include <tuple>
 #include <vector>
 
+// A fight state's hash for the table (fight/states.hpp): its fields in one
+// word (the table mixes it), since every sampled turn numbers two states.
+namespace fray::fight {
+template <>
+struct StateHash<epixx::FightState> {
+  static constexpr bool value = true;
+  std::uint64_t operator()(const epixx::FightState& s) const noexcept {
+    return static_cast<std::uint64_t>(s.turn.index()) | static_cast<std::uint64_t>(s.confused_turns) << 3;
+  }
+};
+}  // namespace fray::fight
+
 namespace fray::epixx {
 namespace {
 
