@@ -10,6 +10,7 @@
 #include <fray/core/probability_text.hpp>
 #include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/combatant.hpp>
+#include <fray/rules/epixx/fight.hpp>
 #include <fray/rules/epixx/ruleset.hpp>
 #include <fray/rules/spec.hpp>
 #include <map>
@@ -263,80 +264,6 @@ std::vector<std::string> warnings_of(const Prepared& p) {
   return out;
 }
 
-// --- the fight layer's kernel ---------------------------------------------------------
-
-// Side.state: bit 0 dodge used, bit 1 block/parry used, bit 2 confused in the
-// current turn, bits 3.. confused turns still to come (a creature's turn runs
-// from its own action to its next; confusion from a critical hit starts with
-// the struck creature's next turn unless confusion_immediate).
-constexpr std::uint32_t encode(TurnState t, std::int64_t conf_left) {
-  return static_cast<std::uint32_t>(t.index()) |
-         static_cast<std::uint32_t>(std::min<std::int64_t>(conf_left, (1 << 28) - 1)) << 3;
-}
-constexpr std::int64_t conf_left_of(std::uint32_t s) { return s >> 3; }
-
-// One attack as a Markov kernel: the plan read through the same enumerations
-// as exact_outcome (for_each_to_hit, for_each_effect_check), and sampled by
-// the same strike.
-class EpixxExchange final : public Exchange {
- public:
-  explicit EpixxExchange(AttackPlan plan) : plan_(std::move(plan)) {}
-
-  std::vector<Transition> outcomes(Side attacker, Side defender) const override {
-    const std::uint32_t a_next = attacker_next(attacker);
-    const TurnState ts = TurnState::from_index(static_cast<int>(defender.state & 7));
-    const std::int64_t left = conf_left_of(defender.state);
-    const double den = to_hit_total(plan_);
-    std::map<std::tuple<std::int64_t, std::uint32_t, bool>, double> acc;
-    for_each_to_hit(plan_, ts, [&](const Resolution& r, int ways) {
-      const double w = ways / den;
-      if (!lands(r.result)) {
-        acc[{0, encode(r.next, left), false}] += w;
-        return;
-      }
-      const bool crit = r.result == Result::critical;
-      const auto& loc = crit ? plan_.head : plan_.body;
-      for (std::size_t u = 0; u < loc.size(); ++u) {
-        if (loc[u] == 0) continue;
-        const auto dmg = static_cast<std::int64_t>(u);
-        if (!crit) {
-          acc[{dmg, encode(r.next, left), true}] += w * loc[u];
-          continue;
-        }
-        for_each_effect_check(plan_.stamina, dmg, [&](int turns, int check_ways) {
-          acc[{dmg, encode(after_confusion(plan_, r.next, turns), std::max<std::int64_t>(left, turns)), true}] +=
-              w * loc[u] * check_ways / 36.0;
-        });
-      }
-    });
-    std::vector<Transition> out;
-    out.reserve(acc.size());
-    for (const auto& [k, p] : acc) out.push_back({p, std::get<0>(k), a_next, std::get<1>(k), std::get<2>(k)});
-    return out;
-  }
-
-  Transition sample(Side attacker, Side defender, Rng& rng) const override {
-    const StrikeResult k = strike(plan_, TurnState::from_index(static_cast<int>(defender.state & 7)), rng);
-    const std::int64_t left = std::max<std::int64_t>(conf_left_of(defender.state), k.confusion);
-    return {1, k.damage, attacker_next(attacker), encode(k.next, left), k.hit()};
-  }
-
-  bool exact() const override { return true; }
-  // To-hit, locations and confusion read the turn states, never HP.
-  Reads reads() const override { return {false, false}; }
-  // A hit rolls the weapon's dice: a weapon of many dice makes a long attack.
-  double extra_sample_ops() const override { return plan_.damage_dice.draws() * kDrawOps; }
-
- private:
-  // The attacker starts its own turn: its defenses come back, and it is
-  // confused for this turn when confusion turns remain.
-  static std::uint32_t attacker_next(Side a) {
-    const std::int64_t left = conf_left_of(a.state);
-    return encode(TurnState{false, false, left > 0}, std::max<std::int64_t>(left - 1, 0));
-  }
-  AttackPlan plan_;
-};
-
 CatalogEntry example_entry(const Example& e) {
   const Combatant c = parse_combatant(e.name, "example");
   CatalogEntry entry{e.name, e.description, {}};
@@ -474,8 +401,7 @@ class Rules final : public Ruleset {
     Bout bt;
     bt.a = fighter(a, "attacker");
     bt.b = fighter(b, "defender");
-    bt.a_hits_b = std::make_shared<EpixxExchange>(plan_attack(a, b, sit));
-    bt.b_hits_a = std::make_shared<EpixxExchange>(plan_attack(b, a, sit));
+    std::tie(bt.a_hits_b, bt.b_hits_a) = fight_exchanges(plan_attack(a, b, sit), plan_attack(b, a, sit));
     bt.time_unit = "turns";
     // The example creatures have no abilities of their own; the rule every
     // exchange carries is the critical effect.

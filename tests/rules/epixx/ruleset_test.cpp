@@ -6,6 +6,7 @@
 #include <fray/core/budget.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/rules/epixx/attack.hpp>
+#include <fray/rules/epixx/fight.hpp>
 #include <fray/rules/epixx/ruleset.hpp>
 #include <map>
 #include <set>
@@ -374,7 +375,7 @@ TEST(EpixxBout, KernelAndSampling) {
   for (const auto& t : out) {
     total += t.p;
     if (t.damage == 0) zero += t.p;
-    if ((t.defender_state >> 3) > 0) confused += t.p;
+    if (fight_state(*b.a_hits_b, t.defender_state).confused_turns > 0) confused += t.p;
     EXPECT_EQ(t.attacker_state, 0u);
   }
   EXPECT_NEAR(total, 1.0, 1e-12);
@@ -389,12 +390,16 @@ TEST(EpixxBout, KernelAndSampling) {
   for (const auto& [v, p] : by_damage) EXPECT_NEAR(ex.damage[v], p, 1e-15) << v;
   EXPECT_NEAR(confused, ex.p_confused, 1e-15);
   // A defender confused this turn has no defenses: every roll but 2 and 3 hits.
-  const auto conf = b.a_hits_b->outcomes({24, 0}, {12, 4});
+  const std::uint32_t confused_now = fight_state_id(*b.a_hits_b, FightState{{false, false, true}, 0});
+  const auto conf = b.a_hits_b->outcomes({24, 0}, {12, confused_now});
   double hit = 0;
   for (const auto& t : conf) hit += t.damage > 0 ? t.p : 0;
   EXPECT_NEAR(hit, 33.0 / 36, 1e-12);
   // The attacker's own turn passes: remaining confusion ticks down, defenses return.
-  EXPECT_EQ(b.a_hits_b->outcomes({24, (3u << 3) | 3u}, {12, 0})[0].attacker_state, (2u << 3) | 4u);
+  const std::uint32_t three_to_come = fight_state_id(*b.a_hits_b, FightState{{true, true, false}, 3});
+  const FightState next =
+      fight_state(*b.a_hits_b, b.a_hits_b->outcomes({24, three_to_come}, {12, 0})[0].attacker_state);
+  EXPECT_EQ(next, (FightState{{false, false, true}, 2}));
   // Sampling draws from the same kernel.
   Rng rng(99);
   std::map<std::int64_t, std::uint64_t> seen;

@@ -1,0 +1,233 @@
+// Brogue CE's fight mechanics and laws (turn.hpp): what each does, once, for
+// the exact reading and the sampled one alike.
+#include "rules/brogue/turn.hpp"
+
+#include <fray/core/error.hpp>
+#include <fray/rules/brogue/catalog.hpp>
+
+#include <utility>
+
+namespace fray::brogue::turns {
+
+Body body_of(const Combatant& c) {
+  Body b;
+  b.c = c;
+  b.attack_time = attack_ticks(c);
+  b.max_hp = c.is_player ? c.max_hp.value_or(c.hp.value_or(1)) : std::max<std::int64_t>(c.hp.value_or(1), c.monster.hp);
+  // Time.c playerTurnEnded ticks the player's poison once per player turn.
+  b.tick_period = c.is_player ? b.attack_time : kMonsterTurn;
+  b.poisonable = c.is_player || !(c.monster.inanimate || c.monster.invulnerable);
+  // Time.c playerTurnEnded regenerates the player once per player turn,
+  // whatever the turn's length: once per attack. Monsters.c
+  // decrementMonsterStatus regenerates a monster once per 100 ticks: the
+  // whole turns of its attack time.
+  if (const std::int64_t period = regen_period(c); period > 0)
+    b.regen = {period, c.is_player ? player_regeneration(b.max_hp, c.regeneration).hp_per_turn : 0,
+               c.is_player ? 1 : b.attack_time / kMonsterTurn};
+  return b;
+}
+
+const Combatant& spectral_blade() {
+  static const Combatant blade = [] {
+    Combatant c;
+    c.name = "spectral_blade";
+    c.monster = lookup_monster("spectral_blade");
+    c.hp = c.monster.hp;
+    return c;
+  }();
+  return blade;
+}
+
+// --- laws ----------------------------------------------------------------------------------
+
+namespace {
+
+void trace_strike(std::vector<Draw>* trace, DrawFor what, std::int64_t lo, std::int64_t hi, std::int64_t v) {
+  if (trace)
+    trace->push_back(Draw{what == DrawFor::to_hit ? "to-hit" : "damage", fmt::format("rand_range({}, {})", lo, hi), v});
+}
+
+StrikeResult traced_strike(const AttackPlan& plan, Rng& rng, std::vector<Draw>* trace) {
+  return strike(plan, rng, [trace](DrawFor what, std::int64_t lo, std::int64_t hi, std::int64_t v) {
+    trace_strike(trace, what, lo, hi, v);
+  });
+}
+
+}  // namespace
+
+Attack attack_of(AttackPlan plan) {
+  const Outcome o = exact_outcome(plan);
+  Attack a{std::move(plan), {}};
+  if (o.p_hit < 1) a.rolls.push_back({Roll{false, 0}, 1 - o.p_hit});
+  if (o.p_hit > 0)
+    for (const auto& [v, q] : o.damage_on_hit.items()) a.rolls.push_back({Roll{true, v}, o.p_hit * q});
+  return a;
+}
+
+Roll AttackLaw::sample(Rng& rng, std::vector<Draw>* trace) const {
+  const StrikeResult s = traced_strike(*plan, rng, trace);
+  return {s.hit, s.damage};
+}
+
+Branch<std::int32_t> BladeHits::at(std::size_t i) const {
+  const auto k = static_cast<std::int32_t>(i);
+  const double p = plan->p_hit();
+  double c = 1;
+  for (std::int32_t j = 0; j < k; ++j) c = c * (attackers - j) / (j + 1);
+  return {k, c * std::pow(p, k) * std::pow(1 - p, attackers - k)};
+}
+
+std::int32_t BladeHits::sample(Rng& rng, std::vector<Draw>* trace) const {
+  std::int32_t hits = 0;
+  for (std::int32_t i = 0; i < attackers; ++i) hits += traced_strike(*plan, rng, trace).hit ? 1 : 0;
+  return hits;
+}
+
+Branch<std::int32_t> Summons::at(std::size_t i) const {
+  const double s = 1.0 / static_cast<double>(range() + 1);
+  return i == 0 ? Branch<std::int32_t>{0, 1 - s} : Branch<std::int32_t>{static_cast<std::int32_t>(i + 2), s / 3};
+}
+
+std::int32_t Summons::sample(Rng& rng, std::vector<Draw>* trace) const {
+  const std::int64_t v = rng.uniform(0, range());
+  if (trace) trace->push_back(Draw{"summons", fmt::format("rand_range(0, {})", range()), v});
+  if (v != 0) return 0;
+  const std::int64_t k = rng.uniform(3, 5);
+  if (trace) trace->push_back(Draw{"blades", "rand_range(3, 5)", k});
+  return static_cast<std::int32_t>(k);
+}
+
+std::int64_t Volley::sample(Rng& rng, std::vector<Draw>* trace) const {
+  std::int64_t dmg = 0;
+  for (std::size_t i = 0; i < k; ++i) dmg += traced_strike(*plan, rng, trace).damage;
+  return dmg;
+}
+
+std::vector<Branch<std::int64_t>> volley_of(const AttackPlan& plan, std::size_t k) {
+  const Pmf one = exact_outcome(plan).damage;
+  Pmf sum = one;
+  for (std::size_t i = 1; i < k; ++i) sum = sum + one;
+  std::vector<Branch<std::int64_t>> out;
+  for (const auto& [v, p] : sum.items()) out.push_back({v, p});
+  return out;
+}
+
+// --- mechanics -------------------------------------------------------------------------------
+
+std::int64_t regenerate(const Body& b, std::int64_t hp, FightState& s) {
+  if (b.regen.period == 0) return hp;
+  // Time.c playerTurnEnded ends by setting an HP above the maximum (what
+  // regenPerTurn can add) back to it, before the player's next action.
+  if (b.c.is_player) hp = std::min(hp, b.max_hp);
+  for (std::int64_t step = 0; step < b.regen.steps; ++step) {
+    if (hp >= b.max_hp || s.poison_turns > 0) continue;
+    s.regen_spent += 1000;
+    if (s.regen_spent >= b.regen.period) {
+      s.regen_spent -= static_cast<std::int32_t>(b.regen.period);
+      ++hp;
+    }
+    hp += b.regen.per_turn;
+  }
+  return hp;
+}
+
+std::int64_t final_heal(const Body& b, std::int64_t hp, std::int64_t heal) {
+  return b.c.is_player && b.regen.per_turn > 0 ? std::min(hp + heal, b.max_hp) - hp : heal;
+}
+
+namespace {
+void clear_poison(FightState& s) { s.poison_turns = s.poison_amount = s.poison_clock = 0; }
+}  // namespace
+
+std::int64_t poison_ticks(const Body& poisoner, const Body& victim, FightState& d) {
+  if (!poisoner.poisons() || d.poison_turns <= 0) return 0;
+  // The poisoner's turn deals the ticks of its own attack time, before its attack.
+  const std::int64_t clock = d.poison_clock + poisoner.attack_time;
+  const std::int64_t ticks = std::min<std::int64_t>(clock / victim.tick_period, d.poison_turns);
+  d.poison_turns -= static_cast<std::int32_t>(ticks);
+  d.poison_clock = static_cast<std::int32_t>(clock % victim.tick_period);
+  const std::int64_t lost = ticks * d.poison_amount;
+  if (d.poison_turns == 0) clear_poison(d);
+  return lost;
+}
+
+std::int64_t poison_hit(const Body& attacker, const Body& victim, const Roll& roll, FightState& d) {
+  if (!attacker.poisons() || !roll.hit || roll.damage <= 0) return roll.damage;
+  if (victim.poisonable) {
+    if (d.poison_turns == 0) clear_poison(d);
+    d.poison_turns += static_cast<std::int32_t>(roll.damage);
+    d.poison_amount += 1;
+  }
+  return 1;
+}
+
+void weakness_hit(const Body& attacker, const Body& victim, const Roll& roll, std::int64_t dealt, FightState& d) {
+  if (attacker.weakens() && roll.hit && dealt > 0 && victim.poisonable && victim.c.weakness + d.weakened < 10)
+    ++d.weakened;
+}
+
+std::int64_t transference(const Body& attacker, const Body& victim, std::int64_t dealt, std::int64_t left) {
+  return attacker.transference() && dealt > 0 && victim.poisonable ? std::min(dealt, left) * 9 / 10 : 0;
+}
+
+std::vector<std::int32_t> bodies_of(const FightState& s, std::int64_t hp) {
+  return s.bodies.empty() ? std::vector<std::int32_t>{static_cast<std::int32_t>(hp)} : s.bodies;
+}
+
+std::vector<std::int32_t> split(std::vector<std::int32_t> bodies, std::int64_t damage) {
+  const std::int64_t h = bodies.front();
+  bodies.erase(bodies.begin());
+  if (damage < h) {
+    const auto left = static_cast<std::int32_t>(h - damage);
+    if (bodies.size() < kMaxClones) {
+      bodies.push_back((left + 1) / 2);
+      bodies.push_back((left + 1) / 2);
+    } else {
+      bodies.push_back(left);
+    }
+    std::sort(bodies.begin(), bodies.end());
+  }
+  return bodies;
+}
+
+std::int64_t total(const std::vector<std::int32_t>& bodies) {
+  std::int64_t t = 0;
+  for (const std::int32_t h : bodies) t += h;
+  return t;
+}
+
+// --- the regeneration clocks ---------------------------------------------------------------
+
+RegenWatch::RegenWatch(const Body& a, const Body& b) {
+  for (const Body* x : {&a, &b})
+    if (x->regen.period > 0)
+      about_ += fmt::format("{}{}: an HP each {}/1000 turns, {} clock values", about_.empty() ? "" : "; ", x->c.name,
+                            x->regen.period, regen_clock_values(x->regen.period));
+  for (const Body* x : {&a, &b})
+    if (x->c.is_player && x->regen.period > 0)
+      about_ += "; player:regeneration=none leaves the player's out for an exact answer";
+}
+
+void RegenWatch::see(std::int32_t a_clock, std::int32_t b_clock) {
+  // The exact reader asks once per path of a turn: the same pair again.
+  struct Last {
+    std::uint64_t serial = 0;
+    std::int32_t a = 0, b = 0;
+  };
+  thread_local Last last;
+  if (last.serial == serial_ && last.a == a_clock && last.b == b_clock) return;
+  const std::lock_guard<std::mutex> lock(mutex_);
+  const std::size_t na = seen_[0].size() + (seen_[0].count(a_clock) ? 0 : 1);
+  const std::size_t nb = seen_[1].size() + (seen_[1].count(b_clock) ? 0 : 1);
+  // A clock past the limit is refused and not kept: the conditions met
+  // before it (the start, for the report's first-attack figures) can still
+  // be asked about.
+  if (na * nb > static_cast<std::size_t>(kMaxRegenClock))
+    throw TooLarge(
+        fmt::format("the regeneration clocks reach more than {} values together ({})", kMaxRegenClock, about_));
+  seen_[0].insert(a_clock);
+  seen_[1].insert(b_clock);
+  last = {serial_, a_clock, b_clock};
+}
+
+}  // namespace fray::brogue::turns
