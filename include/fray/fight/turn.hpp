@@ -35,6 +35,7 @@
 #include <fray/fight/states.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -356,8 +357,10 @@ class TurnExchange final : public Exchange {
   [[nodiscard]] const T& turn() const noexcept { return *turn_; }
 
  private:
-  // A side whose condition the turn left as it was keeps its number: no
-  // lookup in the table (most turns change one side at most).
+  // A side whose condition the turn left as it was keeps its number, and
+  // one it left as on this thread's last turn of this exchange takes that
+  // turn's number: no lookup in the table. Most turns change one side at
+  // most, and a sampled fight meets few conditions most of the time.
   Transition transition(double p, const After<mine, theirs>& x, const Now<mine, theirs>& now, Side a, Side d) const {
     Transition t;
     t.p = p;
@@ -365,14 +368,51 @@ class TurnExchange final : public Exchange {
     t.heal = x.heal;
     t.hit = x.hit;
     t.escape = x.escape;
-    t.attacker_state = x.att == now.att ? a.state : att_->id(x.att);
-    t.defender_state = x.def == now.def ? d.state : def_->id(x.def);
+    t.attacker_state = x.att == now.att ? a.state : number(*att_, x.att, memo<mine, 0>());
+    t.defender_state = x.def == now.def ? d.state : number(*def_, x.def, memo<theirs, 1>());
     return t;
+  }
+
+  // The thread's last numbers, two exchanges' worth (the two directions of
+  // a duel take turns), one memo for movers and one for the other side.
+  template <class S>
+  struct Memo {
+    struct Entry {
+      std::uint64_t exchange = 0;  // serial_ of the exchange whose number this is; 0 none
+      S value{};
+      std::uint32_t id = 0;
+    };
+    Entry entry[2];
+    unsigned older = 0;
+  };
+  template <class S, int Role>
+  static Memo<S>& memo() {
+    thread_local Memo<S> m;
+    return m;
+  }
+  template <class S>
+  std::uint32_t number(const States<S>& table, const S& value, Memo<S>& m) const {
+    for (const auto& e : m.entry)
+      if (e.exchange == serial_ && e.value == value) return e.id;
+    const std::uint32_t id = table.id(value);
+    auto& e = m.entry[m.older];
+    e.exchange = serial_;
+    e.value = value;
+    e.id = id;
+    m.older ^= 1u;
+    return id;
+  }
+  // Serials tell exchanges apart for the thread's memo: an address may be
+  // reused by another exchange with another numbering, a serial never is.
+  static std::uint64_t next_serial() {
+    static std::atomic<std::uint64_t> n{0};
+    return n.fetch_add(1, std::memory_order_relaxed) + 1;
   }
 
   std::shared_ptr<const T> turn_;
   std::shared_ptr<const States<mine>> att_;
   std::shared_ptr<const States<theirs>> def_;
+  std::uint64_t serial_ = next_serial();
 };
 
 // The two Exchanges of a duel between side A and side B: `a_turn` moves A
