@@ -15,14 +15,18 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <compare>
 #include <cstdint>
+#include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace fray::shattered_pd {
@@ -60,6 +64,23 @@ struct SideState {
   friend bool operator==(const SideState&, const SideState&) = default;
   friend auto operator<=>(const SideState&, const SideState&) = default;
 };
+static_assert(sizeof(SideState) == 24, "SideState: three words without padding (its hash reads them)");
+}  // namespace fray::shattered_pd
+
+// The hash of a side state (fight::States numbers them by it): its three
+// words, which is cheaper than hashing its fields one by one, as the exact
+// chain looks up every outcome's states.
+template <>
+struct std::hash<fray::shattered_pd::SideState> {
+  std::size_t operator()(const fray::shattered_pd::SideState& s) const noexcept {
+    std::uint64_t w[3];
+    std::memcpy(w, &s, sizeof w);
+    return static_cast<std::size_t>((w[0] * 0x9E3779B97F4A7C15ull) ^ (w[1] * 0xC2B2AE3D27D4EB4Full) ^ w[2]);
+  }
+};
+
+namespace fray::shattered_pd {
+
 using After = fight::After<SideState, SideState>;
 using Now = fight::Now<SideState, SideState>;
 
@@ -175,6 +196,21 @@ class Memo {
  public:
   template <class Make>
   const std::vector<fight::Branch<S>>* get(const K& key, Make&& make) const {
+    // The paths of one turn ask for the same key in a row. (A memo is known
+    // by a number of its own: another may take the address of one gone.)
+    thread_local std::uint64_t last_memo = 0;
+    thread_local K last_key{};
+    thread_local const std::vector<fight::Branch<S>>* last = nullptr;
+    if (last_memo == serial_ && last_key == key) return last;
+    last = find_or_make(key, std::forward<Make>(make));
+    last_memo = serial_;
+    last_key = key;
+    return last;
+  }
+
+ private:
+  template <class Make>
+  const std::vector<fight::Branch<S>>* find_or_make(const K& key, Make&& make) const {
     {
       const std::lock_guard lock(mutex_);
       if (const auto it = map_.find(key); it != map_.end()) return &it->second;
@@ -184,7 +220,11 @@ class Memo {
     return &map_.try_emplace(key, std::move(made)).first->second;
   }
 
- private:
+  static std::uint64_t next_serial() {
+    static std::atomic<std::uint64_t> n{0};
+    return ++n;
+  }
+  std::uint64_t serial_ = next_serial();
   mutable std::mutex mutex_;
   mutable std::map<K, std::vector<fight::Branch<S>>> map_;
 };
@@ -305,6 +345,7 @@ struct HeroCounters {
   bool rage = false;   // Berserk power followed: a Berserker, both acting once a turn
   std::int64_t ht = 0;
   pixel_dungeon::RegenClock clock;  // with `regen`: Regeneration.act's turns in each of her attacks
+  std::vector<int> acts;            // clock.at_attack(n) for each n of the clock's cycle
 };
 
 // `turns` acts of Regeneration.act from HP `hp`: the heal. Each act below HT
@@ -325,7 +366,7 @@ inline std::int64_t regen_turns(const HeroCounters& h, std::int64_t hp, SideStat
 inline std::int64_t regen_step(const HeroCounters& h, std::int64_t hp, SideState& s) {
   if (!h.regen) return 0;
   const std::uint32_t n = h.clock.cycle > 1 ? s.clock : 0;
-  const std::int64_t heal = regen_turns(h, hp, s, h.clock.at_attack(n));
+  const std::int64_t heal = regen_turns(h, hp, s, h.acts[n]);
   if (h.clock.cycle > 1) s.clock = static_cast<std::uint16_t>((n + 1) % h.clock.cycle);
   return heal;
 }
