@@ -1,4 +1,4 @@
-// Shattered Pixel Dungeon 3.3.6 fights: the per-attack kernel with the
+// Shattered Pixel Dungeon 3.3.6 fights: each side's turn (turn.hpp) with the
 // mechanics it follows (life drain, poison, ooze, bleeding, a swarm of flies
 // splitting, Goo, the gnoll brute's rage, the necromancer's skeleton, the
 // spectral necromancer's wraiths, the hero's regeneration and the Berserker's
@@ -8,17 +8,11 @@
 #include <fray/fight/kernel.hpp>
 #include <fray/rules/shattered_pd/attack.hpp>
 
-namespace fray::shattered_pd {
+#include "rules/shattered_pd/turn.hpp"
 
-// Group states of a swarm of flies (the flies' HP and which were born since
-// the swarm's last turn) beyond which a fight is refused.
-inline constexpr std::uint32_t kMaxSwarmGroups = 1u << 17;
-// Group states up to which a fight with a swarm is exact; beyond, the chain
-// (HP pairs times group states) grows past a second and 100 MB, and the fight
-// is sampled (a swarm of 50 against a hero reaches 5 000 to 12 000).
-inline constexpr std::size_t kMaxExactSwarmGroups = 4096;
-// The most flies that attack the hero at once: the eight cells around her.
-inline constexpr int kMaxFliesAround = 8;
+#include <cstdint>
+
+namespace fray::shattered_pd {
 
 // The situation of the attacks `c` makes back in a fight: its melee attack
 // (or its spell when it has none) at the same distance, with the situation's
@@ -29,5 +23,11 @@ inline constexpr int kMaxFliesAround = 8;
 // notes and the lists of modelled and left-out mechanics. Throws fray::Error
 // for a side without HP or a swarm whose group states pass kMaxSwarmGroups.
 [[nodiscard]] Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situation& situation);
+
+// The number in bout `b` (made by make_bout) of side a's state `s` (side b's
+// when not `side_a`), numbering it when new, and the state of a number: the
+// fight layer sees only numbers.
+[[nodiscard]] std::uint32_t state_id(const Bout& b, bool side_a, const SideState& s);
+[[nodiscard]] SideState state_at(const Bout& b, bool side_a, std::uint32_t id);
 
 }  // namespace fray::shattered_pd

@@ -778,20 +778,6 @@ void check_range(std::span<const std::int64_t> x, const char* name) {
 
 }  // namespace
 
-double attack_time(const Combatant& c, const Situation& s) {
-  if (!c.is_hero()) return static_cast<double>(c.mob.attack_delay);
-  const Hero& h = *c.hero;
-  const Weapon* w =
-      s.how == HeroAttack::thrown ? (h.missile ? &*h.missile : nullptr) : (h.weapon ? &*h.weapon : nullptr);
-  if (!w) return 1.0;
-  // Weapon.baseDelay: augment.delayFactor(DLY), then × 1.2^enc in double, kept in a float.
-  float delay = w->delay;
-  if (w->augment == WeaponAugment::speed) delay *= 2.0f / 3.0f;
-  if (w->augment == WeaponAugment::damage) delay *= 5.0f / 3.0f;
-  if (const int enc = w->str - h.str; enc > 0) delay = static_cast<float>(delay * std::pow(1.2, enc));
-  return static_cast<double>(delay);
-}
-
 void add_dice_functions(DiceFunctions& fns) {
   fns.add(DiceFunction{"shattered_normal", 2, 2, "shattered_normal(a, b)",
                        [](std::span<const std::int64_t> x) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/shattered_pd/fight.hpp"
 #include "support/support.hpp"
 
 namespace spd = fray::shattered_pd;
@@ -264,7 +265,10 @@ bool has_line(const std::vector<std::string>& lines, const std::string& text) {
   return std::find(lines.begin(), lines.end(), text) != lines.end();
 }
 
-constexpr std::uint32_t kPast = 1u << 31;
+// Side a's (or b's) HP with the situation's passing conditions over.
+fray::Side past(const fray::Bout& b, bool side_a, std::int64_t hp) {
+  return {hp, fray::shattered_pd::state_id(b, side_a, {.past = true})};
+}
 
 }  // namespace
 
@@ -287,10 +291,10 @@ TEST(SpdRuleset, TenguAccuracyFollowsTheDistance) {
   // In a fight the distance is the same both ways: a hero throwing from afar
   // is shot back at 20; her evasion at level 10 in mail is 14.
   const auto melee = rules().bout({"hero:level=10,str=14,weapon=sword,armor=mail", "tengu", {}, {}});
-  EXPECT_NEAR(kernel_hit(*melee.b_hits_a, {200, kPast}, {65, kPast}), 10.0 / 28, 1e-12);
+  EXPECT_NEAR(kernel_hit(*melee.b_hits_a, past(melee, false, 200), past(melee, true, 65)), 10.0 / 28, 1e-12);
   const auto thrown =
       rules().bout({"hero:level=10,str=14,missile=javelin,armor=mail", "tengu", {"thrown", "ranged"}, {}});
-  EXPECT_NEAR(kernel_hit(*thrown.b_hits_a, {200, kPast}, {65, kPast}), 1 - 14.0 / 40, 1e-12);
+  EXPECT_NEAR(kernel_hit(*thrown.b_hits_a, past(thrown, false, 200), past(thrown, true, 65)), 1 - 14.0 / 40, 1e-12);
   EXPECT_TRUE(has_line(thrown.notes,
                        "Tengu: accuracy 20 with its foe not adjacent (the situation's ranged); accuracy "
                        "10 with its foe adjacent (Tengu.attackSkill)"));
@@ -368,8 +372,8 @@ TEST(SpdRuleset, GooFollowsItsHp) {
   EXPECT_TRUE(has_line(bout.notes,
                        "Goo: accuracy 15, damage 1-12 at 50 HP or less; accuracy 10, damage 1-8 above 50 "
                        "HP; the fight follows its HP (Goo.attackSkill, Goo.damageRoll)"));
-  EXPECT_NEAR(kernel_hit(*bout.b_hits_a, {40, kPast}, {20, kPast}), 0.5 * low.p_hit, 1e-12);
-  EXPECT_NEAR(kernel_hit(*bout.a_hits_b, {20, kPast}, {40, kPast}), 10.0 / 24, 1e-12);
+  EXPECT_NEAR(kernel_hit(*bout.b_hits_a, past(bout, false, 40), past(bout, true, 20)), 0.5 * low.p_hit, 1e-12);
+  EXPECT_NEAR(kernel_hit(*bout.a_hits_b, past(bout, true, 20), past(bout, false, 40)), 10.0 / 24, 1e-12);
 }
 
 // GnollGuard.damageRoll: NormalIntRange(16, 22) when its target is not
@@ -397,7 +401,7 @@ TEST(SpdRuleset, GreatCrabBlocksTheEnemyItSees) {
   EXPECT_EQ(ask("accuracy=30,damage=1-3,hp=10", "great_crab").p_hit, 0.0);
   const auto bout = rules().bout({"hero:level=3", "great_crab", {"unseen"}, {}});
   EXPECT_EQ(kernel_hit(*bout.a_hits_b, {30, 0}, {25, 0}), 1.0);
-  EXPECT_EQ(kernel_hit(*bout.a_hits_b, {30, kPast}, {25, kPast}), 0.0);
+  EXPECT_EQ(kernel_hit(*bout.a_hits_b, past(bout, true, 30), past(bout, false, 25)), 0.0);
   const auto duel = fray::fight::solve_duel(bout);
   EXPECT_LT(duel.p_a_wins, 1e-9);
 }

@@ -1,0 +1,642 @@
+// Shattered Pixel Dungeon 3.3.6: one side's turn in a fight, written once
+// over typed side state and read exactly or sampled (fray/fight/turn.hpp).
+// Each mechanic is its own small function over the reader and the state:
+// the hero's regeneration, the damage over time a mob's hits leave, the
+// gnoll brute's rage, the monk's Focus, Goo's pump, the swarm of flies
+// splitting, the necromancers' minions.
+#pragma once
+
+#include <fray/fight/turn.hpp>
+#include <fray/rules/shattered_pd/attack.hpp>
+#include <fray/rules/shattered_pd/hero.hpp>
+#include <fray/rules/shattered_pd/random.hpp>
+
+#include "rules/pixel_dungeon/fight.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <compare>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace fray::shattered_pd {
+
+// --- the side state ----------------------------------------------------------------------
+
+// The most flies that attack the hero at once: the eight cells around her.
+inline constexpr int kMaxFliesAround = 8;
+
+// A side's condition in a fight. `past`: the situation's passing conditions
+// are over (they last for the first attack: the attacker's invisibility ends
+// with her attack, Invisibility.dispel; a mob that was unaware or paralyzed
+// has noticed her, or woken, by her second, Mob.act setting enemySeen on the
+// mob's turn; the Monk's Focus is spent on the first attack it meets). The
+// other fields each belong to one mechanic and stay 0 on a side it does not
+// concern.
+struct SideState {
+  bool past = false;
+  std::int8_t pump = 0;     // Goo: pumped up 0, 1 or 2 times (goo_turn)
+  std::int8_t brute = 0;    // the gnoll brute's rage (rage_hit)
+  std::int8_t necro = 0;    // the necromancer: 0 before its first turn, 1 summoning, 2 with its skeleton
+  std::uint8_t turn = 0;    // the spectral necromancer's turns taken, up to wraith_last_turn
+  std::uint8_t focus = 0;   // the monk: attacks before its next Focus, less one, or kFocused
+  std::int8_t regen = 0;    // the hero's Regeneration steps since her last heal (0-9)
+  std::int8_t buffer = 0;   // the Berserker's Berserk.powerLossBuffer
+  std::int16_t dot = 0;     // turns of poison or ooze left
+  std::uint16_t clock = 0;  // the hero's attacks modulo her regeneration clock's cycle
+  std::uint32_t group = 0;  // a swarm's group of flies, its number in the fight's table of groups
+  float bleed = 0;          // bleeding's level (0: none)
+  float power = 0;          // the Berserker's Berserk.power
+
+  [[nodiscard]] auto key() const {
+    return std::tie(past, pump, brute, necro, turn, focus, regen, buffer, dot, clock, group, bleed, power);
+  }
+  friend bool operator==(const SideState&, const SideState&) = default;
+  friend auto operator<=>(const SideState&, const SideState&) = default;
+};
+static_assert(sizeof(SideState) == 24, "SideState: three words without padding (its hash reads them)");
+}  // namespace fray::shattered_pd
+
+// The hash of a side state (fight::States numbers them by it): its three
+// words, which is cheaper than hashing its fields one by one, as the exact
+// chain looks up every outcome's states.
+template <>
+struct std::hash<fray::shattered_pd::SideState> {
+  std::size_t operator()(const fray::shattered_pd::SideState& s) const noexcept {
+    std::uint64_t w[3];
+    std::memcpy(w, &s, sizeof w);
+    return static_cast<std::size_t>((w[0] * 0x9E3779B97F4A7C15ull) ^ (w[1] * 0xC2B2AE3D27D4EB4Full) ^ w[2]);
+  }
+};
+
+namespace fray::shattered_pd {
+
+using After = fight::After<SideState, SideState>;
+using Now = fight::Now<SideState, SideState>;
+
+// --- the game's draws, as laws -----------------------------------------------------------
+
+// Random.Int(n) == 0.
+struct IntIs0 {
+  using value_type = bool;
+  int n = 2;
+  const char* label = "Random.Int";
+  [[nodiscard]] std::size_t size() const noexcept { return 2; }
+  [[nodiscard]] fight::Branch<bool> at(std::size_t i) const noexcept {
+    const double p = 1.0 / n;
+    return i == 0 ? fight::Branch<bool>{true, p} : fight::Branch<bool>{false, 1 - p};
+  }
+  bool sample(Rng& rng, std::vector<Draw>* trace) const;
+};
+
+// Random.IntRange(min, max).
+struct IntRange {
+  using value_type = int;
+  int min = 0, max = 0;
+  const char* label = "Random.IntRange";
+  [[nodiscard]] std::size_t size() const noexcept { return static_cast<std::size_t>(max - min + 1); }
+  [[nodiscard]] fight::Branch<int> at(std::size_t i) const noexcept {
+    return {min + static_cast<int>(i), 1.0 / static_cast<double>(max - min + 1)};
+  }
+  int sample(Rng& rng, std::vector<Draw>* trace) const;
+};
+
+// Random.NormalFloat(min, max): a real, drawn by a sampled turn only.
+struct NormalFloat {
+  using value_type = float;
+  float min = 0, max = 0;
+  const char* label = "Random.NormalFloat";
+  [[nodiscard]] std::size_t size() const noexcept { return 0; }
+  [[nodiscard]] fight::Branch<float> at(std::size_t) const noexcept { return {min, 0}; }
+  float sample(Rng& rng, std::vector<Draw>* trace) const;
+};
+
+// Random.NormalFloat(min, max): min + (Float(max - min) + Float(max - min)) / 2, in float.
+template <class R>
+float normal_float(R& rng, float min, float max) {
+  const float r = max - min;
+  const float u = random_float(rng, r);
+  const float v = random_float(rng, r);
+  return min + (u + v) / 2.0f;
+}
+
+// One attack (Char.attack), or the sum of `count` attacks of a swarm's
+// flies: its exact branches (a miss, and each damage of a hit), precomputed
+// once per plan, and the game's strikes with their draws. `passed` holds
+// what each hit passes to Hero.defenseProc (the Berserker's rage reads it);
+// only a sampled attack fills it.
+struct Blow {
+  std::int8_t hit = 0;  // 1 landed, 0 missed, -1 several attacks
+  std::int64_t damage = 0;
+  std::uint8_t n = 0;
+  std::array<std::int64_t, kMaxFliesAround> passed{};
+  auto operator<=>(const Blow&) const = default;
+};
+struct BlowLaw {
+  using value_type = Blow;
+  const std::vector<fight::Branch<Blow>>* branches = nullptr;
+  const AttackPlan* plan = nullptr;
+  int count = 1;
+  [[nodiscard]] std::size_t size() const noexcept { return branches->size(); }
+  [[nodiscard]] fight::Branch<Blow> at(std::size_t i) const { return (*branches)[i]; }
+  Blow sample(Rng& rng, std::vector<Draw>* trace) const;
+};
+// The exact branches of one attack of `plan`, and of the sum of k of them.
+[[nodiscard]] std::vector<fight::Branch<Blow>> blow_branches(const AttackPlan& plan);
+[[nodiscard]] std::vector<std::vector<fight::Branch<Blow>>> flies_branches(const AttackPlan& plan);
+
+// A chain of steps run to its end, read exactly: each step by the exact
+// reader, the paths merged by state after each (a Markov chain over S).
+// The sampled reading runs the same step on the sampled reader.
+template <class S, class Step, class Done>
+std::vector<fight::Branch<S>> run_exact(const S& start, const Step& step, const Done& done) {
+  std::map<S, double> now{{start, 1.0}}, end;
+  while (!now.empty()) {
+    std::map<S, double> next;
+    for (const auto& [s, p] : now) {
+      if (done(s)) {
+        end[s] += p;
+        continue;
+      }
+      fight::Enumerate::each(
+          [&](fight::Enumerate& r) {
+            S x = s;
+            step(r, x);
+            return x;
+          },
+          [&, p = p](double q, S&& x) { next[std::move(x)] += p * q; });
+    }
+    now = std::move(next);
+  }
+  std::vector<fight::Branch<S>> out;
+  out.reserve(end.size());
+  for (const auto& [s, p] : end) out.push_back({s, p});
+  return out;
+}
+template <class R, class S, class Step, class Done>
+S run_sampled(R& r, S s, const Step& step, const Done& done) {
+  while (!done(s)) step(r, s);
+  return s;
+}
+
+// Exact laws computed once per key and kept (the exact reader replays a turn
+// once per path, and each replay asks again).
+template <class K, class S>
+class Memo {
+ public:
+  template <class Make>
+  const std::vector<fight::Branch<S>>* get(const K& key, Make&& make) const {
+    // The paths of one turn ask for the same key in a row. (A memo is known
+    // by a number of its own: another may take the address of one gone.)
+    thread_local std::uint64_t last_memo = 0;
+    thread_local K last_key{};
+    thread_local const std::vector<fight::Branch<S>>* last = nullptr;
+    if (last_memo == serial_ && last_key == key) return last;
+    last = find_or_make(key, std::forward<Make>(make));
+    last_memo = serial_;
+    last_key = key;
+    return last;
+  }
+
+ private:
+  template <class Make>
+  const std::vector<fight::Branch<S>>* find_or_make(const K& key, Make&& make) const {
+    {
+      const std::lock_guard lock(mutex_);
+      if (const auto it = map_.find(key); it != map_.end()) return &it->second;
+    }
+    std::vector<fight::Branch<S>> made = make();
+    const std::lock_guard lock(mutex_);
+    return &map_.try_emplace(key, std::move(made)).first->second;
+  }
+
+  static std::uint64_t next_serial() {
+    static std::atomic<std::uint64_t> n{0};
+    return ++n;
+  }
+  std::uint64_t serial_ = next_serial();
+  mutable std::mutex mutex_;
+  mutable std::map<K, std::vector<fight::Branch<S>>> map_;
+};
+
+// --- the damage over time a mob's hits leave (dot.cpp) ----------------------------------
+
+// Poison, Ooze and Bleeding act at the end of every turn (Buff.actPriority =
+// BUFF_PRIO, after the hero and the mobs), the first time in the very turn the
+// hit attached them (Actor.add schedules a new buff at the current time). The
+// mobs that leave them attack once a turn (attackDelay 1), so each tick comes
+// right after the mob's attack and before anyone's next move: fray adds it to
+// the mob's attack, whether that hits or not. The ticks on a hero after she
+// has killed the mob go with her killing attack (after_kill); those on a mob
+// after it killed its foe are not followed.
+struct Dot {
+  enum class Kind { none, poison, ooze, bleeding } kind = Kind::none;
+  int chance = 1;  // attached by 1 in `chance` hits (Random.Int(chance) == 0)
+  // Poison: Random.IntRange(min, max) turns, × (ascension/2 + 0.5) rounded (Spinner.attackProc).
+  int poison_min = 0, poison_max = 0;
+  float poison_scale = 1;
+  // Ooze.act: a tick deals `ooze_damage`, on half the turns only when `ooze_coin` (depths 1-4).
+  std::int64_t ooze_damage = 1;
+  bool ooze_coin = false;
+
+  [[nodiscard]] std::int64_t poison_turns(int drawn) const {
+    return poison_scale == 1 ? drawn : java_round(static_cast<float>(drawn) * poison_scale);
+  }
+};
+[[nodiscard]] Dot dot_of(const Combatant& c, const Situation& s);
+
+// What a hit that landed leaves (the mob's attackProc, which Char.attack
+// calls on every hit with the damage dealt): Spinner.attackProc's poison
+// (Buff.affect(Poison).set keeps the longer), the ooze of Goo, the caustic
+// slime and the fetid rat (Ooze.set: Ooze.DURATION = 20), Albino.attackProc's
+// bleeding (damage > 0, Bleeding.set keeps the higher level). Bleeding's
+// level is a real number: only a sampled turn attaches it.
+template <class R>
+void dot_attach(R& r, const Dot& dot, SideState& s, bool deals) {
+  switch (dot.kind) {
+    case Dot::Kind::poison:
+      if (r.draw(IntIs0{dot.chance, "Spinner.attackProc: Random.Int"})) {
+        const int x = r.draw(IntRange{dot.poison_min, dot.poison_max, "Spinner.attackProc: Random.IntRange"});
+        s.dot = static_cast<std::int16_t>(std::max<std::int64_t>(dot.poison_turns(x), s.dot));
+      }
+      break;
+    case Dot::Kind::ooze:
+      if (r.draw(IntIs0{dot.chance, "attackProc (ooze): Random.Int"})) s.dot = 20;  // Ooze.DURATION
+      break;
+    case Dot::Kind::bleeding:
+      if constexpr (!R::exact)
+        if (deals && r.draw(IntIs0{dot.chance, "Albino.attackProc: Random.Int"})) {
+          const float level = r.draw(NormalFloat{2.0f, 3.0f, "Bleeding.set: Random.NormalFloat"});
+          if (s.bleed < level) s.bleed = level;
+        }
+      break;
+    case Dot::Kind::none:
+      break;
+  }
+}
+
+// One tick at the end of a turn: its damage, the turns left counted down.
+// Poison.act: (int)(left / 3) + 1. Ooze.act: its damage, at depths 1-4 on
+// Random.Int(2) == 0. Bleeding.act: level = NormalFloat(level / 2, level);
+// round(level) > 0 deals it, else it ends.
+template <class R>
+std::int64_t dot_tick(R& r, const Dot& dot, SideState& s) {
+  switch (dot.kind) {
+    case Dot::Kind::poison: {
+      if (s.dot == 0) return 0;
+      const std::int64_t dmg = s.dot / 3 + 1;
+      --s.dot;
+      return dmg;
+    }
+    case Dot::Kind::ooze:
+      if (s.dot == 0) return 0;
+      --s.dot;
+      return !dot.ooze_coin || r.draw(IntIs0{2, "Ooze.act: Random.Int"}) ? dot.ooze_damage : 0;
+    case Dot::Kind::bleeding: {
+      if (s.bleed == 0) return 0;
+      const float level = r.draw(NormalFloat{s.bleed / 2.0f, s.bleed, "Bleeding.act: Random.NormalFloat"});
+      const std::int64_t dmg = java_round(level);
+      s.bleed = dmg > 0 ? level : 0;
+      return dmg;
+    }
+    case Dot::Kind::none:
+      break;
+  }
+  return 0;
+}
+[[nodiscard]] inline bool dot_left(const SideState& s) { return s.dot > 0 || s.bleed > 0; }
+
+// --- the hero's regeneration and the Berserker's rage --------------------------------------
+
+// Regeneration.act runs once a turn (spend(TICK)) at HERO_PRIO - 1, right
+// after the hero's own move in a turn she acts: below HT it adds 1 / 10f to
+// partialRegen and, at 1 or more, heals the whole part. From 0 the float sum
+// first reaches 1 at the 10th step (1.0000001f) and keeps 1.2e-7; that drift
+// grows by as much per heal, so for the first 800 000 heals every 10th step
+// below HT heals 1 HP. fray keeps that count of steps (0-9), starting the
+// fight at 0. A hero who attacks every t turns meets the buff's acts at whole
+// turns on a clock (pixel_dungeon::turn_clock): those since her last attack
+// are counted on her next, with her HP then.
+inline constexpr int kRegenSteps = 10;
+// The most attacks after which the pattern of those acts repeats, as Pixel
+// Dungeon's regeneration clock; past kMaxExactRegenCycle the clock multiplies
+// the exact chain's conditions past what it follows in reasonable time (a
+// sword four STR short, 1.2^4 turns, repeats after 625 attacks and takes a
+// fight against Goo past 4 million conditions), and the fight is sampled.
+// Against the albino rat, whose fights are sampled, the clock is followed up
+// to a cycle of kMaxBleedingRegenCycle attacks, and the regeneration is left
+// out beyond.
+inline constexpr std::uint32_t kMaxRegenCycle = 4096;
+inline constexpr std::uint32_t kMaxBleedingRegenCycle = 4;
+inline constexpr std::uint32_t kMaxExactRegenCycle = 32;
+struct HeroCounters {
+  bool on = false;     // the side is a hero
+  bool regen = false;  // Regeneration followed
+  bool rage = false;   // Berserk power followed: a Berserker, both acting once a turn
+  std::int64_t ht = 0;
+  pixel_dungeon::RegenClock clock;  // with `regen`: Regeneration.act's turns in each of her attacks
+  std::vector<int> acts;            // clock.at_attack(n) for each n of the clock's cycle
+};
+
+// `turns` acts of Regeneration.act from HP `hp`: the heal. Each act below HT
+// counts a step; the 10th heals 1 HP.
+inline std::int64_t regen_turns(const HeroCounters& h, std::int64_t hp, SideState& s, int turns) {
+  std::int64_t heal = 0;
+  if (!h.regen) return 0;
+  for (int i = 0; i < turns && hp + heal < h.ht; ++i) {
+    if (++s.regen == kRegenSteps) {
+      ++heal;
+      s.regen = 0;
+    }
+  }
+  return heal;
+}
+// Regeneration.act on the hero's attack: the acts due since her last attack
+// (one when she attacks once a turn).
+inline std::int64_t regen_step(const HeroCounters& h, std::int64_t hp, SideState& s) {
+  if (!h.regen) return 0;
+  const std::uint32_t n = h.clock.cycle > 1 ? s.clock : 0;
+  const std::int64_t heal = regen_turns(h, hp, s, h.acts[n]);
+  if (h.clock.cycle > 1) s.clock = static_cast<std::uint16_t>((n + 1) % h.clock.cycle);
+  return heal;
+}
+
+// --- the gnoll brute's rage (brute.cpp) --------------------------------------------------
+
+// Brute.isAlive: the first time its HP reaches 0 (the damage beyond it lost)
+// it gains a BruteRage shield of HT/2 + 4 and spends a turn (triggerEnrage);
+// while the shield lasts it hits for NormalIntRange(15, 40) (damageRoll), and
+// the buff takes round(4 x ascension) off the shield at the end of every turn,
+// the first in the turn of the rage (BruteRage.act); at 0 it dies. The
+// armored brute's ArmoredRage (a BruteRage, so the same 15-40) starts at
+// HT/2 + 1 and takes round(ascension) every third turn from the rage's own
+// (ArmoredBrute.triggerEnrage, ArmoredRage.act: spend(3 * TICK)). fray keeps
+// the shield as HP: the brute's fight HP is its HP plus the shield, and its
+// state says whether it rages (1: the next attack on it takes a decay),
+// skips its next turn (2), rages and has not been attacked since its skipped
+// turn (3), or, for the armored brute, rages with the next decay one or two
+// attacks away (5, 4). The buff acts last in a turn (Actor BUFF_PRIO), from
+// the turn of the rage on (Actor.add: at the time of the hit): that turn's
+// decay is taken at the enraging hit, and each later decay, before her hit,
+// at the next attack of the one who fights it, the first attack after the
+// skipped turn taking none. That takes both to attack once a turn, and her
+// to act before the brute in a turn, as the hero does (Actor HERO_PRIO).
+struct Rage {
+  bool on = false;
+  std::int64_t shield = 0, decay = 0;
+  int every = 1;  // turns between decays
+};
+[[nodiscard]] bool is_brute(const Combatant& c);
+[[nodiscard]] Rage rage_of(const Combatant& brute, const Situation& s, double brute_time, double other_time);
+// A raging brute's decay since the last attack on it, and its state from then on.
+[[nodiscard]] std::pair<std::int64_t, std::int8_t> rage_decay(const Rage& r, std::int8_t state);
+// A hit that passes `x` to a brute with fight HP `hp` in rage state `state`:
+// the fight damage and the new state.
+[[nodiscard]] std::pair<std::int64_t, std::int8_t> rage_hit(const Rage& r, std::int64_t hp, std::int8_t state,
+                                                            std::int64_t x);
+// The brute's own turn: the one the rage spent (2) is skipped, and leaves it
+// raging, not yet attacked (3).
+[[nodiscard]] inline std::int8_t brute_turn(std::int8_t state) { return state == 2 ? 3 : state; }
+// Brute.damageRoll with BruteRage: the catalog's `raging` row (15-40).
+[[nodiscard]] inline Combatant brute_as(Combatant c, bool raged) {
+  c.raging = raged;
+  return c;
+}
+
+// --- the monk's Focus (brute.cpp) --------------------------------------------------------
+
+// Monk.act, spend, defenseSkill and defenseVerb (the senior monk is a Monk):
+// at the end of each of its turns without Focus and with focusCooldown <= 0
+// it gains Focus; an attack on it while it has Focus misses (its
+// INFINITE_EVASION beats even a sure hit, Char.hit), and that miss spends the
+// Focus and sets focusCooldown = NormalFloat(6, 7) (defenseVerb, which
+// Char.attack calls on every miss); each of its attacks takes its delay, 0.5,
+// off the cooldown. The cooldown starts at 0: Focus after its first attack.
+// Its state in a fight: the attacks it still has to make before its next
+// Focus, less one (0 at the start), or kFocused.
+inline constexpr std::uint8_t kFocused = 14;
+[[nodiscard]] bool is_monk(const Combatant& c);
+[[nodiscard]] inline std::uint8_t focus_after_attack(std::uint8_t state) {
+  return state == 0 || state == kFocused ? kFocused : static_cast<std::uint8_t>(state - 1);
+}
+// The cooldown a parry sets (Monk.defenseVerb: NormalFloat(6, 7)), as the
+// attacks the monk makes before its next Focus, less one: exactly, its three
+// values' chances counted over the game's float draws; sampled, drawn.
+struct FocusCooldown {
+  using value_type = std::uint8_t;
+  [[nodiscard]] std::size_t size() const noexcept { return 3; }
+  [[nodiscard]] fight::Branch<std::uint8_t> at(std::size_t i) const noexcept;
+  std::uint8_t sample(Rng& rng, std::vector<Draw>* trace) const;
+};
+
+// --- Goo ---------------------------------------------------------------------------------
+
+[[nodiscard]] bool is_goo(const Combatant& c);
+// Goo at HP * 2 <= HT, pumped up or not: the catalog's `when` rows give its
+// numbers (Goo.attackSkill, damageRoll, defenseSkill: 15, 1-12 and 12 at half
+// HP; x2 and NormalIntRange(3, 3 max) pumped), read by plan_attack from the
+// HP and the pump the turn's variant sets.
+[[nodiscard]] Combatant goo_as(Combatant c, bool enraged, bool pumped);
+// Whether a mob whose stats read its HP (Goo) is at half HP or less.
+[[nodiscard]] bool enraged(const Combatant& c, std::int64_t hp);
+
+// Goo.doAttack: from rest it attacks on Random.Int(HP*2 <= HT ? 2 : 5) > 0,
+// else pumps up; pumped once it pumps again; pumped twice it attacks pumped,
+// and rests. Whether it attacks, and the pump of that attack.
+template <class R>
+bool goo_turn(R& r, SideState& s, bool half_hp, bool& pumped) {
+  pumped = false;
+  if (s.pump >= 2) {
+    s.pump = 0;
+    pumped = true;
+    return true;
+  }
+  if (s.pump == 1) {
+    s.pump = 2;
+    return false;
+  }
+  if (r.draw(IntIs0{half_hp ? 2 : 5, "Goo.doAttack: Random.Int"})) {
+    s.pump = 1;
+    return false;
+  }
+  return true;
+}
+
+// --- the swarm of flies (swarm.cpp) ------------------------------------------------------
+
+// Group states of a swarm of flies (the flies' HP and which were born since
+// the swarm's last turn) beyond which a fight is refused.
+inline constexpr std::uint32_t kMaxSwarmGroups = 1u << 17;
+// Group states up to which a fight with a swarm is exact; beyond, the chain
+// (HP pairs times group states) grows past a second and 100 MB, and the fight
+// is sampled (a swarm of 50 against a hero reaches 5 000 to 12 000).
+inline constexpr std::size_t kMaxExactSwarmGroups = 4096;
+
+// One fly of a swarm: its HP, and whether it was born since the swarm's last
+// turn (a clone joins with SPLIT_DELAY = 1 turn, so it first acts a turn
+// after the hero's attack that made it, after the swarm's next turn).
+struct Fly {
+  std::int64_t hp = 0;
+  bool fresh = false;
+  auto operator<=>(const Fly&) const = default;
+};
+using Group = std::vector<Fly>;  // sorted: the fly the hero attacks first
+
+// What the hero's hit does to the group (Swarm.defenseProc).
+struct Split {
+  Group group;
+  std::int64_t lost = 0;  // the group's HP lost: the damage, up to the fly's HP
+};
+[[nodiscard]] Split hit_group(const Group& g, std::int64_t passed, std::int64_t dealt);
+// The swarm's turn: its newborn flies attack from its next turn on.
+[[nodiscard]] Group after_turn(Group g);
+// The flies that attack on the swarm's turn.
+[[nodiscard]] int attackers(const Group& g);
+// The damage a hit passes to Swarm.defenseProc (Math.round of the roll and
+// its multipliers) and the damage it deals after Vulnerable and the swarm's
+// champion factor (AttackPlan::effective with no armor).
+struct SwarmDamage {
+  bool vulnerable = false;
+  std::optional<float> taken;
+  [[nodiscard]] std::int64_t dealt(std::int64_t passed) const;
+};
+[[nodiscard]] bool is_swarm(const Combatant& c);
+// The swarm's groups, when `swarm` is one: every damage `foe` (or the minion
+// that strikes for it) can pass it. Throws past kMaxSwarmGroups.
+[[nodiscard]] std::shared_ptr<const fight::States<Group>> groups_of(const Combatant& swarm, std::int64_t hp,
+                                                                    const Combatant& foe,
+                                                                    const Situation& other_situation, SwarmDamage& dmg);
+
+// --- the necromancers' minions (minions.cpp) ---------------------------------------------
+
+inline constexpr int kWraithLevel = 4;        // SpectralNecromancer.summonMinion: adjustStats(4)
+inline constexpr int kWraithSpawnDelay = 2;   // Wraith.SPAWN_DELAY
+inline constexpr int kWraithSummonTurns = 2;  // Necromancer.Hunting.act: spend(2 * TICK) after the first
+[[nodiscard]] bool is_necromancer(const Combatant& c);
+[[nodiscard]] bool is_spectral(const Combatant& c);
+[[nodiscard]] Combatant skeleton_of(const Combatant& necro);
+[[nodiscard]] Combatant wraith_of(const Combatant& necro);
+[[nodiscard]] int wraith_cells(const Situation& s);
+[[nodiscard]] int wraiths_acting(std::uint32_t turn, int cells);
+[[nodiscard]] std::uint32_t wraith_last_turn(int cells);
+[[nodiscard]] Combatant striker_of(const Combatant& c);
+
+// Skeleton.die: each living neighbour takes Math.round(NormalIntRange(6, 12)
+// x ascension) less two of its own armour rolls, floored at 0 (armour counts
+// twice against the burst): exactly, its law; sampled, the roll and then the
+// two armour rolls, in the game's order.
+struct Burst {
+  using value_type = std::int64_t;
+  AttackPlan plan;  // the skeleton's attack on that neighbour, for its armour terms
+  float ascension = 1;
+  std::vector<fight::Branch<std::int64_t>> law;
+  [[nodiscard]] std::size_t size() const noexcept { return law.size(); }
+  [[nodiscard]] fight::Branch<std::int64_t> at(std::size_t i) const { return law[i]; }
+  std::int64_t sample(Rng& rng, std::vector<Draw>* trace) const;
+};
+[[nodiscard]] Burst burst_on(const Combatant& necro, const Combatant& victim, const Situation& s);
+
+// --- the turn ----------------------------------------------------------------------------
+
+// One side's turn against the other: its mechanics, its attack (or its
+// minions'), what the attack does to the other's mechanics, and what follows
+// at the end of the turn.
+class SpdTurn {
+ public:
+  using mine = SideState;
+  using theirs = SideState;
+
+  struct Sides {
+    std::shared_ptr<const fight::States<Group>> group;  // a swarm's groups
+    Rage rage;                                          // a gnoll brute's rage
+    bool focus = false;                                 // a monk's Focus followed
+    HeroCounters hero;                                  // a hero's counters
+  };
+  // `ends_defender_state`: the attack ends the defender's passing conditions
+  // (the first attacker's attack does; the other's leaves them to it).
+  SpdTurn(const Combatant& att, const Combatant& def, const Situation& s, bool ends_defender_state, Sides me, Sides foe,
+          const SwarmDamage& swarm_damage, const Dot& victim_dot, int wraith_cells);
+
+  template <class R>
+  After turn(R& r, const Now& now) const;
+
+  [[nodiscard]] bool exact() const { return why_.empty(); }
+  [[nodiscard]] std::string why_not_exact() const { return why_; }
+  [[nodiscard]] Exchange::Reads reads() const;
+
+  // The tables of the two sides' states the fight numbers (the mover's, the other's).
+  void keep(std::shared_ptr<const fight::States<SideState>> mine,
+            std::shared_ptr<const fight::States<SideState>> theirs) {
+    mine_states_ = std::move(mine);
+    theirs_states_ = std::move(theirs);
+  }
+  [[nodiscard]] const fight::States<SideState>& mine_states() const { return *mine_states_; }
+  [[nodiscard]] const fight::States<SideState>& theirs_states() const { return *theirs_states_; }
+
+ private:
+  struct VolleyEnd {
+    Blow s;  // the damage dealt, the hit (of a lone wraith), what the hits passed
+    SideState foe;
+    bool gone = false;  // a swarm with no fly left
+    int i = 0;          // wraiths that have attacked
+    auto operator<=>(const VolleyEnd&) const = default;
+  };
+  struct Alive {
+    std::int64_t hp = 0;
+    SideState s;
+    bool over = false;
+    auto operator<=>(const Alive&) const = default;
+  };
+  template <class R>
+  Blow volley(R& r, int n, int fa, int fd, std::int64_t hp, SideState& foe) const;
+  void wraith_hit(std::int64_t x, std::int64_t hp, VolleyEnd& v) const;
+  template <class R>
+  std::int64_t after_kill(R& r, std::int64_t hp, const SideState& s) const;
+  [[nodiscard]] AttackPlan plan_of(const Combatant& me, int a, int d, int v) const;
+  [[nodiscard]] BlowLaw law_of(int fa, int fd, int v, const SideState& me) const;
+  [[nodiscard]] std::int64_t water_heal(std::int64_t hp) const { return water_ > 0 && hp < ht_ ? water_ : 0; }
+  [[nodiscard]] bool wraiths() const { return wraith_cells_ > 0; }
+
+  bool ends_defender_state_;
+  Combatant att_, def_;
+  Situation s_;
+  Sides me_, foe_;
+  SwarmDamage swarm_damage_;
+  Dot victim_dot_;  // what the defender's hits leave on the attacking hero
+  Dot dot_;         // what the attacker's hits leave on the defender
+  std::int64_t ht_;
+  bool goo_att_, goo_def_;
+  std::int64_t water_ = 0;  // Goo on water: HP it regains on its turn below HT
+  bool attacks_ = true;
+  bool drain_ = false;
+  bool necro_ = false;  // the attacker is a necromancer: its skeleton attacks
+  // The attacker is a spectral necromancer: the cells its wraiths can take
+  // (0 for any other attacker) and the turn its state stops counting at.
+  int wraith_cells_ = 0;
+  std::uint32_t wraith_last_ = 0;
+  std::optional<Burst> burst_;  // the defender is a necromancer: its skeleton bursts when it dies
+  // By the passing conditions of attacker and defender, and the variant:
+  // bit 0 Goo (either side) below half HP or a brute's rage; bit 1 Goo's pump.
+  std::array<std::array<std::array<AttackPlan, 4>, 2>, 2> plans_;
+  std::array<std::array<std::array<std::vector<fight::Branch<Blow>>, 4>, 2>, 2> strikes_;
+  std::array<std::array<std::vector<std::vector<fight::Branch<Blow>>>, 2>, 2> flies_;
+  // The Berserker's plans by rage power (Char.attack's Berserk.damageFactor).
+  mutable std::mutex rage_mutex_;
+  mutable std::map<float, std::unique_ptr<std::array<AttackPlan, 8>>> rage_plans_;
+  Memo<std::tuple<int, int, int, std::int64_t, SideState>, VolleyEnd> volleys_;
+  Memo<std::tuple<std::int64_t, SideState>, Alive> after_kills_;
+  std::string why_;
+  std::shared_ptr<const fight::States<SideState>> mine_states_, theirs_states_;
+};
+
+}  // namespace fray::shattered_pd
