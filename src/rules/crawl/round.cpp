@@ -91,7 +91,14 @@ class RoundTurn {
     const Asked* asked = nullptr;
     if constexpr (R::exact) asked = &ask(now, hurt);
     const i64 regained = regenerate(r, s_.regen, regen_p_, player_regen_, hurt, out.att);
-    if (s_.player_defender) out.damage += player_poison_tick(s_, out.def);
+    if (s_.player_defender) {
+      if constexpr (R::exact) {  // the same tick on every path: taken once for the question
+        out.def.poison = asked->def.poison;
+        out.damage += asked->poison_damage;
+      } else {
+        out.damage += player_poison_tick(s_, out.def);
+      }
+    }
     if (monster_poison_) out.damage += monster_poison_ticks(r, asked, out.def.monster);
     const Struck k = r.draw(RoundLaw{this});
     out.damage += k.damage;
@@ -139,7 +146,8 @@ class RoundTurn {
   struct Asked {
     std::uint64_t serial = 0;
     i64 att_hp = 0;
-    SideState att, def;
+    SideState att, question, def;  // def: the defender after the player's poison tick
+    i64 poison_damage = 0;
     const Ticks* ticks = nullptr;
   };
 
@@ -292,7 +300,8 @@ RoundTurn::RoundTurn(RoundSpec spec, std::shared_ptr<const SideStates> att, std:
 // is remembered), and the monster's poison ticks for it.
 const RoundTurn::Asked& RoundTurn::ask(const Now& now, bool hurt) const {
   thread_local Asked last;
-  if (last.serial == serial_ && last.att_hp == now.att_hp && last.att == now.att && last.def == now.def) return last;
+  if (last.serial == serial_ && last.att_hp == now.att_hp && last.att == now.att && last.question == now.def)
+    return last;
   const bool started = now.def == SideState{};
   // The exact chain asks once per player state it reaches (poison duration
   // and regeneration counter); past kMaxPoisonStates of them it is refused
@@ -325,7 +334,9 @@ const RoundTurn::Asked& RoundTurn::ask(const Now& now, bool hurt) const {
   const Ticks* ticks = monster_poison_ && now.def.monster.poison.degree > 0 ? &ticks_of(now.def.monster) : nullptr;
   if (monster_poison_ && !started)
     count_monster_work(now, regen * round_.size() * (ticks && !ticks->sum.empty() ? ticks->sum.size() : 1));
-  last = Asked{serial_, now.att_hp, now.att, now.def, ticks};
+  SideState def = now.def;
+  const i64 poison_damage = s_.player_defender ? player_poison_tick(s_, def) : 0;
+  last = Asked{serial_, now.att_hp, now.att, now.def, def, poison_damage, ticks};
   return last;
 }
 
