@@ -495,16 +495,20 @@ void RoundTurn::count_monster_work(const Now& now, std::size_t n) const {
                     s_.id, limit));
 }
 
-const RoundTurn& round_turn(const Exchange& e) {
+const fight::TurnExchange<RoundTurn>& round_exchange(const Exchange& e) {
   const auto* x = dynamic_cast<const fight::TurnExchange<RoundTurn>*>(&e);
   if (!x) throw Error("crawl: not a DCSS fight turn's exchange");
-  return x->turn();
+  return *x;
 }
+const RoundTurn& round_turn(const Exchange& e) { return round_exchange(e).turn(); }
 
 }  // namespace
 
 const SideStates& attacker_states(const Exchange& e) { return *round_turn(e).attacker_table(); }
 const SideStates& defender_states(const Exchange& e) { return *round_turn(e).defender_table(); }
+Transition traced_turn(const Exchange& e, Side attacker, Side defender, Rng& rng, std::vector<Draw>& trace) {
+  return round_exchange(e).traced(attacker, defender, rng, &trace);
+}
 
 std::pair<std::shared_ptr<const Exchange>, std::shared_ptr<const Exchange>> make_round_exchanges(RoundSpec a_on_b,
                                                                                                  RoundSpec b_on_a) {

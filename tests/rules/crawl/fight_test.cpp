@@ -203,5 +203,27 @@ TEST(CrawlVampiric, DuelWithDrainExactAndSampledAgree) {
   crawl_test::expect_exact_duel_agrees(b, 13, false);
 }
 
+// A traced turn draws what the sampled turn draws and records each draw in
+// the game's order: a hurt troll's regeneration, then its attacks' rolls.
+TEST(CrawlTurn, TracedTurnIsTheSampledTurn) {
+  for (const char* rules : {"crawl", "crawl-0.34"}) {
+    const Bout b = fray::ruleset(rules).bout({"troll", kPlayer, {}, {}});
+    const Side troll{b.a.hp - 5, 0}, player{b.b.hp, 0};
+    for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+      Rng r1(seed), r2(seed);
+      const Transition s = b.a_hits_b->sample(troll, player, r1);
+      std::vector<Draw> trace;
+      const Transition t = traced_turn(*b.a_hits_b, troll, player, r2, trace);
+      EXPECT_EQ(s.damage, t.damage) << rules;
+      EXPECT_EQ(s.heal, t.heal) << rules;
+      EXPECT_EQ(s.hit, t.hit) << rules;
+      EXPECT_EQ(s.defender_state, t.defender_state) << rules;
+      EXPECT_EQ(r1.unit(), r2.unit()) << rules;  // the engines are where the same draws leave them
+      ASSERT_GT(trace.size(), 3u) << rules;      // the regeneration and the attacks' rolls
+      EXPECT_EQ(trace.front().label, "monster regeneration") << rules;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace fray::crawl

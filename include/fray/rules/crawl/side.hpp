@@ -9,11 +9,13 @@
 // the side as the spec describes it, SideState{}).
 #pragma once
 
+#include <fray/core/draw.hpp>
 #include <fray/fight/kernel.hpp>
 #include <fray/fight/states.hpp>
 #include <fray/rules/crawl/poison.hpp>
 
 #include <tuple>
+#include <vector>
 
 namespace fray::crawl {
 
@@ -37,5 +39,9 @@ using SideStates = fight::States<SideState>;
 // any other Exchange.
 [[nodiscard]] const SideStates& attacker_states(const Exchange& e);
 [[nodiscard]] const SideStates& defender_states(const Exchange& e);
+// One sampled turn of such an Exchange, every number it drew appended to
+// `trace` in the game's order (the same draws as Exchange::sample).
+[[nodiscard]] Transition traced_turn(const Exchange& e, Side attacker, Side defender, Rng& rng,
+                                     std::vector<Draw>& trace);
 
 }  // namespace fray::crawl
