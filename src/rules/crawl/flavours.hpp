@@ -6,6 +6,7 @@
 #include <fray/rules/crawl/regen.hpp>
 
 #include <algorithm>
+#include <concepts>
 #include <span>
 #include <string>
 #include <string_view>
@@ -36,9 +37,26 @@ using FlavourWords = std::pair<std::string_view, std::string_view>;  // flavour,
 [[nodiscard]] std::string regeneration_line(std::string_view name, const MonsterRegen* monster,
                                             std::string_view sources = {});
 
+// What the shared lines read of either version's monster attack
+// (crawl::MonsterAttack, crawl_0_34::MonsterAttack): its AT_ type and AF_
+// flavour, by name.
+template <class A>
+concept FlavouredAttack = requires(const A& a) {
+  { a.type } -> std::convertible_to<std::string_view>;
+  { a.flavour } -> std::convertible_to<std::string_view>;
+};
+// What a fight's regeneration reads of either version's monster
+// (crawl::Monster, crawl_0_34::Creature): its HD and its name (the fast
+// regenerators are named in the catalogs).
+template <class M>
+concept RegeneratingMonster = requires(const M& m) {
+  { m.hd } -> std::convertible_to<int>;
+  { m.name } -> std::convertible_to<std::string_view>;
+};
+
 // The line of each flavoured (not AF_PLAIN) attack, once each: a monster's
 // mechanics in either version, whose attack types differ only in their type.
-template <class Attack>
+template <FlavouredAttack Attack>
 [[nodiscard]] std::vector<std::string> flavour_lines(std::span<const Attack> attacks,
                                                      std::span<const FlavourWords> own) {
   std::vector<std::string> out;
@@ -52,7 +70,7 @@ template <class Attack>
 
 // regeneration_line of a side that is `monster` (its HD and name), or the
 // player for nullptr; either version's monster type.
-template <class Monster>
+template <RegeneratingMonster Monster>
 [[nodiscard]] std::string regeneration_line_of(std::string_view name, const Monster* monster) {
   if (!monster) return regeneration_line(name, nullptr);
   const MonsterRegen regen{monster->hd, fast_regenerator(monster->name)};

@@ -149,7 +149,7 @@ MonsterPoison monster_poison_added(const MonsterPoison& p, int levels, i64 durat
   return {degree, p.duration + d, std::max(p.max_duration, p.duration + d)};
 }
 
-std::uint32_t monster_side_state(const MonsterSideState& side, std::string_view id) {
+void check_monster_side(const MonsterSideState& side, std::string_view id) {
   const MonsterPoison& p = side.poison;
   if (p.degree > kMaxMonsterPoisonDegree)
     throw Error(fmt::format("{}: a monster's poison of degree {} is more than the {} a fight follows", id, p.degree,
@@ -162,8 +162,6 @@ std::uint32_t monster_side_state(const MonsterSideState& side, std::string_view 
   if (side.phase < 0 || side.phase >= kMaxPoisonPhases)
     throw Error(
         fmt::format("{}: a poison tick phase of {} is past the {} a fight follows", id, side.phase, kMaxPoisonPhases));
-  return static_cast<std::uint32_t>(p.degree) | (static_cast<std::uint32_t>(side.phase) << 4) |
-         (static_cast<std::uint32_t>(p.duration) << 10) | (static_cast<std::uint32_t>(p.max_duration) << 21);
 }
 
 int poison_tick_period(int speed, int cost) noexcept {

@@ -7,6 +7,7 @@
 // for not being exact (how it counts shield blocks).
 #pragma once
 
+#include <fray/core/draw.hpp>
 #include <fray/core/rng.hpp>
 #include <fray/fight/kernel.hpp>
 #include <fray/rules/crawl/poison.hpp>
@@ -60,8 +61,9 @@ struct RoundRegen {
 struct RoundSpec {
   std::string id;                             // "crawl", "crawl-0.34": starts every message
   std::vector<std::vector<AttackOdds>> odds;  // [attack][blocks made before it: 0 .. size - 1, the last also for more]
-  // One attack sampled after `blocks` blocks (already at most odds[attack].size() - 1).
-  std::function<Drawn(std::size_t attack, std::size_t blocks, Rng& rng)> draw;
+  // One attack sampled after `blocks` blocks (already at most odds[attack].size() - 1), its draws appended to
+  // *trace when trace is not null.
+  std::function<Drawn(std::size_t attack, std::size_t blocks, Rng& rng, std::vector<Draw>* trace)> draw;
   std::vector<FlavourEffects> effects;  // [attack]
   PoisonRate poison_rate{};
   bool player_defender = false;
@@ -77,7 +79,11 @@ struct RoundSpec {
   std::string why_not_exact;  // the version's own reason, or empty
 };
 
-[[nodiscard]] std::shared_ptr<const Exchange> make_round_exchange(RoundSpec spec);
+// The two Exchanges of a bout, A's rounds on B and B's on A: one fight turn
+// (round.cpp) read through fight::TurnExchange, over one table of SideState
+// (side.hpp) per side, which the two share.
+[[nodiscard]] std::pair<std::shared_ptr<const Exchange>, std::shared_ptr<const Exchange>> make_round_exchanges(
+    RoundSpec a_on_b, RoundSpec b_on_a);
 
 // The player's regeneration in a fight: its maximum HP is the HP it starts
 // with; its regeneration sources; over the fighter's attack delays (whole
@@ -97,18 +103,9 @@ struct RoundSpec {
 // at most kMaxPlayerStates + 1.
 [[nodiscard]] std::size_t regeneration_counters(const RoundRegen& regen);
 
-// A player side's state: its poison duration (you.duration[DUR_POISONING])
-// in the low 25 bits and its regeneration counter
-// (you.hit_points_regeneration, 0..99) above them. A monster's state is 0.
-inline constexpr int kCounterShift = 25;
-inline constexpr i64 kMaxPoisonDuration = (i64{1} << kCounterShift) - 1;
-[[nodiscard]] constexpr i64 poison_of(std::uint32_t state) noexcept { return state & kMaxPoisonDuration; }
-[[nodiscard]] constexpr int counter_of(std::uint32_t state) noexcept {
-  return static_cast<int>(state >> kCounterShift);
-}
-[[nodiscard]] constexpr std::uint32_t player_state(i64 poison, int counter) noexcept {
-  return static_cast<std::uint32_t>(poison) | (static_cast<std::uint32_t>(counter) << kCounterShift);
-}
+// The most poison duration (you.duration[DUR_POISONING], 1000 a point) a
+// fight follows on the player: past it, an error names it.
+inline constexpr i64 kMaxPoisonDuration = (i64{1} << 25) - 1;
 
 // The most monster poison states (degree, duration, maxduration, phase) an
 // exact chain follows; past it the fight is sampled, with a note.

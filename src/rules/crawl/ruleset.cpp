@@ -252,8 +252,8 @@ RoundRegen regeneration(const Combatant& c, const Fighter& f) {
 // in the round; each round starts from none, which the kernel cannot know to
 // be right (which attacks share a defender's turn depends on the speeds), so
 // a fight where blocks happen is sampled.
-std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combatant& d, const Situation& s,
-                                               const Fighter& attacker, const Fighter& defender) {
+RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situation& s, const Fighter& attacker,
+                     const Fighter& defender) {
   std::vector<Combatant> attacks;
   if (const auto* m = std::get_if<Monster>(&a)) {
     for (std::size_t i = 0; i < std::max<std::size_t>(1, m->attacks.size()); ++i) {
@@ -289,8 +289,8 @@ std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combata
       spec.odds[i].push_back({o.p(Kind::block), o.p(Kind::miss), o.p_hit, o.damage_on_hit.items()});
     }
   }
-  spec.draw = [plans](std::size_t i, std::size_t b, Rng& rng) {
-    const StrikeResult r = strike((*plans)[i][b], rng);
+  spec.draw = [plans](std::size_t i, std::size_t b, Rng& rng, std::vector<Draw>* trace) {
+    const StrikeResult r = trace ? strike((*plans)[i][b], rng, TraceTo{trace}) : strike((*plans)[i][b], rng);
     return Drawn{r.kind == Kind::block, r.hit(), r.damage};
   };
   if (can_block)
@@ -308,7 +308,7 @@ std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combata
   }
   if (const auto* m = std::get_if<Monster>(&d)) spec.defender_speed = m->speed;
   spec.regen = regeneration(a, attacker);
-  return make_round_exchange(std::move(spec));
+  return spec;
 }
 
 CatalogEntry monster_entry(const MonsterProp& m) {
@@ -498,8 +498,8 @@ class Rules final : public Ruleset {
     };
     out.a = fighter(a, "attacker");
     out.b = fighter(b, "defender");
-    out.a_hits_b = round_exchange(a, b, s, out.a, out.b);
-    out.b_hits_a = round_exchange(b, a, s, out.b, out.a);
+    std::tie(out.a_hits_b, out.b_hits_a) =
+        make_round_exchanges(round_spec(a, b, s, out.a, out.b), round_spec(b, a, s, out.b, out.a));
     out.time_unit = "aut";
     list_mechanics(a, b, true, out.modelled, out.not_modelled);
     list_regeneration(a, b, out.modelled);

@@ -279,9 +279,8 @@ crawl::RoundRegen regeneration(const Combatant& c, const Fighter& f) {
 // its block limit and resets on the defender's own turn; each round starts
 // from no blocks, which is exact when the defender takes a turn between any
 // two of the attacker's rounds.
-std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combatant& d, const Situation& s,
-                                               double attacker_min_time, double defender_max_turn,
-                                               const Fighter& attacker, const Fighter& defender) {
+crawl::RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situation& s, double attacker_min_time,
+                            double defender_max_turn, const Fighter& attacker, const Fighter& defender) {
   std::vector<Combatant> attacks;
   const Creature* m = a.creature();
   const bool melee_rounds = m && !s.ranged;
@@ -322,8 +321,9 @@ std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combata
       if (b == 0 && o.p_block > 0) can_block = true;
       spec.odds[i].push_back({o.p_block, std::max(0.0, 1 - o.p_hit - o.p_block), o.p_hit, o.damage_on_hit->items()});
     }
-  spec.draw = [plans](std::size_t i, std::size_t b, Rng& rng) {
-    const StrikeResult r = crawl_0_34::strike((*plans)[i][b], rng);
+  spec.draw = [plans](std::size_t i, std::size_t b, Rng& rng, std::vector<Draw>* trace) {
+    const StrikeResult r = trace ? crawl_0_34::strike((*plans)[i][b], rng, crawl::TraceTo{trace})
+                                 : crawl_0_34::strike((*plans)[i][b], rng);
     return crawl::Drawn{r.blocked && !r.hit, r.hit, r.damage};
   };
   if (can_block && defender_max_turn > attacker_min_time * (1 + 1e-9))
@@ -343,7 +343,7 @@ std::shared_ptr<const Exchange> round_exchange(const Combatant& a, const Combata
   }
   if (const Creature* target = d.creature()) spec.defender_speed = target->speed;
   spec.regen = regeneration(a, attacker);
-  return crawl::make_round_exchange(std::move(spec));
+  return spec;
 }
 
 CatalogEntry monster_entry(const Monster& m) {
@@ -550,8 +550,9 @@ class Rules final : public Ruleset {
     auto max_time = [](const Fighter& f) {
       return f.attack_times.empty() ? f.attack_time : f.attack_times.back().first;
     };
-    out.a_hits_b = round_exchange(a, b, side_situation(a), min_time(out.a), max_time(out.b), out.a, out.b);
-    out.b_hits_a = round_exchange(b, a, side_situation(b), min_time(out.b), max_time(out.a), out.b, out.a);
+    std::tie(out.a_hits_b, out.b_hits_a) = crawl::make_round_exchanges(
+        round_spec(a, b, side_situation(a), min_time(out.a), max_time(out.b), out.a, out.b),
+        round_spec(b, a, side_situation(b), min_time(out.b), max_time(out.a), out.b, out.a));
     out.time_unit = "aut";
     // A monster shooting (ranged) makes no melee flavours: its rounds follow none.
     list_mechanics(a, b, !side_situation(a).ranged, !side_situation(b).ranged, out.modelled, out.not_modelled);

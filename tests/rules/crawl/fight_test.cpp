@@ -9,6 +9,7 @@
 #include <fray/fight/solve.hpp>
 #include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/crawl/poison.hpp>
+#include <fray/rules/crawl/side.hpp>
 #include <fray/rules/ruleset.hpp>
 #include <map>
 #include <utility>
@@ -73,20 +74,22 @@ TEST(CrawlPoison, AdderRoundTicksThenPoisons) {
   const double damaging = bite.p_hit * (1 - bite.damage_on_hit[0]);
   const PoisonTick tick = poison_tick(10000, 100.0 / 13);
   ASSERT_EQ(tick.damage, 1);
+  // The player's states, by its poison duration (you.duration[DUR_POISONING]).
+  const auto poisoned = [&b](i64 duration) { return defender_states(*b.a_hits_b).id(SideState{duration}); };
   std::map<std::uint32_t, double> by_state;
   double mean = 0;
-  for (const Transition& t : b.a_hits_b->outcomes({11, 0}, {14, 10000})) {
+  for (const Transition& t : b.a_hits_b->outcomes({11, 0}, {14, poisoned(10000)})) {
     by_state[t.defender_state] += t.p;
     mean += t.p * static_cast<double>(t.damage);
     EXPECT_EQ(t.attacker_state, 0u);
     EXPECT_EQ(t.heal, 0);
   }
   EXPECT_NEAR(mean, 1 + bite.damage.mean(), 1e-12);
-  EXPECT_NEAR(by_state[static_cast<std::uint32_t>(tick.duration)], 1 - damaging / 3, 1e-12);
-  for (int k = 4; k <= 8; ++k)
-    EXPECT_NEAR(by_state[static_cast<std::uint32_t>(tick.duration + 1000 * k)], damaging / 3 / 5, 1e-12) << k;
+  EXPECT_NEAR(by_state[poisoned(tick.duration)], 1 - damaging / 3, 1e-12);
+  for (int k = 4; k <= 8; ++k) EXPECT_NEAR(by_state[poisoned(tick.duration + 1000 * k)], damaging / 3 / 5, 1e-12) << k;
   // The player's own round keeps its poison.
-  for (const Transition& t : b.b_hits_a->outcomes({14, 10000}, {11, 0})) EXPECT_EQ(t.attacker_state, 10000u);
+  for (const Transition& t : b.b_hits_a->outcomes({14, poisoned(10000)}, {11, 0}))
+    EXPECT_EQ(t.attacker_state, poisoned(10000));
 }
 
 // Turns for the adder to kill a 6-HP player who does not fight back, from an
@@ -198,6 +201,28 @@ TEST(CrawlVampiric, DuelWithDrainExactAndSampledAgree) {
   const Bout b = fray::ruleset("crawl").bout(
       {"player:hp=12,fighting=5,weapon_skill=4,weapon=long_sword", "vampire_knight", {}, {}});
   crawl_test::expect_exact_duel_agrees(b, 13, false);
+}
+
+// A traced turn draws what the sampled turn draws and records each draw in
+// the game's order: a hurt troll's regeneration, then its attacks' rolls.
+TEST(CrawlTurn, TracedTurnIsTheSampledTurn) {
+  for (const char* rules : {"crawl", "crawl-0.34"}) {
+    const Bout b = fray::ruleset(rules).bout({"troll", kPlayer, {}, {}});
+    const Side troll{b.a.hp - 5, 0}, player{b.b.hp, 0};
+    for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+      Rng r1(seed), r2(seed);
+      const Transition s = b.a_hits_b->sample(troll, player, r1);
+      std::vector<Draw> trace;
+      const Transition t = traced_turn(*b.a_hits_b, troll, player, r2, trace);
+      EXPECT_EQ(s.damage, t.damage) << rules;
+      EXPECT_EQ(s.heal, t.heal) << rules;
+      EXPECT_EQ(s.hit, t.hit) << rules;
+      EXPECT_EQ(s.defender_state, t.defender_state) << rules;
+      EXPECT_EQ(r1.unit(), r2.unit()) << rules;  // the engines are where the same draws leave them
+      ASSERT_GT(trace.size(), 3u) << rules;      // the regeneration and the attacks' rolls
+      EXPECT_EQ(trace.front().label, "monster regeneration") << rules;
+    }
+  }
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <fray/rules/crawl/catalog.hpp>
 #include <fray/rules/crawl/poison.hpp>
 #include <fray/rules/crawl/random.hpp>
+#include <fray/rules/crawl/side.hpp>
 #include <fray/rules/crawl_0_34/catalog.hpp>
 #include <fray/rules/ruleset.hpp>
 #include <map>
@@ -31,7 +32,12 @@ namespace {
 using crawl_test::has_line;
 using crawl_test::kBoth;
 
-std::uint32_t packed(MonsterPoison p, int phase) { return monster_side_state({p, phase}, "test"); }
+// Side b's state poisoned so, numbered in its table (the table A's rounds on B and B's on A share).
+std::uint32_t packed(const Bout& b, MonsterPoison p, int phase) {
+  return defender_states(*b.a_hits_b).id(SideState{0, 0, {p, phase}});
+}
+// Side b's poison behind a state number.
+MonsterSideState side_of(const Bout& b, std::uint32_t state) { return defender_states(*b.a_hits_b).at(state).monster; }
 
 // monster::poison and monster_resists_this_poison.
 TEST(CrawlMonsterPoison, LevelsAndResistance) {
@@ -144,10 +150,10 @@ TEST(CrawlMonsterPoison, TickDecayAndAddByHand) {
   EXPECT_EQ(ticks, 10);
   EXPECT_EQ(poison_ticks_at(1, 5), 2);
   // The state's bounds.
-  EXPECT_EQ(monster_side_of(packed({3, 250, 400}, 5)).poison, (MonsterPoison{3, 250, 400}));
-  EXPECT_EQ(monster_side_of(packed({3, 250, 400}, 5)).phase, 5);
-  EXPECT_THROW((void)packed({1, 2048, 2048}, 0), Error);
-  EXPECT_THROW((void)packed({16, 20, 20}, 0), Error);
+  EXPECT_NO_THROW(check_monster_side({{3, 250, 400}, 5}, "test"));
+  EXPECT_THROW(check_monster_side({{1, 2048, 2048}, 0}, "test"), Error);
+  EXPECT_THROW(check_monster_side({{16, 20, 20}, 0}, "test"), Error);
+  EXPECT_THROW(check_monster_side({{1, 20, 20}, 64}, "test"), Error);
 }
 
 // The killer bee's round (HD 3, AF_POISON: 6..12 points, 1 degree for 6, 2
@@ -171,35 +177,35 @@ TEST(CrawlMonsterPoison, BeeRoundOnAPoisonedOrc) {
     std::map<std::uint32_t, double> by_state;
     std::map<std::int64_t, double> by_damage;
     double mean = 0;
-    for (const Transition& t : b.a_hits_b->outcomes({b.a.hp, 0}, {b.b.hp, packed({1, 35, 80}, 1)})) {
+    for (const Transition& t : b.a_hits_b->outcomes({b.a.hp, 0}, {b.b.hp, packed(b, {1, 35, 80}, 1)})) {
       by_state[t.defender_state] += t.p;
       by_damage[t.damage] += t.p;
       mean += t.p * static_cast<double>(t.damage);
     }
     EXPECT_NEAR(mean, 0.75 + sting.damage.mean(), 1e-12) << rules;
     EXPECT_NEAR(by_damage[0], 0.5 * sting.damage[0], 1e-12) << rules;
-    EXPECT_NEAR(by_state[packed({1, 25, 80}, 0)], 1 - damaging / 3, 1e-12) << rules;
+    EXPECT_NEAR(by_state[packed(b, {1, 25, 80}, 0)], 1 - damaging / 3, 1e-12) << rules;
     for (const auto& [d, p] : d1.items()) {
       const auto dur = static_cast<int>(25 + d);
-      EXPECT_NEAR(by_state[packed({2, dur, std::max(80, dur)}, 0)], damaging / 3 / 7 * p, 1e-12) << rules << d;
+      EXPECT_NEAR(by_state[packed(b, {2, dur, std::max(80, dur)}, 0)], damaging / 3 / 7 * p, 1e-12) << rules << d;
     }
     for (const auto& [d, p] : d2.items()) {
       const auto dur = static_cast<int>(25 + d);
-      EXPECT_NEAR(by_state[packed({3, dur, std::max(80, dur)}, 0)], damaging / 3 * 6 / 7 * p, 1e-12) << rules << d;
+      EXPECT_NEAR(by_state[packed(b, {3, dur, std::max(80, dur)}, 0)], damaging / 3 * 6 / 7 * p, 1e-12) << rules << d;
     }
     EXPECT_EQ(by_state.size(), 1 + d1.width() + d2.width()) << rules;
     // Phase 0: the bee's first round since the poisoning passes 5 aut, no tick.
     double untouched = 0;
     mean = 0;
-    for (const Transition& t : b.a_hits_b->outcomes({b.a.hp, 0}, {b.b.hp, packed({1, 35, 80}, 0)})) {
-      if (t.defender_state == packed({1, 35, 80}, 1)) untouched += t.p;
+    for (const Transition& t : b.a_hits_b->outcomes({b.a.hp, 0}, {b.b.hp, packed(b, {1, 35, 80}, 0)})) {
+      if (t.defender_state == packed(b, {1, 35, 80}, 1)) untouched += t.p;
       mean += t.p * static_cast<double>(t.damage);
     }
     EXPECT_NEAR(untouched, 1 - damaging / 3, 1e-12) << rules;
     EXPECT_NEAR(mean, sting.damage.mean(), 1e-12) << rules;
     // The orc's own round keeps its poison.
-    for (const Transition& t : b.b_hits_a->outcomes({b.b.hp, packed({1, 35, 80}, 1)}, {b.a.hp, 0}))
-      EXPECT_EQ(t.attacker_state, packed({1, 35, 80}, 1)) << rules;
+    for (const Transition& t : b.b_hits_a->outcomes({b.b.hp, packed(b, {1, 35, 80}, 1)}, {b.a.hp, 0}))
+      EXPECT_EQ(t.attacker_state, packed(b, {1, 35, 80}, 1)) << rules;
   }
 }
 
@@ -213,7 +219,7 @@ TEST(CrawlMonsterPoison, ResistancesInTheRound) {
       const Bout b = rs.bout({"killer_bee", std::string(victim) + ":hp=60", {}, {}});
       double p = 0;
       for (const Transition& t : b.a_hits_b->outcomes({b.a.hp, 0}, {b.b.hp, from}))
-        if (monster_side_of(t.defender_state).poison.degree > 0) p += t.p;
+        if (side_of(b, t.defender_state).poison.degree > 0) p += t.p;
       return p;
     };
     auto damaging = [&](const char* victim) {
@@ -227,7 +233,7 @@ TEST(CrawlMonsterPoison, ResistancesInTheRound) {
     const Bout bees = rs.bout({"killer_bee", "killer_bee:hp=60", {}, {}});
     const AttackSummary s = rs.attack({"killer_bee", "killer_bee", {}, {}});
     double mean = 0;
-    for (const Transition& t : bees.a_hits_b->outcomes({bees.a.hp, 0}, {bees.b.hp, packed({2, 100, 100}, 1)}))
+    for (const Transition& t : bees.a_hits_b->outcomes({bees.a.hp, 0}, {bees.b.hp, packed(bees, {2, 100, 100}, 1)}))
       mean += t.p * static_cast<double>(t.damage);
     EXPECT_NEAR(mean, 3 + s.damage.mean(), 1e-12) << rules;
   }
@@ -238,18 +244,18 @@ TEST(CrawlMonsterPoison, ResistancesInTheRound) {
 TEST(CrawlMonsterPoison, SampledRoundAgreesWithExact) {
   for (const char* rules : kBoth) {
     const Bout b = fray::ruleset(rules).bout({"killer_bee", "orc:hp=60", {}, {}});
-    const Side bee{b.a.hp, 0}, orc{b.b.hp, packed({2, 90, 120}, 1)};
+    const Side bee{b.a.hp, 0}, orc{b.b.hp, packed(b, {2, 90, 120}, 1)};
     std::map<std::int64_t, double> damage, degree;
     for (const Transition& t : b.a_hits_b->outcomes(bee, orc)) {
       damage[t.damage] += t.p;
-      degree[monster_side_of(t.defender_state).poison.degree] += t.p;
+      degree[side_of(b, t.defender_state).poison.degree] += t.p;
     }
     Rng rng(41);
     std::map<std::int64_t, std::uint64_t> got_damage, got_degree;
     for (int i = 0; i < 100000; ++i) {
       const Transition t = b.a_hits_b->sample(bee, orc, rng);
       ++got_damage[t.damage];
-      ++got_degree[monster_side_of(t.defender_state).poison.degree];
+      ++got_degree[side_of(b, t.defender_state).poison.degree];
     }
     EXPECT_GT(test::chi_square_p(Pmf::from_map(damage), got_damage), 1e-3) << rules;
     EXPECT_GT(test::chi_square_p(Pmf::from_map(degree), got_degree), 1e-3) << rules;
@@ -264,7 +270,7 @@ TEST(CrawlMonsterPoison, RoundsChainedAgreeWithSampled) {
   for (const char* rules : kBoth) {
     const Bout b = fray::ruleset(rules).bout({"killer_bee", "orc:hp=60", {}, {}});
     const Side bee{b.a.hp, 0};
-    const std::uint32_t start = packed({2, 90, 120}, 1);
+    const std::uint32_t start = packed(b, {2, 90, 120}, 1);
     std::map<std::pair<std::int64_t, std::uint32_t>, double> now{{{0, start}, 1.0}};
     for (int round = 0; round < 2; ++round) {
       std::map<std::pair<std::int64_t, std::uint32_t>, double> next;
@@ -276,7 +282,7 @@ TEST(CrawlMonsterPoison, RoundsChainedAgreeWithSampled) {
     std::map<std::int64_t, double> lost, degree;
     for (const auto& [key, p] : now) {
       lost[key.first] += p;
-      degree[monster_side_of(key.second).poison.degree] += p;
+      degree[side_of(b, key.second).poison.degree] += p;
     }
     Rng rng(43);
     std::map<std::int64_t, std::uint64_t> got_lost, got_degree;
@@ -287,7 +293,7 @@ TEST(CrawlMonsterPoison, RoundsChainedAgreeWithSampled) {
         orc = {orc.hp - t.damage, t.defender_state};
       }
       ++got_lost[60 - orc.hp];
-      ++got_degree[monster_side_of(orc.state).poison.degree];
+      ++got_degree[side_of(b, orc.state).poison.degree];
     }
     EXPECT_GT(test::chi_square_p(Pmf::from_map(lost), got_lost), 1e-3) << rules;
     EXPECT_GT(test::chi_square_p(Pmf::from_map(degree), got_degree), 1e-3) << rules;

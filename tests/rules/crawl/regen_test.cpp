@@ -10,6 +10,7 @@
 #include <fray/fight/monte_carlo.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/rules/crawl/regen.hpp>
+#include <fray/rules/crawl/side.hpp>
 #include <fray/rules/ruleset.hpp>
 #include <map>
 #include <string>
@@ -134,12 +135,11 @@ TEST(CrawlRegen, SourcesByHand) {
 // 12-aut long sword (0.34: long blades 4, 14 − 40/20), hurt to 30 HP with its
 // counter at 90.
 TEST(CrawlRegen, SpecSourcesInTheFight) {
-  const std::uint32_t at90 = 90u << 25;
   struct Case {
     const char* rules;
     const char* player;
     i64 heal;
-    std::map<std::uint32_t, double> counters;
+    std::map<int, double> counters;  // the regeneration counter after the turn
   };
   // 0.19: amulet and Trog's Hand: 13 + 40 + 100 = 153; 153·12/10 = 183.6: 183 (0.4) or 184 (0.6); 90 + 183 = 273
   // → 2 HP, counter 73; 274 → 74. 0.34: 26 + 80 + 100 = 206; 247.2: 247 (0.8) or 248 (0.2); 337 → 3 HP, 37; 38.
@@ -147,21 +147,23 @@ TEST(CrawlRegen, SpecSourcesInTheFight) {
       {"crawl",
        "player:hp=40,fighting=5,weapon_skill=4,weapon=long_sword,amulet=regeneration,trogs_hand",
        2,
-       {{73u << 25, 0.4}, {74u << 25, 0.6}}},
+       {{73, 0.4}, {74, 0.6}}},
       {"crawl-0.34",
        "player:hp=40,fighting=5,long_blades=4,weapon=long_sword,amulet=regeneration,trogs_hand",
        3,
-       {{37u << 25, 0.8}, {38u << 25, 0.2}}},
+       {{37, 0.8}, {38, 0.2}}},
   };
   for (const Case& c : cases) {
     const Bout b = fray::ruleset(c.rules).bout({c.player, "orc_warrior", {}, {}});
     ASSERT_EQ(b.a.attack_time, 12.0) << c.rules;
     EXPECT_TRUE(has_line(b.modelled, "; with an amulet of regeneration")) << c.rules;
     EXPECT_TRUE(has_line(b.modelled, "Trog's Hand (+100)")) << c.rules;
-    std::map<std::uint32_t, double> by;
+    const SideStates& player = attacker_states(*b.a_hits_b);
+    const std::uint32_t at90 = player.id(SideState{0, 90});
+    std::map<int, double> by;
     for (const Transition& t : b.a_hits_b->outcomes({30, at90}, {20, 0})) {
       EXPECT_EQ(t.heal, c.heal) << c.rules;
-      by[t.attacker_state] += t.p;
+      by[player.at(t.attacker_state).counter] += t.p;
     }
     ASSERT_EQ(by.size(), c.counters.size()) << c.rules;
     for (const auto& [state, p] : c.counters) EXPECT_NEAR(by[state], p, 1e-12) << c.rules;
@@ -169,7 +171,7 @@ TEST(CrawlRegen, SpecSourcesInTheFight) {
     for (int i = 0; i < 200; ++i) {
       const Transition t = b.a_hits_b->sample({30, at90}, {20, 0}, rng);
       EXPECT_EQ(t.heal, c.heal) << c.rules;
-      EXPECT_TRUE(c.counters.count(t.attacker_state)) << c.rules;
+      EXPECT_TRUE(c.counters.count(player.at(t.attacker_state).counter)) << c.rules;
     }
   }
 }
@@ -220,21 +222,22 @@ TEST(CrawlRegen, KernelsHealOnTheirOwnTurns) {
   EXPECT_NEAR(p1, 0.06, 1e-12);
   for (const Transition& t : b.b_hits_a->outcomes({28, 0}, {40, 0})) EXPECT_EQ(t.heal, 0);
   // The player: 40 HP, rate 13, a 12-aut long sword. At full HP nothing and the counter stays 0; at 30 HP with
-  // its counter at 90 (the state's bits above the poison's 25): 1 HP, counter 5 (0.4) or 6 (0.6).
+  // its counter at 90: 1 HP, counter 5 (0.4) or 6 (0.6).
   ASSERT_EQ(b.a.attack_time, 12.0);
   for (const Transition& t : b.a_hits_b->outcomes({40, 0}, {28, 0})) {
     EXPECT_EQ(t.heal, 0);
     EXPECT_EQ(t.attacker_state, 0u);
   }
-  const std::uint32_t at90 = 90u << 25;
+  const SideStates& player = attacker_states(*b.a_hits_b);
+  const std::uint32_t at90 = player.id(SideState{0, 90});
   std::map<std::uint32_t, double> by;
   for (const Transition& t : b.a_hits_b->outcomes({30, at90}, {28, 0})) {
     EXPECT_EQ(t.heal, 1);
     by[t.attacker_state] += t.p;
   }
   ASSERT_EQ(by.size(), 2u);
-  EXPECT_NEAR(by[5u << 25], 0.4, 1e-12);
-  EXPECT_NEAR(by[6u << 25], 0.6, 1e-12);
+  EXPECT_NEAR(by[player.id(SideState{0, 5})], 0.4, 1e-12);
+  EXPECT_NEAR(by[player.id(SideState{0, 6})], 0.6, 1e-12);
   // Sampled: the same heal.
   Rng rng(5);
   for (int i = 0; i < 200; ++i) EXPECT_EQ(b.a_hits_b->sample({30, at90}, {28, 0}, rng).heal, 1);

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include <fray/fight/solve.hpp>
+#include <fray/rules/crawl/side.hpp>
 #include <fray/rules/crawl_0_34/poison.hpp>
 #include <fray/rules/crawl_0_34/ruleset.hpp>
 #include <fray/rules/ruleset.hpp>
@@ -73,11 +74,14 @@ TEST(Crawl034Poison, AdderTurnsToKillIncludeThePoison) {
   const Pmf& on_hit = *bite.damage_on_hit;
   const double damaging = bite.p_hit * (1 - on_hit[0]);
   const PoisonTick tick = poison_over(10000, 100.0 / 13);
+  // The player's states, by its poison duration (you.duration[DUR_POISONING]).
+  const auto poisoned = [&b](i64 duration) {
+    return crawl::defender_states(*b.a_hits_b).id(crawl::SideState{duration});
+  };
   std::map<std::uint32_t, double> by_state;
-  for (const Transition& t : b.a_hits_b->outcomes({11, 0}, {6, 10000})) by_state[t.defender_state] += t.p;
-  EXPECT_NEAR(by_state[static_cast<std::uint32_t>(tick.duration)], 1 - damaging / 3, 1e-12);
-  for (int k = 4; k <= 8; ++k)
-    EXPECT_NEAR(by_state[static_cast<std::uint32_t>(tick.duration + 1000 * k)], damaging / 3 / 5, 1e-12) << k;
+  for (const Transition& t : b.a_hits_b->outcomes({11, 0}, {6, poisoned(10000)})) by_state[t.defender_state] += t.p;
+  EXPECT_NEAR(by_state[poisoned(tick.duration)], 1 - damaging / 3, 1e-12);
+  for (int k = 4; k <= 8; ++k) EXPECT_NEAR(by_state[poisoned(tick.duration + 1000 * k)], damaging / 3 / 5, 1e-12) << k;
 
   std::map<std::pair<i64, i64>, double> alive{{{6, 0}, 1.0}};
   std::vector<double> kill_at{0};
@@ -170,17 +174,18 @@ TEST(Crawl034Regen, KernelsHealOnTheirOwnTurns) {
   EXPECT_TRUE(has_line(b.modelled, "player: regeneration"));
   EXPECT_TRUE(has_line(b.modelled, "orc warrior: natural regeneration"));
   EXPECT_FALSE(has_line(b.not_modelled, "regeneration"));
-  // Rate 20 + 40/6 = 26 over 12 aut: div_rand_round(312, 10) = 31 (0.8) or 32 (0.2). From a counter of 80
-  // (the state's bits above the poison's 25): 111 → 1 HP, 11 left; 112 → 1 HP, 12 left.
+  // Rate 20 + 40/6 = 26 over 12 aut: div_rand_round(312, 10) = 31 (0.8) or 32 (0.2). From a counter of 80:
+  // 111 → 1 HP, 11 left; 112 → 1 HP, 12 left.
   ASSERT_EQ(b.a.attack_time, 12.0);
+  const auto counter = [&b](int c) { return crawl::attacker_states(*b.a_hits_b).id(crawl::SideState{0, c}); };
   std::map<std::uint32_t, double> by;
-  for (const Transition& t : b.a_hits_b->outcomes({30, 80u << 25}, {28, 0})) {
+  for (const Transition& t : b.a_hits_b->outcomes({30, counter(80)}, {28, 0})) {
     EXPECT_EQ(t.heal, 1);
     by[t.attacker_state] += t.p;
   }
   ASSERT_EQ(by.size(), 2u);
-  EXPECT_NEAR(by[11u << 25], 0.8, 1e-12);
-  EXPECT_NEAR(by[12u << 25], 0.2, 1e-12);
+  EXPECT_NEAR(by[counter(11)], 0.8, 1e-12);
+  EXPECT_NEAR(by[counter(12)], 0.2, 1e-12);
   // The warrior (HD 4) below its maximum: 1 HP with chance 1/4 * 2/25 + 3/4 * (1/3 * 2/25 + 2/3 * 1/25) = 0.06.
   double p1 = 0;
   for (const Transition& t : b.b_hits_a->outcomes({20, 0}, {40, 0}))

@@ -167,25 +167,21 @@ i64 sample_monster_poison_tick(R& rng, const PoisonTickRoll& roll) {
 [[nodiscard]] MonsterPoison monster_poison_added(const MonsterPoison& p, int levels, i64 duration) noexcept;
 inline constexpr int kMaxPoisonDegree = 4;  // MAX_ENCH_DEGREE_DEFAULT
 
-// A monster side's state in a fight (Side::state): its poison (ENCH_POISON) and the poisoner's rounds
-// since it was poisoned, modulo the period of the ticks (phase): the degree
-// in bits 0..3, the phase in 4..9, the duration in 10..20 and maxduration in
-// 21..31. 0: not poisoned. A poison past these bounds (a fresh degree above
-// 15, a duration above 2047, about 200 ticks still to come, or a poisoner
-// whose ticks repeat only after more than 64 rounds) is refused, naming it.
+// A monster side's poison in a fight (its side state, side.hpp): its poison
+// (ENCH_POISON) and the poisoner's rounds since it was poisoned, modulo the
+// period of the ticks (phase). A fight follows a degree up to 15, a duration
+// up to 2047 (about 200 ticks still to come) and a poisoner whose ticks
+// repeat within 64 rounds; past these it refuses, naming them.
 struct MonsterSideState {
   MonsterPoison poison{};
   int phase = 0;
+  friend bool operator==(const MonsterSideState&, const MonsterSideState&) = default;
 };
 inline constexpr int kMaxMonsterPoisonDegree = 15;
 inline constexpr int kMaxMonsterPoisonDuration = 2047;
 inline constexpr int kMaxPoisonPhases = 64;
-[[nodiscard]] constexpr MonsterSideState monster_side_of(std::uint32_t state) noexcept {
-  return {{static_cast<int>(state & 15u), static_cast<int>((state >> 10) & 2047u), static_cast<int>(state >> 21)},
-          static_cast<int>((state >> 4) & 63u)};
-}
-// The state of `side`; throws Error (starting with `id`) past the bounds.
-[[nodiscard]] std::uint32_t monster_side_state(const MonsterSideState& side, std::string_view id);
+// Throws Error (starting with `id`) for a side past these bounds.
+void check_monster_side(const MonsterSideState& side, std::string_view id);
 // The rounds after which a poisoner of speed `speed` whose rounds spend
 // `cost` energy (10 × cost / speed aut each, energy.hpp) ticks the same
 // again: speed / gcd(speed, cost).

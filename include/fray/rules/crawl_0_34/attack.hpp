@@ -161,13 +161,16 @@ struct StrikeResult {
 // random2(EV + repulsion), the bolt's roll and the EV roll.
 template <UniformEngine R, class OnDraw>
 StrikeResult strike(const AttackPlan& p, R& rng, OnDraw&& on_draw) {
+  // Without a trace (crawl::NoDraws) no draw's label or call text is built.
+  constexpr bool traced = crawl::records_draws<OnDraw>;
   StrikeResult r;
   auto chain = [&](const Chain& c) { return c.sample(rng, on_draw); };
   auto block = [&](i64 to_hit) {
     if (!p.block_rolled || to_hit >= automatic_hit) return false;
     const i64 n = bypass(p, to_hit);
     const i64 con = crawl::random2(rng, n);
-    if (n > 1) on_draw(Draw{"block: con", crawl::fmt_random2(n), con});
+    if constexpr (traced)
+      if (n > 1) on_draw(Draw{"block: con", crawl::fmt_random2(n), con});
     const i64 pro = block_value(p, chain(p.shield_bonus));
     return p.block_possible && blocks(p, pro, con);
   };
@@ -176,14 +179,16 @@ StrikeResult strike(const AttackPlan& p, R& rng, OnDraw&& on_draw) {
     i64 read = 0;
     if (p.ev_read && p.ev_read_first) read = chain(*p.ev_read);
     const i64 gate = p.block_gate.sample(rng);
-    if (p.block_gate.draws()) on_draw(Draw{"SH player_shield_class()", p.block_gate.text(), gate});
+    if constexpr (traced)
+      if (p.block_gate.draws()) on_draw(Draw{"SH player_shield_class()", p.block_gate.text(), gate});
     if (p.block_rolled && gate > 0) {
       const i64 n = bypass(p, 0);
       if (p.pro_first) {
         const i64 pro = block_value(p, chain(p.shield_bonus));
         if (pro > 0) {
           const i64 con = crawl::random2(rng, n);
-          if (n > 1) on_draw(Draw{"block: con", crawl::fmt_random2(n), con});
+          if constexpr (traced)
+            if (n > 1) on_draw(Draw{"block: con", crawl::fmt_random2(n), con});
           r.blocked = p.block_possible && blocks(p, pro, con);
         }
       } else {
@@ -211,7 +216,7 @@ StrikeResult strike(const AttackPlan& p, R& rng, OnDraw&& on_draw) {
         band = crawl::coinflip(rng) ? Band::hit : Band::miss;
         side = band == Band::hit ? 1 : -1;
       }
-      on_draw(Draw{"5% automatic band", "x_chance_in_y(5, 100) then coinflip()", side});
+      if constexpr (traced) on_draw(Draw{"5% automatic band", "x_chance_in_y(5, 100) then coinflip()", side});
     }
     hit = test_hit(r.to_hit, r.ev, band);
     r.blocked = block(r.to_hit);
@@ -220,8 +225,9 @@ StrikeResult strike(const AttackPlan& p, R& rng, OnDraw&& on_draw) {
     } else if (p.stab_denom == 4) {
       const i64 chance = chain(p.stab_chance);
       r.stab = crawl::x_chance_in_y(rng, chance, 100);
-      if (chance > 0 && chance < 100)
-        on_draw(Draw{"stab", "x_chance_in_y(" + std::to_string(chance) + ", 100)", r.stab ? 1 : 0});
+      if constexpr (traced)
+        if (chance > 0 && chance < 100)
+          on_draw(Draw{"stab", "x_chance_in_y(" + std::to_string(chance) + ", 100)", r.stab ? 1 : 0});
     }
     if (r.stab) r.blocked = false;
   }
@@ -237,7 +243,7 @@ StrikeResult strike(const AttackPlan& p, R& rng, OnDraw&& on_draw) {
 }
 template <UniformEngine R>
 StrikeResult strike(const AttackPlan& p, R& rng) {
-  return strike(p, rng, [](const Draw&) {});
+  return strike(p, rng, crawl::NoDraws{});
 }
 
 }  // namespace fray::crawl_0_34

@@ -161,19 +161,24 @@ struct ArmorRoll {
   [[nodiscard]] Pmf exact() const;  // the saved amount
   template <UniformEngine R, class OnDraw>
   i64 sample(R& rng, OnDraw&& on_draw) const {
+    constexpr bool traced = crawl::records_draws<OnDraw>;  // no label or call text built without a trace
     const Prim read = ac_read();
     const i64 ac = std::max<i64>(0, read.sample(rng));
-    if (read.draws()) on_draw(Draw{"armour_class()", read.text(), ac});
+    if constexpr (traced)
+      if (read.draws()) on_draw(Draw{"armour_class()", read.text(), ac});
     i64 ac_gdr = 0;
     if (has_gdr) {
       ac_gdr = read.sample(rng);
-      if (read.draws()) on_draw(Draw{"gdr_perc: armour_class()", read.text(), ac_gdr});
+      if constexpr (traced)
+        if (read.draws()) on_draw(Draw{"gdr_perc: armour_class()", read.text(), ac_gdr});
     }
     const i64 roll = crawl::random2(rng, 1 + ac);
-    if (ac > 0) on_draw(Draw{"AC roll", crawl::fmt_random2(1 + ac), roll});
+    if constexpr (traced)
+      if (ac > 0) on_draw(Draw{"AC roll", crawl::fmt_random2(1 + ac), roll});
     const Prim h = Prim::div_rand_round(ac, 2);
     const i64 half = h.sample(rng);
-    if (h.draws()) on_draw(Draw{"GDR: AC/2", h.text(), half});
+    if constexpr (traced)
+      if (h.draws()) on_draw(Draw{"GDR: AC/2", h.text(), half});
     return saved(ac_gdr, roll, half);
   }
 };
