@@ -217,7 +217,7 @@ class HandWritten final : public fray::Exchange {
  public:
   std::vector<Transition> outcomes(fray::Side a, fray::Side d) const override {
     std::vector<Transition> out;
-    const std::uint32_t own = a.state;  // the mover's own poison waits for the other side's turn
+    const std::uint32_t own = a.state;   // the mover's own poison waits for the other side's turn
     const std::uint32_t left = d.state;  // state n: n turns of poison
     const auto tick = [](std::uint32_t n) { return n > 0 ? std::pair(1, n - 1) : std::pair(0, 0u); };
     auto [t0, s0] = tick(left);
