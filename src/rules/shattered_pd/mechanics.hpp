@@ -8,6 +8,7 @@
 #include "rules/pixel_dungeon/mechanics.hpp"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fray::shattered_pd {
@@ -33,5 +34,8 @@ using pixel_dungeon::Modelled;
 // fight (or, with `attack`, one attack) follows and what it leaves out.
 void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::vector<std::string>& modelled,
                     std::vector<std::string>& not_modelled);
+
+// The label of a draw of Char.attack in a trace ("accuracy", "excess_strength").
+[[nodiscard]] std::string_view draw_label(DrawFor d);
 
 }  // namespace fray::shattered_pd

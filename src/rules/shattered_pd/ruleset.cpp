@@ -123,24 +123,6 @@ std::string_view kind_text(WeaponKind k) {
   return "?";
 }
 
-std::string_view draw_label(DrawFor d) {
-  switch (d) {
-    case DrawFor::accuracy:
-      return "accuracy";
-    case DrawFor::evasion:
-      return "evasion";
-    case DrawFor::armor:
-      return "armor";
-    case DrawFor::clover:
-      return "clover";
-    case DrawFor::damage:
-      return "damage";
-    case DrawFor::excess_strength:
-      return "excess_strength";
-  }
-  return "?";
-}
-
 struct Resolved {
   Combatant attacker, defender;
   Situation situation;

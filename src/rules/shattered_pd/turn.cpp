@@ -1,6 +1,8 @@
 // Shattered Pixel Dungeon 3.3.6: one side's turn in a fight (turn.hpp).
 #include "rules/shattered_pd/turn.hpp"
 
+#include "rules/shattered_pd/mechanics.hpp"
+
 #include <fmt/format.h>
 
 #include <fray/core/error.hpp>
@@ -33,9 +35,8 @@ float NormalFloat::sample(Rng& rng, std::vector<Draw>* trace) const {
   return v;
 }
 
-namespace {
-const char* draw_label(DrawFor f) {
-  switch (f) {
+std::string_view draw_label(DrawFor d) {
+  switch (d) {
     case DrawFor::accuracy:
       return "accuracy";
     case DrawFor::evasion:
@@ -47,17 +48,16 @@ const char* draw_label(DrawFor f) {
     case DrawFor::damage:
       return "damage";
     case DrawFor::excess_strength:
-      return "excess strength";
+      return "excess_strength";
   }
-  return "draw";
+  return "?";
 }
-}  // namespace
 
 Blow BlowLaw::sample(Rng& rng, std::vector<Draw>* trace) const {
   Blow out;
   for (int i = 0; i < count; ++i) {
     const StrikeResult s = strike(*plan, rng, [&](DrawFor f, double v) {
-      if (trace) trace->push_back(Draw{draw_label(f), "Char.attack", v});
+      if (trace) trace->push_back(Draw{std::string(draw_label(f)), "Char.attack", v});
     });
     out.damage += s.damage;
     const bool hit = s.attacked && s.hit.hit;
