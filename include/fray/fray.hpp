@@ -45,6 +45,7 @@
 #include <fray/rules/crawl/poison.hpp>
 #include <fray/rules/crawl/random.hpp>
 #include <fray/rules/crawl/regen.hpp>
+#include <fray/rules/crawl/side.hpp>
 #include <fray/rules/crawl/ruleset.hpp>
 #include <fray/rules/crawl_0_34/attack.hpp>
 #include <fray/rules/crawl_0_34/catalog.hpp>
@@ -53,6 +54,7 @@
 #include <fray/rules/crawl_0_34/ruleset.hpp>
 #include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/combatant.hpp>
+#include <fray/rules/epixx/fight.hpp>
 #include <fray/rules/epixx/ruleset.hpp>
 #include <fray/rules/epixx/turn.hpp>
 #include <fray/rules/pixel_dungeon/attack.hpp>
