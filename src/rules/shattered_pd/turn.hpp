@@ -140,7 +140,12 @@ struct Blow {
   std::int64_t damage = 0;
   std::uint8_t n = 0;
   std::array<std::int64_t, kMaxFliesAround> passed{};
-  auto operator<=>(const Blow&) const = default;
+  // Ordered through std::tie (std::array has no operator<=> in every
+  // standard library fray builds with).
+  bool operator==(const Blow&) const = default;
+  bool operator<(const Blow& o) const {
+    return std::tie(hit, damage, n, passed) < std::tie(o.hit, o.damage, o.n, o.passed);
+  }
 };
 struct BlowLaw {
   using value_type = Blow;
@@ -163,7 +168,10 @@ std::vector<fight::Branch<S>> run_exact(const S& start, const Step& step, const 
   std::map<S, double> now{{start, 1.0}}, end;
   while (!now.empty()) {
     std::map<S, double> next;
-    for (const auto& [s, p] : now) {
+    for (const auto& entry : now) {
+      // Named rather than bound: a lambda below captures them.
+      const S& s = entry.first;
+      const double p = entry.second;
       if (done(s)) {
         end[s] += p;
         continue;
@@ -174,7 +182,7 @@ std::vector<fight::Branch<S>> run_exact(const S& start, const Step& step, const 
             step(r, x);
             return x;
           },
-          [&, p = p](double q, S&& x) { next[std::move(x)] += p * q; });
+          [&](double q, S&& x) { next[std::move(x)] += p * q; });
     }
     now = std::move(next);
   }
@@ -589,13 +597,15 @@ class SpdTurn {
     SideState foe;
     bool gone = false;  // a swarm with no fly left
     int i = 0;          // wraiths that have attacked
-    auto operator<=>(const VolleyEnd&) const = default;
+    bool operator==(const VolleyEnd&) const = default;
+    bool operator<(const VolleyEnd& o) const { return std::tie(s, foe, gone, i) < std::tie(o.s, o.foe, o.gone, o.i); }
   };
   struct Alive {
     std::int64_t hp = 0;
     SideState s;
     bool over = false;
-    auto operator<=>(const Alive&) const = default;
+    bool operator==(const Alive&) const = default;
+    bool operator<(const Alive& o) const { return std::tie(hp, s, over) < std::tie(o.hp, o.s, o.over); }
   };
   template <class R>
   Blow volley(R& r, int n, int fa, int fd, std::int64_t hp, SideState& foe) const;

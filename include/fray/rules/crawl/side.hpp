@@ -29,7 +29,9 @@ struct SideState {
                     monster.phase);
   }
   bool operator==(const SideState& o) const { return key() == o.key(); }
-  auto operator<=>(const SideState& o) const { return key() <=> o.key(); }
+  // Through operator< of the tuple: not every standard library fray builds
+  // with (the web build's) has a tuple's operator<=>.
+  bool operator<(const SideState& o) const { return key() < o.key(); }
 };
 
 using SideStates = fight::States<SideState>;
