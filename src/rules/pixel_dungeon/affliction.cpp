@@ -51,8 +51,11 @@ std::vector<std::pair<double, std::int64_t>> after_affliction(Affliction a, int 
     const int points = k < regen.size() ? regen[k] : 0;
     const int starving = k < hunger.size() ? hunger[k] : 0;
     next.clear();
-    for (const auto& [at, p] : now) {
-      const auto [h, l] = at;
+    for (const auto& entry : now) {
+      // Named rather than bound: the lambdas below capture them.
+      const std::int64_t h = entry.first.first;
+      const int l = entry.first.second;
+      const double p = entry.second;
       if (l <= 0) {
         done[h] += p;
         continue;
