@@ -26,7 +26,9 @@
 
 #include <fray/core/error.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -154,7 +156,7 @@ class States {
   // naming `what` ("swarm of flies: splits"), so that a fight whose state
   // would grow without bound is refused instead of eating memory.
   explicit States(T start, std::uint32_t limit = 1u << 20, const char* what = "fight state")
-      : limit_(limit), what_(what) {
+      : limit_(std::min(limit, kScratch)), what_(what) {
     for (auto& c : chunks_) c.store(nullptr, std::memory_order_relaxed);
     if constexpr (kHashed) slots_.store(new Slots(16, nullptr), std::memory_order_relaxed);
     id(std::move(start));
@@ -204,10 +206,39 @@ class States {
     }
   }
 
-  // The value behind a number id() gave. Throws fray::Error on any other.
+  // The value behind a number id() or scratch() gave. Throws fray::Error on
+  // any other, and on a scratch number past its life.
   const T& at(std::uint32_t n) const {
-    if (n >= size_.load(std::memory_order_acquire)) throw Error(std::string(what_) + ": unknown fight state");
+    if (n & kScratch) return scratch_at(n);
+    if (n >= size_.load(std::memory_order_acquire)) unknown();
     return at_unchecked(n);
+  }
+
+  // A number for a value met in a sampled fight, which the table does not
+  // keep: the value goes to the next slot of a ring this thread holds for
+  // the type (kScratchSlots values), and its number — kScratch set — reads
+  // it back until the ring comes round to it. A sampled fight carries
+  // each side's value from one turn to the next, so it needs only the
+  // numbers of its last turn: millions of fights leave the table as it was
+  // (no growth towards its limit, no lock shared by the threads) and a
+  // number costs a copy instead of a lookup. at() refuses a number whose
+  // slot a later value took.
+  static constexpr std::uint32_t kScratch = 0x80000000u;
+  static constexpr std::uint32_t kScratchSlots = 256;
+  [[nodiscard]] static bool is_scratch(std::uint32_t n) noexcept { return (n & kScratch) != 0; }
+  // Whether a number may be carried through one more turn as it is: a
+  // table's number always, a scratch number while the ring has gone less
+  // than half round since it was given (a side left as it was keeps its
+  // number; one that waited long is given a new one).
+  [[nodiscard]] static bool lasting(std::uint32_t n) noexcept {
+    return !is_scratch(n) || ((ring_().next - n) & ~kScratch) < kScratchSlots / 2;
+  }
+  std::uint32_t scratch(const T& value) const {
+    Ring& ring = ring_();
+    std::uint32_t seq = ++ring.next & ~kScratch;
+    if (seq == 0) seq = ++ring.next & ~kScratch;  // 0 is no value
+    ring.put(seq % kScratchSlots, seq, value);
+    return kScratch | seq;
   }
 
   [[nodiscard]] std::size_t size() const { return size_.load(std::memory_order_acquire); }
@@ -221,6 +252,53 @@ class States {
   static constexpr unsigned kFirstBits = 6;
   static constexpr std::uint32_t kFirst = 1u << kFirstBits;
   static constexpr unsigned kChunks = 32 - kFirstBits + 1;
+
+  // Apart, so that at() is small enough to inline into a sampled turn.
+  [[noreturn, gnu::cold, gnu::noinline]] void unknown() const {
+    throw Error(std::string(what_) + ": unknown fight state");
+  }
+
+  // The ring. A value the standard library may copy as bytes lives in a
+  // ring of bytes, which a thread holds with no constructor to run (no guard
+  // on each access); others in slots of T. Sequence 0 is no value.
+  static constexpr bool kBytes = std::is_trivially_copyable_v<T>;
+  struct BytesRing {
+    std::uint32_t next;
+    std::uint32_t seq[kScratchSlots];
+    alignas(T) unsigned char bytes[kScratchSlots][sizeof(T)];
+    void put(std::uint32_t i, std::uint32_t s, const T& value) noexcept {
+      seq[i] = s;
+      std::memcpy(bytes[i], &value, sizeof(T));
+    }
+    const T* get(std::uint32_t i, std::uint32_t s) const noexcept {
+      return seq[i] == s ? std::launder(reinterpret_cast<const T*>(bytes[i])) : nullptr;
+    }
+  };
+  struct ValueRing {
+    std::uint32_t next = 0;
+    std::uint32_t seq[kScratchSlots] = {};
+    T value[kScratchSlots];
+    void put(std::uint32_t i, std::uint32_t s, const T& v) {
+      seq[i] = s;
+      value[i] = v;
+    }
+    const T* get(std::uint32_t i, std::uint32_t s) const noexcept { return seq[i] == s ? &value[i] : nullptr; }
+  };
+  using Ring = std::conditional_t<kBytes, BytesRing, ValueRing>;
+  static Ring& ring_() {
+    thread_local Ring ring;
+    return ring;
+  }
+  const T& scratch_at(std::uint32_t n) const {
+    const std::uint32_t seq = n & ~kScratch;
+    const T* v = ring_().get(seq % kScratchSlots, seq);
+    if (!v) stale();
+    return *v;
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void stale() const {
+    throw Error(std::string(what_) + ": a sampled fight state read after " + std::to_string(kScratchSlots) +
+                " newer ones, or on another thread");
+  }
 
   static unsigned floor_log2(std::uint32_t m) noexcept {
     unsigned k = 0;

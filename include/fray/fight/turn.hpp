@@ -141,6 +141,46 @@ class Sample {
   std::vector<Draw>* trace_;
 };
 
+namespace detail {
+// A vector of this thread's, empty, its capacity kept from one use to the
+// next (an exact fight reads its turns hundreds of thousands of times); a
+// fresh one when the thread's is in use further up the stack.
+template <class T>
+class Reused {
+ public:
+  Reused() {
+    Slot& s = slot();
+    if (!s.busy) {
+      s.busy = true;
+      v_ = &s.v;
+      v_->clear();
+    } else {
+      v_ = &own_;
+    }
+  }
+  ~Reused() {
+    if (v_ != &own_) slot().busy = false;
+  }
+  Reused(const Reused&) = delete;
+  Reused& operator=(const Reused&) = delete;
+  std::vector<T>& operator*() noexcept { return *v_; }
+  std::vector<T>* operator->() noexcept { return v_; }
+
+ private:
+  struct Slot {
+    std::vector<T> v;
+    bool busy = false;
+  };
+  static Slot& slot() {
+    thread_local Slot s;
+    return s;
+  }
+  std::vector<T> own_;
+  std::vector<T>* v_;
+};
+
+}  // namespace detail
+
 // The most paths the exact reader follows through one turn: a turn past it
 // refuses (TooLarge) rather than run unbounded.
 inline constexpr std::uint64_t kMaxTurnPaths = 1u << 22;
@@ -193,7 +233,13 @@ class Enumerate {
   template <class Turn, class Sink>
   static void each(Turn&& turn, Sink&& sink, std::uint64_t max_paths = kMaxTurnPaths) {
     Enumerate r;
-    r.path_.reserve(16);
+    detail::Reused<Pick> path;
+    r.path_.swap(*path);  // this thread's, its capacity kept from turn to turn
+    struct Back {
+      std::vector<Pick>& mine;
+      std::vector<Pick>& theirs;
+      ~Back() { mine.swap(theirs); }
+    } back{r.path_, *path};
     std::uint64_t paths = 0;
     for (;;) {
       r.depth_ = 0;
@@ -279,22 +325,64 @@ concept HasExtraOps = requires(const T& t) {
 };
 
 // Outcomes with the same effect, merged: the exact chain then follows one
-// move where the paths of the turn found several.
-inline std::vector<Transition> merged(std::vector<Transition> ts) {
-  if (ts.size() < 2) return ts;
-  const auto key = [](const Transition& t) {
-    return std::tuple(t.damage, t.heal, t.attacker_state, t.defender_state, t.hit, t.escape);
-  };
-  // Sorted by effect, the paths in their order within one effect (a stable
-  // sort): the sums, and so the answers, are the same on every run.
-  std::stable_sort(ts.begin(), ts.end(), [&](const Transition& x, const Transition& y) { return key(x) < key(y); });
+// move where the paths of the turn found several. The paths of one effect
+// are summed in their order and the effects come out sorted, so the sums,
+// and the answers, are the same on every run. A few paths are merged by
+// insertion into the sorted effects; many through an index by the effect's
+// hash, then sorted.
+inline bool effect_less(const Transition& x, const Transition& y) noexcept {
+  if (x.damage != y.damage) return x.damage < y.damage;
+  if (x.heal != y.heal) return x.heal < y.heal;
+  if (x.attacker_state != y.attacker_state) return x.attacker_state < y.attacker_state;
+  if (x.defender_state != y.defender_state) return x.defender_state < y.defender_state;
+  if (x.hit != y.hit) return x.hit < y.hit;
+  return x.escape < y.escape;
+}
+inline bool same_effect(const Transition& x, const Transition& y) noexcept {
+  return x.damage == y.damage && x.heal == y.heal && x.attacker_state == y.attacker_state &&
+         x.defender_state == y.defender_state && x.hit == y.hit && x.escape == y.escape;
+}
+
+inline std::vector<Transition> merged(const std::vector<Transition>& ts) {
   std::vector<Transition> out;
+  if (ts.size() <= 64) {
+    out.reserve(ts.size());
+    for (const Transition& t : ts) {
+      const auto at = std::lower_bound(out.begin(), out.end(), t, effect_less);
+      if (at != out.end() && same_effect(*at, t))
+        at->p += t.p;
+      else
+        out.insert(at, t);
+    }
+    return out;
+  }
+  const auto hash = [](const Transition& t) {
+    std::uint64_t h = combine(static_cast<std::uint64_t>(t.damage), static_cast<std::uint64_t>(t.heal));
+    h = combine(h, (std::uint64_t{t.attacker_state} << 32) | t.defender_state);
+    h = combine(h, static_cast<std::uint64_t>(static_cast<std::uint8_t>(t.hit)) << 8 |
+                       static_cast<std::uint64_t>(t.escape));
+    return mix64(h);
+  };
+  std::size_t slots = 16;
+  while (slots < 2 * ts.size()) slots *= 2;
+  Reused<std::uint32_t> reused;
+  std::vector<std::uint32_t>& index = *reused;  // 1 + the effect's place in out; 0 empty
+  index.assign(slots, 0);
   out.reserve(ts.size());
-  for (const Transition& t : ts)
-    if (!out.empty() && key(out.back()) == key(t))
-      out.back().p += t.p;
-    else
-      out.push_back(t);
+  for (const Transition& t : ts) {
+    for (std::size_t i = static_cast<std::size_t>(hash(t)) & (slots - 1);; i = (i + 1) & (slots - 1)) {
+      if (index[i] == 0) {
+        out.push_back(t);
+        index[i] = static_cast<std::uint32_t>(out.size());
+        break;
+      }
+      if (Transition& e = out[index[i] - 1]; same_effect(e, t)) {
+        e.p += t.p;
+        break;
+      }
+    }
+  }
+  std::sort(out.begin(), out.end(), effect_less);
   return out;
 }
 }  // namespace detail
@@ -314,19 +402,27 @@ class TurnExchange final : public Exchange {
 
   std::vector<Transition> outcomes(Side a, Side d) const override {
     const Now<mine, theirs> now{a.hp, att_->at(a.state), d.hp, def_->at(d.state)};
-    std::vector<Transition> out;
+    detail::Reused<Transition> paths;
     Enumerate::each([&](Enumerate& r) { return turn_->turn(r, now); },
-                    [&](double p, After<mine, theirs>&& x) { out.push_back(transition(p, x, now, a, d)); });
-    return detail::merged(std::move(out));
+                    [&](double p, After<mine, theirs>&& x) { paths->push_back(transition(p, x, now, a, d)); });
+    return detail::merged(*paths);
   }
 
+  // A sampled turn's conditions get scratch numbers (States::scratch): a
+  // Monte Carlo fight numbers nothing in the tables, and the numbers hold
+  // for the fight on this thread, the next turns reading them back.
   Transition sample(Side a, Side d, Rng& rng) const override { return traced(a, d, rng, nullptr); }
 
   // One sampled turn, every number it drew appended to *trace.
   Transition traced(Side a, Side d, Rng& rng, std::vector<Draw>* trace) const {
     const Now<mine, theirs> now{a.hp, att_->at(a.state), d.hp, def_->at(d.state)};
     Sample r(rng, trace);
-    return transition(1, turn_->turn(r, now), now, a, d);
+    const After<mine, theirs> x = turn_->turn(r, now);
+    Transition t = effect(1, x);
+    // A condition the turn left as it was keeps its number while it lasts.
+    t.attacker_state = x.att == now.att && att_->lasting(a.state) ? a.state : att_->scratch(x.att);
+    t.defender_state = x.def == now.def && def_->lasting(d.state) ? d.state : def_->scratch(x.def);
+    return t;
   }
 
   Reads reads() const override {
@@ -357,50 +453,65 @@ class TurnExchange final : public Exchange {
   [[nodiscard]] const T& turn() const noexcept { return *turn_; }
 
  private:
-  // A side whose condition the turn left as it was keeps its number, and
-  // one it left as on this thread's last turn of this exchange takes that
-  // turn's number: no lookup in the table. Most turns change one side at
-  // most, and a sampled fight meets few conditions most of the time.
-  Transition transition(double p, const After<mine, theirs>& x, const Now<mine, theirs>& now, Side a, Side d) const {
+  // What a turn did, but for the two sides' numbers.
+  static Transition effect(double p, const After<mine, theirs>& x) {
     Transition t;
     t.p = p;
     t.damage = x.damage;
     t.heal = x.heal;
     t.hit = x.hit;
     t.escape = x.escape;
-    t.attacker_state = x.att == now.att ? a.state : number(*att_, x.att, memo<mine, 0>());
-    t.defender_state = x.def == now.def ? d.state : number(*def_, x.def, memo<theirs, 1>());
+    return t;
+  }
+  // A path of the exact reader: a side whose condition the turn left as it
+  // was keeps its number; one this thread numbered lately for this exchange
+  // is found in a small cache (the paths of one turn reach few conditions
+  // many times over); the table numbers the rest.
+  Transition transition(double p, const After<mine, theirs>& x, const Now<mine, theirs>& now, Side a, Side d) const {
+    Transition t = effect(p, x);
+    t.attacker_state = x.att == now.att && !att_->is_scratch(a.state) ? a.state : number<mine, 0>(*att_, x.att);
+    t.defender_state = x.def == now.def && !def_->is_scratch(d.state) ? d.state : number<theirs, 1>(*def_, x.def);
     return t;
   }
 
-  // The thread's last numbers, two exchanges' worth (the two directions of
-  // a duel take turns), one memo for movers and one for the other side.
+  // The thread's cache of numbers for one state type and role (mover, other
+  // side): direct-mapped by the value's hash and the exchange's serial for a
+  // type the table hashes; otherwise the last two numbers (the two
+  // directions of a duel take turns).
   template <class S>
-  struct Memo {
+  struct Cache {
+    static constexpr std::size_t kSlots = state_hashable<S> ? 64 : 2;
     struct Entry {
       std::uint64_t exchange = 0;  // serial_ of the exchange whose number this is; 0 none
       S value{};
       std::uint32_t id = 0;
     };
-    Entry entry[2];
+    Entry entry[kSlots];
     unsigned older = 0;
   };
   template <class S, int Role>
-  static Memo<S>& memo() {
-    thread_local Memo<S> m;
-    return m;
-  }
-  template <class S>
-  std::uint32_t number(const States<S>& table, const S& value, Memo<S>& m) const {
-    for (const auto& e : m.entry)
+  std::uint32_t number(const States<S>& table, const S& value) const {
+    thread_local Cache<S> cache;
+    if constexpr (state_hashable<S>) {
+      const std::uint64_t h = detail::mix64(state_hash(value) ^ serial_);
+      auto& e = cache.entry[h & (Cache<S>::kSlots - 1)];
       if (e.exchange == serial_ && e.value == value) return e.id;
-    const std::uint32_t id = table.id(value);
-    auto& e = m.entry[m.older];
-    e.exchange = serial_;
-    e.value = value;
-    e.id = id;
-    m.older ^= 1u;
-    return id;
+      const std::uint32_t id = table.id(value);
+      e.exchange = serial_;
+      e.value = value;
+      e.id = id;
+      return id;
+    } else {
+      for (const auto& e : cache.entry)
+        if (e.exchange == serial_ && e.value == value) return e.id;
+      const std::uint32_t id = table.id(value);
+      auto& e = cache.entry[cache.older];
+      e.exchange = serial_;
+      e.value = value;
+      e.id = id;
+      cache.older ^= 1u;
+      return id;
+    }
   }
   // Serials tell exchanges apart for the thread's memo: an address may be
   // reused by another exchange with another numbering, a serial never is.

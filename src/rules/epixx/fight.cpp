@@ -87,10 +87,17 @@ struct StrikeLaw {
   [[nodiscard]] std::size_t size() const noexcept { return branches->size(); }
   [[nodiscard]] Branch<Struck> at(std::size_t i) const { return (*branches)[i]; }
   Struck sample(Rng& rng, std::vector<Draw>* trace) const {
-    const StrikeResult k = strike(*plan, state, rng, [&](DrawFor f, std::string_view call, std::int64_t v) {
-      if (trace) trace->push_back(Draw{std::string(name(f)), std::string(call), v});
-    });
-    return {k.damage, k.hit(), k.next, k.confusion};
+    if (trace) [[unlikely]]
+      return traced(rng, *trace);
+    return of(strike(*plan, state, rng));  // Monte Carlo: nothing to record
+  }
+
+ private:
+  static Struck of(const StrikeResult& k) { return {k.damage, k.hit(), k.next, k.confusion}; }
+  [[gnu::noinline]] Struck traced(Rng& rng, std::vector<Draw>& trace) const {
+    return of(strike(*plan, state, rng, [&](DrawFor f, std::string_view call, std::int64_t v) {
+      trace.push_back(Draw{std::string(name(f)), std::string(call), v});
+    }));
   }
 };
 
