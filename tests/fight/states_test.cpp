@@ -126,3 +126,57 @@ TEST(States, ThreadsNumberingAtOnceAgree) {
 }
 
 }  // namespace
+
+namespace scratch {
+
+using Table = fray::fight::States<std::int64_t>;  // trivially copyable: the ring of bytes
+using Rich = fray::fight::States<Bodies>;         // a ring of values
+
+TEST(States, ScratchNumbersReadBackTheirValuesAndLeaveTheTableAsItWas) {
+  const Table t(0);
+  const std::uint32_t a = t.scratch(41), b = t.scratch(42);
+  EXPECT_TRUE(Table::is_scratch(a));
+  EXPECT_NE(a, b);
+  EXPECT_EQ(t.at(a), 41);
+  EXPECT_EQ(t.at(b), 42);
+  EXPECT_EQ(t.size(), 1u);  // only the start
+  EXPECT_FALSE(Table::is_scratch(t.id(41)));
+  const Rich r(Bodies{80});
+  const std::uint32_t c = r.scratch(Bodies{40, 39});
+  EXPECT_EQ(r.at(c), (Bodies{40, 39}));
+  EXPECT_EQ(r.size(), 1u);
+}
+
+TEST(States, AScratchNumberLastsHalfARingAndIsRefusedOnceItsSlotIsTaken) {
+  const Table t(0);
+  const std::uint32_t first = t.scratch(7);
+  for (std::uint32_t i = 1; i < Table::kScratchSlots / 2; ++i) (void)t.scratch(100 + i);
+  EXPECT_TRUE(Table::lasting(first));
+  (void)t.scratch(1);
+  EXPECT_FALSE(Table::lasting(first));  // a side holding it takes a new number
+  EXPECT_EQ(t.at(first), 7);            // which it still reads
+  for (std::uint32_t i = 0; i < Table::kScratchSlots; ++i) (void)t.scratch(-1);
+  try {
+    (void)t.at(first);
+    FAIL() << "a scratch number read after its slot was reused";
+  } catch (const fray::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("sampled fight state"), std::string::npos);
+  }
+  EXPECT_TRUE(Table::lasting(0));  // a table's number always lasts
+}
+
+TEST(States, AScratchNumberIsRefusedOnAnotherThread) {
+  const Table t(0);
+  const std::uint32_t n = t.scratch(5);
+  bool refused = false;
+  std::thread([&] {
+    try {
+      (void)t.at(n);
+    } catch (const fray::Error&) {
+      refused = true;
+    }
+  }).join();
+  EXPECT_TRUE(refused);
+}
+
+}  // namespace scratch

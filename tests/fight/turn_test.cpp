@@ -1,5 +1,6 @@
 #include <fray/core/budget.hpp>
 #include <fray/fight/exact.hpp>
+#include <fray/fight/monte_carlo.hpp>
 #include <fray/fight/turn.hpp>
 
 #include "fight/sampling.hpp"
@@ -249,6 +250,59 @@ TEST(Turn, ADuelOfTurnsIsTheDuelOfTheHandWrittenKernelAndSamplesAgree) {
   fray::test::expect_same_duel(exact, fray::fight::duel_exact(hand));
   EXPECT_GT(exact.p_a_wins, 0.5);
   fray::test::expect_sampled_duel_agrees(turns, exact, 20000, 11, 1);
+}
+
+// A turn whose mover counts its attacks: a condition that grows without
+// bound, which only a sampled fight follows.
+struct CountTurn {
+  using mine = Poisoned;
+  using theirs = Poisoned;
+  template <class R>
+  After<mine, theirs> turn(R& r, const Now<mine, theirs>& now) const {
+    After<mine, theirs> out{.att = now.att, .def = now.def};
+    ++out.att.turns;
+    out.hit = r.chance(0.5, "to-hit") ? 1 : 0;
+    out.damage = out.hit;
+    return out;
+  }
+};
+
+// A sampled fight numbers its conditions apart from the tables (States::
+// scratch): however many fights and conditions, a table keeps what the
+// exact reader numbered, far under its limit.
+TEST(Turn, SampledFightsLeaveTheTablesAsTheyWere) {
+  auto a = std::make_shared<States<Poisoned>>(Poisoned{}, 4);
+  auto b = std::make_shared<States<Poisoned>>(Poisoned{}, 4);
+  auto [ab, ba] =
+      fray::fight::exchanges(std::make_shared<const CountTurn>(), std::make_shared<const CountTurn>(),
+                             std::shared_ptr<const States<Poisoned>>(a), std::shared_ptr<const States<Poisoned>>(b));
+  fray::Bout bout{.a = {.name = "a", .hp = 30}, .b = {.name = "b", .hp = 30}, .a_hits_b = ab, .b_hits_a = ba};
+  fray::fight::MonteCarloOptions o;
+  o.sims = 10;
+  (void)fray::fight::duel_monte_carlo(bout, fray::fight::Who::a, o);
+  // What the fight layer's own checks numbered, before any fight.
+  const std::size_t a_size = a->size(), b_size = b->size();
+  o.sims = 5000;  // fights of some sixty turns: counts far past the limit of 4
+  o.seed = 2;
+  o.threads = 2;
+  const auto sampled = fray::fight::duel_monte_carlo(bout, fray::fight::Who::a, o);
+  EXPECT_GT(sampled.p_a_wins, 0.4);  // a strikes first: a little over a half
+  EXPECT_GT(sampled.p_b_wins, 0.3);
+  EXPECT_EQ(a->size(), a_size);
+  EXPECT_EQ(b->size(), b_size);
+  // One side's turn after the other's, each number reads back its count.
+  Rng rng(3);
+  fray::Side sa{1000, 0}, sb{1000, 0};
+  for (int i = 1; i <= 1000; ++i) {
+    const Transition t = ab->sample(sa, sb, rng);
+    sa.state = t.attacker_state;
+    sb.state = t.defender_state;
+    const Transition u = ba->sample(sb, sa, rng);
+    sb.state = u.attacker_state;
+    sa.state = u.defender_state;
+    ASSERT_EQ(a->at(sa.state).turns, i);
+    ASSERT_EQ(b->at(sb.state).turns, i);
+  }
 }
 
 }  // namespace
