@@ -28,9 +28,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstring>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <memory>

@@ -359,8 +359,8 @@ inline std::vector<Transition> merged(const std::vector<Transition>& ts) {
   const auto hash = [](const Transition& t) {
     std::uint64_t h = combine(static_cast<std::uint64_t>(t.damage), static_cast<std::uint64_t>(t.heal));
     h = combine(h, (std::uint64_t{t.attacker_state} << 32) | t.defender_state);
-    h = combine(h, static_cast<std::uint64_t>(static_cast<std::uint8_t>(t.hit)) << 8 |
-                       static_cast<std::uint64_t>(t.escape));
+    h = combine(
+        h, static_cast<std::uint64_t>(static_cast<std::uint8_t>(t.hit)) << 8 | static_cast<std::uint64_t>(t.escape));
     return mix64(h);
   };
   std::size_t slots = 16;

@@ -373,16 +373,19 @@ Struck RoundTurn::strike_round(Rng& rng, std::vector<Draw>* trace) const {
     const FlavourEffects& fx = s_.effects[i];
     if (fx.poison.poisons()) {
       const bool poisons = one_chance_in(rng, kPoisonChanceIn);
-      note("poison", [] { return "one_chance_in(3)"; }, poisons ? 1 : 0);
+      note(
+          "poison", [] { return "one_chance_in(3)"; }, poisons ? 1 : 0);
       if (poisons) {
         const i64 amount = random_range(rng, fx.poison.lo, fx.poison.hi);
-        note("poison amount", [&] { return fmt::format("random_range({}, {})", fx.poison.lo, fx.poison.hi); }, amount);
+        note(
+            "poison amount", [&] { return fmt::format("random_range({}, {})", fx.poison.lo, fx.poison.hi); }, amount);
         if (!monster_poison_) {
           k.poison += amount;
         } else if (sample_monster_poison_lands(rng, fx.poison_res)) {
           const int levels = monster_poison_levels(amount);
           const i64 d = sample_monster_poison_duration(rng, monster_poison_duration_roll(levels, s_.defender_speed));
-          note("poison duration", [] { return "mon_enchant::calc_duration"; }, d);
+          note(
+              "poison duration", [] { return "mon_enchant::calc_duration"; }, d);
           k.poison += levels;
           k.count = std::min(k.count + 1, 2);
           k.duration += d;
@@ -391,12 +394,15 @@ Struck RoundTurn::strike_round(Rng& rng, std::vector<Draw>* trace) const {
     }
     if (fx.vampiric) {
       const i64 h = 1 + random2(rng, r.damage);
-      note("drain", [&] { return fmt::format("1 + random2({})", r.damage); }, h);
+      note(
+          "drain", [&] { return fmt::format("1 + random2({})", r.damage); }, h);
       k.drained += monster_resist_adjust(h, fx.drain_res);
     }
     if (fx.element.adds()) {
       const i64 e = fx.element.lo + random2(rng, fx.element.hi - fx.element.lo + 1);
-      note("flavour damage", [&] { return fmt::format("{} + random2({})", fx.element.lo, fx.element.hi - fx.element.lo + 1); }, e);
+      note(
+          "flavour damage",
+          [&] { return fmt::format("{} + random2({})", fx.element.lo, fx.element.hi - fx.element.lo + 1); }, e);
       k.damage += monster_resist_adjust(e, fx.element_res);
     }
   }
