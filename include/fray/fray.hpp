@@ -45,8 +45,8 @@
 #include <fray/rules/crawl/poison.hpp>
 #include <fray/rules/crawl/random.hpp>
 #include <fray/rules/crawl/regen.hpp>
-#include <fray/rules/crawl/side.hpp>
 #include <fray/rules/crawl/ruleset.hpp>
+#include <fray/rules/crawl/side.hpp>
 #include <fray/rules/crawl_0_34/attack.hpp>
 #include <fray/rules/crawl_0_34/catalog.hpp>
 #include <fray/rules/crawl_0_34/combat.hpp>

@@ -135,13 +135,25 @@ std::uint32_t MoveStore::intern(std::vector<Move>& ms, std::uint32_t& last) {
          static_cast<std::uint64_t>(m.heal) * 0x94d049bb133111ebULL;
     h = (h << 7) | (h >> 57);
   }
-  auto& ids = by_hash_[h];
-  for (std::uint32_t id : ids)
-    if (same(moves(id), ms)) return last = id;
+  std::size_t mask = index_.size() - 1, i = static_cast<std::size_t>(h ^ (h >> 29)) & mask;
+  for (; index_[i].second != 0; i = (i + 1) & mask)
+    if (index_[i].first == h && same(moves(index_[i].second - 1), ms)) return last = index_[i].second - 1;
   const auto id = static_cast<std::uint32_t>(range_.size());
   range_.emplace_back(static_cast<std::uint32_t>(moves_.size()), static_cast<std::uint32_t>(ms.size()));
   moves_.insert(moves_.end(), ms.begin(), ms.end());
-  ids.push_back(id);
+  index_[i] = {h, id + 1};
+  // At most half full: past it, every list is placed again in twice the room.
+  if (2 * ++indexed_ > index_.size()) {
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> bigger(2 * index_.size());
+    mask = bigger.size() - 1;
+    for (const auto& e : index_) {
+      if (e.second == 0) continue;
+      std::size_t j = static_cast<std::size_t>(e.first ^ (e.first >> 29)) & mask;
+      while (bigger[j].second != 0) j = (j + 1) & mask;
+      bigger[j] = e;
+    }
+    index_.swap(bigger);
+  }
   return last = id;
 }
 
@@ -185,6 +197,7 @@ Chain::Chain(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& 
 void Chain::reset() {
   for (int w = 0; w < 2; ++w) {
     states_[w].clear();
+    dense_of_[w].clear();
     state_of_[w].clear();
     pat_[w].clear();
     memo_[w].clear();
@@ -210,10 +223,22 @@ std::uint32_t Chain::state_index(int side, std::uint32_t s) {
   // thousands of states, and a search along the list per outcome was most of
   // the time spent finding that such a chain is too large.
   auto& v = states_[side];
-  const auto [it, fresh] = state_of_[side].try_emplace(s, static_cast<std::uint32_t>(v.size()));
-  if (fresh) v.push_back(s);
-  last_state_[side] = {s, it->second};
-  return it->second;
+  std::uint32_t i;
+  if (s < kDenseStates) {
+    auto& dense = dense_of_[side];
+    if (dense.size() <= s) dense.resize(std::max<std::size_t>(s + 1, 2 * dense.size()), kNone);
+    if (dense[s] == kNone) {
+      dense[s] = static_cast<std::uint32_t>(v.size());
+      v.push_back(s);
+    }
+    i = dense[s];
+  } else {
+    const auto [it, fresh] = state_of_[side].try_emplace(s, static_cast<std::uint32_t>(v.size()));
+    if (fresh) v.push_back(s);
+    i = it->second;
+  }
+  last_state_[side] = {s, i};
+  return i;
 }
 
 Chain::Slot& Chain::slot(int w, std::uint32_t own, std::uint32_t other, std::int64_t hp) {

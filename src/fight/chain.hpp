@@ -20,6 +20,9 @@
 namespace fray::fight::detail {
 
 inline constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();  // no move list: unreached
+// States below this are indexed directly (Chain::state_index): a fight's
+// tables number them from 0; a kernel's own larger codes go by hash.
+inline constexpr std::uint32_t kDenseStates = 1u << 20;
 inline constexpr std::uint32_t kSame = std::numeric_limits<std::uint32_t>::max();  // state unchanged
 
 // How a move ends the fight: not at all, the defender killed, the
@@ -106,7 +109,11 @@ class MoveStore {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> range_;
   std::vector<std::pair<std::uint64_t, std::uint32_t>> keys_;  // sort's scratch
   std::vector<Move> sorted_;
-  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash_;
+  // Each list's id by the hash of its moves, open addressing: (hash, id + 1),
+  // {0, 0} empty; lists of one hash stand in consecutive probes.
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> index_ =
+      std::vector<std::pair<std::uint64_t, std::uint32_t>>(64);
+  std::size_t indexed_ = 0;
 };
 
 // The chain. A cell is one pair of conditions (a's HP and state, b's HP and
@@ -248,7 +255,10 @@ class Chain {
   bool row_hp_;  // rows are a's HP (else one row, a's HP fixed)
   ExactLimits limits_;
   std::vector<std::uint32_t> states_[2];
-  std::unordered_map<std::uint32_t, std::uint32_t> state_of_[2];  // a state's index in states_
+  // A state's index in states_: by the state itself while it is small (a
+  // table's number: fight::States numbers from 0), else by hash.
+  std::vector<std::uint32_t> dense_of_[2];
+  std::unordered_map<std::uint32_t, std::uint32_t> state_of_[2];
   std::vector<std::vector<std::int64_t>> block_of_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> blocks_;
   PageVector<std::uint32_t> pat_[2];

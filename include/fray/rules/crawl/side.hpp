@@ -28,7 +28,8 @@ struct SideState {
     return std::tie(poison, counter, monster.poison.degree, monster.poison.duration, monster.poison.max_duration,
                     monster.phase);
   }
-  bool operator==(const SideState& o) const { return key() == o.key(); }
+  // Field by field (a sampled turn compares each side's before and after).
+  friend bool operator==(const SideState&, const SideState&) = default;
   // Through operator< of the tuple: not every standard library fray builds
   // with (the web build's) has a tuple's operator<=>.
   bool operator<(const SideState& o) const { return key() < o.key(); }
