@@ -64,7 +64,7 @@ void add_command(Cli& cli, const VerbDescription& verb, bool rules_option, Run r
   });
   const std::vector<std::string> games = game_verb_rulesets(verb.name);
   if (!rules_option) {
-    // none: the description has its own
+    // The description has its own --rules (fov's), or none.
   } else if (verb.first_rules_default && !games.empty()) {
     // The first game that offers the verb is the default.
     values->rules = games.front();
