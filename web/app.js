@@ -727,7 +727,11 @@ async function main() {
 
   const ids = rulesets.map((r) => r.id);
   const game = ids.includes(asked) ? asked : ids[0];
-  COMMON.algo = tid('fov-algorithm').options[0].value;
+  // The FOV picker: each game's own field of view first (the games that
+  // take fov, as rulesetInfo says), then the geometric algorithms.
+  const algos = tid('fov-algorithm');
+  rulesets.filter((r) => r.verbs.includes('fov')).forEach((r, i) => algos.add(new Option(`${r.title} field of view`, r.id), i));
+  COMMON.algo = algos.options[0].value;
   state = { ...COMMON, ...defaultsFor(game), game };
   for (const [k, v] of q) state[k] = v;
   state.game = game;

@@ -54,21 +54,6 @@ CLI::Option* add_seed_option(CLI::App* verb, std::optional<std::uint64_t>& seed,
   return verb->add_option("--seed", seed, description)->check(whole);
 }
 
-std::vector<GameVerb> game_verbs() {
-  // The command line's verbs that only some games take; which games, each
-  // ruleset says (Ruleset::verbs).
-  static constexpr std::string_view verbs[] = {"path", "fov", "surprise", "table", "turn"};
-  std::vector<GameVerb> out;
-  for (std::string_view verb : verbs) out.push_back({verb, rulesets_taking(verb)});
-  return out;
-}
-
-std::vector<std::string> verb_rules(std::string_view verb) {
-  for (GameVerb& v : game_verbs())
-    if (v.verb == verb) return std::move(v.rules);
-  return {};
-}
-
 const Ruleset& rules_for(std::string_view verb, const std::string& rules, const std::vector<std::string>& legal) {
   const Ruleset& r = ruleset(rules);
   if (!legal.empty() && std::find(legal.begin(), legal.end(), r.id()) == legal.end())
@@ -141,10 +126,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     add_rules_verbs(cli);
     add_fight_verbs(cli);
     add_list_verbs(cli);
-    add_grid_verbs(cli);
-    add_brogue_verbs(cli);
     add_sweep_verbs(cli);
-    add_epixx_verbs(cli);
+    add_game_verbs(cli);
     add_help(cli);
     if (const auto verb = unknown_verb(cli.app, argc, argv.data())) {
       std::vector<std::string> verbs;

@@ -1,13 +1,16 @@
 // `fray sweep`: one spec key of any game raised step by step, a row of
-// answers per value (fray/rules/sweep.hpp). `--skill` keeps the crawl sweep
-// of hit chance and mean damage as a skill rises.
+// answers per value (fray/rules/sweep.hpp). `--skill` is a game's own sweep
+// of hit chance and mean damage as a skill rises (the game verb
+// "skill-sweep", fray/report/game_verbs.hpp).
 #include <fray/core/error.hpp>
+#include <fray/report/game_verbs.hpp>
 #include <fray/report/svg.hpp>
-#include <fray/rules/crawl/attack.hpp>
+#include <fray/rules/registry.hpp>
 #include <fray/rules/spec.hpp>
 #include <fray/rules/sweep.hpp>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "verbs.hpp"
 
@@ -23,6 +26,8 @@ namespace fray::cli {
 // Monte Carlo fights per row when a step's fight cannot be exact: a sweep
 // asks many questions, so fewer fights each than `fray duel`.
 inline constexpr std::uint64_t kSweepSims = 10000;
+// The game verb `--skill` runs (fray/report/game_verbs.hpp).
+inline constexpr std::string_view kSkillSweep = "skill-sweep";
 
 void add_sweep_verbs(Cli& cli) {
   struct Opts {
@@ -40,16 +45,25 @@ void add_sweep_verbs(Cli& cli) {
       add_verb(cli, "sweep", "A spec key raised step by step: P(hit), damage, attacks and hits to kill, duel", [o] {
         Table table;
         if (!o->skill.empty()) {
-          // The crawl sweep of a skill: exact attacks only (value, p_hit, mean_damage).
+          // A game's own sweep of a skill: exact attacks only (value, p_hit, mean_damage).
           require(o->key.empty(), "sweep: give --key or --skill, not both");
-          const Ruleset& rules = ruleset(o->rules.empty() ? "crawl" : o->rules);
-          if (rules.id() != "crawl")
-            throw Error(fmt::format(
-                "sweep: --skill is the crawl skill sweep; for --rules {} sweep a spec key with --key", rules.id()));
-          const auto a = crawl::parse_combatant(o->attacker, "attacker");
-          const auto d = crawl::parse_combatant(o->defender, "defender");
-          const auto s = crawl::parse_situation(split_list(o->situation));
-          table = crawl::sweep(a, d, s, o->skill, o->from.value_or(0), o->to.value_or(27), o->step);
+          const std::vector<std::string> games = game_verb_rulesets(kSkillSweep);
+          require(!games.empty(), "sweep: --skill: no ruleset has a skill sweep");
+          const Ruleset& rules = ruleset(o->rules.empty() ? games.front() : o->rules);
+          if (std::find(games.begin(), games.end(), rules.id()) == games.end())
+            throw Error(fmt::format("sweep: --skill is the {} skill sweep; for --rules {} sweep a spec key with --key",
+                                    fmt::join(games, " or "), rules.id()));
+          VerbArgs args;
+          args.labels = {{"verb", "sweep"},  {"rules", "--rules"}, {"skill", "--skill"},
+                         {"from", "--from"}, {"to", "--to"},       {"step", "--step"}};
+          args.set("attacker", o->attacker);
+          args.set("defender", o->defender);
+          args.set("situation", o->situation);
+          args.set("skill", o->skill);
+          if (o->from) args.set("from", fmt::format("{}", *o->from));
+          if (o->to) args.set("to", fmt::format("{}", *o->to));
+          args.set("step", fmt::format("{}", o->step));
+          table = *run_game_verb(kSkillSweep, rules.id(), std::move(args)).table;
         } else {
           require(!o->key.empty(), "sweep: --key KEY is required (a spec key: fray list --rules GAME keys)");
           require(!o->rules.empty(), "sweep: --rules is required with --key");
@@ -109,7 +123,11 @@ void add_sweep_verbs(Cli& cli) {
       });
   std::vector<std::string> ids;
   for (const Ruleset* r : rulesets()) ids.emplace_back(r->id());
-  v->add_option("--rules", o->rules, fmt::format("Ruleset: {} (crawl by default with --skill)", fmt::join(ids, ", ")));
+  const std::vector<std::string> skill_games = game_verb_rulesets(kSkillSweep);
+  v->add_option("--rules", o->rules,
+                skill_games.empty() ? fmt::format("Ruleset: {}", fmt::join(ids, ", "))
+                                    : fmt::format("Ruleset: {} ({} by default with --skill)", fmt::join(ids, ", "),
+                                                  skill_games.front()));
   v->add_option("--attacker", o->attacker, "Attacker spec (side a of the duel)")->required();
   v->add_option("--defender", o->defender, "Defender spec (side b of the duel)")->required();
   v->add_option("--situation", o->situation, situations_help("Comma-separated situation flags of every attack"));
@@ -118,9 +136,11 @@ void add_sweep_verbs(Cli& cli) {
                 "The spec key to raise: any numeric key the swept spec takes (fray list --rules GAME "
                 "keys)");
   v->add_option("--side", o->side, "Whose spec the key is set in: attacker (default) or defender");
-  v->add_option("--skill", o->skill,
-                "crawl only: fighting, weapon_skill or dex, a table of P(hit) and mean damage (--from 0 --to 27 by "
-                "default)");
+  std::string skill_help = "A game's own skill sweep (no game has one)";
+  if (const auto skill_sweep = game_verb(kSkillSweep))
+    for (const VerbOption& opt : skill_sweep->options)
+      if (opt.name == "skill") skill_help = opt.help;
+  v->add_option("--skill", o->skill, skill_help);
   v->add_option("--from", o->from, "First value");
   v->add_option("--to", o->to, "Last value");
   v->add_option("--step", o->step, fmt::format("Step (default 1); at most {} values", kMaxSweepPoints));

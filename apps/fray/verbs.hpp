@@ -42,9 +42,9 @@ CLI::Option* add_rules_option(CLI::App* verb, std::string& rules, const std::vec
 // The ruleset --rules names; throws fray::Error when `verb` does not take it.
 const Ruleset& rules_for(std::string_view verb, const std::string& rules, const std::vector<std::string>& legal = {});
 
-// The verbs only some games have, each with the rulesets that take it (each
-// ruleset's Ruleset::verbs, so a registered game is in it too): the one list
-// its --rules checks (through verb_rules).
+// The verbs only some games have, each with the rulesets that take it: fov
+// (Ruleset::verbs) and the library's game verbs (fray/report/game_verbs.hpp,
+// a registered game's too), as the command line offers them.
 struct GameVerb {
   std::string_view verb;
   std::vector<std::string> rules;
@@ -98,13 +98,13 @@ struct SvgOpts {
 void add_svg_options(CLI::App* verb, SvgOpts& svg, bool with_view);
 void write_svg(const SvgOpts& svg, const std::string& document);
 
-void add_core_verbs(Cli& cli);    // dist, roll
-void add_rules_verbs(Cli& cli);   // attack, strike
-void add_fight_verbs(Cli& cli);   // ttk, duel
-void add_list_verbs(Cli& cli);    // list
-void add_grid_verbs(Cli& cli);    // path, fov, surprise
-void add_brogue_verbs(Cli& cli);  // table
-void add_sweep_verbs(Cli& cli);   // sweep (any game; --skill: the crawl skill sweep)
-void add_epixx_verbs(Cli& cli);   // turn
+void add_core_verbs(Cli& cli);   // dist, roll
+void add_rules_verbs(Cli& cli);  // attack, strike
+void add_fight_verbs(Cli& cli);  // ttk, duel
+void add_list_verbs(Cli& cli);   // list
+void add_sweep_verbs(Cli& cli);  // sweep (any game; --skill: a game's skill sweep)
+// fov, then the verbs only some games have (fray/report/game_verbs.hpp:
+// path, surprise, table, turn and any a registered game adds).
+void add_game_verbs(Cli& cli);
 
 }  // namespace fray::cli

@@ -28,6 +28,7 @@
 #include <fray/grid/map.hpp>
 #include <fray/report/dice.hpp>
 #include <fray/report/epixx.hpp>
+#include <fray/report/game_verbs.hpp>
 #include <fray/report/grid.hpp>
 #include <fray/report/report.hpp>
 #include <fray/report/svg.hpp>

@@ -2,9 +2,10 @@
 
 Each function answers one verb of the ``fray`` command line, through the same
 C++ library: ``dist`` and ``roll`` (dice), ``attack`` and ``strike`` (one
-attack), ``ttk`` and ``duel`` (fights), ``sweep`` (a spec key of any game raised step by step), ``table`` (Brogue's
-balance tables), ``turn`` (epixx), ``catalog`` (``fray list``), ``fov``,
-``path`` and ``surprise`` (grids). Specs are the command line's strings, or
+attack), ``ttk`` and ``duel`` (fights), ``sweep`` (a spec key of any game raised step by step), ``catalog``
+(``fray list``), ``fov`` (grids); and the verbs only some games have,
+``table``, ``turn``, ``path`` and ``surprise``, also generically
+(``game_verbs``, ``game_verb``: any game's, a registered game's too). Specs are the command line's strings, or
 dictionaries (``fray.spec`` says how one becomes text). Results are typed and
 ``to_json()`` gives the document ``fray VERB --json`` prints for the same
 question. Bad input raises ``fray.Error``, a ``ValueError``, with the message
@@ -49,6 +50,8 @@ from ._api import (
     enchant_for_hit,
     engines,
     fov,
+    game_verb,
+    game_verbs,
     path,
     roll,
     rulesets,

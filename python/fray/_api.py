@@ -10,7 +10,7 @@ import operator
 import os
 import random
 import sys
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, TypeVar, Union, cast
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast
 
 from . import _fray
 from ._fray import Error
@@ -39,6 +39,8 @@ __all__ = [
     "path",
     "surprise",
     "turn",
+    "game_verbs",
+    "game_verb",
 ]
 
 #: A combatant: spec text as on the command line, or a dictionary of keys.
@@ -246,7 +248,7 @@ def spec(rules: str, combatant: Spec) -> str:
 
     Text passes unchanged. A dictionary's key ``"name"`` is the catalog name
     (``None`` or ``""``: inline keys); without it, the game's player
-    character (``fray.rulesets()``'s ``player``: ``hero`` in pixel-dungeon
+    character (``fray.rulesets()``'s ``player``: for example ``hero`` in pixel-dungeon
     and shattered-pd, ``player`` in brogue and both crawls), or inline keys
     in a game without one (epixx). The other keys become ``key=value`` in
     order; ``True`` is ``1``, ``False`` ``0``, a pair ``(lo, hi)`` the range
@@ -534,9 +536,11 @@ def sweep(
     Monte Carlo answers (10 000 by default; it never changes the method), from
     ``seed``. The notes say which rows were exact and which Monte Carlo, and why.
 
-    With ``skill`` (crawl only: ``fighting``, ``weapon_skill`` or ``dex``),
-    the crawl table of P(hit) and mean damage (``fray sweep --skill``); it
-    has no fights, so ``method``, ``sims``, ``seed`` and ``threads`` are refused.
+    With ``skill``, the game's own skill sweep where it has one
+    (``fray.game_verbs()``'s ``skill-sweep``; for example crawl's
+    ``fighting``, ``weapon_skill`` or ``dex``): a table of P(hit) and mean damage
+    (``fray sweep --skill``); it has no fights, so ``method``, ``sims``,
+    ``seed`` and ``threads`` are refused.
 
     >>> fray.sweep("pixel-dungeon", "hero:weapon=war_hammer", "gnoll_scout", key="str", start=10, stop=18, step=2)
     """
@@ -561,7 +565,15 @@ def sweep(
     if fights:
         verb = "is" if len(fights) == 1 else "are"
         raise Error(f"sweep: {', '.join(fights)} {verb} for a key sweep (a skill sweep has no fights)")
-    return Table(_fray.sweep(rid, a, d, _flags(situation), skill, lo, hi, by))
+    return Table(
+        _game_verb(
+            "skill-sweep",
+            rid,
+            {"attacker": a, "defender": d, "situation": _flags(situation), "skill": skill,
+             "from": repr(lo), "to": repr(hi), "step": repr(by)},
+            {"verb": "sweep", "from": "start", "to": "stop"},
+        )
+    )
 
 
 @_rules_first("table(rules, kind, *, percent=None, monsters=None, reachable=False)")
@@ -573,7 +585,7 @@ def table(
     monsters: Optional[Iterable[str]] = None,
     reachable: bool = False,
 ) -> Table:
-    """Brogue's balance tables (``fray table``): ``enchant-for-hit`` or ``armor-for-hit``.
+    """A game's balance tables (``fray table``; for example Brogue's ``enchant-for-hit`` or ``armor-for-hit``).
 
     ``percent``: target percentages (default the wiki's); ``monsters``: the rows
     (default the wiki's), the defenders of enchant-for-hit or the attackers of
@@ -588,23 +600,38 @@ def table(
     for m in names:
         if not isinstance(m, str):
             raise TypeError(f"monsters are names (str), got {type(m).__name__}")
-    return Table(_fray.table(_ruleset_id(rules), kind, percents, names, bool(reachable)))
+    values: Dict[str, Any] = {"TABLE": kind, "monsters": names}
+    if percents:
+        values["percent"] = ",".join(str(p) for p in percents)
+    if reachable:
+        values["reachable"] = True
+    return Table(_game_verb("table", _ruleset_id(rules), values))
+
+
+def _offering(verb: str) -> str:
+    """The first game that offers ``verb`` (``fray.game_verbs()``)."""
+    for v in _fray.game_verbs():
+        if v["name"] == verb and v["rulesets"]:
+            return v["rulesets"][0]
+    raise Error(f"no ruleset has the verb {verb}")
 
 
 def enchant_for_hit(
     percent: Optional[Iterable[int]] = None, monsters: Optional[Iterable[str]] = None
 ) -> Table:
-    """Brogue: the net enchant a player needs to hit each monster at least X % of the time
+    """The net enchant a player needs to hit each monster at least X % of the time:
+    ``enchant-for-hit`` of the first game whose ``table`` has it
     (``fray.table("brogue", "enchant-for-hit", ...)``)."""
-    return table("brogue", "enchant-for-hit", percent=percent, monsters=monsters)
+    return table(_offering("table"), "enchant-for-hit", percent=percent, monsters=monsters)
 
 
 def armor_for_hit(
     percent: Optional[Iterable[int]] = None, monsters: Optional[Iterable[str]] = None, reachable: bool = False
 ) -> Table:
-    """Brogue: the armor that holds each monster to at most X % to hit the player
+    """The armor that holds each monster to at most X % to hit the player:
+    ``armor-for-hit`` of the first game whose ``table`` has it
     (``fray.table("brogue", "armor-for-hit", ...)``)."""
-    return table("brogue", "armor-for-hit", percent=percent, monsters=monsters, reachable=reachable)
+    return table(_offering("table"), "armor-for-hit", percent=percent, monsters=monsters, reachable=reachable)
 
 
 @_rules_first("turn(rules, defender, attackers, situation=(), *, kind='melee')")
@@ -616,7 +643,7 @@ def turn(
     *,
     kind: str = "melee",
 ) -> Turn:
-    """One epixx defender turn facing several attacks, in order (``fray turn``).
+    """One defender turn facing several attacks, in order (``fray turn``; for example epixx's).
 
     >>> fray.turn("epixx", "str=1,agi=1,shield=1-3", ["str=0", "str=0"])
     """
@@ -624,12 +651,15 @@ def turn(
     if isinstance(attackers, (str, Mapping)):
         raise TypeError("attackers is a list of combatants (one spec str or dict each)")
     return Turn(
-        _fray.turn(
+        _game_verb(
+            "turn",
             info["id"],
-            _spec_text(info, defender),
-            [_spec_text(info, a) for a in attackers],
-            _flags(situation),
-            kind,
+            {
+                "defender": _spec_text(info, defender),
+                "attacker": [_spec_text(info, a) for a in attackers],
+                "situation": _flags(situation),
+                "kind": kind,
+            },
         )
     )
 
@@ -686,32 +716,48 @@ def engines() -> List[str]:
 # --- grids -----------------------------------------------------------------------------------------------
 
 
-def fov(map: MapInput, at: Point, radius: Optional[int] = None, algorithm: str = "pixel-dungeon") -> Fov:
+def _fov_default() -> str:
+    return _fray.fov_algorithms()[0]
+
+
+#: ``fov``'s default algorithm: the first game's own field of view (``fray.game_verbs()``).
+_FOV_DEFAULT = _fov_default()
+
+
+def fov(map: MapInput, at: Point, radius: Optional[int] = None, algorithm: str = _FOV_DEFAULT) -> Fov:
     """The cells visible from ``at`` (``fray fov``).
 
-    ``map`` is the map's text (or a path to a map file). ``algorithm``:
-    ``pixel-dungeon`` (ShadowCaster, radius 1..8, default 8), ``symmetric``
-    (symmetric shadowcasting as libtcod computes it) or ``symmetric-exact``
-    (radius 0, the default, is unlimited).
+    ``map`` is the map's text (or a path to a map file). ``algorithm``: a
+    game's own field of view by its id (``fray.game_verbs()``'s ``fov``
+    lists them; the first is the default; for example ``pixel-dungeon``:
+    ShadowCaster, radius 1..8, default 8), ``symmetric`` (symmetric shadowcasting as libtcod
+    computes it) or ``symmetric-exact`` (radius 0, the default, is unlimited).
     """
     text, is_path = _map(map)
-    return Fov(_fray.fov(text, is_path, _point(at, "at"), _optional(radius, "radius"), algorithm))
+    values: Dict[str, Any] = {"map": text, "at": _point(at, "at"), "algorithm": algorithm}
+    r = _optional(radius, "radius")
+    if r is not None:
+        values["radius"] = str(r)
+    return Fov(_fray.fov(*_verb_args(values, {}, is_path)))
 
 
 @_rules_first("path(rules, map, start, target, *, magic=False, hit_chars=False)")
 def path(rules: str, map: MapInput, start: Point, target: Point, *, magic: bool = False, hit_chars: bool = False) -> Path:
-    """Pixel Dungeon's projectile path (Ballistica) from ``start`` towards ``target`` (``fray path``).
+    """A game's projectile path (Ballistica) from ``start`` towards ``target`` (``fray path``).
 
     ``magic``: a magic ray that goes on past the target; ``hit_chars``: stop
-    at the first character in the way.
+    at the first character in the way (for example Pixel Dungeon's).
 
     >>> fray.path("pixel-dungeon", pathlib.Path("examples/maps/ballistics.txt"), (1, 1), (8, 4))
     """
     text, is_path = _map(map)
+    values: Dict[str, Any] = {"map": text, "from": _point(start, "start"), "to": _point(target, "target")}
+    if magic:
+        values["magic"] = True
+    if hit_chars:
+        values["hit-chars"] = True
     return Path(
-        _fray.path(
-            _ruleset_id(rules), text, is_path, _point(start, "start"), _point(target, "target"), bool(magic), bool(hit_chars)
-        )
+        _game_verb("path", _ruleset_id(rules), values, {"from": "start", "to": "target", "hit-chars": "hit_chars"}, is_path)
     )
 
 
@@ -728,21 +774,77 @@ def surprise(
     alerted: bool = False,
     radius: Optional[int] = None,
 ) -> Surprise:
-    """Pixel Dungeon: the chance that a mob (``sleeping``, ``wandering`` or
-    ``hunting``) has not noticed the hero, so the hero's next hit is a
-    surprise attack (``fray surprise``)."""
+    """The chance that a mob (``sleeping``, ``wandering`` or ``hunting``) has
+    not noticed the hero, so the hero's next hit is a surprise attack
+    (``fray surprise``; for example Pixel Dungeon's Mob.notice)."""
     text, is_path = _map(map)
-    return Surprise(
-        _fray.surprise(
-            _ruleset_id(rules),
-            text,
-            is_path,
-            _point(mob, "mob"),
-            _point(hero, "hero"),
-            state,
-            _optional(stealth, "stealth"),
-            bool(flying),
-            bool(alerted),
-            _optional(radius, "radius"),
-        )
-    )
+    values: Dict[str, Any] = {"map": text, "mob": _point(mob, "mob"), "hero": _point(hero, "hero"), "state": state}
+    for name, value in (("stealth", stealth), ("radius", radius)):
+        v = _optional(value, name)
+        if v is not None:
+            values[name] = str(v)
+    if flying:
+        values["flying"] = True
+    if alerted:
+        values["alerted"] = True
+    return Surprise(_game_verb("surprise", _ruleset_id(rules), values, {}, is_path))
+
+
+# --- the game verbs, generically ---------------------------------------------------------------------
+
+
+def _verb_args(
+    values: Mapping[str, Any], labels: Mapping[str, str], map_is_path: bool = True
+) -> Tuple[Dict[str, List[str]], Dict[str, str], Set[str]]:
+    """A verb's option values as the library reads them: a text option one
+    str, a list its strs, a flag ``"true"``; ``labels`` name options in
+    messages (their names by default); a map given as text (not a path) is
+    said so."""
+    out: Dict[str, List[str]] = {}
+    for name, value in values.items():
+        if value is None or value is False:
+            continue
+        if value is True:
+            out[name] = ["true"]
+        elif isinstance(value, str):
+            out[name] = [value]
+        else:
+            out[name] = [str(v) for v in value]
+    return out, dict(labels), (set() if map_is_path else {"map"})
+
+
+def _game_verb(
+    verb: str, rules: str, values: Mapping[str, Any], labels: Mapping[str, str] = {}, map_is_path: bool = True
+) -> Dict[str, Any]:
+    return _fray.game_verb(verb, rules, *_verb_args(values, labels, map_is_path))
+
+
+def game_verbs() -> List[Dict[str, Any]]:
+    """The verbs only some games have, as data: each one's ``name``, ``help``,
+    ``options`` (``name``, ``help``, ``kind``: text, list or flag,
+    ``required``, ``default``, ``map``, ``positional``) and ``rulesets`` (the
+    games that offer it, in registry order); ``fov`` last (its ``rulesets``:
+    the games with their own field of view)."""
+    return _fray.game_verbs()
+
+
+def game_verb(rules: str, verb: str, **options: Any) -> Dict[str, Any]:
+    """Runs a verb only some games have (``fray.game_verbs()``) and returns
+    its JSON document, as ``fray VERB --rules RULES --json`` prints it.
+
+    Each option by its name (``_`` for ``-``): a str (or a number) for a text
+    option, a list for a list option, True for a flag; a map option is a
+    path to a map file (``pathlib.Path``) or the map's text.
+
+    >>> fray.game_verb("brogue", "table", TABLE="enchant-for-hit", percent="50,90")
+    """
+    values: Dict[str, Any] = {}
+    map_is_path = True
+    for key, value in options.items():
+        name = key.replace("_", "-") if key.upper() != key else key
+        if name == "map":
+            value, map_is_path = _map(value)
+        elif isinstance(value, numbers.Real) and not _is_bool(value):
+            value = repr(value)
+        values[name] = value
+    return _game_verb(verb, _ruleset_id(rules), values, {}, map_is_path)

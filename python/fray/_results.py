@@ -485,17 +485,22 @@ class Table(Result):
 
 
 class Path(Result):
-    """``fray.path``: Pixel Dungeon's Ballistica on a map."""
+    """``fray.path``: a game's Ballistica on a map.
+
+    ``result`` is where the projectile stops (``collision`` in a game whose
+    document names it so); ``reason``, ``magic`` and ``hit_chars`` are
+    ``""`` and False for a game without them; ``to_json()`` has the game's
+    whole document (docs/json.md)."""
 
     def __init__(self, doc: Dict[str, Any]) -> None:
         super().__init__(doc)
         self.rules: str = doc["rules"]
-        self.result: Tuple[int, int] = tuple(doc["result"])  # type: ignore[assignment]
-        self.reason: str = doc["reason"]
+        self.result: Tuple[int, int] = tuple(doc["result"] if "result" in doc else doc["collision"])  # type: ignore[assignment]
+        self.reason: str = doc.get("reason", "")
         self.start: Tuple[int, int] = tuple(doc["from"])  # type: ignore[assignment]
         self.target: Tuple[int, int] = tuple(doc["to"])  # type: ignore[assignment]
-        self.magic: bool = doc["magic"]
-        self.hit_chars: bool = doc["hit_chars"]
+        self.magic: bool = doc.get("magic", False)
+        self.hit_chars: bool = doc.get("hit_chars", False)
 
     @property
     def path(self) -> "np.ndarray":
@@ -504,8 +509,8 @@ class Path(Result):
 
     @property
     def trace(self) -> "np.ndarray":
-        """Every cell Ballistica visited, n × 2 (x, y), int64."""
-        return _points(self._doc["trace"])
+        """Every cell Ballistica visited, n × 2 (x, y), int64 (the path where the game's document has no trace)."""
+        return _points(self._doc.get("trace", self._doc["path"]))
 
     def __repr__(self) -> str:
         return f"Path({self.start} -> {self.target}: stops at {self.result} ({self.reason}), {len(self._doc['path'])} cells)"
@@ -545,7 +550,7 @@ class Fov(Result):
 
 
 class Surprise(Result):
-    """``fray.surprise``: Pixel Dungeon's chance that a mob has not noticed the hero."""
+    """``fray.surprise``: the chance that a mob has not noticed the hero (a game's Mob.notice)."""
 
     def __init__(self, doc: Dict[str, Any]) -> None:
         super().__init__(doc)
@@ -571,7 +576,7 @@ class Surprise(Result):
 
 
 class TurnAttack(NamedTuple):
-    """One attack of an epixx defender turn."""
+    """One attack of a defender turn."""
 
     attacker: str
     p_hit: float
@@ -580,7 +585,7 @@ class TurnAttack(NamedTuple):
 
 
 class Turn(Result):
-    """``fray.turn``: one epixx defender turn facing several attacks."""
+    """``fray.turn``: one defender turn facing several attacks."""
 
     def __init__(self, doc: Dict[str, Any]) -> None:
         super().__init__(doc)

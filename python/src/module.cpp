@@ -17,15 +17,9 @@
 #include <fray/grid/fov.hpp>
 #include <fray/grid/map.hpp>
 #include <fray/report/dice.hpp>
-#include <fray/report/epixx.hpp>
+#include <fray/report/game_verbs.hpp>
 #include <fray/report/grid.hpp>
 #include <fray/report/report.hpp>
-#include <fray/rules/brogue/balance.hpp>
-#include <fray/rules/crawl/attack.hpp>
-#include <fray/rules/epixx/turn.hpp>
-#include <fray/rules/pixel_dungeon/ballistica.hpp>
-#include <fray/rules/pixel_dungeon/shadow_caster.hpp>
-#include <fray/rules/pixel_dungeon/surprise.hpp>
 #include <fray/rules/registry.hpp>
 #include <fray/rules/ruleset.hpp>
 #include <fray/rules/spec.hpp>
@@ -43,6 +37,7 @@
 #include <map>
 #include <new>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <utility>
@@ -56,7 +51,6 @@ namespace {
 // The same bounds as the command line's (apps/fray), so that a question the
 // CLI refuses is refused here with the same reason.
 constexpr std::uint64_t kMaxCount = 10'000'000;
-constexpr int kMaxSymmetricRadius = 1'000'000;
 constexpr std::int64_t kMaxThreads = 1024;
 
 // A JSON document as Python objects: objects → dict, arrays → list, numbers →
@@ -195,34 +189,6 @@ fray::fight::FightOptions fight_options(const std::string& method, std::optional
   return o;
 }
 
-// --- grids ---------------------------------------------------------------------------------------
-using fray::grid::Point;
-
-fray::grid::Map load_map(const std::string& text, bool is_path) {
-  return is_path ? fray::grid::Map::load(text) : fray::grid::Map::parse(text, "<text>");
-}
-
-Point point_arg(const std::string& text, std::string_view what) {
-  const auto [x, y] = fray::parse_point(text, what);
-  return fray::grid::checked_point(x, y, what);
-}
-
-const fray::Ruleset& grid_rules(const std::string& rules, std::string_view verb) {
-  const fray::Ruleset& r = fray::ruleset(rules);
-  if (r.id() != "pixel-dungeon")
-    throw fray::Error(fmt::format("{} is not a verb of rules {} (it is for: pixel-dungeon)", verb, r.id()));
-  return r;
-}
-
-// The ruleset of a verb only some games have (Ruleset::verbs), as the command line checks it.
-const fray::Ruleset& only_rules(const std::string& rules, std::string_view verb) {
-  const fray::Ruleset& r = fray::ruleset(rules);
-  if (!fray::takes_verb(r, verb))
-    throw fray::Error(fmt::format("{} is not a verb of rules {} (it is for: {})", verb, r.id(),
-                                  fmt::join(fray::rulesets_taking(verb), ", ")));
-  return r;
-}
-
 // --- the verbs -----------------------------------------------------------------------------------
 
 py::object dist(const std::string& expr) {
@@ -289,20 +255,6 @@ py::object fight(bool duel, const std::string& rules, std::string a, std::string
   });
 }
 
-py::object sweep(const std::string& rules, const std::string& attacker, const std::string& defender,
-                 const std::vector<std::string>& situation, const std::string& skill, double start, double stop,
-                 double step) {
-  return released([&](fray::Progress*) {
-    // The skill sweep is DCSS 0.19's own table (fray/rules/crawl/attack.hpp).
-    if (const fray::Ruleset& r = fray::ruleset(rules); r.id() != "crawl")
-      throw fray::Error(fmt::format("sweep is not a verb of rules {} (it is for: crawl)", r.id()));
-    const auto a = fray::crawl::parse_combatant(attacker, "attacker");
-    const auto d = fray::crawl::parse_combatant(defender, "defender");
-    const auto s = fray::crawl::parse_situation(situation);
-    return fray::table_report(fray::crawl::sweep(a, d, s, skill, start, stop, step)).json;
-  });
-}
-
 // The generic sweep (fray/rules/sweep.hpp): any numeric spec key of any game.
 py::object sweep_key(const std::string& rules, std::string attacker, std::string defender,
                      std::vector<std::string> situation, std::map<std::string, std::string> options,
@@ -327,24 +279,6 @@ py::object sweep_key(const std::string& rules, std::string attacker, std::string
     if (sims) fray::require(*sims >= 1, fmt::format("sims must be at least 1, got {}", *sims));
     req.fight.monte_carlo.sims = sims ? static_cast<std::uint64_t>(*sims) : 10000;
     return fray::table_report(fray::sweep(rs, req)).json;
-  });
-}
-
-py::object table(const std::string& rules, const std::string& kind, const std::vector<std::int64_t>& percents,
-                 const std::vector<std::string>& monsters, bool reachable) {
-  return released([&](fray::Progress*) {
-    (void)only_rules(rules, "table");
-    fray::brogue::BalanceRequest req;
-    req.kind = fray::brogue::parse_balance_kind(kind);
-    if (req.kind == fray::brogue::BalanceKind::enchant_for_hit && reachable)
-      throw fray::Error("table: reachable applies to armor-for-hit only");
-    for (const std::int64_t p : percents) {
-      if (p < 0 || p > 100) throw fray::Error(fmt::format("table percent: {} is outside 0..100", p));
-      req.percents.push_back(static_cast<int>(p));
-    }
-    req.monsters = monsters;
-    req.reachable = reachable;
-    return fray::table_report(fray::brogue::balance_table(req)).json;
   });
 }
 
@@ -389,98 +323,61 @@ py::object ruleset(const std::string& id) { return to_python(fray::ruleset_info_
 
 py::object engines() { return to_python(json(fray::engine_names())); }
 
-py::object path(const std::string& rules, const std::string& map_text, bool is_path, const std::string& from_text,
-                const std::string& to_text, bool magic, bool hit_chars) {
+// A verb only some games have (fray/report/game_verbs.hpp), on its option
+// values by name; `labels` name the options in messages as Python does, and
+// `map_texts` the map options given as text rather than as a file.
+py::object game_verb(const std::string& verb, const std::string& rules,
+                     std::map<std::string, std::vector<std::string>> values, std::map<std::string, std::string> labels,
+                     std::set<std::string> map_texts) {
   return released([&](fray::Progress*) {
-    const fray::Ruleset& rs = grid_rules(rules, "path");
-    const fray::grid::Map map = load_map(map_text, is_path);
-    const Point from = point_arg(from_text, "start");
-    const Point to = point_arg(to_text, "target");
-    fray::grid::require_standable(map, from, "start");
-    fray::grid::require_inside(map, to, "target");
-    std::vector<Point> trace;
-    const auto res = fray::pixel_dungeon::cast(map, from, to, magic, hit_chars, trace);
-    return fray::ballistica_report(rs.id(), map, from, to, magic, hit_chars, res, trace).json;
+    fray::VerbArgs args{std::move(values), std::move(labels), std::move(map_texts)};
+    return fray::run_game_verb(verb, rules, std::move(args)).report.json;
   });
 }
 
-py::object fov(const std::string& map_text, bool is_path, const std::string& at_text,
-               std::optional<std::int64_t> radius_arg, const std::string& algorithm) {
+// `fray fov` (fray::run_fov), on its option values as game_verb takes them.
+py::object fov(std::map<std::string, std::vector<std::string>> values, std::map<std::string, std::string> labels,
+               std::set<std::string> map_texts) {
   return released([&](fray::Progress*) {
-    const fray::grid::Map map = load_map(map_text, is_path);
-    const Point at = point_arg(at_text, "at");
-    fray::grid::require_standable(map, at, "at");
-    fray::grid::Visibility vis;
-    int radius = 0;
-    if (algorithm == "pixel-dungeon") {
-      radius = fray::pixel_dungeon::default_view_distance;
-      if (radius_arg) {
-        const std::int64_t r = *radius_arg;
-        if (r < 1 || r > fray::pixel_dungeon::max_view_distance)
-          throw fray::Error(fmt::format("radius {} is out of range 1..{} for pixel-dungeon", r,
-                                        fray::pixel_dungeon::max_view_distance));
-        radius = static_cast<int>(r);
-      }
-      fray::pixel_dungeon::cast_shadow(map.opacity(), at, radius, vis);
-    } else if (algorithm == "symmetric" || algorithm == "symmetric-exact") {
-      if (radius_arg) {
-        const std::int64_t r = *radius_arg;
-        if (r < 0 || r > kMaxSymmetricRadius)
-          throw fray::Error(
-              fmt::format("radius {} is out of range 0..{} for symmetric (0 = unlimited)", r, kMaxSymmetricRadius));
-        radius = static_cast<int>(r);
-      }
-      fray::grid::symmetric_shadowcast(
-          map.opacity(), at, radius, vis,
-          algorithm == "symmetric" ? fray::grid::SlopeArithmetic::libtcod : fray::grid::SlopeArithmetic::exact);
-    } else {
-      throw fray::Error(
-          fmt::format("algorithm '{}' is not one of pixel-dungeon, symmetric, symmetric-exact", algorithm));
-    }
-    return fray::fov_report(map, vis, {at, algorithm, radius, true, ""}).json;
+    return fray::run_fov(fray::VerbArgs{std::move(values), std::move(labels), std::move(map_texts)}).json;
   });
 }
 
-py::object surprise(const std::string& rules, const std::string& map_text, bool is_path, const std::string& mob_text,
-                    const std::string& hero_text, const std::string& state, std::optional<std::int64_t> stealth,
-                    bool flying, bool alerted, std::optional<std::int64_t> radius_arg) {
-  return released([&](fray::Progress*) {
-    namespace pd = fray::pixel_dungeon;
-    const fray::Ruleset& rs = only_rules(rules, "surprise");
-    const fray::grid::Map map = load_map(map_text, is_path);
-    const Point mob = point_arg(mob_text, "mob");
-    const Point hero = point_arg(hero_text, "hero");
-    pd::SurpriseQuery q;
-    q.state = pd::parse_mob_state(state);
-    if (stealth) {
-      if (*stealth < -1000 || *stealth > 1000)
-        throw fray::Error(fmt::format("stealth {} is out of range -1000..1000", *stealth));
-      q.stealth = static_cast<int>(*stealth);
-    }
-    int radius = pd::default_view_distance;
-    if (radius_arg) {
-      if (*radius_arg < 1 || *radius_arg > pd::max_view_distance)
-        throw fray::Error(fmt::format("radius {} is out of range 1..{}", *radius_arg, pd::max_view_distance));
-      radius = static_cast<int>(*radius_arg);
-    }
-    q.flying = flying;
-    q.alerted = alerted;
-    if (q.alerted && q.state != pd::MobState::wandering) throw fray::Error("alerted applies to a wandering mob only");
-    fray::grid::Visibility seen;
-    const auto s = pd::surprise_on_map(map, mob, hero, q, radius, seen);
-    return fray::surprise_report(rs.id(), state, mob, hero, q, radius, s).json;
-  });
+const char* kind_name(fray::VerbOptionKind kind) {
+  switch (kind) {
+    case fray::VerbOptionKind::text:
+      return "text";
+    case fray::VerbOptionKind::list:
+      return "list";
+    case fray::VerbOptionKind::flag:
+      return "flag";
+  }
+  return "text";
 }
 
-py::object turn(const std::string& rules, const std::string& defender, const std::vector<std::string>& attackers,
-                const std::vector<std::string>& situation, const std::string& kind) {
-  return released([&](fray::Progress*) {
-    (void)only_rules(rules, "turn");
-    if (attackers.empty()) throw fray::Error("turn: give at least one attacker");
-    return fray::turn_report(fray::epixx::defender_turn(defender, attackers, situation, fray::epixx::parse_kind(kind)))
-        .json;
-  });
+json verb_json(const fray::VerbDescription& v, const std::vector<std::string>& rulesets) {
+  json options = json::array();
+  for (const fray::VerbOption& o : v.options)
+    options.push_back({{"name", o.name},
+                       {"help", o.help},
+                       {"kind", kind_name(o.kind)},
+                       {"required", o.required},
+                       {"default", o.default_value.empty() ? json(nullptr) : json(o.default_value)},
+                       {"map", o.map},
+                       {"positional", o.positional()}});
+  return {{"name", v.name}, {"help", v.help}, {"options", options}, {"rulesets", rulesets}};
 }
+
+// Every game verb (its description and the games that offer it), then fov's.
+py::object game_verbs() {
+  json out = json::array();
+  for (const fray::VerbDescription& v : fray::game_verbs())
+    out.push_back(verb_json(v, fray::game_verb_rulesets(v.name)));
+  out.push_back(verb_json(fray::fov_verb(), fray::rulesets_taking("fov")));
+  return to_python(out);
+}
+
+py::object fov_algorithms() { return to_python(json(fray::fov_algorithms())); }
 
 }  // namespace
 
@@ -536,19 +433,15 @@ PYBIND11_MODULE(_fray, m) {
                      seed, threads, first);
       },
       "rules"_a, "a"_a, "b"_a, "situation"_a, "options"_a, "method"_a, "sims"_a, "seed"_a, "threads"_a, "first"_a);
-  m.def("sweep", &sweep, "rules"_a, "attacker"_a, "defender"_a, "situation"_a, "skill"_a, "start"_a, "stop"_a,
-        "step"_a);
   m.def("sweep_key", &sweep_key, "rules"_a, "attacker"_a, "defender"_a, "situation"_a, "options"_a, "key"_a, "start"_a,
         "stop"_a, "step"_a, "side"_a, "method"_a, "sims"_a, "seed"_a, "threads"_a);
-  m.def("table", &table, "rules"_a, "kind"_a, "percents"_a, "monsters"_a, "reachable"_a);
   m.def("catalog", &catalog, "rules"_a, "kind"_a);
   m.def("catalogs", &catalogs, "rules"_a);
   m.def("rulesets", &rulesets);
   m.def("ruleset", &ruleset, "id"_a);
   m.def("engines", &engines);
-  m.def("path", &path, "rules"_a, "map"_a, "is_path"_a, "start"_a, "target"_a, "magic"_a, "hit_chars"_a);
-  m.def("fov", &fov, "map"_a, "is_path"_a, "at"_a, "radius"_a, "algorithm"_a);
-  m.def("surprise", &surprise, "rules"_a, "map"_a, "is_path"_a, "mob"_a, "hero"_a, "state"_a, "stealth"_a, "flying"_a,
-        "alerted"_a, "radius"_a);
-  m.def("turn", &turn, "rules"_a, "defender"_a, "attackers"_a, "situation"_a, "kind"_a);
+  m.def("game_verb", &game_verb, "verb"_a, "rules"_a, "values"_a, "labels"_a, "map_texts"_a);
+  m.def("game_verbs", &game_verbs);
+  m.def("fov", &fov, "values"_a, "labels"_a, "map_texts"_a);
+  m.def("fov_algorithms", &fov_algorithms);
 }

@@ -218,7 +218,7 @@ def test_errors_carry_the_cli_message(call, cli_args):
         (lambda: fray.path("pixel-dungeon", (MAPS / "door.txt").read_text(), (0, 0), (3, 3)), None),
         (lambda: fray.fov((MAPS / "door.txt").read_text(), (3, 3), radius=9), "radius 9 is out of range 1..8 for pixel-dungeon"),
         (lambda: fray.fov((MAPS / "door.txt").read_text(), (3, 3), algorithm="raycast"),
-         "algorithm 'raycast' is not one of pixel-dungeon, symmetric, symmetric-exact"),
+         "algorithm 'raycast' is not one of pixel-dungeon, shattered-pd, symmetric, symmetric-exact"),
     ],
 )
 def test_python_argument_errors(call, message):

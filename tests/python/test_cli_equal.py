@@ -355,3 +355,37 @@ def test_sweep_key(rules):
                   "--to", str(hi), "--step", str(step), "--seed", "3", "--threads", "1")
     got = fray.sweep(rules, a, d, key=key, start=lo, stop=hi, step=step, seed=3, threads=1)
     assert got.to_json() == doc
+
+
+# The verbs only some games have, asked generically (fray.game_verbs,
+# fray.game_verb): the same documents as the command line's, and the games
+# that offer each verb as the library lists them.
+def test_game_verbs_generically():
+    verbs = {v["name"]: v for v in fray.game_verbs()}
+    assert verbs["table"]["rulesets"] == ["brogue"]
+    assert verbs["path"]["rulesets"] == ["pixel-dungeon", "shattered-pd"]
+    assert verbs["skill-sweep"]["rulesets"] == ["crawl"]
+    assert verbs["fov"]["rulesets"] == ["pixel-dungeon", "shattered-pd"]
+    table = next(o for o in verbs["table"]["options"] if o["name"] == "TABLE")
+    assert table["positional"] and table["required"] and table["kind"] == "text"
+    doc = run_cli("table", "enchant-for-hit", "--percent", "50,90")
+    assert fray.game_verb("brogue", "table", TABLE="enchant-for-hit", percent="50,90") == doc
+    path = MAPS / "ballistics.txt"
+    doc = run_cli("path", "--rules", "shattered-pd", "--map", str(path), "--from", "1,1", "--to", "8,4",
+                  "--flags", "magic-bolt")
+    assert fray.game_verb("shattered-pd", "path", map=path, **{"from": "1,1"}, to="8,4", flags="magic-bolt") == doc
+    with pytest.raises(fray.Error) as caught:
+        fray.game_verb("crawl", "table", TABLE="enchant-for-hit")
+    assert str(caught.value) == "table is not a verb of rules crawl (it is for: brogue)"
+
+
+# fray.path and fray.fov take every game that has them, as the command line does.
+def test_path_and_fov_of_shattered_pd():
+    path = MAPS / "ballistics.txt"
+    doc = run_cli("path", "--rules", "shattered-pd", "--map", str(path), "--from", "1,1", "--to", "8,4")
+    assert fray.path("shattered-pd", path, (1, 1), (8, 4)).to_json() == doc
+    doc = run_cli("fov", "--map", str(path), "--at", "1,1", "--algorithm", "shattered-pd", "--radius", "12")
+    assert fray.fov(path, (1, 1), radius=12, algorithm="shattered-pd").to_json() == doc
+    with pytest.raises(fray.Error) as caught:
+        fray.path("shattered-pd", path, (1, 1), (8, 4), magic=True)
+    assert str(caught.value) == "magic and hit_chars are Pixel Dungeon's; rules shattered-pd takes flags"

@@ -5,11 +5,14 @@
 #pragma once
 
 #include <fray/core/error.hpp>
+#include <fray/report/game_verbs.hpp>
 #include <fray/rules/registry.hpp>
 #include <fray/rules/ruleset.hpp>
+#include <fray/rules/spec.hpp>
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -112,6 +115,34 @@ class CoinRules final : public Ruleset {
 inline const Ruleset& coin_rules() {
   static const Ruleset& rules = register_ruleset(std::make_unique<CoinRules>());
   return rules;
+}
+
+// The coin game's own verb, `fray flip --rules coin --times N`: the chance of
+// each number of heads in N flips, C(N, k) / 2^N. A game adds a verb the
+// built-in games lack with one description and the function that runs it;
+// registered once in this process.
+inline void add_coin_flip_verb() {
+  static const bool added = [] {
+    (void)coin_rules();
+    add_game_verb({"flip",
+                   "Coin: the chance of each number of heads in a number of flips",
+                   {{"times", "Number of flips, 1..60", VerbOptionKind::text, true}}});
+    offer_game_verb("flip", "coin", [](const Ruleset& rules, const VerbArgs& args) -> VerbAnswer {
+      const std::int64_t n = parse_int(args.text("times").value_or(""), args.label("times"));
+      if (n < 1 || n > 60) throw Error(fmt::format("{} {} is out of range 1..60", args.label("times"), n));
+      Table t;
+      t.title = fmt::format("{}: heads in {} flips", rules.id(), n);
+      t.columns = {{"heads", ""}, {"p", ""}};
+      double c = 1;  // C(n, k)
+      for (std::int64_t k = 0; k <= n; ++k) {
+        t.rows.push_back({Value(k), Value(c / std::ldexp(1.0, static_cast<int>(n)))});
+        c = c * static_cast<double>(n - k) / static_cast<double>(k + 1);
+      }
+      return t;
+    });
+    return true;
+  }();
+  (void)added;
 }
 
 }  // namespace fray::test

@@ -7,6 +7,7 @@
 
 #include <fray/core/error.hpp>
 #include <fray/fight/solve.hpp>
+#include <fray/report/game_verbs.hpp>
 #include <fray/report/report.hpp>
 #include <fray/rules/registry.hpp>
 #include <fray/rules/ruleset.hpp>
@@ -178,6 +179,67 @@ TEST(Registry, TheCommandLineTakesTheNewGame) {
   const Cli bad = cli({"attack", "--rules", "coin", "--attacker", "dragon", "--defender", "goblin"});
   EXPECT_EQ(bad.status, 2);
   EXPECT_EQ(bad.err, "fray: error: attacker: unknown monster 'dragon' (known: knight, goblin)\n");
+}
+
+// A registered game adds a verb of its own (fray/report/game_verbs.hpp): the
+// command line run in-process offers it as a subcommand, with --rules
+// listing the game, and refuses it for a game without it as it refuses a
+// built-in game's verb.
+TEST(Registry, ANewGameAddsItsOwnVerb) {
+  test::add_coin_flip_verb();
+  EXPECT_EQ(game_verb_rulesets("flip"), std::vector<std::string>{"coin"});
+  EXPECT_EQ(cli::verb_rules("flip"), std::vector<std::string>{"coin"});
+  const Cli help = cli({"--help"});
+  EXPECT_NE(help.out.find("flip "), std::string::npos) << help.out;
+  const Cli verb_help = cli({"flip", "--help"});
+  ASSERT_EQ(verb_help.status, 0);
+  EXPECT_NE(verb_help.out.find("--times TEXT REQUIRED"), std::string::npos) << verb_help.out;
+  EXPECT_NE(verb_help.out.find("Ruleset (only coin)"), std::string::npos) << verb_help.out;
+  // Three flips: 1/8, 3/8, 3/8, 1/8 (C(3, k) / 2^3); --rules defaults to the one game.
+  const Cli three = cli({"flip", "--times", "3", "--json"});
+  ASSERT_EQ(three.status, 0) << three.err;
+  const nlohmann::json rows = three.json()["rows"];
+  ASSERT_EQ(rows.size(), 4u);
+  const double expected[] = {0.125, 0.375, 0.375, 0.125};
+  for (std::size_t k = 0; k < 4; ++k) {
+    EXPECT_EQ(rows[k]["heads"], static_cast<int>(k));
+    EXPECT_EQ(rows[k]["p"].get<double>(), expected[k]);
+  }
+  EXPECT_EQ(cli({"flip", "--rules", "coin-flip", "--times", "3", "--json"}).out, three.out);
+  EXPECT_EQ(cli({"flip", "--rules", "brogue", "--times", "3"}).err,
+            "fray: error: flip is not a verb of --rules brogue (it is for: coin)\n");
+  EXPECT_EQ(cli({"flip", "--times", "0"}).err, "fray: error: --times 0 is out of range 1..60\n");
+  EXPECT_EQ(cli({"flip"}).status, 2);
+  // The library runs it for any face, naming the options as that face does.
+  VerbArgs args;
+  args.set("times", "61");
+  try {
+    (void)run_game_verb("flip", "coin", args);
+    ADD_FAILURE() << "61 flips are refused";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "times 61 is out of range 1..60");
+  }
+  // A name taken, or an offer of a verb nobody described, is refused.
+  EXPECT_THROW(add_game_verb({"flip", "again", {}}), Error);
+  EXPECT_THROW(add_game_verb({"table", "again", {}}), Error);
+  EXPECT_THROW(offer_game_verb("flip", "coin", [](const Ruleset&, const VerbArgs&) { return VerbAnswer(Table{}); }),
+               Error);
+  EXPECT_THROW(offer_game_verb("juggle", "coin", [](const Ruleset&, const VerbArgs&) { return VerbAnswer(Table{}); }),
+               Error);
+}
+
+// The built-in games' verbs are offered by the games whose Ruleset::verbs
+// name them, and each one's description is complete.
+TEST(Registry, BuiltinGameVerbsAgreeWithTheRulesets) {
+  for (const VerbDescription& v : game_verbs()) {
+    SCOPED_TRACE(v.name);
+    EXPECT_FALSE(v.help.empty());
+    for (const VerbOption& o : v.options) EXPECT_FALSE(o.help.empty()) << o.name;
+    if (v.name == "flip" || v.name == "skill-sweep") continue;
+    EXPECT_EQ(game_verb_rulesets(v.name), rulesets_taking(v.name));
+  }
+  EXPECT_EQ(game_verb_rulesets("skill-sweep"), std::vector<std::string>{"crawl"});
+  EXPECT_EQ(fov_algorithms().front(), rulesets_taking("fov").front());
 }
 
 // What the faces ask instead of a name: the capabilities, in the one

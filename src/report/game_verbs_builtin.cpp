@@ -1,0 +1,279 @@
+// The built-in games' own verbs (fray/report/game_verbs.hpp): each verb
+// described once, and run by the game's own rules; the report is built here,
+// so that no face names a game. A message names an option as the face does
+// (VerbArgs::label: "--percent" on the command line, "percent" in Python).
+#include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
+#include <fray/grid/geometry.hpp>
+#include <fray/report/epixx.hpp>
+#include <fray/report/game_verbs.hpp>
+#include <fray/report/grid.hpp>
+#include <fray/rules/brogue/balance.hpp>
+#include <fray/rules/crawl/attack.hpp>
+#include <fray/rules/epixx/turn.hpp>
+#include <fray/rules/pixel_dungeon/ballistica.hpp>
+#include <fray/rules/pixel_dungeon/shadow_caster.hpp>
+#include <fray/rules/pixel_dungeon/surprise.hpp>
+#include <fray/rules/shattered_pd/ballistica.hpp>
+#include <fray/rules/spec.hpp>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+
+namespace fray {
+
+namespace {
+
+using grid::Point;
+using Runs = std::vector<std::pair<std::string, VerbRun>>;
+
+Point point_option(const VerbArgs& args, std::string_view name) {
+  const std::string what = args.label(name);
+  const auto [x, y] = parse_point(args.text(name).value_or(""), what);
+  return grid::checked_point(x, y, what);
+}
+
+// A real number as a face wrote it (a binding writes a double's shortest
+// text, which reads back exactly).
+double real_option(const VerbArgs& args, std::string_view name) {
+  const std::string text = args.text(name).value_or("");
+  errno = 0;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE || std::isnan(v))
+    throw Error(fmt::format("{} must be a number, got '{}'", args.label(name), text));
+  return v;
+}
+
+// Situation flags: each value a comma list (the command line gives one, a
+// binding one a flag).
+std::vector<std::string> flags_option(const VerbArgs& args, std::string_view name) {
+  std::vector<std::string> flags;
+  for (const std::string& v : args.list(name))
+    for (std::string& f : split_list(v)) flags.push_back(std::move(f));
+  return flags;
+}
+
+// --- Brogue: `fray table enchant-for-hit|armor-for-hit` ----------------------------------
+VerbDescription table_verb() {
+  return {"table",
+          "Balance tables (Brogue: enchant-for-hit, armor-for-hit)",
+          {{"TABLE", "enchant-for-hit or armor-for-hit", VerbOptionKind::text, true},
+           {"percent", "Comma-separated target percentages (default: the wiki's)"},
+           {"defender", "enchant-for-hit: comma-separated monsters (default: the wiki's)"},
+           {"attacker", "armor-for-hit: comma-separated monsters (default: the wiki's)"},
+           {"reachable", "armor-for-hit: only defenses a player can actually have", VerbOptionKind::flag},
+           {"monsters", "The rows, the side the table takes them from (a binding's)", VerbOptionKind::list, false, "",
+            false, false}}};
+}
+
+Report brogue_table(const Ruleset&, const VerbArgs& args) {
+  brogue::BalanceRequest req;
+  req.kind = brogue::parse_balance_kind(args.text("TABLE").value_or(""));
+  const bool enchant = req.kind == brogue::BalanceKind::enchant_for_hit;
+  // Each table names its monsters by the side they take.
+  if (enchant && args.has("attacker"))
+    throw Error(fmt::format("table enchant-for-hit: give the monsters with {}", args.label("defender")));
+  if (!enchant && args.has("defender"))
+    throw Error(fmt::format("table armor-for-hit: give the monsters with {}", args.label("attacker")));
+  if (enchant && args.flag("reachable"))
+    throw Error(fmt::format("table: {} applies to armor-for-hit only", args.label("reachable")));
+  const std::string percent = args.text("percent").value_or("");
+  const std::string what = fmt::format("table {}", args.label("percent"));
+  for (const std::string& p : split_list(percent)) {
+    const std::int64_t v = parse_int(p, what);
+    if (v < 0 || v > 100) throw Error(fmt::format("{}: {} is outside 0..100", what, p));
+    req.percents.push_back(static_cast<int>(v));
+  }
+  if (!percent.empty() && req.percents.empty()) throw Error(fmt::format("{}: no percentages given", what));
+  req.monsters = args.has("monsters") ? args.list("monsters")
+                                      : split_list(args.text(enchant ? "defender" : "attacker").value_or(""));
+  req.reachable = args.flag("reachable");
+  return table_report(brogue::balance_table(req));
+}
+
+// --- epixx: `fray turn` -------------------------------------------------------------------
+VerbDescription turn_verb() {
+  return {
+      "turn",
+      "One defender turn facing several attacks (defenses used once per turn)",
+      {{"defender", "Defender spec", VerbOptionKind::text, true},
+       {"attacker", "Attacker spec; repeat for each attack, in order", VerbOptionKind::list, true},
+       {"situation", "Comma-separated situation flags and rule options (docs/epixx.md)"},
+       {"kind", "Attack kind of every attack: melee (default), ranged, spell", VerbOptionKind::text, false, "melee"}}};
+}
+
+Report epixx_turn(const Ruleset&, const VerbArgs& args) {
+  const std::vector<std::string> attackers = args.list("attacker");
+  if (attackers.empty()) throw Error("turn: give at least one attacker");
+  return turn_report(epixx::defender_turn(args.text("defender").value_or(""), attackers,
+                                          flags_option(args, "situation"),
+                                          epixx::parse_kind(args.text("kind").value_or("melee"))));
+}
+
+// --- Pixel Dungeon, Shattered Pixel Dungeon: `fray path` (Ballistica) ----------------------
+VerbDescription path_verb() {
+  VerbDescription v{"path",
+                    "Projectile path (Ballistica) on a map",
+                    {{"map", "Map file", VerbOptionKind::text, true, "", true},
+                     {"from", "Start cell X,Y", VerbOptionKind::text, true},
+                     {"to", "Target cell X,Y", VerbOptionKind::text, true},
+                     {"magic", "pixel-dungeon: magic ray, continue past the target", VerbOptionKind::flag},
+                     {"hit-chars", "pixel-dungeon: stop at the first character in the way", VerbOptionKind::flag},
+                     {"flags",
+                      "shattered-pd: Ballistica params, a comma list of projectile (default), magic-bolt, wont-stop, "
+                      "stop-target, stop-chars, stop-solid, ignore-soft-solid"}}};
+  v.first_rules_default = true;
+  return v;
+}
+
+// Pixel Dungeon 1.9.1 Ballistica.cast(from, to, magic, hitChars).
+Report pixel_dungeon_path(const Ruleset& rules, const VerbArgs& args) {
+  if (args.has("flags"))
+    throw Error(fmt::format("{} is for {} shattered-pd; Pixel Dungeon takes {} and {}", args.label("flags"),
+                            args.label("rules"), args.label("magic"), args.label("hit-chars")));
+  const grid::Map map = args.map("map", rules.grid_legend());
+  const Point from = point_option(args, "from");
+  const Point to = point_option(args, "to");
+  grid::require_standable(map, from, args.label("from"));
+  grid::require_inside(map, to, args.label("to"));
+  const bool magic = args.flag("magic"), hit_chars = args.flag("hit-chars");
+  std::vector<Point> trace;
+  const auto res = pixel_dungeon::cast(map, from, to, magic, hit_chars, trace);
+  return ballistica_report(rules.id(), map, from, to, magic, hit_chars, res, trace);
+}
+
+// Shattered Pixel Dungeon's Ballistica params: a comma list of presets and flags, combined.
+int spd_params(const std::string& text, const std::string& label) {
+  static const std::vector<std::pair<std::string, int>> names = {
+      {"projectile", shattered_pd::projectile},
+      {"magic-bolt", shattered_pd::magic_bolt},
+      {"wont-stop", shattered_pd::wont_stop},
+      {"stop-target", shattered_pd::stop_target},
+      {"stop-chars", shattered_pd::stop_chars},
+      {"stop-solid", shattered_pd::stop_solid},
+      {"ignore-soft-solid", shattered_pd::ignore_soft_solid}};
+  const auto parts = split_list(text);
+  if (parts.empty()) throw Error(fmt::format("{} '{}' names no flag", label, text));
+  int params = 0;
+  for (const std::string& part : parts) {
+    const auto it = std::find_if(names.begin(), names.end(), [&](const auto& n) { return n.first == part; });
+    if (it == names.end()) {
+      std::vector<std::string> known;
+      for (const auto& n : names) known.push_back(n.first);
+      throw Error(fmt::format("{}: unknown flag '{}'{} (known: {})", label, part, did_you_mean(part, known),
+                              fmt::join(known, ", ")));
+    }
+    params |= it->second;
+  }
+  return params;
+}
+
+// Shattered Pixel Dungeon 3.3.6 Ballistica(from, to, params).
+Report shattered_pd_path(const Ruleset& rules, const VerbArgs& args) {
+  if (args.flag("magic") || args.flag("hit-chars"))
+    throw Error(fmt::format("{} and {} are Pixel Dungeon's; {} shattered-pd takes {}", args.label("magic"),
+                            args.label("hit-chars"), args.label("rules"), args.label("flags")));
+  const grid::Map map = args.map("map", rules.grid_legend());
+  const Point from = point_option(args, "from");
+  const Point to = point_option(args, "to");
+  grid::require_inside(map, from, args.label("from"));
+  grid::require_inside(map, to, args.label("to"));
+  const int params = spd_params(args.text("flags").value_or("projectile"), args.label("flags"));
+  const shattered_pd::Ballistica b = shattered_pd::cast(shattered_pd::Level::from_map(map), from, to, params);
+  return ballistica_report(rules.id(), map, from, to, params, b);
+}
+
+// --- Pixel Dungeon: `fray surprise` (Mob.notice) --------------------------------------------
+VerbDescription surprise_verb() {
+  return {"surprise",
+          "Pixel Dungeon: has a mob noticed the hero (surprise attack odds)",
+          {{"map", "Map file", VerbOptionKind::text, true, "", true},
+           {"mob", "Mob cell X,Y", VerbOptionKind::text, true},
+           {"hero", "Hero cell X,Y", VerbOptionKind::text, true},
+           {"state", "sleeping, wandering or hunting", VerbOptionKind::text, true},
+           {"stealth", "Hero stealth (Ring of Shadows levels), default 0"},
+           {"flying", "The hero is flying (levitating)", VerbOptionKind::flag},
+           {"alerted", "A wandering mob that was just alerted", VerbOptionKind::flag},
+           {"radius", "Mob view distance 1..8, default 8"}}};
+}
+
+Report pixel_dungeon_surprise(const Ruleset& rules, const VerbArgs& args) {
+  namespace pd = pixel_dungeon;
+  const grid::Map map = args.map("map");
+  const Point mob = point_option(args, "mob");
+  const Point hero = point_option(args, "hero");
+  const std::string state = args.text("state").value_or("");
+  pd::SurpriseQuery q;
+  q.state = pd::parse_mob_state(state);
+  if (const auto stealth = args.text("stealth")) {
+    const std::int64_t s = parse_int(*stealth, args.label("stealth"));
+    if (s < -1000 || s > 1000) throw Error(fmt::format("{} {} is out of range -1000..1000", args.label("stealth"), s));
+    q.stealth = static_cast<int>(s);
+  }
+  int radius = pd::default_view_distance;
+  if (const auto text = args.text("radius")) {
+    const std::int64_t r = parse_int(*text, args.label("radius"));
+    if (r < 1 || r > pd::max_view_distance)
+      throw Error(fmt::format("{} {} is out of range 1..{}", args.label("radius"), r, pd::max_view_distance));
+    radius = static_cast<int>(r);
+  }
+  q.flying = args.flag("flying");
+  q.alerted = args.flag("alerted");
+  if (q.alerted && q.state != pd::MobState::wandering)
+    throw Error(fmt::format("{} applies to a wandering mob only", args.label("alerted")));
+  grid::Visibility seen;
+  const auto s = pd::surprise_on_map(map, mob, hero, q, radius, seen);
+  return surprise_report(rules.id(), state, mob, hero, q, radius, s);
+}
+
+// --- DCSS 0.19: the skill sweep (`fray sweep --skill`) ----------------------------------------
+VerbDescription skill_sweep_verb() {
+  VerbDescription v{
+      "skill-sweep",
+      "A skill raised step by step: P(hit) and mean damage of each value",
+      {{"attacker", "Attacker spec", VerbOptionKind::text, true},
+       {"defender", "Defender spec", VerbOptionKind::text, true},
+       {"situation", "Comma-separated situation flags"},
+       {"skill",
+        "crawl only: fighting, weapon_skill or dex, a table of P(hit) and mean damage (--from 0 --to 27 by "
+        "default)",
+        VerbOptionKind::text, true},
+       {"from", "First value", VerbOptionKind::text, false, "0"},
+       {"to", "Last value", VerbOptionKind::text, false, "27"},
+       {"step", "Step", VerbOptionKind::text, false, "1"}}};
+  v.own_verb = false;
+  return v;
+}
+
+// DCSS 0.19's table of hit chance and damage by skill (fray/rules/crawl/attack.hpp).
+VerbAnswer crawl_skill_sweep(const Ruleset&, const VerbArgs& args) {
+  const auto a = crawl::parse_combatant(args.text("attacker").value_or(""), "attacker");
+  const auto d = crawl::parse_combatant(args.text("defender").value_or(""), "defender");
+  const auto s = crawl::parse_situation(flags_option(args, "situation"));
+  return crawl::sweep(a, d, s, args.text("skill").value_or(""), real_option(args, "from"), real_option(args, "to"),
+                      real_option(args, "step"));
+}
+
+}  // namespace
+
+namespace game_verbs_detail {
+
+std::vector<std::pair<VerbDescription, Runs>> builtin() {
+  std::vector<std::pair<VerbDescription, Runs>> out;
+  out.emplace_back(path_verb(), Runs{{"pixel-dungeon", pixel_dungeon_path}, {"shattered-pd", shattered_pd_path}});
+  out.emplace_back(surprise_verb(), Runs{{"pixel-dungeon", pixel_dungeon_surprise}});
+  out.emplace_back(table_verb(), Runs{{"brogue", brogue_table}});
+  out.emplace_back(skill_sweep_verb(), Runs{{"crawl", crawl_skill_sweep}});
+  out.emplace_back(turn_verb(), Runs{{"epixx", epixx_turn}});
+  return out;
+}
+
+}  // namespace game_verbs_detail
+
+}  // namespace fray
