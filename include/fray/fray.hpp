@@ -45,8 +45,8 @@
 #include <fray/rules/crawl/poison.hpp>
 #include <fray/rules/crawl/random.hpp>
 #include <fray/rules/crawl/regen.hpp>
-#include <fray/rules/crawl/side.hpp>
 #include <fray/rules/crawl/ruleset.hpp>
+#include <fray/rules/crawl/side.hpp>
 #include <fray/rules/crawl_0_34/attack.hpp>
 #include <fray/rules/crawl_0_34/catalog.hpp>
 #include <fray/rules/crawl_0_34/combat.hpp>
@@ -60,9 +60,11 @@
 #include <fray/rules/pixel_dungeon/attack.hpp>
 #include <fray/rules/pixel_dungeon/ballistica.hpp>
 #include <fray/rules/pixel_dungeon/catalog.hpp>
+#include <fray/rules/pixel_dungeon/clock.hpp>
 #include <fray/rules/pixel_dungeon/hero.hpp>
 #include <fray/rules/pixel_dungeon/hit.hpp>
 #include <fray/rules/pixel_dungeon/java_random.hpp>
+#include <fray/rules/pixel_dungeon/mechanic.hpp>
 #include <fray/rules/pixel_dungeon/random.hpp>
 #include <fray/rules/pixel_dungeon/ruleset.hpp>
 #include <fray/rules/pixel_dungeon/shadow_caster.hpp>
