@@ -61,6 +61,7 @@
 #include <fray/rules/pixel_dungeon/ballistica.hpp>
 #include <fray/rules/pixel_dungeon/catalog.hpp>
 #include <fray/rules/pixel_dungeon/clock.hpp>
+#include <fray/rules/pixel_dungeon/family.hpp>
 #include <fray/rules/pixel_dungeon/hero.hpp>
 #include <fray/rules/pixel_dungeon/hit.hpp>
 #include <fray/rules/pixel_dungeon/java_random.hpp>
