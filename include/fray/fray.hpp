@@ -61,9 +61,12 @@
 #include <fray/rules/pixel_dungeon/attack.hpp>
 #include <fray/rules/pixel_dungeon/ballistica.hpp>
 #include <fray/rules/pixel_dungeon/catalog.hpp>
+#include <fray/rules/pixel_dungeon/clock.hpp>
+#include <fray/rules/pixel_dungeon/family.hpp>
 #include <fray/rules/pixel_dungeon/hero.hpp>
 #include <fray/rules/pixel_dungeon/hit.hpp>
 #include <fray/rules/pixel_dungeon/java_random.hpp>
+#include <fray/rules/pixel_dungeon/mechanic.hpp>
 #include <fray/rules/pixel_dungeon/random.hpp>
 #include <fray/rules/pixel_dungeon/ruleset.hpp>
 #include <fray/rules/pixel_dungeon/shadow_caster.hpp>

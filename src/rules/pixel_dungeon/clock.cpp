@@ -1,16 +1,16 @@
-// Pixel Dungeon's buff clocks in a fight: the hero's regeneration
-// (Regeneration.act) and a buff acting every few whole turns (Hunger.act), as
+// The Pixel Dungeon family's buff clocks in a fight (clock.hpp): the hero's
+// regeneration (Regeneration.act) and a buff acting every few whole turns
+// (Pixel Dungeon Hunger.act, Shattered Pixel Dungeon Regeneration.act), as
 // seen from a side attacking at its own pace, in exact fractions of a turn.
 #include <fmt/format.h>
 
 #include <cmath>
 #include <cstdint>
 #include <fray/core/error.hpp>
+#include <fray/rules/pixel_dungeon/clock.hpp>
 #include <numeric>
 #include <string_view>
 #include <utility>
-
-#include "rules/pixel_dungeon/fight.hpp"
 
 namespace fray::pixel_dungeon {
 

@@ -1,9 +1,6 @@
-#include <fmt/format.h>
-
 #include <array>
 #include <cmath>
-#include <fray/core/error.hpp>
-#include <fray/core/suggest.hpp>
+#include <fray/rules/pixel_dungeon/family.hpp>
 #include <fray/rules/pixel_dungeon/hero.hpp>
 #include <string>
 #include <vector>
@@ -15,6 +12,10 @@ constexpr std::array<std::string_view, 4> class_names = {"warrior", "mage", "rog
 constexpr std::array<std::string_view, 9> subclass_names = {
     "none", "gladiator", "berserker", "warlock", "battlemage", "assassin", "freerunner", "sniper", "warden"};
 }  // namespace
+
+// The family's class_of reads the subclasses two by two in class order.
+static_assert(family::class_of<HeroClass>(SubClass::warden) == HeroClass::huntress);
+static_assert(subclass_names.size() == 2 * class_names.size() + 1);
 
 // Strength requirement minus hero strength, with the missile offsets of
 // Weapon.acuracyFactor (Warrior +3, Huntress −2) or Weapon.speedFactor (Huntress −2 only).
@@ -29,45 +30,18 @@ int weapon_encumbrance(const Hero& h, const Weapon& w, bool for_speed) noexcept 
 }
 
 HeroClass parse_hero_class(std::string_view s) {
-  for (std::size_t i = 0; i < class_names.size(); ++i)
-    if (class_names[i] == s) return static_cast<HeroClass>(i);
-  const std::vector<std::string> known(class_names.begin(), class_names.end());
-  throw Error(
-      fmt::format("unknown hero class '{}'{} (known: warrior, mage, rogue, huntress)", s, did_you_mean(s, known)));
+  return static_cast<HeroClass>(family::parse_name({class_names, "hero class"}, s));
 }
 
 SubClass parse_subclass(std::string_view s) {
-  for (std::size_t i = 0; i < subclass_names.size(); ++i)
-    if (subclass_names[i] == s) return static_cast<SubClass>(i);
-  const std::vector<std::string> known(subclass_names.begin() + 1, subclass_names.end());
-  throw Error(
-      fmt::format("unknown subclass '{}'{} (known: gladiator, berserker, warlock, battlemage, assassin, "
-                  "freerunner, sniper, warden)",
-                  s, did_you_mean(s, known)));
+  // "none" is read but not listed.
+  return static_cast<SubClass>(family::parse_name({subclass_names, "subclass", 1}, s));
 }
 
 std::string_view to_string(HeroClass c) noexcept { return class_names[static_cast<std::size_t>(c)]; }
 std::string_view to_string(SubClass s) noexcept { return subclass_names[static_cast<std::size_t>(s)]; }
 
-std::optional<HeroClass> class_of(SubClass s) noexcept {
-  switch (s) {
-    case SubClass::gladiator:
-    case SubClass::berserker:
-      return HeroClass::warrior;
-    case SubClass::warlock:
-    case SubClass::battlemage:
-      return HeroClass::mage;
-    case SubClass::assassin:
-    case SubClass::freerunner:
-      return HeroClass::rogue;
-    case SubClass::sniper:
-    case SubClass::warden:
-      return HeroClass::huntress;
-    case SubClass::none:
-      break;
-  }
-  return std::nullopt;
-}
+std::optional<HeroClass> class_of(SubClass s) noexcept { return family::class_of<HeroClass>(s); }
 
 Hero starting_hero(HeroClass c) {
   // HeroClass.initHero and init<Class>: the kit, STR 10 (11 for the Warrior).
@@ -82,7 +56,8 @@ Hero starting_hero(HeroClass c) {
 }
 
 std::int64_t hero_ht(const Hero& h) noexcept {
-  return 20 + 5 * static_cast<std::int64_t>(h.level - 1) - (h.hero_class == HeroClass::huntress ? 5 : 0);
+  // HeroClass.initHuntress: HT 5 less.
+  return family::hero_ht(h.level) - (h.hero_class == HeroClass::huntress ? 5 : 0);
 }
 
 std::int64_t hero_hp(const Hero& h) noexcept { return h.hp ? *h.hp : hero_ht(h); }
@@ -90,8 +65,7 @@ std::int64_t hero_hp(const Hero& h) noexcept { return h.hp ? *h.hp : hero_ht(h);
 float accuracy_factor(const Hero& h, const Weapon* w) noexcept {
   if (!w || w->kind == WeaponKind::wand) return 1.0f;
   const int enc = weapon_encumbrance(h, *w, false);
-  // (float)(ACU / Math.pow(1.5, enc)): float ACU widened to double, divided, narrowed.
-  return enc > 0 ? static_cast<float>(static_cast<double>(w->acu) / std::pow(1.5, enc)) : w->acu;
+  return family::heavy_weapon_accuracy(w->acu, enc);
 }
 
 std::int64_t hero_accuracy(const Hero& h, bool thrown, bool adjacent) noexcept {
@@ -99,14 +73,14 @@ std::int64_t hero_accuracy(const Hero& h, bool thrown, bool adjacent) noexcept {
   float accuracy = h.ring_accuracy == 0 ? 1.0f : static_cast<float>(std::pow(1.4, h.ring_accuracy));
   if (thrown && adjacent) accuracy *= 0.5f;
   const Weapon* w = thrown ? (h.missile ? &*h.missile : nullptr) : (h.weapon ? &*h.weapon : nullptr);
-  const int base = 9 + h.level;
+  const int base = family::accuracy_base(h.level);
   const float v = static_cast<float>(base) * accuracy * (w ? accuracy_factor(h, w) : 1.0f);
   return static_cast<std::int64_t>(v);
 }
 
 std::int64_t hero_evasion(const Hero& h, bool paralyzed, bool acting) noexcept {
   // Hero.defenseSkill(enemy).
-  const int base = 4 + h.level;
+  const int base = family::evasion_base(h.level);
   float evasion = h.ring_evasion == 0 ? 1.0f : static_cast<float>(std::pow(1.2, h.ring_evasion));
   if (paralyzed) evasion /= 2;
   const int a_enc = h.armor ? h.armor->str - h.str : 0;

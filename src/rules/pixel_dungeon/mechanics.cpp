@@ -1,9 +1,5 @@
 #include "rules/pixel_dungeon/mechanics.hpp"
 
-#include <fmt/format.h>
-
-#include <utility>
-
 namespace fray::pixel_dungeon {
 namespace {
 
@@ -147,19 +143,17 @@ std::vector<Mechanic> mechanics(const Combatant& c) {
 
 void list_mechanics(const Combatant& a, const Combatant& b, bool attack, std::vector<std::string>& modelled,
                     std::vector<std::string>& not_modelled) {
-  for (const Combatant* c : {&a, &b})
-    for (const Mechanic& m : mechanics(*c)) {
-      if (attack && m.over_time) continue;
-      // Two swarms of flies fight as two single bodies: each fly's hit would
-      // split the other group, which the kernels (one summed attack of the
-      // flies next to the target) do not follow.
-      const bool both_swarms = a.mob.key == "swarm_of_flies" && b.mob.key == "swarm_of_flies" && !a.is_hero() &&
-                               !b.is_hero() && m.text.starts_with("splits when hit");
-      const bool in = attack ? m.attack : m.fight != Modelled::no && !both_swarms;
-      std::string line = fmt::format("{}: {}", c->name, m.text);
-      if (!attack && m.fight == Modelled::sampled) line += " [sampled fights only]";
-      (in ? modelled : not_modelled).push_back(std::move(line));
-    }
+  // Two swarms of flies fight as two single bodies: each fly's hit would
+  // split the other group, which the kernels (one summed attack of the flies
+  // next to the target) do not follow.
+  const bool both_swarms =
+      !a.is_hero() && !b.is_hero() && a.mob.key == "swarm_of_flies" && b.mob.key == "swarm_of_flies";
+  sort_mechanics(
+      a, b, attack, [](const Combatant& c) { return mechanics(c); },
+      [both_swarms](const Combatant&, const Mechanic& m) {
+        return both_swarms && m.text.starts_with("splits when hit");
+      },
+      modelled, not_modelled);
 }
 
 }  // namespace fray::pixel_dungeon

@@ -427,26 +427,9 @@ std::vector<CatalogEntry> class_entries() {
   return out;
 }
 
-std::vector<CatalogEntry> situation_entries() {
-  std::vector<CatalogEntry> out;
-  for (const Flag& f : situation_flags()) out.push_back({std::string(f.name), std::string(f.description), {}});
-  return out;
-}
+std::vector<CatalogEntry> situation_entries() { return family::flag_entries(situation_flags()); }
 
-std::vector<CatalogEntry> key_entries() {
-  std::vector<CatalogEntry> out;
-  for (const SpecKey& k : spec_keys()) {
-    // A key several specs read ("armor", "hp") is one entry.
-    auto same = std::find_if(out.begin(), out.end(), [&](const CatalogEntry& e) { return e.name == k.key; });
-    if (same != out.end()) {
-      same->description += fmt::format("; {}: {}", k.specs, k.description);
-      std::get<std::string>(same->stats[0].value) += fmt::format(", {}", k.specs);
-      continue;
-    }
-    out.push_back({std::string(k.key), std::string(k.description), {{"specs", std::string(k.specs)}}});
-  }
-  return out;
-}
+std::vector<CatalogEntry> key_entries() { return family::key_entries(spec_keys()); }
 
 Fighter fighter(const Combatant& c, const Situation& s, bool as_attacker, std::string_view role) {
   Fighter f;

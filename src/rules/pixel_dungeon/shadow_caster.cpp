@@ -13,19 +13,14 @@ namespace {
 
 using Limits = std::array<int, max_view_distance + 1>;
 
-// The game's rounding table (values of the static initialiser of ShadowCaster.rounding;
-// the test recomputes them from the formula).
-constexpr std::array<Limits, max_view_distance + 1> kLimits{{
-    {0},
-    {0, 1},
-    {0, 1, 1},
-    {0, 1, 2, 2},
-    {0, 1, 2, 3, 2},
-    {0, 1, 2, 3, 3, 2},
-    {0, 1, 2, 3, 4, 4, 2},
-    {0, 1, 2, 3, 4, 5, 4, 3},
-    {0, 1, 2, 3, 4, 5, 6, 5, 3},
-}};
+// The game's rounding table: rows 0..8 of the family's ShadowCaster.rounding
+// (the test recomputes them from the formula).
+constexpr std::array<Limits, max_view_distance + 1> kLimits = [] {
+  std::array<Limits, max_view_distance + 1> t{};
+  for (std::size_t r = 0; r <= max_view_distance; ++r)
+    for (std::size_t j = 0; j <= max_view_distance; ++j) t[r][j] = shadow_caster_rounding[r][j];
+  return t;
+}();
 
 // The game's Obstacles hold closed angle intervals; an angle is blocked when it
 // lies in any interval of an earlier row, that is, in their union. Every angle

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <fray/rules/pixel_dungeon/attack.hpp>
+#include <fray/rules/pixel_dungeon/family.hpp>
 
 #include <span>
 #include <string_view>
@@ -11,11 +12,7 @@ namespace fray::pixel_dungeon {
 
 // Every spec key: which specs read it, and what it means. The spec readers
 // check against this list, and `fray list keys` prints it.
-struct SpecKey {
-  std::string_view key;
-  std::string_view specs;  // "hero", "mob", "inline", or several
-  std::string_view description;
-};
+using SpecKey = family::SpecKey;
 [[nodiscard]] std::span<const SpecKey> spec_keys();
 
 // The situation flags, with the British spelling still accepted.

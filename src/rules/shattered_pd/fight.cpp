@@ -9,7 +9,6 @@
 #include <fray/fight/states.hpp>
 #include <fray/rules/shattered_pd/ruleset.hpp>
 
-#include "rules/pixel_dungeon/fight.hpp"
 #include "rules/shattered_pd/mechanics.hpp"
 #include "rules/shattered_pd/turn.hpp"
 

@@ -1,11 +1,8 @@
-#include <fmt/format.h>
-
 #include <array>
 #include <cmath>
 #include <fray/core/error.hpp>
-#include <fray/core/suggest.hpp>
+#include <fray/rules/pixel_dungeon/family.hpp>
 #include <fray/rules/shattered_pd/hero.hpp>
-#include <fray/rules/spec.hpp>
 #include <string>
 #include <vector>
 
@@ -20,49 +17,22 @@ constexpr std::array<std::string_view, 13> subclass_names = {
     "none",   "berserker", "gladiator", "battlemage", "warlock", "assassin", "freerunner",
     "sniper", "warden",    "champion",  "monk",       "priest",  "paladin"};
 
-template <std::size_t N>
-std::size_t parse_name(const std::array<std::string_view, N>& names, std::string_view s, const char* what) {
-  const std::string k = catalog_key(s);
-  for (std::size_t i = 0; i < N; ++i)
-    if (names[i] == k) return i;
-  const std::vector<std::string> known(names.begin(), names.end());
-  throw Error(fmt::format("unknown {} '{}'{} (known: {})", what, s, did_you_mean(k, known), fmt::join(names, ", ")));
-}
-
 }  // namespace
 
+// The family's class_of reads the subclasses two by two in class order.
+static_assert(pixel_dungeon::family::class_of<HeroClass>(SubClass::paladin) == HeroClass::cleric);
+static_assert(subclass_names.size() == 2 * class_names.size() + 1);
+
 HeroClass parse_hero_class(std::string_view s) {
-  return static_cast<HeroClass>(parse_name(class_names, s, "hero class"));
+  return static_cast<HeroClass>(pixel_dungeon::family::parse_name({class_names, "hero class", 0, true}, s));
 }
-SubClass parse_subclass(std::string_view s) { return static_cast<SubClass>(parse_name(subclass_names, s, "subclass")); }
+SubClass parse_subclass(std::string_view s) {
+  return static_cast<SubClass>(pixel_dungeon::family::parse_name({subclass_names, "subclass", 0, true}, s));
+}
 std::string_view to_string(HeroClass c) noexcept { return class_names[static_cast<std::size_t>(c)]; }
 std::string_view to_string(SubClass s) noexcept { return subclass_names[static_cast<std::size_t>(s)]; }
 
-std::optional<HeroClass> class_of(SubClass s) noexcept {
-  switch (s) {
-    case SubClass::berserker:
-    case SubClass::gladiator:
-      return HeroClass::warrior;
-    case SubClass::battlemage:
-    case SubClass::warlock:
-      return HeroClass::mage;
-    case SubClass::assassin:
-    case SubClass::freerunner:
-      return HeroClass::rogue;
-    case SubClass::sniper:
-    case SubClass::warden:
-      return HeroClass::huntress;
-    case SubClass::champion:
-    case SubClass::monk:
-      return HeroClass::duelist;
-    case SubClass::priest:
-    case SubClass::paladin:
-      return HeroClass::cleric;
-    case SubClass::none:
-      break;
-  }
-  return std::nullopt;
-}
+std::optional<HeroClass> class_of(SubClass s) noexcept { return pixel_dungeon::family::class_of<HeroClass>(s); }
 
 std::int64_t java_round(float x) noexcept {
   // x + 0.5 is exact in double for every float of a combat's size.
@@ -104,12 +74,11 @@ Hero starting_hero(HeroClass c) {
   return h;
 }
 
-std::int64_t hero_ht(const Hero& h) noexcept { return 20 + 5 * static_cast<std::int64_t>(h.level - 1); }
+std::int64_t hero_ht(const Hero& h) noexcept { return pixel_dungeon::family::hero_ht(h.level); }
 
 float accuracy_factor(const Hero& h, const Weapon& w) noexcept {
   // Weapon.accuracyFactor: the division by 1.5^enc is done in double.
-  const int enc = w.str - h.str;
-  return enc > 0 ? static_cast<float>(static_cast<double>(w.accuracy) / std::pow(1.5, enc)) : w.accuracy;
+  return pixel_dungeon::family::heavy_weapon_accuracy(w.accuracy, w.str - h.str);
 }
 
 const Weapon* attack_weapon(const Hero& h, HeroAttack how) {
@@ -121,8 +90,8 @@ const Weapon* attack_weapon(const Hero& h, HeroAttack how) {
 }
 
 std::int64_t hero_accuracy(const Hero& h, HeroAttack how, bool adjacent, int point_blank) {
-  // Hero.attackSkill: the counter starts at 10 and gains 1 a level.
-  const int base = 9 + h.level;
+  // Hero.attackSkill.
+  const int base = pixel_dungeon::family::accuracy_base(h.level);
   // RingOfAccuracy.accuracyMultiplier: (float)Math.pow(1.3f, n), 1.3f widened to double.
   const float accuracy = static_cast<float>(std::pow(static_cast<double>(1.3f), h.ring_accuracy));
   const Weapon* w = attack_weapon(h, how);
@@ -136,7 +105,7 @@ std::int64_t hero_accuracy(const Hero& h, HeroAttack how, bool adjacent, int poi
 }
 
 std::int64_t hero_evasion(const Hero& h, bool paralyzed, bool stone) {
-  const int base = 4 + h.level;
+  const int base = pixel_dungeon::family::evasion_base(h.level);
   // RingOfEvasion.evasionMultiplier: (float)Math.pow(1.125, n).
   float evasion = static_cast<float>(base) * static_cast<float>(std::pow(1.125, h.ring_evasion));
   if (paralyzed) evasion /= 2;

@@ -1,11 +1,11 @@
 // Shattered Pixel Dungeon 3.3.6's abilities that bear on a fight, per mob and
 // per hero subclass, and which of them fray's fights follow. The fork lists
-// them as Pixel Dungeon does (Modelled, Mechanic, sort_mechanics).
+// them as Pixel Dungeon does (fray/rules/pixel_dungeon/mechanic.hpp: Modelled,
+// Mechanic, sort_mechanics).
 #pragma once
 
+#include <fray/rules/pixel_dungeon/mechanic.hpp>
 #include <fray/rules/shattered_pd/attack.hpp>
-
-#include "rules/pixel_dungeon/mechanics.hpp"
 
 #include <string>
 #include <string_view>

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <fray/core/error.hpp>
 #include <fray/fight/kernel.hpp>
+#include <fray/rules/pixel_dungeon/family.hpp>
 #include <fray/rules/shattered_pd/ruleset.hpp>
 #include <fray/rules/spec.hpp>
 
@@ -26,11 +27,7 @@ namespace fray::shattered_pd {
 namespace {
 
 // Every spec key: which specs read it, and what it means (`fray list keys`).
-struct SpecKey {
-  std::string_view key;
-  std::string_view specs;
-  std::string_view description;
-};
+using pixel_dungeon::family::SpecKey;
 constexpr SpecKey spec_keys[] = {
     {"class", "hero", "warrior, mage, rogue, huntress, duelist or cleric (default warrior, or the subclass's class)"},
     {"subclass", "hero",
@@ -562,27 +559,12 @@ std::vector<CatalogEntry> class_entries() {
   return out;
 }
 
-// The catalog builders have Pixel Dungeon's shape over the fork's own flag
-// and key tables, which each ruleset keeps to itself.
+// The catalog builders are the family's, over the fork's own flag and key tables.
 std::vector<CatalogEntry> situation_entries() {
-  std::vector<CatalogEntry> out;
-  for (const Flag& f : flags) out.push_back({std::string(f.name), std::string(f.description), {}});
-  return out;
+  return pixel_dungeon::family::flag_entries(std::span<const Flag>(flags));
 }
 
-std::vector<CatalogEntry> key_entries() {
-  std::vector<CatalogEntry> out;
-  for (const SpecKey& k : spec_keys) {
-    auto same = std::find_if(out.begin(), out.end(), [&](const CatalogEntry& e) { return e.name == k.key; });
-    if (same != out.end()) {
-      same->description += fmt::format("; {}: {}", k.specs, k.description);
-      std::get<std::string>(same->stats[0].value) += fmt::format(", {}", k.specs);
-      continue;
-    }
-    out.push_back({std::string(k.key), std::string(k.description), {{"specs", std::string(k.specs)}}});
-  }
-  return out;
-}
+std::vector<CatalogEntry> key_entries() { return pixel_dungeon::family::key_entries(spec_keys); }
 
 // --- fights ----------------------------------------------------------------------------
 

@@ -1,12 +1,13 @@
 // Shattered Pixel Dungeon 3.3.6 mechanics/ShadowCaster.java (castShadow, scanOctant).
 // Not Pixel Dungeon's: the fork rewrote the caster (float slopes in place of
-// PD's obstacle intervals) and sees up to 20 cells, so only the first rows of
-// the rounding table agree.
+// PD's obstacle intervals) and sees up to 20 cells; the rounding table is the
+// family's, the same formula (fray/rules/pixel_dungeon/shadow_caster.hpp).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <fray/core/error.hpp>
+#include <fray/rules/pixel_dungeon/shadow_caster.hpp>
 #include <fray/rules/shattered_pd/shadow_caster.hpp>
 
 namespace fray::shattered_pd {
@@ -15,31 +16,9 @@ namespace {
 
 using Row = std::array<int, max_view_distance + 1>;
 
-// ShadowCaster.rounding as the game's static initialiser leaves it (the test
-// recomputes it from the formula and holds it against the golden table).
-constexpr std::array<Row, max_view_distance + 1> kRounding{{
-    {0},
-    {0, 1},
-    {0, 1, 1},
-    {0, 1, 2, 2},
-    {0, 1, 2, 3, 2},
-    {0, 1, 2, 3, 3, 2},
-    {0, 1, 2, 3, 4, 4, 2},
-    {0, 1, 2, 3, 4, 5, 4, 3},
-    {0, 1, 2, 3, 4, 5, 6, 5, 3},
-    {0, 1, 2, 3, 4, 5, 6, 6, 5, 3},
-    {0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 3},
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 7, 5, 3},
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 3},
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 8, 6, 4},
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 9, 8, 6, 4},
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 9, 8, 6, 4},
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11, 10, 8, 7, 4},
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 11, 10, 9, 7, 4},
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 12, 11, 9, 7, 4},
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13, 12, 11, 9, 7, 4},
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 14, 13, 11, 10, 8, 4},
-}};
+// ShadowCaster.rounding, the family's table, all of whose rows the fork fills.
+static_assert(pixel_dungeon::shadow_caster_rounding_rows == max_view_distance);
+constexpr const std::array<Row, max_view_distance + 1>& kRounding = pixel_dungeon::shadow_caster_rounding;
 
 // The game's ArrayIndexOutOfBoundsException, caught by castShadow.
 struct OffTheArray {};

@@ -7,11 +7,10 @@
 #pragma once
 
 #include <fray/fight/turn.hpp>
+#include <fray/rules/pixel_dungeon/clock.hpp>
 #include <fray/rules/shattered_pd/attack.hpp>
 #include <fray/rules/shattered_pd/hero.hpp>
 #include <fray/rules/shattered_pd/random.hpp>
-
-#include "rules/pixel_dungeon/fight.hpp"
 
 #include <algorithm>
 #include <array>
