@@ -4,7 +4,7 @@
 // (crawl::Monster, crawl_0_34::Creature), stated as concepts so that a shared
 // template says what it reads and a version's type that lacks a field fails
 // at the template's declaration, not deep inside it. What differs between
-// the versions reaches the shared code as data (round.hpp, MonsterSpecLimits).
+// the versions reaches the shared code as data (round.hpp, shared_spec.hpp MonsterSpecVersion).
 #pragma once
 
 #include <fray/rules/crawl/energy.hpp>

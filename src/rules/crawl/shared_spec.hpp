@@ -117,10 +117,11 @@ void read_monster_hp(SpecReader& r, Monster& m, bool catalog, std::int64_t max_h
   }
 }
 
-// What the two versions' monster specs accept differently, as data.
-struct MonsterSpecLimits {
-  std::int64_t inaccuracy_max;  // inaccuracy= 0..this: 0.19 2, 0.34 3
-  std::int64_t slaying_min;     // slaying= this..30: 0.19 -20, 0.34 -30
+// What the two versions' monster specs read differently, as data.
+struct MonsterSpecVersion {
+  int (*parse_size)(std::string_view);  // size=WORD in the version's size_type (0.19 has SIZE_BIG)
+  std::int64_t inaccuracy_max;          // inaccuracy= 0..this: 0.19 2, 0.34 3
+  std::int64_t slaying_min;             // slaying= this..30: 0.19 -20, 0.34 -30
 };
 
 // A monster spec's ev= and ac= (0..200), the block value its version reads
@@ -145,17 +146,32 @@ bool read_monster_defenses(SpecReader& r, Monster& m, bool catalog, std::optiona
   return ev_given;
 }
 
-// A monster spec's keys after its size, the same in both versions but for
-// the ranges `limits`: speed= (1..100), attack_energy=, missile_energy=,
-// hp=, confused, inaccuracy=, slaying=.
+// A monster spec's keys after its items, the same in both versions but for
+// what `version` gives: damage= and attack= (read_damage_and_attack), size=,
+// speed= (1..100), attack_energy=, missile_energy=, hp=, confused,
+// inaccuracy=, slaying=.
 template <FightingMonster Monster>
-void read_monster_rest(SpecReader& r, Monster& m, bool catalog, const MonsterSpecLimits& limits) {
+void read_monster_rest(SpecReader& r, Monster& m, bool catalog, const MonsterSpecVersion& version) {
+  read_damage_and_attack(r, m, catalog);
+  if (auto v = item<int>(r, "size", [&](const std::string& n) { return version.parse_size(n); })) m.size = *v;
   if (auto v = r.integer("speed", 1, 100)) m.speed = static_cast<int>(*v);
   read_energy_keys(r, m);
   read_monster_hp(r, m, catalog, kMaxHp);
   m.confused = r.flag("confused").value_or(false);
-  if (auto v = r.integer("inaccuracy", 0, limits.inaccuracy_max)) m.inaccuracy = static_cast<int>(*v);
-  if (auto v = r.integer("slaying", limits.slaying_min, 30)) m.slaying = static_cast<int>(*v);
+  if (auto v = r.integer("inaccuracy", 0, version.inaccuracy_max)) m.inaccuracy = static_cast<int>(*v);
+  if (auto v = r.integer("slaying", version.slaying_min, 30)) m.slaying = static_cast<int>(*v);
+}
+
+// The player's skills dodging=, armor_skill= (or armour_skill=, not both),
+// shields_skill=, unarmed= and throwing=, read alike in both versions.
+template <PlayerSkills Player>
+void read_player_skills(SpecReader& r, Player& p) {
+  p.dodging = skill100(r, "dodging");
+  if (r.has("armor_skill") && r.has("armour_skill")) r.fail("give armor_skill or armour_skill, not both");
+  p.armor_skill = skill100(r, r.has("armour_skill") ? "armour_skill" : "armor_skill");
+  p.shields = skill100(r, "shields_skill");
+  p.unarmed = skill100(r, "unarmed");
+  p.throwing = skill100(r, "throwing");
 }
 
 // A situation flag of a version's Situation: its name, the member it sets

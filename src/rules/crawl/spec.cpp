@@ -16,8 +16,9 @@ namespace fray::crawl {
 
 namespace {
 
-// The ranges of inaccuracy= and slaying= a DCSS 0.19 monster spec accepts.
-constexpr crawl::MonsterSpecLimits kMonsterLimits{2, -20};
+// What a DCSS 0.19 monster spec reads its own way: its sizes, the ranges of
+// inaccuracy= and slaying=.
+constexpr crawl::MonsterSpecVersion kMonsterSpec{parse_size, 2, -20};
 
 constexpr std::array<std::string_view, 16> form_words = {
     "none", "spider",    "blade_hands", "statue",    "ice_beast", "dragon", "lich",   "bat",
@@ -125,12 +126,7 @@ Player parse_player(SpecReader& r) {
   if (auto v = body_size(r)) p.size = *v;
   p.fighting = skill100(r, "fighting");
   p.weapon_skill = skill100(r, "weapon_skill");
-  p.dodging = skill100(r, "dodging");
-  if (r.has("armor_skill") && r.has("armour_skill")) r.fail("give armor_skill or armour_skill, not both");
-  p.armor_skill = skill100(r, r.has("armour_skill") ? "armour_skill" : "armor_skill");
-  p.shields = skill100(r, "shields_skill");
-  p.unarmed = skill100(r, "unarmed");
-  p.throwing = skill100(r, "throwing");
+  crawl::read_player_skills(r, p);
   p.stealth = skill100(r, "stealth");
   p.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
   if (auto v = r.integer("enchant", -20, 30)) p.enchant = static_cast<int>(*v);
@@ -205,9 +201,7 @@ Monster parse_monster(SpecReader& r, const MonsterProp* base) {
   m.shield = shield_item(r);
   if (auto v = r.integer("shield_enchant", -20, 30)) m.shield_enchant = static_cast<int>(*v);
   m.missile = item<MissileProp>(r, "missile", [](const std::string& n) { return lookup_missile(n); });
-  crawl::read_damage_and_attack(r, m, base != nullptr);
-  if (auto v = body_size(r)) m.size = *v;
-  crawl::read_monster_rest(r, m, base != nullptr, kMonsterLimits);
+  crawl::read_monster_rest(r, m, base != nullptr, kMonsterSpec);
   r.done(key_list(monster_key_docs));
   return m;
 }

@@ -15,8 +15,9 @@ namespace fray::crawl_0_34 {
 
 namespace {
 
-// The ranges of inaccuracy= and slaying= a DCSS 0.34 monster spec accepts.
-constexpr crawl::MonsterSpecLimits kMonsterLimits{3, -30};
+// What a DCSS 0.34 monster spec reads its own way: its sizes, the ranges of
+// inaccuracy= and slaying=.
+constexpr crawl::MonsterSpecVersion kMonsterSpec{parse_size, 3, -30};
 
 // One spec key: its name, what it means, and for a numeric key its range
 // (lo <= hi), so that a sweep can tell the keys it may raise.
@@ -181,12 +182,7 @@ Player parse_player(SpecReader& r) {
   p.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
   p.fighting = skill100(r, "fighting");
   p.weapon_skill = weapon_skill100(r, p.weapon);
-  p.dodging = skill100(r, "dodging");
-  if (r.has("armor_skill") && r.has("armour_skill")) r.fail("give armor_skill or armour_skill, not both");
-  p.armor_skill = skill100(r, r.has("armour_skill") ? "armour_skill" : "armor_skill");
-  p.shields = skill100(r, "shields_skill");
-  p.unarmed = skill100(r, "unarmed");
-  p.throwing = skill100(r, "throwing");
+  crawl::read_player_skills(r, p);
   // The old blowgun is a launcher of the Throwing skill.
   if (p.weapon && p.weapon->skill == "SK_THROWING" && !r.has("weapon_skill")) p.weapon_skill = p.throwing;
   p.stealth = skill100(r, "stealth");
@@ -259,9 +255,7 @@ Creature parse_monster(SpecReader& r, const MonsterProp* base) {
   m.body = armor_item(r, "body", false);
   m.shield = armor_item(r, "shield", true);
   m.shield_enchant = int_key(r, "shield_enchant", -20, 30, 0);
-  crawl::read_damage_and_attack(r, m, base != nullptr);
-  if (auto v = body_size(r)) m.size = *v;
-  crawl::read_monster_rest(r, m, base != nullptr, kMonsterLimits);
+  crawl::read_monster_rest(r, m, base != nullptr, kMonsterSpec);
   r.done(key_list(monster_key_docs));
   return m;
 }

@@ -113,7 +113,7 @@ struct Situation {
   bool invisible = false;           // the defender is not visible to the attacker
   bool attacker_invisible = false;  // the attacker is not visible to the defender
   bool backlit = false, umbra = false;
-  // caught: in a net (actor::caught; the spec's netted=, as crawl_0_34::Situation::caught)
+  // caught: in a net (actor::caught; the situation flag netted, as crawl_0_34::Situation::caught)
   bool sleeping = false, paralyzed = false, petrified = false, caught = false;
   bool unaware = false, fleeing = false;  // stab chances (denominator 4)
   bool ranged = false;
