@@ -332,7 +332,7 @@ int monster_ev(const Monster& m, const Situation& s) {
   i64 ev = m.ev;
   if (!m.ev_given && m.shield) ev += m.shield->ev_penalty / 10 / 2;
   if (s.paralyzed || s.petrified || s.sleeping) return 0;
-  if (s.netted)
+  if (s.caught)
     ev /= (m.size + 2);
   else if (m.confused)
     ev /= 2;
@@ -413,7 +413,7 @@ Pmf player_attack_delay_pmf(const Player& p, bool ranged) {
 }
 
 std::vector<std::pair<double, double>> attack_delays(const Combatant& c, bool ranged) {
-  if (std::holds_alternative<Beam>(c)) return {{10.0, 1.0}};
+  if (std::holds_alternative<Bolt>(c)) return {{10.0, 1.0}};
   if (const auto* m = std::get_if<Monster>(&c)) return action_times(monster_action_cost(*m, ranged), m->speed);
   std::vector<std::pair<double, double>> out;
   for (const auto& [delay, q] : player_attack_delay_pmf(std::get<Player>(c), ranged).items())
@@ -433,7 +433,7 @@ namespace {
 
 // beam.cc _test_beam_hit, bolt::misses_player, bolt::affect_monster and
 // bolt::attempt_block: a bolt against the player or a monster.
-AttackPlan beam_plan(const Beam& b, const Combatant& defender, const Situation& s) {
+AttackPlan beam_plan(const Bolt& b, const Combatant& defender, const Situation& s) {
   const Player* pd = std::get_if<Player>(&defender);
   const Monster* md = std::get_if<Monster>(&defender);
   if (!pd && !md) throw Error("crawl: a bolt cannot attack a bolt");
@@ -462,7 +462,7 @@ AttackPlan beam_plan(const Beam& b, const Combatant& defender, const Situation& 
   }
   // attempt_block with the original hit: random2(hit·130/100 + k·blocks²) < shield_bonus.
   const bool incapacitated =
-      s.sleeping || s.paralyzed || s.petrified || s.netted || (pd && pd->confused) || (md && md->confused);
+      s.sleeping || s.paralyzed || s.petrified || s.caught || (pd && pd->confused) || (md && md->confused);
   out.bypass_base = h * 130 / 100;
   if (!incapacitated) {
     if (pd && player_sh(*pd) > 0) {
@@ -484,8 +484,8 @@ AttackPlan beam_plan(const Beam& b, const Combatant& defender, const Situation& 
 }  // namespace
 
 AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, const Situation& s) {
-  if (const auto* b = std::get_if<Beam>(&attacker)) return beam_plan(*b, defender, s);
-  if (std::holds_alternative<Beam>(defender)) throw Error("crawl: a bolt cannot be attacked");
+  if (const auto* b = std::get_if<Bolt>(&attacker)) return beam_plan(*b, defender, s);
+  if (std::holds_alternative<Bolt>(defender)) throw Error("crawl: a bolt cannot be attacked");
   AttackPlan out;
   const Player* pa = std::get_if<Player>(&attacker);
   const Monster* ma = std::get_if<Monster>(&attacker);
@@ -519,7 +519,7 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
 
   // attack::attack_shield_blocked: incapacitated defenders never block.
   const bool incapacitated =
-      s.sleeping || s.paralyzed || s.petrified || s.netted || (pd && pd->confused) || (md && md->confused);
+      s.sleeping || s.paralyzed || s.petrified || s.caught || (pd && pd->confused) || (md && md->confused);
   out.bypass_base = pa ? 15 : 15 + ma->hd * 2 / 3;
   out.bypass_uses_to_hit = pa != nullptr;
   if (!incapacitated) {
@@ -544,7 +544,7 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender, con
   if (may_stab) {
     if (s.sleeping || s.paralyzed || s.petrified) {
       out.stab_denom = 1;
-    } else if (s.netted || s.unaware || s.fleeing || s.attacker_invisible || md->confused) {
+    } else if (s.caught || s.unaware || s.fleeing || s.attacker_invisible || md->confused) {
       out.stab_denom = 4;
       const int wskill = pa->weapon ? pa->weapon_skill : form(pa->form).uses_xl ? pa->fighting : pa->unarmed;
       out.stab_roll.start = pa->dex + 1;
@@ -729,7 +729,7 @@ double beam_hit_probability(i64 hit, i64 ev, int defl, bool pierce) {
   Situation s;
   s.deflect_missiles = defl == 2;
   s.repel_missiles = defl == 1;
-  return exact_outcome(plan_attack(Beam{static_cast<int>(hit), pierce}, target, s)).p_hit;
+  return exact_outcome(plan_attack(Bolt{static_cast<int>(hit), pierce}, target, s)).p_hit;
 }
 
 // --- sweeps ----------------------------------------------------------------------------------------

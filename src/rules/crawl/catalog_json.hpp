@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <concepts>
+#include <cstddef>
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
 #include <fray/rules/crawl/energy.hpp>
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "rules/catalog_util.hpp"
+#include "rules/crawl/family.hpp"
 
 namespace fray::crawl {
 
@@ -73,34 +76,37 @@ template <std::size_t N>
   return size >= 0 && size < static_cast<int>(N) ? words[size] : "?";
 }
 
+// The JSON fields `fields` of row `j` into `row`, in their order: each a
+// key and the member it fills, of type V.
+template <class V, class Row, std::size_t N>
+void read_fields(const nlohmann::json& j, Row& row, const std::pair<const char*, V Row::*> (&fields)[N]) {
+  for (const auto& [key, member] : fields) row.*member = j.at(key).template get<V>();
+}
+
 // A weapon row's fields both versions' weapon types have: name, damage,
 // accuracy, the delays and the flags; each version adds its skill and own flags.
-template <class W>
+template <WeaponRow W>
 [[nodiscard]] W read_weapon_row(const nlohmann::json& w) {
   W p;
   p.name = w.at("name").get<std::string>();
-  p.damage = w.at("base_damage").get<int>();
-  p.accuracy = w.at("accuracy").get<int>();
-  p.base_delay = w.at("base_delay_aut").get<int>();
-  p.min_delay = w.at("min_delay_aut").get<int>();
-  p.min_delay_skill = w.at("min_delay_skill").get<int>();
-  p.ranged = w.at("ranged").get<bool>();
-  p.legacy = w.at("legacy_only").get<bool>();
+  read_fields<int>(w, p,
+                   {{"base_damage", &W::damage},
+                    {"accuracy", &W::accuracy},
+                    {"base_delay_aut", &W::base_delay},
+                    {"min_delay_aut", &W::min_delay},
+                    {"min_delay_skill", &W::min_delay_skill}});
+  read_fields<bool>(w, p, {{"ranged", &W::ranged}, {"legacy_only", &W::legacy}});
   return p;
 }
 
-// A monster row into M (either version's monster type): the fields both
+// A monster row into M (either version's monster row): the fields both
 // have, the size through `parse_size`, each attack through `read_attack`.
-template <class M, class ParseSize, class ReadAttack>
+template <MonsterRow M, std::invocable<std::string> ParseSize, std::invocable<const nlohmann::json&> ReadAttack>
 [[nodiscard]] M read_monster_row(const nlohmann::json& m, ParseSize&& parse_size, ReadAttack&& read_attack) {
   M p;
   p.name = m.at("name").get<std::string>();
-  p.hd = m.at("hd").get<int>();
-  p.avg_hp_x10 = m.at("avg_hp_x10").get<int>();
-  p.ac = m.at("ac").get<int>();
-  p.ev = m.at("ev").get<int>();
-  p.fighter = m.at("fighter").get<bool>();
-  p.archer = m.at("archer").get<bool>();
+  read_fields<int>(m, p, {{"hd", &M::hd}, {"avg_hp_x10", &M::avg_hp_x10}, {"ac", &M::ac}, {"ev", &M::ev}});
+  read_fields<bool>(m, p, {{"fighter", &M::fighter}, {"archer", &M::archer}});
   p.size = parse_size(m.at("size").get<std::string>());
   p.speed = m.at("speed").get<int>();
   for (const auto& a : m.at("attacks")) p.attacks.push_back(read_attack(a));
@@ -110,7 +116,7 @@ template <class M, class ParseSize, class ReadAttack>
 }
 
 // Both versions' tables.
-template <class Weapon, class Armor, class Missile, class Monster>
+template <WeaponRow Weapon, CatalogRow Armor, CatalogRow Missile, MonsterRow Monster>
 struct CatalogTables {
   std::vector<Weapon> weapons;
   std::vector<Armor> armors;
@@ -151,7 +157,7 @@ template <class T, class ReadWeapon, class ReadArmor, class ReadMissile, class R
 
 // `found`, or the error of a failed look-up: "<prefix>unknown <what> 'key'
 // (did you mean ...)", the closest of the rows' keys.
-template <class T>
+template <CatalogRow T>
 const T& found_or_unknown(const T* found, const std::vector<T>& rows, std::string_view key, std::string_view what,
                           std::string_view prefix) {
   if (found) return *found;

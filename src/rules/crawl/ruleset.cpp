@@ -18,6 +18,7 @@
 #include <set>
 #include <tuple>
 
+#include "rules/crawl/entries.hpp"
 #include "rules/crawl/mechanics.hpp"
 #include "rules/crawl/notes.hpp"
 #include "rules/crawl/round.hpp"
@@ -57,11 +58,7 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
     if (p->size != Medium) f.push_back({"size", std::string(size_name(p->size))});
     f.push_back({"fighting", level(p->fighting)});
     f.push_back({"weapon_skill", level(p->weapon_skill)});
-    const std::pair<const char*, int> skills[] = {{"dodging", p->dodging},       {"armor_skill", p->armor_skill},
-                                                  {"shields_skill", p->shields}, {"unarmed", p->unarmed},
-                                                  {"throwing", p->throwing},     {"stealth", p->stealth}};
-    for (const auto& [key, v] : skills)
-      if (v) f.push_back({key, level(v)});
+    crawl::add_player_skills(f, *p);
     f.push_back({"weapon", p->weapon ? p->weapon->name : std::string("none")});
     if (p->weapon) f.push_back({"skill", std::string(skill_name(p->weapon->skill))});
     if (p->weapon) f.push_back({"enchant", integer(p->enchant)});
@@ -81,35 +78,18 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
     f.push_back({"hp", integer(m->hp)});
     f.push_back({"dr", integer(m->ac)});
     f.push_back({"evasion", integer(monster_ev(*m, defender ? s : Situation{}))});
-    if (m->fighter) f.push_back({"fighter", true});
-    if (m->archer) f.push_back({"archer", true});
-    f.push_back({"size", std::string(size_name(m->size))});
-    f.push_back({"speed", integer(m->speed)});
-    f.push_back({"attack_energy", integer(m->energy.attack)});
-    f.push_back({"missile_energy", integer(m->energy.missile)});
+    crawl::add_monster_kind(f, *m, size_name(m->size));
     if (m->weapon) f.push_back({"weapon", m->weapon->name});
     if (m->weapon) f.push_back({"enchant", integer(m->enchant)});
     if (m->shield) f.push_back({"shield", m->shield->name});
     if (m->sh_value) f.push_back({"sh", integer(*m->sh_value)});
-    if (!m->attacks.empty()) {
-      const auto i =
-          static_cast<std::size_t>(std::clamp<int>(m->attack_index, 0, static_cast<int>(m->attacks.size()) - 1));
-      f.push_back({"attack", fmt::format("{} {}", m->attacks[i].type, m->attacks[i].damage)});
-      f.push_back({"attacks", integer(static_cast<std::int64_t>(m->attacks.size()))});
-    }
+    crawl::add_monster_attack(f, *m);
   } else {
-    const Beam& b = std::get<Beam>(c);
+    const Bolt& b = std::get<Bolt>(c);
     f.push_back({"hit", integer(b.hit)});
     f.push_back({"pierce", b.pierce});
   }
   return out;
-}
-
-// Crawl's own names of the defender's EV and AC, kept in the details beside
-// the names every game gives them in a side's stats (`evasion`, `dr`).
-void add_own_terms(Fields& details, const SideSummary& defender) {
-  if (const Value* ev = find_field(defender.stats, "evasion")) details.push_back({"ev", *ev});
-  if (const Value* ac = find_field(defender.stats, "dr")) details.push_back({"ac", *ac});
 }
 
 // The player's items behind an answer: "long sword +2, scale mail, buckler +0".
@@ -312,35 +292,10 @@ RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situation& s,
 }
 
 CatalogEntry monster_entry(const MonsterProp& m) {
-  CatalogEntry e{catalog_key(m.name), m.name, {}};
-  std::string attacks;
-  for (const auto& a : m.attacks) attacks += fmt::format("{}{} {}", attacks.empty() ? "" : ", ", a.type, a.damage);
-  e.stats = {{"hd", integer(m.hd)},       {"hp", integer(std::max(1, (m.avg_hp_x10 + 5) / 10))},
-             {"ac", integer(m.ac)},       {"ev", integer(m.ev)},
-             {"speed", integer(m.speed)}, {"size", std::string(size_name(m.size))},
-             {"attacks", attacks}};
-  if (m.fighter) e.stats.push_back({"fighter", true});
-  if (m.archer) e.stats.push_back({"archer", true});
-  // mon_energy_usage: a melee round and a shot take 10 × energy / speed aut.
-  e.stats.push_back({"attack_energy", integer(m.energy.attack)});
-  e.stats.push_back({"missile_energy", integer(m.energy.missile)});
-  e.abilities = monster_mechanics(m.attacks);
-  return e;
+  return crawl::monster_row_entry(m, size_name(m.size), monster_mechanics(m.attacks));
 }
 
-CatalogEntry weapon_entry(const WeaponProp& w) {
-  CatalogEntry e{catalog_key(w.name),
-                 fmt::format("{}{}{}", w.ranged ? "launcher" : "melee weapon", w.magic_staff ? " (magical staff)" : "",
-                             w.legacy ? " (legacy)" : ""),
-                 {}};
-  e.stats = {{"damage", integer(w.damage)},
-             {"accuracy", integer(w.accuracy)},
-             {"skill", std::string(skill_name(w.skill))},
-             {"delay", integer(w.base_delay)},
-             {"min_delay", integer(w.min_delay)},
-             {"min_delay_skill", integer(w.min_delay_skill)}};
-  return e;
-}
+CatalogEntry weapon_entry(const WeaponProp& w) { return crawl::weapon_row_entry(w, std::string(skill_name(w.skill))); }
 
 bool has_flavour(const Combatant& attacker, const Combatant& target, bool poison) {
   const auto* m = std::get_if<Monster>(&attacker);
@@ -405,7 +360,7 @@ class Rules final : public Ruleset {
                  {"attack_time_min", delays.front().first},
                  {"attack_time_max", delays.back().first},
                  {"damage_modeled", p.plan.damage_modeled}};
-    add_own_terms(s.details, s.defender);
+    crawl::add_own_terms(s.details, s.defender);
     s.steps.push_back(fmt::format("to-hit: {} [{}]", range_text(o.to_hit), p.plan.to_hit.describe()));
     s.steps.push_back(fmt::format("EV compared: {}", range_text(o.ev)));
     if (p.plan.band)
@@ -466,7 +421,7 @@ class Rules final : public Ruleset {
     }
     run.details = {{"blocks", integer(static_cast<std::int64_t>(blocks))},
                    {"stabs", integer(static_cast<std::int64_t>(stabs))}};
-    add_own_terms(run.details, run.defender);
+    crawl::add_own_terms(run.details, run.defender);
     run.notes = notes_for(p);
     list_mechanics(p.attacker, p.defender, false, run.modelled, run.not_modelled);
     return run;
@@ -479,7 +434,7 @@ class Rules final : public Ruleset {
     const Situation s = parse_situation(req.situation);
     Bout out;
     auto fighter = [&out, &s](const Combatant& c, std::string_view role) {
-      if (std::holds_alternative<Beam>(c)) throw Error("crawl: a bolt cannot fight");
+      if (std::holds_alternative<Bolt>(c)) throw Error("crawl: a bolt cannot fight");
       Fighter f;
       f.name = combatant_name(c);
       f.hp = std::holds_alternative<Player>(c) ? std::get<Player>(c).hp : std::get<Monster>(c).hp;

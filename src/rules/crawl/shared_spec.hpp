@@ -2,9 +2,15 @@
 // reads the rest of a player or monster spec).
 #pragma once
 
+#include <fmt/format.h>
+
 #include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
+#include <fray/fight/kernel.hpp>
 #include <fray/rules/crawl/regen.hpp>
 #include <fray/rules/spec.hpp>
+
+#include "rules/crawl/family.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +18,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace fray::crawl {
 
@@ -61,6 +69,7 @@ inline constexpr RegenKeyDoc kRegenKeyDocs[] = {
 // A monster spec's starting point: the catalog row `base` (its stats,
 // attacks and resistances; its HP the table's average, rounded, at least 1).
 template <class Monster, class Row>
+requires FightsAs<Monster, Row>
 void from_catalog(Monster& m, const Row& base) {
   m.name = base.name;
   m.hd = base.hd;
@@ -79,7 +88,7 @@ void from_catalog(Monster& m, const Row& base) {
 // A monster spec's damage= (inline monsters only) and attack= (which
 // attack, 1-based), then its hp=, the same in both versions; an inline
 // monster's defaults go to m.defaults.
-template <class Monster>
+template <FightingMonster Monster>
 void read_damage_and_attack(SpecReader& r, Monster& m, bool catalog) {
   if (auto v = r.integer("damage", 1, 1000)) {
     if (catalog) r.fail("damage= is for inline monsters; a catalog monster has its own attacks");
@@ -93,12 +102,12 @@ void read_damage_and_attack(SpecReader& r, Monster& m, bool catalog) {
 // A monster spec's attack_energy= and missile_energy= (1..100, as dat/mons
 // allows): the energy of its melee round and of its shot (mon_energy_usage),
 // the catalog's or 10.
-template <class Monster>
+template <FightingMonster Monster>
 void read_energy_keys(SpecReader& r, Monster& m) {
   if (auto v = r.integer("attack_energy", 1, 100)) m.energy.attack = static_cast<int>(*v);
   if (auto v = r.integer("missile_energy", 1, 100)) m.energy.missile = static_cast<int>(*v);
 }
-template <class Monster>
+template <FightingMonster Monster>
 void read_monster_hp(SpecReader& r, Monster& m, bool catalog, std::int64_t max_hp) {
   if (auto v = r.integer("hp", 1, max_hp)) {
     m.hp = static_cast<int>(*v);
@@ -106,6 +115,106 @@ void read_monster_hp(SpecReader& r, Monster& m, bool catalog, std::int64_t max_h
     m.hp = inline_hp(m.hd);
     m.defaults.push_back("hp=" + std::to_string(m.hp));
   }
+}
+
+// What the two versions' monster specs read differently, as data.
+struct MonsterSpecVersion {
+  int (*parse_size)(std::string_view);  // size=WORD in the version's size_type (0.19 has SIZE_BIG)
+  std::int64_t inaccuracy_max;          // inaccuracy= 0..this: 0.19 2, 0.34 3
+  std::int64_t slaying_min;             // slaying= this..30: 0.19 -20, 0.34 -30
+};
+
+// A monster spec's ev= and ac= (0..200), the block value its version reads
+// into `sh` (0..200), fighter and archer, the same in both versions; an
+// inline monster's defaults go to m.defaults. Whether ev= was given.
+template <FightingMonster Monster>
+bool read_monster_defenses(SpecReader& r, Monster& m, bool catalog, std::optional<int> Monster::*sh) {
+  bool ev_given = false;
+  if (auto v = r.integer("ev", 0, 200)) {
+    m.ev = static_cast<int>(*v);
+    ev_given = true;
+  } else if (!catalog) {
+    m.defaults.push_back("ev=0");
+  }
+  if (auto v = r.integer("ac", 0, 200))
+    m.ac = static_cast<int>(*v);
+  else if (!catalog)
+    m.defaults.push_back("ac=0");
+  if (auto v = r.integer("sh", 0, 200)) m.*sh = static_cast<int>(*v);
+  if (auto v = r.flag("fighter")) m.fighter = *v;
+  if (auto v = r.flag("archer")) m.archer = *v;
+  return ev_given;
+}
+
+// A monster spec's keys after its items, the same in both versions but for
+// what `version` gives: damage= and attack= (read_damage_and_attack), size=,
+// speed= (1..100), attack_energy=, missile_energy=, hp=, confused,
+// inaccuracy=, slaying=.
+template <FightingMonster Monster>
+void read_monster_rest(SpecReader& r, Monster& m, bool catalog, const MonsterSpecVersion& version) {
+  read_damage_and_attack(r, m, catalog);
+  if (auto v = item<int>(r, "size", [&](const std::string& n) { return version.parse_size(n); })) m.size = *v;
+  if (auto v = r.integer("speed", 1, 100)) m.speed = static_cast<int>(*v);
+  read_energy_keys(r, m);
+  read_monster_hp(r, m, catalog, kMaxHp);
+  m.confused = r.flag("confused").value_or(false);
+  if (auto v = r.integer("inaccuracy", 0, version.inaccuracy_max)) m.inaccuracy = static_cast<int>(*v);
+  if (auto v = r.integer("slaying", version.slaying_min, 30)) m.slaying = static_cast<int>(*v);
+}
+
+// The player's skills dodging=, armor_skill= (or armour_skill=, not both),
+// shields_skill=, unarmed= and throwing=, read alike in both versions.
+template <PlayerSkills Player>
+void read_player_skills(SpecReader& r, Player& p) {
+  p.dodging = skill100(r, "dodging");
+  if (r.has("armor_skill") && r.has("armour_skill")) r.fail("give armor_skill or armour_skill, not both");
+  p.armor_skill = skill100(r, r.has("armour_skill") ? "armour_skill" : "armor_skill");
+  p.shields = skill100(r, "shields_skill");
+  p.unarmed = skill100(r, "unarmed");
+  p.throwing = skill100(r, "throwing");
+}
+
+// A situation flag of a version's Situation: its name, the member it sets
+// and what it means (for --list and the errors).
+template <class Situation>
+struct SituationFlag {
+  std::string_view name;
+  bool Situation::*flag;
+  std::string_view meaning;
+};
+// Another name a version accepts for a flag ("paralysed" for "paralyzed").
+struct SituationAlias {
+  std::string_view alias, name;
+};
+
+// Sets the flag `f` (or the one it is an alias of) in `s`; an unknown flag is
+// an Error "<id>: unknown situation 'f' (did you mean ...) (known: <names><more>)".
+template <class Situation, std::size_t N, std::size_t A>
+void set_situation_flag(Situation& s, std::string_view f, const SituationFlag<Situation> (&flags)[N],
+                        const SituationAlias (&aliases)[A], std::string_view id, std::string_view more) {
+  std::string_view key = f;
+  for (const auto& [alias, name] : aliases)
+    if (key == alias) key = name;
+  for (const SituationFlag<Situation>& d : flags)
+    if (d.name == key) {
+      s.*(d.flag) = true;
+      return;
+    }
+  std::vector<std::string> known;
+  std::string list;
+  for (const SituationFlag<Situation>& d : flags) {
+    known.emplace_back(d.name);
+    list += (list.empty() ? "" : ", ") + known.back();
+  }
+  throw Error(fmt::format("{}: unknown situation '{}'{} (known: {}{})", id, f, did_you_mean(f, known), list, more));
+}
+// Each flag's name and meaning, for --list.
+template <class Situation, std::size_t N>
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> situation_flag_docs(
+    const SituationFlag<Situation> (&flags)[N]) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const SituationFlag<Situation>& d : flags) out.emplace_back(d.name, d.meaning);
+  return out;
 }
 
 }  // namespace fray::crawl

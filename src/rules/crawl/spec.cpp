@@ -16,6 +16,10 @@ namespace fray::crawl {
 
 namespace {
 
+// What a DCSS 0.19 monster spec reads its own way: its sizes, the ranges of
+// inaccuracy= and slaying=.
+constexpr crawl::MonsterSpecVersion kMonsterSpec{parse_size, 2, -20};
+
 constexpr std::array<std::string_view, 16> form_words = {
     "none", "spider",    "blade_hands", "statue",    "ice_beast", "dragon", "lich",   "bat",
     "pig",  "appendage", "tree",        "porcupine", "wisp",      "fungus", "shadow", "jelly"};
@@ -122,12 +126,7 @@ Player parse_player(SpecReader& r) {
   if (auto v = body_size(r)) p.size = *v;
   p.fighting = skill100(r, "fighting");
   p.weapon_skill = skill100(r, "weapon_skill");
-  p.dodging = skill100(r, "dodging");
-  if (r.has("armor_skill") && r.has("armour_skill")) r.fail("give armor_skill or armour_skill, not both");
-  p.armor_skill = skill100(r, r.has("armour_skill") ? "armour_skill" : "armor_skill");
-  p.shields = skill100(r, "shields_skill");
-  p.unarmed = skill100(r, "unarmed");
-  p.throwing = skill100(r, "throwing");
+  crawl::read_player_skills(r, p);
   p.stealth = skill100(r, "stealth");
   p.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
   if (auto v = r.integer("enchant", -20, 30)) p.enchant = static_cast<int>(*v);
@@ -196,41 +195,18 @@ Monster parse_monster(SpecReader& r, const MonsterProp* base) {
     m.hd = static_cast<int>(*v);
   else if (!base)
     m.defaults.push_back("hd=1");
-  if (auto v = r.integer("ev", 0, 200)) {
-    m.ev = static_cast<int>(*v);
-    m.ev_given = true;
-  } else if (!base) {
-    m.defaults.push_back("ev=0");
-  }
-  if (auto v = r.integer("ac", 0, 200))
-    m.ac = static_cast<int>(*v);
-  else if (!base)
-    m.defaults.push_back("ac=0");
-  if (auto v = r.integer("sh", 0, 200)) m.sh_value = static_cast<int>(*v);
-  if (auto v = r.flag("fighter")) m.fighter = *v;
-  if (auto v = r.flag("archer")) m.archer = *v;
+  m.ev_given = crawl::read_monster_defenses(r, m, base != nullptr, &Monster::sh_value);
   m.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
   if (auto v = r.integer("enchant", -20, 30)) m.enchant = static_cast<int>(*v);
   m.shield = shield_item(r);
   if (auto v = r.integer("shield_enchant", -20, 30)) m.shield_enchant = static_cast<int>(*v);
   m.missile = item<MissileProp>(r, "missile", [](const std::string& n) { return lookup_missile(n); });
-  crawl::read_damage_and_attack(r, m, base != nullptr);
-  if (auto v = body_size(r)) m.size = *v;
-  if (auto v = r.integer("speed", 1, 100)) m.speed = static_cast<int>(*v);
-  crawl::read_energy_keys(r, m);
-  crawl::read_monster_hp(r, m, base != nullptr, kMaxHp);
-  m.confused = r.flag("confused").value_or(false);
-  if (auto v = r.integer("inaccuracy", 0, 2)) m.inaccuracy = static_cast<int>(*v);
-  if (auto v = r.integer("slaying", -20, 30)) m.slaying = static_cast<int>(*v);
+  crawl::read_monster_rest(r, m, base != nullptr, kMonsterSpec);
   r.done(key_list(monster_key_docs));
   return m;
 }
 
-struct FlagDoc {
-  std::string_view name;
-  bool Situation::*flag;
-  std::string_view meaning;
-};
+using FlagDoc = crawl::SituationFlag<Situation>;
 
 constexpr FlagDoc situation_docs[] = {
     {"invisible", &Situation::invisible, "the attacker cannot see the defender"},
@@ -240,13 +216,15 @@ constexpr FlagDoc situation_docs[] = {
     {"sleeping", &Situation::sleeping, "the defender is asleep: EV 0, no block, stabbed"},
     {"paralyzed", &Situation::paralyzed, "the defender is paralyzed (paralysed accepted)"},
     {"petrified", &Situation::petrified, "the defender is petrified"},
-    {"netted", &Situation::netted, "the defender is caught in a net"},
+    {"netted", &Situation::caught, "the defender is caught in a net"},
     {"unaware", &Situation::unaware, "the monster has not noticed the player: a stab chance"},
     {"fleeing", &Situation::fleeing, "the monster is fleeing: a stab chance"},
     {"ranged", &Situation::ranged, "a thrown or launched missile instead of melee"},
     {"deflect_missiles", &Situation::deflect_missiles, "the defender has Deflect Missiles"},
     {"repel_missiles", &Situation::repel_missiles, "the defender has Repel Missiles (rMsl, Repulsion Field)"},
 };
+
+constexpr crawl::SituationAlias situation_aliases[] = {{"paralysed", "paralyzed"}};
 
 }  // namespace
 
@@ -295,7 +273,7 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
   SpecReader r(std::move(spec), role);
   if (name == "player") return parse_player(r);
   if (name == "bolt") {
-    Beam b;
+    Bolt b;
     if (auto v = r.integer("hit", 0, automatic_hit))
       b.hit = static_cast<int>(*v);
     else
@@ -317,27 +295,12 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
 
 Situation parse_situation(const std::vector<std::string>& flags) {
   Situation s;
-  for (const std::string& f : flags) {
-    const std::string key = f == "paralysed" ? "paralyzed" : f;
-    const FlagDoc* found = nullptr;
-    for (const FlagDoc& d : situation_docs)
-      if (d.name == key) found = &d;
-    if (!found) {
-      std::vector<std::string> known;
-      for (const FlagDoc& d : situation_docs) known.emplace_back(d.name);
-      std::string list;
-      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-      throw Error(fmt::format("crawl: unknown situation '{}'{} (known: {})", f, did_you_mean(f, known), list));
-    }
-    s.*(found->flag) = true;
-  }
+  for (const std::string& f : flags) crawl::set_situation_flag(s, f, situation_docs, situation_aliases, "crawl", "");
   return s;
 }
 
 std::vector<std::pair<std::string, std::string>> situation_flags() {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const FlagDoc& d : situation_docs) out.emplace_back(d.name, d.meaning);
-  return out;
+  return crawl::situation_flag_docs(situation_docs);
 }
 
 std::vector<std::pair<std::string, std::string>> spec_keys() {
@@ -351,7 +314,7 @@ std::vector<std::pair<std::string, std::string>> spec_keys() {
 
 std::string combatant_name(const Combatant& c) {
   if (std::holds_alternative<Player>(c)) return "player";
-  if (std::holds_alternative<Beam>(c)) return "bolt";
+  if (std::holds_alternative<Bolt>(c)) return "bolt";
   return std::get<Monster>(c).name;
 }
 

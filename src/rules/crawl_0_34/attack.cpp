@@ -9,6 +9,15 @@ namespace fray::crawl_0_34 {
 
 namespace {
 
+// DCSS 0.34 attack.cc attack::calc_damage: the weapon's plus and slaying
+// `p`, random2(1 + p) added when positive, random2(1 − p) taken when negative.
+void add_plus(Chain& c, i64 p) {
+  if (p > 0)
+    c.add(Prim::random2(1 + p), "enchantment + slaying");
+  else if (p < 0)
+    c.add(Prim::random2(1 - p), "enchantment + slaying", -1);
+}
+
 // The attack of a monster that adds its wielded weapon (mon-util.cc: AT_HIT and AT_WEAP_ONLY).
 bool uses_weapon(const MonsterAttack& a) { return a.type == "AT_HIT" || a.type == "AT_WEAP_ONLY"; }
 
@@ -131,10 +140,7 @@ Chain player_damage(const Player& p, const Situation& s, int stab_denom, std::si
             "fighting x(3000 + random2(fighting100 + 1))/3000");
   if (p.might) c.add(Prim::random2(10), "might 1 + random2(10)", 1, 1);
   const i64 plus = (p.weapon && !p.weapon->magic_staff ? p.enchant : 0) + p.slaying;
-  if (plus > 0)
-    c.add(Prim::random2(1 + plus), "enchantment + slaying");
-  else if (plus < 0)
-    c.add(Prim::random2(1 - plus), "enchantment + slaying", -1);
+  add_plus(c, plus);
   if (shared) *shared = c.steps.size();  // a stab's chain differs from here on
   if (stab_denom > 0) {
     c.at_least(1);
@@ -165,11 +171,7 @@ Chain monster_damage(const Creature& m, bool defender_asleep, i64& dmax) {
   if (m.weapon && !m.weapon->ranged && uses_weapon(a)) {
     dmax = m.weapon->damage;
     c.add(Prim::random2(dmax), "weapon damage random2(dmax)");
-    const i64 p = (m.weapon->magic_staff ? 0 : m.enchant) + m.slaying;
-    if (p > 0)
-      c.add(Prim::random2(1 + p), "enchantment + slaying");
-    else if (p < 0)
-      c.add(Prim::random2(1 - p), "enchantment + slaying", -1);
+    add_plus(c, (m.weapon->magic_staff ? 0 : m.enchant) + m.slaying);
   }
   dmax += a.damage;
   c.add(Prim::random2(a.damage), "attack damage 1 + random2(d)", 1, 1);
@@ -186,11 +188,7 @@ Chain monster_missile_damage(const Creature& m, i64& dmax) {
   Chain c;
   dmax = m.weapon->damage;
   c.add(Prim::random2(dmax), "launcher damage random2(dmax)");
-  const i64 p = m.enchant + m.slaying;
-  if (p > 0)
-    c.add(Prim::random2(1 + p), "enchantment + slaying");
-  else if (p < 0)
-    c.add(Prim::random2(1 - p), "enchantment + slaying", -1);
+  add_plus(c, m.enchant + m.slaying);
   dmax += a.damage;
   c.add(Prim::random2(a.damage), "attack damage 1 + random2(d)", 1, 1);
   if (m.archer) c.add(Prim::random2avg(static_cast<i64>(m.hd) * 4 / 3, 2), "archer random2avg(HD*4/3, 2)");

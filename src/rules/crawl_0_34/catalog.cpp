@@ -18,7 +18,7 @@ namespace {
 // 0.34's size_type (size-type.h), SIZE_TINY .. SIZE_GIANT: no SIZE_BIG any more.
 constexpr std::string_view kSizeWords[] = {"tiny", "little", "small", "medium", "large", "giant"};
 
-using Tables = crawl::CatalogTables<Weapon, Armor, Missile, Monster>;
+using Tables = crawl::CatalogTables<WeaponProp, ArmorProp, MissileProp, MonsterProp>;
 
 // A weapon row's min_2h_size or min_1h_size (NUM_SIZE_LEVELS: no size).
 int weapon_size(const nlohmann::json& w, const char* key) {
@@ -28,8 +28,8 @@ int weapon_size(const nlohmann::json& w, const char* key) {
   return size;
 }
 
-Weapon read_weapon(const nlohmann::json& w) {
-  Weapon p = crawl::read_weapon_row<Weapon>(w);
+WeaponProp read_weapon(const nlohmann::json& w) {
+  WeaponProp p = crawl::read_weapon_row<WeaponProp>(w);
   p.skill = w.at("skill").get<std::string>();
   p.min_2h_size = weapon_size(w, "min_2h_size");
   p.min_1h_size = weapon_size(w, "min_1h_size");
@@ -37,17 +37,17 @@ Weapon read_weapon(const nlohmann::json& w) {
   return p;
 }
 
-Armor read_armor(const nlohmann::json& a) {
+ArmorProp read_armor(const nlohmann::json& a) {
   return {a.at("name").get<std::string>(), a.at("slot").get<std::string>(), a.at("base_ac").get<int>(),
           a.at("ev_penalty_raw").get<int>(), a.at("legacy_only").get<bool>()};
 }
 
-Missile read_missile(const nlohmann::json& m) {
+MissileProp read_missile(const nlohmann::json& m) {
   return {m.at("name").get<std::string>(), m.at("base_damage").get<int>(), m.at("legacy_only").get<bool>()};
 }
 
-Monster read_monster(const nlohmann::json& m) {
-  return crawl::read_monster_row<Monster>(m, parse_size, [](const nlohmann::json& a) {
+MonsterProp read_monster(const nlohmann::json& m) {
+  return crawl::read_monster_row<MonsterProp>(m, parse_size, [](const nlohmann::json& a) {
     return MonsterAttack{a.at("type").get<std::string>(), a.at("flavour").get<std::string>(),
                          a.at("damage").get<int>()};
   });
@@ -78,28 +78,30 @@ int parse_size(std::string_view word) {
 
 std::string_view size_name(int size) { return crawl::size_word(size, kSizeWords); }
 
-std::span<const Weapon> weapons() { return tables().weapons; }
-std::span<const Armor> armors() { return tables().armors; }
-std::span<const Missile> missiles() { return tables().missiles; }
-std::span<const Monster> monsters() { return tables().monsters; }
+std::span<const WeaponProp> weapons() { return tables().weapons; }
+std::span<const ArmorProp> armors() { return tables().armors; }
+std::span<const MissileProp> missiles() { return tables().missiles; }
+std::span<const MonsterProp> monsters() { return tables().monsters; }
 
-const Weapon* find_weapon(std::string_view key) { return find_catalog_row(tables().weapons, key); }
+const WeaponProp* find_weapon(std::string_view key) { return find_catalog_row(tables().weapons, key); }
 // The game spells "leather armour"; "leather_armor" finds it too.
-const Armor* find_armor(std::string_view key) {
-  if (const Armor* a = find_catalog_row(tables().armors, key)) return a;
+const ArmorProp* find_armor(std::string_view key) {
+  if (const ArmorProp* a = find_catalog_row(tables().armors, key)) return a;
   std::string k = catalog_key(key);
   if (const auto at = k.find("armor"); at != std::string::npos) k.replace(at, 5, "armour");
   return find_catalog_row(tables().armors, k);
 }
-const Missile* find_missile(std::string_view key) { return find_catalog_row(tables().missiles, key); }
-const Monster* find_monster(std::string_view key) { return find_catalog_row(tables().monsters, key); }
+const MissileProp* find_missile(std::string_view key) { return find_catalog_row(tables().missiles, key); }
+const MonsterProp* find_monster(std::string_view key) { return find_catalog_row(tables().monsters, key); }
 
-const Weapon& lookup_weapon(std::string_view key) { return lookup(find_weapon(key), tables().weapons, key, "weapon"); }
-const Armor& lookup_armor(std::string_view key) { return lookup(find_armor(key), tables().armors, key, "armor"); }
-const Missile& lookup_missile(std::string_view key) {
+const WeaponProp& lookup_weapon(std::string_view key) {
+  return lookup(find_weapon(key), tables().weapons, key, "weapon");
+}
+const ArmorProp& lookup_armor(std::string_view key) { return lookup(find_armor(key), tables().armors, key, "armor"); }
+const MissileProp& lookup_missile(std::string_view key) {
   return lookup(find_missile(key), tables().missiles, key, "missile");
 }
-const Monster& lookup_monster(std::string_view key) {
+const MonsterProp& lookup_monster(std::string_view key) {
   return lookup(find_monster(key), tables().monsters, key, "monster");
 }
 

@@ -10,7 +10,7 @@ namespace fray::crawl_0_34 {
 
 namespace {
 // PARM_EVASION / 10 as a positive penalty.
-i64 evp(const std::optional<Armor>& a) { return a ? std::max(0, -a->ev_penalty / 10) : 0; }
+i64 evp(const std::optional<ArmorProp>& a) { return a ? std::max(0, -a->ev_penalty / 10) : 0; }
 }  // namespace
 
 i64 body_armor_penalty(const Player& p, i64 scale) {
@@ -66,7 +66,7 @@ i64 gdr_perc(i64 ac) {
   return static_cast<i64>(16 * std::pow(static_cast<double>(ac), 0.25));
 }
 
-int block_limit(const std::optional<Armor>& shield) {
+int block_limit(const std::optional<ArmorProp>& shield) {
   if (!shield) return 1;
   if (shield->name == "buckler") return 2;
   if (shield->name == "kite shield") return 3;

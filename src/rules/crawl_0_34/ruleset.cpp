@@ -15,6 +15,7 @@
 #include <set>
 #include <tuple>
 
+#include "rules/crawl/entries.hpp"
 #include "rules/crawl/notes.hpp"
 #include "rules/crawl/round.hpp"
 #include "rules/crawl_0_34/mechanics.hpp"
@@ -45,7 +46,7 @@ double level(int x100) { return static_cast<double>(x100) / 100.0; }
 Value integer(std::int64_t v) { return Value{v}; }
 
 // The spec key of the player's weapon skill ("long_blades"), as spec.cpp reads it.
-std::string weapon_skill_key(const Weapon& w) {
+std::string weapon_skill_key(const WeaponProp& w) {
   std::string s = w.skill.rfind("SK_", 0) == 0 ? w.skill.substr(3) : w.skill;
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return s;
@@ -85,11 +86,7 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
     if (p->size != Medium) f.push_back({"size", std::string(size_name(p->size))});
     f.push_back({"fighting", level(p->fighting)});
     if (p->weapon) f.push_back({weapon_skill_key(*p->weapon), level(p->weapon_skill)});
-    const std::pair<const char*, int> skills[] = {{"dodging", p->dodging},       {"armor_skill", p->armor_skill},
-                                                  {"shields_skill", p->shields}, {"unarmed", p->unarmed},
-                                                  {"throwing", p->throwing},     {"stealth", p->stealth}};
-    for (const auto& [key, v] : skills)
-      if (v) f.push_back({key, level(v)});
+    crawl::add_player_skills(f, *p);
     f.push_back({"weapon", p->weapon ? p->weapon->name : std::string("none")});
     if (p->weapon) f.push_back({"enchant", integer(p->enchant)});
     if (p->slaying) f.push_back({"slaying", integer(p->slaying)});
@@ -109,23 +106,13 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
     if (defender && s.confused) seen.confused = true;
     f.push_back({"evasion", integer(monster_ev(
                                 seen, defender ? MonsterState{helpless, s.caught, s.constricted} : MonsterState{}))});
-    if (m->fighter) f.push_back({"fighter", true});
-    if (m->archer) f.push_back({"archer", true});
-    f.push_back({"size", std::string(size_name(m->size))});
-    f.push_back({"speed", integer(m->speed)});
-    f.push_back({"attack_energy", integer(m->energy.attack)});
-    f.push_back({"missile_energy", integer(m->energy.missile)});
+    crawl::add_monster_kind(f, *m, size_name(m->size));
     if (m->weapon) f.push_back({"weapon", m->weapon->name});
     if (m->weapon) f.push_back({"enchant", integer(m->enchant)});
     if (m->body) f.push_back({"body", m->body->name});
     if (m->shield) f.push_back({"shield", m->shield->name});
     if (const i64 sh = monster_shield_class(*m); sh > 0) f.push_back({"shield_class", integer(sh)});
-    if (!m->attacks.empty()) {
-      const auto i =
-          static_cast<std::size_t>(std::clamp<int>(m->attack_index, 0, static_cast<int>(m->attacks.size()) - 1));
-      f.push_back({"attack", fmt::format("{} {}", m->attacks[i].type, m->attacks[i].damage)});
-      f.push_back({"attacks", integer(static_cast<std::int64_t>(m->attacks.size()))});
-    }
+    crawl::add_monster_attack(f, *m);
   } else {
     f.push_back({"hit", integer(c.bolt()->hit)});
   }
@@ -138,13 +125,6 @@ void default_notes(const Combatant& c, std::string_view role, bool defends, std:
   const Player* q = c.player();
   crawl::default_notes(role, defends, m ? &m->defaults : nullptr, q ? &q->defaults : nullptr, "docs/crawl_0_34.md",
                        notes);
-}
-
-// Crawl's own names of the defender's EV and AC, kept in the details beside
-// the names every game gives them in a side's stats (`evasion`, `dr`).
-void add_own_terms(Fields& details, const SideSummary& defender) {
-  if (const Value* ev = find_field(defender.stats, "evasion")) details.push_back({"ev", *ev});
-  if (const Value* ac = find_field(defender.stats, "dr")) details.push_back({"ac", *ac});
 }
 
 // What an answer assumes or leaves out.
@@ -346,33 +326,11 @@ crawl::RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situat
   return spec;
 }
 
-CatalogEntry monster_entry(const Monster& m) {
-  CatalogEntry e{catalog_key(m.name), m.name, {}};
-  std::string attacks;
-  for (const auto& a : m.attacks) attacks += fmt::format("{}{} {}", attacks.empty() ? "" : ", ", a.type, a.damage);
-  e.stats = {{"hd", integer(m.hd)},       {"hp", integer(std::max(1, (m.avg_hp_x10 + 5) / 10))},
-             {"ac", integer(m.ac)},       {"ev", integer(m.ev)},
-             {"speed", integer(m.speed)}, {"size", std::string(size_name(m.size))},
-             {"attacks", attacks}};
-  if (m.fighter) e.stats.push_back({"fighter", true});
-  if (m.archer) e.stats.push_back({"archer", true});
-  // mon_energy_usage: a melee round and a shot take 10 × energy / speed aut.
-  e.stats.push_back({"attack_energy", integer(m.energy.attack)});
-  e.stats.push_back({"missile_energy", integer(m.energy.missile)});
-  e.abilities = monster_mechanics(m.attacks);
-  return e;
+CatalogEntry monster_entry(const MonsterProp& m) {
+  return crawl::monster_row_entry(m, size_name(m.size), monster_mechanics(m.attacks));
 }
 
-CatalogEntry weapon_entry(const Weapon& w) {
-  CatalogEntry e{catalog_key(w.name),
-                 fmt::format("{}{}{}", w.ranged ? "launcher" : "melee weapon", w.magic_staff ? " (magical staff)" : "",
-                             w.legacy ? " (legacy)" : ""),
-                 {}};
-  e.stats = {{"damage", integer(w.damage)},       {"accuracy", integer(w.accuracy)},
-             {"skill", weapon_skill_key(w)},      {"delay", integer(w.base_delay)},
-             {"min_delay", integer(w.min_delay)}, {"min_delay_skill", integer(w.min_delay_skill)}};
-  return e;
-}
+CatalogEntry weapon_entry(const WeaponProp& w) { return crawl::weapon_row_entry(w, weapon_skill_key(w)); }
 
 bool has_flavour(const Combatant& attacker, const Combatant& target, const Situation& s, bool poison) {
   const Creature* m = attacker.creature();
@@ -445,7 +403,7 @@ class Rules final : public Ruleset {
                  {"attack_time_min", d.front().first},
                  {"attack_time_max", d.back().first},
                  {"damage_modeled", p.plan.damage.has_value()}};
-    add_own_terms(s.details, s.defender);
+    crawl::add_own_terms(s.details, s.defender);
     s.steps.push_back(fmt::format("to-hit: {} [{}]", range_text(o.to_hit), p.plan.to_hit.describe()));
     s.steps.push_back(fmt::format("EV compared: {}", range_text(o.ev)));
     if (p.plan.band)
@@ -509,7 +467,7 @@ class Rules final : public Ruleset {
     }
     run.details = {{"blocks", integer(static_cast<std::int64_t>(blocks))},
                    {"stabs", integer(static_cast<std::int64_t>(stabs))}};
-    add_own_terms(run.details, run.defender);
+    crawl::add_own_terms(run.details, run.defender);
     run.notes = notes_for(p);
     list_mechanics(p.attacker, p.defender, false, false, run.modelled, run.not_modelled);
     return run;
@@ -584,18 +542,18 @@ class Rules final : public Ruleset {
     std::vector<CatalogEntry> out;
     switch (kind) {
       case CatalogKind::monsters:
-        for (const Monster& m : monsters()) out.push_back(monster_entry(m));
+        for (const MonsterProp& m : monsters()) out.push_back(monster_entry(m));
         break;
       case CatalogKind::weapons:
-        for (const Weapon& w : weapons()) out.push_back(weapon_entry(w));
-        for (const Missile& m : missiles())
+        for (const WeaponProp& w : weapons()) out.push_back(weapon_entry(w));
+        for (const MissileProp& m : missiles())
           out.push_back({catalog_key(m.name),
                          fmt::format("missile (thrown with missile=NAME; launchers fire theirs implicitly){}",
                                      m.legacy ? " (legacy)" : ""),
                          {{"damage", integer(m.damage)}}});
         break;
       case CatalogKind::armors:
-        for (const Armor& a : armors()) {
+        for (const ArmorProp& a : armors()) {
           const std::string slot = a.is_shield() ? "shield" : a.is_body() ? "body armor" : "armor (not modeled)";
           out.push_back({catalog_key(a.name),
                          a.legacy ? slot + " (legacy)" : slot,

@@ -15,6 +15,10 @@ namespace fray::crawl_0_34 {
 
 namespace {
 
+// What a DCSS 0.34 monster spec reads its own way: its sizes, the ranges of
+// inaccuracy= and slaying=.
+constexpr crawl::MonsterSpecVersion kMonsterSpec{parse_size, 3, -30};
+
 // One spec key: its name, what it means, and for a numeric key its range
 // (lo <= hi), so that a sweep can tell the keys it may raise.
 struct KeyDoc {
@@ -112,9 +116,9 @@ constexpr std::pair<std::string_view, std::string_view> weapon_skill_keys[] = {
 using crawl::item;
 using crawl::skill100;
 
-std::optional<Armor> armor_item(SpecReader& r, std::string_view key, bool shield) {
-  return item<Armor>(r, key, [&](const std::string& n) {
-    const Armor& a = lookup_armor(n);
+std::optional<ArmorProp> armor_item(SpecReader& r, std::string_view key, bool shield) {
+  return item<ArmorProp>(r, key, [&](const std::string& n) {
+    const ArmorProp& a = lookup_armor(n);
     if (shield && !a.is_shield())
       throw Error(fmt::format("{}={} is not a shield (buckler, kite_shield, tower_shield)", key, n));
     if (!shield && !a.is_body()) throw Error(fmt::format("{}={} is not body armour", key, n));
@@ -148,7 +152,7 @@ std::optional<int> hundredths(SpecReader& r, std::string_view key) {
 // The wielded weapon's skill: weapon_skill=, or the key named after its skill
 // (long_blades=, ranged_weapons=, ...). A weapon skill the weapon does not use
 // is refused, so that a spec never carries a number that changes nothing.
-int weapon_skill100(SpecReader& r, const std::optional<Weapon>& weapon) {
+int weapon_skill100(SpecReader& r, const std::optional<WeaponProp>& weapon) {
   std::string_view own;
   if (weapon)
     for (const auto& [sk, key] : weapon_skill_keys)
@@ -175,15 +179,10 @@ Player parse_player(SpecReader& r) {
   p.dex = int_key(r, "dex", 1, 99, p.dex);
   p.xl = int_key(r, "xl", 1, 27, p.xl);
   if (auto v = body_size(r)) p.size = *v;
-  p.weapon = item<Weapon>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
+  p.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
   p.fighting = skill100(r, "fighting");
   p.weapon_skill = weapon_skill100(r, p.weapon);
-  p.dodging = skill100(r, "dodging");
-  if (r.has("armor_skill") && r.has("armour_skill")) r.fail("give armor_skill or armour_skill, not both");
-  p.armor_skill = skill100(r, r.has("armour_skill") ? "armour_skill" : "armor_skill");
-  p.shields = skill100(r, "shields_skill");
-  p.unarmed = skill100(r, "unarmed");
-  p.throwing = skill100(r, "throwing");
+  crawl::read_player_skills(r, p);
   // The old blowgun is a launcher of the Throwing skill.
   if (p.weapon && p.weapon->skill == "SK_THROWING" && !r.has("weapon_skill")) p.weapon_skill = p.throwing;
   p.stealth = skill100(r, "stealth");
@@ -193,7 +192,7 @@ Player parse_player(SpecReader& r) {
   p.body_enchant = int_key(r, "body_enchant", -20, 30, 0);
   p.shield = armor_item(r, "shield", true);
   p.shield_enchant = int_key(r, "shield_enchant", -20, 30, 0);
-  p.missile = item<Missile>(r, "missile", [](const std::string& n) { return lookup_missile(n); });
+  p.missile = item<MissileProp>(r, "missile", [](const std::string& n) { return lookup_missile(n); });
   p.claws = int_key(r, "claws", 0, 3, 0);
   p.eyeballs = int_key(r, "eyeballs", 0, 3, 0);
   p.inaccuracy = int_key(r, "inaccuracy", 0, 3, 0);
@@ -237,7 +236,7 @@ Player parse_player(SpecReader& r) {
   return p;
 }
 
-Creature parse_monster(SpecReader& r, const Monster* base) {
+Creature parse_monster(SpecReader& r, const MonsterProp* base) {
   Creature m;
   if (base) {
     crawl::from_catalog(m, *base);
@@ -250,39 +249,18 @@ Creature parse_monster(SpecReader& r, const Monster* base) {
   } else if (!base) {
     r.fail("an inline monster needs hd=N");
   }
-  if (auto v = r.integer("ev", 0, 200))
-    m.ev = static_cast<int>(*v);
-  else if (!base)
-    m.defaults.push_back("ev=0");
-  if (auto v = r.integer("ac", 0, 200))
-    m.ac = static_cast<int>(*v);
-  else if (!base)
-    m.defaults.push_back("ac=0");
-  if (auto v = r.integer("sh", 0, 200)) m.shield_class = static_cast<int>(*v);
-  if (auto v = r.flag("fighter")) m.fighter = *v;
-  if (auto v = r.flag("archer")) m.archer = *v;
-  m.weapon = item<Weapon>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
+  crawl::read_monster_defenses(r, m, base != nullptr, &Creature::shield_class);
+  m.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
   m.enchant = int_key(r, "enchant", -20, 30, 0);
   m.body = armor_item(r, "body", false);
   m.shield = armor_item(r, "shield", true);
   m.shield_enchant = int_key(r, "shield_enchant", -20, 30, 0);
-  crawl::read_damage_and_attack(r, m, base != nullptr);
-  if (auto v = body_size(r)) m.size = *v;
-  m.speed = int_key(r, "speed", 1, 100, m.speed);
-  crawl::read_energy_keys(r, m);
-  crawl::read_monster_hp(r, m, base != nullptr, kMaxHp);
-  m.confused = r.flag("confused").value_or(false);
-  m.inaccuracy = int_key(r, "inaccuracy", 0, 3, 0);
-  m.slaying = int_key(r, "slaying", -30, 30, 0);
+  crawl::read_monster_rest(r, m, base != nullptr, kMonsterSpec);
   r.done(key_list(monster_key_docs));
   return m;
 }
 
-struct FlagDoc {
-  std::string_view name;
-  bool Situation::*flag;
-  std::string_view meaning;
-};
+using FlagDoc = crawl::SituationFlag<Situation>;
 
 constexpr FlagDoc situation_docs[] = {
     {"invisible", &Situation::invisible,
@@ -305,7 +283,7 @@ constexpr FlagDoc situation_docs[] = {
     {"deflect_missiles", &Situation::deflect_missiles, "the monster deflects missiles: EV +24 against missiles"},
 };
 
-constexpr std::pair<std::string_view, std::string_view> situation_aliases[] = {
+constexpr crawl::SituationAlias situation_aliases[] = {
     {"asleep", "sleeping"}, {"paralysed", "paralyzed"}, {"netted", "caught"}};
 
 }  // namespace
@@ -325,10 +303,10 @@ Combatant parse_combatant(std::string_view text, std::string_view role) {
     return {b};
   }
   if (name.empty()) return {parse_monster(r, nullptr)};
-  const Monster* base = find_monster(name);
+  const MonsterProp* base = find_monster(name);
   if (!base) {
     std::vector<std::string> known{"player", "bolt"};
-    for (const Monster& m : monsters()) known.push_back(catalog_key(m.name));
+    for (const MonsterProp& m : monsters()) known.push_back(catalog_key(m.name));
     r.fail(fmt::format("crawl-0.34: unknown monster '{}'{} (or 'player', 'bolt', or an inline monster hd=N,...)", name,
                        did_you_mean(catalog_key(name), known)));
   }
@@ -344,28 +322,13 @@ Situation parse_situation(const std::vector<std::string>& flags) {
       s.blocks = static_cast<int>(n);
       continue;
     }
-    std::string_view key = f;
-    for (const auto& [alias, name] : situation_aliases)
-      if (key == alias) key = name;
-    const FlagDoc* found = nullptr;
-    for (const FlagDoc& d : situation_docs)
-      if (d.name == key) found = &d;
-    if (!found) {
-      std::vector<std::string> known;
-      for (const FlagDoc& d : situation_docs) known.emplace_back(d.name);
-      std::string list;
-      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-      throw Error(
-          fmt::format("crawl-0.34: unknown situation '{}'{} (known: {}, blocks=N)", f, did_you_mean(f, known), list));
-    }
-    s.*(found->flag) = true;
+    crawl::set_situation_flag(s, f, situation_docs, situation_aliases, "crawl-0.34", ", blocks=N");
   }
   return s;
 }
 
 std::vector<std::pair<std::string, std::string>> situation_flags() {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const FlagDoc& d : situation_docs) out.emplace_back(d.name, d.meaning);
+  std::vector<std::pair<std::string, std::string>> out = crawl::situation_flag_docs(situation_docs);
   out.emplace_back("blocks=N",
                    "the defender already blocked N times this turn (0..10): its shield's limit counts them");
   return out;

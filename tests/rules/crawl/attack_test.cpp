@@ -73,7 +73,7 @@ TEST(CrawlGolden, PlayerAttackerCasesExact) {
     }
     Situation s;
     s.backlit = in.value("target_backlit", false);
-    s.netted = tg.value("caught", false);
+    s.caught = tg.value("caught", false);
     const AttackPlan pl = plan_attack(p, m, s);
     const Outcome o = exact_outcome(pl);
     EXPECT_NEAR(o.p_hit, c.at("p_hit_float").get<double>(), 1e-12) << c.at("id");
@@ -346,7 +346,7 @@ TEST(CrawlRules, MonsterShieldLowersEvAndBlocks) {
   const Monster m = std::get<Monster>(parse_combatant("orc_warlord:shield=large_shield", "defender"));
   EXPECT_EQ(monster_ev(m, {}), 8);  // 10 − 50/10/2
   Situation net;
-  net.netted = true;
+  net.caught = true;
   EXPECT_EQ(monster_ev(m, net), 8 / 5);
   Situation sleep;
   sleep.sleeping = true;

@@ -101,7 +101,7 @@ inline void expect_monster_row(const json& c, const json& g, const Version& v) {
   EXPECT_EQ(c.at("natural").get<bool>(), natural(g, v));
 }
 
-// The monster row as the library reads it (crawl::MonsterProp, crawl_0_34::Monster).
+// The monster row as the library reads it (crawl::MonsterProp, crawl_0_34::MonsterProp).
 template <class Monster>
 void expect_monster(const Monster& m, const json& g, const Version& v) {
   EXPECT_EQ(m.name, g.at("name").get<std::string>());
@@ -145,7 +145,7 @@ inline void expect_weapon_row(const json& c, const json& g) {
   EXPECT_EQ(c.at("min_delay_skill"), g.at("min_delay_skill"));
 }
 
-// The weapon row as the library reads it (crawl::WeaponProp, crawl_0_34::Weapon).
+// The weapon row as the library reads it (crawl::WeaponProp, crawl_0_34::WeaponProp).
 template <class Weapon>
 void expect_weapon(const Weapon& w, const json& g, const Version& v) {
   EXPECT_EQ(w.name, g.at("name").get<std::string>());

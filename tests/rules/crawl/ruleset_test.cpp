@@ -372,7 +372,7 @@ TEST(CrawlAgreement, ExactAndSampledAgree) {
   Situation backlit;
   backlit.backlit = true;
   Situation netted;
-  netted.netted = true;
+  netted.caught = true;
   Situation sleeping;
   sleeping.sleeping = true;
   Situation ranged_deflect;

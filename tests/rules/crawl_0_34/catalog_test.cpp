@@ -46,7 +46,7 @@ TEST(Crawl034Catalog, EveryMonsterRowIsTheGames) {
             "energy",  "attacks",    "flags",   "fighter",           "archer", "two_weapons", "res_fire", "res_cold",
             "res_neg", "res_poison", "natural", "changed_since_0_19"});
     // The row as the library reads it.
-    const Monster& m = monsters()[i];
+    const MonsterProp& m = monsters()[i];
     expect_monster(m, g, v034);
     const json& e = g.at("energy");
     // 0.34's item and special actions cost 10 and a pickup 100 (monster::action_energy).
@@ -106,7 +106,7 @@ TEST(Crawl034Catalog, EveryItemRowIsTheGames) {
   const auto weapons_golden = by_id("golden/crawl_0_34/extracted_items.json", "weapons");
   ASSERT_EQ(weapons_golden.size(), 59u);
   ASSERT_EQ(items.at("weapons").size(), 59u);  // every Weapon_prop row
-  each_weapon(items.at("weapons"), weapons_golden, weapons(), [](const json& c, const json& g, const Weapon& w) {
+  each_weapon(items.at("weapons"), weapons_golden, weapons(), [](const json& c, const json& g, const WeaponProp& w) {
     expect_weapon_row(c, g);
     EXPECT_TRUE(c.at("ammo").is_null());  // 0.34's weapon_def has no ammo
     EXPECT_EQ(c.at("is_crossbow"), g.at("crossbow"));

@@ -30,8 +30,8 @@ double fraction(const std::string& s) {
                              std::strtold(s.substr(slash + 1).c_str(), nullptr));
 }
 
-Weapon golden_weapon(const json& w) {
-  const Weapon& found = lookup_weapon(w.at("name").get<std::string>());
+WeaponProp golden_weapon(const json& w) {
+  const WeaponProp& found = lookup_weapon(w.at("name").get<std::string>());
   EXPECT_EQ(found.accuracy, w.at("accuracy").get<int>()) << w.dump();
   EXPECT_EQ(found.damage, w.at("base_damage").get<int>()) << w.dump();
   EXPECT_EQ(found.skill, w.at("skill").get<std::string>()) << w.dump();
@@ -72,7 +72,7 @@ std::pair<Creature, Situation> golden_target(const json& in) {
       shield_raw = 1;  // matched once
       continue;
     }
-    for (const Armor& a : armors())
+    for (const ArmorProp& a : armors())
       if (a.is_body() && !a.legacy && a.ev_penalty == v) {
         m.body = a;
         break;

@@ -100,20 +100,21 @@ struct Monster {
   std::vector<std::string> defaults;  // "hd=1", ...: the stats an inline spec left to their defaults
 };
 
-// A spell bolt (beam.cc): its to-hit `hit` (AUTOMATIC_HIT 1500 always hits)
+// A spell bolt (beam.h struct bolt, as crawl_0_34::Bolt): its to-hit `hit` (AUTOMATIC_HIT 1500 always hits)
 // and whether it pierces. It only attacks; it has no damage model here.
-struct Beam {
+struct Bolt {
   int hit = 0;
   bool pierce = false;
 };
 
-using Combatant = std::variant<Player, Monster, Beam>;
+using Combatant = std::variant<Player, Monster, Bolt>;
 
 struct Situation {
   bool invisible = false;           // the defender is not visible to the attacker
   bool attacker_invisible = false;  // the attacker is not visible to the defender
   bool backlit = false, umbra = false;
-  bool sleeping = false, paralyzed = false, petrified = false, netted = false;
+  // caught: in a net (actor::caught; the situation flag netted, as crawl_0_34::Situation::caught)
+  bool sleeping = false, paralyzed = false, petrified = false, caught = false;
   bool unaware = false, fleeing = false;  // stab chances (denominator 4)
   bool ranged = false;
   bool deflect_missiles = false, repel_missiles = false;
@@ -153,7 +154,7 @@ struct Situation {
 // percentage (player::gdr_perc).
 [[nodiscard]] int player_ac(const Player& p);
 [[nodiscard]] int player_gdr(const Player& p);
-// monster.cc monster::evasion in the situation (shield penalty, helpless, netted, confused).
+// monster.cc monster::evasion in the situation (shield penalty, helpless, caught, confused).
 [[nodiscard]] int monster_ev(const Monster& m, const Situation& s);
 // DCSS 0.19 the energy a monster's melee round (melee_attack.cc
 // handle_phase_attempted, on its first attack only) or shot (throw.cc

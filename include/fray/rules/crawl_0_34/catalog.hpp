@@ -20,7 +20,7 @@ enum Size : int { Tiny = 0, Little, Small, Medium, Large, Giant };
 [[nodiscard]] int parse_size(std::string_view word);
 [[nodiscard]] std::string_view size_name(int size);
 
-struct Weapon {
+struct WeaponProp {
   std::string name;          // "long sword"
   std::string skill;         // "SK_LONG_BLADES"
   int damage = 0;            // PWPN_DAMAGE
@@ -36,7 +36,7 @@ struct Weapon {
   bool magic_staff = false;  // an OBJ_STAVES item: the "staff" row, its enchantment ignored
 };
 
-struct Armor {
+struct ArmorProp {
   std::string name;
   std::string slot;    // "SLOT_BODY_ARMOUR", "SLOT_OFFHAND", ...
   int ac = 0;          // base AC
@@ -48,7 +48,7 @@ struct Armor {
   [[nodiscard]] bool is_body() const noexcept { return slot == "SLOT_BODY_ARMOUR"; }
 };
 
-struct Missile {
+struct MissileProp {
   std::string name;
   int damage = 0;
   bool legacy = false;
@@ -60,7 +60,7 @@ struct MonsterAttack {
   int damage = 0;
 };
 
-struct Monster {
+struct MonsterProp {
   std::string name;
   int hd = 1;
   int avg_hp_x10 = 10;
@@ -75,22 +75,22 @@ struct Monster {
   crawl::MonsterResists resists;  // res_fire, res_cold, res_neg, natural, res_poison
 };
 
-[[nodiscard]] std::span<const Weapon> weapons();
-[[nodiscard]] std::span<const Armor> armors();
-[[nodiscard]] std::span<const Missile> missiles();
-[[nodiscard]] std::span<const Monster> monsters();
+[[nodiscard]] std::span<const WeaponProp> weapons();
+[[nodiscard]] std::span<const ArmorProp> armors();
+[[nodiscard]] std::span<const MissileProp> missiles();
+[[nodiscard]] std::span<const MonsterProp> monsters();
 
 // Look-ups by catalog key ("long_sword", "orc_warrior") or the game's own
 // spelling ("long sword"); nullptr when unknown. find_weapon("magical_staff")
 // is the staff row read as a magical staff.
-[[nodiscard]] const Weapon* find_weapon(std::string_view key);
-[[nodiscard]] const Armor* find_armor(std::string_view key);
-[[nodiscard]] const Missile* find_missile(std::string_view key);
-[[nodiscard]] const Monster* find_monster(std::string_view key);
+[[nodiscard]] const WeaponProp* find_weapon(std::string_view key);
+[[nodiscard]] const ArmorProp* find_armor(std::string_view key);
+[[nodiscard]] const MissileProp* find_missile(std::string_view key);
+[[nodiscard]] const MonsterProp* find_monster(std::string_view key);
 // The same, throwing fray::Error naming the key and the closest known names.
-[[nodiscard]] const Weapon& lookup_weapon(std::string_view key);
-[[nodiscard]] const Armor& lookup_armor(std::string_view key);
-[[nodiscard]] const Missile& lookup_missile(std::string_view key);
-[[nodiscard]] const Monster& lookup_monster(std::string_view key);
+[[nodiscard]] const WeaponProp& lookup_weapon(std::string_view key);
+[[nodiscard]] const ArmorProp& lookup_armor(std::string_view key);
+[[nodiscard]] const MissileProp& lookup_missile(std::string_view key);
+[[nodiscard]] const MonsterProp& lookup_monster(std::string_view key);
 
 }  // namespace fray::crawl_0_34

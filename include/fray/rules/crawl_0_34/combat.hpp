@@ -34,14 +34,14 @@ struct Player {
   int str = 10, dex = 10, xl = 1;
   int size = Medium;
   int fighting = 0, weapon_skill = 0, dodging = 0, armor_skill = 0, shields = 0, unarmed = 0, throwing = 0, stealth = 0;
-  std::optional<Weapon> weapon;  // none: unarmed, or a thrown missile
-  int enchant = 0;               // the weapon's plus
-  int slaying = 0;               // player::slaying(): rings, randarts, hurling ego, mutations ...
-  std::optional<Armor> body;
+  std::optional<WeaponProp> weapon;  // none: unarmed, or a thrown missile
+  int enchant = 0;                   // the weapon's plus
+  int slaying = 0;                   // player::slaying(): rings, randarts, hurling ego, mutations ...
+  std::optional<ArmorProp> body;
   int body_enchant = 0;  // the body armour's plus: AC only
-  std::optional<Armor> shield;
-  int shield_enchant = 0;          // the shield's plus: SH only
-  std::optional<Missile> missile;  // thrown when the attack is ranged and no launcher is wielded
+  std::optional<ArmorProp> shield;
+  int shield_enchant = 0;              // the shield's plus: SH only
+  std::optional<MissileProp> missile;  // thrown when the attack is ranged and no launcher is wielded
   int claws = 0, eyeballs = 0, inaccuracy = 0;
   bool confused = false, vertigo = false, might = false, weak = false, woe = false;
   std::optional<int> ev100;  // _player_evasion(100) straight
@@ -63,10 +63,10 @@ struct Creature {
   crawl::MonsterEnergy energy;  // the catalog's mon_energy_usage (inline: 10 each), attack_energy= and missile_energy=
   std::vector<MonsterAttack> attacks;
   int attack_index = 0;  // which attack of `attacks` is made
-  std::optional<Weapon> weapon;
+  std::optional<WeaponProp> weapon;
   int enchant = 0;
-  std::optional<Armor> body;
-  std::optional<Armor> shield;
+  std::optional<ArmorProp> body;
+  std::optional<ArmorProp> shield;
   int shield_enchant = 0;
   std::optional<int> shield_class;  // monster::shield_class() straight
   bool confused = false;
@@ -115,7 +115,7 @@ struct EvasionState {
 // DCSS 0.34 item-prop.cc shield_block_limit / actor::shield_block_limit: the
 // blocks a shield makes in one turn: buckler 2, kite shield 3, tower shield 4,
 // 1 for SH from anything else.
-[[nodiscard]] int block_limit(const std::optional<Armor>& shield);
+[[nodiscard]] int block_limit(const std::optional<ArmorProp>& shield);
 
 // --- monster EV and SH -------------------------------------------------------------------
 
