@@ -1,0 +1,292 @@
+// fray/rules/game_ruleset.hpp — the adapter: one Ruleset over any Game.
+//
+// Every game answers the generic questions of fray/rules/ruleset.hpp the same
+// way: read the two specs and the situation flags, plan the attack, then read
+// the plan exactly (attack), sample it with a trace (strike), or turn the two
+// combatants into fighters (bout), and list its catalogs. GameRuleset<G> does
+// those steps once; a game's `G` names only what is its own, in the names of
+// docs/conventions.md ("The adapter" there and in docs/mechanics.md):
+//
+//   G::Combatant, G::Situation, G::AttackPlan, G::Outcome, G::StrikeResult
+//   G::id, G::title, G::player_name, G::time_unit   (std::string_view constants)
+//   G::parse_combatant(spec, role), G::parse_situation(flags)
+//   G::plan_attack(attacker, defender, situation)
+//   G::exact_outcome(plan)                           (o.p_hit, o.damage, o.damage_on_hit)
+//   G::strike(plan, rng, trace)                      (trace: nullptr, or the Draws to append to)
+//   G::landed(result), result.damage                 (what a strike counts towards hits and damage)
+//   G::strike_of(result, draws)                      (a traced Strike)
+//   G::side(prepared, outcome, attacker?), G::outcomes(prepared, outcome),
+//   G::attack_time(prepared), G::details(prepared, outcome), G::steps(prepared, outcome),
+//   G::notes(prepared), G::equipment(prepared), G::warnings(prepared),
+//   G::mechanics(prepared, modelled, not_modelled)   (the summary's parts)
+//   G::bout(attacker, defender, situation)           (the fighters, their kernels, notes and warnings)
+//   G::catalog_sources                               (each catalog kind and the function listing it)
+//
+// and, when the game has the step, optionally:
+//
+//   G::finish(prepared&)                   after plan_attack: the situation applied to the combatants
+//   G::situation_words(flags)              the flags as an answer shows them (default: as given)
+//   G::damage_laws(outcome)                {damage, damage_on_hit} for an Outcome that holds them otherwise
+//   G::bout_plans = false                  a fight does not plan the attack first (default: it does, so
+//                                          that a fight refuses what the attack refuses)
+//   G::check_engine(name)                  throws for an engine the game does not draw from
+//   G::run_engine(name, seed, go)          a game's own engine by name: calls go(engine), true when it knew it
+//   G::engine_notes(name)                  notes a strike run with that engine adds
+//   G::Tally, G::tally(tally, result),     a strike run that counts more than hits and damage, and
+//   G::strike_report(prepared, outcome,    reports its own details and notes from the count (default:
+//                    tally, run)           the attack's details, notes, equipment, warnings, mechanics)
+//
+// A game's Ruleset is then `class Rules final : public GameRuleset<G>`, which
+// overrides only the capabilities that are its own (verbs, field of view,
+// defaults, dice functions, engines).
+#pragma once
+
+#include <fmt/format.h>
+
+#include <concepts>
+#include <cstdint>
+#include <fray/core/error.hpp>
+#include <fray/core/rng.hpp>
+#include <fray/fight/kernel.hpp>
+#include <fray/rules/ruleset.hpp>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace fray {
+
+// One catalog of a game: its kind and the function that lists its entries.
+struct CatalogSource {
+  CatalogKind kind;
+  std::vector<CatalogEntry> (*entries)();
+};
+
+// One attack as the request resolved it: both combatants, the situation, the
+// plan. Named by the game's types, so that a game's helpers can take it before
+// its G is complete.
+template <class Combatant, class Situation, class AttackPlan>
+struct Prepared {
+  Combatant attacker, defender;
+  Situation situation;
+  AttackPlan plan;
+};
+template <class G>
+using PreparedOf = Prepared<typename G::Combatant, typename G::Situation, typename G::AttackPlan>;
+
+// What a game provides for GameRuleset<G> (the list at the top of this header).
+template <class G>
+concept Game = std::default_initializable<typename G::AttackPlan> &&
+    requires(const PreparedOf<G>& p, const typename G::Outcome& o, const typename G::StrikeResult& r,
+             const std::vector<std::string>& flags, Rng& rng, std::vector<Draw>* trace,
+             std::vector<std::string>& lines) {
+  { G::id } -> std::convertible_to<std::string_view>;
+  { G::title } -> std::convertible_to<std::string_view>;
+  { G::player_name } -> std::convertible_to<std::string_view>;
+  { G::time_unit } -> std::convertible_to<std::string_view>;
+  { G::parse_combatant(std::string_view{}, std::string_view{}) } -> std::same_as<typename G::Combatant>;
+  { G::parse_situation(flags) } -> std::same_as<typename G::Situation>;
+  { G::plan_attack(p.attacker, p.defender, p.situation) } -> std::same_as<typename G::AttackPlan>;
+  { G::exact_outcome(p.plan) } -> std::same_as<typename G::Outcome>;
+  { o.p_hit } -> std::convertible_to<double>;
+  { G::strike(p.plan, rng, trace) } -> std::same_as<typename G::StrikeResult>;
+  { G::landed(r) } -> std::convertible_to<bool>;
+  { r.damage } -> std::convertible_to<std::int64_t>;
+  { G::strike_of(r, std::vector<Draw>{}) } -> std::same_as<Strike>;
+  { G::side(p, o, true) } -> std::same_as<SideSummary>;
+  { G::outcomes(p, o) } -> std::same_as<std::vector<OutcomeKind>>;
+  { G::attack_time(p) } -> std::convertible_to<double>;
+  { G::details(p, o) } -> std::same_as<Fields>;
+  { G::steps(p, o) } -> std::same_as<std::vector<std::string>>;
+  { G::notes(p) } -> std::same_as<std::vector<std::string>>;
+  { G::equipment(p) } -> std::same_as<std::vector<std::string>>;
+  { G::warnings(p) } -> std::same_as<std::vector<std::string>>;
+  G::mechanics(p, lines, lines);
+  { G::bout(p.attacker, p.defender, p.situation) } -> std::same_as<Bout>;
+  {std::span<const CatalogSource>(G::catalog_sources)};
+} &&
+    // The damage laws: the Outcome's own, or the game's reading of it.
+    (
+        requires(const typename G::Outcome& o) {
+          { o.damage } -> std::convertible_to<Pmf>;
+          { o.damage_on_hit } -> std::convertible_to<Pmf>;
+        } ||
+        requires(const typename G::Outcome& o) {
+          { G::damage_laws(o) } -> std::convertible_to<std::pair<Pmf, Pmf>>;
+        }) &&
+    // A tally comes with the report that reads it.
+    (
+        !requires { typename G::Tally; } ||
+        requires(const PreparedOf<G>& p, const typename G::Outcome& o, const typename G::StrikeResult& r,
+                 typename G::Tally& t, StrikeRun& run) {
+          G::tally(t, r);
+          G::strike_report(p, o, std::as_const(t), run);
+        });
+
+namespace detail {
+// G::Tally, or nothing to count.
+template <class G>
+struct TallyOf {
+  struct type {};
+};
+template <class G>
+requires requires { typename G::Tally; }
+struct TallyOf<G> {
+  using type = typename G::Tally;
+};
+}  // namespace detail
+
+template <Game G>
+class GameRuleset : public Ruleset {
+ public:
+  std::string_view id() const override { return G::id; }
+  std::string_view title() const override { return G::title; }
+  std::string_view player_name() const override { return G::player_name; }
+
+  // The request resolved: its options checked, both specs and the flags read,
+  // the attack planned (and, for a game that has the step, the situation applied).
+  PreparedOf<G> prepare(const AttackRequest& req) const {
+    check_options(*this, req);
+    PreparedOf<G> p{G::parse_combatant(req.attacker, "attacker"),
+                    G::parse_combatant(req.defender, "defender"),
+                    G::parse_situation(req.situation),
+                    {}};
+    p.plan = G::plan_attack(p.attacker, p.defender, p.situation);
+    if constexpr (requires { G::finish(p); }) G::finish(p);
+    return p;
+  }
+
+  AttackSummary attack(const AttackRequest& req) const override {
+    const PreparedOf<G> p = prepare(req);
+    const auto o = G::exact_outcome(p.plan);
+    AttackSummary s;
+    s.rules = std::string(G::id);
+    s.attacker = G::side(p, o, true);
+    s.defender = G::side(p, o, false);
+    s.situation = situation_words(req.situation);
+    s.p_hit = o.p_hit;
+    s.outcomes = G::outcomes(p, o);
+    std::tie(s.damage, s.damage_on_hit) = damage_laws(o);
+    s.attack_time = G::attack_time(p);
+    s.time_unit = std::string(G::time_unit);
+    s.details = G::details(p, o);
+    s.steps = G::steps(p, o);
+    s.notes = G::notes(p);
+    s.equipment = G::equipment(p);
+    s.warnings = G::warnings(p);
+    G::mechanics(p, s.modelled, s.not_modelled);
+    return s;
+  }
+
+  // `count` strikes from a seeded engine: the first kMaxTraced keep their
+  // trace of draws, every one counts towards hits and damage.
+  StrikeRun strike(const StrikeRequest& req) const override {
+    if constexpr (requires { G::check_engine(req.engine); }) G::check_engine(req.engine);
+    const PreparedOf<G> p = prepare(req.attack);
+    const auto o = G::exact_outcome(p.plan);
+    StrikeRun run;
+    run.rules = std::string(G::id);
+    run.attacker = G::side(p, o, true);
+    run.defender = G::side(p, o, false);
+    run.situation = situation_words(req.attack.situation);
+    run.seed = req.seed;
+    run.engine = req.engine;
+    run.count = req.count;
+    run.p_hit = o.p_hit;
+    if constexpr (!kTallies) {
+      run.details = G::details(p, o);
+      run.notes = G::notes(p);
+      run.equipment = G::equipment(p);
+      run.warnings = G::warnings(p);
+      G::mechanics(p, run.modelled, run.not_modelled);
+    }
+    if constexpr (requires { G::engine_notes(req.engine); })
+      for (std::string& n : G::engine_notes(req.engine)) run.notes.push_back(std::move(n));
+    Tally tally{};
+    auto go = [&](auto& rng) {
+      for (std::uint64_t i = 0; i < req.count; ++i) {
+        if (i < kMaxTraced) {
+          std::vector<Draw> draws;
+          const auto r = G::strike(p.plan, rng, &draws);
+          count(run, tally, r);
+          run.strikes.push_back(G::strike_of(r, std::move(draws)));
+        } else {
+          count(run, tally, G::strike(p.plan, rng, nullptr));
+        }
+      }
+    };
+    run_with_engine(req, go);
+    if constexpr (kTallies) G::strike_report(p, o, std::as_const(tally), run);
+    return run;
+  }
+
+  Bout bout(const AttackRequest& req) const override {
+    if constexpr (requires { requires !G::bout_plans; }) {
+      check_options(*this, req);
+      const auto a = G::parse_combatant(req.attacker, "attacker");
+      const auto b = G::parse_combatant(req.defender, "defender");
+      return G::bout(a, b, G::parse_situation(req.situation));
+    } else {
+      const PreparedOf<G> p = prepare(req);
+      return G::bout(p.attacker, p.defender, p.situation);
+    }
+  }
+
+  std::vector<CatalogKind> catalogs() const override {
+    std::vector<CatalogKind> out;
+    for (const CatalogSource& c : std::span<const CatalogSource>(G::catalog_sources)) out.push_back(c.kind);
+    return out;
+  }
+
+  std::vector<CatalogEntry> catalog(CatalogKind kind) const override {
+    std::string have;
+    for (const CatalogSource& c : std::span<const CatalogSource>(G::catalog_sources)) {
+      if (c.kind == kind) return c.entries();
+      have += (have.empty() ? "" : ", ") + std::string(catalog_kind_name(c.kind));
+    }
+    throw Error(fmt::format("{} has no {} catalog (it has: {})", G::id, catalog_kind_name(kind), have));
+  }
+
+ private:
+  static constexpr bool kTallies = requires { typename G::Tally; };
+  using Tally = typename detail::TallyOf<G>::type;
+
+  static std::vector<std::string> situation_words(const std::vector<std::string>& flags) {
+    if constexpr (requires { G::situation_words(flags); })
+      return G::situation_words(flags);
+    else
+      return flags;
+  }
+
+  static std::pair<Pmf, Pmf> damage_laws(const typename G::Outcome& o) {
+    if constexpr (requires { G::damage_laws(o); })
+      return G::damage_laws(o);
+    else
+      return {o.damage, o.damage_on_hit};
+  }
+
+  static void count(StrikeRun& run, Tally& tally, const typename G::StrikeResult& r) {
+    run.hits += G::landed(r) ? 1 : 0;
+    run.total_damage += r.damage;
+    if constexpr (kTallies) G::tally(tally, r);
+  }
+
+  // The engine a strike run draws from: "default", the game's own, or one any game registered.
+  template <class Go>
+  static void run_with_engine(const StrikeRequest& req, Go& go) {
+    if (req.engine == "default") {
+      Rng rng(req.seed);
+      go(rng);
+      return;
+    }
+    if constexpr (requires { G::run_engine(req.engine, req.seed, go); })
+      if (G::run_engine(req.engine, req.seed, go)) return;
+    const std::unique_ptr<AnyEngine> any = make_engine(req.engine, req.seed);
+    go(*any);
+  }
+};
+
+}  // namespace fray
