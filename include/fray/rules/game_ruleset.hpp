@@ -14,7 +14,7 @@
 //   G::exact_outcome(plan)                           (o.p_hit, o.damage, o.damage_on_hit)
 //   G::strike(plan, rng, trace)                      (trace: nullptr, or the Draws to append to)
 //   G::landed(result), result.damage                 (what a strike counts towards hits and damage)
-//   G::strike_of(result, draws)                      (a traced Strike)
+//   G::strike_of(plan, result, draws)                (a traced Strike)
 //   G::side(prepared, outcome, attacker?), G::outcomes(prepared, outcome),
 //   G::attack_time(prepared), G::details(prepared, outcome), G::steps(prepared, outcome),
 //   G::notes(prepared), G::equipment(prepared), G::warnings(prepared),
@@ -29,12 +29,16 @@
 //   G::damage_laws(outcome)                {damage, damage_on_hit} for an Outcome that holds them otherwise
 //   G::bout_plans = false                  a fight does not plan the attack first (default: it does, so
 //                                          that a fight refuses what the attack refuses)
+//   G::check_fight(request)                what a fight refuses before it reads the specs
 //   G::check_engine(name)                  throws for an engine the game does not draw from
 //   G::run_engine(name, seed, go)          a game's own engine by name: calls go(engine), true when it knew it
 //   G::engine_notes(name)                  notes a strike run with that engine adds
+//   G::strike_report(prepared, outcome,    what a strike run reports besides its strikes, after them
+//                    run)                  (default: the attack's details, notes, equipment, warnings,
+//                                          mechanics)
 //   G::Tally, G::tally(tally, result),     a strike run that counts more than hits and damage, and
-//   G::strike_report(prepared, outcome,    reports its own details and notes from the count (default:
-//                    tally, run)           the attack's details, notes, equipment, warnings, mechanics)
+//   G::strike_report(prepared, outcome,    reports from the count
+//                    tally, run)
 //
 // A game's Ruleset is then `class Rules final : public GameRuleset<G>`, which
 // overrides only the capabilities that are its own (verbs, field of view,
@@ -95,7 +99,7 @@ concept Game = std::default_initializable<typename G::AttackPlan> &&
   { G::strike(p.plan, rng, trace) } -> std::same_as<typename G::StrikeResult>;
   { G::landed(r) } -> std::convertible_to<bool>;
   { r.damage } -> std::convertible_to<std::int64_t>;
-  { G::strike_of(r, std::vector<Draw>{}) } -> std::same_as<Strike>;
+  { G::strike_of(p.plan, r, std::vector<Draw>{}) } -> std::same_as<Strike>;
   { G::side(p, o, true) } -> std::same_as<SideSummary>;
   { G::outcomes(p, o) } -> std::same_as<std::vector<OutcomeKind>>;
   { G::attack_time(p) } -> std::convertible_to<double>;
@@ -196,7 +200,7 @@ class GameRuleset : public Ruleset {
     run.engine = req.engine;
     run.count = req.count;
     run.p_hit = o.p_hit;
-    if constexpr (!kTallies) {
+    if constexpr (!kReports) {
       run.details = G::details(p, o);
       run.notes = G::notes(p);
       run.equipment = G::equipment(p);
@@ -212,24 +216,32 @@ class GameRuleset : public Ruleset {
           std::vector<Draw> draws;
           const auto r = G::strike(p.plan, rng, &draws);
           count(run, tally, r);
-          run.strikes.push_back(G::strike_of(r, std::move(draws)));
+          run.strikes.push_back(G::strike_of(p.plan, r, std::move(draws)));
         } else {
           count(run, tally, G::strike(p.plan, rng, nullptr));
         }
       }
     };
     run_with_engine(req, go);
-    if constexpr (kTallies) G::strike_report(p, o, std::as_const(tally), run);
+    if constexpr (kTallies)
+      G::strike_report(p, o, std::as_const(tally), run);
+    else if constexpr (kReports)
+      G::strike_report(p, o, run);
     return run;
   }
 
   Bout bout(const AttackRequest& req) const override {
     if constexpr (requires { requires !G::bout_plans; }) {
       check_options(*this, req);
+      if constexpr (requires { G::check_fight(req); }) G::check_fight(req);
       const auto a = G::parse_combatant(req.attacker, "attacker");
       const auto b = G::parse_combatant(req.defender, "defender");
       return G::bout(a, b, G::parse_situation(req.situation));
     } else {
+      if constexpr (requires { G::check_fight(req); }) {
+        check_options(*this, req);
+        G::check_fight(req);
+      }
       const PreparedOf<G> p = prepare(req);
       return G::bout(p.attacker, p.defender, p.situation);
     }
@@ -252,6 +264,10 @@ class GameRuleset : public Ruleset {
 
  private:
   static constexpr bool kTallies = requires { typename G::Tally; };
+  static constexpr bool kReports =
+      kTallies || requires(const PreparedOf<G>& p, const typename G::Outcome& o, StrikeRun& run) {
+    G::strike_report(p, o, run);
+  };
   using Tally = typename detail::TallyOf<G>::type;
 
   static std::vector<std::string> situation_words(const std::vector<std::string>& flags) {

@@ -417,7 +417,7 @@ struct Crawl {
     return crawl::strike(p, rng, [trace](const Draw& d) { trace->push_back(d); });
   }
   static bool landed(const StrikeResult& r) { return r.hit(); }
-  static Strike strike_of(const StrikeResult& r, std::vector<Draw> draws) {
+  static Strike strike_of(const AttackPlan&, const StrikeResult& r, std::vector<Draw> draws) {
     Strike k;
     k.outcome = std::string(kind_name(r.kind));
     k.hit = r.hit();

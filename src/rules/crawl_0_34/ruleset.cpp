@@ -476,7 +476,7 @@ struct Crawl034 {
   }
   static bool landed(const StrikeResult& r) { return r.hit; }
   static bool blocked(const StrikeResult& r) { return r.blocked && !r.hit; }
-  static Strike strike_of(const StrikeResult& r, std::vector<Draw> draws) {
+  static Strike strike_of(const AttackPlan&, const StrikeResult& r, std::vector<Draw> draws) {
     Strike k;
     k.outcome = r.stab ? "stab" : r.hit ? "hit" : blocked(r) ? "block" : "miss";
     k.hit = r.hit;

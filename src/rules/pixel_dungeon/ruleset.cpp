@@ -486,7 +486,7 @@ struct PixelDungeon {
     });
   }
   static bool landed(const StrikeResult& s) { return s.hit.hit; }
-  static Strike strike_of(const StrikeResult& s, std::vector<Draw> draws) {
+  static Strike strike_of(const AttackPlan&, const StrikeResult& s, std::vector<Draw> draws) {
     return pixel_dungeon::strike_of(s, std::move(draws));
   }
 

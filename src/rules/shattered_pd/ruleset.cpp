@@ -627,7 +627,7 @@ struct ShatteredPd {
     });
   }
   static bool landed(const StrikeResult& s) { return s.attacked && s.hit.hit; }
-  static Strike strike_of(const StrikeResult& s, std::vector<Draw> draws) {
+  static Strike strike_of(const AttackPlan&, const StrikeResult& s, std::vector<Draw> draws) {
     return shattered_pd::strike_of(s, std::move(draws));
   }
 
