@@ -1,26 +1,31 @@
 // fray/rules/game_ruleset.hpp — the adapter: one Ruleset over any Game.
 //
 // Every game answers the generic questions of fray/rules/ruleset.hpp the same
-// way: read the two specs and the situation flags, plan the attack, then read
-// the plan exactly (attack), sample it with a trace (strike), or turn the two
+// way: read the two specs and the situation, plan the attack, then read the
+// plan exactly (attack), sample it with a trace (strike), or turn the two
 // combatants into fighters (bout), and list its catalogs. GameRuleset<G> does
 // those steps once; a game's `G` names only what is its own, in the names of
-// docs/conventions.md ("The adapter" there and in docs/mechanics.md):
+// docs/conventions.md ("The adapter"; docs/mechanics.md tells the steps):
 //
 //   G::Combatant, G::Situation, G::AttackPlan, G::Outcome, G::StrikeResult
-//   G::id, G::title, G::player_name, G::time_unit   (std::string_view constants)
-//   G::parse_combatant(spec, role), G::parse_situation(flags)
+//   G::id, G::title, G::player_name, G::time_unit    std::string_view constants
+//   G::parse_combatant(spec, role)
+//   G::parse_situation(flags)                        or G::parse_situation(request), for a game whose
+//                                                    situation also reads the request's options
 //   G::plan_attack(attacker, defender, situation)
-//   G::exact_outcome(plan)                           (o.p_hit, o.damage, o.damage_on_hit)
-//   G::strike(plan, rng, trace)                      (trace: nullptr, or the Draws to append to)
-//   G::landed(result), result.damage                 (what a strike counts towards hits and damage)
-//   G::strike_of(plan, result, draws)                (a traced Strike)
-//   G::side(prepared, outcome, attacker?), G::outcomes(prepared, outcome),
-//   G::attack_time(prepared), G::details(prepared, outcome), G::steps(prepared, outcome),
-//   G::notes(prepared), G::equipment(prepared), G::warnings(prepared),
-//   G::mechanics(prepared, modelled, not_modelled)   (the summary's parts)
-//   G::bout(attacker, defender, situation)           (the fighters, their kernels, notes and warnings)
-//   G::catalog_sources                               (each catalog kind and the function listing it)
+//   G::exact_outcome(prepared)                       o.p_hit, o.damage, o.damage_on_hit
+//   G::strike(prepared, rng, trace)                  one sampled attack; trace: nullptr, or the Draws
+//                                                    to append to, in the game's order
+//   G::landed(result), result.damage                 what a strike counts towards hits and damage
+//   G::strike_of(prepared, result, draws)            a traced Strike
+//   G::side(prepared, attacker?)                     the summary's parts: its sides, outcomes, attack
+//   G::outcomes(prepared, outcome)                   time, details, steps, notes, equipment,
+//   G::attack_time(prepared)                         warnings and mechanics (modelled and not)
+//   G::details(prepared, outcome), G::steps(prepared, outcome)
+//   G::notes(prepared), G::equipment(prepared), G::warnings(prepared)
+//   G::mechanics(prepared, modelled, not_modelled)
+//   G::bout(attacker, defender, situation)           the fighters, their kernels, notes and warnings
+//   G::catalog_sources                               each catalog kind and the function listing it
 //
 // and, when the game has the step, optionally:
 //
@@ -30,19 +35,22 @@
 //   G::bout_plans = false                  a fight does not plan the attack first (default: it does, so
 //                                          that a fight refuses what the attack refuses)
 //   G::check_fight(request)                what a fight refuses before it reads the specs
-//   G::check_engine(name)                  throws for an engine the game does not draw from
+//   G::check_engine(name)                  throws for an engine the game does not draw from, first
 //   G::run_engine(name, seed, go)          a game's own engine by name: calls go(engine), true when it knew it
 //   G::engine_notes(name)                  notes a strike run with that engine adds
-//   G::strike_report(prepared, outcome,    what a strike run reports besides its strikes, after them
-//                    run)                  (default: the attack's details, notes, equipment, warnings,
+//   G::strike_p_hit(prepared)              a strike run's P(hit) without the exact damage law
+//                                          (default: exact_outcome(prepared).p_hit)
+//   G::check_strikes(prepared, count)      throws for a run too large to sample, once its engine is known
+//   G::strike_report(prepared, run)        what a strike run reports besides its strikes, after them
+//                                          (default: the attack's details, notes, equipment, warnings,
 //                                          mechanics)
 //   G::Tally, G::tally(tally, result),     a strike run that counts more than hits and damage, and
-//   G::strike_report(prepared, outcome,    reports from the count
-//                    tally, run)
+//   G::strike_report(prepared, tally, run) reports from the count
+//   G::catalog_hint                        said when a catalog is asked for that the game does not have
 //
 // A game's Ruleset is then `class Rules final : public GameRuleset<G>`, which
 // overrides only the capabilities that are its own (verbs, field of view,
-// defaults, dice functions, engines).
+// defaults, options, dice functions, engines).
 #pragma once
 
 #include <fmt/format.h>
@@ -57,7 +65,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -70,13 +77,15 @@ struct CatalogSource {
 };
 
 // One attack as the request resolved it: both combatants, the situation, the
-// plan. Named by the game's types, so that a game's helpers can take it before
-// its G is complete.
+// plan, and the request itself (for an answer that names the specs as
+// written). Named by the game's types, so that a game's helpers can take it
+// before its G is complete.
 template <class Combatant, class Situation, class AttackPlan>
 struct Prepared {
   Combatant attacker, defender;
   Situation situation;
   AttackPlan plan;
+  const AttackRequest* request = nullptr;
 };
 template <class G>
 using PreparedOf = Prepared<typename G::Combatant, typename G::Situation, typename G::AttackPlan>;
@@ -85,22 +94,20 @@ using PreparedOf = Prepared<typename G::Combatant, typename G::Situation, typena
 template <class G>
 concept Game = std::default_initializable<typename G::AttackPlan> &&
     requires(const PreparedOf<G>& p, const typename G::Outcome& o, const typename G::StrikeResult& r,
-             const std::vector<std::string>& flags, Rng& rng, std::vector<Draw>* trace,
-             std::vector<std::string>& lines) {
+             const AttackRequest& req, Rng& rng, std::vector<Draw>* trace, std::vector<std::string>& lines) {
   { G::id } -> std::convertible_to<std::string_view>;
   { G::title } -> std::convertible_to<std::string_view>;
   { G::player_name } -> std::convertible_to<std::string_view>;
   { G::time_unit } -> std::convertible_to<std::string_view>;
   { G::parse_combatant(std::string_view{}, std::string_view{}) } -> std::same_as<typename G::Combatant>;
-  { G::parse_situation(flags) } -> std::same_as<typename G::Situation>;
   { G::plan_attack(p.attacker, p.defender, p.situation) } -> std::same_as<typename G::AttackPlan>;
-  { G::exact_outcome(p.plan) } -> std::same_as<typename G::Outcome>;
+  { G::exact_outcome(p) } -> std::same_as<typename G::Outcome>;
   { o.p_hit } -> std::convertible_to<double>;
-  { G::strike(p.plan, rng, trace) } -> std::same_as<typename G::StrikeResult>;
+  { G::strike(p, rng, trace) } -> std::same_as<typename G::StrikeResult>;
   { G::landed(r) } -> std::convertible_to<bool>;
   { r.damage } -> std::convertible_to<std::int64_t>;
-  { G::strike_of(p.plan, r, std::vector<Draw>{}) } -> std::same_as<Strike>;
-  { G::side(p, o, true) } -> std::same_as<SideSummary>;
+  { G::strike_of(p, r, std::vector<Draw>{}) } -> std::same_as<Strike>;
+  { G::side(p, true) } -> std::same_as<SideSummary>;
   { G::outcomes(p, o) } -> std::same_as<std::vector<OutcomeKind>>;
   { G::attack_time(p) } -> std::convertible_to<double>;
   { G::details(p, o) } -> std::same_as<Fields>;
@@ -112,6 +119,14 @@ concept Game = std::default_initializable<typename G::AttackPlan> &&
   { G::bout(p.attacker, p.defender, p.situation) } -> std::same_as<Bout>;
   {std::span<const CatalogSource>(G::catalog_sources)};
 } &&
+    // The situation: from the flags, or from the whole request.
+    (
+        requires(const std::vector<std::string>& flags) {
+          { G::parse_situation(flags) } -> std::same_as<typename G::Situation>;
+        } ||
+        requires(const AttackRequest& req) {
+          { G::parse_situation(req) } -> std::same_as<typename G::Situation>;
+        }) &&
     // The damage laws: the Outcome's own, or the game's reading of it.
     (
         requires(const typename G::Outcome& o) {
@@ -124,10 +139,9 @@ concept Game = std::default_initializable<typename G::AttackPlan> &&
     // A tally comes with the report that reads it.
     (
         !requires { typename G::Tally; } ||
-        requires(const PreparedOf<G>& p, const typename G::Outcome& o, const typename G::StrikeResult& r,
-                 typename G::Tally& t, StrikeRun& run) {
+        requires(const PreparedOf<G>& p, const typename G::StrikeResult& r, typename G::Tally& t, StrikeRun& run) {
           G::tally(t, r);
-          G::strike_report(p, o, std::as_const(t), run);
+          G::strike_report(p, std::as_const(t), run);
         });
 
 namespace detail {
@@ -150,14 +164,16 @@ class GameRuleset : public Ruleset {
   std::string_view title() const override { return G::title; }
   std::string_view player_name() const override { return G::player_name; }
 
-  // The request resolved: its options checked, both specs and the flags read,
-  // the attack planned (and, for a game that has the step, the situation applied).
+  // The request resolved: its options checked, both specs and the situation
+  // read, the attack planned (and, for a game that has the step, the
+  // situation applied).
   PreparedOf<G> prepare(const AttackRequest& req) const {
     check_options(*this, req);
     PreparedOf<G> p{G::parse_combatant(req.attacker, "attacker"),
                     G::parse_combatant(req.defender, "defender"),
-                    G::parse_situation(req.situation),
-                    {}};
+                    parse_situation(req),
+                    {},
+                    &req};
     p.plan = G::plan_attack(p.attacker, p.defender, p.situation);
     if constexpr (requires { G::finish(p); }) G::finish(p);
     return p;
@@ -165,11 +181,11 @@ class GameRuleset : public Ruleset {
 
   AttackSummary attack(const AttackRequest& req) const override {
     const PreparedOf<G> p = prepare(req);
-    const auto o = G::exact_outcome(p.plan);
+    const auto o = G::exact_outcome(p);
     AttackSummary s;
     s.rules = std::string(G::id);
-    s.attacker = G::side(p, o, true);
-    s.defender = G::side(p, o, false);
+    s.attacker = G::side(p, true);
+    s.defender = G::side(p, false);
     s.situation = situation_words(req.situation);
     s.p_hit = o.p_hit;
     s.outcomes = G::outcomes(p, o);
@@ -190,43 +206,49 @@ class GameRuleset : public Ruleset {
   StrikeRun strike(const StrikeRequest& req) const override {
     if constexpr (requires { G::check_engine(req.engine); }) G::check_engine(req.engine);
     const PreparedOf<G> p = prepare(req.attack);
-    const auto o = G::exact_outcome(p.plan);
     StrikeRun run;
     run.rules = std::string(G::id);
-    run.attacker = G::side(p, o, true);
-    run.defender = G::side(p, o, false);
+    run.attacker = G::side(p, true);
+    run.defender = G::side(p, false);
     run.situation = situation_words(req.attack.situation);
     run.seed = req.seed;
     run.engine = req.engine;
     run.count = req.count;
-    run.p_hit = o.p_hit;
-    if constexpr (!kReports) {
-      run.details = G::details(p, o);
-      run.notes = G::notes(p);
-      run.equipment = G::equipment(p);
-      run.warnings = G::warnings(p);
-      G::mechanics(p, run.modelled, run.not_modelled);
+    if constexpr (requires { G::strike_p_hit(p); }) {
+      static_assert(kReports, "a game that gives strike_p_hit reports its strike run itself (strike_report)");
+      run.p_hit = G::strike_p_hit(p);
+    } else {
+      const auto o = G::exact_outcome(p);
+      run.p_hit = o.p_hit;
+      if constexpr (!kReports) {
+        run.details = G::details(p, o);
+        run.notes = G::notes(p);
+        run.equipment = G::equipment(p);
+        run.warnings = G::warnings(p);
+        G::mechanics(p, run.modelled, run.not_modelled);
+      }
     }
     if constexpr (requires { G::engine_notes(req.engine); })
       for (std::string& n : G::engine_notes(req.engine)) run.notes.push_back(std::move(n));
     Tally tally{};
     auto go = [&](auto& rng) {
+      if constexpr (requires { G::check_strikes(p, req.count); }) G::check_strikes(p, req.count);
       for (std::uint64_t i = 0; i < req.count; ++i) {
         if (i < kMaxTraced) {
           std::vector<Draw> draws;
-          const auto r = G::strike(p.plan, rng, &draws);
+          const auto r = G::strike(p, rng, &draws);
           count(run, tally, r);
-          run.strikes.push_back(G::strike_of(p.plan, r, std::move(draws)));
+          run.strikes.push_back(G::strike_of(p, r, std::move(draws)));
         } else {
-          count(run, tally, G::strike(p.plan, rng, nullptr));
+          count(run, tally, G::strike(p, rng, nullptr));
         }
       }
     };
     run_with_engine(req, go);
     if constexpr (kTallies)
-      G::strike_report(p, o, std::as_const(tally), run);
+      G::strike_report(p, std::as_const(tally), run);
     else if constexpr (kReports)
-      G::strike_report(p, o, run);
+      G::strike_report(p, run);
     return run;
   }
 
@@ -236,7 +258,7 @@ class GameRuleset : public Ruleset {
       if constexpr (requires { G::check_fight(req); }) G::check_fight(req);
       const auto a = G::parse_combatant(req.attacker, "attacker");
       const auto b = G::parse_combatant(req.defender, "defender");
-      return G::bout(a, b, G::parse_situation(req.situation));
+      return G::bout(a, b, parse_situation(req));
     } else {
       if constexpr (requires { G::check_fight(req); }) {
         check_options(*this, req);
@@ -259,16 +281,25 @@ class GameRuleset : public Ruleset {
       if (c.kind == kind) return c.entries();
       have += (have.empty() ? "" : ", ") + std::string(catalog_kind_name(c.kind));
     }
-    throw Error(fmt::format("{} has no {} catalog (it has: {})", G::id, catalog_kind_name(kind), have));
+    std::string_view hint;
+    if constexpr (requires { std::string_view(G::catalog_hint); }) hint = G::catalog_hint;
+    throw Error(fmt::format("{} has no {} catalog{}{} (it has: {})", G::id, catalog_kind_name(kind),
+                            hint.empty() ? "" : ": ", hint, have));
   }
 
  private:
   static constexpr bool kTallies = requires { typename G::Tally; };
-  static constexpr bool kReports =
-      kTallies || requires(const PreparedOf<G>& p, const typename G::Outcome& o, StrikeRun& run) {
-    G::strike_report(p, o, run);
+  static constexpr bool kReports = kTallies || requires(const PreparedOf<G>& p, StrikeRun& run) {
+    G::strike_report(p, run);
   };
   using Tally = typename detail::TallyOf<G>::type;
+
+  static typename G::Situation parse_situation(const AttackRequest& req) {
+    if constexpr (requires { G::parse_situation(req); })
+      return G::parse_situation(req);
+    else
+      return G::parse_situation(req.situation);
+  }
 
   static std::vector<std::string> situation_words(const std::vector<std::string>& flags) {
     if constexpr (requires { G::situation_words(flags); })

@@ -358,7 +358,7 @@ struct Brogue {
   static AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& s) {
     return brogue::plan_attack(a, d, s);
   }
-  static Outcome exact_outcome(const AttackPlan& p) { return brogue::exact_outcome(p); }
+  static Outcome exact_outcome(const Resolved& r) { return brogue::exact_outcome(r.plan); }
 
   // The default engine or the game's own (Math.c's generator).
   static void check_engine(std::string_view name) {
@@ -376,16 +376,17 @@ struct Brogue {
     return true;
   }
   template <class R>
-  static StrikeResult strike(const AttackPlan& p, R& rng, std::vector<Draw>* trace) {
+  static StrikeResult strike(const Resolved& r, R& rng, std::vector<Draw>* trace) {
+    const AttackPlan& p = r.plan;
     if (!trace) return brogue::strike(p, rng);
     return brogue::strike(p, rng, [trace](DrawFor what, std::int64_t lo, std::int64_t hi, std::int64_t v) {
       trace->push_back({what == DrawFor::to_hit ? "to-hit" : "damage", fmt::format("rand_range({}, {})", lo, hi), v});
     });
   }
   static bool landed(const StrikeResult& r) { return r.hit; }
-  static Strike strike_of(const AttackPlan& p, const StrikeResult& r, std::vector<Draw> draws) {
+  static Strike strike_of(const Resolved& prepared, const StrikeResult& r, std::vector<Draw> draws) {
     Strike k;
-    k.outcome = !p.attacks ? "no_attack" : r.hit ? "hit" : "miss";
+    k.outcome = !prepared.plan.attacks ? "no_attack" : r.hit ? "hit" : "miss";
     k.hit = r.hit;
     k.damage = r.damage;
     k.rolls = {{"roll", r.roll}};
@@ -393,7 +394,7 @@ struct Brogue {
     return k;
   }
   // A strike run's details: the hit percent it drew against and Brogue's defense.
-  static void strike_report(const Resolved& r, const Outcome&, StrikeRun& run) {
+  static void strike_report(const Resolved& r, StrikeRun& run) {
     run.details = {{"hit_percent", std::int64_t{r.plan.hit_percent}}, {"defense", defense_value(r.defender)}};
     run.notes = notes_of(r);
     run.equipment = equipment_of(r);
@@ -401,7 +402,7 @@ struct Brogue {
     list_mechanics(r.attacker, r.defender, true, run.modelled, run.not_modelled);
   }
 
-  static SideSummary side(const Resolved& r, const Outcome&, bool attacker) {
+  static SideSummary side(const Resolved& r, bool attacker) {
     return side_summary(attacker ? r.attacker : r.defender, attacker);
   }
   static std::vector<OutcomeKind> outcomes(const Resolved& r, const Outcome&) { return outcome_kinds(r.plan); }

@@ -401,7 +401,7 @@ struct Crawl {
   static AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& s) {
     return crawl::plan_attack(a, d, s);
   }
-  static Outcome exact_outcome(const AttackPlan& p) { return crawl::exact_outcome(p); }
+  static Outcome exact_outcome(const Prepared& r) { return crawl::exact_outcome(r.plan); }
   static std::vector<std::string> situation_words(const std::vector<std::string>& flags) {
     return crawl::situation_words(flags);
   }
@@ -412,12 +412,13 @@ struct Crawl {
       throw Error(fmt::format("crawl: no engine '{}' (crawl draws from the default engine)", name));
   }
   template <class R>
-  static StrikeResult strike(const AttackPlan& p, R& rng, std::vector<Draw>* trace) {
+  static StrikeResult strike(const Prepared& r, R& rng, std::vector<Draw>* trace) {
+    const AttackPlan& p = r.plan;
     if (!trace) return crawl::strike(p, rng);
     return crawl::strike(p, rng, [trace](const Draw& d) { trace->push_back(d); });
   }
   static bool landed(const StrikeResult& r) { return r.hit(); }
-  static Strike strike_of(const AttackPlan&, const StrikeResult& r, std::vector<Draw> draws) {
+  static Strike strike_of(const Prepared&, const StrikeResult& r, std::vector<Draw> draws) {
     Strike k;
     k.outcome = std::string(kind_name(r.kind));
     k.hit = r.hit();
@@ -437,7 +438,7 @@ struct Crawl {
     t.blocks += r.kind == Kind::block;
     t.stabs += r.kind == Kind::stab;
   }
-  static void strike_report(const Prepared& p, const Outcome&, const Tally& t, StrikeRun& run) {
+  static void strike_report(const Prepared& p, const Tally& t, StrikeRun& run) {
     run.details = {{"blocks", integer(static_cast<std::int64_t>(t.blocks))},
                    {"stabs", integer(static_cast<std::int64_t>(t.stabs))}};
     crawl::add_own_terms(run.details, run.defender);
@@ -446,9 +447,9 @@ struct Crawl {
   }
 
   // The attacker's to-hit is its `accuracy`, the mean of the roll.
-  static SideSummary side(const Prepared& p, const Outcome& o, bool attacker) {
+  static SideSummary side(const Prepared& p, bool attacker) {
     SideSummary s = side_summary(attacker ? p.attacker : p.defender, p.situation, !attacker);
-    if (attacker) s.stats.push_back({"accuracy", o.to_hit.mean()});
+    if (attacker) s.stats.push_back({"accuracy", p.plan.to_hit.exact().mean()});
     return s;
   }
   static std::vector<OutcomeKind> outcomes(const Prepared& p, const Outcome& o) {

@@ -456,7 +456,7 @@ struct Crawl034 {
   static AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& s) {
     return crawl_0_34::plan_attack(a, d, s);
   }
-  static Outcome exact_outcome(const AttackPlan& p) { return crawl_0_34::exact_outcome(p); }
+  static Outcome exact_outcome(const Prepared& r) { return crawl_0_34::exact_outcome(r.plan); }
   static std::vector<std::string> situation_words(const std::vector<std::string>& flags) {
     return crawl_0_34::situation_words(flags);
   }
@@ -470,13 +470,14 @@ struct Crawl034 {
     if (name != "default") throw Error(fmt::format("{}: no engine '{}' (it draws from the default engine)", kId, name));
   }
   template <class R>
-  static StrikeResult strike(const AttackPlan& p, R& rng, std::vector<Draw>* trace) {
+  static StrikeResult strike(const Prepared& r, R& rng, std::vector<Draw>* trace) {
+    const AttackPlan& p = r.plan;
     if (!trace) return crawl_0_34::strike(p, rng);
     return crawl_0_34::strike(p, rng, [trace](const Draw& d) { trace->push_back(d); });
   }
   static bool landed(const StrikeResult& r) { return r.hit; }
   static bool blocked(const StrikeResult& r) { return r.blocked && !r.hit; }
-  static Strike strike_of(const AttackPlan&, const StrikeResult& r, std::vector<Draw> draws) {
+  static Strike strike_of(const Prepared&, const StrikeResult& r, std::vector<Draw> draws) {
     Strike k;
     k.outcome = r.stab ? "stab" : r.hit ? "hit" : blocked(r) ? "block" : "miss";
     k.hit = r.hit;
@@ -493,7 +494,7 @@ struct Crawl034 {
     t.blocks += blocked(r);
     t.stabs += r.stab;
   }
-  static void strike_report(const Prepared& p, const Outcome&, const Tally& t, StrikeRun& run) {
+  static void strike_report(const Prepared& p, const Tally& t, StrikeRun& run) {
     run.details = {{"blocks", integer(static_cast<std::int64_t>(t.blocks))},
                    {"stabs", integer(static_cast<std::int64_t>(t.stabs))}};
     crawl::add_own_terms(run.details, run.defender);
@@ -502,9 +503,9 @@ struct Crawl034 {
   }
 
   // The attacker's to-hit is its `accuracy`, the mean of the roll.
-  static SideSummary side(const Prepared& p, const Outcome& o, bool attacker) {
+  static SideSummary side(const Prepared& p, bool attacker) {
     SideSummary s = side_summary(attacker ? p.attacker : p.defender, p.situation, !attacker);
-    if (attacker) s.stats.push_back({"accuracy", o.to_hit.mean()});
+    if (attacker) s.stats.push_back({"accuracy", p.plan.to_hit.exact().mean()});
     return s;
   }
   static bool can_block(const Prepared& p) { return p.plan.block_rolled && p.plan.block_possible; }

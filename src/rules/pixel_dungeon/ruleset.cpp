@@ -470,9 +470,10 @@ struct PixelDungeon {
   static AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& s) {
     return pixel_dungeon::plan_attack(a, d, s);
   }
-  static Outcome exact_outcome(const AttackPlan& p) { return pixel_dungeon::exact_outcome(p); }
+  static Outcome exact_outcome(const Resolved& r) { return pixel_dungeon::exact_outcome(r.plan); }
   template <class R>
-  static StrikeResult strike(const AttackPlan& p, R& rng, std::vector<Draw>* trace) {
+  static StrikeResult strike(const Resolved& r, R& rng, std::vector<Draw>* trace) {
+    const AttackPlan& p = r.plan;
     if (!trace) return pixel_dungeon::strike(p, rng);
     return pixel_dungeon::strike(p, rng, [trace](DrawFor what, const RandomCall& call, double value) {
       // Random.Float draws a real; every other call an integer.
@@ -486,11 +487,11 @@ struct PixelDungeon {
     });
   }
   static bool landed(const StrikeResult& s) { return s.hit.hit; }
-  static Strike strike_of(const AttackPlan&, const StrikeResult& s, std::vector<Draw> draws) {
+  static Strike strike_of(const Resolved&, const StrikeResult& s, std::vector<Draw> draws) {
     return pixel_dungeon::strike_of(s, std::move(draws));
   }
 
-  static SideSummary side(const Resolved& r, const Outcome&, bool attacker) {
+  static SideSummary side(const Resolved& r, bool attacker) {
     return pixel_dungeon::side(attacker ? r.attacker : r.defender, r.plan, r.situation, attacker);
   }
   static std::vector<OutcomeKind> outcomes(const Resolved& r, const Outcome& o) {

@@ -593,9 +593,10 @@ struct ShatteredPd {
   }
   // After the plan: the situation's buffs put on the combatants (apply_situation).
   static void finish(Resolved& r) { apply_situation(r.attacker, r.defender, r.situation); }
-  static Outcome exact_outcome(const AttackPlan& p) { return shattered_pd::exact_outcome(p); }
+  static Outcome exact_outcome(const Resolved& r) { return shattered_pd::exact_outcome(r.plan); }
   template <class R>
-  static StrikeResult strike(const AttackPlan& p, R& rng, std::vector<Draw>* trace) {
+  static StrikeResult strike(const Resolved& r, R& rng, std::vector<Draw>* trace) {
+    const AttackPlan& p = r.plan;
     if (!trace) return shattered_pd::strike(p, rng);
     std::size_t armor_i = 0, roll_i = 0;
     return shattered_pd::strike(p, rng, [&](DrawFor what, double value) {
@@ -627,11 +628,11 @@ struct ShatteredPd {
     });
   }
   static bool landed(const StrikeResult& s) { return s.attacked && s.hit.hit; }
-  static Strike strike_of(const AttackPlan&, const StrikeResult& s, std::vector<Draw> draws) {
+  static Strike strike_of(const Resolved&, const StrikeResult& s, std::vector<Draw> draws) {
     return shattered_pd::strike_of(s, std::move(draws));
   }
 
-  static SideSummary side(const Resolved& r, const Outcome&, bool attacker) {
+  static SideSummary side(const Resolved& r, bool attacker) {
     return shattered_pd::side(attacker ? r.attacker : r.defender, r.plan, r.situation, attacker);
   }
   static std::vector<OutcomeKind> outcomes(const Resolved& r, const Outcome& o) {
