@@ -8,12 +8,17 @@
 // docs/conventions.md ("The adapter"; docs/mechanics.md tells the steps):
 //
 //   G::Combatant, G::Situation, G::AttackPlan, G::Outcome, G::StrikeResult
+//                                                    (GameTypes<...> names all five, and Prepared)
 //   G::id, G::title, G::player_name, G::time_unit    std::string_view constants
 //   G::parse_combatant(spec, role)
 //   G::parse_situation(flags)                        or G::parse_situation(request), for a game whose
 //                                                    situation also reads the request's options
-//   G::plan_attack(attacker, defender, situation)
-//   G::exact_outcome(prepared)                       o.p_hit, o.damage, o.damage_on_hit
+//   plan_attack(attacker, defender, situation)       the game's own, found in its namespace by its
+//                                                    types (argument-dependent lookup), or
+//                                                    G::plan_attack for a game that plans otherwise
+//   exact_outcome(plan)                              the game's own, likewise (o.p_hit, o.damage,
+//                                                    o.damage_on_hit), or G::exact_outcome(prepared)
+//                                                    for an outcome that reads more than the plan
 //   G::strike(prepared, rng, trace)                  one sampled attack; trace: nullptr, or the Draws
 //                                                    to append to, in the game's order
 //   G::landed(result), result.damage                 what a strike counts towards hits and damage
@@ -39,7 +44,7 @@
 //   G::run_engine(name, seed, go)          a game's own engine by name: calls go(engine), true when it knew it
 //   G::engine_notes(name)                  notes a strike run with that engine adds
 //   G::strike_p_hit(prepared)              a strike run's P(hit) without the exact damage law
-//                                          (default: exact_outcome(prepared).p_hit)
+//                                          (default: the exact outcome's p_hit)
 //   G::check_strikes(prepared, count)      throws for a run too large to sample, once its engine is known
 //   G::strike_report(prepared, run)        what a strike run reports besides its strikes, after them
 //                                          (default: the attack's details, notes, equipment, warnings,
@@ -90,6 +95,18 @@ struct Prepared {
 template <class G>
 using PreparedOf = Prepared<typename G::Combatant, typename G::Situation, typename G::AttackPlan>;
 
+// A game's five types under the names GameRuleset reads, and its Prepared:
+// `struct MyGame : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResult>`.
+template <class C, class S, class P, class O, class R>
+struct GameTypes {
+  using Combatant = C;
+  using Situation = S;
+  using AttackPlan = P;
+  using Outcome = O;
+  using StrikeResult = R;
+  using Prepared = fray::Prepared<C, S, P>;
+};
+
 // What a game provides for GameRuleset<G> (the list at the top of this header).
 template <class G>
 concept Game = std::default_initializable<typename G::AttackPlan> &&
@@ -100,8 +117,6 @@ concept Game = std::default_initializable<typename G::AttackPlan> &&
   { G::player_name } -> std::convertible_to<std::string_view>;
   { G::time_unit } -> std::convertible_to<std::string_view>;
   { G::parse_combatant(std::string_view{}, std::string_view{}) } -> std::same_as<typename G::Combatant>;
-  { G::plan_attack(p.attacker, p.defender, p.situation) } -> std::same_as<typename G::AttackPlan>;
-  { G::exact_outcome(p) } -> std::same_as<typename G::Outcome>;
   { o.p_hit } -> std::convertible_to<double>;
   { G::strike(p, rng, trace) } -> std::same_as<typename G::StrikeResult>;
   { G::landed(r) } -> std::convertible_to<bool>;
@@ -119,6 +134,22 @@ concept Game = std::default_initializable<typename G::AttackPlan> &&
   { G::bout(p.attacker, p.defender, p.situation) } -> std::same_as<Bout>;
   {std::span<const CatalogSource>(G::catalog_sources)};
 } &&
+    // The plan: the game's plan_attack, or G's.
+    (
+        requires(const PreparedOf<G>& p) {
+          { G::plan_attack(p.attacker, p.defender, p.situation) } -> std::same_as<typename G::AttackPlan>;
+        } ||
+        requires(const PreparedOf<G>& p) {
+          { plan_attack(p.attacker, p.defender, p.situation) } -> std::same_as<typename G::AttackPlan>;
+        }) &&
+    // The exact outcome: G's reading of the prepared attack, or the game's exact_outcome of the plan.
+    (
+        requires(const PreparedOf<G>& p) {
+          { G::exact_outcome(p) } -> std::same_as<typename G::Outcome>;
+        } ||
+        requires(const PreparedOf<G>& p) {
+          { exact_outcome(p.plan) } -> std::same_as<typename G::Outcome>;
+        }) &&
     // The situation: from the flags, or from the whole request.
     (
         requires(const std::vector<std::string>& flags) {
@@ -174,14 +205,17 @@ class GameRuleset : public Ruleset {
                     parse_situation(req),
                     {},
                     &req};
-    p.plan = G::plan_attack(p.attacker, p.defender, p.situation);
+    if constexpr (requires { G::plan_attack(p.attacker, p.defender, p.situation); })
+      p.plan = G::plan_attack(p.attacker, p.defender, p.situation);
+    else
+      p.plan = plan_attack(p.attacker, p.defender, p.situation);
     if constexpr (requires { G::finish(p); }) G::finish(p);
     return p;
   }
 
   AttackSummary attack(const AttackRequest& req) const override {
     const PreparedOf<G> p = prepare(req);
-    const auto o = G::exact_outcome(p);
+    const auto o = outcome_of(p);
     AttackSummary s;
     s.rules = std::string(G::id);
     s.attacker = G::side(p, true);
@@ -218,7 +252,7 @@ class GameRuleset : public Ruleset {
       static_assert(kReports, "a game that gives strike_p_hit reports its strike run itself (strike_report)");
       run.p_hit = G::strike_p_hit(p);
     } else {
-      const auto o = G::exact_outcome(p);
+      const auto o = outcome_of(p);
       run.p_hit = o.p_hit;
       if constexpr (!kReports) {
         run.details = G::details(p, o);
@@ -293,6 +327,13 @@ class GameRuleset : public Ruleset {
     G::strike_report(p, run);
   };
   using Tally = typename detail::TallyOf<G>::type;
+
+  static typename G::Outcome outcome_of(const PreparedOf<G>& p) {
+    if constexpr (requires { G::exact_outcome(p); })
+      return G::exact_outcome(p);
+    else
+      return exact_outcome(p.plan);
+  }
 
   static typename G::Situation parse_situation(const AttackRequest& req) {
     if constexpr (requires { G::parse_situation(req); })

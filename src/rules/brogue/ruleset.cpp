@@ -340,12 +340,7 @@ Bout bout_of(const Combatant& a, const Combatant& b) {
 
 // --- the game, as GameRuleset reads it (fray/rules/game_ruleset.hpp) ----------------
 
-struct Brogue {
-  using Combatant = brogue::Combatant;
-  using Situation = brogue::Situation;
-  using AttackPlan = brogue::AttackPlan;
-  using Outcome = brogue::Outcome;
-  using StrikeResult = brogue::StrikeResult;
+struct Brogue : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResult> {
   static constexpr std::string_view id = "brogue";
   static constexpr std::string_view title = "Brogue CE 1.15";
   static constexpr std::string_view player_name = "player";
@@ -355,10 +350,6 @@ struct Brogue {
     return brogue::parse_combatant(spec, role);
   }
   static Situation parse_situation(const std::vector<std::string>& flags) { return brogue::parse_situation(flags); }
-  static AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& s) {
-    return brogue::plan_attack(a, d, s);
-  }
-  static Outcome exact_outcome(const Resolved& r) { return brogue::exact_outcome(r.plan); }
 
   // The default engine or the game's own (Math.c's generator).
   static void check_engine(std::string_view name) {

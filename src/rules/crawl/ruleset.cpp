@@ -383,12 +383,7 @@ std::vector<CatalogEntry> key_entries() {
 
 // --- the game, as GameRuleset reads it (fray/rules/game_ruleset.hpp) ----------------
 
-struct Crawl {
-  using Combatant = crawl::Combatant;
-  using Situation = crawl::Situation;
-  using AttackPlan = crawl::AttackPlan;
-  using Outcome = crawl::Outcome;
-  using StrikeResult = crawl::StrikeResult;
+struct Crawl : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResult> {
   static constexpr std::string_view id = "crawl";
   static constexpr std::string_view title = "Dungeon Crawl Stone Soup 0.19";
   static constexpr std::string_view player_name = "player";
@@ -398,10 +393,6 @@ struct Crawl {
     return crawl::parse_combatant(spec, role);
   }
   static Situation parse_situation(const std::vector<std::string>& flags) { return crawl::parse_situation(flags); }
-  static AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& s) {
-    return crawl::plan_attack(a, d, s);
-  }
-  static Outcome exact_outcome(const Prepared& r) { return crawl::exact_outcome(r.plan); }
   static std::vector<std::string> situation_words(const std::vector<std::string>& flags) {
     return crawl::situation_words(flags);
   }

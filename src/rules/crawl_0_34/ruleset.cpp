@@ -438,12 +438,7 @@ std::vector<CatalogEntry> key_entries() {
 
 // --- the game, as GameRuleset reads it (fray/rules/game_ruleset.hpp) ----------------
 
-struct Crawl034 {
-  using Combatant = crawl_0_34::Combatant;
-  using Situation = crawl_0_34::Situation;
-  using AttackPlan = crawl_0_34::AttackPlan;
-  using Outcome = crawl_0_34::Outcome;
-  using StrikeResult = crawl_0_34::StrikeResult;
+struct Crawl034 : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResult> {
   static constexpr std::string_view id = kId;
   static constexpr std::string_view title = "Dungeon Crawl Stone Soup 0.34.1";
   static constexpr std::string_view player_name = "player";
@@ -453,10 +448,6 @@ struct Crawl034 {
     return crawl_0_34::parse_combatant(spec, role);
   }
   static Situation parse_situation(const std::vector<std::string>& flags) { return crawl_0_34::parse_situation(flags); }
-  static AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& s) {
-    return crawl_0_34::plan_attack(a, d, s);
-  }
-  static Outcome exact_outcome(const Prepared& r) { return crawl_0_34::exact_outcome(r.plan); }
   static std::vector<std::string> situation_words(const std::vector<std::string>& flags) {
     return crawl_0_34::situation_words(flags);
   }

@@ -345,12 +345,7 @@ std::vector<CatalogEntry> key_entries() {
 
 // --- the game, as GameRuleset reads it (fray/rules/game_ruleset.hpp) ----------------
 
-struct Epixx {
-  using Combatant = epixx::Combatant;
-  using Situation = epixx::Situation;
-  using AttackPlan = epixx::AttackPlan;
-  using Outcome = epixx::Outcome;
-  using StrikeResult = epixx::StrikeResult;
+struct Epixx : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResult> {
   static constexpr std::string_view id = "epixx";
   static constexpr std::string_view title = "epixx 2D6 rogue";
   static constexpr std::string_view player_name = "";  // the player is a set of keys
@@ -361,9 +356,6 @@ struct Epixx {
   }
   // The flags, and the request's kind and range.
   static Situation parse_situation(const AttackRequest& req) { return request_situation(req); }
-  static AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& s) {
-    return epixx::plan_attack(a, d, s);
-  }
   // Each attack meets the defender at the start of its turn.
   static Outcome exact_outcome(const Prepared& p) { return epixx::exact_outcome(p.plan, initial_state(p.situation)); }
 

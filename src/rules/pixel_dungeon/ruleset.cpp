@@ -450,12 +450,7 @@ Bout bout_of(const Combatant& a, const Combatant& d, const Situation& s) {
 
 // --- the game, as GameRuleset reads it (fray/rules/game_ruleset.hpp) ----------------
 
-struct PixelDungeon {
-  using Combatant = pixel_dungeon::Combatant;
-  using Situation = pixel_dungeon::Situation;
-  using AttackPlan = pixel_dungeon::AttackPlan;
-  using Outcome = pixel_dungeon::Outcome;
-  using StrikeResult = pixel_dungeon::StrikeResult;
+struct PixelDungeon : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResult> {
   static constexpr std::string_view id = "pixel-dungeon";
   static constexpr std::string_view title = "Pixel Dungeon 1.9.1";
   static constexpr std::string_view player_name = "hero";
@@ -467,10 +462,6 @@ struct PixelDungeon {
   static Situation parse_situation(const std::vector<std::string>& flags) {
     return pixel_dungeon::parse_situation(flags);
   }
-  static AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& s) {
-    return pixel_dungeon::plan_attack(a, d, s);
-  }
-  static Outcome exact_outcome(const Resolved& r) { return pixel_dungeon::exact_outcome(r.plan); }
   template <class R>
   static StrikeResult strike(const Resolved& r, R& rng, std::vector<Draw>* trace) {
     const AttackPlan& p = r.plan;

@@ -571,12 +571,7 @@ Bout bout_of(const Combatant& a, const Combatant& d, const Situation& s) {
 
 // --- the game, as GameRuleset reads it (fray/rules/game_ruleset.hpp) ----------------
 
-struct ShatteredPd {
-  using Combatant = shattered_pd::Combatant;
-  using Situation = shattered_pd::Situation;
-  using AttackPlan = shattered_pd::AttackPlan;
-  using Outcome = shattered_pd::Outcome;
-  using StrikeResult = shattered_pd::StrikeResult;
+struct ShatteredPd : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResult> {
   static constexpr std::string_view id = "shattered-pd";
   static constexpr std::string_view title = "Shattered Pixel Dungeon 3.3.6";
   static constexpr std::string_view player_name = "hero";
@@ -588,12 +583,8 @@ struct ShatteredPd {
   static Situation parse_situation(const std::vector<std::string>& flags) {
     return shattered_pd::parse_situation(flags);
   }
-  static AttackPlan plan_attack(const Combatant& a, const Combatant& d, const Situation& s) {
-    return shattered_pd::plan_attack(a, d, s);
-  }
   // After the plan: the situation's buffs put on the combatants (apply_situation).
   static void finish(Resolved& r) { apply_situation(r.attacker, r.defender, r.situation); }
-  static Outcome exact_outcome(const Resolved& r) { return shattered_pd::exact_outcome(r.plan); }
   template <class R>
   static StrikeResult strike(const Resolved& r, R& rng, std::vector<Draw>* trace) {
     const AttackPlan& p = r.plan;
