@@ -392,11 +392,7 @@ Bout bout_of(const Combatant& a, const Combatant& b, const Situation& s) {
 
 // --- catalogs ------------------------------------------------------------------------
 
-std::vector<CatalogEntry> monster_entries() {
-  std::vector<CatalogEntry> out;
-  for (const MonsterProp& m : monsters()) out.push_back(monster_entry(m));
-  return out;
-}
+std::vector<CatalogEntry> monster_entries() { return crawl::row_entries(monsters(), monster_entry); }
 
 std::vector<CatalogEntry> weapon_entries() {
   std::vector<CatalogEntry> out;
@@ -420,11 +416,7 @@ std::vector<CatalogEntry> armor_entries() {
   return out;
 }
 
-std::vector<CatalogEntry> situation_entries() {
-  std::vector<CatalogEntry> out;
-  for (auto& [name, meaning] : situation_flags()) out.push_back({name, meaning, {}});
-  return out;
-}
+std::vector<CatalogEntry> situation_entries() { return crawl::help_entries(situation_flags()); }
 
 std::vector<CatalogEntry> key_entries() {
   std::vector<CatalogEntry> out;
