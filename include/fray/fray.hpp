@@ -58,6 +58,7 @@
 #include <fray/rules/epixx/fight.hpp>
 #include <fray/rules/epixx/ruleset.hpp>
 #include <fray/rules/epixx/turn.hpp>
+#include <fray/rules/game_ruleset.hpp>
 #include <fray/rules/pixel_dungeon/attack.hpp>
 #include <fray/rules/pixel_dungeon/ballistica.hpp>
 #include <fray/rules/pixel_dungeon/catalog.hpp>

@@ -1,11 +1,13 @@
 // A game defined only in the tests: "coin". Every attack hits on a fair coin
 // flip for 1 damage; its catalog has two monsters, a knight (3 HP) and a
-// goblin (2 HP). It shows what a new game is: one Ruleset subclass with its
-// catalog data, and one fray::register_ruleset call.
+// goblin (2 HP). It shows what a new game is: a Game (its types, its plan, its
+// exact and sampled readings, its catalog data) under GameRuleset, and one
+// fray::register_ruleset call.
 #pragma once
 
 #include <fray/core/error.hpp>
 #include <fray/report/game_verbs.hpp>
+#include <fray/rules/game_ruleset.hpp>
 #include <fray/rules/registry.hpp>
 #include <fray/rules/ruleset.hpp>
 #include <fray/rules/spec.hpp>
@@ -32,8 +34,11 @@ class CoinFlip final : public Exchange {
   Reads reads() const override { return {false, false}; }
 };
 
-class CoinRules final : public Ruleset {
- public:
+// The coin game as fray/rules/game_ruleset.hpp reads a game: its combatants
+// (a catalog row), its plan (nothing to plan: every attack is the same flip),
+// its exact outcome and its sampled strike; GameRuleset<CoinGame> answers
+// every generic question from them.
+struct CoinGame {
   struct Monster {
     const char* name;
     std::int64_t hp;
@@ -41,74 +46,81 @@ class CoinRules final : public Ruleset {
   };
   static constexpr Monster kMonsters[] = {{"knight", 3, "a knight in armor"}, {"goblin", 2, "a small goblin"}};
 
-  std::string_view id() const override { return "coin"; }
-  std::string_view title() const override { return "Coin 1.0"; }
-  std::vector<std::string> aliases() const override { return {"coin-flip"}; }
-  std::string_view player_name() const override { return "knight"; }
+  using Combatant = const Monster*;
+  struct Situation {};
+  struct AttackPlan {};
+  struct Outcome {
+    double p_hit = 0.5;
+    Pmf damage = Pmf::from_map({{0, 0.5}, {1, 0.5}});
+    Pmf damage_on_hit = Pmf::from_map({{1, 1.0}});
+  };
+  struct StrikeResult {
+    bool hit = false;
+    std::int64_t damage = 0;
+  };
+  using Prepared = fray::Prepared<Combatant, Situation, AttackPlan>;
 
-  AttackSummary attack(const AttackRequest& request) const override {
-    AttackSummary s;
-    s.rules = "coin";
-    s.attacker = side(request.attacker, "attacker");
-    s.defender = side(request.defender, "defender");
-    s.situation = request.situation;
-    s.p_hit = 0.5;
-    s.outcomes = {{"miss", 0.5, false}, {"hit", 0.5, true}};
-    s.damage = Pmf::from_map({{0, 0.5}, {1, 0.5}});
-    s.damage_on_hit = Pmf::from_map({{1, 1.0}});
-    s.attack_time = 1;
-    s.time_unit = "turns";
-    s.steps = {"a coin flip: heads hits for 1"};
-    return s;
+  static constexpr std::string_view id = "coin";
+  static constexpr std::string_view title = "Coin 1.0";
+  static constexpr std::string_view player_name = "knight";
+  static constexpr std::string_view time_unit = "turns";
+
+  static Combatant parse_combatant(std::string_view spec, std::string_view role) {
+    for (const Monster& m : kMonsters)
+      if (spec == m.name) return &m;
+    throw Error(fmt::format("{}: unknown monster '{}' (known: knight, goblin)", role, spec));
+  }
+  static Situation parse_situation(const std::vector<std::string>&) { return {}; }
+  static AttackPlan plan_attack(Combatant, Combatant, const Situation&) { return {}; }
+  static Outcome exact_outcome(const Prepared&) { return {}; }
+
+  // One flip: heads (unit() < 0.5) hits for 1.
+  template <class R>
+  static StrikeResult strike(const Prepared&, R& rng, std::vector<Draw>* trace) {
+    const double u = rng.unit();
+    if (trace) trace->push_back({"coin", "unit()", u});
+    return {u < 0.5, u < 0.5 ? 1 : 0};
+  }
+  static bool landed(const StrikeResult& r) { return r.hit; }
+  static Strike strike_of(const Prepared&, const StrikeResult& r, std::vector<Draw> draws) {
+    return {r.hit ? "hit" : "miss", r.hit, r.damage, {}, std::move(draws)};
   }
 
-  StrikeRun strike(const StrikeRequest& request) const override {
-    StrikeRun run;
-    run.rules = "coin";
-    run.attacker = side(request.attack.attacker, "attacker");
-    run.defender = side(request.attack.defender, "defender");
-    run.seed = request.seed;
-    run.engine = request.engine;
-    run.count = request.count;
-    run.p_hit = 0.5;
-    Rng rng(request.seed);
-    for (std::uint64_t i = 0; i < request.count; ++i) {
-      const double u = rng.unit();
-      const bool hit = u < 0.5;
-      run.hits += hit ? 1 : 0;
-      run.total_damage += hit ? 1 : 0;
-      if (i < kMaxTraced) run.strikes.push_back({hit ? "hit" : "miss", hit, hit ? 1 : 0, {}, {{"coin", "unit()", u}}});
-    }
-    return run;
+  static SideSummary side(const Prepared& p, bool attacker) {
+    const Monster& m = *(attacker ? p.attacker : p.defender);
+    return {m.name, {{"hp", m.hp}}};
+  }
+  static std::vector<OutcomeKind> outcomes(const Prepared&, const Outcome&) {
+    return {{"miss", 0.5, false}, {"hit", 0.5, true}};
+  }
+  static double attack_time(const Prepared&) { return 1; }
+  static Fields details(const Prepared&, const Outcome&) { return {}; }
+  static std::vector<std::string> steps(const Prepared&, const Outcome&) { return {"a coin flip: heads hits for 1"}; }
+  static std::vector<std::string> notes(const Prepared&) { return {}; }
+  static std::vector<std::string> equipment(const Prepared&) { return {}; }
+  static std::vector<std::string> warnings(const Prepared&) { return {}; }
+  static void mechanics(const Prepared&, std::vector<std::string>&, std::vector<std::string>&) {}
+
+  static Bout bout(Combatant a, Combatant b, const Situation&) {
+    Bout out;
+    out.a = {a->name, a->hp, 1.0, 0};
+    out.b = {b->name, b->hp, 1.0, 0};
+    out.a_hits_b = out.b_hits_a = std::make_shared<CoinFlip>();
+    return out;
   }
 
-  Bout bout(const AttackRequest& request) const override {
-    Bout b;
-    b.a = {std::string(find(request.attacker, "side a").name), find(request.attacker, "side a").hp, 1.0, 0};
-    b.b = {std::string(find(request.defender, "side b").name), find(request.defender, "side b").hp, 1.0, 0};
-    b.a_hits_b = b.b_hits_a = std::make_shared<CoinFlip>();
-    return b;
-  }
-
-  std::vector<CatalogKind> catalogs() const override { return {CatalogKind::monsters}; }
-  std::vector<CatalogEntry> catalog(CatalogKind kind) const override {
-    if (kind != CatalogKind::monsters)
-      throw Error(fmt::format("rules coin has no {} (it has: monsters)", catalog_kind_name(kind)));
+  static std::vector<CatalogEntry> monster_entries() {
     std::vector<CatalogEntry> out;
     for (const Monster& m : kMonsters) out.push_back({m.name, m.description, {{"hp", m.hp}}});
     return out;
   }
+  static constexpr CatalogSource catalog_sources[] = {{CatalogKind::monsters, monster_entries}};
+};
+static_assert(Game<CoinGame>);
 
- private:
-  static const Monster& find(const std::string& spec, std::string_view role) {
-    for (const Monster& m : kMonsters)
-      if (spec == m.name) return m;
-    throw Error(fmt::format("{}: unknown monster '{}' (known: knight, goblin)", role, spec));
-  }
-  static SideSummary side(const std::string& spec, std::string_view role) {
-    const Monster& m = find(spec, role);
-    return {m.name, {{"hp", m.hp}}};
-  }
+class CoinRules final : public GameRuleset<CoinGame> {
+ public:
+  std::vector<std::string> aliases() const override { return {"coin-flip"}; }
 };
 
 // Registers the coin game once in this process.

@@ -12,6 +12,7 @@
 #include <fray/rules/brogue/fight.hpp>
 #include <fray/rules/brogue/rng.hpp>
 #include <fray/rules/brogue/ruleset.hpp>
+#include <fray/rules/game_ruleset.hpp>
 
 #include "rules/brogue/mechanics.hpp"
 #include "rules/notes.hpp"
@@ -22,22 +23,9 @@ namespace {
 
 // --- one attack ------------------------------------------------------------------
 
-// A request read and planned: the one plan both the exact and the sampled answer read.
-struct Resolved {
-  Combatant attacker, defender;
-  Situation situation;
-  AttackPlan plan;
-};
-
-Resolved resolve(const Ruleset& rules, const AttackRequest& req) {
-  check_options(rules, req);
-  Resolved r{parse_combatant(req.attacker, "attacker"),
-             parse_combatant(req.defender, "defender"),
-             parse_situation(req.situation),
-             {}};
-  r.plan = plan_attack(r.attacker, r.defender, r.situation);
-  return r;
-}
+// A request read and planned (GameRuleset::prepare): the one plan both the
+// exact and the sampled answer read.
+using Resolved = Prepared<Combatant, Situation, AttackPlan>;
 
 double points(std::int64_t quarters) { return static_cast<double>(quarters) / 4.0; }
 
@@ -247,54 +235,6 @@ std::vector<std::string> notes_of(const Resolved& r) {
   return out;
 }
 
-AttackSummary summarize(const Resolved& r, const AttackRequest& req) {
-  const Outcome o = exact_outcome(r.plan);
-  AttackSummary s;
-  s.rules = "brogue";
-  s.attacker = side_summary(r.attacker, true);
-  s.defender = side_summary(r.defender, false);
-  s.situation = req.situation;
-  s.p_hit = o.p_hit;
-  s.outcomes = outcome_kinds(r.plan);
-  s.damage = o.damage;
-  s.damage_on_hit = o.damage_on_hit;
-  s.attack_time = static_cast<double>(attack_ticks(r.attacker));
-  s.time_unit = "ticks";
-  s.details = details_of(r.plan);
-  s.details.push_back({"defense", defense_value(r.defender)});
-  s.steps = steps_of(r);
-  s.notes = notes_of(r);
-  s.equipment = equipment_of(r);
-  s.warnings = warnings_of(r);
-  list_mechanics(r.attacker, r.defender, true, s.modelled, s.not_modelled);
-  return s;
-}
-
-// --- sampled strikes ---------------------------------------------------------------
-
-template <UniformEngine R>
-void run_strikes(const AttackPlan& p, R& rng, StrikeRun& run) {
-  const std::uint64_t traced = std::min(run.count, kMaxTraced);
-  run.strikes.reserve(traced);
-  auto tally = [&run](const StrikeResult& sr) {
-    run.hits += sr.hit;
-    run.total_damage += sr.damage;
-  };
-  for (std::uint64_t i = 0; i < traced; ++i) {
-    Strike k;
-    const StrikeResult sr = strike(p, rng, [&k](DrawFor what, std::int64_t lo, std::int64_t hi, std::int64_t v) {
-      k.draws.push_back({what == DrawFor::to_hit ? "to-hit" : "damage", fmt::format("rand_range({}, {})", lo, hi), v});
-    });
-    k.outcome = !p.attacks ? "no_attack" : sr.hit ? "hit" : "miss";
-    k.hit = sr.hit;
-    k.damage = sr.damage;
-    k.rolls = {{"roll", sr.roll}};
-    run.strikes.push_back(std::move(k));
-    tally(sr);
-  }
-  for (std::uint64_t i = traced; i < run.count; ++i) tally(strike(p, rng));
-}
-
 // --- catalogs ----------------------------------------------------------------------
 
 std::string clump_text(const Clump& c) { return fmt::format("{}-{}/{}", c.lo, c.hi, c.clump); }
@@ -373,97 +313,125 @@ std::vector<CatalogEntry> help_entries(std::span<const NamedHelp> list, std::str
   return out;
 }
 
-class Rules final : public Ruleset {
- public:
-  std::string_view id() const override { return "brogue"; }
-  std::string_view title() const override { return "Brogue CE 1.15"; }
-  std::string_view player_name() const override { return "player"; }
-  std::vector<std::string> verbs() const override { return {"table"}; }
-  RulesetDefaults defaults() const override {
-    return {"player", "goblin", "attacker", "enchant", -3, 10, 1, {"goblin", "jackal", "ogre"}};
+std::vector<CatalogEntry> situation_entries() { return help_entries(situation_flags(), {}); }
+
+std::vector<CatalogEntry> key_entries() {
+  auto keys = help_entries(player_keys(), "player");
+  auto more = help_entries(monster_keys(), "monster");
+  keys.insert(keys.end(), more.begin(), more.end());
+  return keys;
+}
+
+// --- the fight layer's bout --------------------------------------------------------
+
+Bout bout_of(const Combatant& a, const Combatant& b) {
+  if (a.is_player && b.is_player) throw Error("brogue: the player cannot fight the player");
+  Bout out = make_bout(a, b);
+  list_mechanics(a, b, false, out.modelled, out.not_modelled);
+  // Each side attacks and defends: the defaults and the heavy items of both, the attacker's first.
+  constexpr Part side_a{"attacker", true, true, true}, side_b{"defender", true, true, true};
+  std::vector<std::string> defaults = defaults_note(a, side_a);
+  for (auto& n : defaults_note(b, side_b)) defaults.push_back(std::move(n));
+  out.notes.insert(out.notes.begin(), defaults.begin(), defaults.end());
+  out.warnings = item_warnings(a, side_a);
+  for (auto& w : item_warnings(b, side_b)) out.warnings.push_back(std::move(w));
+  return out;
+}
+
+// --- the game, as GameRuleset reads it (fray/rules/game_ruleset.hpp) ----------------
+
+struct Brogue : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResult> {
+  static constexpr std::string_view id = "brogue";
+  static constexpr std::string_view title = "Brogue CE 1.15";
+  static constexpr std::string_view player_name = "player";
+  static constexpr std::string_view time_unit = "ticks";
+
+  static Combatant parse_combatant(std::string_view spec, std::string_view role) {
+    return brogue::parse_combatant(spec, role);
   }
+  static Situation parse_situation(const std::vector<std::string>& flags) { return brogue::parse_situation(flags); }
 
-  AttackSummary attack(const AttackRequest& req) const override { return summarize(resolve(*this, req), req); }
-
-  StrikeRun strike(const StrikeRequest& req) const override {
-    if (req.engine != "default" && req.engine != "brogue") {
+  // The default engine or the game's own (Math.c's generator).
+  static void check_engine(std::string_view name) {
+    if (name != "default" && name != "brogue") {
       const std::array<std::string, 2> known{"default", "brogue"};
-      throw Error(fmt::format("brogue: unknown engine '{}'{} (known: default, brogue)", req.engine,
-                              did_you_mean(req.engine, known)));
+      throw Error(
+          fmt::format("brogue: unknown engine '{}'{} (known: default, brogue)", name, did_you_mean(name, known)));
     }
-    const Resolved r = resolve(*this, req.attack);
-    StrikeRun run;
-    run.rules = "brogue";
-    run.attacker = side_summary(r.attacker, true);
-    run.defender = side_summary(r.defender, false);
-    run.situation = req.attack.situation;
-    run.seed = req.seed;
-    run.engine = req.engine;
-    run.count = req.count;
-    run.p_hit = r.plan.p_hit();
-    if (req.engine == "brogue") {
-      BrogueRng rng(req.seed);
-      run_strikes(r.plan, rng, run);
-    } else {
-      Rng rng(req.seed);
-      run_strikes(r.plan, rng, run);
-    }
+  }
+  template <class Go>
+  static bool run_engine(std::string_view name, std::uint64_t seed, Go&& go) {
+    if (name != "brogue") return false;
+    BrogueRng rng(seed);
+    go(rng);
+    return true;
+  }
+  template <class R>
+  static StrikeResult strike(const Resolved& r, R& rng, std::vector<Draw>* trace) {
+    const AttackPlan& p = r.plan;
+    if (!trace) return brogue::strike(p, rng);
+    return brogue::strike(p, rng, [trace](DrawFor what, std::int64_t lo, std::int64_t hi, std::int64_t v) {
+      trace->push_back({what == DrawFor::to_hit ? "to-hit" : "damage", fmt::format("rand_range({}, {})", lo, hi), v});
+    });
+  }
+  static bool landed(const StrikeResult& r) { return r.hit; }
+  static Strike strike_of(const Resolved& prepared, const StrikeResult& r, std::vector<Draw> draws) {
+    Strike k;
+    k.outcome = !prepared.plan.attacks ? "no_attack" : r.hit ? "hit" : "miss";
+    k.hit = r.hit;
+    k.damage = r.damage;
+    k.rolls = {{"roll", r.roll}};
+    k.draws = std::move(draws);
+    return k;
+  }
+  // A strike run's details: the hit percent it drew against and Brogue's defense.
+  static void strike_report(const Resolved& r, StrikeRun& run) {
     run.details = {{"hit_percent", std::int64_t{r.plan.hit_percent}}, {"defense", defense_value(r.defender)}};
     run.notes = notes_of(r);
     run.equipment = equipment_of(r);
     run.warnings = warnings_of(r);
     list_mechanics(r.attacker, r.defender, true, run.modelled, run.not_modelled);
-    return run;
   }
 
-  Bout bout(const AttackRequest& req) const override {
-    check_options(*this, req);
+  static SideSummary side(const Resolved& r, bool attacker) {
+    return side_summary(attacker ? r.attacker : r.defender, attacker);
+  }
+  static std::vector<OutcomeKind> outcomes(const Resolved& r, const Outcome&) { return outcome_kinds(r.plan); }
+  static double attack_time(const Resolved& r) { return static_cast<double>(attack_ticks(r.attacker)); }
+  static Fields details(const Resolved& r, const Outcome&) {
+    Fields f = details_of(r.plan);
+    f.push_back({"defense", defense_value(r.defender)});
+    return f;
+  }
+  static std::vector<std::string> steps(const Resolved& r, const Outcome&) { return steps_of(r); }
+  static std::vector<std::string> notes(const Resolved& r) { return notes_of(r); }
+  static std::vector<std::string> equipment(const Resolved& r) { return equipment_of(r); }
+  static std::vector<std::string> warnings(const Resolved& r) { return warnings_of(r); }
+  static void mechanics(const Resolved& r, std::vector<std::string>& modelled, std::vector<std::string>& not_modelled) {
+    list_mechanics(r.attacker, r.defender, true, modelled, not_modelled);
+  }
+
+  // A fight takes no situation flags, and reads the specs, not one attack's plan.
+  static void check_fight(const AttackRequest& req) {
     if (!req.situation.empty()) throw Error("brogue: situation flags apply to one attack, not to a fight");
-    const Combatant a = parse_combatant(req.attacker, "attacker");
-    const Combatant b = parse_combatant(req.defender, "defender");
-    if (a.is_player && b.is_player) throw Error("brogue: the player cannot fight the player");
-    Bout out = make_bout(a, b);
-    list_mechanics(a, b, false, out.modelled, out.not_modelled);
-    // Each side attacks and defends: the defaults and the heavy items of both, the attacker's first.
-    constexpr Part side_a{"attacker", true, true, true}, side_b{"defender", true, true, true};
-    std::vector<std::string> defaults = defaults_note(a, side_a);
-    for (auto& n : defaults_note(b, side_b)) defaults.push_back(std::move(n));
-    out.notes.insert(out.notes.begin(), defaults.begin(), defaults.end());
-    out.warnings = item_warnings(a, side_a);
-    for (auto& w : item_warnings(b, side_b)) out.warnings.push_back(std::move(w));
-    return out;
   }
+  static constexpr bool bout_plans = false;
+  static Bout bout(const Combatant& a, const Combatant& b, const Situation&) { return bout_of(a, b); }
 
-  std::vector<CatalogKind> catalogs() const override {
-    return {CatalogKind::monsters, CatalogKind::weapons, CatalogKind::armors, CatalogKind::situations,
-            CatalogKind::keys};
+  static constexpr CatalogSource catalog_sources[] = {{CatalogKind::monsters, monster_entries},
+                                                      {CatalogKind::weapons, weapon_entries},
+                                                      {CatalogKind::armors, armor_entries},
+                                                      {CatalogKind::situations, situation_entries},
+                                                      {CatalogKind::keys, key_entries}};
+};
+static_assert(Game<Brogue>);
+
+class Rules final : public GameRuleset<Brogue> {
+ public:
+  std::vector<std::string> verbs() const override { return {"table"}; }
+  RulesetDefaults defaults() const override {
+    return {"player", "goblin", "attacker", "enchant", -3, 10, 1, {"goblin", "jackal", "ogre"}};
   }
-
-  std::vector<CatalogEntry> catalog(CatalogKind kind) const override {
-    switch (kind) {
-      case CatalogKind::monsters:
-        return monster_entries();
-      case CatalogKind::weapons:
-        return weapon_entries();
-      case CatalogKind::armors:
-        return armor_entries();
-      case CatalogKind::situations:
-        return help_entries(situation_flags(), {});
-      case CatalogKind::keys: {
-        auto keys = help_entries(player_keys(), "player");
-        auto more = help_entries(monster_keys(), "monster");
-        keys.insert(keys.end(), more.begin(), more.end());
-        return keys;
-      }
-      case CatalogKind::classes:
-        break;
-    }
-    throw Error(fmt::format("brogue has no {} catalog (it has: monsters, weapons, armors, situations, keys)",
-                            catalog_kind_name(kind)));
-  }
-
-  // Brogue reads none of the request options (kind, from, to): check_options refuses them.
-  std::vector<std::string> options() const override { return {}; }
 
   void add_dice_functions(DiceFunctions& fns) const override { add_brogue_dice_functions(fns); }
   std::vector<std::string> engines() const override { return {"brogue"}; }

@@ -92,6 +92,23 @@ void add_monster_attack(Fields& f, const M& m) {
   f.push_back({"attacks", Value{static_cast<std::int64_t>(m.attacks.size())}});
 }
 
+// A catalog made of a version's rows, one entry a row (`monster_entries` of
+// monsters() and monster_entry, ...).
+template <class Rows, class Entry>
+[[nodiscard]] std::vector<CatalogEntry> row_entries(const Rows& rows, Entry entry) {
+  std::vector<CatalogEntry> out;
+  for (const auto& row : rows) out.push_back(entry(row));
+  return out;
+}
+
+// Named help lines (situation flags, spec keys) as entries with no stats.
+[[nodiscard]] inline std::vector<CatalogEntry> help_entries(
+    const std::vector<std::pair<std::string, std::string>>& lines) {
+  std::vector<CatalogEntry> out;
+  for (const auto& [name, meaning] : lines) out.push_back({name, meaning, {}});
+  return out;
+}
+
 // Crawl's own names of the defender's EV and AC, kept in the details beside
 // the names every game gives them in a side's stats (`evasion`, `dr`).
 inline void add_own_terms(Fields& details, const SideSummary& defender) {

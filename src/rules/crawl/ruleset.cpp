@@ -11,6 +11,7 @@
 #include <fray/rules/crawl/poison.hpp>
 #include <fray/rules/crawl/random.hpp>
 #include <fray/rules/crawl/ruleset.hpp>
+#include <fray/rules/game_ruleset.hpp>
 #include <fray/rules/spec.hpp>
 #include <limits>
 #include <map>
@@ -27,21 +28,8 @@ namespace fray::crawl {
 
 namespace {
 
-struct Prepared {
-  Combatant attacker, defender;
-  Situation situation;
-  AttackPlan plan;
-};
-
-Prepared prepare(const Ruleset& rules, const AttackRequest& req) {
-  check_options(rules, req);
-  Prepared p{parse_combatant(req.attacker, "attacker"),
-             parse_combatant(req.defender, "defender"),
-             parse_situation(req.situation),
-             {}};
-  p.plan = plan_attack(p.attacker, p.defender, p.situation);
-  return p;
-}
+// The request resolved (GameRuleset::prepare): both combatants, the situation, the plan.
+using Prepared = fray::Prepared<Combatant, Situation, AttackPlan>;
 
 double level(int x100) { return static_cast<double>(x100) / 100.0; }
 Value integer(std::int64_t v) { return Value{v}; }
@@ -308,11 +296,211 @@ bool has_flavour(const Combatant& attacker, const Combatant& target, bool poison
 bool poisons(const Combatant& attacker, const Combatant& target) { return has_flavour(attacker, target, true); }
 bool drains(const Combatant& attacker, const Combatant& target) { return has_flavour(attacker, target, false); }
 
-class Rules final : public Ruleset {
+// A fight: side a the attacker, side b the defender, each attacking in turn (round.hpp).
+Bout bout_of(const Combatant& a, const Combatant& b, const Situation& s) {
+  Bout out;
+  auto fighter = [&out, &s](const Combatant& c, std::string_view role) {
+    if (std::holds_alternative<Bolt>(c)) throw Error("crawl: a bolt cannot fight");
+    Fighter f;
+    f.name = combatant_name(c);
+    f.hp = std::holds_alternative<Player>(c) ? std::get<Player>(c).hp : std::get<Monster>(c).hp;
+    if (const auto* p = std::get_if<Player>(&c); p && p->hp <= 0) {
+      f.hp = player_max_hp(*p);
+      out.notes.push_back(fmt::format(
+          "the {} (player) has {} HP: no hp= given, so its maximum HP at XL {}, Fighting {:g}{} (get_real_hp, "
+          "a human, no mutations or artefacts)",
+          role, f.hp, p->xl, p->fighting / 100.0,
+          p->form == Form::none ? std::string() : fmt::format(", {} form", form_name(p->form))));
+    }
+    if (f.hp <= 0) throw Error(fmt::format("crawl: the {} needs hp=N (above 0) for a fight", role));
+    f.attack_time = attack_delay(c, s.ranged);
+    if (const auto delays = attack_delays(c, s.ranged); delays.size() > 1) f.attack_times = delays;
+    return f;
+  };
+  out.a = fighter(a, "attacker");
+  out.b = fighter(b, "defender");
+  std::tie(out.a_hits_b, out.b_hits_a) =
+      make_round_exchanges(round_spec(a, b, s, out.a, out.b), round_spec(b, a, s, out.b, out.a));
+  out.time_unit = "aut";
+  list_mechanics(a, b, true, out.modelled, out.not_modelled);
+  list_regeneration(a, b, out.modelled);
+  for (const Combatant* c : {&a, &b})
+    if (const auto* m = std::get_if<Monster>(c)) out.notes.push_back(monster_time_note(monster_time(*m, s.ranged)));
+  if (std::holds_alternative<Monster>(a) || std::holds_alternative<Monster>(b))
+    out.notes.push_back(monster_time_limit_note());
+  default_notes(a, "attacker", true, out.notes);
+  default_notes(b, "defender", true, out.notes);
+  // In a fight each side attacks and defends.
+  warnings_of(a, {"attacker", true, true}, out.warnings);
+  warnings_of(b, {"defender", true, true}, out.warnings);
+  out.notes.push_back(crawl::regeneration_note());
+  if ((poisons(a, b) && std::holds_alternative<Player>(b)) || (poisons(b, a) && std::holds_alternative<Player>(a)))
+    out.notes.push_back(crawl::poison_note());
+  if ((poisons(a, b) && std::holds_alternative<Monster>(b)) || (poisons(b, a) && std::holds_alternative<Monster>(a)))
+    out.notes.push_back(crawl::monster_poison_note());
+  if (drains(a, b) || drains(b, a)) out.notes.push_back(crawl::drain_note());
+  return out;
+}
+
+// --- catalogs ------------------------------------------------------------------------
+
+std::vector<CatalogEntry> monster_entries() { return crawl::row_entries(monsters(), monster_entry); }
+
+std::vector<CatalogEntry> weapon_entries() {
+  std::vector<CatalogEntry> out;
+  for (const WeaponProp& w : weapons()) out.push_back(weapon_entry(w));
+  for (const MissileProp& m : missiles())
+    out.push_back({catalog_key(m.name),
+                   m.throwable ? "missile (thrown, or fired from a launcher)" : "missile (fired from a launcher)",
+                   {{"damage", integer(m.damage)}}});
+  return out;
+}
+
+std::vector<CatalogEntry> armor_entries() {
+  std::vector<CatalogEntry> out;
+  for (const ArmorProp& a : armors()) {
+    const char* slot = a.slot == ArmorSlot::body ? "body armor" : a.slot == ArmorSlot::shield ? "shield" : "armor";
+    out.push_back({catalog_key(a.name), slot, {{"ac", integer(a.ac)}, {"ev_penalty", integer(a.ev_penalty)}}});
+  }
+  return out;
+}
+
+std::vector<CatalogEntry> situation_entries() { return crawl::help_entries(situation_flags()); }
+
+std::vector<CatalogEntry> key_entries() { return crawl::help_entries(spec_keys()); }
+
+// --- the game, as GameRuleset reads it (fray/rules/game_ruleset.hpp) ----------------
+
+struct Crawl : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResult> {
+  static constexpr std::string_view id = "crawl";
+  static constexpr std::string_view title = "Dungeon Crawl Stone Soup 0.19";
+  static constexpr std::string_view player_name = "player";
+  static constexpr std::string_view time_unit = "aut";
+
+  static Combatant parse_combatant(std::string_view spec, std::string_view role) {
+    return crawl::parse_combatant(spec, role);
+  }
+  static Situation parse_situation(const std::vector<std::string>& flags) { return crawl::parse_situation(flags); }
+  static std::vector<std::string> situation_words(const std::vector<std::string>& flags) {
+    return crawl::situation_words(flags);
+  }
+
+  // crawl draws from the default engine only.
+  static void check_engine(std::string_view name) {
+    if (name != "default")
+      throw Error(fmt::format("crawl: no engine '{}' (crawl draws from the default engine)", name));
+  }
+  template <class R>
+  static StrikeResult strike(const Prepared& r, R& rng, std::vector<Draw>* trace) {
+    const AttackPlan& p = r.plan;
+    if (!trace) return crawl::strike(p, rng);
+    return crawl::strike(p, rng, [trace](const Draw& d) { trace->push_back(d); });
+  }
+  static bool landed(const StrikeResult& r) { return r.hit(); }
+  static Strike strike_of(const Prepared&, const StrikeResult& r, std::vector<Draw> draws) {
+    Strike k;
+    k.outcome = std::string(kind_name(r.kind));
+    k.hit = r.hit();
+    k.damage = r.damage;
+    k.rolls = {{"to_hit", integer(r.to_hit)}, {"ev", integer(r.ev)}};
+    if (r.con) k.rolls.push_back({"con", integer(*r.con)});
+    if (r.pro) k.rolls.push_back({"pro", integer(*r.pro)});
+    if (r.stab_chance) k.rolls.push_back({"stab_chance", integer(*r.stab_chance)});
+    k.draws = std::move(draws);
+    return k;
+  }
+  // A strike run counts its blocks and stabs.
+  struct Tally {
+    std::uint64_t blocks = 0, stabs = 0;
+  };
+  static void tally(Tally& t, const StrikeResult& r) {
+    t.blocks += r.kind == Kind::block;
+    t.stabs += r.kind == Kind::stab;
+  }
+  static void strike_report(const Prepared& p, const Tally& t, StrikeRun& run) {
+    run.details = {{"blocks", integer(static_cast<std::int64_t>(t.blocks))},
+                   {"stabs", integer(static_cast<std::int64_t>(t.stabs))}};
+    crawl::add_own_terms(run.details, run.defender);
+    run.notes = notes_for(p);
+    list_mechanics(p.attacker, p.defender, false, run.modelled, run.not_modelled);
+  }
+
+  // The attacker's to-hit is its `accuracy`, the mean of the roll.
+  static SideSummary side(const Prepared& p, bool attacker) {
+    SideSummary s = side_summary(attacker ? p.attacker : p.defender, p.situation, !attacker);
+    if (attacker) s.stats.push_back({"accuracy", p.plan.to_hit.exact().mean()});
+    return s;
+  }
+  static std::vector<OutcomeKind> outcomes(const Prepared& p, const Outcome& o) {
+    std::vector<OutcomeKind> out;
+    for (Kind k : kKinds) {
+      const bool possible = k == Kind::miss || k == Kind::hit || (k == Kind::block && p.plan.can_block) ||
+                            (k == Kind::stab && p.plan.stab_denom > 0);
+      if (possible) out.push_back({std::string(kind_name(k)), o.p(k), lands(k)});
+    }
+    return out;
+  }
+  static double attack_time(const Prepared& p) { return attack_delay(p.attacker, p.situation.ranged); }
+  static Fields details(const Prepared& p, const Outcome& o) {
+    const auto delays = attack_delays(p.attacker, p.situation.ranged);
+    Fields f = {{"to_hit_mean", o.to_hit.mean()},
+                {"to_hit_min", integer(o.to_hit.min())},
+                {"to_hit_max", integer(o.to_hit.max())},
+                {"ev_mean", o.ev.mean()},
+                {"ev_min", integer(o.ev.min())},
+                {"ev_max", integer(o.ev.max())},
+                {"automatic_band", p.plan.band},
+                {"p_miss", o.p(Kind::miss)},
+                {"p_block", o.p(Kind::block)},
+                {"p_stab", o.p(Kind::stab)},
+                {"can_block", p.plan.can_block},
+                {"stab_denominator", integer(p.plan.stab_denom)},
+                {"attack_time_min", delays.front().first},
+                {"attack_time_max", delays.back().first},
+                {"damage_modeled", p.plan.damage_modeled}};
+    crawl::add_own_terms(f, side_summary(p.defender, p.situation, true));
+    return f;
+  }
+  static std::vector<std::string> steps(const Prepared& p, const Outcome& o) {
+    std::vector<std::string> out;
+    out.push_back(fmt::format("to-hit: {} [{}]", range_text(o.to_hit), p.plan.to_hit.describe()));
+    out.push_back(fmt::format("EV compared: {}", range_text(o.ev)));
+    if (p.plan.band) out.push_back("attack::test_hit: 2.5 % automatic hit, 2.5 % automatic miss, else to-hit >= EV");
+    if (p.plan.can_block)
+      out.push_back(fmt::format("shield: blocked when shield_bonus >= random2({}{}{}): {}", p.plan.bypass_base,
+                                p.plan.bypass_uses_to_hit ? " + to_hit/2" : "",
+                                p.plan.block_penalty ? fmt::format(" + {}", p.plan.block_penalty) : "",
+                                pct(o.p(Kind::block))));
+    if (p.plan.stab_denom == 1) out.push_back("stab: the defender is helpless, every attack is a stab");
+    if (p.plan.stab_denom == 4)
+      out.push_back(
+          fmt::format("stab: x_chance_in_y({}, 100): {}", range_text(p.plan.stab_roll.exact()), pct(o.p(Kind::stab))));
+    if (p.plan.damage_modeled) out.push_back(fmt::format("damage when it lands: {}", range_text(o.damage_on_hit)));
+    if (const auto* m = std::get_if<Monster>(&p.attacker))
+      out.push_back("time: " + monster_time_note(monster_time(*m, p.situation.ranged)));
+    return out;
+  }
+  static std::vector<std::string> notes(const Prepared& p) { return notes_for(p); }
+  static std::vector<std::string> equipment(const Prepared& p) { return equipment_for(p); }
+  static std::vector<std::string> warnings(const Prepared& p) { return warnings_for(p); }
+  static void mechanics(const Prepared& p, std::vector<std::string>& modelled, std::vector<std::string>& not_modelled) {
+    list_mechanics(p.attacker, p.defender, false, modelled, not_modelled);
+  }
+
+  // A fight reads the specs and flags, not one attack's plan.
+  static constexpr bool bout_plans = false;
+  static Bout bout(const Combatant& a, const Combatant& b, const Situation& s) { return bout_of(a, b, s); }
+
+  static constexpr CatalogSource catalog_sources[] = {{CatalogKind::monsters, monster_entries},
+                                                      {CatalogKind::weapons, weapon_entries},
+                                                      {CatalogKind::armors, armor_entries},
+                                                      {CatalogKind::situations, situation_entries},
+                                                      {CatalogKind::keys, key_entries}};
+};
+static_assert(Game<Crawl>);
+
+class Rules final : public GameRuleset<Crawl> {
  public:
-  std::string_view id() const override { return "crawl"; }
-  std::string_view title() const override { return "Dungeon Crawl Stone Soup 0.19"; }
-  std::string_view player_name() const override { return "player"; }
   RulesetDefaults defaults() const override {
     return {"player:fighting=5,weapon_skill=5,weapon=long_sword,hp=40",
             "orc_warrior",
@@ -324,196 +512,6 @@ class Rules final : public Ruleset {
             {"orc_warrior", "orc", "gnoll"}};
   }
   std::vector<std::string> aliases() const override { return {"crawl-0.19"}; }
-
-  AttackSummary attack(const AttackRequest& req) const override {
-    const Prepared p = prepare(*this, req);
-    const Outcome o = exact_outcome(p.plan);
-    AttackSummary s;
-    s.rules = "crawl";
-    s.attacker = side_summary(p.attacker, p.situation, false);
-    s.defender = side_summary(p.defender, p.situation, true);
-    s.attacker.stats.push_back({"accuracy", o.to_hit.mean()});
-    s.situation = situation_words(req.situation);
-    s.p_hit = o.p_hit;
-    for (Kind k : kKinds) {
-      const bool possible = k == Kind::miss || k == Kind::hit || (k == Kind::block && p.plan.can_block) ||
-                            (k == Kind::stab && p.plan.stab_denom > 0);
-      if (possible) s.outcomes.push_back({std::string(kind_name(k)), o.p(k), lands(k)});
-    }
-    s.damage = o.damage;
-    s.damage_on_hit = o.damage_on_hit;
-    s.attack_time = attack_delay(p.attacker, p.situation.ranged);
-    s.time_unit = "aut";
-    const auto delays = attack_delays(p.attacker, p.situation.ranged);
-    s.details = {{"to_hit_mean", o.to_hit.mean()},
-                 {"to_hit_min", integer(o.to_hit.min())},
-                 {"to_hit_max", integer(o.to_hit.max())},
-                 {"ev_mean", o.ev.mean()},
-                 {"ev_min", integer(o.ev.min())},
-                 {"ev_max", integer(o.ev.max())},
-                 {"automatic_band", p.plan.band},
-                 {"p_miss", o.p(Kind::miss)},
-                 {"p_block", o.p(Kind::block)},
-                 {"p_stab", o.p(Kind::stab)},
-                 {"can_block", p.plan.can_block},
-                 {"stab_denominator", integer(p.plan.stab_denom)},
-                 {"attack_time_min", delays.front().first},
-                 {"attack_time_max", delays.back().first},
-                 {"damage_modeled", p.plan.damage_modeled}};
-    crawl::add_own_terms(s.details, s.defender);
-    s.steps.push_back(fmt::format("to-hit: {} [{}]", range_text(o.to_hit), p.plan.to_hit.describe()));
-    s.steps.push_back(fmt::format("EV compared: {}", range_text(o.ev)));
-    if (p.plan.band)
-      s.steps.push_back("attack::test_hit: 2.5 % automatic hit, 2.5 % automatic miss, else to-hit >= EV");
-    if (p.plan.can_block)
-      s.steps.push_back(fmt::format("shield: blocked when shield_bonus >= random2({}{}{}): {}", p.plan.bypass_base,
-                                    p.plan.bypass_uses_to_hit ? " + to_hit/2" : "",
-                                    p.plan.block_penalty ? fmt::format(" + {}", p.plan.block_penalty) : "",
-                                    pct(o.p(Kind::block))));
-    if (p.plan.stab_denom == 1) s.steps.push_back("stab: the defender is helpless, every attack is a stab");
-    if (p.plan.stab_denom == 4)
-      s.steps.push_back(
-          fmt::format("stab: x_chance_in_y({}, 100): {}", range_text(p.plan.stab_roll.exact()), pct(o.p(Kind::stab))));
-    if (p.plan.damage_modeled) s.steps.push_back(fmt::format("damage when it lands: {}", range_text(o.damage_on_hit)));
-    if (const auto* m = std::get_if<Monster>(&p.attacker))
-      s.steps.push_back("time: " + monster_time_note(monster_time(*m, p.situation.ranged)));
-    s.notes = notes_for(p);
-    s.equipment = equipment_for(p);
-    s.warnings = warnings_for(p);
-    list_mechanics(p.attacker, p.defender, false, s.modelled, s.not_modelled);
-    return s;
-  }
-
-  StrikeRun strike(const StrikeRequest& req) const override {
-    if (req.engine != "default")
-      throw Error(fmt::format("crawl: no engine '{}' (crawl draws from the default engine)", req.engine));
-    const Prepared p = prepare(*this, req.attack);
-    StrikeRun run;
-    run.rules = "crawl";
-    run.attacker = side_summary(p.attacker, p.situation, false);
-    run.defender = side_summary(p.defender, p.situation, true);
-    run.situation = situation_words(req.attack.situation);
-    run.seed = req.seed;
-    run.engine = req.engine;
-    run.count = req.count;
-    const Outcome o = exact_outcome(p.plan);
-    run.attacker.stats.push_back({"accuracy", o.to_hit.mean()});
-    run.p_hit = o.p_hit;
-    Rng rng(req.seed);
-    std::uint64_t blocks = 0, stabs = 0;
-    for (std::uint64_t i = 0; i < req.count; ++i) {
-      Strike k;
-      const StrikeResult r = i < kMaxTraced ? crawl::strike(p.plan, rng, [&k](const Draw& d) { k.draws.push_back(d); })
-                                            : crawl::strike(p.plan, rng);
-      run.hits += r.hit();
-      run.total_damage += r.damage;
-      blocks += r.kind == Kind::block;
-      stabs += r.kind == Kind::stab;
-      if (i >= kMaxTraced) continue;
-      k.outcome = std::string(kind_name(r.kind));
-      k.hit = r.hit();
-      k.damage = r.damage;
-      k.rolls = {{"to_hit", integer(r.to_hit)}, {"ev", integer(r.ev)}};
-      if (r.con) k.rolls.push_back({"con", integer(*r.con)});
-      if (r.pro) k.rolls.push_back({"pro", integer(*r.pro)});
-      if (r.stab_chance) k.rolls.push_back({"stab_chance", integer(*r.stab_chance)});
-      run.strikes.push_back(std::move(k));
-    }
-    run.details = {{"blocks", integer(static_cast<std::int64_t>(blocks))},
-                   {"stabs", integer(static_cast<std::int64_t>(stabs))}};
-    crawl::add_own_terms(run.details, run.defender);
-    run.notes = notes_for(p);
-    list_mechanics(p.attacker, p.defender, false, run.modelled, run.not_modelled);
-    return run;
-  }
-
-  Bout bout(const AttackRequest& req) const override {
-    check_options(*this, req);
-    const Combatant a = parse_combatant(req.attacker, "attacker");
-    const Combatant b = parse_combatant(req.defender, "defender");
-    const Situation s = parse_situation(req.situation);
-    Bout out;
-    auto fighter = [&out, &s](const Combatant& c, std::string_view role) {
-      if (std::holds_alternative<Bolt>(c)) throw Error("crawl: a bolt cannot fight");
-      Fighter f;
-      f.name = combatant_name(c);
-      f.hp = std::holds_alternative<Player>(c) ? std::get<Player>(c).hp : std::get<Monster>(c).hp;
-      if (const auto* p = std::get_if<Player>(&c); p && p->hp <= 0) {
-        f.hp = player_max_hp(*p);
-        out.notes.push_back(fmt::format(
-            "the {} (player) has {} HP: no hp= given, so its maximum HP at XL {}, Fighting {:g}{} (get_real_hp, "
-            "a human, no mutations or artefacts)",
-            role, f.hp, p->xl, p->fighting / 100.0,
-            p->form == Form::none ? std::string() : fmt::format(", {} form", form_name(p->form))));
-      }
-      if (f.hp <= 0) throw Error(fmt::format("crawl: the {} needs hp=N (above 0) for a fight", role));
-      f.attack_time = attack_delay(c, s.ranged);
-      if (const auto delays = attack_delays(c, s.ranged); delays.size() > 1) f.attack_times = delays;
-      return f;
-    };
-    out.a = fighter(a, "attacker");
-    out.b = fighter(b, "defender");
-    std::tie(out.a_hits_b, out.b_hits_a) =
-        make_round_exchanges(round_spec(a, b, s, out.a, out.b), round_spec(b, a, s, out.b, out.a));
-    out.time_unit = "aut";
-    list_mechanics(a, b, true, out.modelled, out.not_modelled);
-    list_regeneration(a, b, out.modelled);
-    for (const Combatant* c : {&a, &b})
-      if (const auto* m = std::get_if<Monster>(c)) out.notes.push_back(monster_time_note(monster_time(*m, s.ranged)));
-    if (std::holds_alternative<Monster>(a) || std::holds_alternative<Monster>(b))
-      out.notes.push_back(monster_time_limit_note());
-    default_notes(a, "attacker", true, out.notes);
-    default_notes(b, "defender", true, out.notes);
-    // In a fight each side attacks and defends.
-    warnings_of(a, {"attacker", true, true}, out.warnings);
-    warnings_of(b, {"defender", true, true}, out.warnings);
-    out.notes.push_back(crawl::regeneration_note());
-    if ((poisons(a, b) && std::holds_alternative<Player>(b)) || (poisons(b, a) && std::holds_alternative<Player>(a)))
-      out.notes.push_back(crawl::poison_note());
-    if ((poisons(a, b) && std::holds_alternative<Monster>(b)) || (poisons(b, a) && std::holds_alternative<Monster>(a)))
-      out.notes.push_back(crawl::monster_poison_note());
-    if (drains(a, b) || drains(b, a)) out.notes.push_back(crawl::drain_note());
-    return out;
-  }
-
-  std::vector<CatalogKind> catalogs() const override {
-    return {CatalogKind::monsters, CatalogKind::weapons, CatalogKind::armors, CatalogKind::situations,
-            CatalogKind::keys};
-  }
-
-  std::vector<CatalogEntry> catalog(CatalogKind kind) const override {
-    std::vector<CatalogEntry> out;
-    switch (kind) {
-      case CatalogKind::monsters:
-        for (const MonsterProp& m : monsters()) out.push_back(monster_entry(m));
-        break;
-      case CatalogKind::weapons:
-        for (const WeaponProp& w : weapons()) out.push_back(weapon_entry(w));
-        for (const MissileProp& m : missiles())
-          out.push_back({catalog_key(m.name),
-                         m.throwable ? "missile (thrown, or fired from a launcher)" : "missile (fired from a launcher)",
-                         {{"damage", integer(m.damage)}}});
-        break;
-      case CatalogKind::armors:
-        for (const ArmorProp& a : armors()) {
-          const char* slot = a.slot == ArmorSlot::body     ? "body armor"
-                             : a.slot == ArmorSlot::shield ? "shield"
-                                                           : "armor";
-          out.push_back({catalog_key(a.name), slot, {{"ac", integer(a.ac)}, {"ev_penalty", integer(a.ev_penalty)}}});
-        }
-        break;
-      case CatalogKind::situations:
-        for (auto& [name, meaning] : situation_flags()) out.push_back({name, meaning, {}});
-        break;
-      case CatalogKind::keys:
-        for (auto& [name, meaning] : spec_keys()) out.push_back({name, meaning, {}});
-        break;
-      default:
-        throw Error(fmt::format("crawl has no {} catalog (it has: monsters, weapons, armors, situations, keys)",
-                                catalog_kind_name(kind)));
-    }
-    return out;
-  }
 
   void add_dice_functions(DiceFunctions& fns) const override { add_crawl_dice_functions(fns); }
 };

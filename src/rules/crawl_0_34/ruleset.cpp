@@ -8,6 +8,7 @@
 #include <fray/core/error.hpp>
 #include <fray/rules/crawl_0_34/poison.hpp>
 #include <fray/rules/crawl_0_34/ruleset.hpp>
+#include <fray/rules/game_ruleset.hpp>
 #include <fray/rules/spec.hpp>
 #include <limits>
 #include <map>
@@ -26,21 +27,8 @@ namespace {
 
 constexpr std::string_view kId = "crawl-0.34";
 
-struct Prepared {
-  Combatant attacker, defender;
-  Situation situation;
-  AttackPlan plan;
-};
-
-Prepared prepare(const Ruleset& rules, const AttackRequest& req) {
-  check_options(rules, req);
-  Prepared p{parse_combatant(req.attacker, "attacker"),
-             parse_combatant(req.defender, "defender"),
-             parse_situation(req.situation),
-             {}};
-  p.plan = plan_attack(p.attacker, p.defender, p.situation);
-  return p;
-}
+// The request resolved (GameRuleset::prepare): both combatants, the situation, the plan.
+using Prepared = fray::Prepared<Combatant, Situation, AttackPlan>;
 
 double level(int x100) { return static_cast<double>(x100) / 100.0; }
 Value integer(std::int64_t v) { return Value{v}; }
@@ -347,11 +335,248 @@ bool drains(const Combatant& attacker, const Combatant& target, const Situation&
   return has_flavour(attacker, target, s, false);
 }
 
-class Rules final : public Ruleset {
+// A fight: side a the attacker, side b the defender, each attacking in turn (round.hpp).
+Bout bout_of(const Combatant& a, const Combatant& b, const Situation& s) {
+  if (s.blocks > 0)
+    throw Error(fmt::format("{}: blocks=N describes one attack; a fight counts the blocks itself", kId));
+  // A side's rounds: the situation's ranged flag is the player's way of attacking; a monster fights in melee
+  // unless it is the one with the launcher.
+  auto side_situation = [&s](const Combatant& attacker) {
+    Situation x = s;
+    if (const Creature* m = attacker.creature()) x.ranged = s.ranged && m->weapon && m->weapon->ranged;
+    return x;
+  };
+  auto fighter = [&side_situation](const Combatant& c, std::string_view role) {
+    if (c.bolt()) throw Error(fmt::format("{}: a bolt cannot fight", kId));
+    Fighter f;
+    f.name = combatant_name(c);
+    f.hp = c.player() ? c.player()->hp : c.creature()->hp;
+    if (f.hp <= 0) throw Error(fmt::format("{}: the {} needs hp=N (above 0) for a fight", kId, role));
+    // Each of its attacks: the player's delay, a monster's melee round or shot.
+    const auto d = delays(c, side_situation(c).ranged);
+    f.attack_time = mean_delay(d);
+    if (d.size() > 1) f.attack_times = d;
+    return f;
+  };
+  Bout out;
+  out.a = fighter(a, "attacker");
+  out.b = fighter(b, "defender");
+  auto min_time = [](const Fighter& f) {
+    return f.attack_times.empty() ? f.attack_time : f.attack_times.front().first;
+  };
+  auto max_time = [](const Fighter& f) { return f.attack_times.empty() ? f.attack_time : f.attack_times.back().first; };
+  std::tie(out.a_hits_b, out.b_hits_a) =
+      crawl::make_round_exchanges(round_spec(a, b, side_situation(a), min_time(out.a), max_time(out.b), out.a, out.b),
+                                  round_spec(b, a, side_situation(b), min_time(out.b), max_time(out.a), out.b, out.a));
+  out.time_unit = "aut";
+  // A monster shooting (ranged) makes no melee flavours: its rounds follow none.
+  list_mechanics(a, b, !side_situation(a).ranged, !side_situation(b).ranged, out.modelled, out.not_modelled);
+  list_regeneration(a, b, out.modelled);
+  for (const Combatant* c : {&a, &b})
+    if (const Creature* m = c->creature())
+      out.notes.push_back(crawl::monster_time_note(monster_time(*m, side_situation(*c).ranged)));
+  if (a.creature() || b.creature()) out.notes.push_back(crawl::monster_time_limit_note());
+  default_notes(a, "attacker", true, out.notes);
+  default_notes(b, "defender", true, out.notes);
+  // In a fight each side attacks and defends.
+  warnings_of(a, {"attacker", true, true, side_situation(a).ranged}, out.warnings);
+  warnings_of(b, {"defender", true, true, side_situation(b).ranged}, out.warnings);
+  out.notes.push_back(crawl::regeneration_note());
+  if ((poisons(a, b, side_situation(a)) && b.player()) || (poisons(b, a, side_situation(b)) && a.player()))
+    out.notes.push_back(crawl::poison_note());
+  if ((poisons(a, b, side_situation(a)) && b.creature()) || (poisons(b, a, side_situation(b)) && a.creature()))
+    out.notes.push_back(crawl::monster_poison_note());
+  if (drains(a, b, side_situation(a)) || drains(b, a, side_situation(b))) out.notes.push_back(crawl::drain_note());
+  return out;
+}
+
+// --- catalogs ------------------------------------------------------------------------
+
+std::vector<CatalogEntry> monster_entries() { return crawl::row_entries(monsters(), monster_entry); }
+
+std::vector<CatalogEntry> weapon_entries() {
+  std::vector<CatalogEntry> out;
+  for (const WeaponProp& w : weapons()) out.push_back(weapon_entry(w));
+  for (const MissileProp& m : missiles())
+    out.push_back({catalog_key(m.name),
+                   fmt::format("missile (thrown with missile=NAME; launchers fire theirs implicitly){}",
+                               m.legacy ? " (legacy)" : ""),
+                   {{"damage", integer(m.damage)}}});
+  return out;
+}
+
+std::vector<CatalogEntry> armor_entries() {
+  std::vector<CatalogEntry> out;
+  for (const ArmorProp& a : armors()) {
+    const std::string slot = a.is_shield() ? "shield" : a.is_body() ? "body armor" : "armor (not modeled)";
+    out.push_back({catalog_key(a.name),
+                   a.legacy ? slot + " (legacy)" : slot,
+                   {{"ac", integer(a.ac)}, {"ev_penalty", integer(a.ev_penalty)}}});
+  }
+  return out;
+}
+
+std::vector<CatalogEntry> situation_entries() { return crawl::help_entries(situation_flags()); }
+
+std::vector<CatalogEntry> key_entries() {
+  std::vector<CatalogEntry> out;
+  for (const SpecKey& k : spec_keys()) {
+    CatalogEntry e{k.name, k.meaning, {}};
+    if (k.numeric) e.stats = {{"min", k.lo}, {"max", k.hi}};
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+// --- the game, as GameRuleset reads it (fray/rules/game_ruleset.hpp) ----------------
+
+struct Crawl034 : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResult> {
+  static constexpr std::string_view id = kId;
+  static constexpr std::string_view title = "Dungeon Crawl Stone Soup 0.34.1";
+  static constexpr std::string_view player_name = "player";
+  static constexpr std::string_view time_unit = "aut";
+
+  static Combatant parse_combatant(std::string_view spec, std::string_view role) {
+    return crawl_0_34::parse_combatant(spec, role);
+  }
+  static Situation parse_situation(const std::vector<std::string>& flags) { return crawl_0_34::parse_situation(flags); }
+  static std::vector<std::string> situation_words(const std::vector<std::string>& flags) {
+    return crawl_0_34::situation_words(flags);
+  }
+  // No damage law where the plan does not model the damage: a point mass at 0.
+  static std::pair<Pmf, Pmf> damage_laws(const Outcome& o) {
+    return {o.damage ? *o.damage : Pmf::point(0), o.damage_on_hit ? *o.damage_on_hit : Pmf::point(0)};
+  }
+
+  // crawl-0.34 draws from the default engine only.
+  static void check_engine(std::string_view name) {
+    if (name != "default") throw Error(fmt::format("{}: no engine '{}' (it draws from the default engine)", kId, name));
+  }
+  template <class R>
+  static StrikeResult strike(const Prepared& r, R& rng, std::vector<Draw>* trace) {
+    const AttackPlan& p = r.plan;
+    if (!trace) return crawl_0_34::strike(p, rng);
+    return crawl_0_34::strike(p, rng, [trace](const Draw& d) { trace->push_back(d); });
+  }
+  static bool landed(const StrikeResult& r) { return r.hit; }
+  static bool blocked(const StrikeResult& r) { return r.blocked && !r.hit; }
+  static Strike strike_of(const Prepared&, const StrikeResult& r, std::vector<Draw> draws) {
+    Strike k;
+    k.outcome = r.stab ? "stab" : r.hit ? "hit" : blocked(r) ? "block" : "miss";
+    k.hit = r.hit;
+    k.damage = r.damage;
+    k.rolls = {{"to_hit", integer(r.to_hit)}, {"ev", integer(r.ev)}};
+    k.draws = std::move(draws);
+    return k;
+  }
+  // A strike run counts its blocks and stabs.
+  struct Tally {
+    std::uint64_t blocks = 0, stabs = 0;
+  };
+  static void tally(Tally& t, const StrikeResult& r) {
+    t.blocks += blocked(r);
+    t.stabs += r.stab;
+  }
+  static void strike_report(const Prepared& p, const Tally& t, StrikeRun& run) {
+    run.details = {{"blocks", integer(static_cast<std::int64_t>(t.blocks))},
+                   {"stabs", integer(static_cast<std::int64_t>(t.stabs))}};
+    crawl::add_own_terms(run.details, run.defender);
+    run.notes = notes_for(p);
+    list_mechanics(p.attacker, p.defender, false, false, run.modelled, run.not_modelled);
+  }
+
+  // The attacker's to-hit is its `accuracy`, the mean of the roll.
+  static SideSummary side(const Prepared& p, bool attacker) {
+    SideSummary s = side_summary(attacker ? p.attacker : p.defender, p.situation, !attacker);
+    if (attacker) s.stats.push_back({"accuracy", p.plan.to_hit.exact().mean()});
+    return s;
+  }
+  static bool can_block(const Prepared& p) { return p.plan.block_rolled && p.plan.block_possible; }
+  static double p_miss(const Outcome& o) { return std::max(0.0, 1 - o.p_hit - o.p_block); }
+  static std::vector<OutcomeKind> outcomes(const Prepared& p, const Outcome& o) {
+    std::vector<OutcomeKind> out;
+    out.push_back({"miss", p_miss(o), false});
+    if (can_block(p)) out.push_back({"block", o.p_block, false});
+    out.push_back({"hit", o.p_hit - o.p_stab, true});
+    if (p.plan.stab_denom > 0) out.push_back({"stab", o.p_stab, true});
+    return out;
+  }
+  static double attack_time(const Prepared& p) { return mean_delay(delays(p.attacker, p.situation.ranged)); }
+  static Fields details(const Prepared& p, const Outcome& o) {
+    const auto d = delays(p.attacker, p.situation.ranged);
+    Fields f = {{"to_hit_mean", o.to_hit.mean()},
+                {"to_hit_min", integer(o.to_hit.min())},
+                {"to_hit_max", integer(o.to_hit.max())},
+                {"ev_mean", o.ev.mean()},
+                {"ev_min", integer(o.ev.min())},
+                {"ev_max", integer(o.ev.max())},
+                {"automatic_band", p.plan.band},
+                {"p_miss", p_miss(o)},
+                {"p_block", o.p_block},
+                {"p_stab", o.p_stab},
+                {"can_block", can_block(p)},
+                {"block_limit", integer(defender_block_limit(p.defender))},
+                {"blocks_made", integer(p.situation.blocks)},
+                {"stab_denominator", integer(p.plan.stab_denom)},
+                {"attack_time_min", d.front().first},
+                {"attack_time_max", d.back().first},
+                {"damage_modeled", p.plan.damage.has_value()}};
+    crawl::add_own_terms(f, side_summary(p.defender, p.situation, true));
+    return f;
+  }
+  static std::vector<std::string> steps(const Prepared& p, const Outcome& o) {
+    const int limit = defender_block_limit(p.defender);
+    std::vector<std::string> out;
+    out.push_back(fmt::format("to-hit: {} [{}]", range_text(o.to_hit), p.plan.to_hit.describe()));
+    out.push_back(fmt::format("EV compared: {}", range_text(o.ev)));
+    if (p.plan.band) out.push_back("attack::test_hit: 2.5 % automatic hit, 2.5 % automatic miss, else to-hit >= EV");
+    if (can_block(p))
+      out.push_back(fmt::format("shield: blocked when shield_bonus {} random2({}{}), {} of {} blocks used: {}",
+                                p.plan.strict ? ">" : ">=", p.plan.bypass_base,
+                                p.plan.bypass_uses_to_hit ? " + to_hit/2" : "", p.situation.blocks, limit,
+                                pct(o.p_block)));
+    else if (p.plan.block_rolled && limit > 0 && p.situation.blocks >= limit)
+      out.push_back(fmt::format("shield: exhausted, {} of {} blocks used this turn", p.situation.blocks, limit));
+    if (p.plan.stab_denom == 1) out.push_back("stab: the defender is helpless, every attack is a stab");
+    if (p.plan.stab_denom == 4)
+      out.push_back(
+          fmt::format("stab: x_chance_in_y({}, 100): {}", range_text(p.plan.stab_chance.exact()), pct(o.p_stab)));
+    if (o.damage_on_hit) out.push_back(fmt::format("damage when it lands: {}", range_text(*o.damage_on_hit)));
+    if (const Creature* m = p.attacker.creature())
+      out.push_back("time: " + crawl::monster_time_note(monster_time(*m, p.situation.ranged)));
+    return out;
+  }
+  static std::vector<std::string> notes(const Prepared& p) { return notes_for(p); }
+  static std::vector<std::string> equipment(const Prepared& p) {
+    std::vector<std::string> out;
+    equipment_line(p.attacker, "attacker", out);
+    equipment_line(p.defender, "defender", out);
+    return out;
+  }
+  static std::vector<std::string> warnings(const Prepared& p) {
+    std::vector<std::string> out;
+    warnings_of(p.attacker, {"attacker", true, false, p.situation.ranged}, out);
+    warnings_of(p.defender, {"defender", false, true, false}, out);
+    return out;
+  }
+  static void mechanics(const Prepared& p, std::vector<std::string>& modelled, std::vector<std::string>& not_modelled) {
+    list_mechanics(p.attacker, p.defender, false, false, modelled, not_modelled);
+  }
+
+  // A fight reads the specs and flags, not one attack's plan.
+  static constexpr bool bout_plans = false;
+  static Bout bout(const Combatant& a, const Combatant& b, const Situation& s) { return bout_of(a, b, s); }
+
+  static constexpr CatalogSource catalog_sources[] = {{CatalogKind::monsters, monster_entries},
+                                                      {CatalogKind::weapons, weapon_entries},
+                                                      {CatalogKind::armors, armor_entries},
+                                                      {CatalogKind::situations, situation_entries},
+                                                      {CatalogKind::keys, key_entries}};
+};
+static_assert(Game<Crawl034>);
+
+class Rules final : public GameRuleset<Crawl034> {
  public:
-  std::string_view id() const override { return kId; }
-  std::string_view title() const override { return "Dungeon Crawl Stone Soup 0.34.1"; }
-  std::string_view player_name() const override { return "player"; }
   RulesetDefaults defaults() const override {
     return {"player:fighting=5,long_blades=4,weapon=long_sword,hp=40",
             "orc_warrior",
@@ -363,219 +588,6 @@ class Rules final : public Ruleset {
             {"orc_warrior", "orc"}};
   }
   std::vector<std::string> aliases() const override { return {"crawl-0.34.1"}; }
-
-  AttackSummary attack(const AttackRequest& req) const override {
-    const Prepared p = prepare(*this, req);
-    const Outcome o = exact_outcome(p.plan);
-    AttackSummary s;
-    s.rules = std::string(kId);
-    s.attacker = side_summary(p.attacker, p.situation, false);
-    s.defender = side_summary(p.defender, p.situation, true);
-    s.attacker.stats.push_back({"accuracy", o.to_hit.mean()});
-    s.situation = situation_words(req.situation);
-    s.p_hit = o.p_hit;
-    const bool can_block = p.plan.block_rolled && p.plan.block_possible;
-    const double p_miss = std::max(0.0, 1 - o.p_hit - o.p_block);
-    s.outcomes.push_back({"miss", p_miss, false});
-    if (can_block) s.outcomes.push_back({"block", o.p_block, false});
-    s.outcomes.push_back({"hit", o.p_hit - o.p_stab, true});
-    if (p.plan.stab_denom > 0) s.outcomes.push_back({"stab", o.p_stab, true});
-    s.damage = o.damage ? *o.damage : Pmf::point(0);
-    s.damage_on_hit = o.damage_on_hit ? *o.damage_on_hit : Pmf::point(0);
-    const auto d = delays(p.attacker, p.situation.ranged);
-    s.attack_time = mean_delay(d);
-    s.time_unit = "aut";
-    const int limit = defender_block_limit(p.defender);
-    s.details = {{"to_hit_mean", o.to_hit.mean()},
-                 {"to_hit_min", integer(o.to_hit.min())},
-                 {"to_hit_max", integer(o.to_hit.max())},
-                 {"ev_mean", o.ev.mean()},
-                 {"ev_min", integer(o.ev.min())},
-                 {"ev_max", integer(o.ev.max())},
-                 {"automatic_band", p.plan.band},
-                 {"p_miss", p_miss},
-                 {"p_block", o.p_block},
-                 {"p_stab", o.p_stab},
-                 {"can_block", can_block},
-                 {"block_limit", integer(limit)},
-                 {"blocks_made", integer(p.situation.blocks)},
-                 {"stab_denominator", integer(p.plan.stab_denom)},
-                 {"attack_time_min", d.front().first},
-                 {"attack_time_max", d.back().first},
-                 {"damage_modeled", p.plan.damage.has_value()}};
-    crawl::add_own_terms(s.details, s.defender);
-    s.steps.push_back(fmt::format("to-hit: {} [{}]", range_text(o.to_hit), p.plan.to_hit.describe()));
-    s.steps.push_back(fmt::format("EV compared: {}", range_text(o.ev)));
-    if (p.plan.band)
-      s.steps.push_back("attack::test_hit: 2.5 % automatic hit, 2.5 % automatic miss, else to-hit >= EV");
-    if (can_block)
-      s.steps.push_back(fmt::format("shield: blocked when shield_bonus {} random2({}{}), {} of {} blocks used: {}",
-                                    p.plan.strict ? ">" : ">=", p.plan.bypass_base,
-                                    p.plan.bypass_uses_to_hit ? " + to_hit/2" : "", p.situation.blocks, limit,
-                                    pct(o.p_block)));
-    else if (p.plan.block_rolled && limit > 0 && p.situation.blocks >= limit)
-      s.steps.push_back(fmt::format("shield: exhausted, {} of {} blocks used this turn", p.situation.blocks, limit));
-    if (p.plan.stab_denom == 1) s.steps.push_back("stab: the defender is helpless, every attack is a stab");
-    if (p.plan.stab_denom == 4)
-      s.steps.push_back(
-          fmt::format("stab: x_chance_in_y({}, 100): {}", range_text(p.plan.stab_chance.exact()), pct(o.p_stab)));
-    if (o.damage_on_hit) s.steps.push_back(fmt::format("damage when it lands: {}", range_text(*o.damage_on_hit)));
-    if (const Creature* m = p.attacker.creature())
-      s.steps.push_back("time: " + crawl::monster_time_note(monster_time(*m, p.situation.ranged)));
-    s.notes = notes_for(p);
-    equipment_line(p.attacker, "attacker", s.equipment);
-    equipment_line(p.defender, "defender", s.equipment);
-    warnings_of(p.attacker, {"attacker", true, false, p.situation.ranged}, s.warnings);
-    warnings_of(p.defender, {"defender", false, true, false}, s.warnings);
-    list_mechanics(p.attacker, p.defender, false, false, s.modelled, s.not_modelled);
-    return s;
-  }
-
-  StrikeRun strike(const StrikeRequest& req) const override {
-    if (req.engine != "default")
-      throw Error(fmt::format("{}: no engine '{}' (it draws from the default engine)", kId, req.engine));
-    const Prepared p = prepare(*this, req.attack);
-    StrikeRun run;
-    run.rules = std::string(kId);
-    run.attacker = side_summary(p.attacker, p.situation, false);
-    run.defender = side_summary(p.defender, p.situation, true);
-    run.situation = situation_words(req.attack.situation);
-    run.seed = req.seed;
-    run.engine = req.engine;
-    run.count = req.count;
-    const Outcome o = exact_outcome(p.plan);
-    run.attacker.stats.push_back({"accuracy", o.to_hit.mean()});
-    run.p_hit = o.p_hit;
-    Rng rng(req.seed);
-    std::uint64_t blocks = 0, stabs = 0;
-    for (std::uint64_t i = 0; i < req.count; ++i) {
-      Strike k;
-      const StrikeResult r = i < kMaxTraced
-                                 ? crawl_0_34::strike(p.plan, rng, [&k](const Draw& d) { k.draws.push_back(d); })
-                                 : crawl_0_34::strike(p.plan, rng);
-      run.hits += r.hit;
-      run.total_damage += r.damage;
-      const bool blocked = r.blocked && !r.hit;
-      blocks += blocked;
-      stabs += r.stab;
-      if (i >= kMaxTraced) continue;
-      k.outcome = r.stab ? "stab" : r.hit ? "hit" : blocked ? "block" : "miss";
-      k.hit = r.hit;
-      k.damage = r.damage;
-      k.rolls = {{"to_hit", integer(r.to_hit)}, {"ev", integer(r.ev)}};
-      run.strikes.push_back(std::move(k));
-    }
-    run.details = {{"blocks", integer(static_cast<std::int64_t>(blocks))},
-                   {"stabs", integer(static_cast<std::int64_t>(stabs))}};
-    crawl::add_own_terms(run.details, run.defender);
-    run.notes = notes_for(p);
-    list_mechanics(p.attacker, p.defender, false, false, run.modelled, run.not_modelled);
-    return run;
-  }
-
-  Bout bout(const AttackRequest& req) const override {
-    check_options(*this, req);
-    const Combatant a = parse_combatant(req.attacker, "attacker");
-    const Combatant b = parse_combatant(req.defender, "defender");
-    const Situation s = parse_situation(req.situation);
-    if (s.blocks > 0)
-      throw Error(fmt::format("{}: blocks=N describes one attack; a fight counts the blocks itself", kId));
-    // A side's rounds: the situation's ranged flag is the player's way of attacking; a monster fights in melee
-    // unless it is the one with the launcher.
-    auto side_situation = [&s](const Combatant& attacker) {
-      Situation x = s;
-      if (const Creature* m = attacker.creature()) x.ranged = s.ranged && m->weapon && m->weapon->ranged;
-      return x;
-    };
-    auto fighter = [&side_situation](const Combatant& c, std::string_view role) {
-      if (c.bolt()) throw Error(fmt::format("{}: a bolt cannot fight", kId));
-      Fighter f;
-      f.name = combatant_name(c);
-      f.hp = c.player() ? c.player()->hp : c.creature()->hp;
-      if (f.hp <= 0) throw Error(fmt::format("{}: the {} needs hp=N (above 0) for a fight", kId, role));
-      // Each of its attacks: the player's delay, a monster's melee round or shot.
-      const auto d = delays(c, side_situation(c).ranged);
-      f.attack_time = mean_delay(d);
-      if (d.size() > 1) f.attack_times = d;
-      return f;
-    };
-    Bout out;
-    out.a = fighter(a, "attacker");
-    out.b = fighter(b, "defender");
-    auto min_time = [](const Fighter& f) {
-      return f.attack_times.empty() ? f.attack_time : f.attack_times.front().first;
-    };
-    auto max_time = [](const Fighter& f) {
-      return f.attack_times.empty() ? f.attack_time : f.attack_times.back().first;
-    };
-    std::tie(out.a_hits_b, out.b_hits_a) = crawl::make_round_exchanges(
-        round_spec(a, b, side_situation(a), min_time(out.a), max_time(out.b), out.a, out.b),
-        round_spec(b, a, side_situation(b), min_time(out.b), max_time(out.a), out.b, out.a));
-    out.time_unit = "aut";
-    // A monster shooting (ranged) makes no melee flavours: its rounds follow none.
-    list_mechanics(a, b, !side_situation(a).ranged, !side_situation(b).ranged, out.modelled, out.not_modelled);
-    list_regeneration(a, b, out.modelled);
-    for (const Combatant* c : {&a, &b})
-      if (const Creature* m = c->creature())
-        out.notes.push_back(crawl::monster_time_note(monster_time(*m, side_situation(*c).ranged)));
-    if (a.creature() || b.creature()) out.notes.push_back(crawl::monster_time_limit_note());
-    default_notes(a, "attacker", true, out.notes);
-    default_notes(b, "defender", true, out.notes);
-    // In a fight each side attacks and defends.
-    warnings_of(a, {"attacker", true, true, side_situation(a).ranged}, out.warnings);
-    warnings_of(b, {"defender", true, true, side_situation(b).ranged}, out.warnings);
-    out.notes.push_back(crawl::regeneration_note());
-    if ((poisons(a, b, side_situation(a)) && b.player()) || (poisons(b, a, side_situation(b)) && a.player()))
-      out.notes.push_back(crawl::poison_note());
-    if ((poisons(a, b, side_situation(a)) && b.creature()) || (poisons(b, a, side_situation(b)) && a.creature()))
-      out.notes.push_back(crawl::monster_poison_note());
-    if (drains(a, b, side_situation(a)) || drains(b, a, side_situation(b))) out.notes.push_back(crawl::drain_note());
-    return out;
-  }
-
-  std::vector<CatalogKind> catalogs() const override {
-    return {CatalogKind::monsters, CatalogKind::weapons, CatalogKind::armors, CatalogKind::situations,
-            CatalogKind::keys};
-  }
-
-  std::vector<CatalogEntry> catalog(CatalogKind kind) const override {
-    std::vector<CatalogEntry> out;
-    switch (kind) {
-      case CatalogKind::monsters:
-        for (const MonsterProp& m : monsters()) out.push_back(monster_entry(m));
-        break;
-      case CatalogKind::weapons:
-        for (const WeaponProp& w : weapons()) out.push_back(weapon_entry(w));
-        for (const MissileProp& m : missiles())
-          out.push_back({catalog_key(m.name),
-                         fmt::format("missile (thrown with missile=NAME; launchers fire theirs implicitly){}",
-                                     m.legacy ? " (legacy)" : ""),
-                         {{"damage", integer(m.damage)}}});
-        break;
-      case CatalogKind::armors:
-        for (const ArmorProp& a : armors()) {
-          const std::string slot = a.is_shield() ? "shield" : a.is_body() ? "body armor" : "armor (not modeled)";
-          out.push_back({catalog_key(a.name),
-                         a.legacy ? slot + " (legacy)" : slot,
-                         {{"ac", integer(a.ac)}, {"ev_penalty", integer(a.ev_penalty)}}});
-        }
-        break;
-      case CatalogKind::situations:
-        for (auto& [name, meaning] : situation_flags()) out.push_back({name, meaning, {}});
-        break;
-      case CatalogKind::keys:
-        for (const SpecKey& k : spec_keys()) {
-          CatalogEntry e{k.name, k.meaning, {}};
-          if (k.numeric) e.stats = {{"min", k.lo}, {"max", k.hi}};
-          out.push_back(std::move(e));
-        }
-        break;
-      default:
-        throw Error(fmt::format("{} has no {} catalog (it has: monsters, weapons, armors, situations, keys)", kId,
-                                catalog_kind_name(kind)));
-    }
-    return out;
-  }
 };
 
 }  // namespace

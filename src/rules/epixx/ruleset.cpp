@@ -12,6 +12,7 @@
 #include <fray/rules/epixx/combatant.hpp>
 #include <fray/rules/epixx/fight.hpp>
 #include <fray/rules/epixx/ruleset.hpp>
+#include <fray/rules/game_ruleset.hpp>
 #include <fray/rules/spec.hpp>
 #include <map>
 #include <tuple>
@@ -59,19 +60,8 @@ Situation request_situation(const AttackRequest& r) {
   return s;
 }
 
-struct Prepared {
-  Combatant attacker, defender;
-  Situation situation;
-  AttackPlan plan;
-};
-
-Prepared prepare(const Ruleset& rules, const AttackRequest& r) {
-  check_options(rules, r);
-  Prepared p{
-      parse_combatant(r.attacker, "attacker"), parse_combatant(r.defender, "defender"), request_situation(r), {}};
-  p.plan = plan_attack(p.attacker, p.defender, p.situation);
-  return p;
-}
+// The request resolved (GameRuleset::prepare): both combatants, the situation, the plan.
+using Prepared = fray::Prepared<Combatant, Situation, AttackPlan>;
 
 // The attacker's offensive modifier O and the defender's D (or R at range)
 // under the names every game gives them: `accuracy` and `evasion` (the
@@ -290,164 +280,188 @@ CatalogEntry example_entry(const Example& e) {
   return entry;
 }
 
-class Rules final : public Ruleset {
- public:
-  std::string_view id() const override { return "epixx"; }
-  std::string_view title() const override { return "epixx 2D6 rogue"; }
-  std::string_view player_name() const override { return {}; }  // the player is a set of keys
-  std::vector<std::string> verbs() const override { return {"turn"}; }
-  RulesetDefaults defaults() const override { return {"human_fighter", "ogre", "attacker", "str", -3, 5, 1, {"ogre"}}; }
-
-  AttackSummary attack(const AttackRequest& request) const override {
-    const Prepared p = prepare(*this, request);
-    const AttackPlan& plan = p.plan;
-    const Outcome o = exact_outcome(plan, initial_state(p.situation));
-    AttackSummary s;
-    s.rules = "epixx";
-    s.attacker = attacker_side(request.attacker, p.attacker, plan);
-    s.defender = defender_side(request.defender, p.defender, p.situation, plan);
-    s.situation = request.situation;
-    s.p_hit = o.p_hit;
-    std::string in36;
-    for (int i = 0; i < result_count; ++i) {
-      const auto r = static_cast<Result>(i);
-      s.outcomes.push_back({std::string(name(r)), o.results.of(r), lands(r)});
-      in36 += fmt::format("{}{} {}", in36.empty() ? "" : ", ", name(r), in_36ths(o.results.of(r)));
-    }
-    s.damage = o.damage;
-    s.damage_on_hit = o.damage_on_hit;
-    s.attack_time = 1;
-    s.time_unit = "turns";
-    s.details = plan_fields(plan);
-    s.details.push_back({"p_critical", o.results.crit});
-    s.details.push_back({"p_confused", o.p_confused});
-    s.details.push_back({"confusion_mean_turns", o.confusion.mean()});
-    s.details.push_back({"confusion_mean_turns_if_critical", o.confusion_if_crit.mean()});
-    s.steps = describe(plan);
-    s.steps.push_back("in 36ths: " + in36);
-    s.steps.push_back(
-        fmt::format("critical effect check 2D6 {:+} >= 7 + damage after resistance: P(confused) = "
-                    "{}, mean {:.4f} turns ({:.4f} given a critical hit)",
-                    plan.stamina, probability(o.p_confused, 4), o.confusion.mean(), o.confusion_if_crit.mean()));
-    s.notes = notes_of(p);
-    s.equipment = equipment_of(p.attacker, p.defender, p.situation.kind);
-    s.warnings = warnings_of(p);
-    return s;
+// The outcomes' probabilities in 36ths: "miss 10/36, hit 20/36, ...".
+std::string outcomes_in_36ths(const Outcome& o) {
+  std::string in36;
+  for (int i = 0; i < result_count; ++i) {
+    const auto r = static_cast<Result>(i);
+    in36 += fmt::format("{}{} {}", in36.empty() ? "" : ", ", name(r), in_36ths(o.results.of(r)));
   }
+  return in36;
+}
 
-  StrikeRun strike(const StrikeRequest& request) const override {
-    const Prepared p = prepare(*this, request.attack);
-    const AttackPlan& plan = p.plan;
-    auto engine = make_engine(request.engine, request.seed);
-    StrikeRun run;
-    run.rules = "epixx";
-    run.attacker = attacker_side(request.attack.attacker, p.attacker, plan);
-    run.defender = defender_side(request.attack.defender, p.defender, p.situation, plan);
-    run.situation = request.attack.situation;
-    run.seed = request.seed;
-    run.engine = request.engine;
-    run.count = request.count;
-    // Each strike rolls the weapon's dice once: charged before the first
-    // (--count 10000000 of a weapon of 20 000 dice is 2 x 10^11 draws).
-    require_budget(static_cast<double>(request.count) * (kSampleOps + plan.damage_dice.draws() * kDrawOps), 0,
-                   fmt::format("{} strikes with the weapon \"{}\"", request.count, plan.damage_dice.text()),
+// A fight: side a the attacker, side b the defender, each attacking in its turn.
+Bout bout_of(const Combatant& a, const Combatant& b, const Situation& sit) {
+  if (sit.invisible_attacker || sit.invisible_defender || sit.incapacitated || sit.confused)
+    throw Error("epixx bouts take rule options only; invisible_*, incapacitated and confused describe one attack");
+  const auto fighter = [](const Combatant& c, std::string_view role) {
+    if (!c.hp) throw Error(fmt::format("{} spec needs hp= for a fight", role));
+    return Fighter{c.name.empty() ? std::string(role) : c.name, *c.hp, 1.0, 0};
+  };
+  Bout bt;
+  bt.a = fighter(a, "attacker");
+  bt.b = fighter(b, "defender");
+  std::tie(bt.a_hits_b, bt.b_hits_a) = fight_exchanges(plan_attack(a, b, sit), plan_attack(b, a, sit));
+  bt.time_unit = "turns";
+  // The example creatures have no abilities of their own; the rule every
+  // exchange carries is the critical effect.
+  bt.modelled.push_back(
+      "both sides: critical effect, confused for the margin of a failed 2D6 + STA >= 7 + damage check (epixx combat "
+      "page)");
+  // Each side attacks and defends: the defaults and the item warnings of both, the attacker's first.
+  constexpr Part side_a{"attacker", true, true}, side_b{"defender", true, true};
+  bt.notes = defaults_note(a, side_a, sit.kind);
+  for (auto& n : defaults_note(b, side_b, sit.kind)) bt.notes.push_back(std::move(n));
+  bt.warnings = item_warnings(a, side_a, sit.kind, sit.rules.negative_parry);
+  for (auto& w : item_warnings(b, side_b, sit.kind, sit.rules.negative_parry)) bt.warnings.push_back(std::move(w));
+  return bt;
+}
+
+// --- catalogs ------------------------------------------------------------------------
+
+// The example creatures: monsters, or player characters (classes).
+std::vector<CatalogEntry> example_entries(bool monsters) {
+  std::vector<CatalogEntry> out;
+  for (const Example& e : examples())
+    if (e.monster == monsters) out.push_back(example_entry(e));
+  return out;
+}
+std::vector<CatalogEntry> monster_entries() { return example_entries(true); }
+std::vector<CatalogEntry> class_entries() { return example_entries(false); }
+
+std::vector<CatalogEntry> situation_entries() {
+  std::vector<CatalogEntry> out;
+  for (const SituationItem& s : situation_items())
+    out.push_back({s.takes_value ? fmt::format("{}=N", s.name) : std::string(s.name), std::string(s.description), {}});
+  return out;
+}
+
+std::vector<CatalogEntry> key_entries() {
+  std::vector<CatalogEntry> out;
+  for (const SpecKey& k : spec_keys())
+    out.push_back({std::string(k.name), std::string(k.description), {{"default", std::string(k.fallback)}}});
+  return out;
+}
+
+// --- the game, as GameRuleset reads it (fray/rules/game_ruleset.hpp) ----------------
+
+struct Epixx : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResult> {
+  static constexpr std::string_view id = "epixx";
+  static constexpr std::string_view title = "epixx 2D6 rogue";
+  static constexpr std::string_view player_name = "";  // the player is a set of keys
+  static constexpr std::string_view time_unit = "turns";
+
+  static Combatant parse_combatant(std::string_view spec, std::string_view role) {
+    return epixx::parse_combatant(spec, role);
+  }
+  // The flags, and the request's kind and range.
+  static Situation parse_situation(const AttackRequest& req) { return request_situation(req); }
+  // Each attack meets the defender at the start of its turn.
+  static Outcome exact_outcome(const Prepared& p) { return epixx::exact_outcome(p.plan, initial_state(p.situation)); }
+
+  // A strike run reads P(hit) from the results alone, never the damage law of
+  // a weapon it may only sample.
+  static double strike_p_hit(const Prepared& p) { return result_probabilities(p.plan, initial_state(p.situation)).hit; }
+  // Each strike rolls the weapon's dice once: charged before the first
+  // (--count 10000000 of a weapon of 20 000 dice is 2 x 10^11 draws).
+  static void check_strikes(const Prepared& p, std::uint64_t count) {
+    require_budget(static_cast<double>(count) * (kSampleOps + p.plan.damage_dice.draws() * kDrawOps), 0,
+                   fmt::format("{} strikes with the weapon \"{}\"", count, p.plan.damage_dice.text()),
                    "use a smaller --count");
+  }
+  template <class R>
+  static StrikeResult strike(const Prepared& p, R& rng, std::vector<Draw>* trace) {
     // Each strike is one attack on the defender at the start of its turn.
     const TurnState start = initial_state(p.situation);
-    run.p_hit = result_probabilities(plan, start).hit;
+    if (!trace) return epixx::strike(p.plan, start, rng);
+    return epixx::strike(p.plan, start, rng, [trace](DrawFor what, std::string_view call, std::int64_t value) {
+      trace->push_back({std::string(name(what)), std::string(call), value});
+    });
+  }
+  static bool landed(const StrikeResult& k) { return k.hit(); }
+  static Strike strike_of(const Prepared& p, const StrikeResult& k, std::vector<Draw> draws) {
+    Strike t;
+    t.outcome = std::string(name(k.result));
+    t.hit = k.hit();
+    t.damage = k.damage;
+    if (!p.plan.auto_hit) t.rolls.push_back({"to_hit_total", std::int64_t{k.total}});
+    if (k.weapon_roll) t.rolls.push_back({"weapon_roll", *k.weapon_roll});
+    if (k.check) t.rolls.push_back({"confusion_turns", std::int64_t{k.confusion}});
+    t.draws = std::move(draws);
+    return t;
+  }
+  // A strike run counts its critical hits and the defenders it confused.
+  struct Tally {
     std::uint64_t criticals = 0, confused = 0;
-    for (std::uint64_t i = 0; i < request.count; ++i) {
-      const bool traced = i < kMaxTraced;
-      std::vector<Draw> draws;
-      const auto record = [&](DrawFor what, std::string_view call, std::int64_t value) {
-        if (traced) draws.push_back({std::string(name(what)), std::string(call), value});
-      };
-      const StrikeResult k = epixx::strike(plan, start, *engine, record);
-      run.hits += k.hit();
-      run.total_damage += k.damage;
-      criticals += k.result == Result::critical;
-      confused += k.confusion > 0;
-      if (!traced) continue;
-      Strike t;
-      t.outcome = std::string(name(k.result));
-      t.hit = k.hit();
-      t.damage = k.damage;
-      if (!plan.auto_hit) t.rolls.push_back({"to_hit_total", std::int64_t{k.total}});
-      if (k.weapon_roll) t.rolls.push_back({"weapon_roll", *k.weapon_roll});
-      if (k.check) t.rolls.push_back({"confusion_turns", std::int64_t{k.confusion}});
-      t.draws = std::move(draws);
-      run.strikes.push_back(std::move(t));
-    }
-    run.details = plan_fields(plan);
-    run.details.push_back({"criticals", static_cast<std::int64_t>(criticals)});
-    run.details.push_back({"confused", static_cast<std::int64_t>(confused)});
+  };
+  static void tally(Tally& t, const StrikeResult& k) {
+    t.criticals += k.result == Result::critical;
+    t.confused += k.confusion > 0;
+  }
+  static void strike_report(const Prepared& p, const Tally& t, StrikeRun& run) {
+    run.details = plan_fields(p.plan);
+    run.details.push_back({"criticals", static_cast<std::int64_t>(t.criticals)});
+    run.details.push_back({"confused", static_cast<std::int64_t>(t.confused)});
     run.notes = notes_of(p);
     run.equipment = equipment_of(p.attacker, p.defender, p.situation.kind);
     run.warnings = warnings_of(p);
-    return run;
   }
 
-  Bout bout(const AttackRequest& request) const override {
-    check_options(*this, request);
-    const Combatant a = parse_combatant(request.attacker, "attacker");
-    const Combatant b = parse_combatant(request.defender, "defender");
-    const Situation sit = request_situation(request);
-    if (sit.invisible_attacker || sit.invisible_defender || sit.incapacitated || sit.confused)
-      throw Error("epixx bouts take rule options only; invisible_*, incapacitated and confused describe one attack");
-    const auto fighter = [](const Combatant& c, std::string_view role) {
-      if (!c.hp) throw Error(fmt::format("{} spec needs hp= for a fight", role));
-      return Fighter{c.name.empty() ? std::string(role) : c.name, *c.hp, 1.0, 0};
-    };
-    Bout bt;
-    bt.a = fighter(a, "attacker");
-    bt.b = fighter(b, "defender");
-    std::tie(bt.a_hits_b, bt.b_hits_a) = fight_exchanges(plan_attack(a, b, sit), plan_attack(b, a, sit));
-    bt.time_unit = "turns";
-    // The example creatures have no abilities of their own; the rule every
-    // exchange carries is the critical effect.
-    bt.modelled.push_back(
-        "both sides: critical effect, confused for the margin of a failed 2D6 + STA >= 7 + damage check (epixx combat "
-        "page)");
-    // Each side attacks and defends: the defaults and the item warnings of both, the attacker's first.
-    constexpr Part side_a{"attacker", true, true}, side_b{"defender", true, true};
-    bt.notes = defaults_note(a, side_a, sit.kind);
-    for (auto& n : defaults_note(b, side_b, sit.kind)) bt.notes.push_back(std::move(n));
-    bt.warnings = item_warnings(a, side_a, sit.kind, sit.rules.negative_parry);
-    for (auto& w : item_warnings(b, side_b, sit.kind, sit.rules.negative_parry)) bt.warnings.push_back(std::move(w));
-    return bt;
+  // The sides are named by their specs as written.
+  static SideSummary side(const Prepared& p, bool attacker) {
+    if (attacker) return attacker_side(p.request->attacker, p.attacker, p.plan);
+    return defender_side(p.request->defender, p.defender, p.situation, p.plan);
   }
-
-  std::vector<CatalogKind> catalogs() const override {
-    return {CatalogKind::monsters, CatalogKind::classes, CatalogKind::situations, CatalogKind::keys};
-  }
-
-  std::vector<CatalogEntry> catalog(CatalogKind kind) const override {
-    std::vector<CatalogEntry> out;
-    switch (kind) {
-      case CatalogKind::monsters:
-      case CatalogKind::classes:
-        for (const Example& e : examples())
-          if (e.monster == (kind == CatalogKind::monsters)) out.push_back(example_entry(e));
-        return out;
-      case CatalogKind::situations:
-        for (const SituationItem& s : situation_items())
-          out.push_back(
-              {s.takes_value ? fmt::format("{}=N", s.name) : std::string(s.name), std::string(s.description), {}});
-        return out;
-      case CatalogKind::keys:
-        for (const SpecKey& k : spec_keys())
-          out.push_back({std::string(k.name), std::string(k.description), {{"default", std::string(k.fallback)}}});
-        return out;
-      case CatalogKind::weapons:
-      case CatalogKind::armors:
-        break;
+  static std::vector<OutcomeKind> outcomes(const Prepared&, const Outcome& o) {
+    std::vector<OutcomeKind> out;
+    for (int i = 0; i < result_count; ++i) {
+      const auto r = static_cast<Result>(i);
+      out.push_back({std::string(name(r)), o.results.of(r), lands(r)});
     }
-    throw Error(
-        fmt::format("epixx has no {} catalog: weapons and armor are spec keys (it has: monsters, classes, "
-                    "situations, keys)",
-                    catalog_kind_name(kind)));
+    return out;
   }
+  static double attack_time(const Prepared&) { return 1; }
+  static Fields details(const Prepared& p, const Outcome& o) {
+    Fields f = plan_fields(p.plan);
+    f.push_back({"p_critical", o.results.crit});
+    f.push_back({"p_confused", o.p_confused});
+    f.push_back({"confusion_mean_turns", o.confusion.mean()});
+    f.push_back({"confusion_mean_turns_if_critical", o.confusion_if_crit.mean()});
+    return f;
+  }
+  static std::vector<std::string> steps(const Prepared& p, const Outcome& o) {
+    std::vector<std::string> out = describe(p.plan);
+    out.push_back("in 36ths: " + outcomes_in_36ths(o));
+    out.push_back(
+        fmt::format("critical effect check 2D6 {:+} >= 7 + damage after resistance: P(confused) = "
+                    "{}, mean {:.4f} turns ({:.4f} given a critical hit)",
+                    p.plan.stamina, probability(o.p_confused, 4), o.confusion.mean(), o.confusion_if_crit.mean()));
+    return out;
+  }
+  static std::vector<std::string> notes(const Prepared& p) { return notes_of(p); }
+  static std::vector<std::string> equipment(const Prepared& p) {
+    return equipment_of(p.attacker, p.defender, p.situation.kind);
+  }
+  static std::vector<std::string> warnings(const Prepared& p) { return warnings_of(p); }
+  // The example creatures have no mechanics of their own to list.
+  static void mechanics(const Prepared&, std::vector<std::string>&, std::vector<std::string>&) {}
 
+  // A fight reads the specs and the situation's rule options, not one attack's plan.
+  static constexpr bool bout_plans = false;
+  static Bout bout(const Combatant& a, const Combatant& b, const Situation& s) { return bout_of(a, b, s); }
+
+  static constexpr CatalogSource catalog_sources[] = {{CatalogKind::monsters, monster_entries},
+                                                      {CatalogKind::classes, class_entries},
+                                                      {CatalogKind::situations, situation_entries},
+                                                      {CatalogKind::keys, key_entries}};
+  static constexpr std::string_view catalog_hint = "weapons and armor are spec keys";
+};
+static_assert(Game<Epixx>);
+
+class Rules final : public GameRuleset<Epixx> {
+ public:
+  std::vector<std::string> verbs() const override { return {"turn"}; }
+  RulesetDefaults defaults() const override { return {"human_fighter", "ogre", "attacker", "str", -3, 5, 1, {"ogre"}}; }
   std::vector<std::string> options() const override { return {"kind", "from", "to"}; }
 };
 

@@ -8,6 +8,7 @@
 #include <fray/core/probability_text.hpp>
 #include <fray/core/suggest.hpp>
 #include <fray/fight/kernel.hpp>
+#include <fray/rules/game_ruleset.hpp>
 #include <fray/rules/pixel_dungeon/java_random.hpp>
 #include <fray/rules/pixel_dungeon/ruleset.hpp>
 #include <fray/rules/pixel_dungeon/shadow_caster.hpp>
@@ -28,21 +29,8 @@ namespace {
 
 // --- the typed answers -----------------------------------------------------------
 
-struct Resolved {
-  Combatant attacker, defender;
-  Situation situation;
-  AttackPlan plan;
-};
-
-Resolved resolve(const Ruleset& rules, const AttackRequest& req) {
-  check_options(rules, req);
-  Resolved r{parse_combatant(req.attacker, "attacker"),
-             parse_combatant(req.defender, "defender"),
-             parse_situation(req.situation),
-             {}};
-  r.plan = plan_attack(r.attacker, r.defender, r.situation);
-  return r;
-}
+// The request resolved (GameRuleset::prepare): both combatants, the situation, the plan.
+using Resolved = Prepared<Combatant, Situation, AttackPlan>;
 
 // The weapon an attacking hero uses: the missile when thrown, else the wielded one.
 const Weapon* weapon_used(const Hero& h, bool thrown) {
@@ -440,11 +428,97 @@ Fighter fighter(const Combatant& c, const Situation& s, bool as_attacker, std::s
   return f;
 }
 
-class Rules final : public Ruleset {
+// A fight: side a the attacker, side b the defender.
+Bout bout_of(const Combatant& a, const Combatant& d, const Situation& s) {
+  Bout b;
+  b.a = fighter(a, s, true, "attacker");
+  b.b = fighter(d, s, false, "defender");
+  b.time_unit = "turns";
+  // Listed first: the kernels move what a fight cannot follow to not_modelled.
+  list_mechanics(a, d, false, b.modelled, b.not_modelled);
+  add_kernels(b, a, d, s);
+  // Each side attacks and defends: the defaults and the heavy items of both, the attacker's first.
+  const Part side_a{"attacker", true, true, true, s.thrown, false};
+  const Part side_b{"defender", true, true, true, false, s.paralyzed};
+  std::vector<std::string> defaults = defaults_note(a, side_a);
+  for (auto& n : defaults_note(d, side_b)) defaults.push_back(std::move(n));
+  b.notes.insert(b.notes.begin(), defaults.begin(), defaults.end());
+  b.warnings = item_warnings(a, side_a);
+  for (auto& w : item_warnings(d, side_b)) b.warnings.push_back(std::move(w));
+  return b;
+}
+
+// --- the game, as GameRuleset reads it (fray/rules/game_ruleset.hpp) ----------------
+
+struct PixelDungeon : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResult> {
+  static constexpr std::string_view id = "pixel-dungeon";
+  static constexpr std::string_view title = "Pixel Dungeon 1.9.1";
+  static constexpr std::string_view player_name = "hero";
+  static constexpr std::string_view time_unit = "turns";
+
+  static Combatant parse_combatant(std::string_view spec, std::string_view role) {
+    return pixel_dungeon::parse_combatant(spec, role);
+  }
+  static Situation parse_situation(const std::vector<std::string>& flags) {
+    return pixel_dungeon::parse_situation(flags);
+  }
+  template <class R>
+  static StrikeResult strike(const Resolved& r, R& rng, std::vector<Draw>* trace) {
+    const AttackPlan& p = r.plan;
+    if (!trace) return pixel_dungeon::strike(p, rng);
+    return pixel_dungeon::strike(p, rng, [trace](DrawFor what, const RandomCall& call, double value) {
+      // Random.Float draws a real; every other call an integer.
+      Draw& d = trace->emplace_back();
+      d.label = to_string(what);
+      d.call = call.text();
+      if (call.fn == RandomCall::Fn::float_x)
+        d.value = value;
+      else
+        d.value = static_cast<std::int64_t>(value);
+    });
+  }
+  static bool landed(const StrikeResult& s) { return s.hit.hit; }
+  static Strike strike_of(const Resolved&, const StrikeResult& s, std::vector<Draw> draws) {
+    return pixel_dungeon::strike_of(s, std::move(draws));
+  }
+
+  static SideSummary side(const Resolved& r, bool attacker) {
+    return pixel_dungeon::side(attacker ? r.attacker : r.defender, r.plan, r.situation, attacker);
+  }
+  static std::vector<OutcomeKind> outcomes(const Resolved& r, const Outcome& o) {
+    if (r.plan.never_attacks) return {{"no_attack", 1.0, false}};
+    return {{"miss", 1 - o.p_hit, false}, {"hit", o.p_hit, true}};
+  }
+  static double attack_time(const Resolved& r) { return pixel_dungeon::attack_time(r.attacker, r.situation, true); }
+  static Fields details(const Resolved& r, const Outcome&) { return pixel_dungeon::details(r.plan); }
+  static std::vector<std::string> steps(const Resolved& r, const Outcome&) { return pixel_dungeon::steps(r); }
+  static std::vector<std::string> notes(const Resolved& r) { return pixel_dungeon::notes(r); }
+  static std::vector<std::string> equipment(const Resolved& r) { return pixel_dungeon::equipment(r); }
+  static std::vector<std::string> warnings(const Resolved& r) { return pixel_dungeon::warnings(r); }
+  static void mechanics(const Resolved& r, std::vector<std::string>& modelled, std::vector<std::string>& not_modelled) {
+    list_mechanics(r.attacker, r.defender, true, modelled, not_modelled);
+  }
+  static Bout bout(const Combatant& a, const Combatant& d, const Situation& s) { return bout_of(a, d, s); }
+
+  // java.util.Random: the generator behind the game's Math.random().
+  template <class Go>
+  static bool run_engine(std::string_view name, std::uint64_t seed, Go&& go) {
+    if (name != "java") return false;
+    JavaRandom rng(seed);
+    go(rng);
+    return true;
+  }
+
+  static constexpr CatalogSource catalog_sources[] = {
+      {CatalogKind::monsters, monster_entries},     {CatalogKind::weapons, weapon_entries},
+      {CatalogKind::armors, armor_entries},         {CatalogKind::classes, class_entries},
+      {CatalogKind::situations, situation_entries}, {CatalogKind::keys, key_entries},
+  };
+};
+static_assert(Game<PixelDungeon>);
+
+class Rules final : public GameRuleset<PixelDungeon> {
  public:
-  std::string_view id() const override { return "pixel-dungeon"; }
-  std::string_view title() const override { return "Pixel Dungeon 1.9.1"; }
-  std::string_view player_name() const override { return "hero"; }
   std::vector<std::string> verbs() const override { return {"path", "fov", "surprise"}; }
   // ShadowCaster.castShadow: a view distance of 1..8, 8 by default.
   int field_of_view(const grid::Map& map, grid::Point at, std::optional<std::int64_t> radius,
@@ -462,124 +536,6 @@ class Rules final : public Ruleset {
   RulesetDefaults defaults() const override {
     return {"hero:class=warrior,level=5,str=18,weapon=war_hammer", "gnoll_scout", "attacker", "level", 1, 20, 1,
             {"gnoll_scout", "gnoll_brute", "sewer_crab"}};
-  }
-
-  AttackSummary attack(const AttackRequest& req) const override {
-    const Resolved r = resolve(*this, req);
-    const Outcome o = exact_outcome(r.plan);
-    AttackSummary s;
-    s.rules = std::string(id());
-    s.attacker = side(r.attacker, r.plan, r.situation, true);
-    s.defender = side(r.defender, r.plan, r.situation, false);
-    s.situation = req.situation;
-    s.p_hit = o.p_hit;
-    if (r.plan.never_attacks)
-      s.outcomes = {{"no_attack", 1.0, false}};
-    else
-      s.outcomes = {{"miss", 1 - o.p_hit, false}, {"hit", o.p_hit, true}};
-    s.damage = o.damage;
-    s.damage_on_hit = o.damage_on_hit;
-    s.attack_time = attack_time(r.attacker, r.situation, true);
-    s.time_unit = "turns";
-    s.details = details(r.plan);
-    s.steps = steps(r);
-    s.notes = notes(r);
-    s.equipment = equipment(r);
-    s.warnings = warnings(r);
-    list_mechanics(r.attacker, r.defender, true, s.modelled, s.not_modelled);
-    return s;
-  }
-
-  StrikeRun strike(const StrikeRequest& req) const override {
-    const Resolved r = resolve(*this, req.attack);
-    StrikeRun run;
-    run.rules = std::string(id());
-    run.attacker = side(r.attacker, r.plan, r.situation, true);
-    run.defender = side(r.defender, r.plan, r.situation, false);
-    run.situation = req.attack.situation;
-    run.seed = req.seed;
-    run.engine = req.engine;
-    run.count = req.count;
-    run.p_hit = exact_outcome(r.plan).p_hit;
-    run.details = details(r.plan);
-    run.notes = notes(r);
-    run.equipment = equipment(r);
-    run.warnings = warnings(r);
-    list_mechanics(r.attacker, r.defender, true, run.modelled, run.not_modelled);
-    auto go = [&](auto& rng) {
-      for (std::uint64_t i = 0; i < req.count; ++i) {
-        StrikeResult s;
-        if (i < kMaxTraced) {
-          std::vector<Draw> draws;
-          s = pixel_dungeon::strike(r.plan, rng, [&](DrawFor what, const RandomCall& call, double value) {
-            // Random.Float draws a real; every other call an integer.
-            Draw& d = draws.emplace_back();
-            d.label = to_string(what);
-            d.call = call.text();
-            if (call.fn == RandomCall::Fn::float_x)
-              d.value = value;
-            else
-              d.value = static_cast<std::int64_t>(value);
-          });
-          run.strikes.push_back(strike_of(s, std::move(draws)));
-        } else {
-          s = pixel_dungeon::strike(r.plan, rng);
-        }
-        run.hits += s.hit.hit ? 1 : 0;
-        run.total_damage += s.damage;
-      }
-    };
-    if (req.engine == "default") {
-      Rng rng(req.seed);
-      go(rng);
-    } else if (req.engine == "java") {
-      JavaRandom rng(req.seed);
-      go(rng);
-    } else {
-      const std::unique_ptr<AnyEngine> any = make_engine(req.engine, req.seed);
-      go(*any);
-    }
-    return run;
-  }
-
-  Bout bout(const AttackRequest& req) const override {
-    const Resolved r = resolve(*this, req);
-    Bout b;
-    b.a = fighter(r.attacker, r.situation, true, "attacker");
-    b.b = fighter(r.defender, r.situation, false, "defender");
-    b.time_unit = "turns";
-    // Listed first: the kernels move what a fight cannot follow to not_modelled.
-    list_mechanics(r.attacker, r.defender, false, b.modelled, b.not_modelled);
-    add_kernels(b, r.attacker, r.defender, r.situation);
-    // Each side attacks and defends: the defaults and the heavy items of both, the attacker's first.
-    const Part side_a{"attacker", true, true, true, r.situation.thrown, false};
-    const Part side_b{"defender", true, true, true, false, r.situation.paralyzed};
-    std::vector<std::string> defaults = defaults_note(r.attacker, side_a);
-    for (auto& n : defaults_note(r.defender, side_b)) defaults.push_back(std::move(n));
-    b.notes.insert(b.notes.begin(), defaults.begin(), defaults.end());
-    b.warnings = item_warnings(r.attacker, side_a);
-    for (auto& w : item_warnings(r.defender, side_b)) b.warnings.push_back(std::move(w));
-    return b;
-  }
-
-  std::vector<CatalogKind> catalogs() const override { return {std::begin(kCatalogKinds), std::end(kCatalogKinds)}; }
-
-  std::vector<CatalogEntry> catalog(CatalogKind kind) const override {
-    switch (kind) {
-      case CatalogKind::monsters:
-        return monster_entries();
-      case CatalogKind::weapons:
-        return weapon_entries();
-      case CatalogKind::armors:
-        return armor_entries();
-      case CatalogKind::classes:
-        return class_entries();
-      case CatalogKind::situations:
-        return situation_entries();
-      case CatalogKind::keys:
-        return key_entries();
-    }
-    throw Error(fmt::format("pixel-dungeon has no catalog '{}'", catalog_kind_name(kind)));
   }
 
   void add_dice_functions(DiceFunctions& fns) const override { pixel_dungeon::add_dice_functions(fns); }

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <fray/core/error.hpp>
 #include <fray/fight/kernel.hpp>
+#include <fray/rules/game_ruleset.hpp>
 #include <fray/rules/pixel_dungeon/family.hpp>
 #include <fray/rules/shattered_pd/ruleset.hpp>
 #include <fray/rules/spec.hpp>
@@ -120,22 +121,8 @@ std::string_view kind_text(WeaponKind k) {
   return "?";
 }
 
-struct Resolved {
-  Combatant attacker, defender;
-  Situation situation;
-  AttackPlan plan;
-};
-
-Resolved resolve(const Ruleset& rules, const AttackRequest& req) {
-  check_options(rules, req);
-  Resolved r{parse_combatant(req.attacker, "attacker"),
-             parse_combatant(req.defender, "defender"),
-             parse_situation(req.situation),
-             {}};
-  r.plan = plan_attack(r.attacker, r.defender, r.situation);
-  apply_situation(r.attacker, r.defender, r.situation);
-  return r;
-}
+// The request resolved (GameRuleset::prepare): both combatants, the situation, the plan.
+using Resolved = Prepared<Combatant, Situation, AttackPlan>;
 
 const Weapon* weapon_used(const Combatant& c, const Situation& s) {
   if (!c.is_hero()) return nullptr;
@@ -568,11 +555,120 @@ std::vector<CatalogEntry> key_entries() { return pixel_dungeon::family::key_entr
 
 // --- fights ----------------------------------------------------------------------------
 
-class Rules final : public Ruleset {
+// A fight: side a the attacker, side b the defender.
+Bout bout_of(const Combatant& a, const Combatant& d, const Situation& s) {
+  Bout b = make_bout(a, d, s);
+  // Each side attacks (b in the counter situation) and defends.
+  const Situation back = counter_situation(d, s);
+  add_warnings(b.warnings, "attacker", a, s, true, true);
+  add_warnings(b.warnings, "defender", d, back, true, true);
+  std::vector<std::string> defaults;
+  if (const auto n = defaults_note(a, "attacker", s.how == HeroAttack::thrown)) defaults.push_back(*n);
+  if (const auto n = defaults_note(d, "defender", false)) defaults.push_back(*n);
+  b.notes.insert(b.notes.begin(), defaults.begin(), defaults.end());
+  return b;
+}
+
+// --- the game, as GameRuleset reads it (fray/rules/game_ruleset.hpp) ----------------
+
+struct ShatteredPd : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResult> {
+  static constexpr std::string_view id = "shattered-pd";
+  static constexpr std::string_view title = "Shattered Pixel Dungeon 3.3.6";
+  static constexpr std::string_view player_name = "hero";
+  static constexpr std::string_view time_unit = "turns";
+
+  static Combatant parse_combatant(std::string_view spec, std::string_view role) {
+    return shattered_pd::parse_combatant(spec, role);
+  }
+  static Situation parse_situation(const std::vector<std::string>& flags) {
+    return shattered_pd::parse_situation(flags);
+  }
+  // After the plan: the situation's buffs put on the combatants (apply_situation).
+  static void finish(Resolved& r) { apply_situation(r.attacker, r.defender, r.situation); }
+  template <class R>
+  static StrikeResult strike(const Resolved& r, R& rng, std::vector<Draw>* trace) {
+    const AttackPlan& p = r.plan;
+    if (!trace) return shattered_pd::strike(p, rng);
+    std::size_t armor_i = 0, roll_i = 0;
+    return shattered_pd::strike(p, rng, [&](DrawFor what, double value) {
+      Draw& d = trace->emplace_back();
+      d.label = std::string(draw_label(what));
+      switch (what) {
+        case DrawFor::accuracy:
+          d.call = fmt::format("Random.Float()·{}", p.hit.accuracy);
+          d.value = value;
+          break;
+        case DrawFor::evasion:
+          d.call = fmt::format("Random.Float()·{}", p.hit.evasion);
+          d.value = value;
+          break;
+        case DrawFor::clover:
+          d.call = "Random.Float()";
+          d.value = value;
+          break;
+        case DrawFor::armor:
+          d.call = call_text(p.armor[std::min(armor_i++, p.armor.size() - 1)].roll);
+          d.value = static_cast<std::int64_t>(value);
+          break;
+        case DrawFor::damage:
+        case DrawFor::excess_strength:
+          d.call = call_text(roll_i++ == 0 || !p.excess ? p.roll : *p.excess);
+          d.value = static_cast<std::int64_t>(value);
+          break;
+      }
+    });
+  }
+  static bool landed(const StrikeResult& s) { return s.attacked && s.hit.hit; }
+  static Strike strike_of(const Resolved&, const StrikeResult& s, std::vector<Draw> draws) {
+    return shattered_pd::strike_of(s, std::move(draws));
+  }
+
+  static SideSummary side(const Resolved& r, bool attacker) {
+    return shattered_pd::side(attacker ? r.attacker : r.defender, r.plan, r.situation, attacker);
+  }
+  static std::vector<OutcomeKind> outcomes(const Resolved& r, const Outcome& o) {
+    if (!r.plan.attacks) return {{"no_attack", 1.0, false}};
+    return {{"miss", 1 - o.p_hit, false}, {"hit", o.p_hit, true}};
+  }
+  static double attack_time(const Resolved& r) { return shattered_pd::attack_time(r.attacker, r.situation); }
+  static Fields details(const Resolved& r, const Outcome&) { return shattered_pd::details(r.plan); }
+  static std::vector<std::string> steps(const Resolved& r, const Outcome& o) { return shattered_pd::steps(r, o.p_hit); }
+  static std::vector<std::string> notes(const Resolved& r) { return shattered_pd::notes(r); }
+  static std::vector<std::string> equipment(const Resolved& r) {
+    return shattered_pd::equipment(r.attacker, r.defender, r.situation);
+  }
+  static std::vector<std::string> warnings(const Resolved& r) { return shattered_pd::warnings(r); }
+  static void mechanics(const Resolved& r, std::vector<std::string>& modelled, std::vector<std::string>& not_modelled) {
+    list_mechanics(r.attacker, r.defender, true, modelled, not_modelled);
+  }
+  static Bout bout(const Combatant& a, const Combatant& d, const Situation& s) { return bout_of(a, d, s); }
+
+  // `--rng java`: the game's own stream for a seed, java.util.Random seeded as
+  // Random.pushGenerator(seed) seeds it.
+  template <class Go>
+  static bool run_engine(std::string_view name, std::uint64_t seed, Go&& go) {
+    if (name != "java") return false;
+    JavaRandom rng = pushed_generator(static_cast<std::int64_t>(seed));
+    go(rng);
+    return true;
+  }
+  static std::vector<std::string> engine_notes(std::string_view name) {
+    if (name != "java") return {};
+    return {
+        "engine java: java.util.Random seeded as Random.pushGenerator(seed) seeds it (MX3-scrambled), so the draws "
+        "are the game's own stream for that seed"};
+  }
+
+  static constexpr CatalogSource catalog_sources[] = {
+      {CatalogKind::monsters, monster_entries},     {CatalogKind::weapons, weapon_entries},
+      {CatalogKind::armors, armor_entries},         {CatalogKind::classes, class_entries},
+      {CatalogKind::situations, situation_entries}, {CatalogKind::keys, key_entries},
+  };
+};
+static_assert(Game<ShatteredPd>);
+
+class Rules final : public GameRuleset<ShatteredPd> {
  public:
-  std::string_view id() const override { return "shattered-pd"; }
-  std::string_view title() const override { return "Shattered Pixel Dungeon 3.3.6"; }
-  std::string_view player_name() const override { return "hero"; }
   std::vector<std::string> verbs() const override { return {"path", "fov"}; }
   grid::Legend grid_legend() const override { return map_legend(); }
   // ShadowCaster.castShadow: 8 by default; a distance above 20 is cut to it.
@@ -592,142 +688,6 @@ class Rules final : public Ruleset {
     return {"hero:class=warrior,level=5", "gnoll_brute", "attacker", "level", 1, 20, 1, {"gnoll_brute", "gnoll_scout"}};
   }
   std::vector<std::string> aliases() const override { return {"shattered", "spd"}; }
-
-  AttackSummary attack(const AttackRequest& req) const override {
-    const Resolved r = resolve(*this, req);
-    const Outcome o = exact_outcome(r.plan);
-    AttackSummary s;
-    s.rules = std::string(id());
-    s.attacker = side(r.attacker, r.plan, r.situation, true);
-    s.defender = side(r.defender, r.plan, r.situation, false);
-    s.situation = req.situation;
-    s.p_hit = o.p_hit;
-    if (!r.plan.attacks)
-      s.outcomes = {{"no_attack", 1.0, false}};
-    else
-      s.outcomes = {{"miss", 1 - o.p_hit, false}, {"hit", o.p_hit, true}};
-    s.damage = o.damage;
-    s.damage_on_hit = o.damage_on_hit;
-    s.attack_time = attack_time(r.attacker, r.situation);
-    s.time_unit = "turns";
-    s.details = details(r.plan);
-    s.steps = steps(r, o.p_hit);
-    s.notes = notes(r);
-    s.equipment = equipment(r.attacker, r.defender, r.situation);
-    s.warnings = warnings(r);
-    list_mechanics(r.attacker, r.defender, true, s.modelled, s.not_modelled);
-    return s;
-  }
-
-  StrikeRun strike(const StrikeRequest& req) const override {
-    const Resolved r = resolve(*this, req.attack);
-    StrikeRun run;
-    run.rules = std::string(id());
-    run.attacker = side(r.attacker, r.plan, r.situation, true);
-    run.defender = side(r.defender, r.plan, r.situation, false);
-    run.situation = req.attack.situation;
-    run.seed = req.seed;
-    run.engine = req.engine;
-    run.count = req.count;
-    run.p_hit = exact_outcome(r.plan).p_hit;
-    run.details = details(r.plan);
-    run.notes = notes(r);
-    run.equipment = equipment(r.attacker, r.defender, r.situation);
-    run.warnings = warnings(r);
-    list_mechanics(r.attacker, r.defender, true, run.modelled, run.not_modelled);
-    if (req.engine == "java")
-      run.notes.push_back(
-          "engine java: java.util.Random seeded as Random.pushGenerator(seed) seeds it (MX3-scrambled), so the draws "
-          "are the game's own stream for that seed");
-    const AttackPlan& p = r.plan;
-    auto go = [&](auto& rng) {
-      for (std::uint64_t i = 0; i < req.count; ++i) {
-        StrikeResult s;
-        if (i < kMaxTraced) {
-          std::vector<Draw> draws;
-          std::size_t armor_i = 0, roll_i = 0;
-          s = shattered_pd::strike(p, rng, [&](DrawFor what, double value) {
-            Draw& d = draws.emplace_back();
-            d.label = std::string(draw_label(what));
-            switch (what) {
-              case DrawFor::accuracy:
-                d.call = fmt::format("Random.Float()·{}", p.hit.accuracy);
-                d.value = value;
-                break;
-              case DrawFor::evasion:
-                d.call = fmt::format("Random.Float()·{}", p.hit.evasion);
-                d.value = value;
-                break;
-              case DrawFor::clover:
-                d.call = "Random.Float()";
-                d.value = value;
-                break;
-              case DrawFor::armor:
-                d.call = call_text(p.armor[std::min(armor_i++, p.armor.size() - 1)].roll);
-                d.value = static_cast<std::int64_t>(value);
-                break;
-              case DrawFor::damage:
-              case DrawFor::excess_strength:
-                d.call = call_text(roll_i++ == 0 || !p.excess ? p.roll : *p.excess);
-                d.value = static_cast<std::int64_t>(value);
-                break;
-            }
-          });
-          run.strikes.push_back(strike_of(s, std::move(draws)));
-        } else {
-          s = shattered_pd::strike(p, rng);
-        }
-        run.hits += s.attacked && s.hit.hit ? 1 : 0;
-        run.total_damage += s.damage;
-      }
-    };
-    if (req.engine == "default") {
-      Rng rng(req.seed);
-      go(rng);
-    } else if (req.engine == "java") {
-      JavaRandom rng = pushed_generator(static_cast<std::int64_t>(req.seed));
-      go(rng);
-    } else {
-      const std::unique_ptr<AnyEngine> any = make_engine(req.engine, req.seed);
-      go(*any);
-    }
-    return run;
-  }
-
-  Bout bout(const AttackRequest& req) const override {
-    const Resolved r = resolve(*this, req);
-    Bout b = make_bout(r.attacker, r.defender, r.situation);
-    // Each side attacks (b in the counter situation) and defends.
-    const Situation back = counter_situation(r.defender, r.situation);
-    add_warnings(b.warnings, "attacker", r.attacker, r.situation, true, true);
-    add_warnings(b.warnings, "defender", r.defender, back, true, true);
-    std::vector<std::string> defaults;
-    if (const auto n = defaults_note(r.attacker, "attacker", r.situation.how == HeroAttack::thrown))
-      defaults.push_back(*n);
-    if (const auto n = defaults_note(r.defender, "defender", false)) defaults.push_back(*n);
-    b.notes.insert(b.notes.begin(), defaults.begin(), defaults.end());
-    return b;
-  }
-
-  std::vector<CatalogKind> catalogs() const override { return {std::begin(kCatalogKinds), std::end(kCatalogKinds)}; }
-
-  std::vector<CatalogEntry> catalog(CatalogKind kind) const override {
-    switch (kind) {
-      case CatalogKind::monsters:
-        return monster_entries();
-      case CatalogKind::weapons:
-        return weapon_entries();
-      case CatalogKind::armors:
-        return armor_entries();
-      case CatalogKind::classes:
-        return class_entries();
-      case CatalogKind::situations:
-        return situation_entries();
-      case CatalogKind::keys:
-        return key_entries();
-    }
-    throw Error(fmt::format("shattered-pd has no catalog '{}'", catalog_kind_name(kind)));
-  }
 
   void add_dice_functions(DiceFunctions& fns) const override { shattered_pd::add_dice_functions(fns); }
 };
