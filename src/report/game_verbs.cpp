@@ -1,5 +1,6 @@
 // The registry of the verbs only some games have (fray/report/game_verbs.hpp).
 #include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
 #include <fray/grid/fov.hpp>
 #include <fray/grid/geometry.hpp>
 #include <fray/report/game_verbs.hpp>
@@ -143,6 +144,12 @@ std::vector<std::string> game_verb_rulesets(std::string_view verb) {
 const Ruleset& game_verb_ruleset(std::string_view verb, std::string_view rules_id, const VerbArgs& args) {
   const Ruleset& r = ruleset(rules_id);
   const std::vector<std::string> legal = game_verb_rulesets(verb);
+  if (legal.empty()) {  // no game offers it: a name nobody knows, not a game's missing verb
+    std::vector<std::string> known;
+    for (const VerbDescription& d : game_verbs()) known.push_back(d.name);
+    throw Error(fmt::format("unknown verb '{}'{} (the verbs only some games have: {})", verb,
+                            did_you_mean(std::string(verb), known), fmt::join(known, ", ")));
+  }
   if (std::find(legal.begin(), legal.end(), r.id()) == legal.end())
     throw Error(fmt::format("{} is not a verb of {} {} (it is for: {})", args.label("verb"), args.label("rules"),
                             r.id(), fmt::join(legal, ", ")));

@@ -377,6 +377,11 @@ def test_game_verbs_generically():
     with pytest.raises(fray.Error) as caught:
         fray.game_verb("crawl", "table", TABLE="enchant-for-hit")
     assert str(caught.value) == "table is not a verb of rules crawl (it is for: brogue)"
+    # A name no game has is told apart from a game's missing verb.
+    with pytest.raises(fray.Error) as caught:
+        fray.game_verb("brogue", "tabel")
+    assert str(caught.value) == ("unknown verb 'tabel' (did you mean 'table'?) "
+                                 "(the verbs only some games have: path, surprise, table, skill-sweep, turn)")
 
 
 # fray.path and fray.fov take every game that has them, as the command line does.
