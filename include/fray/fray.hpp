@@ -20,6 +20,7 @@
 #include <fray/fight/kernel.hpp>
 #include <fray/fight/model.hpp>
 #include <fray/fight/monte_carlo.hpp>
+#include <fray/fight/part.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/fight/states.hpp>
 #include <fray/fight/turn.hpp>
