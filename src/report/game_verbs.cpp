@@ -205,16 +205,20 @@ VerbDescription fov_verb() {
     rules_help = fmt::format("{}: {}", ids, rules_help);
     if (!legends.empty()) rules_help += fmt::format(" ({} also reads its map legend)", legends);
   }
-  VerbDescription v{
-      "fov",
-      "Field of view on a map",
-      {{"map", "Map file", VerbOptionKind::text, true, "", true},
-       {"at", "Viewer cell X,Y", VerbOptionKind::text, true},
-       {"radius",
-        "View radius (pixel-dungeon 1..8, default 8; shattered-pd 0.., default 8, cut to 20; symmetric 0 = "
-        "unlimited)"},
-       {"algorithm", listed, VerbOptionKind::text, false, algorithms.front()},
-       {"rules", rules_help}}};
+  // Each game's radius as it states it, then the geometry's.
+  std::string radius_help = "View radius (";
+  for (const std::string& id : games) {
+    const std::string words = ruleset(id).field_of_view_radius();
+    if (!words.empty()) radius_help += fmt::format("{} {}; ", id, words);
+  }
+  radius_help += "symmetric 0 = unlimited)";
+  VerbDescription v{"fov",
+                    "Field of view on a map",
+                    {{"map", "Map file", VerbOptionKind::text, true, "", true},
+                     {"at", "Viewer cell X,Y", VerbOptionKind::text, true},
+                     {"radius", radius_help},
+                     {"algorithm", listed, VerbOptionKind::text, false, algorithms.front()},
+                     {"rules", rules_help}}};
   v.own_verb = false;
   return v;
 }

@@ -148,32 +148,6 @@ Report pixel_dungeon_path(const Ruleset& rules, const VerbArgs& args) {
   return ballistica_report(rules.id(), map, from, to, magic, hit_chars, res, trace);
 }
 
-// Shattered Pixel Dungeon's Ballistica params: a comma list of presets and flags, combined.
-int spd_params(const std::string& text, const std::string& label) {
-  static const std::vector<std::pair<std::string, int>> names = {
-      {"projectile", shattered_pd::projectile},
-      {"magic-bolt", shattered_pd::magic_bolt},
-      {"wont-stop", shattered_pd::wont_stop},
-      {"stop-target", shattered_pd::stop_target},
-      {"stop-chars", shattered_pd::stop_chars},
-      {"stop-solid", shattered_pd::stop_solid},
-      {"ignore-soft-solid", shattered_pd::ignore_soft_solid}};
-  const auto parts = split_list(text);
-  if (parts.empty()) throw Error(fmt::format("{} '{}' names no flag", label, text));
-  int params = 0;
-  for (const std::string& part : parts) {
-    const auto it = std::find_if(names.begin(), names.end(), [&](const auto& n) { return n.first == part; });
-    if (it == names.end()) {
-      std::vector<std::string> known;
-      for (const auto& n : names) known.push_back(n.first);
-      throw Error(fmt::format("{}: unknown flag '{}'{} (known: {})", label, part, did_you_mean(part, known),
-                              fmt::join(known, ", ")));
-    }
-    params |= it->second;
-  }
-  return params;
-}
-
 // Shattered Pixel Dungeon 3.3.6 Ballistica(from, to, params).
 Report shattered_pd_path(const Ruleset& rules, const VerbArgs& args) {
   if (args.flag("magic") || args.flag("hit-chars"))
@@ -184,7 +158,7 @@ Report shattered_pd_path(const Ruleset& rules, const VerbArgs& args) {
   const Point to = point_option(args, "to");
   grid::require_inside(map, from, args.label("from"));
   grid::require_inside(map, to, args.label("to"));
-  const int params = spd_params(args.text("flags").value_or("projectile"), args.label("flags"));
+  const int params = shattered_pd::parse_params(args.text("flags").value_or("projectile"), args.label("flags"));
   const shattered_pd::Ballistica b = shattered_pd::cast(shattered_pd::Level::from_map(map), from, to, params);
   return ballistica_report(rules.id(), map, from, to, params, b);
 }

@@ -2,6 +2,7 @@
 #include <fray/report/report.hpp>
 
 #include <fray/core/error.hpp>
+#include <fray/report/game_verbs.hpp>
 
 #include <fmt/format.h>
 
@@ -333,6 +334,23 @@ Report catalogs_report(const Ruleset& rules) {
 
 namespace fray {
 
+namespace {
+
+// The verbs `r` takes: those its Ruleset names (fov), then every game verb
+// it offers that is a command of its own (a game registered at run time
+// adds its own with offer_game_verb), each once.
+std::vector<std::string> verbs_of(const Ruleset& r) {
+  std::vector<std::string> out = r.verbs();
+  for (const VerbDescription& v : game_verbs()) {
+    if (!v.own_verb || std::find(out.begin(), out.end(), v.name) != out.end()) continue;
+    const auto offered = game_verb_rulesets(v.name);
+    if (std::find(offered.begin(), offered.end(), r.id()) != offered.end()) out.push_back(v.name);
+  }
+  return out;
+}
+
+}  // namespace
+
 nlohmann::json ruleset_info_json(const Ruleset& r) {
   json kinds = json::array();
   for (CatalogKind k : r.catalogs()) kinds.push_back(std::string(catalog_kind_name(k)));
@@ -345,7 +363,7 @@ nlohmann::json ruleset_info_json(const Ruleset& r) {
           {"catalogs", kinds},
           {"options", r.options()},
           {"engines", r.engines()},
-          {"verbs", r.verbs()},
+          {"verbs", verbs_of(r)},
           {"defaults",
            {{"attacker", d.attacker},
             {"defender", d.defender},

@@ -206,6 +206,8 @@ TEST(Registry, ANewGameAddsItsOwnVerb) {
     EXPECT_EQ(rows[k]["p"].get<double>(), expected[k]);
   }
   EXPECT_EQ(cli({"flip", "--rules", "coin-flip", "--times", "3", "--json"}).out, three.out);
+  // The faces' document of the game lists it (Python's fray.rulesets(), the page's rulesetInfo()).
+  EXPECT_EQ(ruleset_info_json(test::coin_rules())["verbs"], nlohmann::json::array({"flip"}));
   EXPECT_EQ(cli({"flip", "--rules", "brogue", "--times", "3"}).err,
             "fray: error: flip is not a verb of --rules brogue (it is for: coin)\n");
   EXPECT_EQ(cli({"flip", "--times", "0"}).err, "fray: error: --times 0 is out of range 1..60\n");

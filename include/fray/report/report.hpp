@@ -62,7 +62,8 @@ struct Report {
 // --- the rulesets ----------------------------------------------------------------------------
 // What a face needs to know of a game, without naming any: {"id", "title",
 // "aliases", "player" (null when its specs have none), "catalogs", "options",
-// "engines", "verbs", "defaults": {"attacker", "defender", "sweep": {"side",
+// "engines", "verbs" (Ruleset::verbs and the game verbs it offers,
+// fray/report/game_verbs.hpp), "defaults": {"attacker", "defender", "sweep": {"side",
 // "key", "from", "to", "step", "series"}}}. Python's fray.rulesets() and the
 // page's rulesetInfo() are this.
 [[nodiscard]] nlohmann::json ruleset_info_json(const Ruleset& rules);

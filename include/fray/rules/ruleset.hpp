@@ -212,6 +212,9 @@ class Ruleset {
   // fray::Error naming `radius_name` ("--radius"). The default throws.
   virtual int field_of_view(const grid::Map& map, grid::Point at, std::optional<std::int64_t> radius,
                             std::string_view radius_name, grid::Visibility& out) const;
+  // The radius field_of_view takes, in words for a help text ("1..8,
+  // default 8"); empty by default.
+  [[nodiscard]] virtual std::string field_of_view_radius() const { return {}; }
 };
 
 // Whether `rules` takes `verb` (Ruleset::verbs).

@@ -533,6 +533,9 @@ class Rules final : public GameRuleset<PixelDungeon> {
     cast_shadow(map.opacity(), at, r, out);
     return r;
   }
+  std::string field_of_view_radius() const override {
+    return fmt::format("1..{}, default {}", max_view_distance, default_view_distance);
+  }
   RulesetDefaults defaults() const override {
     return {"hero:class=warrior,level=5,str=18,weapon=war_hammer", "gnoll_scout", "attacker", "level", 1, 20, 1,
             {"gnoll_scout", "gnoll_brute", "sewer_crab"}};

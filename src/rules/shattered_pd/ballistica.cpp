@@ -1,8 +1,11 @@
 #include <fmt/format.h>
 
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
 #include <fray/rules/shattered_pd/ballistica.hpp>
+#include <fray/rules/spec.hpp>
 
 namespace fray::shattered_pd {
 
@@ -131,6 +134,30 @@ Ballistica cast(const Level& level, grid::Point from, grid::Point to, int params
   if (!collided) collide(b.path.back());
   b.dist = static_cast<int>(std::find(b.path.begin(), b.path.end(), b.collision) - b.path.begin());
   return b;
+}
+
+int parse_params(std::string_view text, std::string_view label) {
+  static constexpr std::pair<std::string_view, int> names[] = {{"projectile", projectile},
+                                                               {"magic-bolt", magic_bolt},
+                                                               {"wont-stop", wont_stop},
+                                                               {"stop-target", stop_target},
+                                                               {"stop-chars", stop_chars},
+                                                               {"stop-solid", stop_solid},
+                                                               {"ignore-soft-solid", ignore_soft_solid}};
+  const auto parts = split_list(text);
+  if (parts.empty()) throw Error(fmt::format("{} '{}' names no flag", label, text));
+  int params = 0;
+  for (const std::string& part : parts) {
+    const auto* it = std::find_if(std::begin(names), std::end(names), [&](const auto& n) { return n.first == part; });
+    if (it == std::end(names)) {
+      std::vector<std::string> known;
+      for (const auto& n : names) known.emplace_back(n.first);
+      throw Error(fmt::format("{}: unknown flag '{}'{} (known: {})", label, part, did_you_mean(part, known),
+                              fmt::join(known, ", ")));
+    }
+    params |= it->second;
+  }
+  return params;
 }
 
 }  // namespace fray::shattered_pd

@@ -684,6 +684,9 @@ class Rules final : public GameRuleset<ShatteredPd> {
     shattered_pd::field_of_view(map, at, r, out);
     return r;
   }
+  std::string field_of_view_radius() const override {
+    return fmt::format("0.., default {}, cut to {}", default_view_distance, max_view_distance);
+  }
   RulesetDefaults defaults() const override {
     return {"hero:class=warrior,level=5", "gnoll_brute", "attacker", "level", 1, 20, 1, {"gnoll_brute", "gnoll_scout"}};
   }

@@ -56,3 +56,20 @@ TEST(SpdBallistica, FlagsAndErrors) {
   b = spd::cast(level, {1, 1}, {3, 1}, spd::projectile | spd::ignore_soft_solid);
   EXPECT_EQ(b.collision, (Point{3, 1}));
 }
+
+// The params as the faces name them: presets and flags combined with |.
+TEST(SpdBallistica, ParamsByName) {
+  EXPECT_EQ(spd::parse_params("projectile", "--flags"), 7);
+  EXPECT_EQ(spd::parse_params("magic-bolt,ignore-soft-solid", "--flags"), 6 | 8);
+  EXPECT_EQ(spd::parse_params("stop-target,stop-chars", "--flags"), 3);
+  EXPECT_EQ(spd::parse_params("wont-stop", "--flags"), 0);
+  try {
+    (void)spd::parse_params("magic-blot", "--flags");
+    ADD_FAILURE() << "an unknown flag is refused";
+  } catch (const fray::Error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "--flags: unknown flag 'magic-blot' (did you mean 'magic-bolt'?) (known: projectile, magic-bolt, "
+              "wont-stop, stop-target, stop-chars, stop-solid, ignore-soft-solid)");
+  }
+  EXPECT_THROW((void)spd::parse_params("", "flags"), fray::Error);
+}

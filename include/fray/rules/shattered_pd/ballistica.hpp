@@ -80,6 +80,12 @@ struct Ballistica {
   int dist = 0;                   // the collision's index in path
 };
 
+// Ballistica's params named as fray's faces take them: a comma list of
+// presets and flags (projectile, magic-bolt, wont-stop, stop-target,
+// stop-chars, stop-solid, ignore-soft-solid), combined. Throws fray::Error
+// naming `label` for an empty list or an unknown name.
+[[nodiscard]] int parse_params(std::string_view text, std::string_view label);
+
 // Ballistica(from, to, params); a source on the outer ring gives path [from].
 [[nodiscard]] Ballistica cast(const Level& level, grid::Point from, grid::Point to, int params);
 
