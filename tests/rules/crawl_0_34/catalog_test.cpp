@@ -314,6 +314,20 @@ TEST(Crawl034Catalog, EveryMonsterDefendsAndAttacks) {
   EXPECT_EQ(unarmed, 81u);
 }
 
+// A plant (plant.yaml: no attacks, hd 10, hp_10x 2000, speed 0) makes no attack: a
+// player of 1 HP always wins the duel, at whatever cost of time.
+TEST(Crawl034Catalog, MonsterWithoutAttacksLandsNothingInAFight) {
+  const Ruleset& rs = fray::ruleset("crawl-0.34");
+  fight::FightOptions o;
+  o.monte_carlo.progress = false;
+  o.monte_carlo.sims = 2000;
+  o.monte_carlo.seed = 3;
+  const fight::DuelResult d =
+      fight::solve_duel(rs.bout({"player:hp=1,weapon=long_sword,fighting=5,long_blades=5", "plant", {}, {}}), o);
+  EXPECT_EQ(d.p_b_wins, 0.0);
+  EXPECT_NEAR(d.p_a_wins, 1.0, 1e-12);
+}
+
 // Turns to kill and duels for every 16th monster both ways end in time: an
 // answer, exact or sampled, or an error saying the fight is too large to
 // compute; never a hang.
