@@ -230,7 +230,9 @@ def main():
             "not_modelled = the flavours of the monster's attacks that fray's fights follow on no defender "
             "(crawl::followed_on_player, crawl::followed_on_monster): such an attack lands and deals its damage, "
             "its flavour's effect left out",
-            "speed 0: a monster that never acts (a plant); a fight against it is the other side's attacks alone",
+            "speed 0: a monster that never acts (a plant, whose file lists no attack either)",
+            "attacks []: a monster with no melee attack (a plant, an orb, a statue): a defender; in a fight its "
+            "rounds land nothing",
             "game_name: the game's name where two files share it; the row's name adds the rest of its MONS_ id",
             "held to tests/golden/crawl_0_34/extracted_monsters.json (tools/crawl/extract_0_34.py) by "
             "tests/rules/crawl_0_34/catalog_test.cpp",
