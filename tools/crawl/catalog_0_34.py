@@ -3,7 +3,8 @@
 
 Reads crawl-ref/source/dat/mons/*.yaml at tag 0.34.1 of the crawl/crawl repository (or
 in a checkout of it), each file as util/mon-gen.py reads it (extract_0_34.monster: the
-same reader that writes tests/golden/crawl_0_34/extracted_monsters.json), and writes one
+same reader that writes tests/golden/crawl_0_34/extracted_monsters.json) and
+crawl-ref/source/mon-gear.cc (make_mons_weapon, for the weapons), and writes one
 row for every monster that can stand in a fight, in the game's order (sorted file
 names). A row carries the game's facts as they are (HD, hp_10x as avg_hp_x10, AC, EV,
 speed, the energy of each action kind, every attack with its type, flavour and damage,
@@ -20,7 +21,14 @@ from them:
   from tests/golden/crawl/extracted_monsters.json, extract_0_19.py's output), the fields
   whose value changed, as (0.19, 0.34.1); null for a monster 0.19 has not;
 * game_name: only where two files give one name (the game tells them apart by their
-  MONS_ id): the row's name is then the game's name and the rest of its id.
+  MONS_ id): the row's name is then the game's name and the rest of its id;
+* weapon: the weapon type crawl-ref/source/mon-gear.cc make_mons_weapon always gives
+  the monster (one type in primary_weapon_specs, none in secondary_weapon_specs, no
+  special case choosing another); weapon_random and weapon_note: what it draws from
+  otherwise (the weights of both maps, and whether its switch of special cases
+  chooses the item itself or changes its quality). Neither for a monster it gives
+  no weapon. Weapon names are item-prop.cc's, as
+  tests/golden/crawl_0_34/extracted_items.json has them.
 
 Left out (listed with the reason in the file's "excluded"): the HD 0 files (a genus's
 placeholder, as "bear" or "dragon", the player's and the program bug's: the game never
@@ -41,6 +49,7 @@ Output goes to data/crawl_0_34/monsters.json (--out FILE to change it).
 import argparse
 import json
 import os
+import re
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the imports
@@ -49,6 +58,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import dcss  # noqa: E402
 import extract_0_34  # noqa: E402
 from common import source  # noqa: E402
+from common.clike import block_end, strip_comments  # noqa: E402
 from common.jsonfile import write_rows  # noqa: E402
 
 # The attack flavours fray's fights follow: on the player, crawl::followed_on_player,
@@ -63,6 +73,100 @@ NATURAL = {"MH_NATURAL", "MH_PLANT"}
 # The fields changed_since_0_19 compares: (this catalog's key, 0.34's extracted key, 0.19's).
 COMPARED = [("hd", "hd", "hd"), ("avg_hp_x10", "hp_10x", "avg_hp_10x"), ("ac", "ac", "ac"), ("ev", "ev", "ev"),
             ("speed", "speed", "speed"), ("size", "size", "size"), ("attacks", "attacks", "attacks")]
+
+
+PAIR = re.compile(r"\{\s*(WPN_\w+|NUM_WEAPONS)\s*,\s*(\d+)\s*\}")
+
+
+def top_level(text):
+    """The comma-separated elements of a brace block's inside, nested blocks kept whole."""
+    out, start, i = [], 0, 0
+    while i < len(text):
+        if text[i] == "{":
+            i = block_end(text, i)
+            continue
+        if text[i] == ",":
+            out.append(text[start:i].strip())
+            start = i + 1
+        i += 1
+    out.append(text[start:].strip())
+    return [e for e in out if e]
+
+
+def inside(block):
+    return block.strip()[1:-1]
+
+
+def weapon_specs(text):
+    """make_mons_weapon (mon-gear.cc): each monster's primary and secondary weapon
+    types with their weights (random_choose_weighted over mon_weapon_spec::types;
+    NUM_WEAPONS: none), and the monsters of its switch of special cases with whether
+    the case chooses the item itself (sets its base or sub type, or makes an unrandart)."""
+    start = text.index("int make_mons_weapon(")
+    body = strip_comments(text[start:block_end(text, text.index("{", start))])
+    lists = {}
+    for name, block in re.findall(r"static const weapon_list (\w+)\s*=\s*(\{.*?\});", body, re.S):
+        lists[name] = PAIR.findall(block)
+    for name, block in re.findall(r"static const mon_weapon_spec (\w+)\s*=\s*(\{.*?\});", body, re.S):
+        first = top_level(inside(block))[0]  # the spec's types: a list, or a weapon_list's name
+        lists[name] = PAIR.findall(first) if first.startswith("{") else lists[first]
+
+    def types(spec):
+        first = top_level(inside(spec))[0] if spec.startswith("{") else spec
+        if first.startswith("{"):
+            return PAIR.findall(first)
+        return lists[first]
+
+    maps = {}
+    for which in ("primary", "secondary"):
+        at = body.index("%s_weapon_specs = {" % which)
+        block = body[body.index("{", at):block_end(body, body.index("{", at))]
+        maps[which] = {}
+        for entry in top_level(inside(block)):
+            mons, spec = entry[1:-1].split(",", 1)
+            pairs = [(w, int(n)) for w, n in types(spec.strip())]
+            if not pairs:
+                raise SystemExit("mon-gear.cc: no weapon types read for %s" % mons.strip())
+            maps[which][mons.strip()] = pairs
+    switch = body[body.index("// special cases") if "// special cases" in body else body.index("switch (type)"):]
+    switch = strip_comments(switch)
+    at = switch.index("switch (type)")
+    switch = switch[switch.index("{", at) + 1:block_end(switch, switch.index("{", at)) - 1]
+    cases = {}
+    for labels, case_body in re.findall(r"((?:\s*case\s+MONS_\w+\s*:)+)(.*?)(?=\n\s*case\s|\n\s*default\s*:|$)",
+                                        switch, re.S):
+        chooses = bool(re.search(r"item\.(sub_type|base_type)\s*=|make_item_unrandart", case_body))
+        for mons in re.findall(r"MONS_\w+", labels):
+            cases[mons] = chooses
+    return maps["primary"], maps["secondary"], cases
+
+
+def weapon_fields(mons_id, primary, secondary, cases, names):
+    """A row's weapon fields: `weapon` when the game always gives one type (one
+    primary type, no secondary, no special case choosing another), else
+    `weapon_random` and `weapon_note` saying what the game draws from."""
+    p, s = primary.get(mons_id), secondary.get(mons_id)
+    if p is None and s is None and mons_id not in cases:
+        return {}
+
+    def words(pairs):
+        return ", ".join("%s %d" % (names.get(w, "none"), n) for w, n in pairs)
+
+    if p and len(p) == 1 and p[0][0] != "NUM_WEAPONS" and s is None and not cases.get(mons_id, False):
+        out = {"weapon": names[p[0][0]]}
+        if mons_id in cases:
+            out["weapon_note"] = "mon-gear.cc make_mons_weapon's special case for it keeps the type"
+        return out
+    note = []
+    if s:
+        note.append("first drawn from the secondary weights: " + words(s) + " (none: from the primary instead; "
+                    "a launcher: then a melee weapon from the primary too, _give_weapon)")
+    if p:
+        note.append("primary of weights: " + words(p))
+    if mons_id in cases:
+        note.append("mon-gear.cc make_mons_weapon's special case for it " +
+                    ("chooses the item itself" if cases[mons_id] else "changes its quality, plus or brand"))
+    return {"weapon_random": True, "weapon_note": "; ".join(note)}
 
 
 def excluded_reason(m):
@@ -99,7 +203,7 @@ def changes(m, old):
     return out
 
 
-def row(m, name, old):
+def row(m, name, old, weapon):
     holiness = m["holiness"]
     unpoisonable = "MH_UNDEAD" in holiness or "MH_NONLIVING" in holiness
     r = m["resists"]
@@ -135,6 +239,7 @@ def row(m, name, old):
         out["will_per_hd"] = m["will_per_hd"]
     if name != m["name"]:
         out["game_name"] = m["name"]
+    out.update(weapon)
     return out
 
 
@@ -185,7 +290,15 @@ def main():
         else:
             kept.append(m)
     name_of = names(kept)
-    rows = [row(m, name_of[m["id"]], then.get(m["id"])) for m in kept]
+    primary, secondary, cases = weapon_specs(src.read(dcss.SRC + "mon-gear.cc"))
+    with open(os.path.join(dcss.ROOT, "tests", "golden", "crawl_0_34", "extracted_items.json"), encoding="utf-8") as f:
+        weapon_names = {w["id"]: w["name"] for w in json.load(f)["weapons"]}
+    ids = {m["id"] for m in mons}
+    for mons_id in list(primary) + list(secondary) + list(cases):
+        if mons_id not in ids:
+            raise SystemExit("mon-gear.cc names %s, which no dat/mons file is" % mons_id)
+    rows = [row(m, name_of[m["id"]], then.get(m["id"]),
+                weapon_fields(m["id"], primary, secondary, cases, weapon_names)) for m in kept]
     keys = {}
     for r in rows:
         k = key(r["name"])
@@ -234,6 +347,9 @@ def main():
             "attacks []: a monster with no melee attack (a plant, an orb, a statue): a defender; in a fight its "
             "rounds land nothing",
             "game_name: the game's name where two files share it; the row's name adds the rest of its MONS_ id",
+            "weapon: the one weapon type mon-gear.cc make_mons_weapon gives the monster; weapon_random, "
+            "weapon_note: what it draws from otherwise (primary_weapon_specs, secondary_weapon_specs, its special "
+            "cases); the catalog's weapon is data: a spec names the weapon it fights with (weapon=)",
             "held to tests/golden/crawl_0_34/extracted_monsters.json (tools/crawl/extract_0_34.py) by "
             "tests/rules/crawl_0_34/catalog_test.cpp",
         ],

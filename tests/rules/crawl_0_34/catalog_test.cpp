@@ -86,12 +86,12 @@ TEST(Crawl034Catalog, EveryMonsterRowIsTheGames) {
     std::sort(mine.begin(), mine.end());
     std::sort(theirs.begin(), theirs.end());
     EXPECT_EQ(mine, theirs);
-    expect_only(c, {"id",          "name",     "hd",         "avg_hp_x10",   "ac",
-                    "ev",          "speed",    "size",       "energy",       "attacks",
-                    "flags",       "fighter",  "archer",     "two_weapons",  "res_fire",
-                    "res_cold",    "res_neg",  "res_poison", "natural",      "changed_since_0_19",
-                    "holiness",    "shape",    "resists",    "not_modelled", "will",
-                    "will_per_hd", "game_name"});
+    expect_only(c, {"id",          "name",      "hd",         "avg_hp_x10",    "ac",
+                    "ev",          "speed",     "size",       "energy",        "attacks",
+                    "flags",       "fighter",   "archer",     "two_weapons",   "res_fire",
+                    "res_cold",    "res_neg",   "res_poison", "natural",       "changed_since_0_19",
+                    "holiness",    "shape",     "resists",    "not_modelled",  "will",
+                    "will_per_hd", "game_name", "weapon",     "weapon_random", "weapon_note"});
     // The row as the library reads it.
     const MonsterProp& m = monsters()[i];
     expect_monster(m, game, v034);
@@ -264,6 +264,41 @@ TEST(Crawl034Catalog, RowsByHandFromTheirFiles) {
     }
   }
   EXPECT_EQ(checked, 3);
+}
+
+// The weapons mon-gear.cc make_mons_weapon gives: a row's `weapon` is a
+// catalog weapon and the game's only choice; `weapon_random` rows say what
+// the game draws from. Three read by hand from mon-gear.cc at 0.34.1.
+TEST(Crawl034Catalog, MonsterWeaponsAreTheGames) {
+  const json data = catalog("crawl_0_34/monsters.json");
+  std::size_t fixed = 0, random = 0;
+  std::map<std::string, json> by_name;
+  for (const json& c : data.at("monsters")) {
+    SCOPED_TRACE(c.at("name").get<std::string>());
+    by_name[c.at("name")] = c;
+    EXPECT_FALSE(c.contains("weapon") && c.contains("weapon_random"));
+    if (c.contains("weapon")) {
+      ++fixed;
+      EXPECT_NE(find_weapon(c.at("weapon").get<std::string>()), nullptr) << c.at("weapon");
+    }
+    if (c.contains("weapon_random")) {
+      ++random;
+      EXPECT_TRUE(c.at("weapon_random").get<bool>());
+      EXPECT_FALSE(c.at("weapon_note").get<std::string>().empty());
+    }
+  }
+  EXPECT_EQ(fixed, 40u);
+  EXPECT_EQ(random, 156u);
+  // primary_weapon_specs { MONS_SIGMUND, WPN_HALBERD }; its special case names it "scythe" only.
+  EXPECT_EQ(by_name.at("Sigmund").at("weapon"), "halberd");
+  // { MONS_YAKTAUR, WPN_ARBALEST }: a launcher, and no melee weapon after it.
+  EXPECT_EQ(by_name.at("yaktaur").at("weapon"), "arbalest");
+  // MONS_XAKKRIXIS's special case: great mace 15, lajatang 10, quarterstaff 10, glaive 5.
+  EXPECT_TRUE(by_name.at("Xak'krixis").at("weapon_random").get<bool>());
+  EXPECT_FALSE(by_name.at("Xak'krixis").contains("weapon"));
+  // A monster the game gives no weapon: neither field.
+  EXPECT_FALSE(by_name.at("rat").contains("weapon"));
+  EXPECT_FALSE(by_name.at("rat").contains("weapon_random"));
 }
 
 // A player with a long sword, for the fights below.
