@@ -21,9 +21,15 @@ void add_plus(Chain& c, i64 p) {
 // The attack of a monster that adds its wielded weapon (mon-util.cc: AT_HIT and AT_WEAP_ONLY).
 bool uses_weapon(const MonsterAttack& a) { return a.type == "AT_HIT" || a.type == "AT_WEAP_ONLY"; }
 
+// The monster's melee attack of the spec (attack=N). A monster whose
+// dat/mons file lists no attack (a plant, an orb, a statue) makes none: the
+// game's melee_attack skips its AT_NONE slots, so it can defend but not attack.
 const MonsterAttack& chosen_attack(const Creature& m) {
-  static const MonsterAttack none{"AT_HIT", "AF_PLAIN", 1};
-  if (m.attacks.empty()) return none;
+  if (m.attacks.empty())
+    throw Error(
+        fmt::format("crawl-0.34: the {} has no melee attack (its dat/mons file lists none): it can be a "
+                    "defender, not a melee attacker",
+                    m.name));
   const int i = std::clamp<int>(m.attack_index, 0, static_cast<int>(m.attacks.size()) - 1);
   return m.attacks[static_cast<std::size_t>(i)];
 }

@@ -278,8 +278,16 @@ crawl::RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situat
   auto plans = std::make_shared<std::vector<std::vector<AttackPlan>>>(n);  // [attack][blocks made before it]
   spec.odds.resize(n);
   bool can_block = false;
+  // A monster whose dat/mons file lists no attack (a plant, an orb) makes
+  // none in melee (melee_attack skips its AT_NONE slots): its rounds land
+  // nothing, its turns still pass.
+  const bool idle = melee_rounds && m->attacks.empty();
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t b = 0; b < counts; ++b) {
+      if (idle) {
+        spec.odds[i].push_back({0, 1, 0, {}});
+        continue;
+      }
       Situation sb = s;
       sb.blocks = static_cast<int>(b);
       (*plans)[i].push_back(plan_attack(attacks[i], d, sb));
@@ -289,7 +297,8 @@ crawl::RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situat
       if (b == 0 && o.p_block > 0) can_block = true;
       spec.odds[i].push_back({o.p_block, std::max(0.0, 1 - o.p_hit - o.p_block), o.p_hit, o.damage_on_hit->items()});
     }
-  spec.draw = [plans](std::size_t i, std::size_t b, Rng& rng, std::vector<Draw>* trace) {
+  spec.draw = [plans, idle](std::size_t i, std::size_t b, Rng& rng, std::vector<Draw>* trace) {
+    if (idle) return crawl::Drawn{};
     const StrikeResult r = trace ? crawl_0_34::strike((*plans)[i][b], rng, crawl::TraceTo{trace})
                                  : crawl_0_34::strike((*plans)[i][b], rng);
     return crawl::Drawn{r.blocked && !r.hit, r.hit, r.damage};

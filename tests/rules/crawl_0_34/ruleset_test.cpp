@@ -329,7 +329,7 @@ TEST(Crawl034Ruleset, SkillsDexAndStrAreNumericSpecKeys) {
 }
 
 TEST(Crawl034Ruleset, Catalogs) {
-  EXPECT_EQ(rules().catalog(CatalogKind::monsters).size(), 60u);
+  EXPECT_EQ(rules().catalog(CatalogKind::monsters).size(), 642u);
   EXPECT_EQ(rules().catalog(CatalogKind::weapons).size(), 60u + 11u);
   EXPECT_EQ(rules().catalog(CatalogKind::armors).size(), 23u);
   bool blocks = false;

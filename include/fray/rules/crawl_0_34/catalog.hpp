@@ -58,6 +58,7 @@ struct MonsterAttack {
   std::string type;     // "AT_HIT"
   std::string flavour;  // "AF_PLAIN"
   int damage = 0;
+  friend bool operator==(const MonsterAttack&, const MonsterAttack&) = default;
 };
 
 struct MonsterProp {
