@@ -20,7 +20,7 @@ std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - (a % b !
 std::int64_t checked_mul(std::int64_t a, std::int64_t b, std::string_view what) {
   std::int64_t r = 0;
   if (__builtin_mul_overflow(a, b, &r) || r > (std::int64_t{1} << 60))
-    throw Error(fmt::format("{}: the turn time and the period share no common time fray can hold", what));
+    throw Error(fmt::format("{}: the attack time and the period share no common time fray can hold", what));
   return r;
 }
 
@@ -39,7 +39,7 @@ std::pair<std::int64_t, std::int64_t> fraction_of(double t, std::string_view wha
         return {n / g, den / g};
       }
     }
-  throw Error(fmt::format("{}: turn time {} is no fraction fray can follow", what, t));
+  throw Error(fmt::format("{}: attack time {} is no fraction fray can follow", what, t));
 }
 
 // The clock of turns every tn / td against acts every pn / pd, in whole
@@ -48,15 +48,15 @@ Clock clock_from(std::int64_t tn, std::int64_t td, std::int64_t pn, std::int64_t
                  std::string_view what, std::string_view every, double turn_time) {
   const std::int64_t unit = checked_mul(td / std::gcd(td, pd), pd, what);
   Clock c;
-  c.unit = unit;
-  c.turn_time = checked_mul(tn, unit / td, what);
+  c.turn = unit;
+  c.attack = checked_mul(tn, unit / td, what);
   c.period = checked_mul(pn, unit / pd, what);
-  const std::int64_t g = std::gcd(std::gcd(c.unit, c.turn_time), c.period);
-  c.unit /= g;
-  c.turn_time /= g;
+  const std::int64_t g = std::gcd(std::gcd(c.turn, c.attack), c.period);
+  c.turn /= g;
+  c.attack /= g;
   c.period /= g;
-  const std::int64_t cycle = c.period / std::gcd(c.turn_time, c.period);
-  (void)checked_mul(cycle, c.turn_time, what);
+  const std::int64_t cycle = c.period / std::gcd(c.attack, c.period);
+  (void)checked_mul(cycle, c.attack, what);
   if (cycle > static_cast<std::int64_t>(max_cycle))
     throw Error(
         fmt::format("{}: with an attack every {:.4g} turns and {} every {:.4g}, the pattern repeats only after {} "
@@ -71,17 +71,17 @@ std::string number(double v) { return fmt::format("{:.4g}", v); }
 
 }  // namespace
 
-int Clock::acts(std::int64_t from, std::int64_t to) const {
+int Clock::points(std::int64_t from, std::int64_t to) const {
   return static_cast<int>(floor_div(to, period) - floor_div(from, period));
 }
 
-int Clock::at_turn(std::uint32_t n) const {
-  return acts(static_cast<std::int64_t>(n) * turn_time, static_cast<std::int64_t>(n + 1) * turn_time);
+int Clock::at_attack(std::uint32_t n) const {
+  return points(static_cast<std::int64_t>(n) * attack, static_cast<std::int64_t>(n + 1) * attack);
 }
 
-std::vector<int> Clock::by_turn() const {
+std::vector<int> Clock::by_attack() const {
   std::vector<int> out(cycle);
-  for (std::uint32_t n = 0; n < cycle; ++n) out[n] = at_turn(n);
+  for (std::uint32_t n = 0; n < cycle; ++n) out[n] = at_attack(n);
   return out;
 }
 
@@ -175,7 +175,7 @@ Regeneration regeneration_of(const PartUse& use, double turn_time, std::uint32_t
       if (num = std::round(every * static_cast<double>(den));
           std::abs(num / static_cast<double>(den) - every) <= 1e-9 * every)
         break;
-    g.acts = clock_of(turn_time, static_cast<std::int64_t>(num), den, max_cycle, "regeneration", "an act").by_turn();
+    g.acts = clock_of(turn_time, static_cast<std::int64_t>(num), den, max_cycle, "regeneration", "an act").by_attack();
   }
   return g;
 }

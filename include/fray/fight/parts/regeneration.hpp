@@ -45,16 +45,16 @@ namespace fray::fight::parts {
 // acts fall at whole multiples of `period` from the clock's start; those in
 // (n turn_time, (n + 1) turn_time] are counted at the side's turn n (0-based).
 struct Clock {
-  std::int64_t turn_time = 1;  // the side's time between two of its turns
-  std::int64_t period = 1;     // time between two acts
-  std::int64_t unit = 1;       // one game turn
-  std::uint32_t cycle = 1;     // turns of the side after which the pattern of acts repeats
+  std::int64_t attack = 1;  // the side's time between two of its attacks (its turns)
+  std::int64_t period = 1;  // time between two acts
+  std::int64_t turn = 1;    // one game turn
+  std::uint32_t cycle = 1;  // turns of the side after which the pattern of acts repeats
   // Acts due in (from, to].
-  [[nodiscard]] int acts(std::int64_t from, std::int64_t to) const;
+  [[nodiscard]] int points(std::int64_t from, std::int64_t to) const;
   // Acts counted at the side's turn n (0-based).
-  [[nodiscard]] int at_turn(std::uint32_t n) const;
-  // at_turn(n) for each n of one cycle.
-  [[nodiscard]] std::vector<int> by_turn() const;
+  [[nodiscard]] int at_attack(std::uint32_t n) const;
+  // at_attack(n) for each n of one cycle.
+  [[nodiscard]] std::vector<int> by_attack() const;
 };
 
 // One act at each of the side's turns, whatever their length (Brogue's
@@ -85,7 +85,7 @@ enum class AtFull : std::uint8_t {
 };
 
 struct Regeneration {
-  // The acts at each of the side's turns over the clock's cycle (Clock::by_turn);
+  // The acts at each of the side's turns over the clock's cycle (Clock::by_attack);
   // {1}: one act a turn.
   std::vector<int> acts{1};
   std::int64_t gain = 1;       // store units an act adds (a fixed gain; a random one is a law, see regenerate)
