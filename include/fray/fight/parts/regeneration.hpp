@@ -123,17 +123,16 @@ struct RegenState {
 // `gain` is the Regeneration's fixed gain (std::int64_t: no draw), or a law
 // whose value is the units an act adds, drawn once per act that is not
 // skipped (DCSS: the player's div_rand_round, a monster's chance).
-template <class R, class Gain, class Phase, class Store>
-std::int64_t regenerate(R& r, const Regeneration& g, const Gain& gain, std::int64_t hp, std::int64_t max, Phase& phase,
-                        Store& store, bool paused = false) {
-  const bool full = hp >= max || paused;
-  if (full && g.at_full == AtFull::reset) store = 0;
-  const std::size_t n = g.acts.size() > 1 ? static_cast<std::size_t>(phase) : 0;
-  if (g.acts.size() > 1 && (!full || g.at_full == AtFull::clock_runs))
-    phase = static_cast<Phase>((n + 1) % g.acts.size());
-  if (full) return 0;
+// `count` acts of the regeneration on their own, from HP `hp`: each skipped
+// once the side is at its maximum, each other adding the gain to `store` and
+// giving an HP for each threshold it reaches, plus per_act. The HP regained;
+// `store` moved. (regenerate below counts the clock's acts for a turn.)
+template <class R, class Gain, class Store>
+std::int64_t acts(R& r, const Regeneration& g, const Gain& gain, std::int64_t hp, std::int64_t max, Store& store,
+                  int count) {
+  (void)r;  // drawn from only for a random gain
   std::int64_t healed = 0;
-  for (int i = 0; i < g.acts[n] && hp + healed < max; ++i) {
+  for (int i = 0; i < count && hp + healed < max; ++i) {
     std::int64_t s = store;
     if constexpr (std::is_integral_v<Gain>)
       s += gain;
@@ -147,6 +146,18 @@ std::int64_t regenerate(R& r, const Regeneration& g, const Gain& gain, std::int6
     healed += g.per_act;
   }
   return healed;
+}
+
+template <class R, class Gain, class Phase, class Store>
+std::int64_t regenerate(R& r, const Regeneration& g, const Gain& gain, std::int64_t hp, std::int64_t max, Phase& phase,
+                        Store& store, bool paused = false) {
+  const bool full = hp >= max || paused;
+  if (full && g.at_full == AtFull::reset) store = 0;
+  const std::size_t n = g.acts.size() > 1 ? static_cast<std::size_t>(phase) : 0;
+  if (g.acts.size() > 1 && (!full || g.at_full == AtFull::clock_runs))
+    phase = static_cast<Phase>((n + 1) % g.acts.size());
+  if (full) return 0;
+  return acts(r, g, gain, hp, max, store, g.acts[n]);
 }
 
 // With the part's own state and fixed gain.
