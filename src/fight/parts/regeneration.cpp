@@ -161,7 +161,10 @@ Regeneration regeneration_of(const PartUse& use, double turn_time, std::uint32_t
     return static_cast<std::int64_t>(v);
   };
   Regeneration g;
-  g.gain = whole(gain, "gain", 0, 1e9);
+  // A gain with a fraction is a random one (the game's law draws it, as
+  // DCSS's div_rand_round): its whole part is the fixed gain.
+  if (!(gain >= 0 && gain <= 1e9)) throw Error(fmt::format("part {}: gain = {} is not in 0..1e9", use.part, gain));
+  g.gain = static_cast<std::int64_t>(std::floor(gain));
   g.threshold = whole(threshold, "threshold", 1, 1e9);
   g.per_act = whole(per_act, "per_act", 0, 1e6);
   g.at_full = static_cast<AtFull>(whole(at_full, "at_full", 0, 2));
