@@ -317,7 +317,9 @@ crawl::RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situat
 }
 
 CatalogEntry monster_entry(const MonsterProp& m) {
-  return crawl::monster_row_entry(m, size_name(m.size), monster_mechanics(m.attacks));
+  CatalogEntry e = crawl::monster_row_entry(m, size_name(m.size), monster_mechanics(m.attacks));
+  e.parts = crawl::monster_parts(m);
+  return e;
 }
 
 CatalogEntry weapon_entry(const WeaponProp& w) { return crawl::weapon_row_entry(w, weapon_skill_key(w)); }
