@@ -28,13 +28,13 @@ int none = 0;
 
 // The HP healed at each of `turns` turns from `hp` (each turn's heal added
 // to the HP, capped at max as the games' turns cap it), with the store after.
-struct Run {
+struct Turns {
   std::vector<std::int64_t> heals;
   std::int32_t store = 0;
   std::uint32_t phase = 0;
 };
-Run run(const Regeneration& g, std::int64_t hp, std::int64_t max, int turns, bool paused = false) {
-  Run out;
+Turns run(const Regeneration& g, std::int64_t hp, std::int64_t max, int turns, bool paused = false) {
+  Turns out;
   for (int t = 0; t < turns; ++t) {
     const std::int64_t h = parts::regenerate(none, g, g.gain, hp, max, out.phase, out.store, paused);
     out.heals.push_back(h);
@@ -49,10 +49,10 @@ TEST(PartsRegeneration, PixelDungeonAPointEveryTenTurnsOnTheHerosClock) {
   Regeneration g;
   g.acts = parts::clock_of(1.0, 10, 1, 100, "hero regeneration", "a point").by_attack();
   ASSERT_EQ(g.acts, (std::vector<int>{0, 0, 0, 0, 0, 0, 0, 0, 0, 1}));
-  const Run r = run(g, 5, 10, 20);
+  const Turns r = run(g, 5, 10, 20);
   for (int t = 0; t < 20; ++t) EXPECT_EQ(r.heals[static_cast<std::size_t>(t)], t == 9 || t == 19 ? 1 : 0) << t;
   // At HT the clock holds: a hero hurt later starts where she stopped.
-  Run at_full;
+  Turns at_full;
   (void)parts::regenerate(none, g, g.gain, 10, 10, at_full.phase, at_full.store);
   EXPECT_EQ(at_full.phase, 0u);
   // Ring of Mending +1: a point every 25/3 turns, in thirds of a turn: the
@@ -74,7 +74,7 @@ TEST(PartsRegeneration, ShatteredTheTenthStepBelowHtHeals) {
   g.threshold = 10;
   g.at_full = AtFull::clock_runs;
   // 1 + 2 + 1 + 2 + 1 + 2 = 9 acts in six attacks, the 10th at the seventh.
-  const Run r = run(g, 5, 10, 7);
+  const Turns r = run(g, 5, 10, 7);
   EXPECT_EQ(r.heals, (std::vector<std::int64_t>{0, 0, 0, 0, 0, 0, 1}));
   EXPECT_EQ(r.store, 0);
   // At HT the clock runs and the steps hold.
@@ -99,11 +99,11 @@ TEST(PartsRegeneration, BrogueThousandthsOfATurn) {
   g.gain = 1000;
   g.threshold = 3000;
   // 2000: none; 4000: an HP, 1000 left; 3000: an HP, 0 left.
-  const Run r = run(g, 1, 20, 3);
+  const Turns r = run(g, 1, 20, 3);
   EXPECT_EQ(r.heals, (std::vector<std::int64_t>{0, 1, 1}));
   EXPECT_EQ(r.store, 0);
   // Poisoned: nothing moves (Monsters.c decrementMonsterStatus).
-  const Run p = run(g, 1, 20, 3, true);
+  const Turns p = run(g, 1, 20, 3, true);
   EXPECT_EQ(p.heals, (std::vector<std::int64_t>{0, 0, 0}));
   EXPECT_EQ(p.store, 0);
   // The player at 30 HP, regeneration bonus 0: TURNS_FOR_FULL_REGEN 300,
@@ -113,7 +113,7 @@ TEST(PartsRegeneration, BrogueThousandthsOfATurn) {
   Regeneration player;
   player.gain = 1000;
   player.threshold = 10066;
-  const Run q = run(player, 20, 30, 11);
+  const Turns q = run(player, 20, 30, 11);
   for (int t = 0; t < 11; ++t) EXPECT_EQ(q.heals[static_cast<std::size_t>(t)], t == 10 ? 1 : 0) << t;
   EXPECT_EQ(q.store, 934);
   // regenPerTurn: an HP every act besides, even past the maximum within the
@@ -141,7 +141,7 @@ TEST(PartsRegeneration, CrawlTheCounterOfHundredths) {
   g.gain = 20;
   g.threshold = 100;
   g.at_full = AtFull::reset;
-  const Run r = run(g, 50, 60, 5);
+  const Turns r = run(g, 50, 60, 5);
   EXPECT_EQ(r.heals, (std::vector<std::int64_t>{0, 0, 0, 0, 1}));
   std::uint32_t phase = 0;
   int counter = 60;

@@ -25,8 +25,8 @@ std::string drain_note(const Drain& d, std::string_view source) {
   if (d.less > 0) amount = fmt::format("{} - {}", amount, d.less);
   if (d.numerator != d.denominator) amount = fmt::format("{}/{} of {}", d.numerator, d.denominator, amount);
   if (d.uniform) amount = fmt::format("1 to {} alike", amount);
-  const std::string what = fmt::format("life drain: heals {}{} on each hit that deals damage", amount,
-                                       d.capped ? ", up to its maximum HP" : ", past its maximum HP");
+  const std::string what = fmt::format("life drain: heals {} on each hit that deals damage, {}", amount,
+                                       d.capped ? "up to its maximum HP" : "past its maximum HP");
   return source.empty() ? what : fmt::format("{} ({})", what, source);
 }
 
