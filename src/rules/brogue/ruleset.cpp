@@ -10,8 +10,8 @@
 #include <fray/core/suggest.hpp>
 #include <fray/rules/brogue/attack.hpp>
 #include <fray/rules/brogue/fight.hpp>
-#include <fray/rules/brogue/rng.hpp>
 #include <fray/rules/brogue/parts.hpp>
+#include <fray/rules/brogue/rng.hpp>
 #include <fray/rules/brogue/ruleset.hpp>
 #include <fray/rules/game_ruleset.hpp>
 
