@@ -21,6 +21,8 @@
 #include <fray/fight/model.hpp>
 #include <fray/fight/monte_carlo.hpp>
 #include <fray/fight/part.hpp>
+#include <fray/fight/parts/drain.hpp>
+#include <fray/fight/parts/regeneration.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/fight/states.hpp>
 #include <fray/fight/turn.hpp>
@@ -38,12 +40,14 @@
 #include <fray/rules/brogue/catalog.hpp>
 #include <fray/rules/brogue/combat.hpp>
 #include <fray/rules/brogue/fight.hpp>
+#include <fray/rules/brogue/parts.hpp>
 #include <fray/rules/brogue/rng.hpp>
 #include <fray/rules/brogue/ruleset.hpp>
 #include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/crawl/catalog.hpp>
 #include <fray/rules/crawl/chain.hpp>
 #include <fray/rules/crawl/energy.hpp>
+#include <fray/rules/crawl/parts.hpp>
 #include <fray/rules/crawl/poison.hpp>
 #include <fray/rules/crawl/random.hpp>
 #include <fray/rules/crawl/regen.hpp>
@@ -69,6 +73,7 @@
 #include <fray/rules/pixel_dungeon/hit.hpp>
 #include <fray/rules/pixel_dungeon/java_random.hpp>
 #include <fray/rules/pixel_dungeon/mechanic.hpp>
+#include <fray/rules/pixel_dungeon/parts.hpp>
 #include <fray/rules/pixel_dungeon/random.hpp>
 #include <fray/rules/pixel_dungeon/ruleset.hpp>
 #include <fray/rules/pixel_dungeon/shadow_caster.hpp>
@@ -80,6 +85,7 @@
 #include <fray/rules/shattered_pd/catalog.hpp>
 #include <fray/rules/shattered_pd/hero.hpp>
 #include <fray/rules/shattered_pd/hit.hpp>
+#include <fray/rules/shattered_pd/parts.hpp>
 #include <fray/rules/shattered_pd/random.hpp>
 #include <fray/rules/shattered_pd/ruleset.hpp>
 #include <fray/rules/shattered_pd/shadow_caster.hpp>

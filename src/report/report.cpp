@@ -277,6 +277,15 @@ Report catalog_report(const Ruleset& rules, CatalogKind kind) {
   for (const auto& e : entries) {
     items.push_back({{"name", e.name}, {"description", e.description}, {"stats", fields_json(e.stats)}});
     if (!e.abilities.empty()) items.back()["abilities"] = e.abilities;
+    if (!e.parts.empty()) {
+      json parts = json::array();
+      for (const fight::PartUse& u : e.parts) {
+        json params = json::object();
+        for (const auto& [k, v] : u.params) params[k] = v;
+        parts.push_back({{"part", u.part}, {"params", std::move(params)}, {"source", u.source}});
+      }
+      items.back()["parts"] = std::move(parts);
+    }
     described = described || !e.description.empty();
     for (const auto& f : e.stats)
       if (std::find(keys.begin(), keys.end(), f.key) == keys.end()) keys.push_back(f.key);

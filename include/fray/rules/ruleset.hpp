@@ -17,6 +17,7 @@
 #include <fray/core/rng.hpp>
 #include <fray/core/value.hpp>
 #include <fray/fight/kernel.hpp>
+#include <fray/fight/part.hpp>
 #include <fray/grid/fov.hpp>
 #include <fray/grid/map.hpp>
 
@@ -148,6 +149,9 @@ struct CatalogEntry {
   // ("life drain: heals min(damage, HT - HP) on a hit (Bat.attackProc)").
   // A fight with it lists each one in Bout::modelled or Bout::not_modelled.
   std::vector<std::string> abilities{};
+  // The mechanic parts (fray/fight/parts/) a monster's fight follows, with
+  // their parameters: the list its fight's turn composes them from.
+  std::vector<fight::PartUse> parts{};
 };
 
 // The inputs a face starts from when it offers a game (the page's first

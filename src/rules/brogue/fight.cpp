@@ -135,15 +135,15 @@ class BoutTurn {
       // defender survives, which is the fight layer's own kill test.
       case Move::duel:
       case Move::on_blades:
-        r = {a_.regen.period > 0 || a_.transference(), a_.transference() || a_.regen.per_turn > 0};
+        r = {a_.regen.period() > 0 || a_.transference(), a_.transference() || a_.regen.per_turn() > 0};
         break;
       case Move::blades:
-        r = {a_.regen.period > 0, false};
+        r = {a_.regen.period() > 0, false};
         break;
       // The bodies are the state; the side's HP is read only at the start
       // (no bodies listed yet), where it is the spec's HP.
       case Move::on_jelly:
-        r = {a_.regen.period > 0, a_.regen.per_turn > 0};
+        r = {a_.regen.period() > 0, a_.regen.per_turn() > 0};
         break;
       case Move::jelly:
         break;
@@ -354,17 +354,17 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
       "brogue fight (acid, poison, weakness, regeneration, conjurer blades, jelly bodies)");
   const Body ba = body_of(a), bb = body_of(b);
   std::shared_ptr<RegenWatch> watch;
-  if (ba.regen.period > 0 || bb.regen.period > 0) {
+  if (ba.regen.period() > 0 || bb.regen.period() > 0) {
     watch = std::make_shared<RegenWatch>(ba, bb);
     // How regeneration time is laid on attack time (turn.hpp regenerate).
     std::vector<std::string> how;
     for (const Body* x : {&ba, &bb})
-      if (x->regen.period > 0)
+      if (x->regen.period() > 0)
         how.push_back(x->c.is_player ? fmt::format("{}'s once a turn (one per attack), given with the attack, as the "
                                                    "game gives it right after the player's action",
                                                    x->c.name)
                                      : fmt::format("{}'s once per 100 ticks ({} per attack), given before its attack",
-                                                   x->c.name, x->regen.steps));
+                                                   x->c.name, x->regen.steps()));
     out.notes.push_back(
         fmt::format("regeneration: {}; each clock starts a whole period from its next HP", fmt::join(how, "; ")));
   }

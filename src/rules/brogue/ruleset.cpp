@@ -10,6 +10,7 @@
 #include <fray/core/suggest.hpp>
 #include <fray/rules/brogue/attack.hpp>
 #include <fray/rules/brogue/fight.hpp>
+#include <fray/rules/brogue/parts.hpp>
 #include <fray/rules/brogue/rng.hpp>
 #include <fray/rules/brogue/ruleset.hpp>
 #include <fray/rules/game_ruleset.hpp>
@@ -276,6 +277,7 @@ std::vector<CatalogEntry> monster_entries() {
                {"movement_speed", m.movement_speed}};
     if (std::string f = flag_words(m, monster_flags); !f.empty()) e.stats.push_back({"flags", std::move(f)});
     for (const Mechanic& x : monster_mechanics(m)) e.abilities.push_back(x.text);
+    e.parts = monster_parts(m);
     out.push_back(std::move(e));
   }
   return out;

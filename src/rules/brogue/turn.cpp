@@ -4,6 +4,7 @@
 
 #include <fray/core/error.hpp>
 #include <fray/rules/brogue/catalog.hpp>
+#include <fray/rules/brogue/parts.hpp>
 
 #include <utility>
 
@@ -21,9 +22,15 @@ Body body_of(const Combatant& c) {
   // whatever the turn's length: once per attack. Monsters.c
   // decrementMonsterStatus regenerates a monster once per 100 ticks: the
   // whole turns of its attack time.
-  if (const std::int64_t period = regen_period(c); period > 0)
-    b.regen = {period, c.is_player ? player_regeneration(b.max_hp, c.regeneration).hp_per_turn : 0,
-               c.is_player ? 1 : b.attack_time / kMonsterTurn};
+  // The monster's parts come from its catalog row (monster_parts), the
+  // player's regeneration from its spec.
+  const std::vector<fight::PartUse> parts = c.is_player ? std::vector<fight::PartUse>{} : monster_parts(c.monster);
+  const fight::PartUse* regen = fight::parts::find_part(parts, "regeneration");
+  fight::PartUse player;
+  if (const std::int64_t period = regen_period(c); c.is_player && period > 0)
+    regen = &(player = regeneration_part(period, player_regeneration(b.max_hp, c.regeneration).hp_per_turn, true));
+  if (regen) b.regen.part = fight::parts::regeneration_of(*regen, static_cast<double>(b.attack_time) / kMonsterTurn, 1);
+  if (const fight::PartUse* drain = fight::parts::find_part(parts, "drain")) b.drain = fight::parts::drain_of(*drain);
   return b;
 }
 
@@ -115,24 +122,18 @@ std::vector<Branch<std::int64_t>> volley_of(const AttackPlan& plan, std::size_t 
 // --- mechanics -------------------------------------------------------------------------------
 
 std::int64_t regenerate(const Body& b, std::int64_t hp, FightState& s) {
-  if (b.regen.period == 0) return hp;
+  if (!b.regen.part) return hp;
   // Time.c playerTurnEnded ends by setting an HP above the maximum (what
   // regenPerTurn can add) back to it, before the player's next action.
   if (b.c.is_player) hp = std::min(hp, b.max_hp);
-  for (std::int64_t step = 0; step < b.regen.steps; ++step) {
-    if (hp >= b.max_hp || s.poison_turns > 0) continue;
-    s.regen_spent += 1000;
-    if (s.regen_spent >= b.regen.period) {
-      s.regen_spent -= static_cast<std::int32_t>(b.regen.period);
-      ++hp;
-    }
-    hp += b.regen.per_turn;
-  }
-  return hp;
+  int none = 0;             // no draw: the gain is fixed
+  std::uint32_t phase = 0;  // one clock value: the same acts every attack
+  return hp + fight::parts::regenerate(none, *b.regen.part, b.regen.part->gain, hp, b.max_hp, phase, s.regen_spent,
+                                       s.poison_turns > 0);
 }
 
 std::int64_t final_heal(const Body& b, std::int64_t hp, std::int64_t heal) {
-  return b.c.is_player && b.regen.per_turn > 0 ? std::min(hp + heal, b.max_hp) - hp : heal;
+  return b.c.is_player && b.regen.per_turn() > 0 ? std::min(hp + heal, b.max_hp) - hp : heal;
 }
 
 namespace {
@@ -167,7 +168,7 @@ void weakness_hit(const Body& attacker, const Body& victim, const Roll& roll, st
 }
 
 std::int64_t transference(const Body& attacker, const Body& victim, std::int64_t dealt, std::int64_t left) {
-  return attacker.transference() && dealt > 0 && victim.poisonable ? std::min(dealt, left) * 9 / 10 : 0;
+  return attacker.drain && victim.poisonable ? fight::parts::drained(*attacker.drain, dealt, left) : 0;
 }
 
 std::vector<std::int32_t> bodies_of(const FightState& s, std::int64_t hp) {
@@ -200,11 +201,11 @@ std::int64_t total(const std::vector<std::int32_t>& bodies) {
 
 RegenWatch::RegenWatch(const Body& a, const Body& b) {
   for (const Body* x : {&a, &b})
-    if (x->regen.period > 0)
+    if (x->regen.period() > 0)
       about_ += fmt::format("{}{}: an HP each {}/1000 turns, {} clock values", about_.empty() ? "" : "; ", x->c.name,
-                            x->regen.period, regen_clock_values(x->regen.period));
+                            x->regen.period(), regen_clock_values(x->regen.period()));
   for (const Body* x : {&a, &b})
-    if (x->c.is_player && x->regen.period > 0)
+    if (x->c.is_player && x->regen.period() > 0)
       about_ += "; player:regeneration=none leaves the player's out for an exact answer";
 }
 

@@ -11,6 +11,8 @@
 #include <fray/core/budget.hpp>
 #include <fray/core/draw.hpp>
 #include <fray/core/rng.hpp>
+#include <fray/fight/parts/drain.hpp>
+#include <fray/fight/parts/regeneration.hpp>
 #include <fray/fight/states.hpp>
 #include <fray/fight/turn.hpp>
 #include <fray/rules/brogue/attack.hpp>
@@ -25,6 +27,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -70,15 +73,18 @@ inline constexpr std::int64_t kMonsterTurn = 100;
 // Cells around the player a spectral blade (or a jelly's body) can attack from.
 inline constexpr std::int32_t kBladesAround = 8;
 
-// A side's regeneration as its turns follow it: a clock of thousandths of
-// a turn, moved on by 1000 a turn while the side is below its maximum HP and
-// not poisoned, that gives an HP each `period` (Monsters.c
+// A side's regeneration as its turns follow it: the regeneration part
+// (fray/fight/parts/regeneration.hpp) with a store of thousandths of a turn,
+// moved on by 1000 a turn while the side is below its maximum HP and not
+// poisoned, that gives an HP each `threshold` (Monsters.c
 // decrementMonsterStatus for a monster, Time.c playerTurnEnded for the
-// player, which also gains `per_turn` HP every such turn).
+// player, which also gains `per_act` HP every such turn); the acts of one of
+// the side's attacks: its whole turns (a monster), one (the player).
 struct Regen {
-  std::int64_t period = 0;    // thousandths of a turn an HP; 0: none followed
-  std::int64_t per_turn = 0;  // HP every turn (the player's regenPerTurn)
-  std::int64_t steps = 0;     // turns of regeneration per attack of the side
+  std::optional<fight::parts::Regeneration> part;  // none: none followed
+  [[nodiscard]] std::int64_t period() const { return part ? part->threshold : 0; }
+  [[nodiscard]] std::int64_t per_turn() const { return part ? part->per_act : 0; }
+  [[nodiscard]] std::int64_t steps() const { return part ? part->acts.front() : 0; }
 };
 
 // One side as the turns see it.
@@ -91,7 +97,8 @@ struct Body {
   bool poisonable = true;  // Combat.c specialHit: no poison or weakness on inanimate or invulnerable
 
   [[nodiscard]] bool poisons() const { return !c.is_player && c.monster.poisons; }
-  [[nodiscard]] bool transference() const { return !c.is_player && c.monster.transference; }
+  std::optional<fight::parts::Drain> drain;  // transference (monster_parts)
+  [[nodiscard]] bool transference() const { return drain.has_value(); }
   [[nodiscard]] bool weakens() const {
     const auto& f = c.monster.ability_flags;
     return !c.is_player && std::find(f.begin(), f.end(), "MA_CAUSES_WEAKNESS") != f.end();

@@ -42,6 +42,8 @@
 #include "rules/crawl/flavours.hpp"
 #include "rules/crawl/turn.hpp"
 
+#include <fray/rules/crawl/parts.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -90,7 +92,7 @@ class RoundTurn {
     const bool hurt = now.att_hp < s_.attacker_max_hp;
     const Asked* asked = nullptr;
     if constexpr (R::exact) asked = &ask(now, hurt);
-    const i64 regained = regenerate(r, s_.regen, regen_p_, player_regen_, hurt, out.att);
+    const i64 regained = regenerate(r, s_.regen, regen_p_, player_gains_, now.att_hp, s_.attacker_max_hp, out.att);
     if (s_.player_defender) {
       if constexpr (R::exact) {  // the same tick on every path: taken once for the question
         out.def.poison = asked->def.poison;
@@ -186,7 +188,7 @@ class RoundTurn {
   std::shared_ptr<const SideStates> att_, def_;
   std::uint64_t serial_ = next_serial++;
   std::vector<Branch<Struck>> round_;
-  std::vector<std::vector<Branch<RegenStep>>> player_regen_;  // by counter
+  std::vector<Branch<i64>> player_gains_;  // the player's regeneration gains, over its delays
   double regen_p_ = 0;
   std::size_t counters_ = 1, regen_cells_ = 0;
   bool vampiric_ = false;
@@ -206,7 +208,7 @@ RoundTurn::RoundTurn(RoundSpec spec, std::shared_ptr<const SideStates> att, std:
   const std::size_t n = s_.odds.size();
   if (n == 0 || s_.effects.size() != n) throw Error(s_.id + ": a round needs its attacks");
   for (const FlavourEffects& fx : s_.effects) {
-    vampiric_ = vampiric_ || fx.vampiric;
+    vampiric_ = vampiric_ || fx.drain.has_value();
     if (!s_.player_defender && fx.poison.poisons()) {
       monster_poison_ = true;
       poison_res_ = fx.poison_res;
@@ -222,17 +224,16 @@ RoundTurn::RoundTurn(RoundSpec spec, std::shared_ptr<const SideStates> att, std:
         fmt::format("{}: a poisoner of speed {} spending {} energy a round ticks a monster's poison in a pattern of "
                     "{} rounds, more than the {} a fight follows",
                     s_.id, s_.attacker_speed, s_.attacker_cost, period_, kMaxPoisonPhases));
-  regen_p_ = s_.regen.who == RoundRegen::Who::monster ? monster_regen_chance(s_.regen.monster) : 0.0;
+  regen_p_ = s_.regen.who == RoundRegen::Who::monster ? s_.regen.chance : 0.0;
   counters_ = regeneration_counters(s_.regen);
   regen_cells_ = counters_ * static_cast<std::size_t>(s_.attacker_max_hp) * static_cast<std::size_t>(s_.defender_hp);
-  if (s_.regen.who == RoundRegen::Who::player)
-    for (int c = 0; c < static_cast<int>(kMaxPlayerStates); ++c) {
-      std::map<std::pair<i64, int>, double> by;
-      for (const auto& [delay, pd] : s_.regen.delays)
-        for (const RegenTurn& t : player_regen_turn(s_.regen.rate, delay, c)) by[{t.hp, t.counter}] += pd * t.p;
-      auto& out = player_regen_.emplace_back();
-      for (const auto& [k, p] : by) out.push_back({{k.first, k.second}, p});
-    }
+  if (s_.regen.who == RoundRegen::Who::player) {
+    // The gains over the delays, by gain (each the counter's turn from any counter).
+    std::map<i64, double> by;
+    for (const auto& [delay, pd] : s_.regen.delays)
+      for (const RegenTurn& t : player_regen_turn(s_.regen.rate, delay, 0)) by[t.hp * 100 + t.counter] += pd * t.p;
+    for (const auto& [g, p] : by) player_gains_.push_back({g, p});
+  }
   // Exact round: over (blocks so far, damage so far, whether any attack
   // landed, poison points added (on a monster: degrees), poisonings of a
   // monster (0, 1, 2 for more) and their durations, HP drained).
@@ -249,7 +250,7 @@ RoundTurn::RoundTurn(RoundSpec spec, std::shared_ptr<const SideStates> att, std:
       if (o.p_hit <= 0) continue;
       for (const auto& [v, pv] : o.damage_on_hit) {
         const double q = p * o.p_hit * pv;
-        if (v <= 0 || (!fx.poison.poisons() && !fx.vampiric && !fx.element.adds())) {
+        if (v <= 0 || (!fx.poison.poisons() && !fx.drain && !fx.element.adds())) {
           next[{b, dmg + v, true, poison, count, duration, drained}] += q;
           continue;
         }
@@ -264,10 +265,10 @@ RoundTurn::RoundTurn(RoundSpec spec, std::shared_ptr<const SideStates> att, std:
         // The flavour's draws: the poison's one_chance_in(3) and amount, or the drain's random2(damage).
         const std::vector<Added> added = fx.poison.poisons() ? poisonings(fx) : std::vector<Added>{{0, 0, 0, 1.0}};
         std::vector<std::pair<i64, double>> healed{{0, 1.0}};
-        if (fx.vampiric) {
+        if (fx.drain) {  // the drain part's law, each heal after the defender's resistance
           healed.clear();
-          for (i64 h = 1; h <= v; ++h)
-            healed.emplace_back(monster_resist_adjust(h, fx.drain_res), 1.0 / static_cast<double>(v));
+          for (const auto& [h, ph] : fight::parts::drain_branches(*fx.drain, v, s_.defender_hp))
+            healed.emplace_back(monster_resist_adjust(h, fx.drain_res), ph);
         }
         for (const Added& a : added)
           for (const auto& [h, ph] : healed) {
@@ -328,7 +329,7 @@ const RoundTurn::Asked& RoundTurn::ask(const Now& now, bool hurt) const {
           "{}: the player's regeneration counter ({} values) with both sides' HP makes {} cells, more than the exact "
           "chain's {}",
           s_.id, counters_, regen_cells_, kMaxRegenCells));
-    regen = player_regen_[static_cast<std::size_t>(now.att.counter)].size();
+    regen = player_gains_.size();
   }
   if (s_.regen.who == RoundRegen::Who::monster && hurt && regen_p_ < 1) regen = 2;
   const Ticks* ticks = monster_poison_ && now.def.monster.poison.degree > 0 ? &ticks_of(now.def.monster) : nullptr;
@@ -392,7 +393,7 @@ Struck RoundTurn::strike_round(Rng& rng, std::vector<Draw>* trace) const {
         }
       }
     }
-    if (fx.vampiric) {
+    if (fx.drain) {  // the drain part, drawn as the game draws it
       const i64 h = 1 + random2(rng, r.damage);
       note(
           "drain", [&] { return fmt::format("1 + random2({})", r.damage); }, h);
@@ -526,11 +527,15 @@ std::pair<std::shared_ptr<const Exchange>, std::shared_ptr<const Exchange>> make
   return fight::exchanges(ta, tb, a, b);
 }
 
-FlavourEffects flavour_effects(std::string_view flavour, int hd, const MonsterResists* target) {
+FlavourEffects flavour_effects(std::string_view flavour, int hd, const MonsterResists* target,
+                               const fight::PartUse* drain) {
   FlavourEffects fx;
   if (!target) {
     if (!followed_on_player(flavour)) return fx;
-    return {poison_range(flavour, hd), element_range(flavour, hd), flavour == "AF_VAMPIRIC"};
+    fx.poison = poison_range(flavour, hd);
+    fx.element = element_range(flavour, hd);
+    if (drain) fx.drain = fight::parts::drain_of(*drain);
+    return fx;
   }
   if (!followed_on_monster(flavour)) return fx;
   // Poison on a monster that can take it (resistance below 3).
@@ -539,7 +544,7 @@ FlavourEffects flavour_effects(std::string_view flavour, int hd, const MonsterRe
   fx.element = element_range(flavour, hd);
   fx.element_res = element_resist(flavour, *target);
   // AF_VAMPIRIC drains only a natural (0.34: or plant) monster.
-  fx.vampiric = flavour == "AF_VAMPIRIC" && target->natural;
+  if (drain && target->natural) fx.drain = fight::parts::drain_of(*drain);
   fx.drain_res = target->neg;
   return fx;
 }
@@ -557,15 +562,27 @@ RoundRegen player_round_regen(const Fighter& player, const RegenSources& sources
       throw Error(fmt::format("crawl: a player's attack delay of {} aut is not a whole number of aut", t));
     r.delays.emplace_back(whole, p);
   }
+  // The regeneration part: a counter of hundredths of an HP, gaining
+  // div_rand_round(rate x delay, 10) each turn (its mean named here), back
+  // to 0 at the maximum HP.
+  double mean = 0;
+  for (const auto& [d, p] : r.delays) mean += p * static_cast<double>(r.rate) * static_cast<double>(d) / 10.0;
+  r.part = fight::parts::regeneration_of(fight::parts::regeneration_use(0, mean, 100, 0, 1, fight::parts::AtFull::reset,
+                                                                        "player-reacts.cc _regenerate_hp_and_mp"),
+                                         1, 1);
   return r;
 }
 
-RoundRegen monster_round_regen(int hd, std::string_view name) {
+RoundRegen monster_round_regen(const std::vector<fight::PartUse>& parts, int hd, std::string_view name) {
+  const fight::PartUse* use = fight::parts::find_part(parts, "regeneration");
+  if (!use) return {};
   std::string spelled(name);
   std::replace(spelled.begin(), spelled.end(), '_', ' ');
   RoundRegen r;
   r.who = RoundRegen::Who::monster;
   r.monster = {hd, fast_regenerator(spelled)};
+  r.chance = fight::parts::param(*use, "chance");
+  r.part = fight::parts::regeneration_of(*use, 1, 1);
   return r;
 }
 

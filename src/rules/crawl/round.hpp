@@ -10,12 +10,16 @@
 #include <fray/core/draw.hpp>
 #include <fray/core/rng.hpp>
 #include <fray/fight/kernel.hpp>
+#include <fray/fight/part.hpp>
+#include <fray/fight/parts/drain.hpp>
+#include <fray/fight/parts/regeneration.hpp>
 #include <fray/rules/crawl/poison.hpp>
 #include <fray/rules/crawl/regen.hpp>
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -40,22 +44,28 @@ struct Drawn {
 struct FlavourEffects {
   PoisonRange poison;
   ElementRange element;
-  bool vampiric = false;  // the bite drains: AF_VAMPIRIC on a defender it can drain
-  int element_res = 0;    // the defender's resistance to the element
-  int drain_res = 0;      // the defender's negative energy resistance (the drain's BEAM_NEG)
-  int poison_res = 0;     // a monster defender's poison resistance
+  std::optional<fight::parts::Drain> drain;  // the bite drains: AF_VAMPIRIC (its part) on a defender it can drain
+  int element_res = 0;                       // the defender's resistance to the element
+  int drain_res = 0;                         // the defender's negative energy resistance (the drain's BEAM_NEG)
+  int poison_res = 0;                        // a monster defender's poison resistance
 };
 // The effects of a monster's attack `flavour` (its HD `hd`) on the player
 // (`target` nullptr) or on a monster with resistances `target`: only the
-// flavours a fight follows on that defender.
-[[nodiscard]] FlavourEffects flavour_effects(std::string_view flavour, int hd, const MonsterResists* target);
+// flavours a fight follows on that defender. `drain`: the attack's drain part
+// in the monster's parts (drain_of_attack), or nullptr.
+[[nodiscard]] FlavourEffects flavour_effects(std::string_view flavour, int hd, const MonsterResists* target,
+                                             const fight::PartUse* drain);
 
-// The attacker's own regeneration, on its turn.
+// The attacker's own regeneration, on its turn: the regeneration part
+// (`part`), with the game's law of each act's gain (the player's
+// div_rand_round over its delay, a monster's natural_regen_rate roll).
 struct RoundRegen {
   enum class Who { none, player, monster } who = Who::none;
   int rate = 0;                                  // the player's player_regen()
   std::vector<std::pair<i64, double>> delays{};  // the player's attack delays (aut) and their chances
   MonsterRegen monster{};
+  double chance = 0;  // a monster's: the chance of its HP on a turn (the part's `chance`)
+  fight::parts::Regeneration part{};
 };
 
 struct RoundSpec {
@@ -90,9 +100,10 @@ struct RoundSpec {
 // aut, as the game's are).
 [[nodiscard]] RoundRegen player_round_regen(const Fighter& player, const RegenSources& sources,
                                             const PlayerRegenRate& rate);
-// A monster's: from its HD, fast for a catalog troll (`name`, the game's or
-// the key's spelling).
-[[nodiscard]] RoundRegen monster_round_regen(int hd, std::string_view name);
+// A monster's: the regeneration part of its parts (monster_parts), drawn
+// from its HD, fast for a catalog troll (`name`, the game's or the key's
+// spelling); none when its parts name none.
+[[nodiscard]] RoundRegen monster_round_regen(const std::vector<fight::PartUse>& parts, int hd, std::string_view name);
 // What every fight assumes of regeneration, for its notes; and of poison
 // and AF_VAMPIRIC, for the fights that have them.
 [[nodiscard]] std::string regeneration_note();

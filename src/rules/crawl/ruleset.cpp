@@ -8,6 +8,7 @@
 #include <fray/core/error.hpp>
 #include <fray/core/probability_text.hpp>
 #include <fray/rules/crawl/attack.hpp>
+#include <fray/rules/crawl/parts.hpp>
 #include <fray/rules/crawl/poison.hpp>
 #include <fray/rules/crawl/random.hpp>
 #include <fray/rules/crawl/ruleset.hpp>
@@ -209,7 +210,7 @@ std::vector<std::string> situation_words(const std::vector<std::string>& flags) 
 // player_regen, _player_bonus_regen), or a monster's.
 RoundRegen regeneration(const Combatant& c, const Fighter& f) {
   if (const auto* p = std::get_if<Player>(&c)) return player_round_regen(f, p->regen, kPlayerRegen_0_19);
-  if (const auto* m = std::get_if<Monster>(&c)) return monster_round_regen(m->hd, m->name);
+  if (const auto* m = std::get_if<Monster>(&c)) return monster_round_regen(monster_parts(*m), m->hd, m->name);
   return {};
 }
 
@@ -244,7 +245,8 @@ RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situation& s,
       const std::string& flavour = m->attacks[i].flavour;
       const auto* target = std::get_if<Monster>(&d);
       if (fight_follows(flavour, d))
-        spec.effects[i] = flavour_effects(flavour, m->hd, target ? &target->resists : nullptr);
+        spec.effects[i] =
+            flavour_effects(flavour, m->hd, target ? &target->resists : nullptr, drain_of_attack(monster_parts(*m), i));
     }
     for (std::size_t b = 0; b < n; ++b) {
       Situation sb = s;
@@ -280,7 +282,9 @@ RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situation& s,
 }
 
 CatalogEntry monster_entry(const MonsterProp& m) {
-  return crawl::monster_row_entry(m, size_name(m.size), monster_mechanics(m.attacks));
+  CatalogEntry e = crawl::monster_row_entry(m, size_name(m.size), monster_mechanics(m.attacks));
+  e.parts = crawl::monster_parts(m);
+  return e;
 }
 
 CatalogEntry weapon_entry(const WeaponProp& w) { return crawl::weapon_row_entry(w, std::string(skill_name(w.skill))); }

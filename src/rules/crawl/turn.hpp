@@ -29,42 +29,38 @@ using fight::Branch;
 // _monster_regenerate): 1 HP on x_chance_in_y(natural_regen_rate(), 25), or
 // always for a fast regenerator. Exactly: its chance; sampled: the game's
 // draws (sample_monster_regen).
+// The regeneration part's gain: 1 or 0.
 struct MonsterRegenLaw {
-  using value_type = bool;
+  using value_type = i64;
   double p = 0;
   const MonsterRegen* monster = nullptr;
 
   [[nodiscard]] std::size_t size() const noexcept { return 2; }
-  [[nodiscard]] Branch<bool> at(std::size_t i) const noexcept {
-    return i == 0 ? Branch<bool>{false, 1 - p} : Branch<bool>{true, p};
+  [[nodiscard]] Branch<i64> at(std::size_t i) const noexcept {
+    return i == 0 ? Branch<i64>{0, 1 - p} : Branch<i64>{1, p};
   }
-  bool sample(Rng& rng, std::vector<Draw>* trace) const {
+  i64 sample(Rng& rng, std::vector<Draw>* trace) const {
     const bool healed = sample_monster_regen(rng, *monster);
     if (trace)
       trace->push_back(
           Draw{"monster regeneration", "x_chance_in_y(natural_regen_rate(), 25)", static_cast<i64>(healed ? 1 : 0)});
-    return healed;
+    return healed ? 1 : 0;
   }
 };
 
-// One player turn of _regenerate_hp_and_mp: the HP regained and the counter after.
-struct RegenStep {
-  i64 hp = 0;
-  int counter = 0;
-};
-// The player's regeneration over one of its attack delays (each with its
-// chance): exactly, the turn's outcomes merged over the delays (precomputed
-// for each counter); sampled, the delay drawn apart from the attack's, then
-// the counter's div_rand_round (sample_player_regen_turn).
+// The player's regeneration gain over one of its attack delays (each with its
+// chance), the regeneration part's gain to its counter: exactly, the gains
+// div_rand_round(rate x delay, 10) merged over the delays (precomputed);
+// sampled, the delay drawn apart from the attack's, then the div_rand_round
+// (sample_player_regen_turn).
 struct PlayerRegenLaw {
-  using value_type = RegenStep;
-  const std::vector<Branch<RegenStep>>* branches = nullptr;
+  using value_type = i64;
+  const std::vector<Branch<i64>>* branches = nullptr;
   const RoundRegen* regen = nullptr;
-  int counter = 0;
 
   [[nodiscard]] std::size_t size() const noexcept { return branches->size(); }
-  [[nodiscard]] Branch<RegenStep> at(std::size_t i) const { return (*branches)[i]; }
-  RegenStep sample(Rng& rng, std::vector<Draw>* trace) const {
+  [[nodiscard]] Branch<i64> at(std::size_t i) const { return (*branches)[i]; }
+  i64 sample(Rng& rng, std::vector<Draw>* trace) const {
     i64 delay = regen->delays.back().first;
     if (regen->delays.size() > 1) {
       double u = rng.unit();
@@ -77,36 +73,35 @@ struct PlayerRegenLaw {
         u -= p;
       }
     }
-    const RegenTurn t = sample_player_regen_turn(rng, regen->rate, delay, counter);
+    const RegenTurn t = sample_player_regen_turn(rng, regen->rate, delay, 0);
+    const i64 gain = t.hp * 100 + t.counter;
     if (trace)
-      trace->push_back(Draw{"player regeneration", "div_rand_round(" + std::to_string(regen->rate * delay) + ", 10)",
-                            t.hp * 100 + t.counter - counter});
-    return {t.hp, t.counter};
+      trace->push_back(
+          Draw{"player regeneration", "div_rand_round(" + std::to_string(regen->rate * delay) + ", 10)", gain});
+    return gain;
   }
 };
 
 // The attacker's own regeneration on its turn, before its attack (the heal
-// of Transition): a monster's when it is hurt, the player's counter over its
-// attack delay, held at 0 while at full HP. `exact_player` holds the
-// player's outcomes by counter. Returns the HP regained, before the cap.
+// of Transition): the regeneration part (fray/fight/parts/regeneration.hpp)
+// with the game's gain law: a monster's when it is hurt, the player's counter
+// over its attack delay, back to 0 while at full HP. `player_gains` holds the
+// player's exact gains. Returns the HP regained, before the cap.
 template <class R>
-i64 regenerate(R& r, const RoundRegen& regen, double monster_p,
-               const std::vector<std::vector<Branch<RegenStep>>>& exact_player, bool hurt, SideState& self) {
+i64 regenerate(R& r, const RoundRegen& regen, double monster_p, const std::vector<Branch<i64>>& player_gains, i64 hp,
+               i64 max, SideState& self) {
   switch (regen.who) {
     case RoundRegen::Who::none:
       return 0;
-    case RoundRegen::Who::monster:
-      if (!hurt) return 0;
-      return r.draw(MonsterRegenLaw{monster_p, &regen.monster}) ? 1 : 0;
+    case RoundRegen::Who::monster: {
+      std::uint32_t phase = 0;  // an act each turn
+      int store = 0;            // an HP each gain of 1: nothing kept
+      return fight::parts::regenerate(r, regen.part, MonsterRegenLaw{monster_p, &regen.monster}, hp, max, phase, store);
+    }
     case RoundRegen::Who::player: {
-      if (!hurt) {
-        self.counter = 0;
-        return 0;
-      }
-      const RegenStep s =
-          r.draw(PlayerRegenLaw{&exact_player[static_cast<std::size_t>(self.counter)], &regen, self.counter});
-      self.counter = s.counter;
-      return s.hp;
+      std::uint32_t phase = 0;
+      return fight::parts::regenerate(r, regen.part, PlayerRegenLaw{&player_gains, &regen}, hp, max, phase,
+                                      self.counter);
     }
   }
   return 0;

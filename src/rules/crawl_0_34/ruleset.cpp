@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
+#include <fray/rules/crawl/parts.hpp>
 #include <fray/rules/crawl_0_34/poison.hpp>
 #include <fray/rules/crawl_0_34/ruleset.hpp>
 #include <fray/rules/game_ruleset.hpp>
@@ -235,7 +236,7 @@ int defender_block_limit(const Combatant& d) {
 // monster's.
 crawl::RoundRegen regeneration(const Combatant& c, const Fighter& f) {
   if (const Player* p = c.player()) return crawl::player_round_regen(f, p->regen, crawl::kPlayerRegen_0_34);
-  if (const Creature* m = c.creature()) return crawl::monster_round_regen(m->hd, m->name);
+  if (const Creature* m = c.creature()) return crawl::monster_round_regen(crawl::monster_parts(*m), m->hd, m->name);
   return {};
 }
 
@@ -269,7 +270,8 @@ crawl::RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situat
     for (std::size_t i = 0; i < n && i < m->attacks.size(); ++i) {
       const std::string& flavour = m->attacks[i].flavour;
       if (!fight_follows(flavour, d)) continue;
-      spec.effects[i] = crawl::flavour_effects(flavour, m->hd, d.creature() ? &d.creature()->resists : nullptr);
+      spec.effects[i] = crawl::flavour_effects(flavour, m->hd, d.creature() ? &d.creature()->resists : nullptr,
+                                               crawl::drain_of_attack(crawl::monster_parts(*m), i));
     }
   const int limit = defender_block_limit(d);
   // Blocks made before an attack: 0 .. min(n - 1, limit); at the limit no
@@ -324,7 +326,9 @@ crawl::RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situat
 }
 
 CatalogEntry monster_entry(const MonsterProp& m) {
-  return crawl::monster_row_entry(m, size_name(m.size), monster_mechanics(m.attacks));
+  CatalogEntry e = crawl::monster_row_entry(m, size_name(m.size), monster_mechanics(m.attacks));
+  e.parts = crawl::monster_parts(m);
+  return e;
 }
 
 CatalogEntry weapon_entry(const WeaponProp& w) { return crawl::weapon_row_entry(w, weapon_skill_key(w)); }

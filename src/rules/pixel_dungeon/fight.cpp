@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <atomic>
 #include <fray/core/error.hpp>
+#include <fray/fight/parts/drain.hpp>
+#include <fray/fight/parts/regeneration.hpp>
 #include <fray/rules/pixel_dungeon/hero.hpp>
+#include <fray/rules/pixel_dungeon/parts.hpp>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -78,8 +81,8 @@ PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shar
   const std::int64_t ht = ht_ = att_.ht();
   for (std::int64_t hp = ht; hp >= 1 && rage_hp_ < 0; --hp)
     if (att_.is_hero() ? fury_active(*att_.hero, hp) : att_.mob.enraged && hp < att_.mob.ht / 4) rage_hp_ = hp;
-  if (regen_) regen_at_ = points_by_attack(*regen_);
-  if (hunger_) hunger_at_ = points_by_attack(*hunger_);
+  if (regen_) regen_part_ = hero_regeneration(*regen_);
+  if (hunger_) hunger_at_ = hunger_->by_attack();
   // Goo.act and RottingFist.act: on water, below HT, HP += 1 (Goo) or
   // += REGENERATION = 4 (the fist, not capped at HT) before the mob's move.
   if (!att_.is_hero() && att_.on_water) water_heal_ = att_.mob.key == "rotting_fist" ? 4 : 1;
@@ -119,7 +122,11 @@ PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shar
   incoming_ = own_group_ || target_group_ ? Affliction::none : affliction_by(def_);
   if (incoming_ == Affliction::poison && poison_taken(att_) == Takes::immune) incoming_ = Affliction::none;
   incoming_resists_ = incoming_ == Affliction::poison && poison_taken(att_) == Takes::resists;
-  drain_ = !att_.is_hero() && att_.mob.key == "vampire_bat";
+  // The mob's parts, from its catalog row (mob_parts): the fight follows what the catalog names.
+  if (!att_.is_hero()) {
+    const std::vector<fight::PartUse> parts = mob_parts(att_.mob);
+    if (const fight::PartUse* u = fight::parts::find_part(parts, "drain")) drain_ = fight::parts::drain_of(*u);
+  }
   if (drain_ && !kChainFollowsHeal)
     why_ =
         "the vampire bat heals by the damage it deals (Bat.attackProc), and the exact chain needs HP never to go "
@@ -138,7 +145,8 @@ PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shar
 // that affliction is counted. A hit on a group of flies rebuilds the group
 // from its HP.
 Exchange::Reads PdTurn::reads() const {
-  const bool own = att_.is_hero() ? att_.hero->subclass == SubClass::berserker : att_.mob.enraged.has_value() || drain_;
+  const bool own =
+      att_.is_hero() ? att_.hero->subclass == SubClass::berserker : att_.mob.enraged.has_value() || drain_.has_value();
   return {own || regen_.has_value() || water_heal_ > 0 || incoming_ != Affliction::none || own_group_ != nullptr,
           incoming_ != Affliction::none || target_group_ != nullptr};
 }

@@ -10,6 +10,7 @@
 #include <fray/fight/kernel.hpp>
 #include <fray/rules/game_ruleset.hpp>
 #include <fray/rules/pixel_dungeon/java_random.hpp>
+#include <fray/rules/pixel_dungeon/parts.hpp>
 #include <fray/rules/pixel_dungeon/ruleset.hpp>
 #include <fray/rules/pixel_dungeon/shadow_caster.hpp>
 #include <fray/rules/spec.hpp>
@@ -336,6 +337,7 @@ std::vector<CatalogEntry> monster_entries() {
     }
     f.push_back({"attack_delay", static_cast<double>(m.attack_delay)});
     for (const Mechanic& x : mob_mechanics(m)) e.abilities.emplace_back(x.text);
+    e.parts = mob_parts(m);
     out.push_back(std::move(e));
   }
   return out;

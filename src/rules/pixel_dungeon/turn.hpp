@@ -10,6 +10,8 @@
 
 #include <fray/core/draw.hpp>
 #include <fray/core/rng.hpp>
+#include <fray/fight/parts/drain.hpp>
+#include <fray/fight/parts/regeneration.hpp>
 #include <fray/fight/turn.hpp>
 #include <fray/rules/pixel_dungeon/attack.hpp>
 #include <fray/rules/pixel_dungeon/hero.hpp>
@@ -158,14 +160,6 @@ inline GameInt random_int_range(std::int64_t a, std::int64_t b, std::string_view
 
 // --- the mechanics, one function each ---------------------------------------------------------
 
-// A clock's points at each of the side's attacks over one cycle
-// (RegenClock::at_attack), computed once for a fight.
-inline std::vector<int> points_by_attack(const RegenClock& c) {
-  std::vector<int> out(c.cycle);
-  for (std::uint32_t n = 0; n < c.cycle; ++n) out[n] = c.at_attack(n);
-  return out;
-}
-
 // Hunger.act on a starving hero, before her attack: each act due since her
 // last turn (`acts`, by her clock) deals 1 when Random.Float() < 0.3f
 // (starving_hit_chance); the timer runs whatever her HP. Returns the HP she
@@ -176,16 +170,6 @@ std::int64_t starve(R& r, const std::vector<int>& acts, PdState& s) {
   for (int i = 0; i < acts[s.clock]; ++i) lost += r.chance(starving_hit_chance(), "Hunger.act") ? 1 : 0;
   s.clock = static_cast<std::uint32_t>((s.clock + 1) % acts.size());
   return lost;
-}
-
-// Regeneration.act: +1 HP for each point due since the hero's last turn,
-// while HP < HT. The timer runs only below HT: the buff's phase is unknown,
-// and a hero at HT keeps one state, so her hits still form an exact chain.
-// `points`: the points due at each attack, by the hero's clock.
-inline std::int64_t regenerate(const std::vector<int>& points, std::int64_t hp, std::int64_t ht, PdState& s) {
-  const std::int64_t heal = std::min<std::int64_t>(points[s.clock], ht - std::min(hp, ht));
-  if (hp < ht) s.clock = static_cast<std::uint32_t>((s.clock + 1) % points.size());
-  return heal;
 }
 
 // Combo.hit: whether a count is still there `attacks` attacks after its hit
@@ -217,11 +201,6 @@ inline void combo_after(PdState& s, bool hit, int count, float delay) {
 // Goo.act and RottingFist.act: on water, below HT, HP += `heal` before the move.
 inline void water_heal(std::int64_t heal, std::int64_t hp, std::int64_t ht, PdAfter& out) {
   if (heal > 0 && hp < ht) out.heal = heal;
-}
-
-// Bat.attackProc: reg = min(damage, HT - HP), the damage as dealt (after armor).
-inline void drain(const Blow& b, std::int64_t hp, std::int64_t ht, PdAfter& out) {
-  if (b.hit) out.heal = std::min(b.damage, ht - hp);
 }
 
 // Swarm.defenseProc on the defending group, on every hit (even one of 0
@@ -290,10 +269,18 @@ class PdTurn {
     out.damage = blow.damage;
     out.hit = blow.hit ? 1 : 0;
     if (combo_) combo_after(out.att, blow.hit, count, delay_);
-    if (regen_) out.heal = regenerate(regen_at_, now.att_hp, ht, out.att);
+    // Regeneration.act: +1 HP for each point due since the hero's last turn,
+    // while HP < HT; the timer runs only below HT (the buff's phase is
+    // unknown, and a hero at HT keeps one state, so her hits still form an
+    // exact chain). The regeneration part, on the hero's clock.
+    if (regen_) {
+      std::int32_t store = 0;  // a point at each act: the part's store stays 0
+      out.heal = fight::parts::regenerate(r, regen_part_, regen_part_.gain, now.att_hp, ht, out.att.clock, store);
+    }
     if (hunger_) out.heal = -starved;
     water_heal(water_heal_, now.att_hp, ht, out);
-    if (drain_) drain(blow, now.att_hp, ht, out);
+    // Bat.attackProc: the drain part, on a hit, from the damage as dealt.
+    if (drain_ && blow.hit) out.heal = fight::parts::drain_hit(*drain_, blow.damage, now.def_hp, now.att_hp, ht);
     if (target_group_) {
       split(*target_group_, now.def_hp, blow, out);
       return out;
@@ -368,9 +355,11 @@ class PdTurn {
   float delay_;
   std::shared_ptr<const FlyTable> own_group_, target_group_;
   std::optional<RegenClock> regen_, hunger_;
-  std::vector<int> regen_at_, hunger_at_;  // their points at each attack of a cycle
+  fight::parts::Regeneration regen_part_;  // with regen_: the hero's regeneration (hero_regeneration)
+  std::vector<int> hunger_at_;             // the hunger's acts at each attack of a cycle
   std::int64_t ht_ = 0, water_heal_ = 0, rage_hp_ = -1;
-  bool combo_ = false, drain_ = false;
+  bool combo_ = false;
+  std::optional<fight::parts::Drain> drain_;  // the mob's drain part (mob_parts)
   Affliction affliction_ = Affliction::none, incoming_ = Affliction::none;
   bool incoming_resists_ = false;
   Takes takes_ = Takes::fully;

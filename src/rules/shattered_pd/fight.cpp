@@ -61,7 +61,7 @@ HeroCounters hero_of(const Combatant& c, const Combatant& other, const Situation
   try {
     k.clock = pixel_dungeon::turn_clock(own_time, 1, max_cycle, "hero regeneration");
     k.regen = true;
-    for (std::uint32_t n = 0; n < k.clock.cycle; ++n) k.acts.push_back(k.clock.at_attack(n));
+    k.part = hero_regeneration(k.clock);
   } catch (const Error& e) {
     if (why) *why = e.what();
   }

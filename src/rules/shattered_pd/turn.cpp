@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <fray/core/error.hpp>
+#include <fray/rules/shattered_pd/parts.hpp>
 #include <fray/rules/shattered_pd/ruleset.hpp>
 
 #include <algorithm>
@@ -124,7 +125,11 @@ SpdTurn::SpdTurn(const Combatant& att, const Combatant& def, const Situation& s,
   water_ = goo_att_ && att.on_water ? 1 : 0;
   if (is_necromancer(def) && !me_.group) burst_ = burst_on(def, att, s);
   attacks_ = att.is_hero() || att.mob.damage || (s.magic && att.mob.spell) || necro_ || wraiths();
-  drain_ = !att.is_hero() && att.mob.java_class == "Bat";
+  // The mob's parts, from its catalog row (mob_parts): the fight follows what the catalog names.
+  if (!att.is_hero()) {
+    const std::vector<fight::PartUse> parts = mob_parts(att.mob);
+    if (const fight::PartUse* u = fight::parts::find_part(parts, "drain")) drain_ = fight::parts::drain_of(*u);
+  }
   dot_ = foe_.group ? Dot{} : dot_of(att, s);
   const int variants = goo_att_ ? 4 : goo_def_ || me_.rage.on ? 2 : 1;
   for (int a = 0; a < 2 && attacks_; ++a)
@@ -167,7 +172,8 @@ SpdTurn::SpdTurn(const Combatant& att, const Combatant& def, const Situation& s,
 // which reads both.
 Exchange::Reads SpdTurn::reads() const {
   const bool after = victim_dot_.kind != Dot::Kind::none || burst_.has_value();
-  return {drain_ || goo_att_ || me_.hero.regen || after, goo_def_ || foe_.rage.on || foe_.hero.rage || after};
+  return {drain_.has_value() || goo_att_ || me_.hero.regen || after,
+          goo_def_ || foe_.rage.on || foe_.hero.rage || after};
 }
 
 // The plan of `who`'s attack in variant v with the passing conditions a (the
@@ -374,7 +380,7 @@ After SpdTurn::turn(R& r, const Now& now) const {
     foe.brute = state;
   }
   // Bat.attackProc: reg = min(damage - 4, HT - HP), healed when positive.
-  if (drain_ && landed) out.heal = std::max<std::int64_t>(0, std::min(out.damage - 4, ht_ - a_hp));
+  if (drain_ && landed) out.heal = fight::parts::drain_hit(*drain_, out.damage, d_hp, a_hp, ht_);
   if (landed) dot_attach(r, dot_, foe, out.damage > 0);
   out.damage += dot_tick(r, dot_, foe);  // the tick at the end of the turn
   if (foe_.hero.rage) {

@@ -6,6 +6,8 @@
 // splitting, the necromancers' minions.
 #pragma once
 
+#include <fray/fight/parts/drain.hpp>
+#include <fray/fight/parts/regeneration.hpp>
 #include <fray/fight/turn.hpp>
 #include <fray/rules/pixel_dungeon/clock.hpp>
 #include <fray/rules/shattered_pd/attack.hpp>
@@ -352,30 +354,34 @@ struct HeroCounters {
   bool rage = false;   // Berserk power followed: a Berserker, both acting once a turn
   std::int64_t ht = 0;
   pixel_dungeon::RegenClock clock;  // with `regen`: Regeneration.act's turns in each of her attacks
-  std::vector<int> acts;            // clock.at_attack(n) for each n of the clock's cycle
+  fight::parts::Regeneration part;  // with `regen`: the regeneration part on that clock (hero_regeneration)
 };
 
+// The hero's regeneration as the part's parameters (Shattered Pixel Dungeon
+// 3.3.6 Regeneration.act): each of the buff's turns below HT is a step of the
+// store, the 10th heals 1 HP; the clock runs at HT, the store holds.
+[[nodiscard]] inline fight::parts::Regeneration hero_regeneration(const pixel_dungeon::RegenClock& clock) {
+  fight::parts::Regeneration g;
+  g.acts = clock.by_attack();
+  g.gain = 1;
+  g.threshold = kRegenSteps;
+  g.at_full = fight::parts::AtFull::clock_runs;
+  return g;
+}
+
 // `turns` acts of Regeneration.act from HP `hp`: the heal. Each act below HT
-// counts a step; the 10th heals 1 HP.
+// counts a step; the 10th heals 1 HP (the regeneration part's acts).
 inline std::int64_t regen_turns(const HeroCounters& h, std::int64_t hp, SideState& s, int turns) {
-  std::int64_t heal = 0;
   if (!h.regen) return 0;
-  for (int i = 0; i < turns && hp + heal < h.ht; ++i) {
-    if (++s.regen == kRegenSteps) {
-      ++heal;
-      s.regen = 0;
-    }
-  }
-  return heal;
+  int none = 0;  // no draw: the gain is fixed
+  return fight::parts::acts(none, h.part, h.part.gain, hp, h.ht, s.regen, turns);
 }
 // Regeneration.act on the hero's attack: the acts due since her last attack
-// (one when she attacks once a turn).
+// (one when she attacks once a turn), on her clock (the regeneration part).
 inline std::int64_t regen_step(const HeroCounters& h, std::int64_t hp, SideState& s) {
   if (!h.regen) return 0;
-  const std::uint32_t n = h.clock.cycle > 1 ? s.clock : 0;
-  const std::int64_t heal = regen_turns(h, hp, s, h.acts[n]);
-  if (h.clock.cycle > 1) s.clock = static_cast<std::uint16_t>((n + 1) % h.clock.cycle);
-  return heal;
+  int none = 0;
+  return fight::parts::regenerate(none, h.part, h.part.gain, hp, h.ht, s.clock, s.regen);
 }
 
 // --- the gnoll brute's rage (brute.cpp) --------------------------------------------------
@@ -627,8 +633,8 @@ class SpdTurn {
   bool goo_att_, goo_def_;
   std::int64_t water_ = 0;  // Goo on water: HP it regains on its turn below HT
   bool attacks_ = true;
-  bool drain_ = false;
-  bool necro_ = false;  // the attacker is a necromancer: its skeleton attacks
+  std::optional<fight::parts::Drain> drain_;  // the mob's drain part (mob_parts)
+  bool necro_ = false;                        // the attacker is a necromancer: its skeleton attacks
   // The attacker is a spectral necromancer: the cells its wraiths can take
   // (0 for any other attacker) and the turn its state stops counting at.
   int wraith_cells_ = 0;

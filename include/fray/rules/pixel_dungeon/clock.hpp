@@ -1,7 +1,8 @@
 // fray/rules/pixel_dungeon/clock.hpp — the Pixel Dungeon family's buff clocks
 // in a fight: a buff that acts on the game's clock (Regeneration.act,
 // Hunger.act) as seen from a side attacking at its own pace, in exact
-// fractions of a turn.
+// fractions of a turn. The clock is the regeneration part's
+// (fray/fight/parts/regeneration.hpp); these are its parametrisations.
 //
 // Pixel Dungeon 1.9.1 and Shattered Pixel Dungeon 3.3.6 share the law; the
 // versions differ only in the period, passed as data: Pixel Dungeon
@@ -10,6 +11,8 @@
 // (turn_clock with period 1).
 #pragma once
 
+#include <fray/fight/parts/regeneration.hpp>
+
 #include <cstdint>
 #include <string_view>
 
@@ -17,20 +20,10 @@ namespace fray::pixel_dungeon {
 
 // The hero's regeneration on the game's clock (Regeneration.act: +1 HP while
 // HP < HT and not starving, then spend(10 / 1.2^mending)), in whole units of
-// a fraction of a turn so that it repeats exactly. The clock runs while the
-// hero is below HT, from 0 when the fight starts: the first point is due a
-// whole period of such time after it is first hurt; each is counted on the
-// hero's first turn at or after it is due, before its attack.
-struct RegenClock {
-  std::int64_t attack = 1;   // the hero's attack time
-  std::int64_t period = 10;  // time between two points
-  std::int64_t turn = 1;     // one turn
-  std::uint32_t cycle = 10;  // attacks after which the pattern of points repeats
-  // Points due in (from, to]: those at whole multiples of the period.
-  [[nodiscard]] int points(std::int64_t from, std::int64_t to) const;
-  // Points counted at the hero's attack n (0-based), due in (n attack, (n + 1) attack].
-  [[nodiscard]] int at_attack(std::uint32_t n) const;
-};
+// a fraction of a turn so that it repeats exactly: points at whole
+// multiples of the period, each counted at the hero's first attack at or
+// after it is due (fight::parts::Clock: `attack`, `period`, `turn`, `cycle`).
+using RegenClock = fight::parts::Clock;
 
 // The clock of a hero attacking every `attack_time` turns with Ring of
 // Mending levels `mending` (Pixel Dungeon 1.9.1 Regeneration.act). Throws
@@ -45,5 +38,10 @@ struct RegenClock {
 // start. `what` names the buff in the error thrown, as regeneration_clock's,
 // when the pattern repeats only after more than `max_cycle` attacks.
 [[nodiscard]] RegenClock turn_clock(double attack_time, int period, std::uint32_t max_cycle, std::string_view what);
+
+// The hero's regeneration as the part's parameters (Pixel Dungeon 1.9.1
+// Regeneration.act): a point at each of the clock's acts while below HT, the
+// clock holding at HT.
+[[nodiscard]] fight::parts::Regeneration hero_regeneration(const RegenClock& clock);
 
 }  // namespace fray::pixel_dungeon

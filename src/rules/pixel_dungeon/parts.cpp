@@ -1,0 +1,13 @@
+// The mechanic parts of Pixel Dungeon 1.9.1's mobs (parts.hpp): one line per
+// part a mob's class has.
+#include <fray/rules/pixel_dungeon/parts.hpp>
+
+namespace fray::pixel_dungeon {
+
+std::vector<fight::PartUse> mob_parts(const Mob& mob) {
+  std::vector<fight::PartUse> out;
+  if (mob.key == "vampire_bat") out.push_back(fight::parts::drain_use(kBatDrain, "Bat.attackProc"));
+  return out;
+}
+
+}  // namespace fray::pixel_dungeon
