@@ -195,7 +195,7 @@ TEST(DamageOverTime, PixelDungeonBleedingDrawsItsLevelBetweenItsHalfAndItself) {
 TEST(DamageOverTime, PixelDungeonRowsNameTheirParts) {
   pd::Mob spinner;
   spinner.key = "cave_spinner";
-  const auto uses = pd::dot_part_uses(spinner);
+  const auto uses = pd::part_uses(spinner);
   ASSERT_EQ(uses.size(), 1u);
   EXPECT_EQ(uses[0].part, "poison");
   EXPECT_EQ(uses[0].params.at(1), (std::pair<std::string, double>{"chance", 2}));
@@ -203,7 +203,7 @@ TEST(DamageOverTime, PixelDungeonRowsNameTheirParts) {
   EXPECT_EQ(uses[0].params.at(4), (std::pair<std::string, double>{"dose_hi", 8}));
   pd::Mob rat;
   rat.key = "rat";
-  EXPECT_TRUE(pd::dot_part_uses(rat).empty());
+  EXPECT_TRUE(pd::part_uses(rat).empty());
 }
 
 // --- Shattered Pixel Dungeon ------------------------------------------------------------------
@@ -339,12 +339,12 @@ TEST(DamageOverTime, BroguePoisonAddsItsDosesAndTicksOverTime) {
 TEST(DamageOverTime, BrogueRowsNameTheirParts) {
   brogue::Monster spider;
   spider.poisons = true;
-  const auto uses = brogue::dot_part_uses(spider);
+  const auto uses = brogue::part_uses(spider);
   ASSERT_EQ(uses.size(), 1u);
   EXPECT_EQ(uses[0].part, "poison");
   EXPECT_EQ(uses[0].params.at(7), (std::pair<std::string, double>{"level_per_dose", 1}));
   EXPECT_EQ(uses[0].params.at(8), (std::pair<std::string, double>{"hit_deals", 1}));
-  EXPECT_TRUE(brogue::dot_part_uses(brogue::Monster{}).empty());
+  EXPECT_TRUE(brogue::part_uses(brogue::Monster{}).empty());
 }
 
 }  // namespace

@@ -4,8 +4,10 @@
 
 #include <fray/fight/part.hpp>
 #include <fray/fight/parts/damage_over_time.hpp>
+#include <fray/fight/parts/split.hpp>
 #include <fray/rules/brogue/catalog.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -39,10 +41,25 @@ inline constexpr fight::parts::DamageOverTime kPoison{
     .tick_label = "decrementMonsterStatus",
 };
 
-// The parts of this file a monster's row names: its poison (MA_POISONS).
-[[nodiscard]] inline std::vector<fight::PartUse> dot_part_uses(const Monster& m) {
-  if (!m.poisons) return {};
-  return {fight::parts::dot_part(kPoison, "Combat.c specialHit, addPoison; Time.c decrementMonsterStatus")};
+// MA_CLONE_SELF_ON_DEFEND. Combat.c splitMonster, after every hit that
+// deals damage: a body that survives with h - d HP keeps (h - d + 1) / 2 and
+// a clone takes the same, while its kind counts fewer than 100 others
+// (alliedCloneCount; a free cell touching the group is taken as always
+// there). Its foe attacks the body with the fewest HP first (each kill takes
+// an attacker away soonest); every body next to it (up to eight) attacks.
+inline constexpr fight::parts::Split kJellySplit{
+    .min_left = 1, .halves = fight::parts::SplitHalves::both_ceil, .max_others = 100};
+
+// The parts of this file a monster's row names: its poison (MA_POISONS),
+// its splitting (MA_CLONE_SELF_ON_DEFEND).
+[[nodiscard]] inline std::vector<fight::PartUse> part_uses(const Monster& m) {
+  std::vector<fight::PartUse> out;
+  if (m.poisons)
+    out.push_back(fight::parts::dot_part(kPoison, "Combat.c specialHit, addPoison; Time.c decrementMonsterStatus"));
+  const auto& f = m.ability_flags;
+  if (std::find(f.begin(), f.end(), "MA_CLONE_SELF_ON_DEFEND") != f.end())
+    out.push_back(fight::parts::split_part(kJellySplit, "Combat.c splitMonster"));
+  return out;
 }
 
 }  // namespace fray::brogue

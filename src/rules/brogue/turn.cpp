@@ -182,18 +182,7 @@ std::vector<std::int32_t> bodies_of(const FightState& s, std::int64_t hp) {
 }
 
 std::vector<std::int32_t> split(std::vector<std::int32_t> bodies, std::int64_t damage) {
-  const std::int64_t h = bodies.front();
-  bodies.erase(bodies.begin());
-  if (damage < h) {
-    const auto left = static_cast<std::int32_t>(h - damage);
-    if (bodies.size() < kMaxClones) {
-      bodies.push_back((left + 1) / 2);
-      bodies.push_back((left + 1) / 2);
-    } else {
-      bodies.push_back(left);
-    }
-    std::sort(bodies.begin(), bodies.end());
-  }
+  (void)fight::parts::split_hit(kJellySplit, bodies, damage, damage);
   return bodies;
 }
 

@@ -5,6 +5,7 @@
 
 #include <fray/fight/part.hpp>
 #include <fray/fight/parts/damage_over_time.hpp>
+#include <fray/fight/parts/split.hpp>
 #include <fray/rules/pixel_dungeon/catalog.hpp>
 
 #include "rules/pixel_dungeon/fight.hpp"
@@ -60,23 +61,24 @@ inline constexpr fight::parts::DamageOverTime kAlbinoBleeding{
   return a == Affliction::poison ? &kSpinnerPoison : a == Affliction::bleeding ? &kAlbinoBleeding : nullptr;
 }
 
-// A side's affliction counter as the part's state: poison's turns left, or
-// bleeding's level.
-[[nodiscard]] inline fight::parts::DotState<> dot_state(Affliction a, int counter) noexcept {
-  fight::parts::DotState<> s;
-  if (a == Affliction::bleeding)
-    s.level = counter;
-  else
-    s.left = counter;
-  return s;
-}
-[[nodiscard]] inline int dot_counter(const fight::parts::DotState<>& s) noexcept { return s.left + s.level; }
+// Swarm.defenseProc: a hit on a fly of HP h with damage d (every hit, even
+// of 0) splits it when h >= d + 2 and a cell beside it is free: the clone
+// takes (h - d) / 2, the fly keeps the rest less d. On open ground every
+// clone finds a cell and the hero fights the weakest fly first; every fly
+// next to her (up to eight) attacks on the swarm's turn.
+inline constexpr fight::parts::Split kSwarmSplit{.min_left = 2, .halves = fight::parts::SplitHalves::clone_floor};
+// In a corridor the flies are in line: the hit falls on the front fly, which
+// splits only when it is alone (the one free cell is behind it), and only
+// the front fly attacks.
+inline constexpr fight::parts::Split kSwarmSplitInLine{
+    .min_left = 2, .halves = fight::parts::SplitHalves::clone_floor, .in_line = true, .max_attacking = 1};
 
 // The parts of this file a mob's row names: the cave spinner's poison, the
-// albino rat's bleeding.
-[[nodiscard]] inline std::vector<fight::PartUse> dot_part_uses(const Mob& m) {
+// albino rat's bleeding, the swarm's splits.
+[[nodiscard]] inline std::vector<fight::PartUse> part_uses(const Mob& m) {
   if (m.key == "cave_spinner") return {fight::parts::dot_part(kSpinnerPoison, "Spinner.attackProc, Poison.act")};
   if (m.key == "albino_rat") return {fight::parts::dot_part(kAlbinoBleeding, "Albino.attackProc, Bleeding.act")};
+  if (m.splits) return {fight::parts::split_part(kSwarmSplit, "Swarm.defenseProc")};
   return {};
 }
 

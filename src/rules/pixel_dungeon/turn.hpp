@@ -240,16 +240,17 @@ inline void split(const FlyTable& t, std::int64_t hp, const Blow& b, PdAfter& ou
 // resisting mob takes by Random.IntRange(0, damage) (Char.damage).
 struct PdDotDraws {
   template <class R>
-  bool one_in(R& r, fight::parts::DotRoll, int n, const char* label) const {
+  bool one_in(R& r, fight::parts::DotRoll, int n, std::string_view label) const {
     return r.draw(random_int(n, label)) == 0;
   }
   template <class R>
-  std::int64_t uniform(R& r, fight::parts::DotRoll roll, std::int64_t lo, std::int64_t hi, const char* label) const {
+  std::int64_t uniform(R& r, fight::parts::DotRoll roll, std::int64_t lo, std::int64_t hi,
+                       std::string_view label) const {
     return roll == fight::parts::DotRoll::resist ? r.draw(random_int_range(lo, hi, label))
                                                  : r.draw(random_int(lo, hi + 1, label));
   }
   template <class R>
-  float normal(R&, fight::parts::DotRoll, float, float, const char*) const {
+  float normal(R&, fight::parts::DotRoll, float, float, std::string_view) const {
     throw std::logic_error("pixel-dungeon: no damage over time of the game draws a real number");
   }
 };
@@ -257,12 +258,17 @@ struct PdDotDraws {
 // What a hit that landed leaves (Spinner.attackProc, Albino.attackProc; the
 // part's parameters in parts.hpp). Returns the counter after the hit.
 template <class R>
-int afflict(R& r, Affliction a, const Blow& b, int level) {
-  const auto* rule = dot_rule(a);
-  if (!b.hit || !rule) return level;
-  auto s = dot_state(a, level);
-  (void)fight::parts::dot_hit(r, PdDotDraws{}, *rule, s, b.damage);
-  return dot_counter(s);
+[[gnu::always_inline]] inline int afflict(R& r, Affliction a, const Blow& b, int level) {
+  if (!b.hit || a == Affliction::none) return level;
+  // Each rule named as the constant it is, so that its parameters fold into the part.
+  if (a == Affliction::poison) {
+    fight::parts::DotState<> s{.left = level};
+    (void)fight::parts::dot_hit(r, PdDotDraws{}, kSpinnerPoison, s, b.damage);
+    return s.left;
+  }
+  fight::parts::DotState<> s{.level = level};
+  (void)fight::parts::dot_hit(r, PdDotDraws{}, kAlbinoBleeding, s, b.damage);
+  return s.level;
 }
 
 // One act of the buff (Poison.act, Bleeding.act), from `level`; the buff acts
@@ -270,15 +276,20 @@ int afflict(R& r, Affliction a, const Blow& b, int level) {
 // attacker's attacks. Returns the damage; moves the level (0: the buff goes).
 // A victim that resists poison takes IntRange(0, dmg) of it (Char.damage).
 template <class R>
-std::int64_t affliction_act(R& r, Affliction a, bool resists, int& level) {
-  const auto* rule = dot_rule(a);
-  if (!rule || level <= 0) {
+[[gnu::always_inline]] inline std::int64_t affliction_act(R& r, Affliction a, bool resists, int& level) {
+  if (a == Affliction::none || level <= 0) {
     level = 0;
     return 0;
   }
-  auto s = dot_state(a, level);
-  const std::int64_t dmg = fight::parts::dot_tick(r, PdDotDraws{}, *rule, s, resists);
-  level = dot_counter(s);
+  if (a == Affliction::poison) {
+    fight::parts::DotState<> s{.left = level};
+    const std::int64_t dmg = fight::parts::dot_tick(r, PdDotDraws{}, kSpinnerPoison, s, resists);
+    level = s.left;
+    return dmg;
+  }
+  fight::parts::DotState<> s{.level = level};
+  const std::int64_t dmg = fight::parts::dot_tick(r, PdDotDraws{}, kAlbinoBleeding, s, resists);
+  level = s.level;
   return dmg;
 }
 

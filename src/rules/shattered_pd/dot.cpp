@@ -78,7 +78,8 @@ Dot dot_of(const Combatant& c, const Situation& s) {
   return d;
 }
 
-std::vector<fight::PartUse> dot_part_uses(const Combatant& c, const Situation& s) {
+std::vector<fight::PartUse> part_uses(const Combatant& c, const Situation& s) {
+  if (is_swarm(c)) return {parts::split_part(kSwarmSplit, "Swarm.defenseProc")};
   const Dot d = dot_of(c, s);
   if (d.kind == Dot::Kind::none) return {};
   const char* source = d.kind == Dot::Kind::poison ? "Spinner.attackProc, Poison.act"

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <fray/fight/parts/damage_over_time.hpp>
+#include <fray/fight/parts/split.hpp>
 #include <fray/fight/turn.hpp>
 #include <fray/rules/pixel_dungeon/clock.hpp>
 #include <fray/rules/shattered_pd/attack.hpp>
@@ -254,23 +255,24 @@ struct Dot {
   fight::parts::DamageOverTime part{};
 };
 [[nodiscard]] Dot dot_of(const Combatant& c, const Situation& s);
-// The damage over time a combatant's hits leave as the part a catalog row names (none: empty).
-[[nodiscard]] std::vector<fight::PartUse> dot_part_uses(const Combatant& c, const Situation& s);
+// The parts a combatant's catalog row names: the damage over time its hits
+// leave (dot.cpp), its splitting (a swarm of flies).
+[[nodiscard]] std::vector<fight::PartUse> part_uses(const Combatant& c, const Situation& s);
 
 // The game's calls for a damage over time's draws: Random.Int(n) == 0,
 // Random.IntRange(lo, hi), Random.NormalFloat(lo, hi).
 struct SpdDotDraws {
   template <class R>
-  bool one_in(R& r, fight::parts::DotRoll, int n, const char* label) const {
-    return r.draw(IntIs0{n, label});
+  bool one_in(R& r, fight::parts::DotRoll, int n, std::string_view label) const {
+    return r.draw(IntIs0{n, label.data()});  // a label is a literal's view
   }
   template <class R>
-  std::int64_t uniform(R& r, fight::parts::DotRoll, std::int64_t lo, std::int64_t hi, const char* label) const {
-    return r.draw(IntRange{static_cast<int>(lo), static_cast<int>(hi), label});
+  std::int64_t uniform(R& r, fight::parts::DotRoll, std::int64_t lo, std::int64_t hi, std::string_view label) const {
+    return r.draw(IntRange{static_cast<int>(lo), static_cast<int>(hi), label.data()});
   }
   template <class R>
-  float normal(R& r, fight::parts::DotRoll, float lo, float hi, const char* label) const {
-    return r.draw(NormalFloat{lo, hi, label});
+  float normal(R& r, fight::parts::DotRoll, float lo, float hi, std::string_view label) const {
+    return r.draw(NormalFloat{lo, hi, label.data()});
   }
 };
 
@@ -497,6 +499,16 @@ struct Split {
   std::int64_t lost = 0;  // the group's HP lost: the damage, up to the fly's HP
 };
 [[nodiscard]] Split hit_group(const Group& g, std::int64_t passed, std::int64_t dealt);
+// Swarm.defenseProc splits the fly she hits when its HP >= damage + 2 (the
+// damage Char.attack passes it, before Vulnerable and the champion's factor;
+// a swarm has no armor), the clone taking (HP - damage) / 2 of its HP; then
+// the fly takes the damage dealt. Every clone finds a free cell (the fight is
+// on open ground) and first attacks on the swarm's next turn; the hero hits
+// the fly with the fewest HP; up to eight flies around her attack.
+inline constexpr fight::parts::Split kSwarmSplit{.min_left = 2,
+                                                 .halves = fight::parts::SplitHalves::clone_floor,
+                                                 .clones_wait = true,
+                                                 .max_attacking = kMaxFliesAround};
 // The swarm's turn: its newborn flies attack from its next turn on.
 [[nodiscard]] Group after_turn(Group g);
 // The flies that attack on the swarm's turn.

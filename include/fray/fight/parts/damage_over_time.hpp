@@ -98,10 +98,10 @@ struct DamageOverTime {
   // whether its doses stay below it.
   std::int32_t max_counter = 32767;
   // The game's functions, for the calls' labels.
-  const char* applies_label = "attackProc";
-  const char* dose_label = "set";
-  const char* tick_label = "act";
-  const char* resist_label = "damage";
+  std::string_view applies_label = "attackProc";
+  std::string_view dose_label = "set";
+  std::string_view tick_label = "act";
+  std::string_view resist_label = "damage";
 };
 
 // Math.round of a float, as Java rounds it: floor(x + 0.5).
@@ -114,9 +114,9 @@ struct DamageOverTime {
 // lo to hi, both included), `normal(r, roll, lo, hi, label)` (a real).
 template <class D, class R>
 concept DotDraws = requires(const D& d, R& r) {
-  { d.one_in(r, DotRoll::applies, 2, "") } -> std::same_as<bool>;
-  { d.uniform(r, DotRoll::dose, std::int64_t{0}, std::int64_t{1}, "") } -> std::same_as<std::int64_t>;
-  { d.normal(r, DotRoll::dose, 0.0f, 1.0f, "") } -> std::same_as<float>;
+  { d.one_in(r, DotRoll::applies, 2, std::string_view{}) } -> std::same_as<bool>;
+  { d.uniform(r, DotRoll::dose, std::int64_t{0}, std::int64_t{1}, std::string_view{}) } -> std::same_as<std::int64_t>;
+  { d.normal(r, DotRoll::dose, 0.0f, 1.0f, std::string_view{}) } -> std::same_as<float>;
 };
 
 // Draws for a game with no calls of its own (a toy turn, a rules file):
@@ -152,15 +152,15 @@ struct PlainDotDraws {
     }
   };
   template <class R>
-  bool one_in(R& r, DotRoll, int n, const char* label) const {
+  bool one_in(R& r, DotRoll, int n, std::string_view label) const {
     return n <= 1 || r.chance(1.0 / n, label);
   }
   template <class R>
-  std::int64_t uniform(R& r, DotRoll, std::int64_t lo, std::int64_t hi, const char* label) const {
+  std::int64_t uniform(R& r, DotRoll, std::int64_t lo, std::int64_t hi, std::string_view label) const {
     return lo == hi ? lo : r.draw(Uniform{lo, hi, label});
   }
   template <class R>
-  float normal(R& r, DotRoll, float lo, float hi, const char* label) const {
+  float normal(R& r, DotRoll, float lo, float hi, std::string_view label) const {
     return r.draw(Normal{lo, hi, label});
   }
 };
@@ -192,8 +192,8 @@ Level dot_cap(const DamageOverTime& p, std::int64_t v) {
 // `damage`, or the part's `hit_deals` when it applies (Brogue's poisoner
 // hits for 1, whether the victim takes the poison or not).
 template <class R, class D, class Level>
-std::int64_t dot_hit(R& r, const D& draws, const DamageOverTime& p, DotState<Level>& s, std::int64_t damage,
-                     bool takes = true) {
+[[gnu::always_inline]] inline std::int64_t dot_hit(R& r, const D& draws, const DamageOverTime& p, DotState<Level>& s,
+                                                   std::int64_t damage, bool takes = true) {
   if (p.needs_damage && damage <= 0) return damage;
   if (p.dose == DotDose::normal) {
     if constexpr (R::exact) return damage;  // a real dose: the sampled turn alone (the fight refuses exactness)
@@ -245,7 +245,8 @@ std::int64_t dot_hit(R& r, const D& draws, const DamageOverTime& p, DotState<Lev
 // state that runs out is reset). `resists`: the victim takes 0..damage of it
 // (Pixel Dungeon's Char.damage on a mob that resists poison).
 template <class R, class D, class Level>
-std::int64_t dot_tick(R& r, const D& draws, const DamageOverTime& p, DotState<Level>& s, bool resists = false) {
+[[gnu::always_inline]] inline std::int64_t dot_tick(R& r, const D& draws, const DamageOverTime& p, DotState<Level>& s,
+                                                    bool resists = false) {
   if (!s.active()) return 0;
   std::int64_t dmg = 0;
   switch (p.decay) {
@@ -282,7 +283,8 @@ std::int64_t dot_tick(R& r, const D& draws, const DamageOverTime& p, DotState<Le
 // the turns left; the time short of a tick is carried in the clock. Draws
 // nothing (a counted-down dot dealing its level, as Brogue's poison).
 template <class Level>
-std::int64_t dot_ticks_over(const DamageOverTime& p, DotState<Level>& s, std::int64_t elapsed, std::int64_t period) {
+[[gnu::always_inline]] inline std::int64_t dot_ticks_over(const DamageOverTime& p, DotState<Level>& s,
+                                                          std::int64_t elapsed, std::int64_t period) {
   (void)p;
   if (s.left <= 0) return 0;
   const std::int64_t clock = s.clock + elapsed;
