@@ -284,7 +284,7 @@ struct SpdDotDraws {
 // level is a real number: only a sampled turn attaches it. `dealt`: the
 // hit's damage.
 template <class R>
-void dot_attach(R& r, const Dot& dot, SideState& s, std::int64_t dealt) {
+[[gnu::always_inline]] inline void dot_attach(R& r, const Dot& dot, SideState& s, std::int64_t dealt) {
   if (dot.kind == Dot::Kind::none) return;
   if (dot.kind == Dot::Kind::bleeding) {
     fight::parts::DotState<float> d{.level = s.bleed};
@@ -302,8 +302,8 @@ void dot_attach(R& r, const Dot& dot, SideState& s, std::int64_t dealt) {
 // Random.Int(2) == 0. Bleeding.act: level = NormalFloat(level / 2, level);
 // round(level) > 0 deals it, else it ends.
 template <class R>
-std::int64_t dot_tick(R& r, const Dot& dot, SideState& s) {
-  if (dot.kind == Dot::Kind::none) return 0;
+[[gnu::always_inline]] inline std::int64_t dot_tick(R& r, const Dot& dot, SideState& s) {
+  if (dot.kind == Dot::Kind::none || (s.dot == 0 && s.bleed == 0)) return 0;
   if (dot.kind == Dot::Kind::bleeding) {
     fight::parts::DotState<float> d{.level = s.bleed};
     const std::int64_t dmg = fight::parts::dot_tick(r, SpdDotDraws{}, dot.part, d);
