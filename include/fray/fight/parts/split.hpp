@@ -89,7 +89,8 @@ template <class B>
 // each takes (HP - passed + 1) / 2. Returns the side's HP lost (its sum
 // before less after); moves `bodies` (empty: the last died).
 template <class B>
-std::int64_t split_hit(const Split& p, std::vector<B>& bodies, std::int64_t passed, std::int64_t dealt) {
+[[gnu::always_inline]] inline std::int64_t split_hit(const Split& p, std::vector<B>& bodies, std::int64_t passed,
+                                                     std::int64_t dealt) {
   const B target = bodies.front();
   const std::int64_t h = body_hp(target);
   bodies.erase(bodies.begin());
@@ -109,9 +110,10 @@ std::int64_t split_hit(const Split& p, std::vector<B>& bodies, std::int64_t pass
     if (clone > 0) bodies.insert(bodies.begin(), make_body<B>(clone, p.clones_wait));
     if (kept > 0) bodies.insert(bodies.begin(), with_hp(target, kept));
   } else {
+    // The others stay sorted without the first: only what comes back is placed.
     if (clone > 0) bodies.push_back(make_body<B>(clone, p.clones_wait));
     if (kept > 0) bodies.push_back(with_hp(target, kept));
-    std::sort(bodies.begin(), bodies.end());
+    if (clone > 0 || kept > 0) std::sort(bodies.begin(), bodies.end());
   }
   return h - std::max<std::int64_t>(kept, 0) - clone;
 }
@@ -120,14 +122,13 @@ std::int64_t split_hit(const Split& p, std::vector<B>& bodies, std::int64_t pass
 // max_attacking.
 template <class B>
 [[nodiscard]] std::size_t split_attackers(const Split& p, const std::vector<B>& bodies) noexcept {
-  std::size_t ready = 0;
-  for (const B& b : bodies) {
-    if constexpr (std::integral<B>)
-      ++ready;
-    else
-      ready += b.fresh ? 0 : 1;
+  if constexpr (std::integral<B>) {
+    return std::min(bodies.size(), p.max_attacking);
+  } else {
+    std::size_t ready = 0;
+    for (const B& b : bodies) ready += b.fresh ? 0 : 1;
+    return std::min(ready, p.max_attacking);
   }
-  return std::min(ready, p.max_attacking);
 }
 
 // The part as a catalog row or a fight's report names it: "split" with, in
