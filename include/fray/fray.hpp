@@ -23,6 +23,8 @@
 #include <fray/fight/part.hpp>
 #include <fray/fight/parts/drain.hpp>
 #include <fray/fight/parts/regeneration.hpp>
+#include <fray/fight/parts/damage_over_time.hpp>
+#include <fray/fight/parts/split.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/fight/states.hpp>
 #include <fray/fight/turn.hpp>

@@ -12,6 +12,7 @@
 #include <fray/fight/turn.hpp>
 
 #include "rules/brogue/mechanics.hpp"
+#include "rules/brogue/parts.hpp"
 #include "rules/brogue/turn.hpp"
 
 #include <algorithm>
@@ -279,7 +280,7 @@ class BoutTurn {
   // attacks once a turn, all with the jelly's own numbers.
   template <class R>
   void jelly(R& r, const Found& now, Result& out) const {
-    const std::size_t k = std::min<std::size_t>(now.att.bodies.empty() ? 1 : now.att.bodies.size(), kBladesAround);
+    const std::size_t k = now.att.bodies.empty() ? 1 : fight::parts::split_attackers(kJellySplit, now.att.bodies);
     const CarriedState carried = now.def.carried;
     const auto make = [&] { return plan_attack(a_.c, d_.c, {}, {}, carried); };
     if constexpr (R::exact) {

@@ -6,6 +6,8 @@
 #include <fray/rules/brogue/catalog.hpp>
 #include <fray/rules/brogue/parts.hpp>
 
+#include "rules/brogue/parts.hpp"
+
 #include <utility>
 
 namespace fray::brogue::turns {
@@ -137,29 +139,34 @@ std::int64_t final_heal(const Body& b, std::int64_t hp, std::int64_t heal) {
 }
 
 namespace {
-void clear_poison(FightState& s) { s.poison_turns = s.poison_amount = s.poison_clock = 0; }
+// The victim's poison as the part's state: its turns, poisonAmount, clock.
+fight::parts::DotState<> poison_of(const FightState& s) {
+  return {.left = s.poison_turns, .level = s.poison_amount, .clock = s.poison_clock};
+}
+void set_poison(FightState& s, const fight::parts::DotState<>& d) {
+  s.poison_turns = d.left;
+  s.poison_amount = d.level;
+  s.poison_clock = d.clock;
+}
 }  // namespace
 
 std::int64_t poison_ticks(const Body& poisoner, const Body& victim, FightState& d) {
   if (!poisoner.poisons() || d.poison_turns <= 0) return 0;
   // The poisoner's turn deals the ticks of its own attack time, before its attack.
-  const std::int64_t clock = d.poison_clock + poisoner.attack_time;
-  const std::int64_t ticks = std::min<std::int64_t>(clock / victim.tick_period, d.poison_turns);
-  d.poison_turns -= static_cast<std::int32_t>(ticks);
-  d.poison_clock = static_cast<std::int32_t>(clock % victim.tick_period);
-  const std::int64_t lost = ticks * d.poison_amount;
-  if (d.poison_turns == 0) clear_poison(d);
+  auto p = poison_of(d);
+  const std::int64_t lost = fight::parts::dot_ticks_over(kPoison, p, poisoner.attack_time, victim.tick_period);
+  set_poison(d, p);
   return lost;
 }
 
 std::int64_t poison_hit(const Body& attacker, const Body& victim, const Roll& roll, FightState& d) {
-  if (!attacker.poisons() || !roll.hit || roll.damage <= 0) return roll.damage;
-  if (victim.poisonable) {
-    if (d.poison_turns == 0) clear_poison(d);
-    d.poison_turns += static_cast<std::int32_t>(roll.damage);
-    d.poison_amount += 1;
-  }
-  return 1;
+  if (!attacker.poisons() || !roll.hit) return roll.damage;
+  auto p = poison_of(d);
+  fight::parts::NoDraws r;
+  const std::int64_t dealt =
+      fight::parts::dot_hit(r, fight::parts::PlainDotDraws{}, kPoison, p, roll.damage, victim.poisonable);
+  set_poison(d, p);
+  return dealt;
 }
 
 void weakness_hit(const Body& attacker, const Body& victim, const Roll& roll, std::int64_t dealt, FightState& d) {
@@ -176,18 +183,7 @@ std::vector<std::int32_t> bodies_of(const FightState& s, std::int64_t hp) {
 }
 
 std::vector<std::int32_t> split(std::vector<std::int32_t> bodies, std::int64_t damage) {
-  const std::int64_t h = bodies.front();
-  bodies.erase(bodies.begin());
-  if (damage < h) {
-    const auto left = static_cast<std::int32_t>(h - damage);
-    if (bodies.size() < kMaxClones) {
-      bodies.push_back((left + 1) / 2);
-      bodies.push_back((left + 1) / 2);
-    } else {
-      bodies.push_back(left);
-    }
-    std::sort(bodies.begin(), bodies.end());
-  }
+  (void)fight::parts::split_hit(kJellySplit, bodies, damage, damage);
   return bodies;
 }
 

@@ -273,13 +273,10 @@ void steal_and_flee(R& r, const AttackPlan& plan, const Roll& roll, Result& out)
   if (roll.hit && r.chance(plan.p_hit(), "steal")) out.escape = Escape::attacker;
 }
 
-// Combat.c splitMonster, after every hit of Combat.c attack: a body that
-// survives the hit keeps (HP + 1) / 2 and a clone takes the same, while its
-// type counts fewer than 100 others (alliedCloneCount) and a free cell
-// touches the group (taken as always there). A hit of d >= 1 on a body of h
-// leaves 2 x ceil((h - d) / 2) <= h: the side's total HP never goes up, so it
-// is the side's HP, and the bodies are its state.
-inline constexpr std::size_t kMaxClones = 100;
+// Combat.c splitMonster, after every hit of Combat.c attack: the split part
+// with the jelly's parameters (parts.hpp kJellySplit). A hit of d >= 1 on a
+// body of h leaves 2 x ceil((h - d) / 2) <= h: the side's total HP never goes
+// up, so it is the side's HP, and the bodies are its state.
 [[nodiscard]] std::vector<std::int32_t> bodies_of(const FightState& s, std::int64_t hp);
 // The bodies after a hit of `damage` on the first (fewest HP) one.
 [[nodiscard]] std::vector<std::int32_t> split(std::vector<std::int32_t> bodies, std::int64_t damage);

@@ -25,12 +25,14 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <tuple>
 #include <vector>
 
 #include "rules/pixel_dungeon/fight.hpp"
+#include "rules/pixel_dungeon/parts.hpp"
 #include "rules/pixel_dungeon/swarm.hpp"
 
 namespace fray::pixel_dungeon {
@@ -212,36 +214,62 @@ inline void split(const FlyTable& t, std::int64_t hp, const Blow& b, PdAfter& ou
   out.def.flies = after;
 }
 
-// Spinner.attackProc: on Random.Int(2) == 0, Poison.set(Random.Int(7, 9)).
-// Albino.attackProc: on Random.Int(2) == 0, Bleeding.set(damage), the damage
-// after armor. Returns the level after the hit.
+// The game's calls for its damage over time (fray/fight/parts/damage_over_time.hpp):
+// Random.Int(n) == 0; a dose or a decay by Random.Int(lo, hi + 1); what a
+// resisting mob takes by Random.IntRange(0, damage) (Char.damage).
+struct PdDotDraws {
+  template <class R>
+  bool one_in(R& r, fight::parts::DotRoll, int n, std::string_view label) const {
+    return r.draw(random_int(n, label)) == 0;
+  }
+  template <class R>
+  std::int64_t uniform(R& r, fight::parts::DotRoll roll, std::int64_t lo, std::int64_t hi,
+                       std::string_view label) const {
+    return roll == fight::parts::DotRoll::resist ? r.draw(random_int_range(lo, hi, label))
+                                                 : r.draw(random_int(lo, hi + 1, label));
+  }
+  template <class R>
+  float normal(R&, fight::parts::DotRoll, float, float, std::string_view) const {
+    throw std::logic_error("pixel-dungeon: no damage over time of the game draws a real number");
+  }
+};
+
+// What a hit that landed leaves (Spinner.attackProc, Albino.attackProc; the
+// part's parameters in parts.hpp). Returns the counter after the hit.
 template <class R>
-int afflict(R& r, Affliction a, const Blow& b, int level) {
+[[gnu::always_inline]] inline int afflict(R& r, Affliction a, const Blow& b, int level) {
   if (!b.hit || a == Affliction::none) return level;
-  if (r.draw(random_int(2, a == Affliction::poison ? "Spinner.attackProc" : "Albino.attackProc")) != 0) return level;
-  if (a == Affliction::poison) return static_cast<int>(r.draw(random_int(7, 9, "Poison.set")));
-  return static_cast<int>(std::min<std::int64_t>(b.damage, kMaxAffliction));
+  // Each rule named as the constant it is, so that its parameters fold into the part.
+  if (a == Affliction::poison) {
+    fight::parts::DotState<> s{.left = level};
+    (void)fight::parts::dot_hit(r, PdDotDraws{}, kSpinnerPoison, s, b.damage);
+    return s.left;
+  }
+  fight::parts::DotState<> s{.level = level};
+  (void)fight::parts::dot_hit(r, PdDotDraws{}, kAlbinoBleeding, s, b.damage);
+  return s.level;
 }
 
 // One act of the buff (Poison.act, Bleeding.act), from `level`; the buff acts
 // as it is attached and then once a turn, right after each of the
 // attacker's attacks. Returns the damage; moves the level (0: the buff goes).
-// Poison.act: (int)(left / 3) + 1, then left - 1; a victim that resists
-// poison takes IntRange(0, dmg) of it (Char.damage). Bleeding.act:
-// level = Random.Int(level / 2, level), the damage when above 0.
+// A victim that resists poison takes IntRange(0, dmg) of it (Char.damage).
 template <class R>
-std::int64_t affliction_act(R& r, Affliction a, bool resists, int& level) {
+[[gnu::always_inline]] inline std::int64_t affliction_act(R& r, Affliction a, bool resists, int& level) {
   if (a == Affliction::none || level <= 0) {
     level = 0;
     return 0;
   }
   if (a == Affliction::poison) {
-    const std::int64_t dmg = level / 3 + 1;
-    --level;
-    return resists ? r.draw(random_int_range(0, dmg, "Char.damage")) : dmg;
+    fight::parts::DotState<> s{.left = level};
+    const std::int64_t dmg = fight::parts::dot_tick(r, PdDotDraws{}, kSpinnerPoison, s, resists);
+    level = s.left;
+    return dmg;
   }
-  level = static_cast<int>(r.draw(random_int(level / 2, level, "Bleeding.act")));
-  return level;
+  fight::parts::DotState<> s{.level = level};
+  const std::int64_t dmg = fight::parts::dot_tick(r, PdDotDraws{}, kAlbinoBleeding, s, resists);
+  level = s.level;
+  return dmg;
 }
 
 // --- the turn ------------------------------------------------------------------------------------

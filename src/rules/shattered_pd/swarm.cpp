@@ -10,24 +10,10 @@
 
 namespace fray::shattered_pd {
 
-// Swarm.defenseProc splits the fly she hits when its HP >= damage + 2 (the
-// damage Char.attack passes it, before Vulnerable and the champion's factor;
-// a swarm has no armor), the clone taking (HP - damage) / 2 of its HP; then
-// the fly takes the damage dealt. Every clone finds a free cell: the fight is
-// on open ground.
 Split hit_group(const Group& g, std::int64_t passed, std::int64_t dealt) {
   Split out;
-  out.group.assign(g.begin() + 1, g.end());
-  Fly target = g.front();  // the fly with the fewest HP
-  if (target.hp >= passed + 2) {
-    const std::int64_t clone = (target.hp - passed) / 2;
-    target.hp -= clone;
-    out.group.push_back({clone, true});
-  }
-  out.lost = std::min(dealt, target.hp);
-  target.hp -= dealt;
-  if (target.hp > 0) out.group.push_back(target);
-  std::sort(out.group.begin(), out.group.end());
+  out.group = g;
+  out.lost = fight::parts::split_hit(kSwarmSplit, out.group, passed, dealt);
   return out;
 }
 
@@ -37,10 +23,7 @@ Group after_turn(Group g) {
   return g;
 }
 
-int attackers(const Group& g) {
-  const auto ready = std::count_if(g.begin(), g.end(), [](const Fly& f) { return !f.fresh; });
-  return static_cast<int>(std::min<std::ptrdiff_t>(ready, kMaxFliesAround));
-}
+int attackers(const Group& g) { return static_cast<int>(fight::parts::split_attackers(kSwarmSplit, g)); }
 
 std::int64_t SwarmDamage::dealt(std::int64_t passed) const {
   std::int64_t e = passed;

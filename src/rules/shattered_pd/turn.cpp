@@ -381,7 +381,7 @@ After SpdTurn::turn(R& r, const Now& now) const {
   }
   // Bat.attackProc: reg = min(damage - 4, HT - HP), healed when positive.
   if (drain_ && landed) out.heal = fight::parts::drain_hit(*drain_, out.damage, d_hp, a_hp, ht_);
-  if (landed) dot_attach(r, dot_, foe, out.damage > 0);
+  if (landed) dot_attach(r, dot_, foe, out.damage);
   out.damage += dot_tick(r, dot_, foe);  // the tick at the end of the turn
   if (foe_.hero.rage) {
     std::vector<std::int64_t> passed(s.passed.begin(), s.passed.begin() + s.n);

@@ -8,6 +8,8 @@
 
 #include <fray/fight/parts/drain.hpp>
 #include <fray/fight/parts/regeneration.hpp>
+#include <fray/fight/parts/damage_over_time.hpp>
+#include <fray/fight/parts/split.hpp>
 #include <fray/fight/turn.hpp>
 #include <fray/rules/pixel_dungeon/clock.hpp>
 #include <fray/rules/shattered_pd/attack.hpp>
@@ -250,48 +252,51 @@ class Memo {
 // after it killed its foe are not followed.
 struct Dot {
   enum class Kind { none, poison, ooze, bleeding } kind = Kind::none;
-  int chance = 1;  // attached by 1 in `chance` hits (Random.Int(chance) == 0)
-  // Poison: Random.IntRange(min, max) turns, × (ascension/2 + 0.5) rounded (Spinner.attackProc).
-  int poison_min = 0, poison_max = 0;
-  float poison_scale = 1;
-  // Ooze.act: a tick deals `ooze_damage`, on half the turns only when `ooze_coin` (depths 1-4).
-  std::int64_t ooze_damage = 1;
-  bool ooze_coin = false;
-
-  [[nodiscard]] std::int64_t poison_turns(int drawn) const {
-    return poison_scale == 1 ? drawn : java_round(static_cast<float>(drawn) * poison_scale);
-  }
+  // Its parameters as the damage-over-time part (dot.cpp dot_of: the
+  // spinner's, the ooze's by depth, the albino rat's).
+  fight::parts::DamageOverTime part{};
 };
 [[nodiscard]] Dot dot_of(const Combatant& c, const Situation& s);
+// The parts a combatant's catalog row names: the damage over time its hits
+// leave (dot.cpp), its splitting (a swarm of flies).
+[[nodiscard]] std::vector<fight::PartUse> part_uses(const Combatant& c, const Situation& s);
+
+// The game's calls for a damage over time's draws: Random.Int(n) == 0,
+// Random.IntRange(lo, hi), Random.NormalFloat(lo, hi).
+struct SpdDotDraws {
+  template <class R>
+  bool one_in(R& r, fight::parts::DotRoll, int n, std::string_view label) const {
+    return r.draw(IntIs0{n, label.data()});  // a label is a literal's view
+  }
+  template <class R>
+  std::int64_t uniform(R& r, fight::parts::DotRoll, std::int64_t lo, std::int64_t hi, std::string_view label) const {
+    return r.draw(IntRange{static_cast<int>(lo), static_cast<int>(hi), label.data()});
+  }
+  template <class R>
+  float normal(R& r, fight::parts::DotRoll, float lo, float hi, std::string_view label) const {
+    return r.draw(NormalFloat{lo, hi, label.data()});
+  }
+};
 
 // What a hit that landed leaves (the mob's attackProc, which Char.attack
 // calls on every hit with the damage dealt): Spinner.attackProc's poison
 // (Buff.affect(Poison).set keeps the longer), the ooze of Goo, the caustic
 // slime and the fetid rat (Ooze.set: Ooze.DURATION = 20), Albino.attackProc's
 // bleeding (damage > 0, Bleeding.set keeps the higher level). Bleeding's
-// level is a real number: only a sampled turn attaches it.
+// level is a real number: only a sampled turn attaches it. `dealt`: the
+// hit's damage.
 template <class R>
-void dot_attach(R& r, const Dot& dot, SideState& s, bool deals) {
-  switch (dot.kind) {
-    case Dot::Kind::poison:
-      if (r.draw(IntIs0{dot.chance, "Spinner.attackProc: Random.Int"})) {
-        const int x = r.draw(IntRange{dot.poison_min, dot.poison_max, "Spinner.attackProc: Random.IntRange"});
-        s.dot = static_cast<std::int16_t>(std::max<std::int64_t>(dot.poison_turns(x), s.dot));
-      }
-      break;
-    case Dot::Kind::ooze:
-      if (r.draw(IntIs0{dot.chance, "attackProc (ooze): Random.Int"})) s.dot = 20;  // Ooze.DURATION
-      break;
-    case Dot::Kind::bleeding:
-      if constexpr (!R::exact)
-        if (deals && r.draw(IntIs0{dot.chance, "Albino.attackProc: Random.Int"})) {
-          const float level = r.draw(NormalFloat{2.0f, 3.0f, "Bleeding.set: Random.NormalFloat"});
-          if (s.bleed < level) s.bleed = level;
-        }
-      break;
-    case Dot::Kind::none:
-      break;
+[[gnu::always_inline]] inline void dot_attach(R& r, const Dot& dot, SideState& s, std::int64_t dealt) {
+  if (dot.kind == Dot::Kind::none) return;
+  if (dot.kind == Dot::Kind::bleeding) {
+    fight::parts::DotState<float> d{.level = s.bleed};
+    (void)fight::parts::dot_hit(r, SpdDotDraws{}, dot.part, d, dealt);
+    s.bleed = d.level;
+    return;
   }
+  fight::parts::DotState<> d{.left = s.dot};
+  (void)fight::parts::dot_hit(r, SpdDotDraws{}, dot.part, d, dealt);
+  s.dot = static_cast<std::int16_t>(d.left);
 }
 
 // One tick at the end of a turn: its damage, the turns left counted down.
@@ -299,29 +304,18 @@ void dot_attach(R& r, const Dot& dot, SideState& s, bool deals) {
 // Random.Int(2) == 0. Bleeding.act: level = NormalFloat(level / 2, level);
 // round(level) > 0 deals it, else it ends.
 template <class R>
-std::int64_t dot_tick(R& r, const Dot& dot, SideState& s) {
-  switch (dot.kind) {
-    case Dot::Kind::poison: {
-      if (s.dot == 0) return 0;
-      const std::int64_t dmg = s.dot / 3 + 1;
-      --s.dot;
-      return dmg;
-    }
-    case Dot::Kind::ooze:
-      if (s.dot == 0) return 0;
-      --s.dot;
-      return !dot.ooze_coin || r.draw(IntIs0{2, "Ooze.act: Random.Int"}) ? dot.ooze_damage : 0;
-    case Dot::Kind::bleeding: {
-      if (s.bleed == 0) return 0;
-      const float level = r.draw(NormalFloat{s.bleed / 2.0f, s.bleed, "Bleeding.act: Random.NormalFloat"});
-      const std::int64_t dmg = java_round(level);
-      s.bleed = dmg > 0 ? level : 0;
-      return dmg;
-    }
-    case Dot::Kind::none:
-      break;
+[[gnu::always_inline]] inline std::int64_t dot_tick(R& r, const Dot& dot, SideState& s) {
+  if (dot.kind == Dot::Kind::none || (s.dot == 0 && s.bleed == 0)) return 0;
+  if (dot.kind == Dot::Kind::bleeding) {
+    fight::parts::DotState<float> d{.level = s.bleed};
+    const std::int64_t dmg = fight::parts::dot_tick(r, SpdDotDraws{}, dot.part, d);
+    s.bleed = d.level;
+    return dmg;
   }
-  return 0;
+  fight::parts::DotState<> d{.left = s.dot};
+  const std::int64_t dmg = fight::parts::dot_tick(r, SpdDotDraws{}, dot.part, d);
+  s.dot = static_cast<std::int16_t>(d.left);
+  return dmg;
 }
 [[nodiscard]] inline bool dot_left(const SideState& s) { return s.dot > 0 || s.bleed > 0; }
 
@@ -511,6 +505,16 @@ struct Split {
   std::int64_t lost = 0;  // the group's HP lost: the damage, up to the fly's HP
 };
 [[nodiscard]] Split hit_group(const Group& g, std::int64_t passed, std::int64_t dealt);
+// Swarm.defenseProc splits the fly she hits when its HP >= damage + 2 (the
+// damage Char.attack passes it, before Vulnerable and the champion's factor;
+// a swarm has no armor), the clone taking (HP - damage) / 2 of its HP; then
+// the fly takes the damage dealt. Every clone finds a free cell (the fight is
+// on open ground) and first attacks on the swarm's next turn; the hero hits
+// the fly with the fewest HP; up to eight flies around her attack.
+inline constexpr fight::parts::Split kSwarmSplit{.min_left = 2,
+                                                 .halves = fight::parts::SplitHalves::clone_floor,
+                                                 .clones_wait = true,
+                                                 .max_attacking = kMaxFliesAround};
 // The swarm's turn: its newborn flies attack from its next turn on.
 [[nodiscard]] Group after_turn(Group g);
 // The flies that attack on the swarm's turn.
