@@ -2,6 +2,7 @@
 #include <fray/rules/brogue/parts.hpp>
 
 #include "rules/brogue/mechanics.hpp"
+#include "rules/brogue/parts.hpp"
 
 namespace fray::brogue {
 
@@ -15,6 +16,8 @@ std::vector<fight::PartUse> monster_parts(const Monster& m) {
   std::vector<fight::PartUse> out;
   if (regeneration_followed(m)) out.push_back(regeneration_part(m.turns_between_regen * 1000, 0, false));
   if (m.transference) out.push_back(fight::parts::drain_use(kTransference, "Combat.c inflictDamage, MA_TRANSFERENCE"));
+  // Damage over time and splitting, with the parameters the turn takes.
+  for (fight::PartUse& u : part_uses(m)) out.push_back(std::move(u));
   return out;
 }
 

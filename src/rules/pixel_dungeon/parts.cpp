@@ -2,11 +2,15 @@
 // part a mob's class has.
 #include <fray/rules/pixel_dungeon/parts.hpp>
 
+#include "rules/pixel_dungeon/parts.hpp"
+
 namespace fray::pixel_dungeon {
 
 std::vector<fight::PartUse> mob_parts(const Mob& mob) {
   std::vector<fight::PartUse> out;
   if (mob.key == "vampire_bat") out.push_back(fight::parts::drain_use(kBatDrain, "Bat.attackProc"));
+  // Damage over time and splitting, with the parameters the turn takes.
+  for (fight::PartUse& u : part_uses(mob)) out.push_back(std::move(u));
   return out;
 }
 

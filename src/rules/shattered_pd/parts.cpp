@@ -2,11 +2,19 @@
 // one line per part a mob's class has.
 #include <fray/rules/shattered_pd/parts.hpp>
 
+#include "rules/shattered_pd/turn.hpp"
+
 namespace fray::shattered_pd {
 
 std::vector<fight::PartUse> mob_parts(const Mob& mob) {
   std::vector<fight::PartUse> out;
   if (mob.java_class == "Bat") out.push_back(fight::parts::drain_use(kBatDrain, "Bat.attackProc"));
+  // Damage over time and splitting, as the turn takes them (part_uses), for
+  // the mob where the catalog puts it (not ascending).
+  Combatant c;
+  c.name = mob.key;
+  c.mob = mob;
+  for (fight::PartUse& u : part_uses(c, Situation{})) out.push_back(std::move(u));
   return out;
 }
 
