@@ -308,6 +308,7 @@ class PdTurn {
   }
 
   [[nodiscard]] Exchange::Reads reads() const;
+  [[nodiscard]] Exchange::HpClasses hp_classes(const PdNow& now) const;
   [[nodiscard]] bool exact() const { return why_.empty(); }
   [[nodiscard]] std::string why_not_exact() const { return why_; }
   void not_exact(std::string why) {
@@ -370,6 +371,9 @@ class PdTurn {
   std::optional<RegenClock> regen_, hunger_;
   std::vector<int> regen_at_, hunger_at_;  // their points at each attack of a cycle
   std::int64_t ht_ = 0, water_heal_ = 0, rage_hp_ = -1;
+  // The most one attack's damage (its blow and the affliction's act) and
+  // one turn's heal can be: how far hp_classes looks.
+  std::int64_t top_damage_ = 0, top_heal_ = 0;
   bool combo_ = false, drain_ = false;
   Affliction affliction_ = Affliction::none, incoming_ = Affliction::none;
   bool incoming_resists_ = false;
