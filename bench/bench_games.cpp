@@ -29,13 +29,16 @@ fray::Bout bout_of(const Fight& f) {
 // regeneration clock and the poison's turns), Shattered PD's warrior against
 // a monk (Focus), Crawl 0.34's player against a troll (both regenerate),
 // epixx (defenses and confusion), Brogue against an ogre (the player not
-// regenerating: with it, the duel is sampled).
+// regenerating: with it, the duel is sampled), Shattered PD's warrior
+// against a gnoll brute (her regeneration and its rage read their HP, by
+// classes).
 const Fight kExact[] = {
     {"pixel-dungeon", "hero:level=5,hp=20", "cave_spinner"},
     {"shattered-pd", "hero:level=12", "monk"},
     {"crawl-0.34", "player:hp=60,xl=10,fighting=8,long_blades=8,weapon=long_sword", "troll"},
     {"epixx", "human_fighter", "duellist"},
     {"brogue", "player:regeneration=none", "ogre"},
+    {"shattered-pd", "hero:level=5", "gnoll_brute"},
 };
 
 void BM_GameDuelExact(benchmark::State& state) {
@@ -44,7 +47,7 @@ void BM_GameDuelExact(benchmark::State& state) {
   state.SetLabel(f.rules);
   for (auto _ : state) benchmark::DoNotOptimize(fray::fight::duel_exact(b));
 }
-BENCHMARK(BM_GameDuelExact)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GameDuelExact)->DenseRange(0, 5)->Unit(benchmark::kMillisecond);
 
 // Monte Carlo, 100 000 fights on one thread: an epixx duel, Crawl 0.19's
 // adder poisoning the player (turns to kill: the poison's durations are too

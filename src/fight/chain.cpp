@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <stdexcept>
 #include <tuple>
 
 namespace fray::fight::detail {
@@ -50,6 +51,7 @@ void check_outcomes(const std::vector<Transition>& ts, const char* side) {
 }  // namespace
 
 const std::vector<Transition>& Ask::operator()(Side att, Side def) {
+  if (reads_.classes) return *classed(att, def).ts;
   if (reads_.attacker_hp && reads_.defender_hp) {
     // Every cell is asked once: a cache would only hold the whole chain twice.
     scratch_ = kernel_->outcomes(att, def);
@@ -72,6 +74,62 @@ const std::vector<Transition>& Ask::operator()(Side att, Side def) {
   }
   last_key_ = key;
   return *(last_ = &it->second);
+}
+
+Slot& Ask::classed(Side att, Side def) {
+  const Exchange::HpClasses k = kernel_->hp_classes(att, def);
+  const Pair key{reads_.attacker_hp ? k.attacker : 0, reads_.defender_hp ? k.defender : 0, att.state, def.state};
+  Classed* e = last_classed_ && key == last_key_ ? last_classed_ : nullptr;
+  if (!e) {
+    auto [it, fresh] = classed_.try_emplace(key);
+    e = &it->second;
+    if (fresh) {
+      try {
+        e->ts = kernel_->outcomes(att, def);
+        check_outcomes(e->ts, side_);
+      } catch (...) {
+        classed_.erase(it);
+        last_classed_ = nullptr;
+        throw;
+      }
+      e->att = att;
+      e->def = def;
+      Slot& s = e->slot;
+      s.ts = &e->ts;
+      for (const Transition& t : e->ts) {
+        s.top = std::max(s.top, t.damage);
+        s.low = std::min(s.low, t.heal);
+        s.high = std::max(s.high, t.heal);
+      }
+    }
+    last_key_ = key;
+    last_classed_ = e;
+  }
+  if (!e->checked || check_classes_) check_class(*e, att, def);
+  return e->slot;
+}
+
+// The kernel's promise (Exchange::hp_classes), checked at a cell of the
+// class whose HP read differ from the cell asked.
+void Ask::check_class(Classed& e, Side att, Side def) {
+  if ((!reads_.attacker_hp || att.hp == e.att.hp) && (!reads_.defender_hp || def.hp == e.def.hp)) return;
+  e.checked = true;
+  const std::vector<Transition> again = kernel_->outcomes(att, def);
+  const bool same = again.size() == e.ts.size() &&
+                    std::equal(again.begin(), again.end(), e.ts.begin(), [](const Transition& x, const Transition& y) {
+                      return std::fabs(x.p - y.p) <= 1e-12 && x.damage == y.damage && x.heal == y.heal &&
+                             x.attacker_state == y.attacker_state && x.defender_state == y.defender_state &&
+                             x.hit == y.hit && x.escape == y.escape;
+                    });
+  if (!same)
+    throw std::logic_error(fmt::format(
+        "side {}: the kernel puts HP ({}, {}) and ({}, {}) in one class of HP (Exchange::hp_classes), but their "
+        "outcomes differ",
+        side_, e.att.hp, e.def.hp, att.hp, def.hp));
+}
+
+void Ask::forget_plain() {
+  for (auto& [key, e] : classed_) e.slot.plain = kNone;
 }
 
 // A kernel that reads both HP is asked afresh at every cell, and a Crawl round
@@ -165,8 +223,8 @@ Chain::Chain(const Exchange& a_hits_b, const Exchange* b_hits_a, const Fighter& 
       fixed_attacker_(fixed_attacker),
       row_hp_(b_hits_a != nullptr),
       limits_(limits) {
-  ask_[0].emplace(a_hits_b, a.hp, b.hp, a_side);
-  if (b_hits_a) ask_[1].emplace(*b_hits_a, b.hp, a.hp, "b");
+  ask_[0].emplace(a_hits_b, a.hp, b.hp, a_side, limits.check_classes);
+  if (b_hits_a) ask_[1].emplace(*b_hits_a, b.hp, a.hp, "b", limits.check_classes);
   for (;;) {
     if (rows_ * cols_ > kMaxCells)
       throw TooLarge(fmt::format("exact analysis of {} x {} HP is too large", row_hp_ ? rows_ : 1, cols_));
@@ -204,6 +262,7 @@ void Chain::reset() {
     slots_[w].clear();
     last_[w] = kNone;
     last_state_[w] = {0, kNone};
+    if (ask_[w]) ask_[w]->forget_plain();
   }
   block_of_.clear();
   blocks_.clear();
@@ -241,7 +300,7 @@ std::uint32_t Chain::state_index(int side, std::uint32_t s) {
   return i;
 }
 
-Chain::Slot& Chain::slot(int w, std::uint32_t own, std::uint32_t other, std::int64_t hp) {
+Slot& Chain::slot(int w, std::uint32_t own, std::uint32_t other, std::int64_t hp) {
   auto& by_own = slots_[w];
   if (by_own.size() <= own) by_own.resize(own + 1);
   auto& by_other = by_own[own];
@@ -340,7 +399,9 @@ void Chain::reach() {
       // when the kernel reads at most one HP, else asked afresh.
       Slot fresh;
       Slot* in = &fresh;
-      if (ask_[w]->cached()) {
+      if (ask_[w]->reads().classes) {
+        in = &ask_[w]->classed(att, def);
+      } else if (ask_[w]->cached()) {
         // Not past the grid's HP: a one-row chain's attacker may have far
         // more HP than the defender, and the table would be that long.
         const Exchange::Reads& rd = ask_[w]->reads();

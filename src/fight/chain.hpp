@@ -63,30 +63,63 @@ struct PairHash {
   }
 };
 
+// A kernel's answer for one input and what the chain's search keeps of it:
+// its largest damage, its smallest and largest heal, and the move list of a
+// cell where no outcome ends the fight (the usual cell), found without
+// hashing.
+struct Slot {
+  const std::vector<Transition>* ts = nullptr;
+  std::int64_t top = 0, low = 0, high = 0;
+  std::uint32_t plain = kNone;
+};
+
 // Asks a kernel once per distinct input it reads (Exchange::reads) and checks
 // each answer once (probabilities finite, non-negative, summing to 1; damage
 // never negative; heal within the HP a combatant may have). An HP the kernel
 // does not read is replaced by that side's starting HP, so that answers to
-// different HP share one cache entry.
+// different HP share one cache entry; a kernel that names classes of HP
+// (Exchange::hp_classes) is asked once per pair of classes and states, and
+// held to them (ExactLimits::check_classes).
 class Ask {
  public:
   // `side` names the attacking side in error messages ("a" or "b").
-  Ask(const Exchange& kernel, std::int64_t attacker_hp0, std::int64_t defender_hp0, const char* side)
-      : kernel_(&kernel), reads_(kernel.reads()), hp0_{attacker_hp0, defender_hp0}, side_(side) {}
+  Ask(const Exchange& kernel, std::int64_t attacker_hp0, std::int64_t defender_hp0, const char* side,
+      bool check_classes = false)
+      : kernel_(&kernel),
+        reads_(kernel.reads()),
+        hp0_{attacker_hp0, defender_hp0},
+        side_(side),
+        check_classes_(check_classes) {}
 
   // The answer stays valid until the next call.
   const std::vector<Transition>& operator()(Side att, Side def);
+  // The answer of a kernel that names classes, with its extremes: it stays
+  // where it is while the Ask lives.
+  Slot& classed(Side att, Side def);
+  // Forgets the move lists the slots of classes hold (the chain's store of
+  // lists starts again).
+  void forget_plain();
   [[nodiscard]] const Exchange::Reads& reads() const { return reads_; }
   // Whether answers stay where they are (in the cache) after the next call.
-  [[nodiscard]] bool cached() const { return !(reads_.attacker_hp && reads_.defender_hp); }
+  [[nodiscard]] bool cached() const { return reads_.classes || !(reads_.attacker_hp && reads_.defender_hp); }
 
  private:
+  struct Classed {
+    std::vector<Transition> ts;
+    Slot slot;
+    Side att, def;  // the cell asked
+    bool checked = false;
+  };
+  void check_class(Classed& e, Side att, Side def);
   const Exchange* kernel_;
   Exchange::Reads reads_;
   std::int64_t hp0_[2];
   const char* side_;
+  bool check_classes_;
   std::unordered_map<Pair, std::vector<Transition>, PairHash> cache_;
+  std::unordered_map<Pair, Classed, PairHash> classed_;
   const std::vector<Transition>* last_ = nullptr;
+  Classed* last_classed_ = nullptr;
   Pair last_key_{};
   std::vector<Transition> scratch_;
 };
@@ -236,15 +269,8 @@ class Chain {
     std::uint64_t rows, cols;
   };
   // What the search keeps per kernel input, for a kernel that reads at most
-  // one HP: by attacker state index, defender state index, and the HP read
-  // (0 when none), the kernel's answer, its largest damage and smallest and
-  // largest heal, and the move list of a cell where no outcome ends the
-  // fight (the usual cell), found without hashing.
-  struct Slot {
-    const std::vector<Transition>* ts = nullptr;
-    std::int64_t top = 0, low = 0, high = 0;
-    std::uint32_t plain = kNone;
-  };
+  // one HP and names no classes: by attacker state index, defender state
+  // index, and the HP read (0 when none).
   Slot& slot(int w, std::uint32_t own, std::uint32_t other, std::int64_t hp);
   std::optional<Ask> ask_[2];
   std::vector<std::vector<std::vector<Slot>>> slots_[2];

@@ -92,6 +92,7 @@ class LandedOnly final : public Exchange {
     return ts.back();
   }
   Reads reads() const override { return inner_->reads(); }
+  HpClasses hp_classes(Side attacker, Side defender) const override { return inner_->hp_classes(attacker, defender); }
   [[nodiscard]] bool miss_moves() const { return miss_moves_; }
 
  private:
@@ -125,6 +126,9 @@ class AsAsked final : public Exchange {
     return inner_->sample(real(attacker, attacker_hp_), real(defender, defender_hp_), rng);
   }
   Reads reads() const override { return inner_->reads(); }
+  HpClasses hp_classes(Side attacker, Side defender) const override {
+    return inner_->hp_classes(real(attacker, attacker_hp_), real(defender, defender_hp_));
+  }
   [[nodiscard]] bool missed() const { return missed_; }
 
  private:

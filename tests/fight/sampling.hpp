@@ -14,6 +14,10 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace fray::test {
 
@@ -76,6 +80,40 @@ inline void expect_same_duel(const fight::DuelResult& x, const fight::DuelResult
     EXPECT_DOUBLE_EQ(x.time[i].first, y.time[i].first);
     EXPECT_NEAR(x.time[i].second, y.time[i].second, 1e-13);
   }
+}
+
+// A kernel as it is, but naming no classes of HP (Exchange::hp_classes): the
+// exact chain then asks it at every cell whose HP it reads.
+class WithoutClasses final : public Exchange {
+ public:
+  explicit WithoutClasses(std::shared_ptr<const Exchange> inner) : inner_(std::move(inner)) {}
+  std::vector<Transition> outcomes(Side a, Side d) const override { return inner_->outcomes(a, d); }
+  Transition sample(Side a, Side d, Rng& rng) const override { return inner_->sample(a, d, rng); }
+  Reads reads() const override {
+    Reads r = inner_->reads();
+    r.classes = false;
+    return r;
+  }
+  bool exact() const override { return inner_->exact(); }
+  std::string why_not_exact() const override { return inner_->why_not_exact(); }
+
+ private:
+  std::shared_ptr<const Exchange> inner_;
+};
+
+// A bout's exact duel with the classes of HP its kernels name, each class
+// checked at every cell (ExactLimits::check_classes), against the duel of
+// the same kernels asked at every cell: the same to 1e-13. Returns the first.
+inline fight::DuelResult expect_classes_hold(const Bout& bout) {
+  EXPECT_TRUE(bout.a_hits_b->reads().classes || bout.b_hits_a->reads().classes) << "no kernel names classes";
+  fight::ExactLimits checked;
+  checked.check_classes = true;
+  fight::DuelResult classed = fight::duel_exact(bout, fight::Who::a, checked);
+  Bout plain = bout;
+  plain.a_hits_b = std::make_shared<WithoutClasses>(bout.a_hits_b);
+  plain.b_hits_a = std::make_shared<WithoutClasses>(bout.b_hits_a);
+  expect_same_duel(classed, fight::duel_exact(plain));
+  return classed;
 }
 
 }  // namespace fray::test

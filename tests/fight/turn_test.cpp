@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -250,6 +251,84 @@ TEST(Turn, ADuelOfTurnsIsTheDuelOfTheHandWrittenKernelAndSamplesAgree) {
   fray::test::expect_same_duel(exact, fray::fight::duel_exact(hand));
   EXPECT_GT(exact.p_a_wins, 0.5);
   fray::test::expect_sampled_duel_agrees(turns, exact, 20000, 11, 1);
+}
+
+// A toy game whose turn reads both HP: its mover regenerates 1 HP, capped
+// at its HT; at a quarter of its HT or less it rages and hits for 2 more; a
+// defender at half its HT or less is hit at 0.9, else at 0.7, for Int(2, 4). With `Named` it
+// names those classes (Exchange::hp_classes); `calls` counts its runs.
+template <bool Named>
+struct HpTurn {
+  using mine = Poisoned;
+  using theirs = Poisoned;
+  std::int64_t ht = 12, foe_ht = 9;
+  mutable std::int64_t calls = 0;
+
+  template <class R>
+  After<mine, theirs> turn(R& r, const Now<mine, theirs>& now) const {
+    ++calls;
+    After<mine, theirs> out{.att = now.att, .def = now.def};
+    out.heal = std::min<std::int64_t>(1, ht - now.att_hp);
+    out.hit = r.chance(2 * now.def_hp <= foe_ht ? 0.9 : 0.7, "to-hit") ? 1 : 0;
+    if (out.hit) out.damage = r.draw(Uniform{2, 4}) + (4 * now.att_hp <= ht ? 2 : 0);
+    return out;
+  }
+  [[nodiscard]] fray::Exchange::Reads reads() const { return {true, true, Named}; }
+  [[nodiscard]] fray::Exchange::HpClasses hp_classes(const Now<mine, theirs>& now) const {
+    return {std::max(now.att_hp, ht - 1) * 2 + (4 * now.att_hp <= ht ? 1 : 0), 2 * now.def_hp <= foe_ht ? 1 : 0};
+  }
+};
+
+template <bool Named>
+fray::Bout hp_bout(std::shared_ptr<const HpTurn<Named>>& ta, std::shared_ptr<const HpTurn<Named>>& tb) {
+  auto a = std::make_shared<const States<Poisoned>>(Poisoned{});
+  auto b = std::make_shared<const States<Poisoned>>(Poisoned{});
+  ta = std::make_shared<const HpTurn<Named>>(HpTurn<Named>{.ht = 12, .foe_ht = 9});
+  tb = std::make_shared<const HpTurn<Named>>(HpTurn<Named>{.ht = 9, .foe_ht = 12});
+  auto [ab, ba] = fray::fight::exchanges(ta, tb, a, b);
+  return fray::Bout{.a = {.name = "a", .hp = 12}, .b = {.name = "b", .hp = 9}, .a_hits_b = ab, .b_hits_a = ba};
+}
+
+TEST(Turn, ATurnThatNamesItsClassesOfHpGivesTheDuelOfOneAskedAtEveryCell) {
+  std::shared_ptr<const HpTurn<true>> na, nb;
+  std::shared_ptr<const HpTurn<false>> pa, pb;
+  const fray::Bout named = hp_bout(na, nb), plain = hp_bout(pa, pb);
+  ASSERT_TRUE(named.a_hits_b->reads().classes);
+  ASSERT_FALSE(plain.a_hits_b->reads().classes);
+  fray::fight::ExactLimits checked;
+  checked.check_classes = true;
+  const auto x = fray::fight::duel_exact(named, fray::fight::Who::a, checked);
+  const auto y = fray::fight::duel_exact(plain);
+  fray::test::expect_same_duel(x, y);
+  EXPECT_GT(x.p_a_wins, 0.05);
+  EXPECT_GT(x.p_b_wins, 0.05);
+  // Asked once per class and state pair (and at the first cell of each
+  // class that differs from it, to check it), or once per cell: the named
+  // turn's answers are reused.
+  const auto plain_calls = pa->calls + pb->calls;
+  na->calls = nb->calls = 0;
+  EXPECT_NEAR(fray::fight::duel_exact(named).p_a_wins, y.p_a_wins, 1e-13);
+  EXPECT_LT(5 * (na->calls + nb->calls), plain_calls) << "named " << na->calls + nb->calls << ", plain " << plain_calls;
+}
+
+// Classes that leave out what the turn reads (the regeneration's cap) are
+// caught at the first cell of a class whose HP differ from the one asked.
+struct WrongClasses : HpTurn<true> {
+  [[nodiscard]] fray::Exchange::HpClasses hp_classes(const Now<mine, theirs>& now) const {
+    return {4 * now.att_hp <= ht ? 1 : 0, 2 * now.def_hp <= foe_ht ? 1 : 0};
+  }
+};
+
+TEST(Turn, ClassesOfHpThatTellTooLittleApartAreAnError) {
+  auto a = std::make_shared<const States<Poisoned>>(Poisoned{});
+  auto b = std::make_shared<const States<Poisoned>>(Poisoned{});
+  WrongClasses ta, tb;
+  ta.ht = tb.foe_ht = 12;
+  ta.foe_ht = tb.ht = 9;
+  auto [ab, ba] =
+      fray::fight::exchanges(std::make_shared<const WrongClasses>(ta), std::make_shared<const WrongClasses>(tb), a, b);
+  const fray::Bout bout{.a = {.name = "a", .hp = 12}, .b = {.name = "b", .hp = 9}, .a_hits_b = ab, .b_hits_a = ba};
+  EXPECT_THROW((void)fray::fight::duel_exact(bout), std::logic_error);
 }
 
 // A turn whose mover counts its attacks: a condition that grows without

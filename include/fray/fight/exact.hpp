@@ -60,6 +60,12 @@ struct ExactLimits {
   std::size_t pull_from = std::size_t{1} << 8;
   // Watches the analysis and cancels it (throws Cancelled); null: neither.
   Progress* progress = nullptr;
+  // A kernel that names classes of HP (Exchange::hp_classes) is asked again
+  // at every cell whose HP differ from those of the answer it reuses, and
+  // the two answers compared (std::logic_error when they differ): for the
+  // tests, which hold each game's classes to its outcomes. Off: only the
+  // first such cell of each class is compared.
+  bool check_classes = false;
 };
 
 // The chain is too large or too slow for the limits: use Monte Carlo. The
@@ -93,6 +99,7 @@ class OwnChanges final : public Exchange {
   [[nodiscard]] std::vector<Transition> outcomes(Side self, Side other) const override;
   [[nodiscard]] Transition sample(Side self, Side other, Rng& rng) const override;
   [[nodiscard]] Reads reads() const override { return own_->reads(); }
+  [[nodiscard]] HpClasses hp_classes(Side self, Side other) const override { return own_->hp_classes(self, other); }
   [[nodiscard]] bool exact() const override { return own_->exact(); }
   [[nodiscard]] std::string why_not_exact() const override { return own_->why_not_exact(); }
   // Whether an outcome of this kernel, from `self`, changes anything.

@@ -84,11 +84,34 @@ class Exchange {
   // the attacker's maximum (min(damage, HT - HP)) reads the attacker's HP.
   // Declaring less than the kernel reads gives wrong numbers, so the default
   // is both.
+  //
+  // A kernel that reads an HP may still tell few of its values apart (a
+  // rage that asks "below a quarter of HT?", a regeneration capped at HT
+  // that asks "how far below HT, up to the most it regains?"): it then sets
+  // `classes`, and hp_classes names the class of each side's HP in a cell.
   struct Reads {
     bool attacker_hp = true;
     bool defender_hp = true;
+    bool classes = false;  // hp_classes() tells the HP read apart
   };
   [[nodiscard]] virtual Reads reads() const { return {}; }
+  // The classes of the two sides' HP (of those reads() says the kernel
+  // reads) in the cell (attacker, defender): any numbers the kernel picks,
+  // such that two cells of the same two states whose classes are equal get
+  // the same outcomes (each effect with the same probability). The exact
+  // analysis then asks the kernel once per pair of states and classes, and
+  // reuses the answer in every cell of that class. The classes may read
+  // both sides (a kernel whose outcomes change when its damage can kill
+  // reads the attacker's HP only in the cells where it can). The fight
+  // layer checks the promise: the first cell of each class that differs in
+  // HP from the one asked is asked too, and every such cell under
+  // ExactLimits::check_classes; outcomes that differ throw std::logic_error.
+  // Only read when reads().classes; the default makes every HP its own class.
+  struct HpClasses {
+    std::int64_t attacker = 0, defender = 0;
+    bool operator==(const HpClasses&) const = default;
+  };
+  [[nodiscard]] virtual HpClasses hp_classes(Side attacker, Side defender) const { return {attacker.hp, defender.hp}; }
   // False when the rules carry state this kernel cannot represent exactly; the
   // fight layer then uses Monte Carlo and says why (`why_not_exact`).
   [[nodiscard]] virtual bool exact() const { return true; }

@@ -301,7 +301,8 @@ struct After {
 //   using mine = ..., theirs = ...;
 //   template <class R> After<mine, theirs> turn(R&, const Now<mine, theirs>&) const;
 // and optionally, as Exchange has them: reads(), exact(), why_not_exact(),
-// extra_sample_ops().
+// extra_sample_ops(), and hp_classes(now) for reads().classes (the classes
+// of the two HP in `now`, Exchange::hp_classes).
 template <class T>
 concept Turn = std::equality_comparable<typename T::mine> && std::equality_comparable<typename T::theirs> &&
     requires(const T& t, Sample& s, Enumerate& e, const Now<typename T::mine, typename T::theirs>& now) {
@@ -313,6 +314,10 @@ namespace detail {
 template <class T>
 concept HasReads = requires(const T& t) {
   { t.reads() } -> std::same_as<Exchange::Reads>;
+};
+template <class T>
+concept HasHpClasses = requires(const T& t, const Now<typename T::mine, typename T::theirs>& now) {
+  { t.hp_classes(now) } -> std::same_as<Exchange::HpClasses>;
 };
 template <class T>
 concept HasExact = requires(const T& t) {
@@ -430,6 +435,12 @@ class TurnExchange final : public Exchange {
       return turn_->reads();
     else
       return {};
+  }
+  HpClasses hp_classes(Side a, Side d) const override {
+    if constexpr (detail::HasHpClasses<T>)
+      return turn_->hp_classes(Now<mine, theirs>{a.hp, att_->at(a.state), d.hp, def_->at(d.state)});
+    else
+      return {a.hp, d.hp};
   }
   bool exact() const override {
     if constexpr (detail::HasExact<T>)

@@ -127,6 +127,19 @@ PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shar
     const std::vector<fight::PartUse> parts = mob_parts(att_.mob);
     if (const fight::PartUse* u = fight::parts::find_part(parts, "drain")) drain_ = fight::parts::drain_of(*u);
   }
+  std::int64_t blow = 0;
+  for (const auto& by_count : laws_)
+    for (const auto& law : by_count)
+      for (const auto& b : law) blow = std::max(blow, b.value.damage);
+  // The affliction's act on top of the blow: poison's (int)(left / 3) + 1
+  // with left at most 9 (Poison.set(Random.Int(7, 9))); bleeding's level,
+  // at most the damage of the hit that set it.
+  top_damage_ = blow + (affliction_ == Affliction::poison ? 9 / 3 + 1 : affliction_ == Affliction::bleeding ? blow : 0);
+  // The hero's regeneration: one HP an act (the part's gain and threshold are 1).
+  if (regen_)
+    for (const int points : regen_->by_attack()) top_heal_ = std::max<std::int64_t>(top_heal_, points);
+  top_heal_ = std::max(top_heal_, water_heal_);
+  if (drain_) top_heal_ = std::max(top_heal_, blow);
   if (drain_ && !kChainFollowsHeal)
     why_ =
         "the vampire bat heals by the damage it deals (Bat.attackProc), and the exact chain needs HP never to go "
@@ -148,7 +161,22 @@ Exchange::Reads PdTurn::reads() const {
   const bool own =
       att_.is_hero() ? att_.hero->subclass == SubClass::berserker : att_.mob.enraged.has_value() || drain_.has_value();
   return {own || regen_.has_value() || water_heal_ > 0 || incoming_ != Affliction::none || own_group_ != nullptr,
-          incoming_ != Affliction::none || target_group_ != nullptr};
+          incoming_ != Affliction::none || target_group_ != nullptr, own_group_ == nullptr && target_group_ == nullptr};
+}
+
+// What the turn tells apart of the two HP, when no swarm's group (whose
+// HP rebuild it) is on either side. Of the attacker's: whether its rage is
+// on (raged), and how far below HT it is, up to the most a turn heals
+// (regeneration, water and drain cap their heal at HT - HP; below that
+// window they heal in full). Of the defender's: whether this attack can
+// kill it, up to the most an attack does, since a kill is when the
+// affliction on the attacker outlives it (outlive) — from the attacker's
+// whole HP.
+Exchange::HpClasses PdTurn::hp_classes(const PdNow& now) const {
+  const std::int64_t a = now.att_hp, d = now.def_hp;
+  if (incoming_ != Affliction::none && d <= top_damage_) return {a, d};
+  const std::int64_t far = top_heal_ > 0 ? std::max(a, ht_ - top_heal_) : 0;
+  return {far * 2 + static_cast<std::int64_t>(raged(a)), top_damage_ + 1};
 }
 
 PdState PdTurn::start() const {

@@ -323,6 +323,7 @@ class PdTurn {
   }
 
   [[nodiscard]] Exchange::Reads reads() const;
+  [[nodiscard]] Exchange::HpClasses hp_classes(const PdNow& now) const;
   [[nodiscard]] bool exact() const { return why_.empty(); }
   [[nodiscard]] std::string why_not_exact() const { return why_; }
   void not_exact(std::string why) {
@@ -386,6 +387,9 @@ class PdTurn {
   fight::parts::Regeneration regen_part_;  // with regen_: the hero's regeneration (hero_regeneration)
   std::vector<int> hunger_at_;             // the hunger's acts at each attack of a cycle
   std::int64_t ht_ = 0, water_heal_ = 0, rage_hp_ = -1;
+  // The most one attack's damage (its blow and the affliction's act) and
+  // one turn's heal can be: how far hp_classes looks.
+  std::int64_t top_damage_ = 0, top_heal_ = 0;
   bool combo_ = false;
   std::optional<fight::parts::Drain> drain_;  // the mob's drain part (mob_parts)
   Affliction affliction_ = Affliction::none, incoming_ = Affliction::none;

@@ -144,6 +144,23 @@ SpdTurn::SpdTurn(const Combatant& att, const Combatant& def, const Situation& s,
         strikes_[a][d][static_cast<std::size_t>(v)] = blow_branches(p);
         if (me_.group && v == 0) flies_[a][d] = flies_branches(p);
       }
+  for (const auto& by_a : strikes_)
+    for (const auto& by_d : by_a)
+      for (const auto& law : by_d)
+        for (const auto& b : law) top_hit_ = std::max(top_hit_, b.value.damage);
+  for (const auto& by_a : flies_)
+    for (const auto& by_d : by_a)
+      for (const auto& law : by_d)
+        for (const auto& b : law) top_hit_ = std::max(top_hit_, b.value.damage);
+  if (me_.hero.regen)
+    for (const int acts : me_.hero.acts) heal_window_ = std::max<std::int64_t>(heal_window_, acts + 1);
+  heal_window_ = std::max(heal_window_, water_);
+  if (drain_) heal_window_ = std::max(heal_window_, top_hit_);
+  // What the mob left on the hero, and a skeleton's burst, follow a kill
+  // from her whole HP; the Berserker's rage and the wraiths' volleys read
+  // the HP from hit to hit; a bat draining a brute, the HP its rage leaves.
+  classes_ = victim_dot_.kind == Dot::Kind::none && !burst_ && !me_.hero.rage && !foe_.hero.rage && !wraiths() &&
+             !(drain_ && foe_.rage.on) && (!me_.hero.regen || me_.hero.ht == ht_);
   const auto* group = me_.group ? me_.group.get() : foe_.group.get();
   const HeroCounters& hero = me_.hero.on ? me_.hero : foe_.hero;
   if (hero.regen && hero.clock.cycle > kMaxExactRegenCycle)
@@ -173,7 +190,24 @@ SpdTurn::SpdTurn(const Combatant& att, const Combatant& def, const Situation& s,
 Exchange::Reads SpdTurn::reads() const {
   const bool after = victim_dot_.kind != Dot::Kind::none || burst_.has_value();
   return {drain_.has_value() || goo_att_ || me_.hero.regen || after,
-          goo_def_ || foe_.rage.on || foe_.hero.rage || after};
+          goo_def_ || foe_.rage.on || foe_.hero.rage || after, classes_};
+}
+
+// What the turn tells apart of the two HP (classes_ says when it reads
+// nothing else of them). Of the attacker's: how far below HT it is, up to
+// the most a turn heals (regeneration stops at HT, Goo's water heals below
+// it, the bat's drain is capped at HT - HP: below that window each heals in
+// full), and whether Goo is at half HP after its water. Of the defender's:
+// whether Goo is at half HP, and a brute not yet raging: its HP up to the
+// most a hit passes plus its shield (rage_hit compares the hit with HP -
+// shield, and a hit past it leaves HP less the shield).
+Exchange::HpClasses SpdTurn::hp_classes(const Now& now) const {
+  const std::int64_t a = now.att_hp, d = now.def_hp;
+  if (!classes_) return {a, d};
+  const std::int64_t far = heal_window_ > 0 ? std::max(a, ht_ - heal_window_) : 0;
+  const std::int64_t rage = foe_.rage.on && now.def.brute == 0 ? std::min(d, top_hit_ + foe_.rage.shield + 1) : 0;
+  return {far * 2 + (goo_att_ && enraged(att_, a + water_heal(a)) ? 1 : 0),
+          rage * 2 + (goo_def_ && enraged(def_, d) ? 1 : 0)};
 }
 
 // The plan of `who`'s attack in variant v with the passing conditions a (the

@@ -590,6 +590,7 @@ class SpdTurn {
   [[nodiscard]] bool exact() const { return why_.empty(); }
   [[nodiscard]] std::string why_not_exact() const { return why_; }
   [[nodiscard]] Exchange::Reads reads() const;
+  [[nodiscard]] Exchange::HpClasses hp_classes(const Now& now) const;
 
   // The tables of the two sides' states the fight numbers (the mover's, the other's).
   void keep(std::shared_ptr<const fight::States<SideState>> mine,
@@ -644,6 +645,11 @@ class SpdTurn {
   int wraith_cells_ = 0;
   std::uint32_t wraith_last_ = 0;
   std::optional<Burst> burst_;  // the defender is a necromancer: its skeleton bursts when it dies
+  // hp_classes: whether the turn reads its HP through the classes it
+  // names, the most a hit passes (a brute's rage reads its HP up to that
+  // plus its shield), and how far below HT a heal is capped.
+  bool classes_ = false;
+  std::int64_t top_hit_ = 0, heal_window_ = 0;
   // By the passing conditions of attacker and defender, and the variant:
   // bit 0 Goo (either side) below half HP or a brute's rage; bit 1 Goo's pump.
   std::array<std::array<std::array<AttackPlan, 4>, 2>, 2> plans_;

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <vector>
 
+#include "fight/sampling.hpp"
 #include "rules/pixel_dungeon/turn.hpp"
 #include "support/support.hpp"
 
@@ -711,6 +712,24 @@ TEST(PdPoison, ThePoisonLeftWhenTheSpinnerDiesCanKillTheHero) {
   // spinner win more often than when the hero stops counting at its kill.
   exact_matches_sampled(bout_of("hero:level=5,hp=20", "cave_spinner"), 23);
   exact_matches_sampled(bout_of("hero:hp=8", "albino_rat"), 24);
+}
+
+// The classes of HP each turn names (PdTurn::hp_classes) hold: the duel
+// with the answers reused across each class, each class checked at every
+// cell, is the duel of the turns asked at every cell. Regeneration, the
+// vampire bat's drain, the brute's rage, Berserker Fury, the poison that
+// outlives the spinner, water (the rotting fist's 4 HP past HT).
+TEST(PdHpClasses, ExactDuelsReadTheClassesTheyName) {
+  for (const auto& [a, b] : std::vector<std::pair<std::string, std::string>>{
+           {"hero:level=5,hp=20", "cave_spinner"},
+           {"hero:level=5,hp=20", "vampire_bat"},
+           {"hero:level=3", "gnoll_brute"},
+           {"hero:level=4,subclass=berserker", "gnoll_scout"},
+           {"hero:level=6,str=12,weapon=quarterstaff,armor=leather", "goo:on_water,hp=30"},
+           {"hero:level=9,hp=40", "rotting_fist:on_water,hp=40"}}) {
+    SCOPED_TRACE(a + " against " + b);
+    (void)test::expect_classes_hold(bout_of(a, b));
+  }
 }
 
 }  // namespace

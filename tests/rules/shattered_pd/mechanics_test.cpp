@@ -11,6 +11,7 @@
 
 #include "rules/shattered_pd/fight.hpp"
 
+#include "fight/sampling.hpp"
 #include "support/support.hpp"
 
 #include <gtest/gtest.h>
@@ -1133,6 +1134,23 @@ TEST(SpdSpectralNecromancer, ExactDuelAgreesWithMonteCarlo) {
   expect_exact_matches_sampled(bout_of("gnoll_brute", "spectral_necromancer"), 100000, 44);
   // Against a swarm of flies, which each wraith's hit splits.
   expect_exact_matches_sampled(bout_of("swarm:hp=16", "spectral_necromancer"), 100000, 45);
+}
+
+// The classes of HP each turn names (SpdTurn::hp_classes) hold: the duel
+// with the answers reused across each class, each class checked at every
+// cell, is the duel of the turns asked at every cell. The hero's
+// regeneration, the gnoll brute's rage, Goo's half HP (attacking and
+// attacked) and its water, the bat's drain.
+TEST(SpdHpClasses, ExactDuelsReadTheClassesTheyName) {
+  for (const auto& [a, b] : std::vector<std::pair<std::string, std::string>>{
+           {"hero:level=5", "gnoll_brute"},
+           {"hp=40,accuracy=20,evasion=10,damage=3-9,armor=3", "goo:hp=55"},
+           {"hp=40,accuracy=20,evasion=10,damage=3-9,armor=3", "goo:hp=55,on_water"},
+           {"hero:level=4", "vampire_bat:hp=20"},
+           {"hero:level=3", "monk"}}) {
+    SCOPED_TRACE(a + " against " + b);
+    (void)test::expect_classes_hold(bout_of(a, b));
+  }
 }
 
 }  // namespace fray
