@@ -153,7 +153,7 @@ SpdTurn::SpdTurn(const Combatant& att, const Combatant& def, const Situation& s,
       for (const auto& law : by_d)
         for (const auto& b : law) top_hit_ = std::max(top_hit_, b.value.damage);
   if (me_.hero.regen)
-    for (const int acts : me_.hero.acts) heal_window_ = std::max<std::int64_t>(heal_window_, acts + 1);
+    for (const int acts : me_.hero.part.acts) heal_window_ = std::max<std::int64_t>(heal_window_, acts + 1);
   heal_window_ = std::max(heal_window_, water_);
   if (drain_) heal_window_ = std::max(heal_window_, top_hit_);
   // What the mob left on the hero, and a skeleton's burst, follow a kill

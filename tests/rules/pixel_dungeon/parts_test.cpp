@@ -26,3 +26,35 @@ TEST(PdParts, TheVampireBatDrains) {
     }
   EXPECT_TRUE(listed);
 }
+
+namespace {
+// A parameter of a PartUse by name (NaN when absent).
+double param(const fray::fight::PartUse& u, const std::string& name) {
+  for (const auto& [k, v] : u.params)
+    if (k == name) return v;
+  return -12345;
+}
+}  // namespace
+
+// The one list names the damage over time and the split too, with the
+// parameters the turn takes (Spinner.attackProc: on Random.Int(2) == 0,
+// Poison.set(Random.Int(7, 9)); Swarm.defenseProc: a split at 2 HP left).
+TEST(PdParts, TheSpinnerPoisonsAndTheSwarmSplits) {
+  const auto spinner = pd::mob_parts(pd::lookup_mob("cave_spinner"));
+  ASSERT_EQ(spinner.size(), 1u);
+  EXPECT_EQ(spinner[0].part, "poison");
+  EXPECT_EQ(spinner[0].source, "Spinner.attackProc, Poison.act");
+  EXPECT_EQ(param(spinner[0], "chance"), 2);
+  EXPECT_EQ(param(spinner[0], "dose_lo"), 7);
+  EXPECT_EQ(param(spinner[0], "dose_hi"), 8);
+  EXPECT_EQ(param(spinner[0], "outlives_applier"), 1);
+  const auto swarm = pd::mob_parts(pd::lookup_mob("swarm_of_flies"));
+  ASSERT_EQ(swarm.size(), 1u);
+  EXPECT_EQ(swarm[0].part, "split");
+  EXPECT_EQ(param(swarm[0], "min_left"), 2);
+  EXPECT_EQ(param(swarm[0], "in_line"), 0);
+  for (const fray::CatalogEntry& e : fray::ruleset("pixel-dungeon").catalog(fray::CatalogKind::monsters))
+    if (e.name == "cave_spinner") {
+      EXPECT_EQ(e.parts, spinner);
+    }
+}

@@ -27,3 +27,24 @@ TEST(SpdParts, TheBatDrainsTheDamageLessFour) {
     }
   EXPECT_TRUE(listed);
 }
+
+// The one list names Goo's ooze (Ooze.set: 20 turns on Random.Int(3) == 0;
+// Ooze.act: 1 a turn at Goo's depth 5, no coin there) and the swarm's split.
+TEST(SpdParts, GooOozesAndTheSwarmSplits) {
+  const auto param = [](const fray::fight::PartUse& u, const std::string& name) {
+    for (const auto& [k, v] : u.params)
+      if (k == name) return v;
+    return -12345.0;
+  };
+  const auto goo = fray::shattered_pd::mob_parts(fray::shattered_pd::lookup_mob("goo"));
+  ASSERT_EQ(goo.size(), 1u);
+  EXPECT_EQ(goo[0].part, "ooze");
+  EXPECT_EQ(param(goo[0], "chance"), 3);
+  EXPECT_EQ(param(goo[0], "dose_lo"), 20);
+  EXPECT_EQ(param(goo[0], "tick_damage"), 1);
+  EXPECT_EQ(param(goo[0], "coin"), 0);
+  const auto swarm = fray::shattered_pd::mob_parts(fray::shattered_pd::lookup_mob("swarm_of_flies"));
+  ASSERT_EQ(swarm.size(), 1u);
+  EXPECT_EQ(swarm[0].part, "split");
+  EXPECT_EQ(param(swarm[0], "clones_wait"), 1);
+}
