@@ -21,9 +21,9 @@
 #include <fray/fight/model.hpp>
 #include <fray/fight/monte_carlo.hpp>
 #include <fray/fight/part.hpp>
+#include <fray/fight/parts/damage_over_time.hpp>
 #include <fray/fight/parts/drain.hpp>
 #include <fray/fight/parts/regeneration.hpp>
-#include <fray/fight/parts/damage_over_time.hpp>
 #include <fray/fight/parts/split.hpp>
 #include <fray/fight/solve.hpp>
 #include <fray/fight/states.hpp>

@@ -6,9 +6,9 @@
 // splitting, the necromancers' minions.
 #pragma once
 
+#include <fray/fight/parts/damage_over_time.hpp>
 #include <fray/fight/parts/drain.hpp>
 #include <fray/fight/parts/regeneration.hpp>
-#include <fray/fight/parts/damage_over_time.hpp>
 #include <fray/fight/parts/split.hpp>
 #include <fray/fight/turn.hpp>
 #include <fray/rules/pixel_dungeon/clock.hpp>
