@@ -8,7 +8,10 @@
 // values of its parameters, in the part's own order.
 #pragma once
 
+#include <fray/core/error.hpp>
+
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -25,3 +28,21 @@ struct PartUse {
 };
 
 }  // namespace fray::fight
+
+namespace fray::fight::parts {
+
+// The value of a PartUse's parameter `name` (fray::Error when absent).
+[[nodiscard]] inline double param(const PartUse& use, std::string_view name) {
+  for (const auto& [k, v] : use.params)
+    if (k == name) return v;
+  throw Error("part " + use.part + ": no parameter " + std::string(name));
+}
+
+// The first use of part `part` in `uses`, or nullptr.
+[[nodiscard]] inline const PartUse* find_part(const std::vector<PartUse>& uses, std::string_view part) {
+  for (const PartUse& u : uses)
+    if (u.part == part) return &u;
+  return nullptr;
+}
+
+}  // namespace fray::fight::parts

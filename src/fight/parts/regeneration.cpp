@@ -139,18 +139,6 @@ PartUse regeneration_use(double every, double gain, double threshold, double per
                  std::move(source)};
 }
 
-double param(const PartUse& use, std::string_view name) {
-  for (const auto& [k, v] : use.params)
-    if (k == name) return v;
-  throw Error(fmt::format("part {}: no parameter {}", use.part, name));
-}
-
-const PartUse* find_part(const std::vector<PartUse>& uses, std::string_view part) {
-  for (const PartUse& u : uses)
-    if (u.part == part) return &u;
-  return nullptr;
-}
-
 Regeneration regeneration_of(const PartUse& use, double turn_time, std::uint32_t max_cycle) {
   if (use.part != "regeneration") throw Error(fmt::format("part {} is not a regeneration", use.part));
   const double every = param(use, "every"), gain = param(use, "gain"), threshold = param(use, "threshold"),

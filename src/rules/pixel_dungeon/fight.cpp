@@ -132,9 +132,11 @@ PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shar
     for (const auto& law : by_count)
       for (const auto& b : law) blow = std::max(blow, b.value.damage);
   // The affliction's act on top of the blow: poison's (int)(left / 3) + 1
-  // with left at most 9 (Poison.set(Random.Int(7, 9))); bleeding's level,
+  // with left at most the dose's top (kSpinnerPoison); bleeding's level,
   // at most the damage of the hit that set it.
-  top_damage_ = blow + (affliction_ == Affliction::poison ? 9 / 3 + 1 : affliction_ == Affliction::bleeding ? blow : 0);
+  top_damage_ = blow + (affliction_ == Affliction::poison ? static_cast<std::int64_t>(kSpinnerPoison.dose_hi) / 3 + 1
+                        : affliction_ == Affliction::bleeding ? blow
+                                                              : 0);
   // The hero's regeneration: one HP an act (the part's gain and threshold are 1).
   if (regen_)
     for (const int points : regen_->by_attack()) top_heal_ = std::max<std::int64_t>(top_heal_, points);

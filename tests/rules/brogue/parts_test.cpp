@@ -42,24 +42,16 @@ TEST(BrogueParts, TheVampireBatRegeneratesAndTransfers) {
 // specialHit's MA_POISONS, splitMonster: both halves rounded up, at most 100
 // others).
 TEST(BrogueParts, ThePinkJellySplitsAndTheSpiderPoisons) {
-  const auto find = [](const std::vector<fray::fight::PartUse>& list, const std::string& name) {
-    for (const auto& u : list)
-      if (u.part == name) return &u;
-    return static_cast<const fray::fight::PartUse*>(nullptr);
-  };
-  const auto param = [](const fray::fight::PartUse& u, const std::string& name) {
-    for (const auto& [k, v] : u.params)
-      if (k == name) return v;
-    return -12345.0;
-  };
+  using fray::fight::parts::find_part;
+  using fray::fight::parts::param;
   const auto jelly = brogue::monster_parts(brogue::lookup_monster("pink_jelly"));
-  const auto* split = find(jelly, "split");
+  const auto* split = find_part(jelly, "split");
   ASSERT_NE(split, nullptr);
   EXPECT_EQ(param(*split, "halves"), 1);  // both_ceil
   EXPECT_EQ(param(*split, "max_others"), 100);
   const auto spider = brogue::monster_parts(brogue::lookup_monster("spider"));
-  const auto* poison = find(spider, "poison");
+  const auto* poison = find_part(spider, "poison");
   ASSERT_NE(poison, nullptr);
   EXPECT_EQ(param(*poison, "stack"), 2);  // add
-  EXPECT_EQ(find(brogue::monster_parts(brogue::lookup_monster("rat")), "poison"), nullptr);
+  EXPECT_EQ(find_part(brogue::monster_parts(brogue::lookup_monster("rat")), "poison"), nullptr);
 }

@@ -27,19 +27,11 @@ TEST(PdParts, TheVampireBatDrains) {
   EXPECT_TRUE(listed);
 }
 
-namespace {
-// A parameter of a PartUse by name (NaN when absent).
-double param(const fray::fight::PartUse& u, const std::string& name) {
-  for (const auto& [k, v] : u.params)
-    if (k == name) return v;
-  return -12345;
-}
-}  // namespace
-
 // The one list names the damage over time and the split too, with the
 // parameters the turn takes (Spinner.attackProc: on Random.Int(2) == 0,
 // Poison.set(Random.Int(7, 9)); Swarm.defenseProc: a split at 2 HP left).
 TEST(PdParts, TheSpinnerPoisonsAndTheSwarmSplits) {
+  using fray::fight::parts::param;
   const auto spinner = pd::mob_parts(pd::lookup_mob("cave_spinner"));
   ASSERT_EQ(spinner.size(), 1u);
   EXPECT_EQ(spinner[0].part, "poison");

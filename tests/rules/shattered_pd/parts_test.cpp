@@ -31,11 +31,7 @@ TEST(SpdParts, TheBatDrainsTheDamageLessFour) {
 // The one list names Goo's ooze (Ooze.set: 20 turns on Random.Int(3) == 0;
 // Ooze.act: 1 a turn at Goo's depth 5, no coin there) and the swarm's split.
 TEST(SpdParts, GooOozesAndTheSwarmSplits) {
-  const auto param = [](const fray::fight::PartUse& u, const std::string& name) {
-    for (const auto& [k, v] : u.params)
-      if (k == name) return v;
-    return -12345.0;
-  };
+  using fray::fight::parts::param;
   const auto goo = fray::shattered_pd::mob_parts(fray::shattered_pd::lookup_mob("goo"));
   ASSERT_EQ(goo.size(), 1u);
   EXPECT_EQ(goo[0].part, "ooze");

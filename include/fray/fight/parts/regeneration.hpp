@@ -214,9 +214,5 @@ void check_regeneration(const Regeneration& g, std::size_t limit, std::string_vi
 // `turn_time` game turns (`max_cycle`: the longest clock cycle followed).
 // Throws fray::Error for a PartUse of another part or out-of-range values.
 [[nodiscard]] Regeneration regeneration_of(const PartUse& use, double turn_time, std::uint32_t max_cycle);
-// The value of a PartUse's parameter `name` (fray::Error when absent).
-[[nodiscard]] double param(const PartUse& use, std::string_view name);
-// The first use of part `part` in `uses`, or nullptr.
-[[nodiscard]] const PartUse* find_part(const std::vector<PartUse>& uses, std::string_view part);
 
 }  // namespace fray::fight::parts
