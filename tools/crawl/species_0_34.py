@@ -73,9 +73,11 @@ APTITUDES = ["fighting", "short_blades", "long_blades", "axes", "maces_and_flail
 # with what they do there: fray follows "claws" (player claws=) and the size;
 # the rest it names in an answer's not_modelled.
 COMBAT_MUTATIONS = {
-    "MUT_CLAWS": "unarmed damage +2 a level (melee-attack.cc calc_base_unarmed_damage); the claw punch",
+    "MUT_CLAWS": "unarmed damage +2 a level (fight.cc unarmed_base_damage); an unarmed off-hand punch claws, +1d3 a "
+                 "level (AuxPunch)",
     "MUT_HORNS": "the headbutt auxiliary attack, damage 5 + 3 a level (AuxHeadbutt)",
-    "MUT_REFLEXIVE_HEADBUTT": "a headbutt back at a melee attacker (melee-attack.cc do_minotaur_retaliation)",
+    "MUT_REFLEXIVE_HEADBUTT": "a headbutt back at a melee attacker, _minotaur_headbutt_chance() percent "
+                              "(melee-attack.cc)",
     "MUT_BEAK": "the peck auxiliary attack (AuxPeck)",
     "MUT_TALONS": "the kick auxiliary attack, damage 6 + the level, without boots (AuxKick)",
     "MUT_HOOVES": "the kick auxiliary attack, damage 5 + 5/3 a level, without boots (AuxKick)",
