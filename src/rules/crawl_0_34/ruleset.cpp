@@ -72,6 +72,7 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
     f.push_back({"str", integer(p->str)});
     f.push_back({"dex", integer(p->dex)});
     f.push_back({"xl", integer(p->xl)});
+    if (p->species) f.push_back({"species", p->species->key});
     if (p->size != Medium) f.push_back({"size", std::string(size_name(p->size))});
     f.push_back({"fighting", level(p->fighting)});
     if (p->weapon) f.push_back({weapon_skill_key(*p->weapon), level(p->weapon_skill)});

@@ -2,6 +2,7 @@
 #include <fray/rules/crawl_0_34/species.hpp>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -97,8 +98,8 @@ const Species& lookup_species(std::string_view word) {
   if (const Species* s = find_species(word)) return *s;
   std::vector<std::string> known;
   for (const Species& s : table().species) known.push_back(s.key);
-  throw Error(fmt::format("crawl-0.34: unknown species '{}'{} (fray list --rules crawl-0.34 species)", word,
-                          did_you_mean(catalog_key(word), known)));
+  throw Error(fmt::format("crawl-0.34: unknown species '{}'{} (species: {}; or the game's two-letter abbreviation)",
+                          word, did_you_mean(catalog_key(word), known), fmt::join(known, ", ")));
 }
 
 const Species& human() { return lookup_species("human"); }
