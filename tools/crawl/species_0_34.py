@@ -58,7 +58,6 @@ import yaml
 
 sys.dont_write_bytecode = True  # no __pycache__ left in the source tree by the imports
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import dcss  # noqa: E402
 from dcss import ROOT, SRC  # noqa: E402
 from common import source  # noqa: E402
 from common.jsonfile import write_rows  # noqa: E402
