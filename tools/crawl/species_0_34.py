@@ -72,8 +72,7 @@ APTITUDES = ["fighting", "short_blades", "long_blades", "axes", "maces_and_flail
 # with what they do there: fray follows "claws" (player claws=) and the size;
 # the rest it names in an answer's not_modelled.
 COMBAT_MUTATIONS = {
-    "MUT_CLAWS": "unarmed damage +2 a level (fight.cc unarmed_base_damage); an unarmed off-hand punch claws, +1d3 a "
-                 "level (AuxPunch)",
+    "MUT_CLAWS": "unarmed damage +2 a level (fight.cc unarmed_base_damage)",
     "MUT_HORNS": "the headbutt auxiliary attack, damage 5 + 3 a level (AuxHeadbutt)",
     "MUT_REFLEXIVE_HEADBUTT": "a headbutt back at a melee attacker, _minotaur_headbutt_chance() percent "
                               "(melee-attack.cc)",
