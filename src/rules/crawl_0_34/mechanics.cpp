@@ -34,6 +34,34 @@ void list_mechanics(const Combatant& a, const Combatant& b, bool a_fights, bool 
   crawl::list_flavours(
       a, b, a_fights, b_fights, [](const Combatant& c) { return c.creature(); }, combatant_name, fight_follows, kOwn,
       modelled, not_modelled);
+  for (const Combatant* c : {&a, &b})
+    if (const Player* p = c->player(); p && p->species) list_species(*p, modelled, not_modelled);
+}
+
+void list_species(const Player& p, std::vector<std::string>& modelled, std::vector<std::string>& not_modelled) {
+  const Species& s = *p.species;
+  const std::string who = fmt::format("player ({})", s.key);
+  modelled.push_back(fmt::format("{}: HP modifier {:+d}% in the default hp (get_real_hp), size {} (EV)", who,
+                                 s.hp_mod * 10, size_name(s.size)));
+  // Each innate mutation the species has at the player's XL, in the file's order.
+  std::vector<std::string> seen;
+  for (const auto& [at, muts] : s.mutations) {
+    if (at > p.xl) continue;
+    for (const auto& [mut, lv] : muts) {
+      if (std::find(seen.begin(), seen.end(), mut) != seen.end()) continue;
+      seen.push_back(mut);
+      const auto [name, what] = combat_mutation(mut);
+      if (name.empty()) continue;
+      const int level = s.mutation_level(mut, p.xl);
+      const std::string line = fmt::format("{}: {} {} ({}): {}", who, name, level, mut, what);
+      // What fray follows: claws= (unarmed damage), the default hp, regeneration=.
+      if (mut == "MUT_CLAWS" || mut == "MUT_FLAT_HP" || mut == "MUT_REGENERATION")
+        modelled.push_back(line);
+      else
+        not_modelled.push_back(line + " not modelled");
+    }
+  }
+  // Each auxiliary attack is named by the mutation that makes it usable (species.json aux_attacks).
 }
 
 void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& modelled) {

@@ -24,6 +24,11 @@ namespace fray::crawl_0_34 {
 void list_mechanics(const Combatant& a, const Combatant& b, bool a_fights, bool b_fights,
                     std::vector<std::string>& modelled, std::vector<std::string>& not_modelled);
 
+// A species' player: what fray follows of its species (HP modifier, size,
+// claws) in `modelled`, its other innate combat mutations and auxiliary
+// attacks at the player's XL in `not_modelled`.
+void list_species(const Player& p, std::vector<std::string>& modelled, std::vector<std::string>& not_modelled);
+
 // Each side's regeneration, which a fight follows (round.hpp): the player's
 // (its counter in the side state) and a monster's (a random 1 HP a turn).
 void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& modelled);

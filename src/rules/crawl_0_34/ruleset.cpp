@@ -72,6 +72,7 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
     f.push_back({"str", integer(p->str)});
     f.push_back({"dex", integer(p->dex)});
     f.push_back({"xl", integer(p->xl)});
+    if (p->species) f.push_back({"species", p->species->key});
     if (p->size != Medium) f.push_back({"size", std::string(size_name(p->size))});
     f.push_back({"fighting", level(p->fighting)});
     if (p->weapon) f.push_back({weapon_skill_key(*p->weapon), level(p->weapon_skill)});
@@ -359,11 +360,20 @@ Bout bout_of(const Combatant& a, const Combatant& b, const Situation& s) {
     if (const Creature* m = attacker.creature()) x.ranged = s.ranged && m->weapon && m->weapon->ranged;
     return x;
   };
-  auto fighter = [&side_situation](const Combatant& c, std::string_view role) {
+  Bout out;
+  auto fighter = [&side_situation, &out](const Combatant& c, std::string_view role) {
     if (c.bolt()) throw Error(fmt::format("{}: a bolt cannot fight", kId));
     Fighter f;
     f.name = combatant_name(c);
     f.hp = c.player() ? c.player()->hp : c.creature()->hp;
+    if (const Player* p = c.player(); p && p->hp <= 0) {
+      const Species& sp = p->species ? *p->species : human();
+      f.hp = species_max_hp(sp, p->xl, p->fighting);
+      out.notes.push_back(fmt::format(
+          "the {} (player) has {} HP: no hp= given, so a {}'s maximum HP at XL {}, Fighting {:g} (get_real_hp; no "
+          "mutations beyond the species', artefacts or god gifts)",
+          role, f.hp, sp.key, p->xl, p->fighting / 100.0));
+    }
     if (f.hp <= 0) throw Error(fmt::format("{}: the {} needs hp=N (above 0) for a fight", kId, role));
     // Each of its attacks: the player's delay, a monster's melee round or shot.
     const auto d = delays(c, side_situation(c).ranged);
@@ -371,7 +381,6 @@ Bout bout_of(const Combatant& a, const Combatant& b, const Situation& s) {
     if (d.size() > 1) f.attack_times = d;
     return f;
   };
-  Bout out;
   out.a = fighter(a, "attacker");
   out.b = fighter(b, "defender");
   auto min_time = [](const Fighter& f) {

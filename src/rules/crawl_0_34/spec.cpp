@@ -29,6 +29,7 @@ struct KeyDoc {
 constexpr KeyDoc player_key_docs[] = {
     {"str", "Strength 1..99 (10): damage of every weapon but blades and launchers", 1, 99},
     {"dex", "Dexterity 1..99 (10): to-hit, EV, SH, stabs; damage of blades and launchers", 1, 99},
+    {"species", "a DCSS 0.34 species or its abbreviation (minotaur, Mi; human): size, claws, default hp, equipment"},
     {"xl", "experience level 1..27 (1)", 1, 27},
     {"size", "tiny, little, small, medium, large, big, giant (medium)"},
     {"fighting", "Fighting skill 0..27, decimals allowed (0)", 0, 27},
@@ -68,7 +69,7 @@ constexpr KeyDoc player_key_docs[] = {
     {"sh100", "SH in hundredths", 0, 50000},
     {"ac", "AC straight, two decimals allowed (GDR still applies)", 0, 500},
     {"ac100", "AC in hundredths", 0, 50000},
-    {"hp", "hit points 1..1000000, for ttk and duel", 1, 1e6},
+    {"hp", "hit points 1..1000000, for ttk and duel (a fight's default: the species' maximum HP, get_real_hp)", 1, 1e6},
 };
 
 constexpr KeyDoc monster_key_docs[] = {
@@ -173,12 +174,56 @@ int weapon_skill100(SpecReader& r, const std::optional<WeaponProp>& weapon) {
   return 0;
 }
 
+// What the species cannot wield or wear: player-equip.cc
+// get_player_equip_slot_count (no weapon slot with MUT_NO_GRASPING; no body
+// armour slot for draconians, octopodes, MUT_NO_ARMOUR, MUT_FORMLESS; no
+// off-hand with MUT_NO_GRASPING) and can_equip_item (is_weapon_too_large
+// unless MUT_QUADRUMANOUS; fit_armour_size of the torso for body armour and
+// shields), read from species.json.
+void check_equipment(SpecReader& r, const Player& p) {
+  if (!p.species) return;
+  const Species& s = *p.species;
+  const std::string who = (std::string_view("aeiou").find(s.key[0]) == std::string_view::npos ? "a " : "an ") + s.key;
+  if (p.weapon && !s.can_wield)
+    r.fail(fmt::format("weapon={}: {} cannot wield weapons", catalog_key(p.weapon->name), who));
+  if (p.weapon && !s.quadrumanous && p.weapon->min_2h_size > s.torso_size)
+    r.fail(fmt::format("weapon={}: too large for {} to wield (it needs a {} torso, {} has a {} one)",
+                       catalog_key(p.weapon->name), who, size_name(p.weapon->min_2h_size), who,
+                       size_name(s.torso_size)));
+  auto fits = [&](std::string_view key, const ArmorProp& armour) {
+    const auto [lo, hi] = armour_fit(armour.name);
+    if (lo < 0 || (s.torso_size >= lo && s.torso_size <= hi)) return;
+    r.fail(fmt::format("{}={}: too {} for {} to wear (it fits {} to {}, {} has a {} torso)", key,
+                       catalog_key(armour.name), s.torso_size > hi ? "small" : "large", who, size_name(lo),
+                       size_name(hi), who, size_name(s.torso_size)));
+  };
+  if (p.body) {
+    if (!s.can_wear_body_armour)
+      r.fail(fmt::format("body={}: {} cannot wear body armour", catalog_key(p.body->name), who));
+    fits("body", *p.body);
+  }
+  if (p.shield) {
+    if (!s.can_use_shield) r.fail(fmt::format("shield={}: {} cannot hold a shield", catalog_key(p.shield->name), who));
+    fits("shield", *p.shield);
+  }
+}
+
 Player parse_player(SpecReader& r) {
   Player p;
   p.str = int_key(r, "str", 1, 99, p.str);
   p.dex = int_key(r, "dex", 1, 99, p.dex);
   p.xl = int_key(r, "xl", 1, 27, p.xl);
-  if (auto v = body_size(r)) p.size = *v;
+  p.species =
+      item<const Species*>(r, "species", [](const std::string& n) { return &lookup_species(n); }).value_or(nullptr);
+  if (auto v = body_size(r)) {
+    // species::size(PSIZE_BODY): a species has one size (player::body_size, no form).
+    if (p.species && *v != p.species->size)
+      r.fail(fmt::format("size={} is not the size of a {} ({}): leave size= out", size_name(*v), p.species->key,
+                         size_name(p.species->size)));
+    p.size = *v;
+  } else if (p.species) {
+    p.size = p.species->size;
+  }
   p.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
   p.fighting = skill100(r, "fighting");
   p.weapon_skill = weapon_skill100(r, p.weapon);
@@ -193,7 +238,13 @@ Player parse_player(SpecReader& r) {
   p.shield = armor_item(r, "shield", true);
   p.shield_enchant = int_key(r, "shield_enchant", -20, 30, 0);
   p.missile = item<MissileProp>(r, "missile", [](const std::string& n) { return lookup_missile(n); });
-  p.claws = int_key(r, "claws", 0, 3, 0);
+  // The species' innate claws at its XL (Felid 1, Troll 3, Revenant 1); claws=
+  // may add mutated levels, not take innate ones away.
+  const int innate_claws = p.species ? std::min(3, p.species->mutation_level("MUT_CLAWS", p.xl)) : 0;
+  p.claws = int_key(r, "claws", 0, 3, innate_claws);
+  if (p.claws < innate_claws)
+    r.fail(fmt::format("claws={} is below a {}'s innate claws ({}) at XL {}", p.claws, p.species->key, innate_claws,
+                       p.xl));
   p.eyeballs = int_key(r, "eyeballs", 0, 3, 0);
   p.inaccuracy = int_key(r, "inaccuracy", 0, 3, 0);
   p.confused = r.flag("confused").value_or(false);
@@ -205,8 +256,18 @@ Player parse_player(SpecReader& r) {
   p.sh100 = hundredths(r, "sh");
   p.ac100 = hundredths(r, "ac");
   p.hp = int_key(r, "hp", 1, static_cast<int>(kMaxHp), 0);
+  check_equipment(r, p);
   // ARMF_REGENERATION: the troll leather armour is the catalog's one body armour with it.
   p.regen = crawl::parse_regen_sources(r, p.body && p.body->name == "troll leather armour");
+  // The species' innate Regeneration (Troll, Vine Stalker: _player_bonus_regen
+  // counts every level of MUT_REGENERATION); regeneration= may add levels.
+  if (const int innate = p.species ? p.species->mutation_level("MUT_REGENERATION", p.xl) : 0; innate > 0) {
+    if (!r.has("regeneration"))
+      p.regen.mutation = innate;
+    else if (p.regen.mutation < innate)
+      r.fail(fmt::format("regeneration={} is below a {}'s innate Regeneration ({})", p.regen.mutation, p.species->key,
+                         innate));
+  }
   r.done(key_list(player_key_docs) + ", " + crawl::regen_key_list());
   // The defaults the answer reads, for its notes: the stats; the Fighting
   // skill; the weapon and the skill of the attack (the weapon's, Throwing for

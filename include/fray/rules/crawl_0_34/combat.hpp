@@ -15,6 +15,7 @@
 #include <fray/rules/crawl/random.hpp>
 #include <fray/rules/crawl/regen.hpp>
 #include <fray/rules/crawl_0_34/catalog.hpp>
+#include <fray/rules/crawl_0_34/species.hpp>
 #include <optional>
 #include <string>
 #include <utility>
@@ -32,6 +33,7 @@ constexpr i64 automatic_hit = 1500;  // AUTOMATIC_HIT
 // The player. Skills are stored ×100, as you.skill(sk, 100) gives them.
 struct Player {
   int str = 10, dex = 10, xl = 1;
+  const Species* species = nullptr;  // species=: its size, claws, HP and equipment limits (none: a human)
   int size = Medium;
   int fighting = 0, weapon_skill = 0, dodging = 0, armor_skill = 0, shields = 0, unarmed = 0, throwing = 0, stealth = 0;
   std::optional<WeaponProp> weapon;  // none: unarmed, or a thrown missile
