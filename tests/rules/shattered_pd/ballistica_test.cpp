@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <fray/core/error.hpp>
 #include <fray/grid/map.hpp>
+#include <fray/rules/pixel_dungeon/ballistica.hpp>
 #include <fray/rules/shattered_pd/ballistica.hpp>
 #include <string>
 #include <vector>
@@ -221,4 +222,23 @@ TEST(SpdBallisticaAim, RefusesALevelTooLargeToSweep) {
   std::vector<std::string> rows(513, std::string(512, '.'));
   EXPECT_THROW((void)spd::aim(spd::Level::parse(rows), {1, 1}, {2, 2}), fray::Error);
   EXPECT_NO_THROW((void)spd::aim(spd::Level::parse({"#####", "#...#", "#####"}), {1, 1}, {2, 1}));
+}
+
+TEST(SpdBallisticaAim, AThrowIsPixelDungeonsOnAClassicMap) {
+  // On a map of # . + : and characters walled all round, Shattered's
+  // PROJECTILE stops where Pixel Dungeon's thrown item does (both stop on a
+  // character or a closed door, before a wall, and on the tapped cell), so
+  // the cells to tap agree for every hero cell and every target.
+  for (const char* name : {"ballistics.txt", "corner.txt", "door.txt"}) {
+    const auto map = fray::grid::Map::load(fray::test::path(std::string("../examples/maps/") + name));
+    const auto level = spd::Level::from_map(map);
+    for (int fy = 1; fy + 1 < map.height(); ++fy)
+      for (int fx = 1; fx + 1 < map.width(); ++fx) {
+        if (map.tile({fx, fy}) == fray::grid::Tile::wall) continue;
+        for (int ty = 0; ty < map.height(); ++ty)
+          for (int tx = 0; tx < map.width(); ++tx)
+            EXPECT_EQ(spd::aim(level, {fx, fy}, {tx, ty}), fray::pixel_dungeon::aim(map, {fx, fy}, {tx, ty}))
+                << name << " from " << fx << "," << fy << " at " << tx << "," << ty;
+      }
+  }
 }
