@@ -38,7 +38,7 @@ struct AimAnswer {
   std::string rules;
   grid::Point from;
   grid::Point to;
-  std::vector<grid::Point> cells;
+  std::vector<grid::Point> cells;  // by row, then column, as aim() gives them
   std::optional<int> params;
 };
 [[nodiscard]] Report aim_report(const AimAnswer& answer, const grid::Map& map);
