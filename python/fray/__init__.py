@@ -4,7 +4,7 @@ Each function answers one verb of the ``fray`` command line, through the same
 C++ library: ``dist`` and ``roll`` (dice), ``attack`` and ``strike`` (one
 attack), ``ttk`` and ``duel`` (fights), ``sweep`` (a spec key of any game raised step by step), ``catalog``
 (``fray list``), ``fov`` (grids); and the verbs only some games have,
-``table``, ``turn``, ``path`` and ``surprise``, also generically
+``table``, ``turn``, ``path``, ``aim`` and ``surprise``, also generically
 (``game_verbs``, ``game_verb``: any game's, a registered game's too). Specs are the command line's strings, or
 dictionaries (``fray.spec`` says how one becomes text). Results are typed and
 ``to_json()`` gives the document ``fray VERB --json`` prints for the same
@@ -20,6 +20,7 @@ from ._fray import MAX_COUNT, MAX_TRACED, Error, __version__
 Error.__module__ = "fray"
 
 from ._results import (
+    Aim,
     Attack,
     Draw,
     Duel,
@@ -41,6 +42,7 @@ from ._api import (
     MapInput,
     Point,
     Spec,
+    aim,
     armor_for_hit,
     attack,
     catalog,

@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Seque
 
 from . import _fray
 from ._fray import Error
-from ._results import Attack, Duel, Fov, Path, Pmf, Roll, StrikeRun, Surprise, Table, Ttk, Turn
+from ._results import Aim, Attack, Duel, Fov, Path, Pmf, Roll, StrikeRun, Surprise, Table, Ttk, Turn
 
 __all__ = [
     "Spec",
@@ -37,6 +37,7 @@ __all__ = [
     "engines",
     "fov",
     "path",
+    "aim",
     "surprise",
     "turn",
     "game_verbs",
@@ -759,6 +760,23 @@ def path(rules: str, map: MapInput, start: Point, target: Point, *, magic: bool 
     return Path(
         _game_verb("path", _ruleset_id(rules), values, {"from": "start", "to": "target", "hit-chars": "hit_chars"}, is_path)
     )
+
+
+def aim(rules: str, map: MapInput, start: Point, target: Point, *, flags: Optional[str] = None) -> Aim:
+    """Where to tap so that a thrown item ends on ``target`` (``fray aim``):
+    every cell of the map but ``start`` whose projectile path (the game's
+    Ballistica) from ``start`` towards it stops on ``target``, by row then
+    column. ``flags``: the Ballistica params of a game that takes them, a
+    comma list as ``fray path --flags`` reads it (for example Shattered Pixel
+    Dungeon's ``magic-bolt``).
+
+    >>> fray.aim("pixel-dungeon", pathlib.Path("examples/maps/ballistics.txt"), (2, 5), (7, 3)).count
+    """
+    text, is_path = _map(map)
+    values: Dict[str, Any] = {"map": text, "from": _point(start, "start"), "to": _point(target, "target")}
+    if flags is not None:
+        values["flags"] = flags
+    return Aim(_game_verb("aim", _ruleset_id(rules), values, {"from": "start", "to": "target"}, is_path))
 
 
 @_rules_first("surprise(rules, map, mob, hero, state, *, stealth=None, flying=False, alerted=False, radius=None)")

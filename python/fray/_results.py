@@ -38,6 +38,7 @@ __all__ = [
     "Duel",
     "Table",
     "Path",
+    "Aim",
     "Fov",
     "Surprise",
     "Turn",
@@ -514,6 +515,27 @@ class Path(Result):
 
     def __repr__(self) -> str:
         return f"Path({self.start} -> {self.target}: stops at {self.result} ({self.reason}), {len(self._doc['path'])} cells)"
+
+
+class Aim(Result):
+    """``fray.aim``: the cells to tap so that a game's thrown item (its
+    Ballistica) from ``start`` ends on ``target``; ``to_json()`` has the
+    game's whole document (docs/json.md)."""
+
+    def __init__(self, doc: Dict[str, Any]) -> None:
+        super().__init__(doc)
+        self.rules: str = doc["rules"]
+        self.start: Tuple[int, int] = tuple(doc["from"])  # type: ignore[assignment]
+        self.target: Tuple[int, int] = tuple(doc["to"])  # type: ignore[assignment]
+        self.count: int = doc["count"]
+
+    @property
+    def cells(self) -> "np.ndarray":
+        """The cells to tap, by row then column, n × 2 (x, y), int64."""
+        return _points(self._doc["cells"])
+
+    def __repr__(self) -> str:
+        return f"Aim({self.start} -> {self.target}: {self.count} cells to tap)"
 
 
 class Fov(Result):

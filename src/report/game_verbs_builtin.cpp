@@ -163,6 +163,55 @@ Report shattered_pd_path(const Ruleset& rules, const VerbArgs& args) {
   return ballistica_report(rules.id(), map, from, to, params, b);
 }
 
+// --- Pixel Dungeon, Shattered Pixel Dungeon: `fray aim` (where to tap) ---------------------
+VerbDescription aim_verb() {
+  VerbDescription v{"aim",
+                    "Where to tap so a thrown item (Ballistica) reaches a cell",
+                    {{"map", "Map file", VerbOptionKind::text, true, "", true},
+                     {"from", "The hero's cell X,Y", VerbOptionKind::text, true},
+                     {"to", "Target cell X,Y (usually a character's)", VerbOptionKind::text, true},
+                     {"flags",
+                      "shattered-pd: Ballistica params, a comma list of projectile (default), magic-bolt, wont-stop, "
+                      "stop-target, stop-chars, stop-solid, ignore-soft-solid"}}};
+  v.first_rules_default = true;
+  return v;
+}
+
+// The cells both games check the same way: the hero stands on `from`, the target is another cell of the map.
+std::pair<Point, Point> aim_cells(const grid::Map& map, const VerbArgs& args) {
+  const Point from = point_option(args, "from");
+  const Point to = point_option(args, "to");
+  grid::require_standable(map, from, args.label("from"));
+  grid::require_inside(map, to, args.label("to"));
+  if (to == from)
+    throw Error(fmt::format("{} {},{} is the hero's own cell ({}); aim at another cell", args.label("to"), to.x, to.y,
+                            args.label("from")));
+  return {from, to};
+}
+
+// Pixel Dungeon 1.9.1 Item.cast: a tap on c throws to Ballistica.cast(hero.pos, c, false, true).
+Report pixel_dungeon_aim(const Ruleset& rules, const VerbArgs& args) {
+  if (args.has("flags"))
+    throw Error(fmt::format("{} is for {} shattered-pd; Pixel Dungeon's aim is a thrown item's (Item.cast)",
+                            args.label("flags"), args.label("rules")));
+  const grid::Map map = args.map("map", rules.grid_legend());
+  const auto [from, to] = aim_cells(map, args);
+  return aim_report({std::string(rules.id()), from, to, pixel_dungeon::aim(map, from, to), std::nullopt}, map);
+}
+
+// Shattered Pixel Dungeon 3.3.6 Item.throwPos: a tap on c throws to Ballistica(hero.pos, c, PROJECTILE).collisionPos.
+Report shattered_pd_aim(const Ruleset& rules, const VerbArgs& args) {
+  const grid::Map map = args.map("map", rules.grid_legend());
+  const auto [from, to] = aim_cells(map, args);
+  const shattered_pd::Level level = shattered_pd::Level::from_map(map);
+  // Level.buildFlagMaps makes the outer ring wall: no hero stands there.
+  if (!level.inside(from))
+    throw Error(fmt::format("{} {},{} is on the map's outer ring, which the game makes wall", args.label("from"),
+                            from.x, from.y));
+  const int params = shattered_pd::parse_params(args.text("flags").value_or("projectile"), args.label("flags"));
+  return aim_report({std::string(rules.id()), from, to, shattered_pd::aim(level, from, to, params), params}, map);
+}
+
 // --- Pixel Dungeon: `fray surprise` (Mob.notice) --------------------------------------------
 VerbDescription surprise_verb() {
   return {"surprise",
@@ -241,6 +290,7 @@ namespace game_verbs_detail {
 std::vector<std::pair<VerbDescription, Runs>> builtin() {
   std::vector<std::pair<VerbDescription, Runs>> out;
   out.emplace_back(path_verb(), Runs{{"pixel-dungeon", pixel_dungeon_path}, {"shattered-pd", shattered_pd_path}});
+  out.emplace_back(aim_verb(), Runs{{"pixel-dungeon", pixel_dungeon_aim}, {"shattered-pd", shattered_pd_aim}});
   out.emplace_back(surprise_verb(), Runs{{"pixel-dungeon", pixel_dungeon_surprise}});
   out.emplace_back(table_verb(), Runs{{"brogue", brogue_table}});
   out.emplace_back(skill_sweep_verb(), Runs{{"crawl", crawl_skill_sweep}});

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <string>
 
 namespace fray {
@@ -109,6 +110,42 @@ Report ballistica_report(std::string_view rules, const grid::Map& map, Point fro
     return map.symbol(p);
   });
   r.text += "o start, * path, X the collision\n";
+  return r;
+}
+
+Report aim_report(const AimAnswer& a, const grid::Map& map) {
+  const bool target_works = std::find(a.cells.begin(), a.cells.end(), a.to) != a.cells.end();
+  Report r;
+  r.json = {{"rules", a.rules},
+            {"from", point_json(a.from)},
+            {"to", point_json(a.to)},
+            {"cells", points_json(a.cells)},
+            {"count", a.cells.size()}};
+  std::string how = "a thrown item: Ballistica.cast, stopping at characters";
+  if (a.params) {
+    const auto names = spd_flag_names(*a.params);
+    r.json["flags"] = names;
+    r.json["params"] = *a.params;
+    how = fmt::format("Ballistica {}",
+                      names.empty() ? std::string("wont-stop") : fmt::format("{}", fmt::join(names, ", ")));
+  }
+  const char who = map.character(a.to);
+  const std::string what = who != 0 ? fmt::format("the character {}", who) : std::string("a cell with no character");
+  r.text =
+      fmt::format("aim from {},{} at {},{} ({}; {}): {}\n", a.from.x, a.from.y, a.to.x, a.to.y, what, how,
+                  a.cells.empty() ? std::string("no cell to tap reaches it")
+                                  : fmt::format("{} cell{} to tap", a.cells.size(), a.cells.size() == 1 ? "" : "s"));
+  if (!a.cells.empty()) r.text += cells_text(a.cells) + "\n";
+  r.text += draw(map, [&](Point p) {
+    if (p == a.to) return target_works ? 'X' : 'x';
+    if (p == a.from) return 'o';
+    return std::binary_search(a.cells.begin(), a.cells.end(), p,
+                              [](Point u, Point v) { return u.y != v.y ? u.y < v.y : u.x < v.x; })
+               ? '*'
+               : map.symbol(p);
+  });
+  r.text += fmt::format("o start, * a cell to tap, {}\n", target_works ? "X the target (a cell to tap too)"
+                                                                       : "x the target (tapping it does not reach it)");
   return r;
 }
 

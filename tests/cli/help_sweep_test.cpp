@@ -48,7 +48,7 @@ TEST(Help, TopLevelShowsKeysSituationsAndExamples) {
 
 TEST(Help, EveryVerbHasTwoExamplesThatRun) {
   const std::string map = test::path("../examples/maps/ballistics.txt");
-  for (const char* verb : {"dist", "roll", "attack", "strike", "ttk", "duel", "sweep", "list", "path", "fov",
+  for (const char* verb : {"dist", "roll", "attack", "strike", "ttk", "duel", "sweep", "list", "path", "aim", "fov",
                            "surprise", "table", "turn"}) {
     SCOPED_TRACE(verb);
     const auto h = run_cli({verb, "--help"});

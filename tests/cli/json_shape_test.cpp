@@ -250,8 +250,8 @@ std::string map_file() { return fray::test::path("../examples/maps/ballistics.tx
 
 TEST(JsonShape, DocumentParses) {
   ASSERT_NO_THROW(doc());
-  for (const char* name : {"dist", "roll", "attack", "strike", "ttk", "duel", "list", "list-kinds", "path", "fov",
-                           "surprise", "table", "sweep", "turn"})
+  for (const char* name : {"dist", "roll", "attack", "strike", "ttk", "duel", "list", "list-kinds", "path", "aim",
+                           "fov", "surprise", "table", "sweep", "turn"})
     EXPECT_TRUE(doc().shapes.count(name)) << name;
   // Every type a block names exists.
   std::vector<std::string> errors;
@@ -344,6 +344,10 @@ TEST(JsonShape, Grids) {
   expect_shape("path", {"path", "--rules", "shattered-pd", "--map", map, "--from", "2,5", "--to", "7,3"});
   expect_shape("path", {"path", "--rules", "shattered-pd", "--map", map, "--from", "2,5", "--to", "7,3", "--flags",
                         "magic-bolt,ignore-soft-solid"});
+  expect_shape("aim", {"aim", "--map", map, "--from", "2,5", "--to", "7,3"});
+  expect_shape("aim", {"aim", "--rules", "shattered-pd", "--map", map, "--from", "2,5", "--to", "7,3"});
+  expect_shape(
+      "aim", {"aim", "--rules", "shattered-pd", "--map", map, "--from", "2,5", "--to", "7,5", "--flags", "wont-stop"});
   expect_shape("fov", {"fov", "--rules", "shattered-pd", "--map", map, "--at", "2,5", "--radius", "12"});
   for (const char* algorithm : {"pixel-dungeon", "symmetric", "symmetric-exact"})
     expect_shape("fov", {"fov", "--map", map, "--at", "2,5", "--algorithm", algorithm});

@@ -7,7 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <map>
 #include <string>
 #include <string_view>
@@ -87,12 +91,91 @@ TEST(Verbs, GridVerbsArePixelDungeons) {
   EXPECT_EQ(s.json().at("rules"), "pixel-dungeon");
 }
 
+// `fray aim`: the cells to tap so the thrown item reaches the gnoll on (7,3).
+// (11,1) from (2,5): dx 9, dy -4, err 4, 8, 12→3, 7, 11→2, 6 — (3,5) (4,4)
+// (5,4) (6,3) (7,3); (6,3) itself lands on (6,3); a magic bolt tapped on (5,4)
+// goes on (6,4) (7,3).
+TEST(Verbs, AimListsTheCellsToTap) {
+  const std::string map = fray::test::path("../examples/maps/ballistics.txt");
+  const auto pd = run_cli({"aim", "--map", map, "--from", "2,5", "--to", "7,3", "--json"});
+  ASSERT_EQ(pd.status, 0) << pd.err;
+  EXPECT_EQ(pd.json(), nlohmann::json::parse(R"({"rules": "pixel-dungeon", "from": [2, 5], "to": [7, 3],
+      "cells": [[11, 1], [9, 2], [10, 2], [11, 2], [7, 3], [8, 3]], "count": 6})"));
+  const auto text = run_cli({"aim", "--map", map, "--from", "2,5", "--to", "7,3"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_EQ(text.out,
+            "aim from 2,5 at 7,3 (the character g; a thrown item: Ballistica.cast, stopping at characters): 6 cells "
+            "to tap\n"
+            "(11,1) (9,2) (10,2) (11,2) (7,3) (8,3)\n"
+            "############\n"
+            "#..........*\n"
+            "#..::....***\n"
+            "#..::..X*..#\n"
+            "#......##..#\n"
+            "#.o....+...#\n"
+            "############\n"
+            "o start, * a cell to tap, X the target (a cell to tap too)\n");
+  const auto spd = run_cli({"aim", "--rules", "shattered-pd", "--map", map, "--from", "2,5", "--to", "7,3", "--flags",
+                            "magic-bolt", "--json"});
+  ASSERT_EQ(spd.status, 0) << spd.err;
+  EXPECT_EQ(spd.json(), nlohmann::json::parse(R"({"rules": "shattered-pd", "from": [2, 5], "to": [7, 3],
+      "cells": [[11, 1], [9, 2], [10, 2], [11, 2], [7, 3], [8, 3], [5, 4]], "count": 7,
+      "flags": ["stop-chars", "stop-solid"], "params": 6})"));
+  // A wall is never where a thrown item ends: the target is drawn 'x' when no tap reaches it.
+  const auto none = run_cli({"aim", "--map", map, "--from", "2,5", "--to", "7,4"});
+  ASSERT_EQ(none.status, 0) << none.err;
+  EXPECT_EQ(none.out.rfind("aim from 2,5 at 7,4 (a cell with no character; a thrown item: Ballistica.cast, stopping "
+                           "at characters): no cell to tap reaches it\n",
+                           0),
+            0u)
+      << none.out;
+  EXPECT_NE(none.out.find("#......x#..#\n"), std::string::npos) << none.out;
+  EXPECT_NE(none.out.find("x the target (tapping it does not reach it)"), std::string::npos) << none.out;
+}
+
+TEST(Verbs, AimErrors) {
+  const std::string map = fray::test::path("../examples/maps/ballistics.txt");
+  expect_error({"aim", "--map", map, "--from", "2,5", "--to", "2,5"},
+               "--to 2,5 is the hero's own cell (--from); aim at another cell");
+  expect_error({"aim", "--map", map, "--from", "0,5", "--to", "2,5"}, "--from 0,5 is on a wall");
+  expect_error({"aim", "--map", map, "--from", "2,5", "--to", "12,5"},
+               "--to 12,5 is outside the map (12x7; x in 0..11, y in 0..6)");
+  expect_error({"aim", "--map", map, "--from", "2;5", "--to", "7,3"}, "--from: '2;5' is not a point X,Y");
+  expect_error({"aim", "--map", map, "--from", "2,5", "--to", "7,3", "--flags", "projectile"},
+               "--flags is for --rules shattered-pd; Pixel Dungeon's aim is a thrown item's (Item.cast)");
+  expect_error({"aim", "--rules", "shattered-pd", "--map", map, "--from", "2,5", "--to", "7,3", "--flags", "magik"},
+               "--flags: unknown flag 'magik' (known: projectile, magic-bolt, wont-stop, stop-target, stop-chars, "
+               "stop-solid, ignore-soft-solid)");
+  expect_error({"aim", "--rules", "brogue", "--map", map, "--from", "2,5", "--to", "7,3"},
+               "aim is not a verb of --rules brogue (it is for: pixel-dungeon, shattered-pd)");
+  // Shattered's Level makes the outer ring wall whatever the map says.
+  const std::string edge = "/tmp/fray-aim-edge-" + std::to_string(::getpid()) + ".txt";
+  {
+    std::ofstream out(edge);
+    out << "....\n.g..\n....\n";
+  }
+  expect_error({"aim", "--rules", "shattered-pd", "--map", edge, "--from", "0,1", "--to", "1,1"},
+               "--from 0,1 is on the map's outer ring, which the game makes wall");
+  const auto pd_edge = run_cli({"aim", "--map", edge, "--from", "0,1", "--to", "1,1", "--json"});
+  EXPECT_EQ(pd_edge.status, 0) << pd_edge.err;
+  // A map too large to sweep cast by cast is refused, not ground through.
+  {
+    std::ofstream out(edge);
+    for (int y = 0; y < 600; ++y) out << std::string(600, '.') << '\n';
+  }
+  expect_error({"aim", "--map", edge, "--from", "1,1", "--to", "2,2"},
+               "aim: a 600x600 map is too large (one cast per cell of up to 600 steps; at most 134217728 steps in "
+               "all)");
+  std::remove(edge.c_str());
+}
+
 // The verbs only some games have (verbs.hpp's game_verbs, which the web page
 // reads to show a game's own inputs): each takes exactly the rulesets listed.
 TEST(Verbs, GameVerbsTakeTheRulesetsTheyList) {
   const std::string map = fray::test::path("../examples/maps/ballistics.txt");
   const std::map<std::string_view, std::vector<std::string>> args{
       {"path", {"--map", map, "--from", "2,5", "--to", "7,3"}},
+      {"aim", {"--map", map, "--from", "2,5", "--to", "7,3"}},
       {"fov", {"--map", map, "--at", "2,5"}},
       {"surprise", {"--map", map, "--mob", "7,3", "--hero", "2,5", "--state", "sleeping"}},
       {"table", {"enchant-for-hit"}},

@@ -322,6 +322,26 @@ def test_path(magic, hit_chars):
     assert got.path.tolist() == doc["path"]
 
 
+# fray.aim: the cells to tap (11,1) ... (8,3) of fray aim, the same document;
+# with flags, as fray.game_verb runs it too.
+@pytest.mark.parametrize("rules,flags", [("pixel-dungeon", None), ("shattered-pd", None), ("shattered-pd", "magic-bolt")])
+def test_aim(rules, flags):
+    path = MAPS / "ballistics.txt"
+    args = ["aim", "--rules", rules, "--map", str(path), "--from", "2,5", "--to", "7,3"]
+    args += ["--flags", flags] if flags else []
+    doc = run_cli(*args)
+    got = fray.aim(rules, path.read_text(), (2, 5), (7, 3), flags=flags)
+    assert got.to_json() == doc
+    want = [[11, 1], [9, 2], [10, 2], [11, 2], [7, 3], [8, 3]] + ([[5, 4]] if flags else [])
+    assert got.cells.tolist() == want
+    assert got.count == len(want) and got.start == (2, 5) and got.target == (7, 3)
+    extra = {"flags": flags} if flags else {}
+    assert fray.game_verb(rules, "aim", map=path, **{"from": "2,5"}, to="7,3", **extra) == doc
+    with pytest.raises(fray.Error) as caught:
+        fray.aim(rules, path, (2, 5), (2, 5))
+    assert str(caught.value) == "target 2,5 is the hero's own cell (start); aim at another cell"
+
+
 @pytest.mark.parametrize(
     "state,extra,kwargs",
     [
@@ -381,7 +401,7 @@ def test_game_verbs_generically():
     with pytest.raises(fray.Error) as caught:
         fray.game_verb("brogue", "tabel")
     assert str(caught.value) == ("unknown verb 'tabel' (did you mean 'table'?) "
-                                 "(the verbs only some games have: path, surprise, table, skill-sweep, turn)")
+                                 "(the verbs only some games have: path, aim, surprise, table, skill-sweep, turn)")
 
 
 # fray.path and fray.fov take every game that has them, as the command line does.

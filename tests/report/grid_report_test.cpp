@@ -1,4 +1,4 @@
-// fray/report/grid.hpp: the `fray path`, `fray fov` and `fray surprise`
+// fray/report/grid.hpp: the `fray path`, `fray aim`, `fray fov` and `fray surprise`
 // documents, the one place the command line and the Python module build them.
 #include <fray/grid/fov.hpp>
 #include <fray/grid/map.hpp>
@@ -74,6 +74,27 @@ TEST(GridReport, BallisticaKeysOfEachGame) {
   EXPECT_EQ(spd.json["dist"], 2);
   EXPECT_NE(spd.text.find("collision at 3,1, distance 2"), std::string::npos) << spd.text;
   EXPECT_NE(spd.text.find("#o*X#"), std::string::npos) << spd.text;
+}
+
+TEST(GridReport, AimMarksTheCellsToTap) {
+  const grid::Map map = grid::Map::parse("######\n#@.g.#\n######\n");
+  // The cells as the rules give them (by row); the report draws what it is given.
+  const Report pd = aim_report({"pixel-dungeon", {1, 1}, {3, 1}, {{3, 1}, {4, 1}, {5, 1}}, std::nullopt}, map);
+  EXPECT_EQ(pd.json, nlohmann::json::parse(R"({"rules": "pixel-dungeon", "from": [1, 1], "to": [3, 1],
+      "cells": [[3, 1], [4, 1], [5, 1]], "count": 3})"));
+  EXPECT_EQ(pd.text,
+            "aim from 1,1 at 3,1 (the character g; a thrown item: Ballistica.cast, stopping at characters): 3 cells to "
+            "tap\n(3,1) (4,1) (5,1)\n######\n#o.X**\n######\no start, * a cell to tap, X the target (a cell to tap "
+            "too)\n");
+  // No cell: the target drawn 'x', Shattered's params named.
+  const Report spd = aim_report({"shattered-pd", {1, 1}, {2, 1}, {}, shattered_pd::magic_bolt}, map);
+  EXPECT_EQ(spd.json["count"], 0);
+  EXPECT_EQ(spd.json["cells"], nlohmann::json::array());
+  EXPECT_EQ(spd.json["flags"], nlohmann::json::parse(R"(["stop-chars", "stop-solid"])"));
+  EXPECT_EQ(spd.json["params"], shattered_pd::magic_bolt);
+  EXPECT_EQ(spd.text,
+            "aim from 1,1 at 2,1 (a cell with no character; Ballistica stop-chars, stop-solid): no cell to tap reaches "
+            "it\n######\n#oxg.#\n######\no start, * a cell to tap, x the target (tapping it does not reach it)\n");
 }
 
 }  // namespace

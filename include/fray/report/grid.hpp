@@ -11,6 +11,8 @@
 #include <fray/rules/pixel_dungeon/surprise.hpp>
 #include <fray/rules/shattered_pd/ballistica.hpp>
 
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +30,18 @@ namespace fray {
 // `fray path` by Shattered Pixel Dungeon's Ballistica(from, to, params).
 [[nodiscard]] Report ballistica_report(std::string_view rules, const grid::Map& map, grid::Point from, grid::Point to,
                                        int params, const shattered_pd::Ballistica& result);
+
+// `fray aim`: the cells to tap so that the projectile from `from` stops on
+// `to` (pixel_dungeon::aim, shattered_pd::aim); `params` is Shattered Pixel
+// Dungeon's Ballistica params (nullopt: Pixel Dungeon's thrown item).
+struct AimAnswer {
+  std::string rules;
+  grid::Point from;
+  grid::Point to;
+  std::vector<grid::Point> cells;  // by row, then column, as aim() gives them
+  std::optional<int> params;
+};
+[[nodiscard]] Report aim_report(const AimAnswer& answer, const grid::Map& map);
 
 // `fray fov`: the cells `visible` from `at`. `radius` 0 reads as unlimited
 // (JSON null) when `zero_is_unlimited`; `rules` (empty: none) is the ruleset

@@ -521,7 +521,7 @@ static_assert(Game<PixelDungeon>);
 
 class Rules final : public GameRuleset<PixelDungeon> {
  public:
-  std::vector<std::string> verbs() const override { return {"path", "fov", "surprise"}; }
+  std::vector<std::string> verbs() const override { return {"path", "aim", "fov", "surprise"}; }
   // ShadowCaster.castShadow: a view distance of 1..8, 8 by default.
   int field_of_view(const grid::Map& map, grid::Point at, std::optional<std::int64_t> radius,
                     std::string_view radius_name, grid::Visibility& out) const override {

@@ -136,6 +136,23 @@ Ballistica cast(const Level& level, grid::Point from, grid::Point to, int params
   return b;
 }
 
+std::vector<grid::Point> aim(const Level& level, grid::Point from, grid::Point target, int params) {
+  const std::int64_t w = level.width(), h = level.height();
+  if (w * h * std::max(w, h) > aim_max_steps)
+    throw Error(
+        fmt::format("aim: a {}x{} map is too large (one cast per cell of up to {} steps; at most {} steps in all)", w,
+                    h, std::max(w, h), aim_max_steps));
+  // Item.throwPos: the item goes to new Ballistica(hero.pos, tapped cell, PROJECTILE).collisionPos.
+  std::vector<grid::Point> cells;
+  for (int y = 0; y < level.height(); ++y)
+    for (int x = 0; x < level.width(); ++x) {
+      const grid::Point c{x, y};
+      if (c == from) continue;
+      if (cast(level, from, c, params).collision == target) cells.push_back(c);
+    }
+  return cells;
+}
+
 int parse_params(std::string_view text, std::string_view label) {
   static constexpr std::pair<std::string_view, int> names[] = {{"projectile", projectile},
                                                                {"magic-bolt", magic_bolt},

@@ -671,7 +671,7 @@ static_assert(Game<ShatteredPd>);
 
 class Rules final : public GameRuleset<ShatteredPd> {
  public:
-  std::vector<std::string> verbs() const override { return {"path", "fov"}; }
+  std::vector<std::string> verbs() const override { return {"path", "aim", "fov"}; }
   grid::Legend grid_legend() const override { return map_legend(); }
   // ShadowCaster.castShadow: 8 by default; a distance above 20 is cut to it.
   int field_of_view(const grid::Map& map, grid::Point at, std::optional<std::int64_t> radius,

@@ -6,6 +6,7 @@
 // wall border makes them.
 #pragma once
 
+#include <cstdint>
 #include <fray/grid/geometry.hpp>
 #include <fray/grid/map.hpp>
 #include <string_view>
@@ -43,5 +44,21 @@ BallisticaResult cast(const grid::Map& map, grid::Point from, grid::Point to, bo
 // The path as the command line shows it: the trace with each cell once (the
 // game's duplicated end cell dropped).
 [[nodiscard]] std::vector<grid::Point> path_cells(const std::vector<grid::Point>& trace);
+
+// The most ray steps aim() takes: cells × the longest path (width × height ×
+// max(width, height)); a larger map is refused.
+inline constexpr std::int64_t aim_max_steps = std::int64_t{1} << 27;
+
+// Where to tap so that the projectile stops on `target`. A tap on cell c
+// throws the item along Ballistica.cast(hero.pos, c, false, true) (Item.cast,
+// called by the thrower CellSelector.Listener with the tapped cell as it is)
+// and the item lands on, or hits the character on, the cell cast() returns.
+// So: every cell c of the map but `from` whose cast(map, from, c, magic,
+// hit_chars) result is `target`, by row then column (a wand's bolt is
+// magic = true, Wand.java's zapper). One cast per cell, each at most
+// max(width, height) + 1 steps; throws fray::Error when that is more than
+// aim_max_steps in all.
+[[nodiscard]] std::vector<grid::Point> aim(const grid::Map& map, grid::Point from, grid::Point target,
+                                           bool magic = false, bool hit_chars = true);
 
 }  // namespace fray::pixel_dungeon

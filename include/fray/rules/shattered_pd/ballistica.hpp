@@ -89,4 +89,20 @@ struct Ballistica {
 // Ballistica(from, to, params); a source on the outer ring gives path [from].
 [[nodiscard]] Ballistica cast(const Level& level, grid::Point from, grid::Point to, int params);
 
+// The most ray steps aim() takes: cells × the longest path (width × height ×
+// max(width, height)); a larger level is refused.
+inline constexpr std::int64_t aim_max_steps = std::int64_t{1} << 27;
+
+// Where to tap so that the projectile's collision is `target`. A tap on cell
+// c throws the item to Item.throwPos(hero, c) = new Ballistica(hero.pos, c,
+// PROJECTILE).collisionPos (Item.cast, called by the thrower
+// CellSelector.Listener with the tapped cell as it is; a wand's zapper casts
+// Ballistica(hero.pos, c, collisionProperties) and uses collisionPos too). So:
+// every cell c of the level but `from` whose cast(level, from, c,
+// params).collision is `target`, by row then column. One cast per cell, each
+// at most max(width, height) steps; throws fray::Error when that is more than
+// aim_max_steps in all.
+[[nodiscard]] std::vector<grid::Point> aim(const Level& level, grid::Point from, grid::Point target,
+                                           int params = projectile);
+
 }  // namespace fray::shattered_pd
