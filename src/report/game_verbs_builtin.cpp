@@ -5,6 +5,7 @@
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
 #include <fray/grid/geometry.hpp>
+#include <fray/report/character.hpp>
 #include <fray/report/epixx.hpp>
 #include <fray/report/game_verbs.hpp>
 #include <fray/report/grid.hpp>
@@ -24,6 +25,11 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
 
 namespace fray {
 
@@ -283,6 +289,54 @@ VerbAnswer crawl_skill_sweep(const Ruleset&, const VerbArgs& args) {
                       real_option(args, "step"));
 }
 
+// --- DCSS 0.34: `fray import` (a player's own character file) ---------------------------------
+VerbDescription import_verb() {
+  return {"import",
+          "A DCSS 0.34 character file (the # dump or a morgue file) as an attacker spec",
+          {{"FILE", "The character file; - reads standard input", VerbOptionKind::text, true}}};
+}
+
+// The most a character file may hold: a long game's morgue is some 200 kB.
+constexpr std::size_t kMaxCharacterFile = std::size_t{16} << 20;
+
+// The text of FILE: given as text (a binding's map_texts), standard input for
+// "-", else the file at that path.
+std::string character_text(const VerbArgs& args, std::string& source) {
+  const std::string value = args.text("FILE").value_or("");
+  if (args.map_texts.count("FILE")) {
+    source = "<text>";
+    if (value.size() > kMaxCharacterFile)
+      throw Error(
+          fmt::format("<text>: {} bytes, more than the {} a character file may have", value.size(), kMaxCharacterFile));
+    return value;
+  }
+  source = value == "-" ? "<stdin>" : value;
+  auto read_all = [&source](std::istream& in) {
+    std::string text;
+    char buf[65536];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+      text.append(buf, static_cast<std::size_t>(in.gcount()));
+      if (text.size() > kMaxCharacterFile)
+        throw Error(fmt::format("{}: more than the {} bytes a character file may have", source, kMaxCharacterFile));
+    }
+    if (in.bad()) throw Error(fmt::format("{}: cannot read it", source));
+    return text;
+  };
+  if (value == "-") return read_all(std::cin);
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(value, ec))
+    throw Error(fmt::format("{}: cannot read the file (no such regular file)", value));
+  std::ifstream in(value, std::ios::binary);
+  if (!in) throw Error(fmt::format("{}: cannot read the file", value));
+  return read_all(in);
+}
+
+Report crawl_0_34_import(const Ruleset& rules, const VerbArgs& args) {
+  std::string source;
+  const std::string text = character_text(args, source);
+  return character_report(rules.id(), source, crawl_0_34::parse_character(text, source));
+}
+
 }  // namespace
 
 namespace game_verbs_detail {
@@ -295,6 +349,7 @@ std::vector<std::pair<VerbDescription, Runs>> builtin() {
   out.emplace_back(table_verb(), Runs{{"brogue", brogue_table}});
   out.emplace_back(skill_sweep_verb(), Runs{{"crawl", crawl_skill_sweep}});
   out.emplace_back(turn_verb(), Runs{{"epixx", epixx_turn}});
+  out.emplace_back(import_verb(), Runs{{"crawl-0.34", crawl_0_34_import}});
   return out;
 }
 

@@ -610,6 +610,8 @@ class Rules final : public GameRuleset<Crawl034> {
             {"orc_warrior", "orc"}};
   }
   std::vector<std::string> aliases() const override { return {"crawl-0.34.1"}; }
+  // `fray import`: a 0.34 character file as a player spec (character.hpp).
+  std::vector<std::string> verbs() const override { return {"import"}; }
 };
 
 }  // namespace
