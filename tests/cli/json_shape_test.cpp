@@ -251,7 +251,7 @@ std::string map_file() { return fray::test::path("../examples/maps/ballistics.tx
 TEST(JsonShape, DocumentParses) {
   ASSERT_NO_THROW(doc());
   for (const char* name : {"dist", "roll", "attack", "strike", "ttk", "duel", "list", "list-kinds", "path", "aim",
-                           "fov", "surprise", "table", "sweep", "turn"})
+                           "fov", "surprise", "table", "sweep", "turn", "import"})
     EXPECT_TRUE(doc().shapes.count(name)) << name;
   // Every type a block names exists.
   std::vector<std::string> errors;
@@ -353,6 +353,13 @@ TEST(JsonShape, Grids) {
     expect_shape("fov", {"fov", "--map", map, "--at", "2,5", "--algorithm", algorithm});
   for (const char* state : {"sleeping", "wandering", "hunting"})
     expect_shape("surprise", {"surprise", "--map", map, "--mob", "7,3", "--hero", "2,5", "--state", state});
+}
+
+TEST(JsonShape, Import) {
+  const std::string dir = fray::test::path("golden/crawl_0_34/characters/");
+  for (const char* file : {"morgue-Hungry0364-20260402-095531.txt", "morgue-joeboomin-20260404-223512.txt",
+                           "morgue-InabaYap-20260404-040250.txt", "handmade-human-autumn-katana.txt"})
+    expect_shape("import", {"import", "--rules", "crawl-0.34", dir + file});
 }
 
 TEST(JsonShape, GameVerbs) {

@@ -18,8 +18,8 @@ line starting with a space continues the previous value) becomes a row:
 * brand: BRAND (SPWPN_ANTIMAGIC, SPARM_ENERGY), null when none;
 * the artefact properties fray reads or names: slay (SLAY, ARTP_SLAYING),
   ac, ev, sh, str, int, dex (ARTP_AC ...), and base_damage, base_accuracy,
-  base_delay (BASE_DAM, BASE_ACC, BASE_DELAY: the unrandart's own values
-  instead of its base item's);
+  base_delay (BASE_DAM, BASE_ACC, BASE_DELAY: what the unrandart adds to its
+  base item's damage, accuracy and delay);
 * bools: the BOOL flags in order (deleted: not generated any more; nogen, ...);
 * type: TYPE, the name the game gives its base item when it differs, else null;
 * legacy: true between "# start TAG_MAJOR_VERSION == 34" and "# end
@@ -130,7 +130,7 @@ def main():
             "base: the OBJ subtype id; base_name: its name in data/crawl_0_34/weapons.json, null when fray has none",
             "plus: the enchantment it is made with (PLUS); brand: BRAND",
             "slay, ac, ev, sh, str, int, dex: the artefact properties of those names (ARTP_SLAYING, ...)",
-            "base_damage, base_accuracy, base_delay: BASE_DAM, BASE_ACC, BASE_DELAY (its own, not its base item's)",
+            "base_damage, base_accuracy, base_delay: BASE_DAM, BASE_ACC, BASE_DELAY (added to its base item's)",
             "legacy: inside TAG_MAJOR_VERSION == 34 (old saves only)",
         ],
     }, [("unrands", rows)])

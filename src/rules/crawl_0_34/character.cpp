@@ -658,15 +658,15 @@ std::string Reader::build_spec() {
     if (it.unrandart) {
       for (const Unrand& u : unrands())
         if (u.name == it.artefact) {
-          if (u.base_damage)
-            unused(fmt::format("{}'s own base damage {} (its {}'s is {}): fray's weapon= takes the base item's", u.name,
-                               *u.base_damage, w->name, w->damage));
-          if (u.base_accuracy)
-            unused(fmt::format("{}'s own accuracy {} (its {}'s is {}): fray's weapon= takes the base item's", u.name,
-                               *u.base_accuracy, w->name, w->accuracy));
-          if (u.base_delay)
-            unused(fmt::format("{}'s own delay {} (its {}'s is {}): fray's weapon= takes the base item's", u.name,
-                               *u.base_delay, w->name, w->base_delay));
+          // art-data.txt BASE_DAM, BASE_ACC, BASE_DELAY: added to the base item's.
+          auto adds = [&](const std::optional<int>& v, std::string_view what, int base) {
+            if (v)
+              unused(fmt::format("{} adds {:+} to the {} of its {} ({}): fray's weapon= has the base item's", u.name,
+                                 *v, what, w->name, base));
+          };
+          adds(u.base_damage, "damage", w->damage);
+          adds(u.base_accuracy, "accuracy", w->accuracy);
+          adds(u.base_delay, "delay", w->base_delay);
         }
     }
   }
