@@ -51,6 +51,10 @@ const std::map<std::string, std::vector<std::string>>& examples() {
        {"fray surprise --map examples/maps/ballistics.txt --mob 7,3 --hero 2,5 --state sleeping",
         "fray surprise --map examples/maps/ballistics.txt --mob 7,3 --hero 2,5 --state wandering"}},
       {"table", {"fray table --rules brogue enchant-for-hit", "fray table --rules brogue armor-for-hit --reachable"}},
+      {"import",
+       {"fray import --rules crawl-0.34 morgue.txt",
+        "fray attack --rules crawl-0.34 --attacker \"$(fray import --rules crawl-0.34 morgue.txt | head -n1)\" "
+        "--defender orc_warrior"}},
       {"turn",
        {"fray turn --rules epixx --defender duellist --attacker ogre",
         "fray turn --rules epixx --defender duellist --attacker ogre --attacker human_fighter"}},
