@@ -14,7 +14,21 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Seque
 
 from . import _fray
 from ._fray import Error
-from ._results import Aim, Attack, Duel, Fov, Path, Pmf, Roll, StrikeRun, Surprise, Table, Ttk, Turn
+from ._results import (
+    Aim,
+    Attack,
+    Duel,
+    Fov,
+    ImportedCharacter,
+    Path,
+    Pmf,
+    Roll,
+    StrikeRun,
+    Surprise,
+    Table,
+    Ttk,
+    Turn,
+)
 
 __all__ = [
     "Spec",
@@ -39,6 +53,7 @@ __all__ = [
     "path",
     "aim",
     "surprise",
+    "import_character",
     "turn",
     "game_verbs",
     "game_verb",
@@ -806,6 +821,35 @@ def surprise(
     if alerted:
         values["alerted"] = True
     return Surprise(_game_verb("surprise", _ruleset_id(rules), values, {}, is_path))
+
+
+# --- a player's own character --------------------------------------------------------------------------
+
+
+def import_character(rules: str, text_or_path: Union[str, bytes, "os.PathLike[str]"]) -> ImportedCharacter:
+    """A game's own character file read as an attacker spec (``fray import``;
+    ``crawl-0.34``: a DCSS 0.34 character file, the ``#`` dump or a morgue
+    file). ``text_or_path`` is a path (``pathlib.Path``, or a str without a
+    line break) or the file's text (a str with line breaks, or bytes, read as
+    UTF-8).
+
+    >>> c = fray.import_character("crawl-0.34", pathlib.Path("morgue.txt"))
+    >>> fray.attack("crawl-0.34", c.spec, "orc_warrior").p_hit
+    """
+    values: Dict[str, Any] = {}
+    if isinstance(text_or_path, os.PathLike):
+        values["FILE"], is_path = os.fspath(text_or_path), True
+    elif isinstance(text_or_path, bytes):
+        values["FILE"], is_path = text_or_path.decode("utf-8", errors="replace"), False
+    elif isinstance(text_or_path, str):
+        is_path = "\n" not in text_or_path and "\r" not in text_or_path and text_or_path != ""
+        values["FILE"] = text_or_path
+    else:
+        raise TypeError(f"a character file is its text or a path, got {type(text_or_path).__name__}")
+    doc = _fray.game_verb(
+        "import", _ruleset_id(rules), *_verb_args(values, {"FILE": "text_or_path"})[:2], set() if is_path else {"FILE"}
+    )
+    return ImportedCharacter(doc)
 
 
 # --- the game verbs, generically ---------------------------------------------------------------------

@@ -40,6 +40,7 @@ __all__ = [
     "Path",
     "Aim",
     "Fov",
+    "ImportedCharacter",
     "Surprise",
     "Turn",
     "TurnAttack",
@@ -536,6 +537,26 @@ class Aim(Result):
 
     def __repr__(self) -> str:
         return f"Aim({self.start} -> {self.target}: {self.count} cells to tap)"
+
+
+class ImportedCharacter(Result):
+    """``fray.import_character``: a game's own character file read as an
+    attacker spec (``fray import``): ``spec`` the spec text, ``character``
+    what the file says as fray read it (species, background, xl, str, int,
+    dex, hp, hp_max, ac, ev, sh, skills, weapon, body, shield, ...),
+    ``unused`` what the file holds that the spec does not carry, each with
+    the reason; ``to_json()`` has the whole document (docs/json.md)."""
+
+    def __init__(self, doc: Dict[str, Any]) -> None:
+        super().__init__(doc)
+        self.rules: str = doc["rules"]
+        self.spec: str = doc["spec"]
+        self.character: Dict[str, Any] = copy.deepcopy(doc["character"])
+        self.unused: List[str] = list(doc["unused"])
+
+    def __repr__(self) -> str:
+        c = self.character
+        return f"ImportedCharacter({c['name']}, {c['species']} {c['background']} XL {c['xl']}: {self.spec})"
 
 
 class Fov(Result):

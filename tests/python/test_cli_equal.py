@@ -401,7 +401,7 @@ def test_game_verbs_generically():
     with pytest.raises(fray.Error) as caught:
         fray.game_verb("brogue", "tabel")
     assert str(caught.value) == ("unknown verb 'tabel' (did you mean 'table'?) "
-                                 "(the verbs only some games have: path, aim, surprise, table, skill-sweep, turn)")
+                                 "(the verbs only some games have: path, aim, surprise, table, skill-sweep, turn, import)")
 
 
 # fray.path and fray.fov take every game that has them, as the command line does.
