@@ -31,6 +31,7 @@
 #include <fray/grid/fov.hpp>
 #include <fray/grid/geometry.hpp>
 #include <fray/grid/map.hpp>
+#include <fray/report/character.hpp>
 #include <fray/report/dice.hpp>
 #include <fray/report/epixx.hpp>
 #include <fray/report/game_verbs.hpp>
@@ -57,8 +58,10 @@
 #include <fray/rules/crawl/side.hpp>
 #include <fray/rules/crawl_0_34/attack.hpp>
 #include <fray/rules/crawl_0_34/catalog.hpp>
+#include <fray/rules/crawl_0_34/character.hpp>
 #include <fray/rules/crawl_0_34/combat.hpp>
 #include <fray/rules/crawl_0_34/poison.hpp>
+#include <fray/rules/crawl_0_34/species.hpp>
 #include <fray/rules/crawl_0_34/ruleset.hpp>
 #include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/combatant.hpp>

@@ -180,6 +180,7 @@ TEST(Verbs, GameVerbsTakeTheRulesetsTheyList) {
       {"surprise", {"--map", map, "--mob", "7,3", "--hero", "2,5", "--state", "sleeping"}},
       {"table", {"enchant-for-hit"}},
       {"turn", {"--defender", "str=1", "--attacker", "str=0"}},
+      {"import", {fray::test::path("golden/crawl_0_34/characters/handmade-human-autumn-katana.txt")}},
   };
   ASSERT_EQ(fray::cli::game_verbs().size(), args.size());
   for (const fray::cli::GameVerb& v : fray::cli::game_verbs()) {
