@@ -210,6 +210,8 @@ class Reader {
  private:
   [[noreturn]] void fail(const std::string& what) const { throw Error(fmt::format("{}: {}", source_, what)); }
   void unused(std::string what) { c_.unused.push_back(std::move(what)); }
+  // Held within +-10^6 however many items a (made-up) file lists: the spec's range refuses it anyway.
+  void add_slaying(int v) { c_.slaying = std::clamp(c_.slaying + v, -1000000, 1000000); }
 
   void header();
   void identity(std::size_t title);
@@ -405,7 +407,16 @@ void Reader::status_lines(std::size_t from, std::size_t to) {
 
 // One inventory line (" C - the cursed +8 arc blade (weapon) {discharge, rElec}")
 // read as an equipped item; nullopt when the item is not equipped.
+std::optional<CharacterItem> read_item(std::string_view line, std::string_view section);
+
+// A Coglin's second weapon (" (offhand)") is never the wielded one, whichever line comes first.
 std::optional<CharacterItem> equipped(std::string_view line, std::string_view section) {
+  auto it = read_item(line, section);
+  if (it && it->slot == "weapon" && line.find(" (offhand)") != std::string_view::npos) it->slot = "offhand";
+  return it;
+}
+
+std::optional<CharacterItem> read_item(std::string_view line, std::string_view section) {
   if (line.size() < 6 || line[0] != ' ' || !std::isalpha(static_cast<unsigned char>(line[1])) ||
       line.substr(2, 3) != " - ")
     return std::nullopt;
@@ -552,12 +563,12 @@ void Reader::equip(CharacterItem it) {
   if (!it.melded) {
     for (const std::string& p : it.properties) {
       std::string_view t = p;
-      if (eat(t, "Slay") && !t.empty() && (t[0] == '+' || t[0] == '-')) c_.slaying += leading_int(t).value_or(0);
+      if (eat(t, "Slay") && !t.empty() && (t[0] == '+' || t[0] == '-')) add_slaying(leading_int(t).value_or(0));
       std::string_view r = p;
       if (eat(r, "Regen") && !r.empty() && r.find_first_not_of('+') == std::string_view::npos)
-        artefact_regen_ += static_cast<int>(r.size());
+        artefact_regen_ = std::min(artefact_regen_ + static_cast<int>(std::min<std::size_t>(r.size(), 1000)), 1000000);
     }
-    if (it.slot == "ring" && it.brand == "slaying") c_.slaying += it.enchant;
+    if (it.slot == "ring" && it.brand == "slaying") add_slaying(it.enchant);
     if (it.slot == "amulet" && it.brand == "regeneration") regen_amulet_ = true;
   }
   std::optional<CharacterItem>* place = it.slot == "weapon"   ? &c_.weapon
@@ -716,7 +727,7 @@ std::string Reader::build_spec() {
   for (const CharacterItem& it : c_.other) {
     if (it.slot == "ring" && it.brand == "slaying") continue;
     if (it.slot == "amulet" && it.brand == "regeneration") continue;
-    if (it.slot == "weapon")
+    if (it.slot == "offhand" || it.slot == "weapon")
       unused(fmt::format("off-hand weapon {}: fray models one weapon", it.text));
     else
       unused(

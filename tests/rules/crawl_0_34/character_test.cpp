@@ -179,6 +179,17 @@ TEST(Crawl034Character, ArmourShieldsAndForms) {
   EXPECT_EQ(f.god, "Trog");
 }
 
+TEST(Crawl034Character, AnOffhandWeaponIsNotTheWieldedOne) {
+  // A Coglin's second weapon (item-name.cc " (offhand)"), listed before the wielded one.
+  std::string text = file("handmade-human-autumn-katana.txt");
+  text.replace(text.find(" a - the +8 autumn katana (weapon)"), 0, " Z - a +3 dagger (offhand)\n");
+  const Character c = parse_character(text, "FILE");
+  ASSERT_TRUE(c.weapon);
+  EXPECT_EQ(c.weapon->base, "long sword");
+  EXPECT_NE(c.spec.find("weapon=long_sword,enchant=8"), std::string::npos) << c.spec;
+  EXPECT_TRUE(has_unused(c, "off-hand weapon a +3 dagger: fray models one weapon")) << unused_text(c);
+}
+
 TEST(Crawl034Character, SlayingAndRegeneration) {
   // "a +4 ring of slaying (worn)"; "Slay+4" of an artefact ring; Regen+ of an amulet.
   EXPECT_EQ(read("morgue-exant-20260406-220016.txt").slaying, 4);
