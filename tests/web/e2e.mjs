@@ -63,6 +63,24 @@ function diff(a, b, where = '$') {
   }
   return a === b ? '' : `${where}: ${JSON.stringify(a)} != ${JSON.stringify(b)}`;
 }
+// The columns the page's sweep computes for the columns it shows (app.js sweepNeeds):
+// P(hit), damage and warnings always; turns to kill and the duel only when shown.
+function sweepNeeds(sy) {
+  const cols = (sy || 'p_hit').split(',');
+  const out = ['p_hit', 'mean_damage', 'warnings'];
+  if (cols.includes('mean_attacks_to_kill') || cols.includes('mean_hits_to_kill')) out.push('mean_attacks_to_kill', 'mean_hits_to_kill');
+  if (cols.includes('p_attacker_wins')) out.push('p_attacker_wins');
+  return out.join(',');
+}
+// A shown number (its data-value) against the CLI's, to 1e-12 relative; null for '–'.
+async function shownValue(page, id) {
+  const v = await page.getAttribute(`[data-testid="${id}"]`, 'data-value');
+  return v === null || v === '' ? null : Number(v);
+}
+function close(a, b) {
+  if (a === null || b === null || a === undefined || b === undefined) return a === b || (a ?? null) === (b ?? null);
+  return Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(a), Math.abs(b));
+}
 function same(page, want, what) {
   const d = diff(page, want);
   ok(!d, `${what}: ${d}`);
@@ -197,6 +215,29 @@ async function main() {
       // Attack.
       same(await jsonOf(page, 'attack-json'),
         frayJson(['attack', '--rules', game, '--attacker', attacker, '--defender', defender]), `${game} attack`);
+      // The answers first: both sides against each other, each the CLI's.
+      {
+        const fightArgs = ['--method', 'auto', '--sims', '100000', '--seed', '1'];
+        const fwd = frayJson(['attack', '--rules', game, '--attacker', attacker, '--defender', defender]);
+        const rev = fray(['attack', '--rules', game, '--attacker', defender, '--defender', attacker, '--json']);
+        const revDoc = rev.status === 0 ? JSON.parse(rev.out) : null;
+        const ttkOf = (a, d) => {
+          const r = fray(['ttk', '--rules', game, '--attacker', a, '--defender', d, ...fightArgs, '--json']);
+          return r.status === 0 ? JSON.parse(r.out) : null;
+        };
+        const fwdTtk = ttkOf(attacker, defender), revTtk = revDoc ? ttkOf(defender, attacker) : null;
+        for (const [dir, a, t] of [['fwd', fwd, fwdTtk], ['rev', revDoc, revTtk]]) {
+          ok(close(await shownValue(page, `${dir}-p-hit`), a ? a.p_hit : null), `${game} ${dir}: P(hit) is the CLI's`);
+          ok(close(await shownValue(page, `${dir}-damage-per-hit`), a && a.p_hit > 0 ? a.damage_on_hit.mean : null), `${game} ${dir}: damage per hit is the CLI's`);
+          ok(close(await shownValue(page, `${dir}-damage-per-attack`), a ? a.mean_damage : null), `${game} ${dir}: damage per attack is the CLI's`);
+          ok(close(await shownValue(page, `${dir}-attacks-to-kill`), t ? t.attacks.mean : null), `${game} ${dir}: attacks to kill is the CLI's`);
+          ok(close(await shownValue(page, `${dir}-hits-to-kill`), t && t.hits ? t.hits.mean : null), `${game} ${dir}: hits to kill is the CLI's`);
+          ok(close(await shownValue(page, `${dir}-time-to-kill`), t ? t.time.mean : null), `${game} ${dir}: time to kill is the CLI's`);
+        }
+        const title = await text(page, 'fwd-title');
+        ok(title.includes(fwd.attacker.name) && title.includes(fwd.defender.name), `${game}: the answers name both sides (${title})`);
+        ok(!/(^|[^\d.])1 (turns|attacks)\b/.test(await text(page, 'attack-results')), `${game}: "1 turn", never "1 turns"`);
+      }
       // The plot: the page's SVG text is the CLI's --svg file, and it is on the page.
       const file = path.join(tmp, `${game}-attack.svg`);
       fray(['attack', '--rules', game, '--attacker', attacker, '--defender', defender, '--svg', file]);
@@ -211,6 +252,16 @@ async function main() {
       const fightArgs = ['--method', 'auto', '--sims', '100000', '--seed', '1'];
       same(duel, frayJson(['duel', '--rules', game, '--a', attacker, '--b', defender, '--first', 'a', ...fightArgs]),
         `${game} duel`);
+      // Who wins, by name.
+      {
+        const [an, bn] = duel.a.name === duel.b.name ? [`${duel.a.name} (a)`, `${duel.b.name} (b)`] : [duel.a.name, duel.b.name];
+        ok((await text(page, 'p-a-wins-label')) === `${an} wins` && (await text(page, 'p-b-wins-label')) === `${bn} wins`,
+          `${game}: the duel names who wins (${await text(page, 'p-a-wins-label')})`);
+        const verdict = await text(page, 'duel-verdict');
+        ok(duel.p_a_wins === duel.p_b_wins ? verdict.startsWith('Even') : verdict.startsWith(`${duel.p_a_wins > duel.p_b_wins ? an : bn} wins more often`),
+          `${game}: the verdict names the winner (${verdict})`);
+        if (duel.p_a_wins_ci) ok((await text(page, 'p-a-wins')).includes('95 % interval'), `${game}: Monte Carlo's interval labelled`);
+      }
       const ttkDoc = await jsonOf(page, 'ttk-json');
       same(ttkDoc, frayJson(['ttk', '--rules', game, '--attacker', attacker, '--defender', defender, ...fightArgs]), `${game} ttk`);
       for (const [prefix, doc] of [['duel', duel], ['ttk', ttkDoc]]) {
@@ -245,7 +296,7 @@ async function main() {
         const a = side === 'attacker' ? attacker : s, d = side === 'defender' ? defender : s;
         same(sweep[i], frayJson(['sweep', '--rules', game, '--attacker', a, '--defender', d, '--key', st.skey,
           '--from', String(st.sfrom), '--to', String(st.sto), '--step', String(st.sstep), '--side', side,
-          '--method', 'auto', '--sims', st.ssims, '--seed', st.seed]),
+          '--method', 'auto', '--sims', st.ssims, '--seed', st.seed, '--columns', sweepNeeds(st.sy)]),
         `${game} sweep ${s}`);
       });
       ok((await page.locator('[data-testid="sweep-plot"] svg').first().locator('.series').count()) === series.length,
@@ -287,7 +338,7 @@ async function main() {
     // The goblin's duel is exact without the player's regeneration; the conjurer's never is.
     for (const [method, flag, sims] of [['mc', 'monte-carlo', 300], ['exact', 'exact', 400], ['auto', 'auto', 500]]) {
       await page.goto(`${url}?game=brogue&tab=sweep&attacker=${encodeURIComponent('player:regeneration=none')}` +
-        `&skey=enchant&sfrom=0&sto=2&sseries=${encodeURIComponent('goblin\ngoblin_conjurer')}&method=${method}&ssims=${sims}&seed=2`);
+        `&skey=enchant&sfrom=0&sto=2&sseries=${encodeURIComponent('goblin\ngoblin_conjurer')}&method=${method}&ssims=${sims}&seed=2&sy=p_hit,p_attacker_wins`);
       await settled(page);
       ok((await page.inputValue('[data-testid="sweep-method"]')) === method && (await page.inputValue('[data-testid="sweep-sims"]')) === String(sims),
         `sweep method ${method}: the Sweep tab shows the Method and Fights a row asked for`);
@@ -295,7 +346,8 @@ async function main() {
       const shown = await text(page, 'sweep-notes');
       for (const [i, d] of ['goblin', 'goblin_conjurer'].entries()) {
         const cli = frayJson(['sweep', '--rules', 'brogue', '--attacker', 'player:regeneration=none', '--defender', d, '--key', 'enchant',
-          '--from', '0', '--to', '2', '--side', 'attacker', '--method', flag, '--sims', String(sims), '--seed', '2']);
+          '--from', '0', '--to', '2', '--side', 'attacker', '--method', flag, '--sims', String(sims), '--seed', '2',
+          '--columns', 'p_hit,mean_damage,warnings,p_attacker_wins']);
         same(sw[i], cli, `sweep method ${method}: ${d} is the CLI's --method ${flag} --sims ${sims}`);
         const duel = cli.notes.find((n) => n.startsWith('duel: '));
         const sampled = method === 'mc' || d === 'goblin_conjurer';
@@ -304,7 +356,8 @@ async function main() {
         ok(duel.startsWith(want), `sweep method ${method}: ${d}'s duel note says the method asked for: ${duel}`);
         ok(shown.includes(duel), `sweep method ${method}: the page shows ${d}'s duel note`);
       }
-      ok((await text(page, 'sweep-how')).includes(`--method ${flag} --sims ${sims} --seed 2`), `sweep method ${method}: the page says the sweep's options`);
+      ok((await text(page, 'sweep-how')).includes(`the duel: method ${flag}, ${sims} fights a row where Monte Carlo answers, seed 2`),
+        `sweep method ${method}: the page says the sweep's options: ${await text(page, 'sweep-how')}`);
     }
     // One Method box and one seed for the Fight and Sweep tabs: a change on one is the other's.
     await page.selectOption('[data-testid="sweep-method"]', 'exact');
@@ -322,7 +375,8 @@ async function main() {
       const d = await page.inputValue('[data-testid="defender"]');
       for (const [i, a] of ['player', 'player:enchant=3'].entries())
         same(sw[i], frayJson(['sweep', '--rules', 'brogue', '--attacker', a, '--defender', d, '--key', 'defense', '--from', '0',
-          '--to', '100', '--step', '20', '--side', 'defender', '--method', 'auto', '--sims', '10000', '--seed', '1']), `brogue defender sweep ${a}`);
+          '--to', '100', '--step', '20', '--side', 'defender', '--method', 'auto', '--sims', '10000', '--seed', '1',
+          '--columns', sweepNeeds('p_hit,mean_attacks_to_kill,p_attacker_wins')]), `brogue defender sweep ${a}`);
       ok((await page.locator('[data-testid="sweep-plot"] svg').count()) === 3, 'a plot per column picked');
       ok((await page.locator('[data-testid="sweep-plot"] svg').nth(2).locator('.series').count()) === 2, 'two series overlaid');
       ok((await page.locator('[data-testid="sweep-table"] thead th').count()) === 1 + 2 * 3, 'the table has each series\' columns');
