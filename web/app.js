@@ -929,7 +929,7 @@ async function computeGrid() {
     if (!current()) return;
     tid('aim-json').textContent = aim ? JSON.stringify(aim, null, 2) : '';
     tid('aim-summary').textContent = !aim ? ''
-      : aim.count === 0 ? `No tap throws to the target ${aim.to.join(',')}: nothing thrown from the viewer ends there.`
+      : aim.count === 0 ? `0 cells throw to the target ${aim.to.join(',')}: nothing thrown from the viewer ends there.`
       : `${aim.count === 1 ? '1 cell' : `${aim.count} cells`} (framed) throw to the target ${aim.to.join(',')} when tapped, the target itself ${aim.cells.some(([x, y]) => x === aim.to[0] && y === aim.to[1]) ? 'included' : 'not among them'}.`;
     gridResult = { fov, path, aim };
     tid('fov-json').textContent = JSON.stringify(fov, null, 2);

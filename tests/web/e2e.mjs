@@ -414,6 +414,110 @@ async function main() {
     same(await jsonOf(page, 'fov-json'), frayJson(['fov', '--map', mapFile, '--at', '4,1', '--algorithm', 'symmetric-exact']), 'fov after a click');
     same(await jsonOf(page, 'path-json'), frayJson(['path', '--map', mapFile, '--from', '4,1', '--to', '7,3']), 'path');
 
+    // --- grid: one @ after a click; where to tap, for the games whose verbs have aim ------
+    ok((await page.locator('[data-testid="grid-view"] .cell', { hasText: '@' }).count()) === 1, 'one @ on the grid after a click');
+    for (const game of info.filter((r) => r.verbs.includes('aim')).map((r) => r.id)) {
+      await page.goto(`${url}?game=${game}&tab=grid&target=7,3`);
+      await settled(page);
+      const at = await page.inputValue('[data-testid="viewer"]');
+      const aim = await jsonOf(page, 'aim-json');
+      same(aim, frayJson(['aim', '--rules', game, '--map', mapFile, '--from', at, '--to', '7,3']), `${game}: where to tap is the CLI's fray aim`);
+      const framed = await page.$$eval('[data-testid="grid-view"] .cell.tap', (cs) => cs.map((c) => [Number(c.dataset.x), Number(c.dataset.y)]));
+      same(framed, aim.cells, `${game}: the grid frames every cell to tap`);
+      ok((await text(page, 'aim-summary')).includes(`${aim.count} cell`), `${game}: the count of cells to tap is said`);
+      // A click on another target: the cells follow.
+      await page.selectOption('[data-testid="click-mode"]', 'target');
+      await page.click('[data-testid="grid-view"] .cell[data-x="9"][data-y="2"]');
+      await settled(page);
+      same(await jsonOf(page, 'aim-json'), frayJson(['aim', '--rules', game, '--map', mapFile, '--from', at, '--to', '9,2']), `${game}: aim after a click on the target`);
+    }
+    for (const game of info.filter((r) => !r.verbs.includes('aim')).map((r) => r.id).slice(0, 1)) {
+      await page.goto(`${url}?game=${game}&tab=grid`);
+      await settled(page);
+      ok(!(await page.locator('[data-testid="aim-summary"]').isVisible()) && (await page.locator('.cell.tap').count()) === 0,
+        `${game}: no aim where the game has no aim verb`);
+    }
+    // The grid's errors name the page's fields, not the command line's options.
+    await page.goto(`${url}?game=pixel-dungeon&tab=grid`);
+    await settled(page);
+    await page.fill('[data-testid="viewer"]', '0,0');
+    await page.locator('[data-testid="viewer"]').blur();
+    await settled(page);
+    const viewerError = await text(page, 'viewer-error');
+    ok(viewerError.startsWith('fray: error: viewer') && !viewerError.includes('--at'), `the viewer's error names the viewer: ${viewerError}`);
+
+    // --- the character builder: the form writes the spec, the spec fills the form ------
+    await page.goto(`${url}?game=crawl&tab=attack`);
+    await settled(page);
+    await page.click('[data-testid="builder-attacker"] summary');
+    await page.fill('[data-testid="builder-attacker-base"]', 'player');
+    await page.locator('[data-testid="builder-attacker-base"]').dispatchEvent('change');
+    await page.fill('[data-testid="builder-attacker-xl"]', '5');
+    await page.fill('[data-testid="builder-attacker-weapon"]', 'war_axe');
+    await page.check('[data-testid="builder-attacker-might"]');
+    await settled(page);
+    const built = await page.inputValue('[data-testid="attacker"]');
+    ok(built === 'player:xl=5,weapon=war_axe,might', `the builder writes the spec (${built})`);
+    same(await jsonOf(page, 'attack-json'), frayJson(['attack', '--rules', 'crawl', '--attacker', built, '--defender',
+      await page.inputValue('[data-testid="defender"]')]), 'the built attacker\'s attack is the CLI\'s');
+    ok((await page.getAttribute('[data-testid="builder-attacker-str"]', 'placeholder')).includes('10'), 'the builder shows a key\'s default');
+    ok((await page.getAttribute('[data-testid="builder-attacker-fighting"]', 'max')) === '27', 'the builder reads a key\'s range');
+    await page.fill('[data-testid="attacker"]', 'player:fighting=9,str=15,weapon=mace,foo=1');
+    ok((await page.inputValue('[data-testid="builder-attacker-fighting"]')) === '9' && (await page.inputValue('[data-testid="builder-attacker-str"]')) === '15' &&
+      (await page.inputValue('[data-testid="builder-attacker-weapon"]')) === 'mace' && (await page.inputValue('[data-testid="builder-attacker-more"]')) === 'foo=1',
+      'the spec fills the builder');
+    await page.click('[data-testid="builder-defender"] summary');
+    await page.fill('[data-testid="defender"]', 'orc');
+    const orc = frayJson(['list', '--rules', 'crawl', 'monsters']).entries.find((e) => e.name === 'orc');
+    const orcStats = await text(page, 'builder-defender-stats');
+    ok(Object.entries(orc.stats).filter(([, v]) => typeof v !== 'object').every(([k, v]) => orcStats.includes(`${k} ${v}`)), `a monster's stats shown (${orcStats})`);
+    // A half-typed name: no error while typing; the error after the pause.
+    await page.fill('[data-testid="attacker"]', '');
+    await page.type('[data-testid="attacker"]', 'ogr', { delay: 60 });
+    await page.waitForTimeout(300);
+    ok((await text(page, 'attacker-error')) === '', 'no error while a name is typed');
+    await settled(page);
+    ok((await text(page, 'attacker-error')).includes('ogr'), 'the error once the typing stops');
+    await page.type('[data-testid="attacker"]', 'e');
+    await settled(page);
+    ok((await text(page, 'attacker-error')) === '', 'the whole name: no error');
+    // No result stale after an input changes: the answers are the new inputs'.
+    same(await shownValue(page, 'fwd-p-hit'), frayJson(['attack', '--rules', 'crawl', '--attacker', 'ogre', '--defender', 'orc']).p_hit,
+      'the answers follow the inputs');
+    // A default deleted: the box reads as its default (the placeholder), no tab breaks.
+    await page.fill('[data-testid="attacker"]', '');
+    await page.locator('[data-testid="attacker"]').blur();
+    await settled(page);
+    const d0 = info.find((r) => r.id === 'crawl').defaults;
+    ok((await page.getAttribute('[data-testid="attacker"]', 'placeholder')) === d0.attacker && (await text(page, 'attacker-error')) === '',
+      'an emptied attacker reads as the default');
+    same(await shownValue(page, 'fwd-p-hit'), frayJson(['attack', '--rules', 'crawl', '--attacker', d0.attacker, '--defender', 'orc']).p_hit,
+      'the default attacker computed');
+    await page.click('[data-testid="tab-sweep"]');
+    await page.fill('[data-testid="sweep-key"]', '');
+    await settled(page);
+    ok((await text(page, 'sweep-error')) === '' && (await page.locator('[data-testid="sweep-table"] tbody tr').count()) > 0, 'an emptied sweep key reads as the default');
+
+    // --- tabs: role=tab, arrow keys ----------------------------------------------------
+    await page.focus('[data-testid="tab-sweep"]');
+    await page.keyboard.press('ArrowRight');
+    ok((await page.getAttribute('[data-testid="tab-dice"]', 'aria-selected')) === 'true' && (await page.isVisible('[data-testid="panel-dice"]')), 'ArrowRight selects the next tab');
+    await page.keyboard.press('Home');
+    ok((await page.getAttribute('[data-testid="tab-attack"]', 'aria-selected')) === 'true', 'Home selects the first tab');
+    await settled(page);
+    ok((await page.getAttribute('[data-testid="docs-link"]', 'href')) === 'docs/web.md' &&
+      (await (await context.request.get(new URL('docs/web.md', url).href)).ok()), 'the footer links the docs the site serves');
+
+    // --- a 360 px phone: no horizontal scroll on any tab ----------------------------------
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const [tab, game] of [['attack', 'crawl-0.34'], ['fight', 'brogue'], ['sweep', 'brogue'], ['dice', 'brogue'], ['grid', 'shattered-pd']]) {
+      await page.goto(`${url}?game=${game}&tab=${tab}`);
+      await settled(page);
+      const w = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      ok(w[0] <= w[1], `360 px, ${tab}: no horizontal scroll (${w[0]} <= ${w[1]})`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     // --- permalink round trip ----------------------------------------------------------
     await page.goto(`${url}?game=crawl&tab=attack`);
     await settled(page);
@@ -619,6 +723,9 @@ async function main() {
       ok(held > 0 && (await slow.evaluate(() => document.body.dataset.ready !== 'true')), 'the engine is still loading');
       ok(await slow.locator('[data-testid="cancel"]').isHidden(), 'no Cancel for the page\'s own loading');
       ok((await text(slow, 'status')) === 'loading the engine…', `the status says the engine loads (${await text(slow, 'status')})`);
+      // The first paint: a loading note and its bar, no tab's empty results.
+      ok((await slow.locator('[data-testid="loading"]').isVisible()) && !(await slow.locator('[data-testid="panel-attack"]').isVisible()) &&
+        !(await slow.locator('#sides').isVisible()), 'while the engine loads: the loading note, no empty tab');
       // Cancel anyway (the page's API, as a click would): twice, the second while the first's new worker starts.
       await slow.evaluate(() => {
         window.frayPage.cancel();
@@ -722,7 +829,7 @@ async function screenshots(context, url, dir) {
     ['fight', '?game=brogue&tab=fight'],
     ['sweep', '?game=brogue&tab=sweep&sy=p_hit,p_attacker_wins'],
     ['dice', '?game=brogue&tab=dice&dice=3d6%0A4d6kh3%0A2d10'],
-    ['grid', '?game=pixel-dungeon&tab=grid&target=10,1'],
+    ['grid', '?game=shattered-pd&tab=grid&target=10,1'],
   ];
   for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -732,6 +839,17 @@ async function screenshots(context, url, dir) {
       await page.screenshot({ path: path.join(dir, `${name}${scheme === 'dark' ? '-dark' : ''}.png`), fullPage: true });
     }
   }
+  // The same on a 360 px phone, the first screen of each (small files).
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [name, query] of views) {
+      await page.goto(url + query);
+      await settled(page);
+      await page.screenshot({ path: path.join(dir, `${name}-phone${scheme === 'dark' ? '-dark' : ''}.png`) });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   // A Monte Carlo duel of 400 000 fights under way: the status, the bar and
   // Cancel, at the top of the page (then cancelled).
   await page.emulateMedia({ colorScheme: 'light' });
