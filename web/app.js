@@ -375,7 +375,7 @@ function keyInfo(e) {
   const name = colon < 0 ? e.name : e.name.slice(colon + 1);
   const st = e.stats || {};
   const groups = colon >= 0 ? [e.name.slice(0, colon)] : String(st.specs || st.spec || '').split(',').map((g) => g.trim()).filter(Boolean);
-  const d = e.description || '';
+  const d = (e.description || '').replace(/\u2212/g, '-'); // a typographic minus reads as '-'
   const range = d.match(/(-?\d+(?:\.\d+)?)\s*\.\.\s*(-?\d+(?:\.\d+)?)/);
   const min = st.min ?? (range ? Number(range[1]) : undefined);
   const max = st.max ?? (range ? Number(range[2]) : undefined);

@@ -449,6 +449,7 @@ async function main() {
     // --- the character builder: the form writes the spec, the spec fills the form ------
     await page.goto(`${url}?game=crawl&tab=attack`);
     await settled(page);
+    await page.fill('[data-testid="attacker"]', 'player');
     await page.click('[data-testid="builder-attacker"] summary');
     await page.fill('[data-testid="builder-attacker-base"]', 'player');
     await page.locator('[data-testid="builder-attacker-base"]').dispatchEvent('change');
