@@ -934,7 +934,7 @@ async function computeGrid() {
     gridResult = { fov, path, aim };
     tid('fov-json').textContent = JSON.stringify(fov, null, 2);
     tid('path-json').textContent = path ? JSON.stringify(path, null, 2) : '';
-    tid('path-summary').textContent = `${fov.count} cells in view (${fov.algorithm})` + (path ? `; the projectile stops at ${path.result.join(',')} (${path.reason}) after ${path.path.length} cells` : '');
+    tid('path-summary').textContent = `${fov.count} cells in view (${tid('fov-algorithm').selectedOptions[0]?.text || fov.algorithm})` + (path ? `; the projectile stops at ${path.result.join(',')} (${path.reason}) after ${path.path.length} cells` : '');
     drawGrid();
   });
 }

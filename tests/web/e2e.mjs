@@ -837,7 +837,10 @@ async function screenshots(context, url, dir) {
     for (const [name, query] of views) {
       await page.goto(url + query);
       await settled(page);
-      await page.screenshot({ path: path.join(dir, `${name}${scheme === 'dark' ? '-dark' : ''}.png`), fullPage: true });
+      // The top of a long page only, to keep the files small.
+      const height = Math.min(1400, await page.evaluate(() => document.documentElement.scrollHeight));
+      await page.screenshot({ path: path.join(dir, `${name}${scheme === 'dark' ? '-dark' : ''}.png`), fullPage: true,
+        clip: { x: 0, y: 0, width: 1280, height } });
     }
   }
   // The same on a 360 px phone, the first screen of each (small files).
