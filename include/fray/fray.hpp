@@ -60,6 +60,7 @@
 #include <fray/rules/crawl_0_34/combat.hpp>
 #include <fray/rules/crawl_0_34/poison.hpp>
 #include <fray/rules/crawl_0_34/ruleset.hpp>
+#include <fray/rules/crawl_0_34/species.hpp>
 #include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/combatant.hpp>
 #include <fray/rules/epixx/fight.hpp>
