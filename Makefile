@@ -141,6 +141,7 @@ web: deps-web
 	NODE_PATH=/usr/share/nodejs cmake --build $(WEBOBJ) -j $(JOBS)
 	mkdir -p $(WEBSITE)
 	cp $(WEB_FILES) $(WEBOBJ)/fray.js $(WEBOBJ)/fray.wasm $(WEBSITE)/
+	mkdir -p $(WEBSITE)/docs && cp docs/web.md $(WEBSITE)/docs/web.md
 	@echo "web: serve it with  python3 -m http.server -d $(WEBSITE) 8000"
 
 # The page against the CLI's --json, in headless Chromium (tests/web).

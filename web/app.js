@@ -15,7 +15,19 @@ import { compileFray } from './fray-api.js';
 // answers it. So a Cancel at any moment, the engine still loading included,
 // leaves a page that loads and computes.
 
-const compiled = compileFray(new URL('.', import.meta.url).href).catch(() => null);
+// The download of fray.wasm, shown on the first paint until the engine is ready.
+function showDownload(loaded, total) {
+  const bar = document.querySelector('[data-testid="loading-progress"]');
+  const label = document.querySelector('[data-testid="loading-percent"]');
+  if (!bar || !label) return;
+  if (total > 0) {
+    bar.value = Math.min(1, loaded / total);
+    label.textContent = `${Math.floor(Math.min(1, loaded / total) * 100)} %`;
+  } else {
+    label.textContent = `${(loaded / 1e6).toFixed(1)} MB`;
+  }
+}
+const compiled = compileFray(new URL('.', import.meta.url).href, { onDownload: showDownload }).catch(() => null);
 let worker = null;
 let workerReady = null; // the current worker's readiness
 let replaced = null; // fails workerReady when Cancel replaces the worker before it is ready
@@ -151,6 +163,12 @@ const pct = (p) => {
   return v.toFixed(2) + ' %';
 };
 const num = (x, d = 4) => (x === null || x === undefined ? '–' : Number(x.toFixed(d)).toString());
+// "1 turn", "2.5 turns": a unit in the plural unless the number is 1.
+const qty = (x, unit, d = 3) => {
+  if (x === null || x === undefined) return '–';
+  const n = num(x, d);
+  return `${n} ${n === '1' && unit.endsWith('s') ? unit.slice(0, -1) : unit}`;
+};
 const lines = (text) => text.split('\n').map((s) => s.trim()).filter(Boolean);
 
 function table(el, columns, rows) {
@@ -169,9 +187,20 @@ function table(el, columns, rows) {
 }
 
 // An error beside the field it names (the CLI's message, word for word), or in the section's box.
+const errorTimers = new Map(); // field → the timer of an error held back while it is typed
 function clearErrors(scope) {
-  for (const el of $$('[data-error-for]')) if (!scope || scope.includes(el.dataset.errorFor)) el.textContent = '';
+  for (const el of $$('[data-error-for]')) {
+    const f = el.dataset.errorFor;
+    if (scope && !scope.includes(f)) continue;
+    el.textContent = '';
+    clearTimeout(errorTimers.get(f));
+    errorTimers.delete(f);
+  }
 }
+// The inputs an error may name, by field.
+const INPUT_OF = { attacker: '#attacker', defender: '#defender', situation: '#situation-extra', kind: '#kind', dice: '#dice', map: '#map', at: '[data-testid="viewer"]', target: '[data-testid="target"]' };
+// The grid's errors name the command line's options; the page's fields are the viewer and the target.
+const PAGE_WORDS = [[/^--at\b/, 'viewer'], [/^--from\b/, 'viewer'], [/^--to\b/, 'target'], [/^--map\b/, 'map']];
 function showError(section, message) {
   const m = message.replace(/^fray: error: /, '');
   let field = section;
@@ -184,8 +213,24 @@ function showError(section, message) {
   else if (/^--at\b/.test(m)) field = 'at';
   else if (/^--to\b/.test(m) && section === 'grid') field = 'target';
   const el = $(`[data-error-for="${field}"]`) || $(`[data-error-for="${section}"]`);
-  el.textContent = 'fray: error: ' + m;
+  let shown = m;
+  if (section === 'grid') for (const [re, word] of PAGE_WORDS) shown = shown.replace(re, word);
+  const say = () => {
+    errorTimers.delete(field);
+    el.textContent = 'fray: error: ' + shown;
+  };
+  // A name half typed is no error yet: the message waits until the typing stops.
+  const input = INPUT_OF[field] && $(INPUT_OF[field]);
+  const builder = $(`.builder[data-side="${field}"]`);
+  const typing = (input && document.activeElement === input) || (builder && builder.contains(document.activeElement));
+  clearTimeout(errorTimers.get(field));
+  if (typing && performance.now() - lastTyped < TYPING_PAUSE) {
+    el.textContent = '';
+    errorTimers.set(field, setTimeout(say, TYPING_PAUSE));
+  } else say();
 }
+const TYPING_PAUSE = 900; // ms without a keystroke before an error of the field typed in shows
+let lastTyped = -Infinity;
 
 // ---------- per-game defaults --------------------------------------------------
 // Where each game starts (its attacker and defender, its sweep) the engine
@@ -197,7 +242,7 @@ const COMMON = {
   dice: '3d6\n4d6kh3', dview: 'normal',
   map: '############\n#..........#\n#..::......#\n#..::..g...#\n#......##..#\n#.@....+...#\n############',
   // algo: the FOV picker's first algorithm (index.html), read at start.
-  at: '2,5', target: '7,3', algo: '', radius: '', magic: '',
+  at: '2,5', target: '7,3', algo: '', radius: '', magic: '', aim: '1',
 };
 
 // ---------- state and the URL ---------------------------------------------------
@@ -217,6 +262,7 @@ function readInputs() {
 }
 
 function writeInputs() {
+  showDefaults();
   for (const el of $$('[data-state]')) {
     const k = el.dataset.state;
     if (el.type === 'checkbox') el.checked = !!state[k];
@@ -226,6 +272,7 @@ function writeInputs() {
   for (const c of $$('#situations input')) c.checked = on.has(c.value);
   const cols = new Set((state.sy || 'p_hit').split(','));
   for (const c of $$('#sweep-columns input')) c.checked = cols.has(c.value);
+  if (catalogs[state.game]) for (const side of ['attacker', 'defender']) fillBuilder(side);
 }
 
 function defaultsFor(game) {
@@ -236,6 +283,20 @@ function defaultsFor(game) {
     attacker: d.attacker, defender: d.defender,
     sside: w.side, skey: w.key, sfrom: w.from, sto: w.to, sstep: w.step, sseries: w.series.join('\n'),
   };
+}
+
+// The inputs a game gives a default to: an empty box reads as its default
+// (shown as the box's placeholder), so deleting a default breaks no tab.
+const DEFAULTED = ['attacker', 'defender', 'skey', 'sfrom', 'sto', 'sstep', 'sims', 'seed', 'ssims'];
+function val(k) {
+  const v = state[k];
+  if (v !== undefined && String(v).trim() !== '') return String(v).trim();
+  const d = { ...COMMON, ...defaultsFor(state.game) }[k];
+  return d === undefined ? '' : String(d);
+}
+function showDefaults() {
+  const d = { ...COMMON, ...defaultsFor(state.game) };
+  for (const el of $$('[data-state]')) if (DEFAULTED.includes(el.dataset.state)) el.placeholder = String(d[el.dataset.state] ?? '');
 }
 
 function toQuery() {
@@ -301,34 +362,193 @@ function fillPickers(game) {
     label.append(cb, ' ' + s.name);
     box.appendChild(label);
   }
+  fillBuilders();
 }
+// ---------- the character builder --------------------------------------------------
+// A form made of what the game says: the names its catalogs have (player,
+// classes, monsters), its spec keys (fray list keys: each key's range, default
+// and help, and which specs take it), weapons and armors from its catalogs.
+// Editing the form writes the spec; editing the spec fills the form.
+const KEY_LISTS = { weapon: 'weapons', missile: 'weapons', armor: 'armors', body: 'armors' };
+function keyInfo(e) {
+  const colon = e.name.lastIndexOf(':');
+  const name = colon < 0 ? e.name : e.name.slice(colon + 1);
+  const st = e.stats || {};
+  const groups = colon >= 0 ? [e.name.slice(0, colon)] : String(st.specs || st.spec || '').split(',').map((g) => g.trim()).filter(Boolean);
+  const d = (e.description || '').replace(/\u2212/g, '-'); // a typographic minus reads as '-'
+  const range = d.match(/(-?\d+(?:\.\d+)?)\s*\.\.\s*(-?\d+(?:\.\d+)?)/);
+  const min = st.min ?? (range ? Number(range[1]) : undefined);
+  const max = st.max ?? (range ? Number(range[2]) : undefined);
+  // The default as the help says it: "(default 1)", "default dagger", "(10)", "(off)".
+  const def = (d.match(/default:? ([^;,)]+)/) || d.match(/\(([^()]*)\)/) || [])[1] || '';
+  const flag = /^off$/.test(def.trim());
+  return { name, groups, help: d, min, max, def: def.trim(), flag, numeric: min !== undefined && max !== undefined && !KEY_LISTS[name] };
+}
+// What kind of spec a name is: the player (or a class, a kit of the player) or a monster.
+function baseKind(game, base) {
+  const c = catalogs[game] || {};
+  const player = rulesetOf(game).player;
+  if (!base) return 'inline';
+  if (base === player || (c.classes || []).some((e) => e.name === base)) return 'player';
+  if ((c.monsters || []).some((e) => e.name === base)) return 'monster';
+  return 'unknown';
+}
+// The keys a spec of this kind takes: the player's group (its catalog name),
+// a monster's (any other group but inline ones and bolts), or every key.
+function keysFor(game, kind) {
+  const player = rulesetOf(game).player;
+  const seen = new Set();
+  return ((catalogs[game] || {}).keys || []).map(keyInfo).filter((k) => {
+    if (seen.has(k.name)) return false;
+    let on = true;
+    if (k.groups.length && kind === 'player') on = k.groups.some((g) => g === player || g === 'player');
+    else if (k.groups.length && kind === 'monster') on = k.groups.some((g) => g !== player && g !== 'player' && g !== 'inline' && g !== 'bolt');
+    else if (k.groups.length && kind === 'inline') on = k.groups.some((g) => g === 'inline') || !player;
+    if (on) seen.add(k.name);
+    return on;
+  });
+}
+// "goblin:hp=20,might" → {base: 'goblin', pairs: [['hp', '20'], ['might', '']]}; inline stats have no base.
+function parseSpec(spec) {
+  const t = (spec || '').trim();
+  const colon = t.indexOf(':');
+  let base = t, rest = '';
+  if (colon >= 0) [base, rest] = [t.slice(0, colon), t.slice(colon + 1)];
+  else if (t.includes('=')) [base, rest] = ['', t];
+  const pairs = rest.split(',').map((p) => p.trim()).filter(Boolean).map((p) => {
+    const eq = p.indexOf('=');
+    return eq < 0 ? [p, ''] : [p.slice(0, eq).trim(), p.slice(eq + 1).trim()];
+  });
+  return { base: base.trim(), pairs };
+}
+function writeSpec(base, pairs) {
+  const rest = pairs.map(([k, v]) => (v === '' ? k : `${k}=${v}`)).join(',');
+  return base && rest ? `${base}:${rest}` : base || rest;
+}
+// The form of one side, for the spec in its box.
+function fillBuilder(side) {
+  const game = state.game;
+  const box = $(`.builder[data-side="${side}"] .builder-form`);
+  if (!box || !catalogs[game]) return;
+  const spec = parseSpec($(`#${side}`).value || val(side));
+  const kind = baseKind(game, spec.base);
+  const keys = kind === 'unknown' ? [] : keysFor(game, kind);
+  const known = new Set(keys.map((k) => k.name));
+  const given = new Map(spec.pairs.filter(([k]) => known.has(k)));
+  box.replaceChildren();
+  const field = (cls, label, input, help) => {
+    const l = document.createElement('label');
+    l.className = cls;
+    if (help) l.title = help;
+    if (cls === 'flag') l.append(input, ' ' + label);
+    else l.append(label, input);
+    box.appendChild(l);
+    return input;
+  };
+  const base = document.createElement('input');
+  base.value = spec.base;
+  base.setAttribute('list', `${side}-list`);
+  base.dataset.testid = `builder-${side}-base`;
+  base.dataset.key = '';
+  base.placeholder = 'inline stats';
+  field('base', 'Who (the player, a class or a monster)', base);
+  for (const k of keys) {
+    let input;
+    if (k.flag) {
+      input = document.createElement('input');
+      input.type = 'checkbox';
+      input.checked = given.has(k.name) && !/^(0|off|false|no)$/.test(given.get(k.name));
+    } else {
+      input = document.createElement('input');
+      if (k.numeric) {
+        input.type = 'number';
+        input.min = k.min;
+        input.max = k.max;
+        input.step = 'any';
+      } else if (KEY_LISTS[k.name]) input.setAttribute('list', `builder-list-${KEY_LISTS[k.name]}`);
+      input.value = given.get(k.name) ?? '';
+      input.placeholder = k.def ? `default ${k.def}` : '';
+    }
+    input.dataset.key = k.name;
+    input.dataset.testid = `builder-${side}-${k.name}`;
+    field(k.flag ? 'flag' : '', k.numeric ? `${k.name} (${k.min}..${k.max})` : k.name, input, k.help);
+  }
+  const more = document.createElement('input');
+  more.value = writeSpec('', spec.pairs.filter(([k]) => !known.has(k)));
+  more.placeholder = 'other keys, key=value,...';
+  more.dataset.key = '*';
+  more.dataset.testid = `builder-${side}-more`;
+  field('more', 'Other keys', more);
+  // A catalog name's own stats, as the catalog gives them.
+  const entry = [...(catalogs[game].classes || []), ...(catalogs[game].monsters || [])].find((e) => e.name === spec.base);
+  if (entry) {
+    const p = box.appendChild(document.createElement('p'));
+    p.className = 'stats';
+    p.dataset.testid = `builder-${side}-stats`;
+    const stats = Object.entries(entry.stats || {}).filter(([, v]) => typeof v !== 'object').map(([k, v]) => `${k} ${v}`).join(', ');
+    p.textContent = `${entry.description || entry.name}${stats ? ` — ${stats}` : ''}`;
+  }
+}
+// The form edited: its spec into the side's box (which recomputes).
+function builderEdited(side, e) {
+  const box = $(`.builder[data-side="${side}"] .builder-form`);
+  const base = $('[data-key=""]', box).value.trim();
+  const pairs = [];
+  for (const el of $$('[data-key]', box)) {
+    const k = el.dataset.key;
+    if (k === '' || k === '*') continue;
+    if (el.type === 'checkbox') {
+      if (el.checked) pairs.push([k, '']);
+    } else if (el.value.trim() !== '') pairs.push([k, el.value.trim()]);
+  }
+  const more = parseSpec(': ' + $('[data-key="*"]', box).value).pairs;
+  const input = $(`#${side}`);
+  input.value = writeSpec(base, [...pairs, ...more]);
+  changed({ target: input, type: e.type });
+  // A new base may take other keys: the form follows once the name is whole.
+  if (e.target.dataset.key === '' && e.type === 'change') fillBuilder(side);
+}
+function fillBuilders() {
+  for (const side of ['attacker', 'defender']) fillBuilder(side);
+  for (const kind of ['weapons', 'armors']) {
+    let list = $(`#builder-list-${kind}`);
+    if (!list) {
+      list = document.body.appendChild(document.createElement('datalist'));
+      list.id = `builder-list-${kind}`;
+    }
+    list.replaceChildren(...((catalogs[state.game] || {})[kind] || []).map((e) => new Option(e.description ? `${e.name}` : e.name, e.name)));
+  }
+}
+
 // The inputs only some games read, as the engine says: the attack kind
 // (a request option the game reads) and the balance tables (fray table).
 const hasTables = (game) => rulesetOf(game).verbs.includes('table');
+const hasAim = (game) => rulesetOf(game).verbs.includes('aim');
 function gameInputs(game) {
   document.body.classList.toggle('has-kind', rulesetOf(game).options.includes('kind'));
   document.body.classList.toggle('has-table', hasTables(game));
+  document.body.classList.toggle('has-aim', hasAim(game));
 }
 
 // ---------- the verbs' inputs ------------------------------------------------------
 function situation() {
   return [state.situation, state.extra].filter(Boolean).join(',');
 }
-function attackInput(attacker = state.attacker, defender = state.defender) {
+function attackInput(attacker = val('attacker'), defender = val('defender')) {
   return { rules: state.game, attacker, defender, situation: situation(), kind: state.kind };
 }
 // The Method box (on the Fight and Sweep tabs) as the CLI's --method.
 const methodAsked = () => ({ exact: 'exact', mc: 'monte-carlo' }[state.method] || 'auto');
 function fightInput(verb) {
   const o = { rules: state.game, situation: situation(), kind: state.kind };
-  if (verb === 'duel') Object.assign(o, { a: state.attacker, b: state.defender, first: state.first });
-  else Object.assign(o, { attacker: state.attacker, defender: state.defender });
+  if (verb === 'duel') Object.assign(o, { a: val('attacker'), b: val('defender'), first: state.first });
+  else Object.assign(o, { attacker: val('attacker'), defender: val('defender') });
   // The method asked for, and the fights and seed of whatever Monte Carlo
   // answers: the whole fight (Monte Carlo), a fallback (auto, exact) or the
   // hits alone. The answer says which method it used, and why.
   o.method = methodAsked();
-  o.sims = state.sims;
-  o.seed = state.seed;
+  o.sims = val('sims');
+  o.seed = val('seed');
   return o;
 }
 
@@ -395,16 +615,65 @@ async function guarded(section, fields, body) {
 }
 
 const lastMs = {};
+// The two sides by the names the game gives them; the same name twice is told apart as a and b.
+function sideNames(a, b) {
+  return a === b ? [`${a} (a)`, `${b} (b)`] : [a, b];
+}
 async function computeAttack() {
   await guarded('attack', ['attack', 'attacker', 'defender', 'situation', 'kind'], async (current) => {
     const t0 = performance.now();
     const { json, svg } = await call('plot', 'attack', attackInput(), state.view);
     if (!current()) return;
     lastMs.attack = performance.now() - t0;
+    // Both ways: the defender's attack on the attacker, and each side's turns
+    // to kill the other (the Fight tab's method, fights and seed). A side the
+    // game cannot turn round (or that cannot kill) shows no value, and says why.
+    const why = [];
+    const attempt = async (what, f) => {
+      try {
+        return await f();
+      } catch (e) {
+        if (e instanceof Cancelled) throw e;
+        why.push(`${what}: ${e.message.replace(/^fray: error: /, '')}`);
+        return null;
+      }
+    };
+    const rev = await attempt('the defender\'s attack', () => call('attack', attackInput(val('defender'), val('attacker'))));
+    if (!current()) return;
+    const ttkOf = (a, d) => ({ ...fightInput('ttk'), attacker: a, defender: d });
+    const fwdTtk = await attempt('the attacker\'s attacks to kill', () => call('ttk', ttkOf(val('attacker'), val('defender'))));
+    if (!current()) return;
+    const revTtk = rev ? await attempt('the defender\'s attacks to kill', () => call('ttk', ttkOf(val('defender'), val('attacker')))) : null;
+    if (!current()) return;
+    const [an, dn] = sideNames(json.attacker.name, json.defender.name);
+    tid('fwd-title').textContent = `${an} → ${dn}`;
+    tid('rev-title').textContent = `${dn} → ${an}`;
+    // Each cell keeps its exact number (data-value) beside the rounded text.
+    const cell = (id, x, text) => {
+      const el = tid(id);
+      el.textContent = x === null || x === undefined ? '–' : text(x);
+      el.dataset.value = x === null || x === undefined ? '' : String(x);
+    };
+    const fill = (dir, a, t) => {
+      cell(`${dir}-p-hit`, a ? a.p_hit : null, pct);
+      cell(`${dir}-damage-per-hit`, a && a.p_hit > 0 ? a.damage_on_hit.mean : null, num);
+      cell(`${dir}-damage-per-attack`, a ? a.mean_damage : null, num);
+      cell(`${dir}-hits-to-kill`, t && t.hits ? t.hits.mean : null, (x) => num(x, 3));
+      cell(`${dir}-attacks-to-kill`, t ? t.attacks.mean : null, (x) => num(x, 3));
+      cell(`${dir}-time-to-kill`, t ? t.time.mean : null, (x) => qty(x, t.time_unit));
+    };
+    fill('fwd', json, fwdTtk);
+    fill('rev', rev, revTtk);
+    const ways = [fwdTtk, revTtk].filter(Boolean).map((t) => `${t === fwdTtk ? an : dn} ${methodText(t)}`);
+    tid('both-ways-note').textContent = [
+      'To kill: means given a kill, the victim not fighting back' + (ways.length ? `; ${ways.join('; ')}.` : '.'),
+      ...why,
+    ].join(' ');
     tid('p-hit').textContent = pct(json.p_hit);
+    tid('damage-per-hit').textContent = json.p_hit > 0 ? num(json.damage_on_hit.mean) : '–';
     tid('mean-damage').textContent = num(json.mean_damage);
     tid('stddev-damage').textContent = num(json.damage.stddev);
-    tid('attack-time').textContent = `${num(json.attack_time)} ${json.time_unit}`;
+    tid('attack-time').textContent = qty(json.attack_time, json.time_unit, 4);
     table(tid('outcomes'), ['outcome', 'P', 'lands'], json.outcomes.map((o) => [o.kind, pct(o.p), o.lands ? 'yes' : 'no']));
     let below = 0;
     table(tid('damage-table'), ['damage', 'P(= x)', 'P(≥ x)', 'P(≤ x)'], json.damage.pmf.map(([v, p]) => {
@@ -466,19 +735,28 @@ async function computeFight() {
     const j = duel.json;
     tid('duel-method').textContent = methodText(j);
     explain('duel', j);
-    tid('p-a-wins').textContent = pct(j.p_a_wins) + (j.p_a_wins_ci ? ` [${pct(j.p_a_wins_ci[0])}, ${pct(j.p_a_wins_ci[1])}]` : '');
-    tid('p-b-wins').textContent = pct(j.p_b_wins);
-    tid('p-draw').textContent = pct(j.p_draw);
+    const [an, bn] = sideNames(j.a.name, j.b.name);
+    // Monte Carlo's 95 % interval (docs/json.md) beside its estimate.
+    const ci = (k) => (j[`${k}_ci`] ? ` (95 % interval ${pct(j[`${k}_ci`][0])} to ${pct(j[`${k}_ci`][1])})` : '');
+    tid('p-a-wins-label').textContent = `${an} wins`;
+    tid('p-b-wins-label').textContent = `${bn} wins`;
+    tid('p-a-wins').textContent = pct(j.p_a_wins) + ci('p_a_wins');
+    tid('p-b-wins').textContent = pct(j.p_b_wins) + ci('p_b_wins');
+    tid('p-draw').textContent = pct(j.p_draw) + ci('p_draw');
+    const how = j.method === 'exact' ? 'exact' : `Monte Carlo, ${Number(j.sims).toLocaleString('en-US')} fights`;
+    tid('duel-verdict').textContent = j.p_a_wins === j.p_b_wins
+      ? `Even: each wins ${pct(j.p_a_wins)} (${how}).`
+      : `${j.p_a_wins > j.p_b_wins ? an : bn} wins more often: ${pct(Math.max(j.p_a_wins, j.p_b_wins))} of duels (${how}).`;
     // A side that may run away (Brogue: flees near death): the fight ends with neither dead.
     for (const side of ['a', 'b']) {
       const shown = j[`p_${side}_escapes`] > 0 || Boolean(j[side].escape);
-      const label = `${side} escapes` + (j[side].escape ? ` (${j[side].escape})` : '');
+      const label = `${side === 'a' ? an : bn} escapes` + (j[side].escape ? ` (${j[side].escape})` : '');
       tid(`p-${side}-escapes-label`).textContent = label;
       tid(`p-${side}-escapes-label`).hidden = !shown;
       tid(`p-${side}-escapes`).hidden = !shown;
       tid(`p-${side}-escapes`).textContent = pct(j[`p_${side}_escapes`]);
     }
-    tid('duel-length').textContent = j.length.mean === null ? '–' : `${num(j.length.mean, 3)} attacks, ${num(j.time.mean, 3)} ${j.time_unit}`;
+    tid('duel-length').textContent = j.length.mean === null ? '–' : `${qty(j.length.mean, 'attacks')}, ${qty(j.time.mean, j.time_unit)}`;
     tid('duel-plot').innerHTML = duel.svg;
     tid('duel-json').textContent = JSON.stringify(j, null, 2);
     const ttk = await call('plot', 'ttk', fightInput('ttk'), 'normal');
@@ -490,7 +768,8 @@ async function computeFight() {
     tid('p-escape-label').hidden = tid('p-escape').hidden = !(t.p_escape > 0);
     tid('p-escape').textContent = pct(t.p_escape);
     tid('ttk-mean').textContent = num(t.attacks.mean, 3);
-    tid('ttk-time').textContent = t.time.mean === null ? '–' : `${num(t.time.mean, 3)} ${t.time_unit}`;
+    tid('ttk-time').textContent = t.time.mean === null ? '–' : qty(t.time.mean, t.time_unit);
+    tid('ttk-who').textContent = `${an} to kill ${bn}`;
     tid('ttk-plot').innerHTML = ttk.svg;
     tid('ttk-json').textContent = JSON.stringify(t, null, 2);
   });
@@ -510,6 +789,14 @@ const sweepColumns = () => {
   return picked.length ? picked : ['p_hit'];
 };
 
+// The columns a sweep computes for the columns shown: P(hit), damage and the
+// warnings always (one exact attack a row), turns to kill and the duel when shown.
+function sweepNeeds(columns) {
+  const out = ['p_hit', 'mean_damage', 'warnings'];
+  if (columns.includes('mean_attacks_to_kill') || columns.includes('mean_hits_to_kill')) out.push('mean_attacks_to_kill', 'mean_hits_to_kill');
+  if (columns.includes('p_attacker_wins')) out.push('p_attacker_wins');
+  return out;
+}
 const sweepCache = new Map(); // the arguments of a fray sweep → its document
 
 // Each series is one `fray sweep --key K` of the two sides with the other
@@ -521,21 +808,27 @@ async function computeSweep() {
     const other = side === 'attacker' ? 'defender' : 'attacker';
     tid('sweep-series-side').textContent = other;
     const series = lines(state.sseries);
-    if (series.length === 0) series.push(state[other]);
+    if (series.length === 0) series.push(val(other));
     if (series.length > 8) throw new Error('sweep: at most 8 series');
     const columns = sweepColumns();
+    const skey = val('skey');
+    // Only the columns shown are computed: P(hit) and damage are one exact
+    // attack a row; attacks or hits to kill add a fight a row, the duel another.
+    const needs = sweepNeeds(columns);
+    const fights = [needs.includes('mean_hits_to_kill') && 'attacks to kill', needs.includes('p_attacker_wins') && 'the duel'].filter(Boolean);
     tid('sweep-how').textContent =
-      `Each series is fray sweep --rules ${state.game} --key ${state.skey} --side ${side} --method ${methodAsked()} ` +
-      `--sims ${state.ssims} --seed ${state.seed} with its ${other}; ` +
-      'P(hit) and mean damage are exact, and the notes say how each fight column was solved.';
+      `Each series raises the ${side}'s ${skey} against its ${other}. P(hit) and damage are exact` +
+      (fights.length
+        ? `; ${fights.join(' and ')}: method ${methodAsked()}, ${Number(val('ssims')).toLocaleString('en-US')} fights a row where Monte Carlo answers, seed ${val('seed')}; the notes say how each row was solved.`
+        : '; no fights computed (pick attacks to kill or the duel to add them).');
     const docs = [];
     for (const [i, s] of series.entries()) {
       if (series.length > 1) showProgress(i / series.length, `sweep ${i + 1} of ${series.length}`);
       const input = {
-        rules: state.game, attacker: side === 'attacker' ? state.attacker : s, defender: side === 'defender' ? state.defender : s,
-        situation: situation(), kind: state.kind, key: state.skey, from: state.sfrom, to: state.sto, step: state.sstep,
+        rules: state.game, attacker: side === 'attacker' ? val('attacker') : s, defender: side === 'defender' ? val('defender') : s,
+        situation: situation(), kind: state.kind, key: skey, from: val('sfrom'), to: val('sto'), step: val('sstep'),
         // Each row's fights: the method asked for, and the fights of a row Monte Carlo answers.
-        side, method: methodAsked(), sims: state.ssims, seed: state.seed,
+        side, method: methodAsked(), sims: val('ssims'), seed: val('seed'), columns: needs.join(','),
       };
       // Picking other columns redraws without computing again.
       const key = JSON.stringify(input);
@@ -550,14 +843,14 @@ async function computeSweep() {
     for (const c of columns) {
       const { label, percent } = SWEEP_COLUMNS[c];
       plots.push(await call('svg', {
-        title: `${label} by ${side} ${state.skey}`, x_label: `${side} ${state.skey}`, y_label: label, y_percent: !!percent,
+        title: `${label} by ${side} ${skey}`, x_label: `${side} ${skey}`, y_label: label, y_percent: !!percent,
         series: docs.map((d, i) => ({ name: series[i], points: d.rows.filter((r) => r[c] !== null && r[c] !== undefined).map((r) => [r.value, r[c]]) })),
       }));
       if (!current()) return;
     }
     box.innerHTML = plots.join('');
     const values = docs[0].rows.map((r) => r.value);
-    const head = [state.skey];
+    const head = [skey];
     for (const s of series) for (const c of columns) head.push(series.length > 1 ? `${s}: ${SWEEP_COLUMNS[c].label}` : SWEEP_COLUMNS[c].label);
     const show = (c, v) => (v === null || v === undefined ? '–' : SWEEP_COLUMNS[c].percent ? pct(v) : num(v));
     table(tid('sweep-table'), head, values.map((v, k) => {
@@ -623,16 +916,25 @@ async function computeDice() {
 let gridResult = { fov: null, path: null };
 async function computeGrid() {
   await guarded('grid', ['grid', 'map', 'at', 'target'], async (current) => {
+    if (!hasAim(state.game)) gridResult.aim = null;
     const map = state.map.replace(/\s+$/, '') + '\n';
     const fov = await call('fov', { map, at: state.at, algorithm: state.algo, radius: state.radius });
     if (!current()) return;
     let path = null;
     if (state.target) path = await call('path', { map, from: state.at, to: state.target, magic: !!state.magic });
     if (!current()) return;
-    gridResult = { fov, path };
+    // Where to tap: the game's own rule of where a thrown item goes (the games whose verbs have aim).
+    let aim = null;
+    if (state.target && state.aim && hasAim(state.game)) aim = await call('aim', { rules: state.game, map, from: state.at, to: state.target });
+    if (!current()) return;
+    tid('aim-json').textContent = aim ? JSON.stringify(aim, null, 2) : '';
+    tid('aim-summary').textContent = !aim ? ''
+      : aim.count === 0 ? `0 cells throw to the target ${aim.to.join(',')}: nothing thrown from the viewer ends there.`
+      : `${aim.count === 1 ? '1 cell' : `${aim.count} cells`} (framed) throw to the target ${aim.to.join(',')} when tapped, the target itself ${aim.cells.some(([x, y]) => x === aim.to[0] && y === aim.to[1]) ? 'included' : 'not among them'}.`;
+    gridResult = { fov, path, aim };
     tid('fov-json').textContent = JSON.stringify(fov, null, 2);
     tid('path-json').textContent = path ? JSON.stringify(path, null, 2) : '';
-    tid('path-summary').textContent = `${fov.count} cells in view (${fov.algorithm})` + (path ? `; the projectile stops at ${path.result.join(',')} (${path.reason}) after ${path.path.length} cells` : '');
+    tid('path-summary').textContent = `${fov.count} cells in view (${tid('fov-algorithm').selectedOptions[0]?.text || fov.algorithm})` + (path ? `; the projectile stops at ${path.result.join(',')} (${path.reason}) after ${path.path.length} cells` : '');
     drawGrid();
   });
 }
@@ -642,6 +944,7 @@ function drawGrid() {
   const seen = new Set((gridResult.fov?.visible || []).map(([x, y]) => `${x},${y}`));
   const path = new Set((gridResult.path?.path || []).map(([x, y]) => `${x},${y}`));
   const stop = gridResult.path ? gridResult.path.result.join(',') : '';
+  const taps = new Set((gridResult.aim?.cells || []).map(([x, y]) => `${x},${y}`));
   const box = tid('grid-view');
   box.replaceChildren();
   rows.forEach((row, y) => {
@@ -651,8 +954,10 @@ function drawGrid() {
       const key = `${x},${y}`;
       cell.dataset.x = x;
       cell.dataset.y = y;
-      cell.className = 'cell' + (seen.has(key) ? ' seen' : '') + (path.has(key) ? ' path' : '');
-      cell.textContent = key === state.at ? '@' : key === state.target ? '×' : key === stop ? '!' : path.has(key) ? '*' : row[x];
+      cell.className = 'cell' + (seen.has(key) ? ' seen' : '') + (path.has(key) ? ' path' : '') + (taps.has(key) ? ' tap' : '');
+      // One @ only: the viewer's; an @ the map text has elsewhere reads as floor.
+      const ground = row[x] === '@' ? '.' : row[x];
+      cell.textContent = key === state.at ? '@' : key === state.target ? '×' : key === stop ? '!' : path.has(key) ? '*' : ground;
       line.appendChild(cell);
     }
     box.appendChild(line);
@@ -666,7 +971,10 @@ let timer = null;
 
 function showTab(tab) {
   state.tab = tab;
-  for (const b of $$('[data-tab]')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
+  for (const b of $$('[data-tab]')) {
+    b.setAttribute('aria-selected', String(b.dataset.tab === tab));
+    b.tabIndex = b.dataset.tab === tab ? 0 : -1; // one tab stop; the arrow keys move between tabs
+  }
   for (const p of $$('.tab')) p.hidden = p.id !== `tab-${tab}`;
   $('#sides').hidden = !['attack', 'fight', 'sweep'].includes(tab);
   saveUrl();
@@ -675,6 +983,7 @@ function showTab(tab) {
 
 // Inputs changed: every tab needs its numbers again; the visible one computes now.
 function changed(event) {
+  if (event?.type === 'input') lastTyped = performance.now();
   // The boxes that show one input on two tabs (the Method and the Seed, on
   // Fight and Sweep) follow the one changed.
   const from = event?.target;
@@ -757,7 +1066,28 @@ async function main() {
     changed();
   });
   for (const c of $$('#sweep-columns input')) c.addEventListener('change', changed);
+  for (const b of $$('.builder')) {
+    const side = b.dataset.side;
+    const form = $('.builder-form', b);
+    form.addEventListener('input', (e) => builderEdited(side, e));
+    form.addEventListener('change', (e) => builderEdited(side, e));
+    // The spec edited by hand: the form follows.
+    $(`#${side}`).addEventListener('input', () => fillBuilder(side));
+    b.addEventListener('toggle', () => fillBuilder(side));
+  }
   for (const b of $$('[data-tab]')) b.addEventListener('click', () => showTab(b.dataset.tab));
+  // The tab list's keys (WAI-ARIA tabs): Left and Right move and select, Home and End go to the ends.
+  $('[role="tablist"]').addEventListener('keydown', (e) => {
+    const tabs = $$('[data-tab]');
+    const i = tabs.indexOf(document.activeElement);
+    if (i < 0) return;
+    const to = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: tabs.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const b = tabs[(to + tabs.length) % tabs.length];
+    b.focus();
+    showTab(b.dataset.tab);
+  });
   tid('grid-view').addEventListener('click', (e) => {
     const c = e.target.closest('.cell');
     if (!c) return;
@@ -777,7 +1107,7 @@ async function main() {
 window.frayPage = {
   call, cancel, lastMs,
   state: () => ({ ...state }),
-  idle: () => pending.size === 0 && computing === 0 && timer === null && !dirty.has(state.tab),
+  idle: () => pending.size === 0 && computing === 0 && timer === null && !dirty.has(state.tab) && errorTimers.size === 0,
 };
 main().catch((e) => {
   $('#status').textContent = 'the engine failed to load: ' + e.message;

@@ -155,6 +155,8 @@ export function wrapEngine(mod) {
     fov: (o) => onMap('fov', o),
     path: (o) => onMap('path', o),
     surprise: (o) => onMap('surprise', o),
+    // Where to tap so a thrown item reaches a cell: {rules, from, to, cells, count} (fray aim).
+    aim: (o) => onMap('aim', o),
     // The verb's document and its SVG plot: plot('attack', {...}, 'at-least').
     plot(verb, o, view) {
       if (!['dist', 'attack', 'ttk', 'duel', 'sweep'].includes(verb))
@@ -176,11 +178,28 @@ export function wrapEngine(mod) {
 // downloads. The WebAssembly.Module may be handed to loadFray, here or in a
 // worker (postMessage copies it without compiling again), so that a page
 // compiles fray once however many engines it starts.
-export async function compileFray(base = new URL('.', import.meta.url).href) {
+//   options.onDownload  (loaded, total) => void as the bytes arrive (total 0
+//                       when the server does not say it, or sends it compressed)
+export async function compileFray(base = new URL('.', import.meta.url).href, options = {}) {
   const url = new URL('fray.wasm', base).href;
+  const counted = (res) => {
+    const report = options.onDownload;
+    if (!report || !res.body || typeof TransformStream === 'undefined') return res;
+    // A compressed response's length is of the compressed bytes, the stream's of the others.
+    const total = res.headers.get('content-encoding') ? 0 : Number(res.headers.get('content-length')) || 0;
+    let loaded = 0;
+    const body = res.body.pipeThrough(new TransformStream({
+      transform(chunk, out) {
+        loaded += chunk.byteLength;
+        report(loaded, total);
+        out.enqueue(chunk);
+      },
+    }));
+    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
   if (WebAssembly.compileStreaming) {
     try {
-      return await WebAssembly.compileStreaming(fetch(url));
+      return await WebAssembly.compileStreaming(fetch(url).then(counted));
     } catch (e) {
       // A server that does not say application/wasm: compile from the bytes.
     }

@@ -31,7 +31,7 @@ inline constexpr std::string_view kSkillSweep = "skill-sweep";
 
 void add_sweep_verbs(Cli& cli) {
   struct Opts {
-    std::string rules, attacker, defender, situation, kind, key, skill, side = "attacker", method;
+    std::string rules, attacker, defender, situation, kind, key, skill, side = "attacker", method, columns;
     std::optional<double> from, to;
     double step = 1;
     bool csv = false;
@@ -47,6 +47,7 @@ void add_sweep_verbs(Cli& cli) {
         if (!o->skill.empty()) {
           // A game's own sweep of a skill: exact attacks only (value, p_hit, mean_damage).
           require(o->key.empty(), "sweep: give --key or --skill, not both");
+          require(o->columns.empty(), "sweep: --columns is for --key (--skill has p_hit and mean_damage only)");
           const std::vector<std::string> games = game_verb_rulesets(kSkillSweep);
           require(!games.empty(), "sweep: --skill: no ruleset has a skill sweep");
           const Ruleset& rules = ruleset(o->rules.empty() ? games.front() : o->rules);
@@ -80,6 +81,7 @@ void add_sweep_verbs(Cli& cli) {
           req.to = *o->to;
           req.step = o->step;
           req.side = o->side == "attacker" ? SweepSide::attacker : SweepSide::defender;
+          if (!o->columns.empty()) req.columns = parse_sweep_columns(split_list(o->columns), "--columns");
           if (!o->method.empty()) {
             try {
               req.fight.method = fight::parse_method(o->method);
@@ -144,6 +146,10 @@ void add_sweep_verbs(Cli& cli) {
   v->add_option("--from", o->from, "First value");
   v->add_option("--to", o->to, "Last value");
   v->add_option("--step", o->step, fmt::format("Step (default 1); at most {} values", kMaxSweepPoints));
+  v->add_option("--columns", o->columns,
+                "The columns to compute, a comma list (all by default): p_hit, mean_damage and warnings are "
+                "always there; mean_attacks_to_kill or mean_hits_to_kill add turns to kill, p_attacker_wins the "
+                "duel (the others stay empty)");
   v->add_option("--method", o->method,
                 "How each row's fights are solved: auto (the default: exact when the rules allow it, else Monte "
                 "Carlo), exact (Monte Carlo, said so, when impossible) or monte-carlo");

@@ -25,9 +25,30 @@ constexpr double kLeft = 72, kRight = 20, kTop = 40, kBottom = 56;
 // per point, so that no input makes an unbounded document.
 constexpr std::size_t kMaxMarkers = 2000;
 
-// Colours that keep their contrast on a white and on a near-black page.
-constexpr const char* kPalette[] = {"#3b82f6", "#f97316", "#10b981", "#d946ef",
-                                    "#eab308", "#06b6d4", "#ef4444", "#8b5cf6"};
+// Okabe and Ito's colours, told apart with every common colour blindness
+// and readable on a white and on a near-black page; each series also has its
+// own marker shape (marker()), so that series differ without colour.
+constexpr const char* kPalette[] = {"#0072b2", "#e69f00", "#009e73", "#cc79a7",
+                                    "#56b4e9", "#d55e00", "#f0e442", "#999999"};
+
+// Series i's marker centred on (x, y), with `rest` (attributes and children)
+// inside: a circle, a square, a triangle, a diamond, in turn.
+std::string marker(std::size_t i, double x, double y, std::string_view rest, std::string_view cls = "mark") {
+  switch (i % 4) {
+    case 0:
+      return fmt::format("<circle class=\"{}\" cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"3.5\"{}</circle>\n", cls, x, y, rest);
+    case 1:
+      return fmt::format("<rect class=\"{}\" x=\"{:.2f}\" y=\"{:.2f}\" width=\"6.4\" height=\"6.4\"{}</rect>\n", cls,
+                         x - 3.2, y - 3.2, rest);
+    case 2:
+      return fmt::format("<polygon class=\"{}\" points=\"{:.2f},{:.2f} {:.2f},{:.2f} {:.2f},{:.2f}\"{}</polygon>\n",
+                         cls, x, y - 4.2, x + 4, y + 3, x - 4, y + 3, rest);
+    default:
+      return fmt::format(
+          "<polygon class=\"{}\" points=\"{:.2f},{:.2f} {:.2f},{:.2f} {:.2f},{:.2f} {:.2f},{:.2f}\"{}</polygon>\n", cls,
+          x, y - 4.5, x + 4.5, y, x, y + 4.5, x - 4.5, y, rest);
+  }
+}
 
 std::string escape(std::string_view text) {
   std::string out;
@@ -361,10 +382,9 @@ std::string render(const Plot& plot) {
       if (points <= kMaxMarkers)
         for (const auto& [x, y] : s.points) {
           if (!std::isfinite(x) || !std::isfinite(y)) continue;
-          o += fmt::format(
-              "<circle class=\"mark\" cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"3.5\" stroke=\"none\" data-x=\"{}\" "
-              "data-y=\"{}\"><title>{}</title></circle>\n",
-              sx(x), sy(y), exact(x), exact(y), point_title(s.name, x, y, plot.y_percent, named));
+          o += marker(i, sx(x), sy(y),
+                      fmt::format(" stroke=\"none\" data-x=\"{}\" data-y=\"{}\"><title>{}</title>", exact(x), exact(y),
+                                  point_title(s.name, x, y, plot.y_percent, named)));
         }
     }
     o += "</g>\n";
@@ -382,6 +402,8 @@ std::string render(const Plot& plot) {
       const double y = ly + 16 + 18.0 * static_cast<double>(i);
       o += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"14\" height=\"4\" fill=\"{}\"/>", lx + 6, y - 6,
                        kPalette[i % std::size(kPalette)]);
+      o += marker(i, lx + 13, y - 4, fmt::format(" fill=\"{}\" stroke=\"none\">", kPalette[i % std::size(kPalette)]),
+                  "legend-mark");
       o += fmt::format("<text class=\"legend-item\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n", lx + 26, y,
                        escape(plot.series[i].name));
     }

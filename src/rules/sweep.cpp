@@ -4,6 +4,7 @@
 #include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
 #include <fray/core/probability_text.hpp>
+#include <fray/core/suggest.hpp>
 #include <fray/rules/spec.hpp>
 
 #include <fmt/format.h>
@@ -29,6 +30,21 @@ std::vector<std::string> spec_keys(const Ruleset& rules) {
     if (std::find(out.begin(), out.end(), key) == out.end()) out.push_back(std::move(key));
   }
   return out;
+}
+
+SweepColumns parse_sweep_columns(const std::vector<std::string>& names, const std::string& label) {
+  static const std::vector<std::string> known{
+      "value", "p_hit", "mean_damage", "mean_attacks_to_kill", "mean_hits_to_kill", "p_attacker_wins", "warnings"};
+  if (names.empty()) throw Error(fmt::format("{}: give at least one column ({})", label, fmt::join(known, ", ")));
+  SweepColumns c{false, false};
+  for (const std::string& n : names) {
+    if (std::find(known.begin(), known.end(), n) == known.end())
+      throw Error(fmt::format("{}: no column '{}'{}; the columns are {}", label, n, did_you_mean(n, known),
+                              fmt::join(known, ", ")));
+    c.ttk |= n == "mean_attacks_to_kill" || n == "mean_hits_to_kill";
+    c.duel |= n == "p_attacker_wins";
+  }
+  return c;
 }
 
 std::vector<double> sweep_values(double from, double to, double step, std::size_t max_values) {
@@ -207,40 +223,47 @@ Table sweep(const Ruleset& rules, const SweepRequest& request) {
     row.emplace_back(s.mean_damage());
     std::optional<fight::TtkResult> ttk;
     std::optional<fight::DuelResult> duel;
-    try {
-      std::vector<std::string> notes;
-      const Bout bout = ttk_bout(rules, req, notes);
-      for (const auto& n : notes) fight_notes.add("turns to kill: " + n, i);
-      const fight::TtkResult& r = ttk.emplace(fight::solve_ttk(bout, request.fight));
-      row.push_back(maybe_mean(r.attacks));
-      row.push_back(maybe_mean(r.hits));
-      if (r.method != "exact") {
-        ttk_sampled.push_back(i);
-        if (ttk_why.empty()) ttk_why = r.method_reason;
-      } else if (r.hits && r.hits_method != "exact") {
-        hits_sampled.push_back(i);
-        if (hits_why.empty()) hits_why = r.hits_reason;
+    if (!request.columns.ttk) {
+      row.emplace_back();
+      row.emplace_back();
+    } else
+      try {
+        std::vector<std::string> notes;
+        const Bout bout = ttk_bout(rules, req, notes);
+        for (const auto& n : notes) fight_notes.add("turns to kill: " + n, i);
+        const fight::TtkResult& r = ttk.emplace(fight::solve_ttk(bout, request.fight));
+        row.push_back(maybe_mean(r.attacks));
+        row.push_back(maybe_mean(r.hits));
+        if (r.method != "exact") {
+          ttk_sampled.push_back(i);
+          if (ttk_why.empty()) ttk_why = r.method_reason;
+        } else if (r.hits && r.hits_method != "exact") {
+          hits_sampled.push_back(i);
+          if (hits_why.empty()) hits_why = r.hits_reason;
+        }
+      } catch (const Error& e) {
+        row.emplace_back();
+        row.emplace_back();
+        no_ttk.push_back(i);
+        if (no_ttk_why.empty()) no_ttk_why = e.what();
       }
-    } catch (const Error& e) {
+    if (!request.columns.duel)
       row.emplace_back();
-      row.emplace_back();
-      no_ttk.push_back(i);
-      if (no_ttk_why.empty()) no_ttk_why = e.what();
-    }
-    try {
-      const Bout bout = rules.bout(req);
-      for (const auto& n : bout.notes) fight_notes.add("duel: " + n, i);
-      const fight::DuelResult& d = duel.emplace(fight::solve_duel(bout, request.fight));
-      row.emplace_back(d.p_a_wins);
-      if (d.method != "exact") {
-        duel_sampled.push_back(i);
-        if (duel_why.empty()) duel_why = d.method_reason;
+    else
+      try {
+        const Bout bout = rules.bout(req);
+        for (const auto& n : bout.notes) fight_notes.add("duel: " + n, i);
+        const fight::DuelResult& d = duel.emplace(fight::solve_duel(bout, request.fight));
+        row.emplace_back(d.p_a_wins);
+        if (d.method != "exact") {
+          duel_sampled.push_back(i);
+          if (duel_why.empty()) duel_why = d.method_reason;
+        }
+      } catch (const Error& e) {
+        row.emplace_back();
+        no_duel.push_back(i);
+        if (no_duel_why.empty()) no_duel_why = e.what();
       }
-    } catch (const Error& e) {
-      row.emplace_back();
-      no_duel.push_back(i);
-      if (no_duel_why.empty()) no_duel_why = e.what();
-    }
     add_mechanics(modelled, "modelled: ", ttk ? &ttk->modelled : nullptr, duel ? &duel->modelled : nullptr, i);
     add_mechanics(not_modelled, "not modelled: ", ttk ? &ttk->not_modelled : nullptr,
                   duel ? &duel->not_modelled : nullptr, i);
@@ -261,14 +284,17 @@ Table sweep(const Ruleset& rules, const SweepRequest& request) {
       "P(hit) and mean damage (per attack, a miss as 0) are exact; attacks and hits to kill are means given a kill "
       "(the defender does not fight back); P(attacker wins duel) is the attacker's chance as side a of fray duel"));
   const std::string mc_text = fmt::format("Monte Carlo, {} fights a row, seed {}", mc.sims, mc.seed);
-  if (ttk_sampled.empty() && hits_sampled.empty() && no_ttk.size() < n)
+  if (!request.columns.ttk) notes.push_back("attacks and hits to kill: not computed (not asked for)");
+  if (!request.columns.duel) notes.push_back("duel: not computed (not asked for)");
+  if (request.columns.ttk && ttk_sampled.empty() && hits_sampled.empty() && no_ttk.size() < n)
     notes.push_back("attacks and hits to kill: exact in every row that has them");
   if (!ttk_sampled.empty())
     notes.push_back(fmt::format("attacks and hits to kill: {} {} ({})", mc_text, where(ttk_sampled), ttk_why));
   if (!hits_sampled.empty())
     notes.push_back(fmt::format("hits to kill: {} {} ({})", mc_text, where(hits_sampled), hits_why));
   if (!no_ttk.empty()) notes.push_back(fmt::format("no turns to kill {}: {}", where(no_ttk), no_ttk_why));
-  if (duel_sampled.empty() && no_duel.size() < n) notes.push_back("duel: exact in every row that has one");
+  if (request.columns.duel && duel_sampled.empty() && no_duel.size() < n)
+    notes.push_back("duel: exact in every row that has one");
   if (!duel_sampled.empty()) notes.push_back(fmt::format("duel: {} {} ({})", mc_text, where(duel_sampled), duel_why));
   if (!no_duel.empty()) notes.push_back(fmt::format("no duel {}: {}", where(no_duel), no_duel_why));
   for (const auto& e : equipment)

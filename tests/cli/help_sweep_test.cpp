@@ -139,6 +139,59 @@ TEST(SweepCli, BadInput) {
   err({"sweep", "--rules", "brogue", "--attacker", "player", "--defender", "rat", "--key", "enchant", "--from", "0",
        "--to", "2", "--side", "both"},
       "--side must be attacker or defender");
+  err({"sweep", "--rules", "brogue", "--attacker", "player", "--defender", "rat", "--key", "enchant", "--from", "0",
+       "--to", "2", "--columns", "p_hitt"},
+      "--columns: no column 'p_hitt' (did you mean 'p_hit'?)");
+  err({"sweep", "--rules", "brogue", "--attacker", "player", "--defender", "rat", "--key", "enchant", "--from", "0",
+       "--to", "2", "--columns", ","},
+      "--columns: give at least one column");
+  err({"sweep", "--attacker", "player:weapon=mace", "--defender", "orc", "--skill", "dex", "--columns", "p_hit"},
+      "--columns is for --key");
+}
+
+// --columns: the fights only for the columns named; the table keeps every column.
+TEST(SweepCli, ColumnsComputeOnlyWhatIsAsked) {
+  const std::vector<std::string> base = {"sweep",
+                                         "--rules",
+                                         "pixel-dungeon",
+                                         "--attacker",
+                                         "hero:weapon=war_hammer",
+                                         "--defender",
+                                         "gnoll_scout",
+                                         "--key",
+                                         "str",
+                                         "--from",
+                                         "16",
+                                         "--to",
+                                         "18",
+                                         "--step",
+                                         "2",
+                                         "--json"};
+  const auto all = run_cli(base);
+  ASSERT_EQ(all.status, 0) << all.err;
+  auto args = base;
+  args.insert(args.end(), {"--columns", "p_hit"});
+  const auto hit = run_cli(args);
+  ASSERT_EQ(hit.status, 0) << hit.err;
+  const auto a = all.json(), h = hit.json();
+  EXPECT_EQ(h["columns"], a["columns"]);
+  ASSERT_EQ(h["rows"].size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(h["rows"][i]["p_hit"], a["rows"][i]["p_hit"]);
+    EXPECT_EQ(h["rows"][i]["mean_damage"], a["rows"][i]["mean_damage"]);
+    EXPECT_TRUE(h["rows"][i]["p_attacker_wins"].is_null());
+    EXPECT_TRUE(h["rows"][i]["mean_attacks_to_kill"].is_null());
+    EXPECT_FALSE(a["rows"][i]["p_attacker_wins"].is_null());
+  }
+  EXPECT_NE(hit.out.find("duel: not computed (not asked for)"), std::string::npos);
+  args = base;
+  args.insert(args.end(), {"--columns", "p_hit,p_attacker_wins"});
+  const auto duel = run_cli(args);
+  ASSERT_EQ(duel.status, 0) << duel.err;
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(duel.json()["rows"][i]["p_attacker_wins"], a["rows"][i]["p_attacker_wins"]);
+    EXPECT_TRUE(duel.json()["rows"][i]["mean_hits_to_kill"].is_null());
+  }
 }
 
 }  // namespace

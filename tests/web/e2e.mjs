@@ -63,6 +63,24 @@ function diff(a, b, where = '$') {
   }
   return a === b ? '' : `${where}: ${JSON.stringify(a)} != ${JSON.stringify(b)}`;
 }
+// The columns the page's sweep computes for the columns it shows (app.js sweepNeeds):
+// P(hit), damage and warnings always; turns to kill and the duel only when shown.
+function sweepNeeds(sy) {
+  const cols = (sy || 'p_hit').split(',');
+  const out = ['p_hit', 'mean_damage', 'warnings'];
+  if (cols.includes('mean_attacks_to_kill') || cols.includes('mean_hits_to_kill')) out.push('mean_attacks_to_kill', 'mean_hits_to_kill');
+  if (cols.includes('p_attacker_wins')) out.push('p_attacker_wins');
+  return out.join(',');
+}
+// A shown number (its data-value) against the CLI's, to 1e-12 relative; null for '–'.
+async function shownValue(page, id) {
+  const v = await page.getAttribute(`[data-testid="${id}"]`, 'data-value');
+  return v === null || v === '' ? null : Number(v);
+}
+function close(a, b) {
+  if (a === null || b === null || a === undefined || b === undefined) return a === b || (a ?? null) === (b ?? null);
+  return Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(a), Math.abs(b));
+}
 function same(page, want, what) {
   const d = diff(page, want);
   ok(!d, `${what}: ${d}`);
@@ -197,6 +215,29 @@ async function main() {
       // Attack.
       same(await jsonOf(page, 'attack-json'),
         frayJson(['attack', '--rules', game, '--attacker', attacker, '--defender', defender]), `${game} attack`);
+      // The answers first: both sides against each other, each the CLI's.
+      {
+        const fightArgs = ['--method', 'auto', '--sims', '100000', '--seed', '1'];
+        const fwd = frayJson(['attack', '--rules', game, '--attacker', attacker, '--defender', defender]);
+        const rev = fray(['attack', '--rules', game, '--attacker', defender, '--defender', attacker, '--json']);
+        const revDoc = rev.status === 0 ? JSON.parse(rev.out) : null;
+        const ttkOf = (a, d) => {
+          const r = fray(['ttk', '--rules', game, '--attacker', a, '--defender', d, ...fightArgs, '--json']);
+          return r.status === 0 ? JSON.parse(r.out) : null;
+        };
+        const fwdTtk = ttkOf(attacker, defender), revTtk = revDoc ? ttkOf(defender, attacker) : null;
+        for (const [dir, a, t] of [['fwd', fwd, fwdTtk], ['rev', revDoc, revTtk]]) {
+          ok(close(await shownValue(page, `${dir}-p-hit`), a ? a.p_hit : null), `${game} ${dir}: P(hit) is the CLI's`);
+          ok(close(await shownValue(page, `${dir}-damage-per-hit`), a && a.p_hit > 0 ? a.damage_on_hit.mean : null), `${game} ${dir}: damage per hit is the CLI's`);
+          ok(close(await shownValue(page, `${dir}-damage-per-attack`), a ? a.mean_damage : null), `${game} ${dir}: damage per attack is the CLI's`);
+          ok(close(await shownValue(page, `${dir}-attacks-to-kill`), t ? t.attacks.mean : null), `${game} ${dir}: attacks to kill is the CLI's`);
+          ok(close(await shownValue(page, `${dir}-hits-to-kill`), t && t.hits ? t.hits.mean : null), `${game} ${dir}: hits to kill is the CLI's`);
+          ok(close(await shownValue(page, `${dir}-time-to-kill`), t ? t.time.mean : null), `${game} ${dir}: time to kill is the CLI's`);
+        }
+        const title = await text(page, 'fwd-title');
+        ok(title.includes(fwd.attacker.name) && title.includes(fwd.defender.name), `${game}: the answers name both sides (${title})`);
+        ok(!/(^|[^\d.])1 (turns|attacks)\b/.test(await text(page, 'attack-results')), `${game}: "1 turn", never "1 turns"`);
+      }
       // The plot: the page's SVG text is the CLI's --svg file, and it is on the page.
       const file = path.join(tmp, `${game}-attack.svg`);
       fray(['attack', '--rules', game, '--attacker', attacker, '--defender', defender, '--svg', file]);
@@ -211,6 +252,16 @@ async function main() {
       const fightArgs = ['--method', 'auto', '--sims', '100000', '--seed', '1'];
       same(duel, frayJson(['duel', '--rules', game, '--a', attacker, '--b', defender, '--first', 'a', ...fightArgs]),
         `${game} duel`);
+      // Who wins, by name.
+      {
+        const [an, bn] = duel.a.name === duel.b.name ? [`${duel.a.name} (a)`, `${duel.b.name} (b)`] : [duel.a.name, duel.b.name];
+        ok((await text(page, 'p-a-wins-label')) === `${an} wins` && (await text(page, 'p-b-wins-label')) === `${bn} wins`,
+          `${game}: the duel names who wins (${await text(page, 'p-a-wins-label')})`);
+        const verdict = await text(page, 'duel-verdict');
+        ok(duel.p_a_wins === duel.p_b_wins ? verdict.startsWith('Even') : verdict.startsWith(`${duel.p_a_wins > duel.p_b_wins ? an : bn} wins more often`),
+          `${game}: the verdict names the winner (${verdict})`);
+        if (duel.p_a_wins_ci) ok((await text(page, 'p-a-wins')).includes('95 % interval'), `${game}: Monte Carlo's interval labelled`);
+      }
       const ttkDoc = await jsonOf(page, 'ttk-json');
       same(ttkDoc, frayJson(['ttk', '--rules', game, '--attacker', attacker, '--defender', defender, ...fightArgs]), `${game} ttk`);
       for (const [prefix, doc] of [['duel', duel], ['ttk', ttkDoc]]) {
@@ -245,7 +296,7 @@ async function main() {
         const a = side === 'attacker' ? attacker : s, d = side === 'defender' ? defender : s;
         same(sweep[i], frayJson(['sweep', '--rules', game, '--attacker', a, '--defender', d, '--key', st.skey,
           '--from', String(st.sfrom), '--to', String(st.sto), '--step', String(st.sstep), '--side', side,
-          '--method', 'auto', '--sims', st.ssims, '--seed', st.seed]),
+          '--method', 'auto', '--sims', st.ssims, '--seed', st.seed, '--columns', sweepNeeds(st.sy)]),
         `${game} sweep ${s}`);
       });
       ok((await page.locator('[data-testid="sweep-plot"] svg').first().locator('.series').count()) === series.length,
@@ -287,7 +338,7 @@ async function main() {
     // The goblin's duel is exact without the player's regeneration; the conjurer's never is.
     for (const [method, flag, sims] of [['mc', 'monte-carlo', 300], ['exact', 'exact', 400], ['auto', 'auto', 500]]) {
       await page.goto(`${url}?game=brogue&tab=sweep&attacker=${encodeURIComponent('player:regeneration=none')}` +
-        `&skey=enchant&sfrom=0&sto=2&sseries=${encodeURIComponent('goblin\ngoblin_conjurer')}&method=${method}&ssims=${sims}&seed=2`);
+        `&skey=enchant&sfrom=0&sto=2&sseries=${encodeURIComponent('goblin\ngoblin_conjurer')}&method=${method}&ssims=${sims}&seed=2&sy=p_hit,p_attacker_wins`);
       await settled(page);
       ok((await page.inputValue('[data-testid="sweep-method"]')) === method && (await page.inputValue('[data-testid="sweep-sims"]')) === String(sims),
         `sweep method ${method}: the Sweep tab shows the Method and Fights a row asked for`);
@@ -295,7 +346,8 @@ async function main() {
       const shown = await text(page, 'sweep-notes');
       for (const [i, d] of ['goblin', 'goblin_conjurer'].entries()) {
         const cli = frayJson(['sweep', '--rules', 'brogue', '--attacker', 'player:regeneration=none', '--defender', d, '--key', 'enchant',
-          '--from', '0', '--to', '2', '--side', 'attacker', '--method', flag, '--sims', String(sims), '--seed', '2']);
+          '--from', '0', '--to', '2', '--side', 'attacker', '--method', flag, '--sims', String(sims), '--seed', '2',
+          '--columns', 'p_hit,mean_damage,warnings,p_attacker_wins']);
         same(sw[i], cli, `sweep method ${method}: ${d} is the CLI's --method ${flag} --sims ${sims}`);
         const duel = cli.notes.find((n) => n.startsWith('duel: '));
         const sampled = method === 'mc' || d === 'goblin_conjurer';
@@ -304,7 +356,8 @@ async function main() {
         ok(duel.startsWith(want), `sweep method ${method}: ${d}'s duel note says the method asked for: ${duel}`);
         ok(shown.includes(duel), `sweep method ${method}: the page shows ${d}'s duel note`);
       }
-      ok((await text(page, 'sweep-how')).includes(`--method ${flag} --sims ${sims} --seed 2`), `sweep method ${method}: the page says the sweep's options`);
+      ok((await text(page, 'sweep-how')).includes(`the duel: method ${flag}, ${sims} fights a row where Monte Carlo answers, seed 2`),
+        `sweep method ${method}: the page says the sweep's options: ${await text(page, 'sweep-how')}`);
     }
     // One Method box and one seed for the Fight and Sweep tabs: a change on one is the other's.
     await page.selectOption('[data-testid="sweep-method"]', 'exact');
@@ -322,7 +375,8 @@ async function main() {
       const d = await page.inputValue('[data-testid="defender"]');
       for (const [i, a] of ['player', 'player:enchant=3'].entries())
         same(sw[i], frayJson(['sweep', '--rules', 'brogue', '--attacker', a, '--defender', d, '--key', 'defense', '--from', '0',
-          '--to', '100', '--step', '20', '--side', 'defender', '--method', 'auto', '--sims', '10000', '--seed', '1']), `brogue defender sweep ${a}`);
+          '--to', '100', '--step', '20', '--side', 'defender', '--method', 'auto', '--sims', '10000', '--seed', '1',
+          '--columns', sweepNeeds('p_hit,mean_attacks_to_kill,p_attacker_wins')]), `brogue defender sweep ${a}`);
       ok((await page.locator('[data-testid="sweep-plot"] svg').count()) === 3, 'a plot per column picked');
       ok((await page.locator('[data-testid="sweep-plot"] svg').nth(2).locator('.series').count()) === 2, 'two series overlaid');
       ok((await page.locator('[data-testid="sweep-table"] thead th').count()) === 1 + 2 * 3, 'the table has each series\' columns');
@@ -359,6 +413,111 @@ async function main() {
     ok((await page.inputValue('[data-testid="viewer"]')) === '4,1', 'a click sets the viewer');
     same(await jsonOf(page, 'fov-json'), frayJson(['fov', '--map', mapFile, '--at', '4,1', '--algorithm', 'symmetric-exact']), 'fov after a click');
     same(await jsonOf(page, 'path-json'), frayJson(['path', '--map', mapFile, '--from', '4,1', '--to', '7,3']), 'path');
+
+    // --- grid: one @ after a click; where to tap, for the games whose verbs have aim ------
+    ok((await page.locator('[data-testid="grid-view"] .cell', { hasText: '@' }).count()) === 1, 'one @ on the grid after a click');
+    for (const game of info.filter((r) => r.verbs.includes('aim')).map((r) => r.id)) {
+      await page.goto(`${url}?game=${game}&tab=grid&target=7,3`);
+      await settled(page);
+      const at = await page.inputValue('[data-testid="viewer"]');
+      const aim = await jsonOf(page, 'aim-json');
+      same(aim, frayJson(['aim', '--rules', game, '--map', mapFile, '--from', at, '--to', '7,3']), `${game}: where to tap is the CLI's fray aim`);
+      const framed = await page.$$eval('[data-testid="grid-view"] .cell.tap', (cs) => cs.map((c) => [Number(c.dataset.x), Number(c.dataset.y)]));
+      same(framed, aim.cells, `${game}: the grid frames every cell to tap`);
+      ok((await text(page, 'aim-summary')).includes(`${aim.count} cell`), `${game}: the count of cells to tap is said`);
+      // A click on another target: the cells follow.
+      await page.selectOption('[data-testid="click-mode"]', 'target');
+      await page.click('[data-testid="grid-view"] .cell[data-x="9"][data-y="2"]');
+      await settled(page);
+      same(await jsonOf(page, 'aim-json'), frayJson(['aim', '--rules', game, '--map', mapFile, '--from', at, '--to', '9,2']), `${game}: aim after a click on the target`);
+    }
+    for (const game of info.filter((r) => !r.verbs.includes('aim')).map((r) => r.id).slice(0, 1)) {
+      await page.goto(`${url}?game=${game}&tab=grid`);
+      await settled(page);
+      ok(!(await page.locator('[data-testid="aim-summary"]').isVisible()) && (await page.locator('.cell.tap').count()) === 0,
+        `${game}: no aim where the game has no aim verb`);
+    }
+    // The grid's errors name the page's fields, not the command line's options.
+    await page.goto(`${url}?game=pixel-dungeon&tab=grid`);
+    await settled(page);
+    await page.fill('[data-testid="viewer"]', '0,0');
+    await page.locator('[data-testid="viewer"]').blur();
+    await settled(page);
+    const viewerError = await text(page, 'viewer-error');
+    ok(viewerError.startsWith('fray: error: viewer') && !viewerError.includes('--at'), `the viewer's error names the viewer: ${viewerError}`);
+
+    // --- the character builder: the form writes the spec, the spec fills the form ------
+    await page.goto(`${url}?game=crawl&tab=attack`);
+    await settled(page);
+    await page.fill('[data-testid="attacker"]', 'player');
+    await page.click('[data-testid="builder-attacker"] summary');
+    await page.fill('[data-testid="builder-attacker-base"]', 'player');
+    await page.locator('[data-testid="builder-attacker-base"]').dispatchEvent('change');
+    await page.fill('[data-testid="builder-attacker-xl"]', '5');
+    await page.fill('[data-testid="builder-attacker-weapon"]', 'war_axe');
+    await page.check('[data-testid="builder-attacker-might"]');
+    await settled(page);
+    const built = await page.inputValue('[data-testid="attacker"]');
+    ok(built === 'player:xl=5,weapon=war_axe,might', `the builder writes the spec (${built})`);
+    same(await jsonOf(page, 'attack-json'), frayJson(['attack', '--rules', 'crawl', '--attacker', built, '--defender',
+      await page.inputValue('[data-testid="defender"]')]), 'the built attacker\'s attack is the CLI\'s');
+    ok((await page.getAttribute('[data-testid="builder-attacker-str"]', 'placeholder')).includes('10'), 'the builder shows a key\'s default');
+    ok((await page.getAttribute('[data-testid="builder-attacker-fighting"]', 'max')) === '27', 'the builder reads a key\'s range');
+    await page.fill('[data-testid="attacker"]', 'player:fighting=9,str=15,weapon=mace,foo=1');
+    ok((await page.inputValue('[data-testid="builder-attacker-fighting"]')) === '9' && (await page.inputValue('[data-testid="builder-attacker-str"]')) === '15' &&
+      (await page.inputValue('[data-testid="builder-attacker-weapon"]')) === 'mace' && (await page.inputValue('[data-testid="builder-attacker-more"]')) === 'foo=1',
+      'the spec fills the builder');
+    await page.click('[data-testid="builder-defender"] summary');
+    await page.fill('[data-testid="defender"]', 'orc');
+    const orc = frayJson(['list', '--rules', 'crawl', 'monsters']).entries.find((e) => e.name === 'orc');
+    const orcStats = await text(page, 'builder-defender-stats');
+    ok(Object.entries(orc.stats).filter(([, v]) => typeof v !== 'object').every(([k, v]) => orcStats.includes(`${k} ${v}`)), `a monster's stats shown (${orcStats})`);
+    // A half-typed name: no error while typing; the error after the pause.
+    await page.fill('[data-testid="attacker"]', '');
+    await page.type('[data-testid="attacker"]', 'ogr', { delay: 60 });
+    await page.waitForTimeout(300);
+    ok((await text(page, 'attacker-error')) === '', 'no error while a name is typed');
+    await settled(page);
+    ok((await text(page, 'attacker-error')).includes('ogr'), 'the error once the typing stops');
+    await page.type('[data-testid="attacker"]', 'e');
+    await settled(page);
+    ok((await text(page, 'attacker-error')) === '', 'the whole name: no error');
+    // No result stale after an input changes: the answers are the new inputs'.
+    same(await shownValue(page, 'fwd-p-hit'), frayJson(['attack', '--rules', 'crawl', '--attacker', 'ogre', '--defender', 'orc']).p_hit,
+      'the answers follow the inputs');
+    // A default deleted: the box reads as its default (the placeholder), no tab breaks.
+    await page.fill('[data-testid="attacker"]', '');
+    await page.locator('[data-testid="attacker"]').blur();
+    await settled(page);
+    const d0 = info.find((r) => r.id === 'crawl').defaults;
+    ok((await page.getAttribute('[data-testid="attacker"]', 'placeholder')) === d0.attacker && (await text(page, 'attacker-error')) === '',
+      'an emptied attacker reads as the default');
+    same(await shownValue(page, 'fwd-p-hit'), frayJson(['attack', '--rules', 'crawl', '--attacker', d0.attacker, '--defender', 'orc']).p_hit,
+      'the default attacker computed');
+    await page.click('[data-testid="tab-sweep"]');
+    await page.fill('[data-testid="sweep-key"]', '');
+    await settled(page);
+    ok((await text(page, 'sweep-error')) === '' && (await page.locator('[data-testid="sweep-table"] tbody tr').count()) > 0, 'an emptied sweep key reads as the default');
+
+    // --- tabs: role=tab, arrow keys ----------------------------------------------------
+    await page.focus('[data-testid="tab-sweep"]');
+    await page.keyboard.press('ArrowRight');
+    ok((await page.getAttribute('[data-testid="tab-dice"]', 'aria-selected')) === 'true' && (await page.isVisible('[data-testid="panel-dice"]')), 'ArrowRight selects the next tab');
+    await page.keyboard.press('Home');
+    ok((await page.getAttribute('[data-testid="tab-attack"]', 'aria-selected')) === 'true', 'Home selects the first tab');
+    await settled(page);
+    ok((await page.getAttribute('[data-testid="docs-link"]', 'href')) === 'docs/web.md' &&
+      (await (await context.request.get(new URL('docs/web.md', url).href)).ok()), 'the footer links the docs the site serves');
+
+    // --- a 360 px phone: no horizontal scroll on any tab ----------------------------------
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const [tab, game] of [['attack', 'crawl-0.34'], ['fight', 'brogue'], ['sweep', 'brogue'], ['dice', 'brogue'], ['grid', 'shattered-pd']]) {
+      await page.goto(`${url}?game=${game}&tab=${tab}`);
+      await settled(page);
+      const w = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      ok(w[0] <= w[1], `360 px, ${tab}: no horizontal scroll (${w[0]} <= ${w[1]})`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // --- permalink round trip ----------------------------------------------------------
     await page.goto(`${url}?game=crawl&tab=attack`);
@@ -565,6 +724,9 @@ async function main() {
       ok(held > 0 && (await slow.evaluate(() => document.body.dataset.ready !== 'true')), 'the engine is still loading');
       ok(await slow.locator('[data-testid="cancel"]').isHidden(), 'no Cancel for the page\'s own loading');
       ok((await text(slow, 'status')) === 'loading the engine…', `the status says the engine loads (${await text(slow, 'status')})`);
+      // The first paint: a loading note and its bar, no tab's empty results.
+      ok((await slow.locator('[data-testid="loading"]').isVisible()) && !(await slow.locator('[data-testid="panel-attack"]').isVisible()) &&
+        !(await slow.locator('#sides').isVisible()), 'while the engine loads: the loading note, no empty tab');
       // Cancel anyway (the page's API, as a click would): twice, the second while the first's new worker starts.
       await slow.evaluate(() => {
         window.frayPage.cancel();
@@ -668,16 +830,30 @@ async function screenshots(context, url, dir) {
     ['fight', '?game=brogue&tab=fight'],
     ['sweep', '?game=brogue&tab=sweep&sy=p_hit,p_attacker_wins'],
     ['dice', '?game=brogue&tab=dice&dice=3d6%0A4d6kh3%0A2d10'],
-    ['grid', '?game=pixel-dungeon&tab=grid&target=10,1'],
+    ['grid', '?game=shattered-pd&tab=grid&target=10,1'],
   ];
   for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const [name, query] of views) {
       await page.goto(url + query);
       await settled(page);
-      await page.screenshot({ path: path.join(dir, `${name}${scheme === 'dark' ? '-dark' : ''}.png`), fullPage: true });
+      // The top of a long page only, to keep the files small.
+      const height = Math.min(1400, await page.evaluate(() => document.documentElement.scrollHeight));
+      await page.screenshot({ path: path.join(dir, `${name}${scheme === 'dark' ? '-dark' : ''}.png`), fullPage: true,
+        clip: { x: 0, y: 0, width: 1280, height } });
     }
   }
+  // The same on a 360 px phone, the first screen of each (small files).
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [name, query] of views) {
+      await page.goto(url + query);
+      await settled(page);
+      await page.screenshot({ path: path.join(dir, `${name}-phone${scheme === 'dark' ? '-dark' : ''}.png`) });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   // A Monte Carlo duel of 400 000 fights under way: the status, the bar and
   // Cancel, at the top of the page (then cancelled).
   await page.emulateMedia({ colorScheme: 'light' });

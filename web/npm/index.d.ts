@@ -2,6 +2,7 @@
 // line in WebAssembly and returns its --json document, typed by
 // documents.d.ts (generated from docs/json.md, the documents' contract).
 import type {
+  AimDocument,
   AttackDocument,
   DistDocument,
   DuelDocument,
@@ -177,6 +178,7 @@ export interface Fray {
   fov(options: MapOptions): FovDocument;
   path(options: MapOptions): PathDocument;
   surprise(options: MapOptions): SurpriseDocument;
+  aim(options: MapOptions): AimDocument;
   /** A verb's document and its SVG plot. */
   plot(verb: 'dist', options: DistOptions | string, view?: PlotView): { json: DistDocument | DistDocument[]; svg: string };
   plot(verb: 'attack', options: AttackOptions, view?: PlotView): { json: AttackDocument; svg: string };
@@ -206,7 +208,7 @@ export interface LoadOptions {
 /** Loads the engine: `(await loadFray()).attack({rules: 'brogue', attacker: 'ogre', defender: 'player'})`. */
 export function loadFray(options?: LoadOptions): Promise<Fray>;
 /** Compiles fray.wasm, to share one compiled module between several engines (workers). */
-export function compileFray(url?: string | URL): Promise<WebAssembly.Module>;
+export function compileFray(url?: string | URL, options?: { onDownload?: (loaded: number, total: number) => void }): Promise<WebAssembly.Module>;
 /** Wraps an engine module already instantiated (what fray.js's factory resolves to). */
 export function wrapEngine(module: unknown): Fray;
 /** Options to command-line arguments: `{hitChars: true}` → ['--hit-chars']. */

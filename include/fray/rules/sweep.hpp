@@ -22,6 +22,24 @@ inline constexpr std::size_t kMaxSweepPoints = 201;
 
 enum class SweepSide { attacker, defender };
 
+// Which answers each row computes. P(hit), mean damage and the warnings are
+// one exact attack a row and always there; turns to kill (attacks and hits to
+// kill) and the duel are each a fight a row, the sweep's cost: a sweep that
+// shows only P(hit) asks for neither and answers in the time of its attacks.
+// A column not computed stays in the table with no value in any row, and a
+// note says so.
+struct SweepColumns {
+  bool ttk = true;   // mean_attacks_to_kill, mean_hits_to_kill
+  bool duel = true;  // p_attacker_wins
+};
+
+// The columns `names` ask for (the table's column names, e.g. "p_hit,
+// p_attacker_wins"): ttk for mean_attacks_to_kill or mean_hits_to_kill, the
+// duel for p_attacker_wins; value, p_hit, mean_damage and warnings are always
+// computed. Throws fray::Error naming `label` for a name that is no column
+// (with the closest) or an empty list.
+[[nodiscard]] SweepColumns parse_sweep_columns(const std::vector<std::string>& names, const std::string& label);
+
 struct SweepRequest {
   AttackRequest attack;  // the two specs, situation and options of every step
   std::string key;       // a spec key the swept side takes ("level", "str", "enchant", "fighting", ...)
@@ -30,6 +48,7 @@ struct SweepRequest {
   // How each step's turns to kill and duel are solved: exact where the
   // chain can be made, else Monte Carlo with these fights and seed.
   fight::FightOptions fight;
+  SweepColumns columns;  // every column by default
 };
 
 // The keys the specs of a game take, from its keys catalog, each once
@@ -59,7 +78,8 @@ inline constexpr double kMaxSweepValue = 1e15;
 
 // One row per value: value, p_hit, mean_damage (per attack, a miss as 0),
 // mean_attacks_to_kill and mean_hits_to_kill (given a kill; no value when no
-// kill can happen), p_attacker_wins (the duel, the attacker as side a). The
+// kill can happen), p_attacker_wins (the duel, the attacker as side a), the
+// last two only when request.columns asks for them (else no value). The
 // notes say which rows are exact and which Monte Carlo (fights and seed), and
 // carry the attack notes (equipment, warnings) with the values they hold for.
 // Throws fray::Error for a key the game's specs do not take (with the closest

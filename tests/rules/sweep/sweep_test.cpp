@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -171,6 +172,61 @@ TEST(Sweep, EveryGameThroughTheRulesetApi) {
     ASSERT_EQ(t.rows.size(), 3u);
     for (const auto& row : t.rows) ASSERT_EQ(row.size(), t.columns.size());
   }
+}
+
+// The columns a sweep computes: P(hit) and mean damage only leave the fight
+// columns empty, with a note; the values computed are those of the full sweep.
+TEST(Sweep, ComputesOnlyTheColumnsAskedFor) {
+  SweepRequest req;
+  req.attack = {"hero:weapon=war_hammer", "gnoll_scout", {}, {}};
+  req.key = "str";
+  req.from = 10;
+  req.to = 18;
+  req.step = 2;
+  const Table all = sweep(ruleset("pixel-dungeon"), req);
+  req.columns = parse_sweep_columns({"p_hit", "mean_damage"}, "--columns");
+  EXPECT_FALSE(req.columns.ttk);
+  EXPECT_FALSE(req.columns.duel);
+  const Table hit = sweep(ruleset("pixel-dungeon"), req);
+  req.columns = parse_sweep_columns({"p_attacker_wins"}, "--columns");
+  EXPECT_FALSE(req.columns.ttk);
+  EXPECT_TRUE(req.columns.duel);
+  const Table duel = sweep(ruleset("pixel-dungeon"), req);
+  req.columns = parse_sweep_columns({"mean_hits_to_kill"}, "--columns");
+  EXPECT_TRUE(req.columns.ttk);
+  EXPECT_FALSE(req.columns.duel);
+  const Table ttk = sweep(ruleset("pixel-dungeon"), req);
+  for (const Table* t : {&hit, &duel, &ttk}) {
+    ASSERT_EQ(t->columns.size(), 7u);
+    ASSERT_EQ(t->rows.size(), 5u);
+  }
+  auto has_note = [](const Table& t, const std::string& n) {
+    return std::find(t.notes.begin(), t.notes.end(), n) != t.notes.end();
+  };
+  const double p[] = {0, 0.125, 0.25, 0.6, 5.0 / 6};
+  for (std::size_t i = 0; i < 5; ++i) {
+    EXPECT_NEAR(std::get<double>(hit.rows[i][1]), p[i], 1e-12) << i;
+    EXPECT_NEAR(std::get<double>(hit.rows[i][2]), p[i] * 13.5, 1e-9) << i;
+    EXPECT_EQ(std::get<std::int64_t>(hit.rows[i][6]), i < 4 ? 1 : 0) << i;
+    for (std::size_t c : {3u, 4u, 5u}) EXPECT_TRUE(std::holds_alternative<std::monostate>(hit.rows[i][c])) << i;
+    // The duel alone: the full sweep's duel, and no turns to kill.
+    EXPECT_EQ(duel.rows[i][5], all.rows[i][5]) << i;
+    for (std::size_t c : {3u, 4u}) EXPECT_TRUE(std::holds_alternative<std::monostate>(duel.rows[i][c])) << i;
+    // Turns to kill alone: the full sweep's, and no duel.
+    EXPECT_EQ(ttk.rows[i][3], all.rows[i][3]) << i;
+    EXPECT_EQ(ttk.rows[i][4], all.rows[i][4]) << i;
+    EXPECT_TRUE(std::holds_alternative<std::monostate>(ttk.rows[i][5])) << i;
+  }
+  EXPECT_TRUE(has_note(hit, "attacks and hits to kill: not computed (not asked for)"));
+  EXPECT_TRUE(has_note(hit, "duel: not computed (not asked for)"));
+  EXPECT_FALSE(has_note(hit, "duel: exact in every row that has one"));
+  EXPECT_FALSE(has_note(hit, "attacks and hits to kill: exact in every row that has them"));
+  EXPECT_TRUE(has_note(duel, "duel: exact in every row that has one"));
+  EXPECT_TRUE(has_note(ttk, "duel: not computed (not asked for)"));
+  EXPECT_FALSE(has_note(all, "duel: not computed (not asked for)"));
+  expect_error([] { (void)parse_sweep_columns({"p_hitt"}, "--columns"); },
+               "--columns: no column 'p_hitt' (did you mean 'p_hit'?)");
+  expect_error([] { (void)parse_sweep_columns({}, "--columns"); }, "--columns: give at least one column");
 }
 
 TEST(Sweep, RefusesWhatTheSpecDoesNotTake) {
