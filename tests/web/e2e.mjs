@@ -14,6 +14,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const argv = process.argv.slice(2);
 const opt = (name, def) => {
@@ -149,8 +150,12 @@ async function main() {
   if (!fs.existsSync(path.join(site, 'index.html'))) throw new Error(`no site in ${site} (make web)`);
   if (!fs.existsSync(cli)) throw new Error(`no CLI at ${cli}`);
   // The size limit first: it needs no browser.
+  // What a player downloads is the file as served: gzip-compressed where the
+  // server allows (docs/web.md), most of the raw size being the catalogs' text.
   const wasmBytes = fs.statSync(path.join(site, 'fray.wasm')).size;
-  ok(wasmBytes < 3e6, `fray.wasm is under 3 MB (${wasmBytes} bytes)`);
+  ok(wasmBytes < 3.5e6, `fray.wasm is under 3.5 MB (${wasmBytes} bytes)`);
+  const wasmGzip = zlib.gzipSync(fs.readFileSync(path.join(site, 'fray.wasm')), { level: 9 }).length;
+  ok(wasmGzip < 1e6, `fray.wasm gzip-compressed is under 1 MB (${wasmGzip} bytes)`);
   const { server, url } = await serve();
   if (shots && argv.includes('--only-screenshots')) {
     const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: FLAGS });
@@ -758,7 +763,8 @@ async function main() {
     ok(foreign.length === 0, `nothing from another host: ${foreign.join(', ')}`);
     const wasm = fs.statSync(path.join(site, 'fray.wasm')).size;
     perf.wasm_bytes = wasm;
-    ok(wasm < 3e6, `fray.wasm is under 3 MB (${wasm})`);
+    perf.wasm_gzip_bytes = wasmGzip;
+    ok(wasm < 3.5e6, `fray.wasm is under 3.5 MB (${wasm})`);
     // The 1 s target (docs/web.md) is reported, not enforced: a busy CI machine
     // multiplies it; a bound five times as wide still catches a broken load.
     ok(perf.interactive_ms < 5000, `first load interactive in under 5 s (median ${perf.interactive_ms} ms)`);
