@@ -93,11 +93,12 @@ void add_bestiary_verbs(Cli& cli) {
   add_seed_option(v, o->seed, "Monte Carlo: seed of every row, 0..2^64-1 (default 1)");
   v->add_option("--threads", o->threads,
                 "Rows computed side by side (default: all cores; the rows do not depend on it)");
-  v->add_option("--row-work", o->row_work,
-                fmt::format("The work each of a row's two fights may cost, in the budget's operations (default {:.0e}; "
-                            "docs/limits.md): past it an exact analysis gives way to Monte Carlo, and Monte Carlo runs "
-                            "fewer fights",
-                            kBestiaryRowWork));
+  v->add_option(
+      "--row-work", o->row_work,
+      fmt::format("The work each of a row's two fights may cost, in the budget's operations (default "
+                  "{:.0e} shared by the rows, {:.0e}..{:.0e} a row; docs/limits.md): past it an exact analysis "
+                  "gives way to Monte Carlo, and Monte Carlo runs fewer fights",
+                  kBestiaryWork, kBestiaryRowWork, kBestiaryMaxRowWork));
   v->add_flag("--csv", o->csv, "Print the table as CSV (a header row of keys first)");
 }
 

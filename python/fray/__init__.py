@@ -61,6 +61,7 @@ from ._api import (
     strike,
     surprise,
     sweep,
+    bestiary,
     table,
     ttk,
     turn,

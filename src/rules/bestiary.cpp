@@ -121,11 +121,8 @@ RowWork make_row(const Ruleset& rules, const BestiaryRequest& request, const Row
   // past it, and Monte Carlo runs as many fights as fit.
   fight::FightOptions options = request.fight;
   options.limits.max_work = static_cast<std::uint64_t>(request.row_work);
-  // The search for the reachable conditions comes before the chain's steps
-  // and its own check: it is bounded by the conditions it may find, at
-  // kBestiaryReachOps each.
-  options.limits.max_pairs = static_cast<std::size_t>(
-      std::clamp(request.row_work / kBestiaryReachOps, 1.0, static_cast<double>(options.limits.max_pairs)));
+  const double pairs = std::max(static_cast<double>(kBestiaryMinPairs), request.row_work / kBestiaryReachOps);
+  if (pairs < static_cast<double>(options.limits.max_pairs)) options.limits.max_pairs = static_cast<std::size_t>(pairs);
   options.monte_carlo.threads = 1;
   options.monte_carlo.progress = false;
   options.monte_carlo.watch = nullptr;
@@ -146,12 +143,14 @@ RowWork make_row(const Ruleset& rules, const BestiaryRequest& request, const Row
     std::vector<std::string> ttk_notes;
     const Bout bout = duel_bout ? *duel_bout : ttk_bout(rules, forward, ttk_notes);
     r.hp = bout.b.hp;
-    fight::TtkResult t = fight::solve_ttk(bout, sampling.pilot_options(options));
+    fight::FightOptions ttk_options = options;
+    ttk_options.limits.max_pairs = options.limits.max_pairs / 2;
+    fight::TtkResult t = fight::solve_ttk(bout, sampling.pilot_options(ttk_options));
     const bool sampled = t.method != "exact" || (t.hits && t.hits_method != "exact");
     if (sampled && t.attacks) {
       // Each of the character's attacks comes with the monster's own turns in between.
       const double own = bout.b.attack_time > 0 ? bout.a.attack_time / bout.b.attack_time : 1;
-      if (const auto again = sampling.fitted(options, t.attacks->mean() * (1 + own) + 1))
+      if (const auto again = sampling.fitted(ttk_options, t.attacks->mean() * (1 + own) + 1))
         t = fight::solve_ttk(bout, *again);
     }
     w.ttk_method = t.method != "exact" || (t.hits && t.hits_method != "exact") ? "monte-carlo" : "exact";
@@ -224,6 +223,11 @@ std::vector<RowInput> select(const Ruleset& rules, const BestiaryRequest& reques
 
 }  // namespace
 
+double bestiary_row_work(std::size_t rows) noexcept {
+  const double share = kBestiaryWork / static_cast<double>(std::max<std::size_t>(rows, 1));
+  return std::clamp(share, kBestiaryRowWork, kBestiaryMaxRowWork);
+}
+
 std::string bestiary_level_stat(const Ruleset& rules) {
   const auto kinds = rules.catalogs();
   if (std::find(kinds.begin(), kinds.end(), CatalogKind::monsters) == kinds.end()) return {};
@@ -277,7 +281,7 @@ std::pair<double, double> parse_level_range(const std::string& text, const std::
 
 BestiaryResult bestiary(const Ruleset& rules, const BestiaryRequest& request) {
   require(!request.attacker.empty(), "bestiary: --attacker is required (the character's spec)");
-  require(request.row_work >= 1, fmt::format("bestiary: the row work must be at least 1, got {}", request.row_work));
+  require(request.row_work >= 0, fmt::format("bestiary: the row work must be at least 1, got {}", request.row_work));
   require(request.fight.monte_carlo.sims >= 1, "bestiary: --sims must be at least 1");
   const auto kinds = rules.catalogs();
   if (std::find(kinds.begin(), kinds.end(), CatalogKind::monsters) == kinds.end())
@@ -290,8 +294,10 @@ BestiaryResult bestiary(const Ruleset& rules, const BestiaryRequest& request) {
   out.level_stat = bestiary_level_stat(rules);
   out.sims = request.fight.monte_carlo.sims;
   out.seed = request.fight.monte_carlo.seed;
-  out.row_work = request.row_work;
   const std::vector<RowInput> inputs = select(rules, request, catalog, out.level_stat);
+  BestiaryRequest req = request;
+  if (!(req.row_work > 0)) req.row_work = bestiary_row_work(inputs.size());
+  out.row_work = req.row_work;
 
   // Rows side by side: each row is computed alone (its Monte Carlo on one
   // thread, from the request's seed), so the rows are the same whatever the
@@ -305,7 +311,7 @@ BestiaryResult bestiary(const Ruleset& rules, const BestiaryRequest& request) {
     for (std::size_t i = next++; i < inputs.size(); i = next++) {
       try {
         if (watch) watch->step(static_cast<double>(i) / static_cast<double>(inputs.size()));
-        work[i] = make_row(rules, request, inputs[i]);
+        work[i] = make_row(rules, req, inputs[i]);
       } catch (...) {
         const std::lock_guard lock(failure_lock);
         if (!failure) failure = std::current_exception();
@@ -355,10 +361,10 @@ BestiaryResult bestiary(const Ruleset& rules, const BestiaryRequest& request) {
                                "back (fray ttk); turns_to_kill and damage_per_turn_by are in {} (the game's time)",
                                out.time_unit),
                    "p_win and p_lose are the duel to the death (fray duel, the character as side a, first on a tie)",
-                   fmt::format("each row's turns to kill and duel: exact when the analysis fits in {:.0e} "
+                   fmt::format("each row's turns to kill and duel: exact when the analysis fits in {:.3g} "
                                "operations, else Monte Carlo with at most {} fights (as many as fit in that work; "
                                "the fights column), seed {}",
-                               request.row_work, out.sims, out.seed),
+                               out.row_work, out.sims, out.seed),
                    "rows in order of danger: lowest p_win first (rows without a duel last), then highest "
                    "damage_per_turn_by, then lowest p_hit, then the name",
                });

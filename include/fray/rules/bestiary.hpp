@@ -11,6 +11,7 @@
 #include <fray/fight/solve.hpp>
 #include <fray/rules/ruleset.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -21,19 +22,30 @@
 namespace fray {
 
 // The work each of a row's two fights (turns to kill, duel) may cost, in the
-// budget's operations (fray/core/budget.hpp): a few milliseconds of one core
-// by the budget's rate (Crawl's sampled attacks cost more than the budget
-// counts, so about 10 ms there). An exact analysis past it stops and Monte
-// Carlo answers; Monte Carlo runs no more fights than fit in it
-// (BestiaryRow::fights says how many). Chosen so that a whole bestiary of
-// Crawl 0.34 (642 monsters) answers within 10 s on two cores
-// (docs/performance.md).
+// budget's operations (fray/core/budget.hpp). An exact analysis past it stops
+// and Monte Carlo answers; Monte Carlo runs no more fights than fit in it
+// (BestiaryRow::fights says how many). By default the bestiary's work,
+// kBestiaryWork, is shared by its rows, each getting at least
+// kBestiaryRowWork (2 x 10^6: a few milliseconds of one core; Crawl's sampled
+// attacks cost more than the budget counts, about 10 ms there) and at most
+// kBestiaryMaxRowWork: Pixel Dungeon's 40 monsters get 2.5 x 10^7 each (27
+// of its 33 duels exact), Crawl 0.34's 642 the least, so that its
+// whole bestiary answers within 10 s on two cores (docs/performance.md).
+inline constexpr double kBestiaryWork = 1e9;
 inline constexpr double kBestiaryRowWork = 2e6;
-// What finding one reachable condition of an exact fight costs, in the
-// budget's operations (measured: Pixel Dungeon's swarm of flies, 5 million
-// conditions in 1.6 s): a row's exact analysis holds at most row work / this
-// many conditions (fight::ExactLimits::max_pairs).
-inline constexpr double kBestiaryReachOps = 400;
+inline constexpr double kBestiaryMaxRowWork = 1e8;
+// The row work of a bestiary of `rows` rows by default.
+[[nodiscard]] double bestiary_row_work(std::size_t rows) noexcept;
+// The most conditions (pairs of the two sides' HP and states) a row's exact
+// duel may reach (fight::ExactLimits::max_pairs): the larger of
+// kBestiaryMinPairs and the row's work over kBestiaryReachOps. The search for
+// them comes before the chain's steps and the work check, and costs far more
+// per condition than a step (Pixel Dungeon's swarm of flies: 5 million in
+// 1.6 s). A small duel of Pixel Dungeon (a level-5 warrior against a sewer
+// crab) reaches 5 865. Turns to kill, a chain of one side's HP (and the
+// defender's own turns), may reach half as many.
+inline constexpr std::size_t kBestiaryMinPairs = std::size_t{1} << 13;
+inline constexpr double kBestiaryReachOps = 250;
 // The pilot of a sampled fight: this many fights first, each cut at the
 // attacks that fit in the row's work, measure how long a fight lasts; then
 // as many fights as fit at that length (at most the request's sims), each cut
@@ -56,8 +68,12 @@ struct BestiaryRequest {
   // most fights a sampled row runs (fewer when they do not fit in row_work),
   // monte_carlo.seed their seed (the same for every row); monte_carlo.threads
   // is not read: `threads` below runs whole rows side by side.
-  fight::FightOptions fight;
-  double row_work = kBestiaryRowWork;
+  fight::FightOptions fight = [] {
+    fight::FightOptions o;
+    o.monte_carlo.sims = kBestiarySims;
+    return o;
+  }();
+  double row_work = 0;  // 0: bestiary_row_work(the rows)
   // Rows computed side by side; the rows do not depend on it.
   unsigned threads = 1;
 };
