@@ -242,7 +242,10 @@ std::string bestiary_level_stat(const Ruleset& rules) {
 
 bool bestiary_danger_less(const BestiaryRow& a, const BestiaryRow& b) {
   if (a.p_win.has_value() != b.p_win.has_value()) return a.p_win.has_value();
-  if (a.p_win && *a.p_win != *b.p_win) return *a.p_win < *b.p_win;
+  // To 9 decimals: an exact duel's p_win is exact to within its tail
+  // (1e-15), which must not order two sure wins.
+  auto rounded = [](double p) { return std::round(p * 1e9); };
+  if (a.p_win && rounded(*a.p_win) != rounded(*b.p_win)) return rounded(*a.p_win) < rounded(*b.p_win);
   const double da = a.damage_per_turn_by.value_or(0), db = b.damage_per_turn_by.value_or(0);
   if (da != db) return da > db;
   const double ha = a.p_hit.value_or(1), hb = b.p_hit.value_or(1);
@@ -352,22 +355,23 @@ BestiaryResult bestiary(const Ruleset& rules, const BestiaryRequest& request) {
   }
   const std::size_t n = work.size();
   std::vector<std::string>& notes = out.notes;
-  notes.insert(notes.begin(),
-               {
-                   "p_hit and damage_per_hit / damage_per_attack are the character's attack on the monster, "
-                   "exact (fray attack); the _by columns are the monster's attack on the character, asked "
-                   "without the situation flags and options (they describe the character's attacks)",
-                   fmt::format("hits_to_kill and turns_to_kill are means given a kill, the monster not fighting "
-                               "back (fray ttk); turns_to_kill and damage_per_turn_by are in {} (the game's time)",
-                               out.time_unit),
-                   "p_win and p_lose are the duel to the death (fray duel, the character as side a, first on a tie)",
-                   fmt::format("each row's turns to kill and duel: exact when the analysis fits in {:.3g} "
-                               "operations, else Monte Carlo with at most {} fights (as many as fit in that work; "
-                               "the fights column), seed {}",
-                               out.row_work, out.sims, out.seed),
-                   "rows in order of danger: lowest p_win first (rows without a duel last), then highest "
-                   "damage_per_turn_by, then lowest p_hit, then the name",
-               });
+  notes.insert(
+      notes.begin(),
+      {
+          "p_hit and damage_per_hit / damage_per_attack are the character's attack on the monster, "
+          "exact (fray attack); the _by columns are the monster's attack on the character, asked "
+          "without the situation flags and options (they describe the character's attacks)",
+          fmt::format("hits_to_kill and turns_to_kill are means given a kill, the monster not fighting "
+                      "back (fray ttk); turns_to_kill and damage_per_turn_by are in {} (the game's time)",
+                      out.time_unit),
+          "p_win and p_lose are the duel to the death (fray duel, the character as side a, first on a tie)",
+          fmt::format("each row's turns to kill and duel: exact when the analysis fits in {:.3g} "
+                      "operations, else Monte Carlo with at most {} fights (as many as fit in that work; "
+                      "the fights column), seed {}",
+                      out.row_work, out.sims, out.seed),
+          "rows in order of danger: lowest p_win (to 9 decimals) first (rows without a duel last), then highest "
+          "damage_per_turn_by, then lowest p_hit, then the name",
+      });
   notes.push_back(fmt::format("{} of {} monsters: turns to kill by Monte Carlo in {}, the duel in {}, no duel in {}", n,
                               catalog.size(), ttk_sampled.size(), duel_sampled.size(), no_duel.size()));
 

@@ -143,6 +143,7 @@ TEST(Bestiary, MonsterWithoutAnAttackKeepsItsRow) {
   BestiaryRequest req;
   req.attacker = ruleset("crawl-0.34").defaults().attacker;
   req.monsters = {"ballistomycete", "ogre"};
+  req.row_work = kBestiaryRowWork;
   const BestiaryResult res = bestiary(ruleset("crawl-0.34"), req);
   const BestiaryRow& b = row_of(res, "ballistomycete");
   EXPECT_TRUE(b.p_hit);
@@ -183,6 +184,8 @@ TEST(Bestiary, FiltersByNameAndLevel) {
 
   BestiaryRequest req;
   req.attacker = crawl.defaults().attacker;
+  req.row_work = kBestiaryRowWork;  // the filters, not the fights, are under test
+  req.fight.monte_carlo.sims = 200;
   req.level = std::pair{1.0, 1.0};
   const BestiaryResult res = bestiary(crawl, req);
   // Every monster of hit dice 1 in the catalog, and no other.
@@ -226,6 +229,11 @@ TEST(Bestiary, RowsInOrderOfDanger) {
   EXPECT_TRUE(bestiary_danger_less(a, b));
   b.p_hit = 0.5;
   EXPECT_TRUE(bestiary_danger_less(b, a));  // the name last
+  // Two sure wins alike to 9 decimals (an exact duel's tail) are one p_win.
+  a.p_win = 1 - 1e-15;
+  b.p_win = 1;
+  b.damage_per_turn_by = 3;
+  EXPECT_TRUE(bestiary_danger_less(b, a));
   b.p_win.reset();
   EXPECT_TRUE(bestiary_danger_less(a, b));  // no duel: last
 }
@@ -236,7 +244,9 @@ TEST(Bestiary, SameRowsWhateverTheThreads) {
   const Ruleset& crawl = ruleset("crawl-0.34");
   BestiaryRequest req;
   req.attacker = crawl.defaults().attacker;
-  req.level = std::pair{1.0, 3.0};
+  req.level = std::pair{1.0, 2.0};
+  req.row_work = kBestiaryRowWork;
+  req.fight.monte_carlo.sims = 500;
   req.fight.monte_carlo.seed = 7;
   req.threads = 1;
   const BestiaryResult one = bestiary(crawl, req);

@@ -115,7 +115,8 @@ struct BestiaryResult {
 // monster carries as a number; empty when the game has none.
 [[nodiscard]] std::string bestiary_level_stat(const Ruleset& rules);
 
-// The order of danger: the lowest p_win first (a row without a duel last),
+// The order of danger: the lowest p_win first, rounded to 9 decimals (a row
+// without a duel last),
 // then the highest damage_per_turn_by (none as 0), then the lowest p_hit
 // (none as 1), then the name.
 [[nodiscard]] bool bestiary_danger_less(const BestiaryRow& a, const BestiaryRow& b);
