@@ -78,6 +78,7 @@ struct RowWork {
   bool attack_failed = false;
   std::string attack_error;
   std::string ttk_method;
+  std::string time_unit;  // of the row's bout, when one was built
   std::vector<std::string> equipment, warnings;
 };
 
@@ -143,6 +144,7 @@ RowWork make_row(const Ruleset& rules, const BestiaryRequest& request, const Row
     std::vector<std::string> ttk_notes;
     const Bout bout = duel_bout ? *duel_bout : ttk_bout(rules, forward, ttk_notes);
     r.hp = bout.b.hp;
+    w.time_unit = bout.time_unit;
     fight::FightOptions ttk_options = options;
     ttk_options.limits.max_pairs = options.limits.max_pairs / 2;
     fight::TtkResult t = fight::solve_ttk(bout, sampling.pilot_options(ttk_options));
@@ -310,10 +312,13 @@ BestiaryResult bestiary(const Ruleset& rules, const BestiaryRequest& request) {
   std::exception_ptr failure;
   std::mutex failure_lock;
   Progress* watch = request.fight.progress;
-  auto run = [&] {
+  // Only the calling thread reports progress (a callback may need to run
+  // there, as Python's signal check does); the others only see a cancel.
+  auto run = [&](bool caller) {
     for (std::size_t i = next++; i < inputs.size(); i = next++) {
       try {
-        if (watch) watch->step(static_cast<double>(i) / static_cast<double>(inputs.size()));
+        if (watch && caller) watch->step(static_cast<double>(i) / static_cast<double>(inputs.size()));
+        if (watch) watch->check();
         work[i] = make_row(rules, req, inputs[i]);
       } catch (...) {
         const std::lock_guard lock(failure_lock);
@@ -325,8 +330,8 @@ BestiaryResult bestiary(const Ruleset& rules, const BestiaryRequest& request) {
   const unsigned threads =
       static_cast<unsigned>(std::clamp<std::size_t>(request.threads, 1, std::max<std::size_t>(1, inputs.size())));
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(run);
-  run();
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(run, false);
+  run(true);
   for (std::thread& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
 
@@ -346,13 +351,13 @@ BestiaryResult bestiary(const Ruleset& rules, const BestiaryRequest& request) {
     for (const auto& e : w.warnings) out.notes.push_back(fmt::format("warning: {}", e));
     break;
   }
-  // The time unit: the game's own, as its attacks and fights give it.
-  try {
-    const Bout b = rules.bout({request.attacker, inputs.front().entry->name, request.situation, request.options});
-    out.time_unit = b.time_unit;
-  } catch (const Error&) {
-    out.time_unit = "turns";
-  }
+  // The time unit: the game's own, as its fights give it.
+  for (const RowWork& w : work)
+    if (!w.time_unit.empty()) {
+      out.time_unit = w.time_unit;
+      break;
+    }
+  if (out.time_unit.empty()) out.time_unit = "turns";  // no fight was built: no column has a time
   const std::size_t n = work.size();
   std::vector<std::string>& notes = out.notes;
   notes.insert(
