@@ -45,6 +45,7 @@ struct Sampling {
   // The options of the second run, or nullopt when the pilot's fights are
   // all that fit.
   [[nodiscard]] std::optional<fight::FightOptions> fitted(fight::FightOptions o, double attacks) const {
+    if (most <= pilot) return std::nullopt;
     if (!(attacks >= 1)) attacks = 1;
     const double fit = std::floor(work / (attacks * kSampleOps));
     if (fit <= static_cast<double>(pilot)) return std::nullopt;
@@ -152,8 +153,12 @@ RowWork make_row(const Ruleset& rules, const BestiaryRequest& request, const Row
     if (sampled && t.attacks) {
       // Each of the character's attacks comes with the monster's own turns in between.
       const double own = bout.b.attack_time > 0 ? bout.a.attack_time / bout.b.attack_time : 1;
-      if (const auto again = sampling.fitted(ttk_options, t.attacks->mean() * (1 + own) + 1))
+      if (auto again = sampling.fitted(ttk_options, t.attacks->mean() * (1 + own) + 1)) {
+        // A wholly sampled answer is asked of Monte Carlo at once: the same
+        // runs as the fallback, without a second exact attempt.
+        if (t.method != "exact") again->method = fight::FightOptions::Method::monte_carlo;
         t = fight::solve_ttk(bout, *again);
+      }
     }
     w.ttk_method = t.method != "exact" || (t.hits && t.hits_method != "exact") ? "monte-carlo" : "exact";
     if (t.hits) r.hits_to_kill = t.hits->mean();
@@ -168,7 +173,10 @@ RowWork make_row(const Ruleset& rules, const BestiaryRequest& request, const Row
     try {
       fight::DuelResult d = fight::solve_duel(bout, sampling.pilot_options(options));
       if (d.method != "exact" && d.length)
-        if (const auto again = sampling.fitted(options, d.length->mean() + 1)) d = fight::solve_duel(bout, *again);
+        if (auto again = sampling.fitted(options, d.length->mean() + 1)) {
+          again->method = fight::FightOptions::Method::monte_carlo;  // as the ttk's above
+          d = fight::solve_duel(bout, *again);
+        }
       r.p_win = d.p_a_wins;
       r.p_lose = d.p_b_wins;
       r.method = method_of(d.method);
