@@ -31,12 +31,14 @@
 #include <fray/grid/fov.hpp>
 #include <fray/grid/geometry.hpp>
 #include <fray/grid/map.hpp>
+#include <fray/report/bestiary.hpp>
 #include <fray/report/dice.hpp>
 #include <fray/report/epixx.hpp>
 #include <fray/report/game_verbs.hpp>
 #include <fray/report/grid.hpp>
 #include <fray/report/report.hpp>
 #include <fray/report/svg.hpp>
+#include <fray/rules/bestiary.hpp>
 #include <fray/rules/brogue/attack.hpp>
 #include <fray/rules/brogue/balance.hpp>
 #include <fray/rules/brogue/catalog.hpp>
@@ -60,6 +62,7 @@
 #include <fray/rules/crawl_0_34/combat.hpp>
 #include <fray/rules/crawl_0_34/poison.hpp>
 #include <fray/rules/crawl_0_34/ruleset.hpp>
+#include <fray/rules/crawl_0_34/species.hpp>
 #include <fray/rules/epixx/attack.hpp>
 #include <fray/rules/epixx/combatant.hpp>
 #include <fray/rules/epixx/fight.hpp>
