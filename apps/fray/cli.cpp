@@ -127,6 +127,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     add_fight_verbs(cli);
     add_list_verbs(cli);
     add_sweep_verbs(cli);
+    add_bestiary_verbs(cli);
     add_game_verbs(cli);
     add_help(cli);
     if (const auto verb = unknown_verb(cli.app, argc, argv.data())) {

@@ -37,6 +37,10 @@ const std::map<std::string, std::vector<std::string>>& examples() {
         "--to 18",
         "fray sweep --rules brogue --attacker goblin --defender player:armor=banded_mail --side defender --key "
         "armor_enchant --from -2 --to 4"}},
+      {"bestiary",
+       {"fray bestiary --rules pixel-dungeon --attacker hero:class=warrior,level=5",
+        "fray bestiary --rules crawl-0.34 --attacker player:fighting=5,long_blades=4,weapon=long_sword,hp=40 --hd "
+        "1-5"}},
       {"list", {"fray list --rules brogue", "fray list --rules pixel-dungeon keys"}},
       {"path",
        {"fray path --map examples/maps/ballistics.txt --from 2,5 --to 7,3",
@@ -64,7 +68,8 @@ const std::map<std::string, std::vector<std::string>>& examples() {
 
 // The verbs whose specs and flags name a game's keys and situations.
 bool takes_specs(const std::string& verb) {
-  return verb == "attack" || verb == "strike" || verb == "ttk" || verb == "duel" || verb == "sweep";
+  return verb == "attack" || verb == "strike" || verb == "ttk" || verb == "duel" || verb == "sweep" ||
+         verb == "bestiary";
 }
 
 // "GAME: a, b, c" for each game that has the catalog.

@@ -98,11 +98,12 @@ struct SvgOpts {
 void add_svg_options(CLI::App* verb, SvgOpts& svg, bool with_view);
 void write_svg(const SvgOpts& svg, const std::string& document);
 
-void add_core_verbs(Cli& cli);   // dist, roll
-void add_rules_verbs(Cli& cli);  // attack, strike
-void add_fight_verbs(Cli& cli);  // ttk, duel
-void add_list_verbs(Cli& cli);   // list
-void add_sweep_verbs(Cli& cli);  // sweep (any game; --skill: a game's skill sweep)
+void add_core_verbs(Cli& cli);      // dist, roll
+void add_rules_verbs(Cli& cli);     // attack, strike
+void add_fight_verbs(Cli& cli);     // ttk, duel
+void add_list_verbs(Cli& cli);      // list
+void add_sweep_verbs(Cli& cli);     // sweep (any game; --skill: a game's skill sweep)
+void add_bestiary_verbs(Cli& cli);  // bestiary (any game with a monsters catalog)
 // fov, then the verbs only some games have (fray/report/game_verbs.hpp:
 // path, surprise, table, turn and any a registered game adds).
 void add_game_verbs(Cli& cli);

@@ -31,6 +31,7 @@
 #include <fray/grid/fov.hpp>
 #include <fray/grid/geometry.hpp>
 #include <fray/grid/map.hpp>
+#include <fray/report/bestiary.hpp>
 #include <fray/report/character.hpp>
 #include <fray/report/dice.hpp>
 #include <fray/report/epixx.hpp>
@@ -38,6 +39,7 @@
 #include <fray/report/grid.hpp>
 #include <fray/report/report.hpp>
 #include <fray/report/svg.hpp>
+#include <fray/rules/bestiary.hpp>
 #include <fray/rules/brogue/attack.hpp>
 #include <fray/rules/brogue/balance.hpp>
 #include <fray/rules/brogue/catalog.hpp>

@@ -63,6 +63,7 @@ from ._api import (
     strike,
     surprise,
     sweep,
+    bestiary,
     table,
     ttk,
     turn,

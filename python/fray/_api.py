@@ -42,6 +42,7 @@ __all__ = [
     "ttk",
     "duel",
     "sweep",
+    "bestiary",
     "table",
     "enchant_for_hit",
     "armor_for_hit",
@@ -588,6 +589,73 @@ def sweep(
             {"attacker": a, "defender": d, "situation": _flags(situation), "skill": skill,
              "from": repr(lo), "to": repr(hi), "step": repr(by)},
             {"verb": "sweep", "from": "start", "to": "stop"},
+        )
+    )
+
+
+@_rules_first("bestiary(rules, attacker, situation=(), *, monsters=None, hd=None, ...)")
+def bestiary(
+    rules: str,
+    attacker: Spec,
+    situation: Union[str, Iterable[str], None] = (),
+    *,
+    monsters: Union[str, Iterable[str], None] = None,
+    hd: Union[str, int, float, Tuple[float, float], None] = None,
+    method: Optional[str] = None,
+    sims: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    row_work: Optional[float] = None,
+    kind: Optional[str] = None,
+) -> Table:
+    """A character against every monster of a game (``fray bestiary``).
+
+    One row per monster of the game's catalog (``monsters``: only those; ``hd``:
+    only those whose level, Crawl's ``hd`` or epixx's ``level``, lies in the
+    range: ``"1-5"``, ``3``, ``(1, 5)``), in order of danger: ``p_hit`` and
+    damage both ways, ``hits_to_kill``, ``turns_to_kill``, ``p_win``, ``p_lose``,
+    the duel's ``method``, its Monte Carlo ``fights`` and interval, and a
+    ``note`` for what the game could not answer (docs/json.md). ``method``,
+    ``sims`` (the most fights of a sampled row, 2 000 by default), ``seed``,
+    ``threads`` (rows side by side; the rows do not depend on it) and
+    ``row_work`` (each fight's work, docs/limits.md) as on the command line.
+
+    >>> fray.bestiary("pixel-dungeon", "hero:class=warrior,level=5", monsters=["marsupial_rat", "gnoll_scout"])
+    """
+    info = _ruleset(rules)
+    if method is not None and not isinstance(method, str):
+        raise TypeError(f"method must be a str (auto, exact or monte-carlo), got {type(method).__name__}")
+    names: List[str] = []
+    if monsters is not None:
+        names = [m for m in monsters.split(",")] if isinstance(monsters, str) else [str(m) for m in monsters]
+        if not names:
+            raise Error("bestiary: monsters names no monster")
+    level: Optional[str] = None
+    if hd is not None:
+        if isinstance(hd, str):
+            level = hd
+        elif isinstance(hd, bool):
+            raise TypeError("hd must be a range (\"1-5\"), a number or a (lo, hi) pair, got bool")
+        elif isinstance(hd, (int, float)):
+            level = repr(hd)
+        else:
+            pair = tuple(hd)
+            if len(pair) != 2:
+                raise Error(f"bestiary: hd must be a (lo, hi) pair, got {len(pair)} values")
+            level = f"{_real(pair[0], 'hd')!r}-{_real(pair[1], 'hd')!r}"
+    return Table(
+        _fray.bestiary(
+            info["id"],
+            _spec_text(info, attacker),
+            _flags(situation),
+            _options(kind, None, None),
+            names,
+            level,
+            "auto" if method is None else method,
+            _optional(sims, "sims"),
+            None if seed is None else _seed(seed),
+            _optional(threads, "threads"),
+            None if row_work is None else _real(row_work, "row_work"),
         )
     )
 

@@ -64,6 +64,19 @@ def sweep_key(
     seed: Optional[int],
     threads: Optional[int],
 ) -> Dict[str, Any]: ...
+def bestiary(
+    rules: str,
+    attacker: str,
+    situation: List[str],
+    options: Dict[str, str],
+    monsters: List[str],
+    hd: Optional[str],
+    method: str,
+    sims: Optional[int],
+    seed: Optional[int],
+    threads: Optional[int],
+    row_work: Optional[float],
+) -> Dict[str, Any]: ...
 def catalog(rules: str, kind: str) -> Dict[str, Any]: ...
 def catalogs(rules: str) -> Dict[str, Any]: ...
 def rulesets() -> List[Dict[str, Any]]: ...

@@ -16,10 +16,12 @@
 #include <fray/fight/solve.hpp>
 #include <fray/grid/fov.hpp>
 #include <fray/grid/map.hpp>
+#include <fray/report/bestiary.hpp>
 #include <fray/report/dice.hpp>
 #include <fray/report/game_verbs.hpp>
 #include <fray/report/grid.hpp>
 #include <fray/report/report.hpp>
+#include <fray/rules/bestiary.hpp>
 #include <fray/rules/registry.hpp>
 #include <fray/rules/ruleset.hpp>
 #include <fray/rules/spec.hpp>
@@ -282,6 +284,43 @@ py::object sweep_key(const std::string& rules, std::string attacker, std::string
   });
 }
 
+// `fray bestiary` (fray/rules/bestiary.hpp): a character against a game's monsters.
+py::object bestiary(const std::string& rules, std::string attacker, std::vector<std::string> situation,
+                    std::map<std::string, std::string> options, std::vector<std::string> monsters,
+                    std::optional<std::string> hd, const std::string& method, std::optional<std::int64_t> sims,
+                    std::optional<std::uint64_t> seed, std::optional<std::int64_t> threads,
+                    std::optional<double> row_work) {
+  return released([&](fray::Progress* progress) {
+    const fray::Ruleset& rs = fray::ruleset(rules);
+    fray::BestiaryRequest req;
+    req.attacker = std::move(attacker);
+    req.situation = std::move(situation);
+    req.options = std::move(options);
+    fray::check_options(rs, {req.attacker, "", req.situation, req.options});
+    req.monsters = std::move(monsters);
+    if (hd) req.level = fray::parse_level_range(*hd, "bestiary: hd");
+    // As `fray bestiary`: rows side by side on every core, 2 000 fights at
+    // most a sampled row.
+    req.fight = fight_options(method, std::nullopt, seed, std::nullopt, "a");
+    if (sims) fray::require(*sims >= 1, fmt::format("sims must be at least 1, got {}", *sims));
+    req.fight.monte_carlo.sims = sims ? static_cast<std::uint64_t>(*sims) : fray::kBestiarySims;
+    req.fight.progress = progress;
+    if (threads) {
+      fray::require(*threads >= 1, fmt::format("threads must be at least 1, got {}", *threads));
+      fray::require(*threads <= kMaxThreads, fmt::format("threads {} is too many (at most {})", *threads, kMaxThreads));
+      req.threads = static_cast<unsigned>(*threads);
+    } else {
+      req.threads = std::max(1u, std::thread::hardware_concurrency());
+    }
+    if (row_work) {
+      fray::require(*row_work >= 1e4 && *row_work <= fray::kMaxWork,
+                    fmt::format("row_work must be {:.0e}..{:.0e} operations, got {}", 1e4, fray::kMaxWork, *row_work));
+      req.row_work = *row_work;
+    }
+    return fray::bestiary_report(fray::bestiary(rs, req)).json;
+  });
+}
+
 // The kind as `fray list` reads it: a name no game uses gets the closest
 // kind; a kind this game lacks names the ones it has.
 fray::CatalogKind catalog_kind(const fray::Ruleset& rules, const std::string& name) {
@@ -435,6 +474,8 @@ PYBIND11_MODULE(_fray, m) {
       "rules"_a, "a"_a, "b"_a, "situation"_a, "options"_a, "method"_a, "sims"_a, "seed"_a, "threads"_a, "first"_a);
   m.def("sweep_key", &sweep_key, "rules"_a, "attacker"_a, "defender"_a, "situation"_a, "options"_a, "key"_a, "start"_a,
         "stop"_a, "step"_a, "side"_a, "method"_a, "sims"_a, "seed"_a, "threads"_a);
+  m.def("bestiary", &bestiary, "rules"_a, "attacker"_a, "situation"_a, "options"_a, "monsters"_a, "hd"_a, "method"_a,
+        "sims"_a, "seed"_a, "threads"_a, "row_work"_a);
   m.def("catalog", &catalog, "rules"_a, "kind"_a);
   m.def("catalogs", &catalogs, "rules"_a);
   m.def("rulesets", &rulesets);

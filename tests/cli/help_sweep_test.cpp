@@ -49,14 +49,14 @@ TEST(Help, TopLevelShowsKeysSituationsAndExamples) {
 TEST(Help, EveryVerbHasTwoExamplesThatRun) {
   const std::string map = test::path("../examples/maps/ballistics.txt");
   for (const char* verb : {"dist", "roll", "attack", "strike", "ttk", "duel", "sweep", "list", "path", "aim", "fov",
-                           "surprise", "table", "turn"}) {
+                           "surprise", "table", "turn", "bestiary"}) {
     SCOPED_TRACE(verb);
     const auto h = run_cli({verb, "--help"});
     ASSERT_EQ(h.status, 0);
     const auto lines = examples_of(h.out);
     ASSERT_EQ(lines.size(), 2u) << h.out;
     const std::string v(verb);
-    if (v == "attack" || v == "strike" || v == "ttk" || v == "duel" || v == "sweep") {
+    if (v == "attack" || v == "strike" || v == "ttk" || v == "duel" || v == "sweep" || v == "bestiary") {
       EXPECT_NE(h.out.find("Spec keys"), std::string::npos);
       EXPECT_NE(h.out.find("Situations"), std::string::npos);
     }

@@ -251,7 +251,7 @@ std::string map_file() { return fray::test::path("../examples/maps/ballistics.tx
 TEST(JsonShape, DocumentParses) {
   ASSERT_NO_THROW(doc());
   for (const char* name : {"dist", "roll", "attack", "strike", "ttk", "duel", "list", "list-kinds", "path", "aim",
-                           "fov", "surprise", "table", "sweep", "turn", "import"})
+                           "fov", "surprise", "table", "sweep", "turn", "import", "bestiary"})
     EXPECT_TRUE(doc().shapes.count(name)) << name;
   // Every type a block names exists.
   std::vector<std::string> errors;
@@ -360,6 +360,24 @@ TEST(JsonShape, Import) {
   for (const char* file : {"morgue-Hungry0364-20260402-095531.txt", "morgue-joeboomin-20260404-223512.txt",
                            "morgue-InabaYap-20260404-040250.txt", "handmade-human-autumn-katana.txt"})
     expect_shape("import", {"import", "--rules", "crawl-0.34", dir + file});
+}
+
+TEST(JsonShape, Bestiary) {
+  // Each game's attacker against two monsters of its catalog.
+  const std::map<std::string, std::string> monsters = {{"pixel-dungeon", "gnoll_scout,marsupial_rat"},
+                                                       {"brogue", "goblin_conjurer,rat"},
+                                                       {"crawl", "orc_warrior,rat"},
+                                                       {"epixx", "ogre"},
+                                                       {"crawl-0.34", "orc_warrior,goblin"},
+                                                       {"shattered-pd", "gnoll_brute,marsupial_rat"}};
+  for (const Game& g : games()) {
+    SCOPED_TRACE(g.rules);
+    expect_shape("bestiary", {"bestiary", "--rules", g.rules, "--attacker", g.fighter.empty() ? g.attacker : g.fighter,
+                              "--monsters", monsters.at(g.rules)});
+  }
+  // A monster without an attack, and a level filter.
+  expect_shape("bestiary", {"bestiary", "--rules", "crawl-0.34", "--attacker", "player:weapon=long_sword,hp=40",
+                            "--monsters", "ballistomycete,orc", "--hd", "1-12"});
 }
 
 TEST(JsonShape, GameVerbs) {

@@ -262,8 +262,8 @@ def test_threads_run_together_and_agree():
 
 
 def test_docstrings():
-    for name in ["dist", "roll", "attack", "strike", "ttk", "duel", "sweep", "table", "catalog", "fov", "path",
-                 "aim", "surprise", "turn", "rulesets", "spec"]:
+    for name in ["dist", "roll", "attack", "strike", "ttk", "duel", "sweep", "bestiary", "table", "catalog", "fov",
+                 "path", "aim", "surprise", "turn", "rulesets", "spec"]:
         assert getattr(fray, name).__doc__, name
     version = subprocess.run([CLI, "--version"], capture_output=True, text=True).stdout.split()
     assert version == ["fray", fray.__version__]

@@ -223,8 +223,8 @@ def test_the_rules_come_first_in_every_function_that_takes_them():
             assert params[0].default is inspect.Parameter.empty, name
             assert params[0].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD, name
     assert sorted(takes_rules) == sorted(
-        ["spec", "attack", "strike", "ttk", "duel", "sweep", "table", "turn", "catalog", "catalogs", "path", "aim",
-         "surprise", "game_verb", "import_character"]
+        ["spec", "attack", "strike", "ttk", "duel", "sweep", "bestiary", "table", "turn", "catalog", "catalogs", "path",
+         "aim", "surprise", "game_verb", "import_character"]
     )
 
 

@@ -414,3 +414,36 @@ def test_path_and_fov_of_shattered_pd():
     with pytest.raises(fray.Error) as caught:
         fray.path("shattered-pd", path, (1, 1), (8, 4), magic=True)
     assert str(caught.value) == "magic and hit_chars are Pixel Dungeon's; rules shattered-pd takes flags"
+
+
+BESTIARY = {
+    "pixel-dungeon": ("hero:class=warrior,level=5", "marsupial_rat,gnoll_scout,wraith"),
+    "brogue": ("player", "rat,goblin"),
+    "crawl": ("player:fighting=5,weapon=long_sword,hp=40", "rat,orc"),
+    "epixx": ("human_fighter", "ogre"),
+    "crawl-0.34": ("player:fighting=5,long_blades=4,weapon=long_sword,hp=40", "ballistomycete,goblin"),
+    "shattered-pd": ("hero:class=warrior,level=5", "marsupial_rat,gnoll_scout"),
+}
+
+
+@pytest.mark.parametrize("rules", GAMES)
+def test_bestiary(rules):
+    attacker, monsters = BESTIARY[rules]
+    doc = run_cli("bestiary", "--rules", rules, "--attacker", attacker, "--monsters", monsters,
+                  "--sims", "300", "--seed", "4", "--threads", "1")
+    got = fray.bestiary(rules, attacker, monsters=monsters.split(","), sims=300, seed=4, threads=2)
+    assert got.to_json() == doc
+    assert sorted(got.column("name").tolist()) == sorted(monsters.split(","))
+    assert got.columns[:5] == ["name", "level", "hp", "p_hit", "p_hit_by"]
+
+
+def test_bestiary_level_filter():
+    a = "player:fighting=5,weapon=long_sword,hp=40"
+    doc = run_cli("bestiary", "--rules", "crawl", "--attacker", a, "--hd", "1-2", "--sims", "200")
+    for hd in ("1-2", (1, 2)):
+        assert fray.bestiary("crawl", a, hd=hd, sims=200).to_json() == doc
+    assert set(fray.bestiary("crawl", a, hd=1, sims=200).column("level").tolist()) == {1.0}
+    with pytest.raises(fray.Error, match="the brogue monsters catalog has no level"):
+        fray.bestiary("brogue", "player", hd="1-3")
+    with pytest.raises(fray.Error, match="did you mean 'gnoll_scout'"):
+        fray.bestiary("pixel-dungeon", "hero", monsters=["gnol_scout"])
