@@ -23,7 +23,7 @@ Schedule::Schedule(const Fighter& a, const Fighter& b, Who first_on_tie)
 
 Schedule::Schedule(const Fighter& a) : Schedule(a, a) { solo_ = true; }
 
-Schedule::Turn Schedule::next(Rng* rng) {
+Schedule::Turn Schedule::next_drawn(Rng* rng) {
   // A side's next start: k * t for a fixed time (in double, 5 * 1.2 and
   // 6 * 1.0 must tie, hence the relative 1e-9), the drawn times' sum otherwise.
   auto start = [&](std::size_t i) { return random_[i] ? start_[i] : static_cast<double>(done_[i]) * time_[i]; };

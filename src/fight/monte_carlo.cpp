@@ -142,9 +142,14 @@ void record_draw(SampledTally& t, const Side (&side)[2]) {
 // as drawn; with fixed times it follows from the killer's attack count.
 // `own_turns`: ba is the defender's own turns in turns to kill, whose game
 // time is kept for a's kills and b's deaths only.
-void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const Fighter& fb, const Schedule& order,
-                bool timed, bool own_turns, std::uint64_t max_attacks, Rng& rng, SampledTally& t) {
+//
+// `typed`, when the exchanges made one (Exchange::sampled_fight), carries
+// the sides' conditions; else each turn's Transition numbers them.
+void fight_once(const Exchange& ab, const Exchange* ba, SampledFight* typed, const Fighter& fa, const Fighter& fb,
+                const Schedule& order, bool timed, bool own_turns, std::uint64_t max_attacks, Rng& rng,
+                SampledTally& t) {
   Side side[2] = {{fa.hp, fa.state}, {fb.hp, fb.state}};
+  if (typed) typed->start(fa.state, fb.state);
   Schedule schedule = order;
   std::uint64_t hits[2] = {0, 0};  // attacks that landed, each side
   std::uint64_t made[2] = {0, 0};  // attacks made, each side
@@ -152,7 +157,9 @@ void fight_once(const Exchange& ab, const Exchange* ba, const Fighter& fa, const
     const auto [who, nth, end] = schedule.next(rng);
     const auto w = static_cast<std::size_t>(who), d = 1 - w;
     made[w] = nth + 1;
-    const Transition tr = w == 0 ? ab.sample(side[0], side[1], rng) : ba->sample(side[1], side[0], rng);
+    const Transition tr = typed    ? typed->turn(w == 1, side[w].hp, side[d].hp, rng)
+                          : w == 0 ? ab.sample(side[0], side[1], rng)
+                                   : ba->sample(side[1], side[0], rng);
     // The attacker's own HP first: life drain (Brogue CE inflictDamage heals
     // before the defender's death is checked) or a loss on its own turn
     // (poison, bleeding, burning ticking), which, when it kills the
@@ -199,15 +206,20 @@ SampledTally run(const Exchange& ab, const Exchange* ba, const Fighter& fa, cons
   const bool timed = random_time(fa) || (ba && random_time(fb));
   const Schedule order = ba ? Schedule(fa, fb, first) : Schedule(fa);
   const unsigned threads = static_cast<unsigned>(std::min<std::uint64_t>(o.threads, blocks));
+  // The defender's own turns (OwnChanges) pair with the attacker's turns
+  // as its whole kernel with its attacks dropped.
+  const auto* own = own_turns ? dynamic_cast<const OwnChanges*>(ba) : nullptr;
   auto worker = [&] {
     SampledTally mine;
+    const std::unique_ptr<SampledFight> typed =
+        own_turns && !own ? nullptr : ab.sampled_fight(own ? &own->own() : ba, !own);
     try {
       for (std::uint64_t k; !failed.load(std::memory_order_relaxed) && (k = next.fetch_add(1)) < blocks;) {
         Rng rng(o.seed, k);
         const std::uint64_t n = std::min(o.block, o.sims - k * o.block);
         for (std::uint64_t i = 0; i < n; ++i) {
           if (o.watch) o.watch->check();
-          fight_once(ab, ba, fa, fb, order, timed, own_turns, o.max_attacks, rng, mine);
+          fight_once(ab, ba, typed.get(), fa, fb, order, timed, own_turns, o.max_attacks, rng, mine);
         }
         done.fetch_add(1, std::memory_order_relaxed);
         // On the caller's thread alone nothing polls below while this runs

@@ -292,34 +292,25 @@ TtkResult ttk_turns(const Bout& bout, const OwnChanges& turns, bool alone_ends, 
 
 }  // namespace
 
-namespace {
-// Its own running away on its turn is the defender's own change, kept; one
-// that comes of the attack (after a hit that lands) goes with the attack, as
-// does the attacker's running away.
-Escape own_escape(const Transition& t) {
-  return t.escape == Escape::attacker && t.damage == 0 && !t.landed() ? Escape::attacker : Escape::none;
-}
-}  // namespace
-
 std::vector<Transition> OwnChanges::outcomes(Side self, Side other) const {
   std::vector<Transition> out;
   for (const Transition& t : own_->outcomes(self, other)) {
     // The attack dropped: outcomes that differ only in it are one.
     const Escape flees = own_escape(t);
     const auto same = std::find_if(out.begin(), out.end(), [&](const Transition& u) {
-      return u.heal == t.heal && u.attacker_state == t.attacker_state && u.escape == flees;
+      return u.heal == t.heal - t.drained && u.attacker_state == t.attacker_state && u.escape == flees;
     });
     if (same != out.end())
       same->p += t.p;
     else
-      out.push_back({t.p, 0, t.attacker_state, other.state, 0, t.heal, flees});
+      out.push_back({t.p, 0, t.attacker_state, other.state, 0, t.heal - t.drained, flees});
   }
   return out;
 }
 
 Transition OwnChanges::sample(Side self, Side other, Rng& rng) const {
   const Transition t = own_->sample(self, other, rng);
-  return {1, 0, t.attacker_state, other.state, 0, t.heal, own_escape(t)};
+  return {1, 0, t.attacker_state, other.state, 0, t.heal - t.drained, own_escape(t)};
 }
 
 std::optional<bool> defender_acts(const Exchange& a_hits_b, const Exchange& own, const Fighter& attacker,

@@ -1,6 +1,7 @@
 // Exact against Monte Carlo for one catalog matchup in each ruleset. A
 // ruleset that has not landed yet answers "<id>: not available yet"; only that
 // exact answer skips its test.
+#include <fray/fight/exact.hpp>
 #include <fray/report/report.hpp>
 
 #include "sampling.hpp"
@@ -10,10 +11,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -37,6 +41,22 @@ const Matchup kMatchups[] = {
     // Long Blades 4: 14 - div_rand_round(40, 20) = 12 aut, not random; the orc warrior has no shield.
     {"crawl-0.34", "player:dex=15,str=15,fighting=5,long_blades=4,weapon=long_sword,hp=40", "orc_warrior"},
     {"shattered-pd", "hero:class=warrior,level=5", "gnoll_scout"},
+};
+
+// Fights with more to carry: Goo's pump and ooze against a hero who
+// regenerates, a necromancer's skeleton, a brute's rage, a swarm that
+// splits, Brogue's goblin conjurer's blades and a jelly's splitting, a Crawl
+// adder's poison against a player who regenerates, a 0.34 troll's.
+const Matchup kCarried[] = {
+    {"shattered-pd", "hero:level=12", "goo"},
+    {"shattered-pd", "hero:class=warrior,level=5", "necromancer"},
+    {"shattered-pd", "hero:class=warrior,level=5", "spectral_necromancer"},
+    {"shattered-pd", "hero:class=warrior,level=5", "gnoll_brute"},
+    {"shattered-pd", "hero:class=warrior,level=5", "swarm_of_flies"},
+    {"brogue", "player", "goblin_conjurer"},
+    {"brogue", "player", "pink_jelly"},
+    {"crawl", "adder", "player:hp=14,fighting=5,weapon_skill=4,weapon=long_sword"},
+    {"crawl-0.34", "player:hp=60,xl=10,fighting=8,long_blades=8,weapon=long_sword", "troll"},
 };
 
 // The bout, or nullopt (and a skip) while the ruleset is a placeholder.
@@ -178,11 +198,93 @@ TEST_P(RulesetFight, CommandLineIsIndependentOfThreads) {
   EXPECT_NE(text.out.find("wins"), std::string::npos);
 }
 
+// An exchange as it is, but for the SampledFight it would make: Monte Carlo
+// through it numbers the conditions at every turn (Exchange::sample).
+class Numbered final : public Exchange {
+ public:
+  explicit Numbered(std::shared_ptr<const Exchange> inner) : inner_(std::move(inner)) {}
+  std::vector<Transition> outcomes(Side a, Side d) const override { return inner_->outcomes(a, d); }
+  Transition sample(Side a, Side d, Rng& rng) const override { return inner_->sample(a, d, rng); }
+  Reads reads() const override { return inner_->reads(); }
+  HpClasses hp_classes(Side a, Side d) const override { return inner_->hp_classes(a, d); }
+  bool exact() const override { return inner_->exact(); }
+  std::string why_not_exact() const override { return inner_->why_not_exact(); }
+  double extra_sample_ops() const override { return inner_->extra_sample_ops(); }
+
+ private:
+  std::shared_ptr<const Exchange> inner_;
+};
+
+// A sampled fight that carries the sides' values (Exchange::sampled_fight)
+// draws what the numbered one draws: the same fights, to the last count,
+// for every game, in duels and in turns to kill with the defender's own
+// turns (its regeneration, its poison).
+TEST_P(RulesetFight, SampledFightCarryingValuesIsTheNumberedOne) {
+  std::string skip;
+  const auto bout = bout_of(GetParam(), skip);
+  if (!bout) GTEST_SKIP() << skip;
+  ASSERT_NE(bout->a_hits_b->sampled_fight(bout->b_hits_a.get(), true), nullptr) << GetParam().rules;
+  Bout numbered = *bout;
+  numbered.a_hits_b = std::make_shared<Numbered>(bout->a_hits_b);
+  numbered.b_hits_a = std::make_shared<Numbered>(bout->b_hits_a);
+  ASSERT_EQ(numbered.a_hits_b->sampled_fight(numbered.b_hits_a.get(), true), nullptr);
+  const auto o = mc(test::scaled(3000), 5, 1);
+  const DuelResult x = duel_monte_carlo(*bout, Who::a, o), y = duel_monte_carlo(numbered, Who::a, o);
+  EXPECT_EQ(x.p_a_wins, y.p_a_wins);
+  EXPECT_EQ(x.p_b_wins, y.p_b_wins);
+  EXPECT_EQ(x.p_draw, y.p_draw);
+  EXPECT_EQ(x.p_a_escapes, y.p_a_escapes);
+  EXPECT_EQ(x.a_hp_left, y.a_hp_left);
+  EXPECT_EQ(x.b_hp_left, y.b_hp_left);
+  EXPECT_EQ(x.length, y.length);
+  const TtkResult u = ttk_monte_carlo(*bout, Who::a, o), v = ttk_monte_carlo(numbered, Who::a, o);
+  EXPECT_EQ(u.p_kill, v.p_kill);
+  EXPECT_EQ(u.attacks, v.attacks);
+  EXPECT_EQ(u.hits, v.hits);
+}
+
+// A life drain heals only when the attack lands on someone: in turns to kill
+// the bat does not fight back, so it drains nothing, and with no other change
+// of its own HP (no regeneration in either Pixel Dungeon) turns to kill is
+// the hero's attacks alone.
+TEST(RulesetDrain, GoesWithTheAttackInTurnsToKill) {
+  for (const char* rules : {"pixel-dungeon", "shattered-pd"}) {
+    AttackRequest req;
+    req.attacker = "hero:class=warrior,level=5";
+    req.defender = "vampire_bat";
+    const Bout bout = ruleset(rules).bout(req);
+    const OwnChanges own(*bout.b_hits_a);
+    const Side bat{bout.b.hp - 10, bout.b.state}, hero{bout.a.hp - 10, bout.a.state};
+    bool drains = false;
+    for (const Transition& t : bout.b_hits_a->outcomes(bat, hero)) drains = drains || t.heal > 0;
+    EXPECT_TRUE(drains) << rules << ": the bat's attack drains";
+    for (const Transition& t : own.outcomes(bat, hero)) EXPECT_EQ(t.heal, 0) << rules;
+    const TtkResult with_turns = ttk_exact(bout), alone = ttk_exact(*bout.a_hits_b, bout.a, bout.b);
+    ASSERT_TRUE(with_turns.attacks && alone.attacks) << rules;
+    EXPECT_NEAR(with_turns.p_kill, 1.0, 1e-12) << rules;
+    const auto x = with_turns.attacks->items(), y = alone.attacks->items();
+    ASSERT_EQ(x.size(), y.size()) << rules;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      EXPECT_EQ(x[i].first, y[i].first) << rules;
+      EXPECT_NEAR(x[i].second, y[i].second, 1e-12) << rules << " at " << x[i].first << " attacks";
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Catalogs, RulesetFight, ::testing::ValuesIn(kMatchups),
                          [](const ::testing::TestParamInfo<Matchup>& info) {
                            std::string name = info.param.rules;
                            for (char& c : name)
                              if (c == '-' || c == '.') c = '_';
+                           return name;
+                         });
+INSTANTIATE_TEST_SUITE_P(Carried, RulesetFight, ::testing::ValuesIn(kCarried),
+                         [](const ::testing::TestParamInfo<Matchup>& info) {
+                           const auto head = [](std::string_view spec) { return spec.substr(0, spec.find(':')); };
+                           std::string name = std::string(info.param.rules) + "_" + std::string(head(info.param.a)) +
+                                              "_" + std::string(head(info.param.b));
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return name;
                          });
 

@@ -90,8 +90,9 @@ using TooLarge = fray::TooLarge;
 // the defender's outcomes with that attack dropped — damage 0, the other
 // side's state as it was, no hit — and its own heal, state and running away
 // (Transition::escape, attacker: it flees on its turn) kept, equal outcomes
-// merged; its running away after that attack is dropped with the attack.
-// It reads what the defender's kernel reads and is exact when that kernel
+// merged; its running away after that attack is dropped with the attack, as
+// is what the attack drained (Transition::drained: a life drain heals only
+// when the attack lands on someone). It reads what the defender's kernel reads and is exact when that kernel
 // is.
 class OwnChanges final : public Exchange {
  public:
@@ -102,6 +103,8 @@ class OwnChanges final : public Exchange {
   [[nodiscard]] HpClasses hp_classes(Side self, Side other) const override { return own_->hp_classes(self, other); }
   [[nodiscard]] bool exact() const override { return own_->exact(); }
   [[nodiscard]] std::string why_not_exact() const override { return own_->why_not_exact(); }
+  // The defender's kernel, whole.
+  [[nodiscard]] const Exchange& own() const noexcept { return *own_; }
   // Whether an outcome of this kernel, from `self`, changes anything.
   [[nodiscard]] static bool changes(const Transition& t, Side self) {
     return t.p > 0 && (t.heal != 0 || t.attacker_state != self.state || t.escape != Escape::none);

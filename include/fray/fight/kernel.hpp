@@ -62,11 +62,38 @@ struct Transition {
   // that, whatever this says. A kernel whose escape depends on an HP
   // (Brogue's quarter of the maximum) reads that HP (Exchange::reads).
   Escape escape = Escape::none;
+  // Of `heal`, what the attack gave (a life drain: Pixel Dungeon
+  // Bat.attackProc, Brogue CE transference, DCSS AF_VAMPIRIC), which goes
+  // with the attack where a fight drops it (turns to kill keeps only the
+  // defender's own changes, OwnChanges: its regeneration, its poison).
+  std::int64_t drained = 0;
 
   [[nodiscard]] constexpr bool landed() const noexcept { return hit < 0 ? damage > 0 : hit != 0; }
 };
 
 // Attacks of one combatant on another, as a Markov kernel over (HP, state).
+// A Monte Carlo fight that carries the two sides' conditions as the game's
+// own values from one turn to the next, instead of numbering them each turn
+// (Transition::attacker_state, defender_state). Made by an Exchange that can
+// (Exchange::sampled_fight), one per thread; it draws exactly what
+// Exchange::sample draws, so a fight comes out the same either way.
+class SampledFight {
+ public:
+  virtual ~SampledFight() = default;
+  // A new fight: side a at the condition its exchange numbers `a`, side b at `b`.
+  virtual void start(std::uint32_t a, std::uint32_t b) = 0;
+  // One turn of side a (`b_moves` false) or b, given the mover's HP and the
+  // other's: its Transition but for the states, which this object keeps.
+  virtual Transition turn(bool b_moves, std::int64_t mover_hp, std::int64_t other_hp, Rng& rng) = 0;
+};
+
+// What the defender's own turn keeps of an outcome when its attack is
+// dropped (turns to kill, fight/exact.hpp OwnChanges): its running away on
+// its turn, but not one that comes of the attack (after a hit that lands).
+[[nodiscard]] constexpr Escape own_escape(const Transition& t) noexcept {
+  return t.escape == Escape::attacker && t.damage == 0 && !t.landed() ? Escape::attacker : Escape::none;
+}
+
 class Exchange {
  public:
   virtual ~Exchange() = default;
@@ -121,6 +148,16 @@ class Exchange {
   // kernel whose attack may draw many numbers (an epixx weapon of a thousand
   // dice) says so, and Monte Carlo charges it before the first fight.
   [[nodiscard]] virtual double extra_sample_ops() const { return 0; }
+  // A SampledFight of this exchange (side a's attacks) and `other` (side
+  // b's; null when b never moves), or null when this exchange cannot make
+  // one: Monte Carlo then numbers the conditions through sample(). With
+  // `other_attacks` false, b's turns keep only b's own changes, as
+  // OwnChanges has them (its heal, its condition, own_escape).
+  [[nodiscard]] virtual std::unique_ptr<SampledFight> sampled_fight(const Exchange* other, bool other_attacks) const {
+    (void)other;
+    (void)other_attacks;
+    return nullptr;
+  }
 };
 
 // The most HP a combatant may have, the same in every game: specs refuse more,

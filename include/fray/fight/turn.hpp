@@ -293,6 +293,7 @@ struct After {
   std::int64_t heal = 0;
   std::int8_t hit = -1;
   Escape escape = Escape::none;
+  std::int64_t drained = 0;  // of heal, what the attack gave (Transition::drained)
   Mine att;
   Theirs def;
 };
@@ -341,11 +342,12 @@ inline bool effect_less(const Transition& x, const Transition& y) noexcept {
   if (x.attacker_state != y.attacker_state) return x.attacker_state < y.attacker_state;
   if (x.defender_state != y.defender_state) return x.defender_state < y.defender_state;
   if (x.hit != y.hit) return x.hit < y.hit;
-  return x.escape < y.escape;
+  if (x.escape != y.escape) return x.escape < y.escape;
+  return x.drained < y.drained;
 }
 inline bool same_effect(const Transition& x, const Transition& y) noexcept {
   return x.damage == y.damage && x.heal == y.heal && x.attacker_state == y.attacker_state &&
-         x.defender_state == y.defender_state && x.hit == y.hit && x.escape == y.escape;
+         x.defender_state == y.defender_state && x.hit == y.hit && x.escape == y.escape && x.drained == y.drained;
 }
 
 inline std::vector<Transition> merged(const std::vector<Transition>& ts) {
@@ -366,6 +368,7 @@ inline std::vector<Transition> merged(const std::vector<Transition>& ts) {
     h = combine(h, (std::uint64_t{t.attacker_state} << 32) | t.defender_state);
     h = combine(
         h, static_cast<std::uint64_t>(static_cast<std::uint8_t>(t.hit)) << 8 | static_cast<std::uint64_t>(t.escape));
+    h = combine(h, static_cast<std::uint64_t>(t.drained));
     return mix64(h);
   };
   std::size_t slots = 16;
@@ -392,14 +395,26 @@ inline std::vector<Transition> merged(const std::vector<Transition>& ts) {
 }
 }  // namespace detail
 
+// An Exchange whose sides' conditions are the values Mine (the mover's)
+// and Theirs: a sampled turn over those values, for a SampledFight that
+// pairs it with the other direction's.
+template <class Mine, class Theirs>
+class TypedExchange : public Exchange {
+ public:
+  // One sampled turn, no number given or read.
+  [[nodiscard]] virtual After<Mine, Theirs> sample_turn(const Now<Mine, Theirs>& now, Rng& rng) const = 0;
+};
+
 // The Exchange of a Turn: its side conditions numbered in two tables that
 // the Exchange of the other direction shares (the mover's table is the other
 // direction's defender's), its outcomes read exactly, its sample drawn.
 template <Turn T>
-class TurnExchange final : public Exchange {
+class TurnExchange final : public TypedExchange<typename T::mine, typename T::theirs> {
  public:
   using mine = typename T::mine;
   using theirs = typename T::theirs;
+  using Reads = Exchange::Reads;
+  using HpClasses = Exchange::HpClasses;
 
   TurnExchange(std::shared_ptr<const T> turn, std::shared_ptr<const States<mine>> att,
                std::shared_ptr<const States<theirs>> def)
@@ -428,6 +443,20 @@ class TurnExchange final : public Exchange {
     t.attacker_state = x.att == now.att && att_->lasting(a.state) ? a.state : att_->scratch(x.att);
     t.defender_state = x.def == now.def && def_->lasting(d.state) ? d.state : def_->scratch(x.def);
     return t;
+  }
+
+  After<mine, theirs> sample_turn(const Now<mine, theirs>& now, Rng& rng) const override {
+    Sample r(rng, nullptr);
+    return turn_->turn(r, now);
+  }
+
+  // A Monte Carlo fight of this turn (side a) and the other direction's
+  // (side b; a TypedExchange of the same two values), carrying both sides'
+  // values: the draws of sample(), without numbering the conditions.
+  std::unique_ptr<SampledFight> sampled_fight(const Exchange* other, bool other_attacks) const override {
+    const auto* o = dynamic_cast<const TypedExchange<theirs, mine>*>(other);
+    if (other && !o) return nullptr;
+    return std::make_unique<Fight>(*this, o, other_attacks);
   }
 
   Reads reads() const override {
@@ -464,6 +493,61 @@ class TurnExchange final : public Exchange {
   [[nodiscard]] const T& turn() const noexcept { return *turn_; }
 
  private:
+  class Fight final : public SampledFight {
+   public:
+    Fight(const TurnExchange& ab, const TypedExchange<theirs, mine>* ba, bool ba_attacks)
+        : ab_(&ab), ba_(ba), ba_attacks_(ba_attacks), a_(ab.att_->at(0)), b_(ab.def_->at(0)) {
+      // Both directions one Turn type (each side the same kind of
+      // combatant): b's turn is called as a's is, not through the table.
+      if constexpr (std::same_as<mine, theirs>) same_ = dynamic_cast<const TurnExchange*>(ba);
+    }
+    void start(std::uint32_t a, std::uint32_t b) override {
+      a_ = ab_->att_->at(a);
+      b_ = ab_->def_->at(b);
+    }
+    Transition turn(bool b_moves, std::int64_t mover_hp, std::int64_t other_hp, Rng& rng) override {
+      if (!b_moves) {
+        Sample r(rng, nullptr);
+        After<mine, theirs> x = ab_->turn_->turn(r, Now<mine, theirs>{mover_hp, a_, other_hp, b_});
+        a_ = std::move(x.att);
+        b_ = std::move(x.def);
+        return effect(1, x);
+      }
+      After<theirs, mine> y = same_ ? same_turn(mover_hp, other_hp, rng)
+                                    : ba_->sample_turn(Now<theirs, mine>{mover_hp, b_, other_hp, a_}, rng);
+      b_ = std::move(y.att);
+      Transition t;
+      t.damage = y.damage;
+      t.heal = y.heal;
+      t.hit = y.hit;
+      t.escape = y.escape;
+      t.drained = y.drained;
+      if (ba_attacks_) {
+        a_ = std::move(y.def);
+        return t;
+      }
+      // Only b's own changes (OwnChanges::sample): the attack dropped.
+      return Transition{1, 0, 0, 0, 0, t.heal - t.drained, own_escape(t)};
+    }
+
+   private:
+    After<theirs, mine> same_turn(std::int64_t mover_hp, std::int64_t other_hp, Rng& rng) {
+      if constexpr (std::same_as<mine, theirs>) {
+        Sample r(rng, nullptr);
+        return same_->turn_->turn(r, Now<theirs, mine>{mover_hp, b_, other_hp, a_});
+      } else {
+        (void)mover_hp, (void)other_hp, (void)rng;
+        return ba_->sample_turn(Now<theirs, mine>{mover_hp, b_, other_hp, a_}, rng);
+      }
+    }
+    const TurnExchange* ab_;
+    const TurnExchange* same_ = nullptr;
+    const TypedExchange<theirs, mine>* ba_;
+    bool ba_attacks_;
+    mine a_;
+    theirs b_;
+  };
+
   // What a turn did, but for the two sides' numbers.
   static Transition effect(double p, const After<mine, theirs>& x) {
     Transition t;
@@ -472,6 +556,7 @@ class TurnExchange final : public Exchange {
     t.heal = x.heal;
     t.hit = x.hit;
     t.escape = x.escape;
+    t.drained = x.drained;
     return t;
   }
   // A path of the exact reader: a side whose condition the turn left as it

@@ -210,7 +210,8 @@ class BoutTurn {
     out.damage = poisoned + dealt;
     out.hit = roll.hit ? 1 : 0;
     out.heal = out.damage >= now.def_hp ? final_heal(a_, now.att_hp, heal) : heal;
-    out.heal += transference(a_, d_, dealt, left);
+    out.drained = transference(a_, d_, dealt, left);
+    out.heal += out.drained;
     if (steals_) steal_and_flee(r, plan, roll, out);
   }
 

@@ -308,7 +308,8 @@ class PdTurn {
     if (hunger_) out.heal = -starved;
     water_heal(water_heal_, now.att_hp, ht, out);
     // Bat.attackProc: the drain part, on a hit, from the damage as dealt.
-    if (drain_ && blow.hit) out.heal = fight::parts::drain_hit(*drain_, blow.damage, now.def_hp, now.att_hp, ht);
+    if (drain_ && blow.hit)
+      out.drained = out.heal = fight::parts::drain_hit(*drain_, blow.damage, now.def_hp, now.att_hp, ht);
     if (target_group_) {
       split(*target_group_, now.def_hp, blow, out);
       return out;

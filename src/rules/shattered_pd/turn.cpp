@@ -71,7 +71,7 @@ Blow BlowLaw::sample(Rng& rng, std::vector<Draw>* trace) const {
     out.damage += s.damage;
     const bool hit = s.attacked && s.hit.hit;
     if (hit) out.hit = 1;
-    if (hit && !plan->magic && out.n < kMaxFliesAround)
+    if (hit && passes && !plan->magic && out.n < kMaxFliesAround)
       out.passed[out.n++] = plan->passed(plan->base_damage(plan->rolled(s.roll), s.excess));
   }
   if (count != 1) out.hit = -1;
@@ -226,22 +226,25 @@ AttackPlan SpdTurn::plan_of(const Combatant& who, int a, int d, int v) const {
   return p;
 }
 
-// The attack of variant v; the Berserker's at her rage power (Char.attack's
-// Berserk.damageFactor), drawn by a sampled turn only: her fights are sampled.
-BlowLaw SpdTurn::law_of(int fa, int fd, int v, const SideState& me) const {
-  const auto vi = static_cast<std::size_t>(v);
-  BlowLaw law{&strikes_[fa][fd][vi], &plans_[fa][fd][vi]};
-  if (!me_.hero.rage) return law;
-  const std::lock_guard lock(rage_mutex_);
-  auto& plans = rage_plans_[me.power];
-  if (!plans) {
-    plans = std::make_unique<std::array<AttackPlan, 8>>();
-    Combatant who = att_;
-    who.hero->rage = me.power;
-    for (int i = 0; i < 8; ++i) (*plans)[static_cast<std::size_t>(i)] = plan_of(who, i >> 2, (i >> 1) & 1, i & 1);
+// The Berserker's attack i (variant and passing conditions) at her rage
+// power (Char.attack's Berserk.damageFactor), drawn by a sampled turn only:
+// her fights are sampled.
+const AttackPlan* SpdTurn::rage_plan(int i, float power) const {
+  const auto* entry = rage_last_.load(std::memory_order_acquire);
+  if (!entry || entry->first != power) {
+    const std::lock_guard lock(rage_mutex_);
+    auto& e = *rage_plans_.try_emplace(power).first;
+    if (!e.second) {
+      auto plans = std::make_unique<std::array<AttackPlan, 8>>();
+      Combatant who = att_;
+      who.hero->rage = power;
+      for (int k = 0; k < 8; ++k) (*plans)[static_cast<std::size_t>(k)] = plan_of(who, k >> 2, (k >> 1) & 1, k & 1);
+      e.second = std::move(plans);
+    }
+    entry = &e;
+    rage_last_.store(entry, std::memory_order_release);
   }
-  law.plan = &(*plans)[static_cast<std::size_t>(fa * 4 + fd * 2 + v)];
-  return law;
+  return &(*entry->second)[static_cast<std::size_t>(i)];
 }
 
 // One wraith's hit that passes `x` to the defender, after the volley's
@@ -377,8 +380,8 @@ After SpdTurn::turn(R& r, const Now& now) const {
     const Blow s = volley(r, n, fa, fd, d_hp, foe);
     out.damage = s.damage;
     out.hit = s.hit;
-    std::vector<std::int64_t> passed(s.passed.begin(), s.passed.begin() + s.n);
     if (foe_.hero.rage) {
+      std::vector<std::int64_t> passed(s.passed.begin(), s.passed.begin() + s.n);
       const BerserkRage b = berserk_turn({foe.power, foe.buffer}, passed, d_hp - out.damage, foe_.hero.ht);
       foe.power = b.power;
       foe.buffer = static_cast<std::int8_t>(b.buffer);
@@ -414,7 +417,7 @@ After SpdTurn::turn(R& r, const Now& now) const {
     foe.brute = state;
   }
   // Bat.attackProc: reg = min(damage - 4, HT - HP), healed when positive.
-  if (drain_ && landed) out.heal = fight::parts::drain_hit(*drain_, out.damage, d_hp, a_hp, ht_);
+  if (drain_ && landed) out.drained = out.heal = fight::parts::drain_hit(*drain_, out.damage, d_hp, a_hp, ht_);
   if (landed) dot_attach(r, dot_, foe, out.damage);
   out.damage += dot_tick(r, dot_, foe);  // the tick at the end of the turn
   if (foe_.hero.rage) {

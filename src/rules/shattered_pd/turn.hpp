@@ -155,6 +155,9 @@ struct BlowLaw {
   const std::vector<fight::Branch<Blow>>* branches = nullptr;
   const AttackPlan* plan = nullptr;
   int count = 1;
+  // Whether the draw keeps what each hit passed (Blow::passed): only a
+  // Berserker defender reads it (berserk_turn).
+  bool passes = false;
   [[nodiscard]] std::size_t size() const noexcept { return branches->size(); }
   [[nodiscard]] fight::Branch<Blow> at(std::size_t i) const { return (*branches)[i]; }
   Blow sample(Rng& rng, std::vector<Draw>* trace) const;
@@ -623,7 +626,16 @@ class SpdTurn {
   template <class R>
   std::int64_t after_kill(R& r, std::int64_t hp, const SideState& s) const;
   [[nodiscard]] AttackPlan plan_of(const Combatant& me, int a, int d, int v) const;
-  [[nodiscard]] BlowLaw law_of(int fa, int fd, int v, const SideState& me) const;
+  // The law of one attack by the passing conditions and the variant (inline:
+  // a sampled fight asks it at every attack).
+  [[nodiscard]] BlowLaw law_of(int fa, int fd, int v, const SideState& me) const {
+    const auto ia = static_cast<std::size_t>(fa), id = static_cast<std::size_t>(fd), iv = static_cast<std::size_t>(v);
+    BlowLaw law{&strikes_[ia][id][iv], &plans_[ia][id][iv]};
+    law.passes = foe_.hero.rage;
+    if (me_.hero.rage) law.plan = rage_plan(fa * 4 + fd * 2 + v, me.power);
+    return law;
+  }
+  [[nodiscard]] const AttackPlan* rage_plan(int i, float power) const;
   [[nodiscard]] std::int64_t water_heal(std::int64_t hp) const { return water_ > 0 && hp < ht_ ? water_ : 0; }
   [[nodiscard]] bool wraiths() const { return wraith_cells_ > 0; }
 
@@ -656,8 +668,13 @@ class SpdTurn {
   std::array<std::array<std::array<std::vector<fight::Branch<Blow>>, 4>, 2>, 2> strikes_;
   std::array<std::array<std::vector<std::vector<fight::Branch<Blow>>>, 2>, 2> flies_;
   // The Berserker's plans by rage power (Char.attack's Berserk.damageFactor).
+  // The last power's entry is read without the lock: entries of the map
+  // never move nor go, and a sampled fight asks the same power turn after
+  // turn.
+  using RagePlans = std::map<float, std::unique_ptr<std::array<AttackPlan, 8>>>;
   mutable std::mutex rage_mutex_;
-  mutable std::map<float, std::unique_ptr<std::array<AttackPlan, 8>>> rage_plans_;
+  mutable RagePlans rage_plans_;
+  mutable std::atomic<const RagePlans::value_type*> rage_last_{nullptr};
   Memo<std::tuple<int, int, int, std::int64_t, SideState>, VolleyEnd> volleys_;
   Memo<std::tuple<std::int64_t, SideState>, Alive> after_kills_;
   std::string why_;
