@@ -219,7 +219,9 @@ class Numbered final : public Exchange {
 // draws what the numbered one draws: the same fights, to the last count,
 // for every game, in duels and in turns to kill with the defender's own
 // turns (its regeneration, its poison).
-TEST_P(RulesetFight, SampledFightCarryingValuesIsTheNumberedOne) {
+class SampledFight : public ::testing::TestWithParam<Matchup> {};
+
+TEST_P(SampledFight, CarryingValuesIsTheNumberedOne) {
   std::string skip;
   const auto bout = bout_of(GetParam(), skip);
   if (!bout) GTEST_SKIP() << skip;
@@ -278,7 +280,14 @@ INSTANTIATE_TEST_SUITE_P(Catalogs, RulesetFight, ::testing::ValuesIn(kMatchups),
                              if (c == '-' || c == '.') c = '_';
                            return name;
                          });
-INSTANTIATE_TEST_SUITE_P(Carried, RulesetFight, ::testing::ValuesIn(kCarried),
+INSTANTIATE_TEST_SUITE_P(Catalogs, SampledFight, ::testing::ValuesIn(kMatchups),
+                         [](const ::testing::TestParamInfo<Matchup>& info) {
+                           std::string name = info.param.rules;
+                           for (char& c : name)
+                             if (c == '-' || c == '.') c = '_';
+                           return name;
+                         });
+INSTANTIATE_TEST_SUITE_P(Carried, SampledFight, ::testing::ValuesIn(kCarried),
                          [](const ::testing::TestParamInfo<Matchup>& info) {
                            const auto head = [](std::string_view spec) { return spec.substr(0, spec.find(':')); };
                            std::string name = std::string(info.param.rules) + "_" + std::string(head(info.param.a)) +
