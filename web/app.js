@@ -933,7 +933,13 @@ async function computeDice() {
     const { json, svg } = await call('plot', 'dist', { expr: exprs }, state.dview);
     if (!current()) return;
     const docs = Array.isArray(json) ? json : [json];
-    table(tid('dice-summary'), ['expression', 'mean', 'σ', 'min', 'max'], docs.map((d) => [d.expression, num(d.mean), num(d.stddev), d.min, d.max]));
+    // min and max are the expression's own range (fray dist's "range"); the
+    // plotted values are those a double can tell, which may stop short of it
+    // (1000d6: 1000..6000, plotted 1599..5401), said in the last column.
+    table(tid('dice-summary'), ['expression', 'mean', 'σ', 'min', 'max', 'plotted'], docs.map((d) => {
+      const [lo, hi] = d.range || [d.min, d.max];
+      return [d.expression, num(d.mean), num(d.stddev), lo, hi, lo === d.min && hi === d.max ? 'all' : `${d.min}..${d.max}`];
+    }));
     tid('dice-plot').innerHTML = svg;
     const box = tid('dice-table');
     box.replaceChildren();

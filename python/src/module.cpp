@@ -193,7 +193,8 @@ fray::fight::FightOptions fight_options(const std::string& method, std::optional
 
 py::object dist(const std::string& expr) {
   return released([&](fray::Progress* progress) {
-    return fray::dist_report(expr, fray::Dice::parse(expr, fray::all_dice_functions()).exact(progress)).json;
+    const fray::Dice dice = fray::Dice::parse(expr, fray::all_dice_functions());
+    return fray::dist_report(expr, dice.exact(progress), dice.range()).json;
   });
 }
 

@@ -399,6 +399,18 @@ async function main() {
     await settled(page);
     same(await jsonOf(page, 'dice-json'), frayJson(['dist', '3d6', '4d6kh3', 'd6!']), 'dice');
     ok((await page.locator('[data-testid="dice-plot"] svg .legend').count()) === 1, 'dice overlay has a legend');
+    // The summary's min and max are the expression's range, not the plotted values' (1000d6: 1599..5401 plotted).
+    await page.fill('[data-testid="dice-exprs"]', '1000d6\n1d6-3');
+    await settled(page);
+    {
+      const rows = await page.$$eval('[data-testid="dice-summary"] tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())));
+      const big = frayJson(['dist', '1000d6']);
+      ok(big.range[0] === 1000 && big.range[1] === 6000 && big.min > 1000, `fray dist 1000d6: range ${big.range}, pmf ${big.min}..${big.max}`);
+      const row = rows.find((r) => r[0] === '1000d6') || [];
+      ok(row[3] === '1000' && row[4] === '6000' && row[5] === `${big.min}..${big.max}`, `the dice summary shows 1000d6's range 1000..6000 (${row})`);
+      const small = rows.find((r) => r[0] === '1d6-3') || [];
+      ok(small[3] === '-2' && small[4] === '3' && small[5] === 'all', `the dice summary shows 1d6-3's range -2..3 (${small})`);
+    }
     ok((await page.locator('[data-testid="dice-plot"] svg').innerHTML()).includes('P(X ≥ x)'), 'dice at-least view');
 
     // --- grid: fov and path, and a click that moves the viewer -------------------------
