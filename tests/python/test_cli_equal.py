@@ -240,6 +240,15 @@ def test_dist(expr):
     assert got.mean == doc["mean"] and got.std == doc["stddev"]
     assert got.values.tolist() == [v for v, _ in doc["pmf"]]
     assert got.probs.tolist() == [p for _, p in doc["pmf"]]
+    assert got.range == (None if doc["range"] is None else tuple(doc["range"]))
+
+
+def test_dist_range():
+    # The expression's own range, beyond the values a double keeps.
+    big = fray.dist("1000d6")
+    assert big.range == (1000, 6000) and big.min > 1000 and big.max < 6000
+    assert fray.dist("4d6kh3").range == (3, 18)
+    assert fray.dist("2*1d3==3").range is None
 
 
 @pytest.mark.parametrize("engine", ["default", "java", "brogue"])
