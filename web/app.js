@@ -524,10 +524,50 @@ function fillBuilders() {
 // (a request option the game reads) and the balance tables (fray table).
 const hasTables = (game) => rulesetOf(game).verbs.includes('table');
 const hasAim = (game) => rulesetOf(game).verbs.includes('aim');
+const hasImport = (game) => rulesetOf(game).verbs.includes('import');
 function gameInputs(game) {
+  document.body.classList.toggle('has-import', hasImport(game));
+  if (!hasImport(game)) showImport(null, '');
   document.body.classList.toggle('has-kind', rulesetOf(game).options.includes('kind'));
   document.body.classList.toggle('has-table', hasTables(game));
   document.body.classList.toggle('has-aim', hasAim(game));
+}
+
+// ---------- your own character ---------------------------------------------------------
+// A character file the game wrote (the games whose verbs have import): the
+// engine reads it as the game's player spec (fray import), which becomes the
+// attacker; the page shows who it read and what the file holds that the
+// spec cannot carry.
+function showImport(doc, error) {
+  tid('import-error').textContent = error;
+  const c = doc?.character;
+  tid('import-summary').textContent = !c ? ''
+    : `${c.name}, ${c.species} ${c.background}, XL ${c.xl}${c.god ? `, follower of ${c.god}` : ''}: HP ${c.hp_max}, AC ${c.ac}, EV ${c.ev}, SH ${c.sh}, Str ${c.str}, Dex ${c.dex}`
+      + `${c.weapon ? `, wielding ${c.weapon.name}` : ', unarmed'} (${c.version}). The attacker is now this character.`;
+  const unused = doc?.unused || [];
+  tid('import-unused').replaceChildren(...unused.map((u) => Object.assign(document.createElement('li'), { textContent: u })));
+  tid('import-unused-box').hidden = unused.length === 0;
+}
+async function importCharacter(text) {
+  const game = state.game;
+  if (!text.trim()) {
+    showImport(null, 'Paste the text of a character file first (or pick the file).');
+    return;
+  }
+  let doc;
+  try {
+    doc = await call('importCharacter', { rules: game, text });
+  } catch (e) {
+    if (e instanceof Cancelled) return;
+    if (state.game === game) showImport(null, `Not a character fray can read: ${e.message}`);
+    return;
+  }
+  if (state.game !== game) return;
+  showImport(doc, '');
+  const input = $('#attacker');
+  input.value = doc.spec;
+  changed({ target: input, type: 'change' });
+  fillBuilder('attacker');
 }
 
 // ---------- the verbs' inputs ------------------------------------------------------
@@ -893,7 +933,13 @@ async function computeDice() {
     const { json, svg } = await call('plot', 'dist', { expr: exprs }, state.dview);
     if (!current()) return;
     const docs = Array.isArray(json) ? json : [json];
-    table(tid('dice-summary'), ['expression', 'mean', 'σ', 'min', 'max'], docs.map((d) => [d.expression, num(d.mean), num(d.stddev), d.min, d.max]));
+    // min and max are the expression's own range (fray dist's "range"); the
+    // plotted values are those a double can tell, which may stop short of it
+    // (1000d6: 1000..6000, plotted 1599..5401), said in the last column.
+    table(tid('dice-summary'), ['expression', 'mean', 'σ', 'min', 'max', 'plotted'], docs.map((d) => {
+      const [lo, hi] = d.range || [d.min, d.max];
+      return [d.expression, num(d.mean), num(d.stddev), lo, hi, lo === d.min && hi === d.max ? 'all' : `${d.min}..${d.max}`];
+    }));
     tid('dice-plot').innerHTML = svg;
     const box = tid('dice-table');
     box.replaceChildren();
@@ -1075,6 +1121,14 @@ async function main() {
     $(`#${side}`).addEventListener('input', () => fillBuilder(side));
     b.addEventListener('toggle', () => fillBuilder(side));
   }
+  tid('import-go').addEventListener('click', () => importCharacter(tid('import-text').value));
+  tid('import-file').addEventListener('change', async (e) => {
+    const file = e.target.files && e.target.files[0];
+    if (!file) return;
+    const text = await file.text();
+    tid('import-text').value = text;
+    importCharacter(text);
+  });
   for (const b of $$('[data-tab]')) b.addEventListener('click', () => showTab(b.dataset.tab));
   // The tab list's keys (WAI-ARIA tabs): Left and Right move and select, Home and End go to the ends.
   $('[role="tablist"]').addEventListener('keydown', (e) => {

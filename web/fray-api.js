@@ -157,6 +157,24 @@ export function wrapEngine(mod) {
     surprise: (o) => onMap('surprise', o),
     // Where to tap so a thrown item reaches a cell: {rules, from, to, cells, count} (fray aim).
     aim: (o) => onMap('aim', o),
+    // A character file the game wrote, read as the game's player spec:
+    // importCharacter({rules: 'crawl-0.34', text}) → {rules, source, spec,
+    // character, unused} (fray import; the games whose verbs have import).
+    importCharacter(o) {
+      const { text, ...rest } = o || {};
+      if (typeof text !== 'string') throw new FrayError('a character file is required (its text)', '');
+      const path = textFile(text, 'character');
+      try {
+        // The text is the file: named as the CLI names a text (<text>), not by its place in memory.
+        const doc = json(['import', ...toArgs(rest), path]);
+        return { ...doc, source: '<text>' };
+      } catch (e) {
+        if (e instanceof FrayError) throw new FrayError(e.message.split(path).join('<text>'), e.stderr.split(path).join('<text>'));
+        throw e;
+      } finally {
+        mod.FS.unlink(path);
+      }
+    },
     // The verb's document and its SVG plot: plot('attack', {...}, 'at-least').
     plot(verb, o, view) {
       if (!['dist', 'attack', 'ttk', 'duel', 'sweep'].includes(verb))

@@ -37,10 +37,14 @@ void add_core_verbs(Cli& cli) {
     auto o = std::make_shared<Opts>();
     auto* v = add_verb(cli, "dist", "Exact distribution of dice expressions (several: one document each)", [o, &cli] {
       std::vector<std::pair<std::string, Pmf>> pmfs;
+      std::vector<std::optional<DiceRange>> ranges;
       VerbProgress bar("exact distribution", cli.progress_bar());
-      for (const std::string& e : o->exprs)
-        pmfs.emplace_back(e, Dice::parse(e, all_dice_functions()).exact(&bar.progress()));
-      Report r = dists_report(pmfs);
+      for (const std::string& e : o->exprs) {
+        const Dice dice = Dice::parse(e, all_dice_functions());
+        pmfs.emplace_back(e, dice.exact(&bar.progress()));
+        ranges.push_back(dice.range());
+      }
+      Report r = dists_report(pmfs, ranges);
       if (!o->svg.file.empty())
         write_svg(o->svg, svg::render(svg::pmf_plot(fmt::format("{}", fmt::join(o->exprs, " vs ")), "value", pmfs,
                                                     svg::parse_view(o->svg.view))));

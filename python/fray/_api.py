@@ -289,6 +289,17 @@ def _flags(situation: Union[str, Iterable[str], None]) -> List[str]:
     return flags
 
 
+def _columns(columns: Union[str, Iterable[str]]) -> List[str]:
+    # A comma list as `fray sweep --columns` reads it, or the names one by one.
+    if isinstance(columns, str):
+        return [c.strip() for c in columns.split(",") if c.strip()]
+    names = list(columns)
+    for c in names:
+        if not isinstance(c, str):
+            raise TypeError(f"columns are str, got {type(c).__name__}")
+    return names
+
+
 def _point(p: Point, what: str) -> str:
     if isinstance(p, str):
         return p
@@ -539,6 +550,7 @@ def sweep(
     sims: Optional[int] = None,
     seed: Optional[int] = None,
     threads: Optional[int] = None,
+    columns: Union[str, Iterable[str], None] = None,
 ) -> Table:
     """A stat raised step by step (``fray sweep``).
 
@@ -552,6 +564,11 @@ def sweep(
     cannot be made) or ``"monte-carlo"``; ``sims`` is the fights of each row
     Monte Carlo answers (10 000 by default; it never changes the method), from
     ``seed``. The notes say which rows were exact and which Monte Carlo, and why.
+    ``columns`` (a comma list or a list of column names, as ``fray sweep
+    --columns``) computes only the columns named: ``p_hit``, ``mean_damage``
+    and ``warnings`` are always there, ``mean_attacks_to_kill`` or
+    ``mean_hits_to_kill`` add turns to kill, ``p_attacker_wins`` the duel; the
+    others are ``None``. Every column by default.
 
     With ``skill``, the game's own skill sweep where it has one
     (``fray.game_verbs()``'s ``skill-sweep``; for example crawl's
@@ -574,10 +591,13 @@ def sweep(
             _fray.sweep_key(
                 rid, a, d, _flags(situation), {}, key, lo, hi, by, side, "auto" if method is None else method,
                 _optional(sims, "sims"), None if seed is None else _seed(seed), _optional(threads, "threads"),
+                None if columns is None else _columns(columns),
             )
         )
     if skill is None:
         raise Error("sweep: key is required (a spec key: fray.catalog(rules, 'keys'))")
+    if columns is not None:
+        raise Error("sweep: columns is for a key sweep (a skill sweep has p_hit and mean_damage only)")
     fights = [n for n, v in (("method", method), ("sims", sims), ("seed", seed), ("threads", threads)) if v is not None]
     if fights:
         verb = "is" if len(fights) == 1 else "are"

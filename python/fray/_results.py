@@ -99,6 +99,16 @@ class Pmf:
         return self._probs
 
     @property
+    def range(self) -> Optional[Tuple[int, int]]:
+        """A dice expression's own smallest and largest values (``fray dist``'s
+        ``range``), which ``min`` and ``max`` may fall short of when the
+        distribution drops values too improbable for a double (1000d6:
+        (1000, 6000), values 1599..5401); ``None`` when not known, and for a
+        distribution that is no dice expression's."""
+        r = self._doc.get("range")
+        return None if r is None else (r[0], r[1])
+
+    @property
     def min(self) -> Any:
         """The smallest possible value."""
         return self._v[0]

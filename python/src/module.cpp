@@ -195,7 +195,8 @@ fray::fight::FightOptions fight_options(const std::string& method, std::optional
 
 py::object dist(const std::string& expr) {
   return released([&](fray::Progress* progress) {
-    return fray::dist_report(expr, fray::Dice::parse(expr, fray::all_dice_functions()).exact(progress)).json;
+    const fray::Dice dice = fray::Dice::parse(expr, fray::all_dice_functions());
+    return fray::dist_report(expr, dice.exact(progress), dice.range()).json;
   });
 }
 
@@ -262,10 +263,12 @@ py::object sweep_key(const std::string& rules, std::string attacker, std::string
                      std::vector<std::string> situation, std::map<std::string, std::string> options,
                      const std::string& key, double start, double stop, double step, const std::string& side,
                      const std::string& method, std::optional<std::int64_t> sims, std::optional<std::uint64_t> seed,
-                     std::optional<std::int64_t> threads) {
+                     std::optional<std::int64_t> threads, std::optional<std::vector<std::string>> columns) {
   return released([&](fray::Progress*) {
     const fray::Ruleset& rs = fray::ruleset(rules);
     fray::SweepRequest req;
+    // The columns to compute, as `fray sweep --columns`; every one when not given.
+    if (columns) req.columns = fray::parse_sweep_columns(*columns, "columns");
     req.attack = attack_request(std::move(attacker), std::move(defender), std::move(situation), std::move(options));
     fray::check_options(rs, req.attack);
     fray::require(side == "attacker" || side == "defender",
@@ -473,7 +476,7 @@ PYBIND11_MODULE(_fray, m) {
       },
       "rules"_a, "a"_a, "b"_a, "situation"_a, "options"_a, "method"_a, "sims"_a, "seed"_a, "threads"_a, "first"_a);
   m.def("sweep_key", &sweep_key, "rules"_a, "attacker"_a, "defender"_a, "situation"_a, "options"_a, "key"_a, "start"_a,
-        "stop"_a, "step"_a, "side"_a, "method"_a, "sims"_a, "seed"_a, "threads"_a);
+        "stop"_a, "step"_a, "side"_a, "method"_a, "sims"_a, "seed"_a, "threads"_a, "columns"_a = py::none());
   m.def("bestiary", &bestiary, "rules"_a, "attacker"_a, "situation"_a, "options"_a, "monsters"_a, "hd"_a, "method"_a,
         "sims"_a, "seed"_a, "threads"_a, "row_work"_a);
   m.def("catalog", &catalog, "rules"_a, "kind"_a);

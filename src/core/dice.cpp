@@ -1102,7 +1102,167 @@ struct Eval {
   }
 };
 
+// --- the range of values ------------------------------------------------------------------
+//
+// Every part of an expression rolls independently of the others, and its
+// smallest and largest values both occur, so a sum's bounds are its parts'
+// summed, a product's the extreme products of its parts' bounds, a
+// comparison's what the parts' bounds allow. `whole` says every value between
+// the bounds occurs too (an unexploded roll, a sum of whole parts): only then
+// can `==` or a function's arguments be judged from the bounds alone.
+struct Span {
+  std::int64_t lo = 0, hi = 0;
+  bool whole = true;
+};
+
+struct RangeWalk {
+  const std::string& text;
+  const DiceFunctions& fns;
+
+  [[noreturn]] void overflow(const Dice::Node& n) const {
+    throw Error(fmt::format("dice expression \"{}\": column {}: its range overflows 64 bits", text, n.column));
+  }
+  std::int64_t add(const Dice::Node& n, std::int64_t a, std::int64_t b) const {
+    std::int64_t r;
+    if (__builtin_add_overflow(a, b, &r)) overflow(n);
+    return r;
+  }
+  std::int64_t mul(const Dice::Node& n, std::int64_t a, std::int64_t b) const {
+    std::int64_t r;
+    if (__builtin_mul_overflow(a, b, &r)) overflow(n);
+    return r;
+  }
+  std::int64_t negate(const Dice::Node& n, std::int64_t a) const {
+    if (a == std::numeric_limits<std::int64_t>::min()) overflow(n);
+    return -a;
+  }
+
+  // Recurses once per level of nesting; each kind's work is out of line.
+  std::optional<Span> walk(const Dice::Node& n) const {
+    switch (n.kind) {
+      case Kind::number:
+        return Span{n.value, n.value, true};
+      case Kind::neg: {
+        const auto a = walk(*n.kids[0]);
+        if (!a) return std::nullopt;
+        return Span{negate(n, a->hi), negate(n, a->lo), a->whole};
+      }
+      case Kind::sum:
+      case Kind::product: {
+        auto a = walk(*n.kids[0]);
+        for (std::size_t i = 1; a && i < n.kids.size(); ++i) {
+          const auto b = walk(*n.kids[i]);
+          a = b ? chain(n, i, *a, *b) : std::nullopt;
+        }
+        return a;
+      }
+      case Kind::cmp: {
+        const auto a = walk(*n.kids[0]);
+        const auto b = a ? walk(*n.kids[1]) : std::nullopt;
+        return b ? cmp(n, *a, *b) : std::nullopt;
+      }
+      case Kind::dice: {
+        const auto c = walk(*n.kids[0]);
+        const auto s = c ? walk(*n.kids[1]) : std::nullopt;
+        const auto k = s && n.has_keep ? walk(*n.kids[2]) : std::optional<Span>(Span{});
+        return c && s && k ? roll(n, *c, *s, *k) : std::nullopt;
+      }
+      case Kind::call:
+        return call(n);
+    }
+    return std::nullopt;
+  }
+
+  FRAY_OFF_PATH std::optional<Span> chain(const Dice::Node& n, std::size_t i, const Span& a, const Span& b) const {
+    if (n.kind == Kind::sum) {
+      if (n.op[i - 1] == '+') return Span{add(n, a.lo, b.lo), add(n, a.hi, b.hi), a.whole && b.whole};
+      return Span{add(n, a.lo, negate(n, b.hi)), add(n, a.hi, negate(n, b.lo)), a.whole && b.whole};
+    }
+    const std::int64_t x[] = {mul(n, a.lo, b.lo), mul(n, a.lo, b.hi), mul(n, a.hi, b.lo), mul(n, a.hi, b.hi)};
+    // A whole range times 0, 1 or -1 stays whole; any other product may leave gaps.
+    auto unit = [](const Span& p) { return p.lo == p.hi && p.lo >= -1 && p.lo <= 1; };
+    const bool whole = (unit(a) && b.whole) || (unit(b) && a.whole);
+    return Span{*std::min_element(x, x + 4), *std::max_element(x, x + 4), whole};
+  }
+
+  FRAY_OFF_PATH std::optional<Span> cmp(const Dice::Node& n, const Span& a, const Span& b) const {
+    bool can_true = false, can_false = false;
+    if (n.op == "==") {
+      const bool both_one = a.lo == a.hi && b.lo == b.hi;
+      can_false = !both_one || a.lo != b.lo;
+      const bool meet = a.lo <= b.hi && b.lo <= a.hi;
+      // Overlapping bounds share a value when both ranges are whole or a bound
+      // of one is a bound of the other; else the gaps decide: not known.
+      const bool at_bound = a.lo == b.lo || a.lo == b.hi || a.hi == b.lo || a.hi == b.hi;  // bounds occur
+      if (meet && !at_bound && !(a.whole && b.whole)) return std::nullopt;
+      can_true = meet;
+    } else if (n.op == ">=") {
+      can_true = a.hi >= b.lo, can_false = a.lo < b.hi;
+    } else if (n.op == "<=") {
+      can_true = a.lo <= b.hi, can_false = a.hi > b.lo;
+    } else if (n.op == ">") {
+      can_true = a.hi > b.lo, can_false = a.lo <= b.hi;
+    } else {
+      can_true = a.lo < b.hi, can_false = a.hi >= b.lo;
+    }
+    return Span{can_false ? 0 : 1, can_true ? 1 : 0, true};
+  }
+
+  // NdM[kK][!]: each die 1..M, or with '!' 1..M*(explode_limit+1) (a die of
+  // one side always explodes, every roll its top face); K (or N) dice counted.
+  FRAY_OFF_PATH std::optional<Span> roll(const Dice::Node& n, const Span& c, const Span& s, const Span& k) const {
+    // The rolls exact() and sample() refuse, at the bounds that would reach them.
+    check_roll(text, n, c.lo, s.lo, n.has_keep ? k.lo : 0);
+    check_roll(text, n, c.hi, s.hi, n.has_keep ? std::min(k.hi, c.hi) : 0);
+    if (n.has_keep) check_roll(text, n, c.lo, s.lo, k.hi);
+    const std::int64_t faces = Dice::explode_limit + 1;
+    const std::int64_t die_lo = n.explode && s.hi == 1 ? faces : 1;
+    const std::int64_t die_hi = n.explode ? mul(n, s.hi, faces) : s.hi;
+    const Span& counted = n.has_keep ? k : c;
+    return Span{mul(n, counted.lo, die_lo), mul(n, counted.hi, die_hi), !n.explode && counted.whole};
+  }
+
+  // A call: its exact distribution at each combination of its arguments'
+  // values, when they are whole ranges and few enough.
+  FRAY_OFF_PATH std::optional<Span> call(const Dice::Node& n) const {
+    constexpr std::uint64_t kMaxCombos = 4096;
+    std::vector<Span> args;
+    std::uint64_t combos = 1;
+    for (const auto& kid : n.kids) {
+      const auto a = walk(*kid);
+      if (!a || !a->whole) return std::nullopt;
+      const auto width = static_cast<std::uint64_t>(a->hi) - static_cast<std::uint64_t>(a->lo) + 1;
+      if (width == 0 || width > kMaxCombos || (combos *= width) > kMaxCombos) return std::nullopt;
+      args.push_back(*a);
+    }
+    const DiceFunction& f = fns.all()[n.fn];
+    std::vector<std::int64_t> vals;
+    for (const Span& a : args) vals.push_back(a.lo);
+    std::optional<Span> out;
+    for (;;) {
+      const Pmf p = f.exact(vals);
+      if (!out)
+        out = Span{p.min(), p.max(), p.is_point()};
+      else
+        out = Span{std::min(out->lo, p.min()), std::max(out->hi, p.max()), false};
+      std::size_t i = 0;
+      while (i < vals.size() && vals[i] == args[i].hi) vals[i] = args[i].lo, ++i;
+      if (i == vals.size()) break;
+      ++vals[i];
+    }
+    // One value in every case: the range is whole.
+    if (out && out->lo == out->hi) out->whole = true;
+    return out;
+  }
+};
+
 }  // namespace
+
+std::optional<DiceRange> Dice::range() const {
+  const auto r = RangeWalk{text_, *fns_}.walk(*root_);
+  if (!r) return std::nullopt;
+  return DiceRange{r->lo, r->hi};
+}
 
 Dice Dice::parse(std::string_view text, const DiceFunctions& fns) {
   Dice d;

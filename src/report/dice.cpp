@@ -6,19 +6,28 @@
 
 namespace fray {
 
-Report dist_report(std::string_view expression, const Pmf& pmf) {
+Report dist_report(std::string_view expression, const Pmf& pmf, std::optional<DiceRange> range) {
   Report r;
   r.json = pmf_json(pmf);
   r.json["expression"] = expression;
-  r.text = fmt::format("{}\n{}", expression, pmf_table(pmf));
+  r.json["range"] = range ? nlohmann::json::array({range->min, range->max}) : nlohmann::json(nullptr);
+  // The text says the range when the distribution's own ends are not it.
+  const bool differs = range && (range->min != pmf.min() || range->max != pmf.max());
+  r.text = fmt::format(
+      "{}{}\n{}", expression,
+      differs ? fmt::format(" (range {}..{}; the values listed are those a double can tell)", range->min, range->max)
+              : "",
+      pmf_table(pmf));
   return r;
 }
 
-Report dists_report(const std::vector<std::pair<std::string, Pmf>>& pmfs) {
+Report dists_report(const std::vector<std::pair<std::string, Pmf>>& pmfs,
+                    const std::vector<std::optional<DiceRange>>& ranges) {
   Report r;
   r.json = nlohmann::json::array();
-  for (const auto& [e, p] : pmfs) {
-    Report one = dist_report(e, p);
+  for (std::size_t i = 0; i < pmfs.size(); ++i) {
+    const auto& [e, p] = pmfs[i];
+    Report one = dist_report(e, p, i < ranges.size() ? ranges[i] : std::nullopt);
     r.json.push_back(std::move(one.json));
     r.text += fmt::format("{}{}", r.text.empty() ? "" : "\n", one.text);
   }

@@ -471,3 +471,107 @@ TEST(Dice, DrawsBoundEverySample) {
     }
   }
 }
+
+// --- Dice::range: the expression's own smallest and largest values ---------------------
+
+namespace {
+fray::DiceRange range_of(const std::string& e) {
+  const auto r = Dice::parse(e).range();
+  EXPECT_TRUE(r.has_value()) << e;
+  return r.value_or(fray::DiceRange{-1, -1});
+}
+}  // namespace
+
+TEST(DiceRange, ExactValues) {
+  using R = fray::DiceRange;
+  // 1000d6: every die 1..6, whatever the distribution drops.
+  EXPECT_EQ(range_of("1000d6"), (R{1000, 6000}));
+  EXPECT_EQ(range_of("3d6"), (R{3, 18}));
+  EXPECT_EQ(range_of("d20"), (R{1, 20}));
+  EXPECT_EQ(range_of("0d6"), (R{0, 0}));
+  // Kept dice: K of them, each 1..M.
+  EXPECT_EQ(range_of("4d6kh3"), (R{3, 18}));
+  EXPECT_EQ(range_of("2d20kl1"), (R{1, 20}));
+  EXPECT_EQ(range_of("4d6kh0"), (R{0, 0}));
+  // Exploding: a die at its top face rolls again, at most 20 times (explode_limit):
+  // d6! is 1..6*21; a d1 always explodes, so it is 21 exactly.
+  EXPECT_EQ(range_of("d6!"), (R{1, 126}));
+  EXPECT_EQ(range_of("2d4!"), (R{2, 168}));
+  EXPECT_EQ(range_of("d1!"), (R{21, 21}));
+  EXPECT_EQ(range_of("3d1!"), (R{63, 63}));
+  EXPECT_EQ(range_of("3d6kh2!"), (R{2, 252}));
+  // Negative modifiers and signs.
+  EXPECT_EQ(range_of("1d6-3"), (R{-2, 3}));
+  EXPECT_EQ(range_of("1d20+d4-2"), (R{0, 22}));
+  EXPECT_EQ(range_of("2-3d4"), (R{-10, -1}));
+  EXPECT_EQ(range_of("-(1d6)"), (R{-6, -1}));
+  EXPECT_EQ(range_of("-(1d6-10)"), (R{4, 9}));
+  EXPECT_EQ(range_of("1d6*-2"), (R{-12, -2}));
+  EXPECT_EQ(range_of("(1d6-3)*(1d4-2)"), (R{-4, 6}));
+  // Random counts and sides: the mixture over their values.
+  EXPECT_EQ(range_of("(1d3)d6"), (R{1, 18}));
+  EXPECT_EQ(range_of("(1d3-1)d6"), (R{0, 12}));
+  EXPECT_EQ(range_of("2d(1d4)"), (R{2, 8}));
+  EXPECT_EQ(range_of("(1d3+1)d6kh2"), (R{2, 12}));
+  EXPECT_EQ(range_of("d(1d3)!"), (R{1, 63}));
+  // Comparisons: 0..1, or the one answer the bounds allow.
+  EXPECT_EQ(range_of("1d6>=4"), (R{0, 1}));
+  EXPECT_EQ(range_of("1d6>6"), (R{0, 0}));
+  EXPECT_EQ(range_of("1d6>=1"), (R{1, 1}));
+  EXPECT_EQ(range_of("1d6<1"), (R{0, 0}));
+  EXPECT_EQ(range_of("1d6<=6"), (R{1, 1}));
+  EXPECT_EQ(range_of("1d6==7"), (R{0, 0}));
+  EXPECT_EQ(range_of("1d6==1d6"), (R{0, 1}));
+  EXPECT_EQ(range_of("3==3"), (R{1, 1}));
+  EXPECT_EQ(range_of("d6!==1"), (R{0, 1}));  // 1 is a bound of d6!: it occurs
+  // Function calls: their distributions over the arguments' values.
+  EXPECT_EQ(range_of("min(1d6, 3)"), (R{1, 3}));
+  EXPECT_EQ(range_of("max(2d6, 10)"), (R{10, 12}));
+  EXPECT_EQ(range_of("min(1d6, 1d4) + max(1, 2)"), (R{3, 6}));
+}
+
+TEST(DiceRange, UnknownWhenGapsDecide) {
+  // (2*1d3)==3: 2, 4, 6 never equal 3, but the bounds 2..6 cannot tell it.
+  EXPECT_FALSE(Dice::parse("2*1d3==3").range().has_value());
+  EXPECT_FALSE(Dice::parse("d6!==6").range().has_value());
+  // A call whose argument may have gaps, or over too many combinations.
+  EXPECT_FALSE(Dice::parse("min(d6!, 3)").range().has_value());
+  EXPECT_FALSE(Dice::parse("min(1d5000, 1d5000)").range().has_value());
+  // Whatever contains an unknown part is unknown.
+  EXPECT_FALSE(Dice::parse("1 + (2*1d3==3)").range().has_value());
+}
+
+TEST(DiceRange, AgreesWithTheDistribution) {
+  // Where the distribution keeps every value, its ends are the range.
+  for (const char* e :
+       {"3d6",     "4d6kh3",     "2d20kl1",    "d6!",         "2d4!",     "1d6-3",          "-(1d4)*1d3",
+        "(1d3)d6", "(1d3)d4kh1", "min(1d6,3)", "max(2d6,10)", "1d6>=4",   "1d6>6",          "2d6*0",
+        "1d6*1d6", "d1!",        "(1d3-1)d6!", "2d(1d4)!",    "1d6==1d6", "(1d6-3)*(1d4-2)"}) {
+    const Dice d = Dice::parse(e);
+    const Pmf p = d.exact();
+    const auto r = d.range();
+    ASSERT_TRUE(r.has_value()) << e;
+    EXPECT_EQ(r->min, p.min()) << e;
+    EXPECT_EQ(r->max, p.max()) << e;
+  }
+  // 1000d6: the distribution drops its tails, the range does not.
+  const Pmf p = exact("1000d6");
+  EXPECT_GT(p.min(), 1000);
+  EXPECT_LT(p.max(), 6000);
+}
+
+TEST(DiceRange, RefusesWhatTheRollRefuses) {
+  // The rolls exact() refuses: a negative count, keeping more dice than rolled.
+  for (const char* e : {"(1d3-2)d6", "(1d2)d6kh2", "2d(1d3-1)"}) {
+    EXPECT_THROW((void)Dice::parse(e).exact(), fray::Error) << e;
+    EXPECT_THROW((void)Dice::parse(e).range(), fray::Error) << e;
+  }
+  // A bound past 64 bits.
+  try {
+    (void)Dice::parse("1000000d9223372036854775807").range();
+    ADD_FAILURE() << "no error";
+  } catch (const fray::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("overflows 64 bits"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW((void)Dice::parse("-(0-9223372036854775807-1)").range(), fray::Error);
+}

@@ -240,6 +240,15 @@ def test_dist(expr):
     assert got.mean == doc["mean"] and got.std == doc["stddev"]
     assert got.values.tolist() == [v for v, _ in doc["pmf"]]
     assert got.probs.tolist() == [p for _, p in doc["pmf"]]
+    assert got.range == (None if doc["range"] is None else tuple(doc["range"]))
+
+
+def test_dist_range():
+    # The expression's own range, beyond the values a double keeps.
+    big = fray.dist("1000d6")
+    assert big.range == (1000, 6000) and big.min > 1000 and big.max < 6000
+    assert fray.dist("4d6kh3").range == (3, 18)
+    assert fray.dist("2*1d3==3").range is None
 
 
 @pytest.mark.parametrize("engine", ["default", "java", "brogue"])
@@ -375,6 +384,39 @@ def test_sweep_key(rules):
                   "--to", str(hi), "--step", str(step), "--seed", "3", "--threads", "1")
     got = fray.sweep(rules, a, d, key=key, start=lo, stop=hi, step=step, seed=3, threads=1)
     assert got.to_json() == doc
+
+
+# Only the columns asked for, as `fray sweep --columns`: the others stay empty.
+@pytest.mark.parametrize("columns", ["p_hit", "p_hit,mean_hits_to_kill", ["mean_damage", "p_attacker_wins"]])
+def test_sweep_columns_as_the_cli(columns):
+    a, d = "player:regeneration=none", "goblin"
+    text = columns if isinstance(columns, str) else ",".join(columns)
+    doc = run_cli("sweep", "--rules", "brogue", "--attacker", a, "--defender", d, "--key", "enchant",
+                  "--from", "0", "--to", "2", "--columns", text, "--seed", "2", "--threads", "1")
+    got = fray.sweep("brogue", a, d, key="enchant", start=0, stop=2, seed=2, threads=1, columns=columns)
+    assert got.to_json() == doc
+    every = fray.sweep("brogue", a, d, key="enchant", start=0, stop=2, seed=2, threads=1)
+    assert every.to_json() == run_cli("sweep", "--rules", "brogue", "--attacker", a, "--defender", d, "--key",
+                                      "enchant", "--from", "0", "--to", "2", "--seed", "2", "--threads", "1")
+    rows, all_rows = got.to_json()["rows"], every.to_json()["rows"]
+    ttk = "mean_hits_to_kill" in text
+    duel = "p_attacker_wins" in text
+    for row, full in zip(rows, all_rows):
+        assert row["p_hit"] == full["p_hit"] and row["mean_damage"] == full["mean_damage"]
+        assert (row["mean_hits_to_kill"] is None) == (not ttk)
+        assert (row["p_attacker_wins"] is None) == (not duel)
+        assert full["mean_hits_to_kill"] is not None and full["p_attacker_wins"] is not None
+
+
+def test_sweep_columns_refused():
+    with pytest.raises(fray.Error, match="columns: no column 'p_win'"):
+        fray.sweep("brogue", "player", "goblin", key="enchant", start=0, stop=1, columns="p_hit,p_win")
+    with pytest.raises(fray.Error, match="columns: give at least one column"):
+        fray.sweep("brogue", "player", "goblin", key="enchant", start=0, stop=1, columns=[])
+    with pytest.raises(fray.Error, match="columns is for a key sweep"):
+        fray.sweep("crawl", "player", "orc", skill="fighting", start=0, stop=3, columns="p_hit")
+    with pytest.raises(TypeError):
+        fray.sweep("brogue", "player", "goblin", key="enchant", start=0, stop=1, columns=[1])
 
 
 # The verbs only some games have, asked generically (fray.game_verbs,

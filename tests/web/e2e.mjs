@@ -399,6 +399,18 @@ async function main() {
     await settled(page);
     same(await jsonOf(page, 'dice-json'), frayJson(['dist', '3d6', '4d6kh3', 'd6!']), 'dice');
     ok((await page.locator('[data-testid="dice-plot"] svg .legend').count()) === 1, 'dice overlay has a legend');
+    // The summary's min and max are the expression's range, not the plotted values' (1000d6: 1599..5401 plotted).
+    await page.fill('[data-testid="dice-exprs"]', '1000d6\n1d6-3');
+    await settled(page);
+    {
+      const rows = await page.$$eval('[data-testid="dice-summary"] tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())));
+      const big = frayJson(['dist', '1000d6']);
+      ok(big.range[0] === 1000 && big.range[1] === 6000 && big.min > 1000, `fray dist 1000d6: range ${big.range}, pmf ${big.min}..${big.max}`);
+      const row = rows.find((r) => r[0] === '1000d6') || [];
+      ok(row[3] === '1000' && row[4] === '6000' && row[5] === `${big.min}..${big.max}`, `the dice summary shows 1000d6's range 1000..6000 (${row})`);
+      const small = rows.find((r) => r[0] === '1d6-3') || [];
+      ok(small[3] === '-2' && small[4] === '3' && small[5] === 'all', `the dice summary shows 1d6-3's range -2..3 (${small})`);
+    }
     ok((await page.locator('[data-testid="dice-plot"] svg').innerHTML()).includes('P(X ≥ x)'), 'dice at-least view');
 
     // --- grid: fov and path, and a click that moves the viewer -------------------------
@@ -450,6 +462,45 @@ async function main() {
     await settled(page);
     const viewerError = await text(page, 'viewer-error');
     ok(viewerError.startsWith('fray: error: viewer') && !viewerError.includes('--at'), `the viewer's error names the viewer: ${viewerError}`);
+
+    // --- your own character: a pasted character file becomes the attacker ---------------
+    {
+      const charFile = path.resolve('tests/golden/crawl_0_34/characters/handmade-human-autumn-katana.txt');
+      for (const game of info.filter((r) => r.verbs.includes('import')).map((r) => r.id)) {
+        await page.goto(`${url}?game=${game}&tab=attack`);
+        await settled(page);
+        ok(await page.locator('[data-testid="import"]').isVisible(), `${game}: the character box is shown where the game has import`);
+        await page.click('[data-testid="import"] summary');
+        // Garbage: an error beside the box, the attacker unchanged, the page still answers.
+        const before = await page.inputValue('[data-testid="attacker"]');
+        await page.fill('[data-testid="import-text"]', 'hello, this is not a character file\n');
+        await page.click('[data-testid="import-go"]');
+        await settled(page);
+        const err = await text(page, 'import-error');
+        ok(err.includes('not a DCSS character file') && !err.includes('/tmp/'), `${game}: garbage pasted: an error in plain words (${err})`);
+        ok((await page.inputValue('[data-testid="attacker"]')) === before, `${game}: garbage pasted: the attacker unchanged`);
+        // The file: the attacker is the CLI's spec, and the attack is computed.
+        const want = frayJson(['import', '--rules', game, charFile]);
+        await page.fill('[data-testid="import-text"]', fs.readFileSync(charFile, 'utf8'));
+        await page.click('[data-testid="import-go"]');
+        await settled(page);
+        const spec = await page.inputValue('[data-testid="attacker"]');
+        ok(spec === want.spec, `${game}: the pasted character is the CLI's spec (${spec} vs ${want.spec})`);
+        ok((await text(page, 'import-error')) === '', `${game}: the character read without an error`);
+        ok((await text(page, 'import-summary')).includes(want.character.name), `${game}: the character's summary shown`);
+        same(await page.$$eval('[data-testid="import-unused"] li', (ls) => ls.map((l) => l.textContent)), want.unused, `${game}: the unused list is the CLI's`);
+        const defender = (await page.inputValue('[data-testid="defender"]')) || info.find((r) => r.id === game).defaults.defender;
+        same(await jsonOf(page, 'attack-json'), frayJson(['attack', '--rules', game, '--attacker', want.spec, '--defender', defender]),
+          `${game}: the pasted character's attack is the CLI's`);
+        ok((await shownValue(page, 'fwd-p-hit')) !== null, `${game}: an answer shown for the pasted character`);
+        ok((await page.inputValue('[data-testid="builder-attacker-base"]')) === 'player' && (await page.inputValue('[data-testid="builder-attacker-fighting"]')) === (want.spec.match(/fighting=([^,]+)/) || [])[1], `${game}: the builder reads the pasted spec`);
+      }
+      for (const game of info.filter((r) => !r.verbs.includes('import')).map((r) => r.id).slice(0, 1)) {
+        await page.goto(`${url}?game=${game}&tab=attack`);
+        await settled(page);
+        ok(!(await page.locator('[data-testid="import"]').isVisible()), `${game}: no character box where the game has no import verb`);
+      }
+    }
 
     // --- the character builder: the form writes the spec, the spec fills the form ------
     await page.goto(`${url}?game=crawl&tab=attack`);

@@ -7,6 +7,7 @@ import type {
   DistDocument,
   DuelDocument,
   FovDocument,
+  ImportDocument,
   ListDocument,
   ListKindsDocument,
   PathDocument,
@@ -179,6 +180,8 @@ export interface Fray {
   path(options: MapOptions): PathDocument;
   surprise(options: MapOptions): SurpriseDocument;
   aim(options: MapOptions): AimDocument;
+  /** `fray import --rules GAME FILE` on a character file's text (the games whose verbs have import); `source` is '<text>'. */
+  importCharacter(options: { rules: string; text: string }): ImportDocument;
   /** A verb's document and its SVG plot. */
   plot(verb: 'dist', options: DistOptions | string, view?: PlotView): { json: DistDocument | DistDocument[]; svg: string };
   plot(verb: 'attack', options: AttackOptions, view?: PlotView): { json: AttackDocument; svg: string };

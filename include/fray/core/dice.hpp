@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -80,6 +81,12 @@ class DiceFunctions {
   std::vector<DiceFunction> fns_;
 };
 
+// The smallest and largest value an expression can take (both can occur).
+struct DiceRange {
+  std::int64_t min = 0, max = 0;
+  friend bool operator==(const DiceRange&, const DiceRange&) = default;
+};
+
 class Dice {
  public:
   static constexpr std::int64_t max_dice = 1'000'000;
@@ -116,6 +123,21 @@ class Dice {
   // (kDrawOps a draw): `fray roll EXPR --count N` refuses N x draws() past
   // the budget.
   [[nodiscard]] double draws() const;
+  // The exact range of the expression's values, from a walk of the
+  // expression (no distribution is built): 1000d6 is 1000..6000 although
+  // exact() drops the values too improbable for a double (its min() and max()
+  // are 1599..5401). NdM is N..N*M; a die that explodes is 1..M*(explode_limit+1)
+  // (a d1 always explodes: explode_limit+1); NdMkhK keeps K dice; a comparison
+  // is 0..1, or 0..0 or 1..1 when it cannot come out otherwise. A function
+  // call whose arguments take at most 4096 combinations of values, each range
+  // whole, is the span of its exact distributions over them. nullopt when the
+  // range cannot be told exactly this way: a call past that, or with an
+  // argument whose values may have gaps (an exploding die, a product), and an
+  // `==` between parts whose values may have gaps. Throws fray::Error naming
+  // the expression when a bound overflows 64 bits, or for a roll exact() and
+  // sample() would refuse (a negative count, a die of 0 sides, keeping more
+  // dice than rolled).
+  [[nodiscard]] std::optional<DiceRange> range() const;
 
   struct Node;
 
