@@ -12,7 +12,7 @@ namespace {
 
 Value opt(const std::optional<double>& v) { return v ? Value{*v} : Value{}; }
 
-std::string title_of(const BestiaryResult& r) {
+std::string bestiary_title(const BestiaryResult& r) {
   return fmt::format("{}: {} against {} monster{}, in order of danger", r.title, r.attacker, r.rows.size(),
                      r.rows.size() == 1 ? "" : "s");
 }
@@ -21,7 +21,7 @@ std::string title_of(const BestiaryResult& r) {
 
 Table bestiary_table(const BestiaryResult& result) {
   Table t;
-  t.title = title_of(result);
+  t.title = bestiary_title(result);
   t.columns = {{"name", "monster"},
                {"level", result.level_stat.empty() ? "level" : result.level_stat},
                {"hp", "HP"},

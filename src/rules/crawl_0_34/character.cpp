@@ -123,7 +123,7 @@ const std::vector<Unrand>& unrands() {
   return table;
 }
 
-std::string lower(std::string_view s) {
+std::string lower_case(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
@@ -468,17 +468,17 @@ std::optional<CharacterItem> read_item(std::string_view line, std::string_view s
   std::string_view bare = name;
   eat(bare, "pair of ");
   for (const Unrand& u : unrands()) {
-    if (lower(u.name) != lower(name) && lower(u.name) != lower(bare)) continue;
+    if (lower_case(u.name) != lower_case(name) && lower_case(u.name) != lower_case(bare)) continue;
     it.unrandart = true;
     it.artefact = u.name;
     it.base = u.base_name;
-    if (starts_with(u.brand, "SPWPN_") || starts_with(u.brand, "SPARM_")) it.brand = lower(u.brand.substr(6));
+    if (starts_with(u.brand, "SPWPN_") || starts_with(u.brand, "SPARM_")) it.brand = lower_case(u.brand.substr(6));
     if (u.object == "weapon") it.slot = "weapon";
     if (u.object == "armour") {
       const ArmorProp* a = u.base_name.empty() ? nullptr : find_armor(u.base_name);
-      it.slot = a ? (a->is_body() ? "body" : a->is_shield() ? "shield" : lower(a->slot.substr(5))) : "body";
+      it.slot = a ? (a->is_body() ? "body" : a->is_shield() ? "shield" : lower_case(a->slot.substr(5))) : "body";
     }
-    if (u.object == "jewellery") it.slot = lower(u.name).find("amulet") != std::string::npos ? "amulet" : "ring";
+    if (u.object == "jewellery") it.slot = lower_case(u.name).find("amulet") != std::string::npos ? "amulet" : "ring";
     if (it.slot.empty()) it.slot = u.object;
     return it;
   }
@@ -522,7 +522,7 @@ std::optional<CharacterItem> read_item(std::string_view line, std::string_view s
         if (prefix == adj) it.brand = std::string(brand);
     } else {
       const ArmorProp& a = *find_armor(it.base);
-      it.slot = a.is_body() ? "body" : a.is_shield() ? "shield" : lower(std::string_view(a.slot).substr(5));
+      it.slot = a.is_body() ? "body" : a.is_shield() ? "shield" : lower_case(std::string_view(a.slot).substr(5));
     }
     if (artefact) {
       std::string_view own = suffix;
@@ -541,7 +541,7 @@ std::optional<CharacterItem> read_item(std::string_view line, std::string_view s
     if (!artefact && eat(name, it.slot == "amulet" ? "amulet of " : "ring of ")) it.brand = std::string(name);
     return it;
   }
-  it.slot = section == "Talismans" ? "talisman" : lower(section);
+  it.slot = section == "Talismans" ? "talisman" : lower_case(section);
   if (it.slot.empty()) it.slot = "item";
   return it;
 }

@@ -18,15 +18,15 @@ namespace fray::crawl_0_34 {
 
 namespace {
 
-struct Table {
+struct SpeciesTable {
   std::vector<Species> species;
   std::map<std::string, std::pair<std::string, std::string>, std::less<>> mutations;
   std::map<std::string, std::pair<int, int>, std::less<>> fits;
 };
 
-const Table& table() {
-  static const Table t = [] {
-    Table out;
+const SpeciesTable& table() {
+  static const SpeciesTable t = [] {
+    SpeciesTable out;
     const auto j = nlohmann::json::parse(catalog_text("crawl_0_34/species.json"));
     for (const auto& r : j.at("species")) {
       Species s;
@@ -63,7 +63,7 @@ const Table& table() {
   return t;
 }
 
-std::string lower(std::string_view s) {
+std::string lowered(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
@@ -88,9 +88,9 @@ const Species* find_species(std::string_view word) {
     if (s.key == key) return &s;
   // The game's abbreviation, any case: a starting species' own ("Dr" is the
   // base draconian, whose colours share it).
-  const std::string w = lower(word);
+  const std::string w = lowered(word);
   for (const Species& s : table().species)
-    if (s.starting && lower(s.abbrev) == w) return &s;
+    if (s.starting && lowered(s.abbrev) == w) return &s;
   return nullptr;
 }
 
