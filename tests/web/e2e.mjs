@@ -630,6 +630,11 @@ async function main() {
       await settled(page);
       const t0 = Date.now();
       await page.click('[data-testid="bestiary-run"]');
+      // The page stays live and says how far the bestiary is.
+      await page.waitForTimeout(5000);
+      const status = await page.textContent('#status');
+      ok(/^bestiary… \d+ %$/.test(status) && await page.isVisible('#cancel'), `the whole bestiary: its progress and the Cancel button (${status})`);
+      ok((await page.evaluate(() => 1 + 1)) === 2, 'the whole bestiary: the page answers while it runs');
       await settled(page);
       const rows = (await jsonOf(page, 'bestiary-json')).rows.length;
       console.log(`bestiary: the whole crawl-0.34 bestiary (${rows} monsters, default attacker) in the page: ${((Date.now() - t0) / 1000).toFixed(1)} s ` +
