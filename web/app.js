@@ -209,6 +209,7 @@ function showError(section, message) {
   else if (/^(--situation|situation)/.test(m)) field = 'situation';
   else if (/^(--kind|kind)/.test(m)) field = 'kind';
   else if (/^(dice expression|EXPR)/.test(m)) field = 'dice';
+  else if (section === 'bestiary') field = 'bestiary';
   else if (/^(--map|map)/i.test(m)) field = 'map';
   else if (/^--at\b/.test(m)) field = 'at';
   else if (/^--to\b/.test(m) && section === 'grid') field = 'target';
@@ -243,6 +244,7 @@ const COMMON = {
   map: '############\n#..........#\n#..::......#\n#..::..g...#\n#......##..#\n#.@....+...#\n############',
   // algo: the FOV picker's first algorithm (index.html), read at start.
   at: '2,5', target: '7,3', algo: '', radius: '', magic: '', aim: '1',
+  bmonsters: '', bhd: '',
 };
 
 // ---------- state and the URL ---------------------------------------------------
@@ -330,6 +332,7 @@ async function loadCatalogs(game) {
 
 let pickersFor = null; // the game whose catalogs fill the pickers
 function fillPickers(game) {
+  tid('bestiary-hd-label').hidden = !hasLevels(game);
   pickersFor = game;
   const c = catalogs[game] || {};
   const opts = (entries, el) => {
@@ -606,7 +609,7 @@ function fresh(section) {
 // aria-describedby) until a computation of the current inputs succeeds. After
 // a Cancel the note offers to compute the current inputs; after an error, the
 // next valid inputs recompute as any change does.
-const TAB_OF = { attack: 'attack', fight: 'fight', sweep: 'sweep', table: 'sweep', dice: 'dice', grid: 'grid' };
+const TAB_OF = { attack: 'attack', fight: 'fight', sweep: 'sweep', table: 'sweep', bestiary: 'bestiary', dice: 'dice', grid: 'grid' };
 function markStale(section, why) {
   const box = $(`[data-results="${section}"]`);
   const note = $(`[data-stale-for="${section}"]`);
@@ -626,6 +629,7 @@ function markStale(section, why) {
   again.textContent = 'Compute';
   again.dataset.testid = `${section}-recompute`;
   again.addEventListener('click', () => {
+    if (section === 'bestiary') return runBestiary();
     dirty.add(TAB_OF[section]);
     recompute();
   });
@@ -1010,8 +1014,133 @@ function drawGrid() {
   });
 }
 
+// ---------- the bestiary -------------------------------------------------------------
+// fray bestiary: the attacker against each monster of the game (or those
+// named), one row a monster in the engine's order of danger. It takes
+// seconds, so it runs on Run only, in the worker (progress and Cancel as any
+// long computation); a header sorts by its column, a row opens its duel.
+const BESTIARY_COLUMNS = [
+  ['name', 'monster'], ['level', 'level'], ['hp', 'HP'], ['p_hit', 'P(hit)', 'pct'], ['p_hit_by', 'P(hit by)', 'pct'],
+  ['damage_per_hit', 'dmg/hit'], ['damage_per_hit_by', 'dmg/hit by'], ['damage_per_attack', 'dmg/attack'],
+  ['damage_per_attack_by', 'dmg/attack by'], ['damage_per_turn_by', 'dmg/time by'], ['hits_to_kill', 'hits to kill'],
+  ['turns_to_kill', 'time to kill'], ['p_win', 'P(win)', 'pct'], ['p_lose', 'P(lose)', 'pct'], ['method', 'method'], ['note', 'note'],
+];
+let bestiaryDoc = null;
+let bestiarySort = { key: null, dir: 1 }; // null: the engine's order of danger
+// A game whose monsters catalog has a level stat (Crawl's hd, epixx's level) takes a level range.
+const hasLevels = (game) => {
+  const list = catalogs[game]?.monsters;
+  return !Array.isArray(list) || list.some((m) => m.stats && ('hd' in m.stats || 'level' in m.stats));
+};
+function bestiaryCell(row, key, kind) {
+  const v = row[key];
+  if (key === 'p_win' && row.method === 'monte-carlo' && row.p_win_lo !== null && row.p_win_lo !== undefined)
+    return `${pct(v)} [${pct(row.p_win_lo)}, ${pct(row.p_win_hi)}]`;
+  if (key === 'method') return v === 'monte-carlo' ? `Monte Carlo (${Number(row.fights).toLocaleString('en-US')} fights)` : v || '–';
+  if (v === null || v === undefined || v === '') return key === 'note' ? '' : '–';
+  if (kind === 'pct') return pct(v);
+  return typeof v === 'number' && !Number.isInteger(v) ? num(v, 3) : String(v);
+}
+function drawBestiary() {
+  const el = tid('bestiary-table');
+  if (!bestiaryDoc) return el.replaceChildren();
+  const rows = bestiaryDoc.rows.map((r, i) => ({ r, i }));
+  const { key, dir } = bestiarySort;
+  if (key) {
+    const kind = typeof rows.find(({ r }) => r[key] !== null && r[key] !== undefined)?.r[key];
+    rows.sort((a, b) => {
+      const x = a.r[key], y = b.r[key];
+      const none = (v) => v === null || v === undefined || v === '';
+      if (none(x) || none(y)) return none(x) - none(y) || a.i - b.i; // empty cells last either way
+      const c = kind === 'number' ? x - y : String(x).localeCompare(String(y));
+      return c * dir || a.i - b.i;
+    });
+  }
+  el.replaceChildren();
+  const head = el.createTHead().insertRow();
+  for (const [k, label] of BESTIARY_COLUMNS) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.setAttribute('aria-sort', k === key ? (dir > 0 ? 'ascending' : 'descending') : 'none');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'sort';
+    b.dataset.sort = k;
+    b.dataset.testid = `bestiary-sort-${k}`;
+    b.textContent = label + (k === key ? (dir > 0 ? ' ▲' : ' ▼') : '');
+    b.title = `Sort by ${label} (again: the other way; a third time: the order of danger)`;
+    th.appendChild(b);
+    head.appendChild(th);
+  }
+  const body = el.createTBody();
+  for (const { r } of rows) {
+    const tr = body.insertRow();
+    tr.dataset.name = r.name;
+    tr.tabIndex = 0;
+    tr.title = `Show the duel against ${r.name} on the Fight tab`;
+    for (const [k, , kind] of BESTIARY_COLUMNS) {
+      const td = tr.insertCell();
+      td.textContent = bestiaryCell(r, k, kind);
+      td.dataset.col = k;
+      const v = r[k];
+      td.dataset.value = v === null || v === undefined ? '' : String(v);
+    }
+  }
+}
+function sortBestiary(key) {
+  const s = bestiarySort;
+  if (s.key !== key) bestiarySort = { key, dir: 1 };
+  else if (s.dir > 0) bestiarySort = { key, dir: -1 };
+  else bestiarySort = { key: null, dir: 1 };
+  drawBestiary();
+}
+// A row clicked: its duel on the Fight tab, the monster as the defender.
+function openDuel(name) {
+  const input = $('#defender');
+  input.value = name;
+  changed({ target: input, type: 'change' });
+  fillBuilder('defender');
+  const b = tid('tab-fight');
+  b.focus();
+  showTab('fight');
+}
+function bestiaryInput() {
+  const o = { rules: state.game, attacker: val('attacker'), situation: situation(), kind: state.kind };
+  const monsters = (state.bmonsters || '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (monsters.length) o.monsters = monsters;
+  if ((state.bhd || '').trim() && hasLevels(state.game)) o.hd = state.bhd.trim();
+  o.method = methodAsked();
+  o.seed = val('seed');
+  return o;
+}
+async function runBestiary() {
+  ++computing;
+  try {
+    await guarded('bestiary', ['bestiary', 'attacker', 'situation', 'kind'], async (current) => {
+      const input = bestiaryInput();
+      tid('bestiary-how').textContent = 'computing…';
+      const t0 = performance.now();
+      const doc = await call('bestiary', input);
+      if (!current()) return;
+      lastMs.bestiary = performance.now() - t0;
+      bestiaryDoc = doc;
+      bestiarySort = { key: null, dir: 1 };
+      const n = doc.rows.length;
+      tid('bestiary-how').textContent =
+        `${n === 1 ? '1 monster' : `${n} monsters`} against ${input.attacker}, in order of danger (the lowest P(win) first); ` +
+        `${(lastMs.bestiary / 1000).toFixed(1)} s. ` + (doc.notes || []).join('; ');
+      drawBestiary();
+      tid('bestiary-json').textContent = JSON.stringify(doc, null, 2);
+    });
+  } finally {
+    --computing;
+    if (tid('bestiary-how').textContent === 'computing…') tid('bestiary-how').textContent = '';
+  }
+}
+
 // ---------- wiring ------------------------------------------------------------------
-const computeTab = { attack: computeAttack, fight: computeFight, sweep: computeSweep, dice: computeDice, grid: computeGrid };
+// The bestiary computes on Run only: showing its tab computes nothing.
+const computeTab = { attack: computeAttack, fight: computeFight, sweep: computeSweep, bestiary: async () => {}, dice: computeDice, grid: computeGrid };
 const dirty = new Set(Object.keys(computeTab));
 let timer = null;
 
@@ -1022,7 +1151,8 @@ function showTab(tab) {
     b.tabIndex = b.dataset.tab === tab ? 0 : -1; // one tab stop; the arrow keys move between tabs
   }
   for (const p of $$('.tab')) p.hidden = p.id !== `tab-${tab}`;
-  $('#sides').hidden = !['attack', 'fight', 'sweep'].includes(tab);
+  $('#sides').hidden = !['attack', 'fight', 'sweep', 'bestiary'].includes(tab);
+  tid('bestiary-hd-label').hidden = !hasLevels(state.game);
   saveUrl();
   recompute();
 }
@@ -1142,6 +1272,20 @@ async function main() {
     b.focus();
     showTab(b.dataset.tab);
   });
+  tid('bestiary-run').addEventListener('click', runBestiary);
+  tid('bestiary-table').addEventListener('click', (e) => {
+    const sort = e.target.closest('button[data-sort]');
+    if (sort) return sortBestiary(sort.dataset.sort);
+    const tr = e.target.closest('tbody tr');
+    if (tr) openDuel(tr.dataset.name);
+  });
+  tid('bestiary-table').addEventListener('keydown', (e) => {
+    const tr = e.target.closest('tbody tr');
+    if (tr && e.target === tr && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      openDuel(tr.dataset.name);
+    }
+  });
   tid('grid-view').addEventListener('click', (e) => {
     const c = e.target.closest('.cell');
     if (!c) return;
@@ -1153,7 +1297,7 @@ async function main() {
   lastMs.interactive = performance.now();
   document.body.dataset.ready = 'true';
   busy();
-  showTab(['attack', 'fight', 'sweep', 'dice', 'grid'].includes(state.tab) ? state.tab : 'attack');
+  showTab(['attack', 'fight', 'sweep', 'bestiary', 'dice', 'grid'].includes(state.tab) ? state.tab : 'attack');
 }
 
 // For tests and embedding pages: the page's engine calls, the state, and timings.

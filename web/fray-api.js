@@ -114,6 +114,7 @@ export function wrapEngine(mod) {
     ttk: (o) => ['ttk', ...toArgs(o)],
     duel: (o) => ['duel', ...toArgs(o)],
     sweep: (o) => ['sweep', ...toArgs(o)],
+    bestiary: (o) => ['bestiary', ...toArgs(o)],
     table: (o) => ['table', String(o.table), ...toArgs(o, ['table'])],
     list: (o) => ['list', ...toArgs(o, ['kind']), ...(o.kind ? [String(o.kind)] : [])],
   };
@@ -128,6 +129,9 @@ export function wrapEngine(mod) {
     ttk: (o) => json(argsOf.ttk(o)),
     duel: (o) => json(argsOf.duel(o)),
     sweep: (o) => json(argsOf.sweep(o)),
+    // One character against every monster of the game (or monsters: [...],
+    // hd: 'LO-HI'): rows in order of danger (fray bestiary).
+    bestiary: (o) => json(argsOf.bestiary(o)),
     table: (o) => json(argsOf.table(o)),
     list: (o) => json(argsOf.list(o)),
     // The ids of the rulesets fray has: ['pixel-dungeon', 'brogue', ...].

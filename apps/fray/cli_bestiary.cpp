@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "progress.hpp"
 #include "verbs.hpp"
 
 #include <algorithm>
@@ -30,7 +31,7 @@ void add_bestiary_verbs(Cli& cli) {
   };
   auto o = std::make_shared<Opts>();
   auto* v = add_verb(
-      cli, "bestiary", "A character against every monster of a game: both attacks, turns to kill, the duel", [o] {
+      cli, "bestiary", "A character against every monster of a game: both attacks, turns to kill, the duel", [o, &cli] {
         const Ruleset& rules = rules_for("bestiary", o->rules);
         BestiaryRequest req;
         req.attacker = o->attacker;
@@ -68,6 +69,9 @@ void add_bestiary_verbs(Cli& cli) {
                   fmt::format("--row-work must be {:.0e}..{:.0e} operations, got {}", 1e4, kMaxWork, *o->row_work));
           req.row_work = *o->row_work;
         }
+        // Long work (a whole catalog) shows a bar on a terminal, and the page its progress.
+        VerbProgress bar("bestiary", cli.progress_bar());
+        req.fight.progress = &bar.progress();
         const BestiaryResult result = bestiary(rules, req);
         Report r = bestiary_report(result);
         if (o->csv) r.text = table_csv(bestiary_table(result));

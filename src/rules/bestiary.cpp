@@ -4,6 +4,7 @@
 #include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
+#include <fray/rules/spec.hpp>
 #include <fray/rules/sweep.hpp>
 
 #include <fmt/format.h>
@@ -11,7 +12,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <cmath>
 #include <exception>
 #include <limits>
@@ -270,10 +270,13 @@ std::pair<double, double> parse_level_range(const std::string& text, const std::
   };
   auto number = [&](const std::string& s, double fallback) {
     if (s.empty()) return fallback;
-    double v = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v)) throw bad();
-    return v;
+    // parse_number, not std::from_chars: Emscripten's libc++ has no floating-point from_chars.
+    if (s.front() == '+') throw bad();
+    try {
+      return parse_number(s, what);
+    } catch (const Error&) {
+      throw bad();
+    }
   };
   if (text.empty()) throw bad();
   // The dash between the two numbers: not a leading minus of the first.

@@ -87,6 +87,17 @@ function same(page, want, what) {
   ok(!d, `${what}: ${d}`);
 }
 
+// A probability as the page writes it (app.js pct).
+function pagePct(p) {
+  if (p === null || p === undefined) return '–';
+  if (p === 0) return '0 %';
+  if (p === 1) return '100 %';
+  const v = p * 100;
+  if (v < 0.01) return '<0.01 %';
+  if (v > 99.99) return '>99.99 %';
+  return v.toFixed(2) + ' %';
+}
+
 // The CLI, as a shell would run it.
 function fray(args) {
   try {
@@ -555,8 +566,87 @@ async function main() {
     await settled(page);
     ok((await text(page, 'sweep-error')) === '' && (await page.locator('[data-testid="sweep-table"] tbody tr').count()) > 0, 'an emptied sweep key reads as the default');
 
+    // --- bestiary: the page's rows are fray bestiary's, sortable; a row opens its duel -----
+    for (const [game, attacker, monsters] of [
+      ['pixel-dungeon', 'hero:class=warrior,level=5', 'marsupial_rat,gnoll_scout,sewer_crab,albino_rat'],
+      ['crawl-0.34', 'player:fighting=5,long_blades=4,weapon=long_sword,hp=40', 'orc_warrior,goblin,ballistomycete'],
+    ]) {
+      await page.goto(`${url}?game=${game}&tab=bestiary&attacker=${encodeURIComponent(attacker)}&bmonsters=${monsters}`);
+      await settled(page);
+      ok(await page.isVisible('[data-testid="panel-bestiary"]') && await page.isVisible('#attacker'), `${game} bestiary: the tab shows, with the attacker`);
+      ok((await page.locator('[data-testid="bestiary-table"] tbody tr').count()) === 0, `${game} bestiary: nothing computed before Run`);
+      ok((await page.isVisible('[data-testid="bestiary-hd"]')) === (game === 'crawl-0.34'), `${game} bestiary: the level box only where the catalog has levels`);
+      await page.click('[data-testid="bestiary-run"]');
+      await settled(page);
+      const want = frayJson(['bestiary', '--rules', game, '--attacker', attacker, '--monsters', monsters, '--method', 'auto', '--seed', '1']);
+      same(await jsonOf(page, 'bestiary-json'), want, `${game} bestiary is fray bestiary --json`);
+      const shownRows = () => page.$$eval('[data-testid="bestiary-table"] tbody tr',
+        (trs) => trs.map((tr) => Object.fromEntries([...tr.cells].map((td) => [td.dataset.col, td.textContent]))));
+      const rows = await shownRows();
+      ok(rows.map((r) => r.name).join() === want.rows.map((r) => r.name).join(), `${game} bestiary: the rows in the CLI's order (${rows.map((r) => r.name)})`);
+      for (const [i, r] of want.rows.entries()) {
+        for (const k of ['p_hit', 'p_hit_by', 'p_win']) {
+          const w = r.method === 'monte-carlo' && k === 'p_win' ? `${pagePct(r.p_win)} [${pagePct(r.p_win_lo)}, ${pagePct(r.p_win_hi)}]` : pagePct(r[k]);
+          ok(rows[i][k] === w, `${game} bestiary ${r.name} ${k}: ${rows[i][k]} = ${w}`);
+        }
+      }
+      // A header sorts by its column, again the other way, a third time back to the order of danger.
+      await page.click('[data-testid="bestiary-sort-name"]');
+      const byName = [...want.rows.map((r) => r.name)].sort((a, b) => a.localeCompare(b));
+      ok((await shownRows()).map((r) => r.name).join() === byName.join(), `${game} bestiary: sorted by name`);
+      await page.click('[data-testid="bestiary-sort-name"]');
+      ok((await shownRows()).map((r) => r.name).join() === [...byName].reverse().join(), `${game} bestiary: sorted by name, descending`);
+      await page.click('[data-testid="bestiary-sort-name"]');
+      ok((await shownRows()).map((r) => r.name).join() === want.rows.map((r) => r.name).join(), `${game} bestiary: back to the order of danger`);
+      await page.click('[data-testid="bestiary-sort-p_hit"]');
+      const byHit = want.rows.map((r, i) => [r.p_hit, i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, i]) => want.rows[i].name);
+      ok((await shownRows()).map((r) => r.name).join() === byHit.join(), `${game} bestiary: sorted by P(hit)`);
+      // A row: its duel on the Fight tab.
+      const last = want.rows[want.rows.length - 1].name;
+      await page.click(`[data-testid="bestiary-table"] tbody tr[data-name="${last}"]`);
+      await settled(page);
+      ok((await page.getAttribute('[data-testid="tab-fight"]', 'aria-selected')) === 'true' && (await page.inputValue('#defender')) === last,
+        `${game} bestiary: a row opens the duel against ${last} on the Fight tab`);
+    }
+    // An unknown monster: the engine's words, and no crash.
+    await page.goto(`${url}?game=crawl-0.34&tab=bestiary&bmonsters=${encodeURIComponent('orc_warrior,orc_wariror')}`);
+    await settled(page);
+    await page.click('[data-testid="bestiary-run"]');
+    await settled(page);
+    ok((await text(page, 'bestiary-error')) === `fray: error: ${fray(['bestiary', '--rules', 'crawl-0.34', '--attacker', 'player', '--monsters', 'orc_warrior,orc_wariror', '--json']).err.trim().replace(/^fray: error: /, '')}`,
+      `bestiary: an unknown monster is the engine's error: ${await text(page, 'bestiary-error')}`);
+    // --hd where the catalog has levels: the CLI's rows.
+    await page.fill('[data-testid="bestiary-monsters"]', '');
+    await page.fill('[data-testid="bestiary-hd"]', '1-2');
+    await page.click('[data-testid="bestiary-run"]');
+    await settled(page);
+    ok((await text(page, 'bestiary-error')) === '', 'bestiary: the error clears on valid inputs');
+    same((await jsonOf(page, 'bestiary-json')).rows.map((r) => r.name),
+      frayJson(['bestiary', '--rules', 'crawl-0.34', '--attacker', (await page.evaluate(() => window.frayPage.state().attacker)) || 'player', '--hd', '1-2', '--method', 'auto', '--seed', '1']).rows.map((r) => r.name),
+      'bestiary --hd 1-2: the CLI\'s monsters');
+    // The whole crawl-0.34 bestiary (642 monsters) takes tens of seconds: timed on request only (docs/web.md).
+    if (argv.includes('--bestiary-time')) {
+      await page.goto(`${url}?game=crawl-0.34&tab=bestiary`);
+      await settled(page);
+      const t0 = Date.now();
+      await page.click('[data-testid="bestiary-run"]');
+      // The page stays live and says how far the bestiary is.
+      await page.waitForTimeout(5000);
+      const status = await page.textContent('#status');
+      ok(/^bestiary… \d+ %$/.test(status) && await page.isVisible('#cancel'), `the whole bestiary: its progress and the Cancel button (${status})`);
+      ok((await page.evaluate(() => 1 + 1)) === 2, 'the whole bestiary: the page answers while it runs');
+      await settled(page);
+      const rows = (await jsonOf(page, 'bestiary-json')).rows.length;
+      console.log(`bestiary: the whole crawl-0.34 bestiary (${rows} monsters, default attacker) in the page: ${((Date.now() - t0) / 1000).toFixed(1)} s ` +
+        `(engine ${(await page.evaluate(() => window.frayPage.lastMs.bestiary) / 1000).toFixed(1)} s)`);
+    }
+
     // --- tabs: role=tab, arrow keys ----------------------------------------------------
+    await page.goto(`${url}?game=brogue&tab=sweep`);
+    await settled(page);
     await page.focus('[data-testid="tab-sweep"]');
+    await page.keyboard.press('ArrowRight');
+    ok((await page.getAttribute('[data-testid="tab-bestiary"]', 'aria-selected')) === 'true' && (await page.isVisible('[data-testid="panel-bestiary"]')), 'ArrowRight selects the next tab (the bestiary)');
     await page.keyboard.press('ArrowRight');
     ok((await page.getAttribute('[data-testid="tab-dice"]', 'aria-selected')) === 'true' && (await page.isVisible('[data-testid="panel-dice"]')), 'ArrowRight selects the next tab');
     await page.keyboard.press('Home');
@@ -567,7 +657,7 @@ async function main() {
 
     // --- a 360 px phone: no horizontal scroll on any tab ----------------------------------
     await page.setViewportSize({ width: 360, height: 740 });
-    for (const [tab, game] of [['attack', 'crawl-0.34'], ['fight', 'brogue'], ['sweep', 'brogue'], ['dice', 'brogue'], ['grid', 'shattered-pd']]) {
+    for (const [tab, game] of [['attack', 'crawl-0.34'], ['fight', 'brogue'], ['sweep', 'brogue'], ['bestiary', 'crawl-0.34'], ['dice', 'brogue'], ['grid', 'shattered-pd']]) {
       await page.goto(`${url}?game=${game}&tab=${tab}`);
       await settled(page);
       const w = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);

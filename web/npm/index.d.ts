@@ -4,6 +4,7 @@
 import type {
   AimDocument,
   AttackDocument,
+  BestiaryDocument,
   DistDocument,
   DuelDocument,
   FovDocument,
@@ -101,6 +102,23 @@ export interface SweepOptions extends MoreOptions {
   seed?: number | bigint | string;
 }
 
+export interface BestiaryOptions extends MoreOptions {
+  rules: string;
+  /** the character: side a of every duel */
+  attacker: string;
+  /** the monsters to answer (absent: every monster of the game's catalog) */
+  monsters?: string | ReadonlyArray<string>;
+  /** the monsters' level range, LO-HI, N, LO- or -HI (the games whose catalog has a level: Crawl's hd, epixx's level) */
+  hd?: string;
+  situation?: string | ReadonlyArray<string>;
+  kind?: string;
+  method?: 'auto' | 'exact' | 'monte-carlo';
+  sims?: number;
+  seed?: number | bigint | string;
+  threads?: number;
+  rowWork?: number | string;
+}
+
 export interface DistOptions extends MoreOptions {
   expr: string | ReadonlyArray<string>;
   view?: string;
@@ -168,6 +186,8 @@ export interface Fray {
   ttk(options: TtkOptions): TtkDocument;
   duel(options: DuelOptions): DuelDocument;
   sweep(options: SweepOptions): SweepDocument;
+  /** `fray bestiary`: the character against each monster, rows in order of danger. */
+  bestiary(options: BestiaryOptions): BestiaryDocument;
   table(options: TableOptions): TableDocument;
   list(options: ListOptions & { kind: string }): ListDocument;
   list(options: ListOptions): ListDocument | ListKindsDocument;
