@@ -614,13 +614,27 @@ function markStale(section, why) {
   const box = $(`[data-results="${section}"]`);
   const note = $(`[data-stale-for="${section}"]`);
   if (!box || !note) return;
-  // Nothing shown yet: nothing to mark.
+  // Nothing shown yet: nothing to mark. Marked for the same reason already:
+  // left as it is (its button may be the one being clicked).
   const on = Boolean(why) && box.dataset.shown === 'true';
+  if (on && box.classList.contains('stale') && note.dataset.why === why) return;
+  note.dataset.why = on ? why : '';
   box.classList.toggle('stale', on);
   note.replaceChildren();
   if (!on) return;
   if (why === 'error') {
     note.textContent = 'Out of date: these results are for earlier inputs; the current ones have an error.';
+    return;
+  }
+  if (why === 'changed') {
+    // A tab that computes on Run only (the bestiary): its results stay, dimmed, until it runs again.
+    note.append('Out of date: the inputs changed since this run. ');
+    const run = document.createElement('button');
+    run.type = 'button';
+    run.textContent = 'Run';
+    run.dataset.testid = `${section}-rerun`;
+    run.addEventListener('click', () => runBestiary());
+    note.append(run);
     return;
   }
   note.append('Out of date: the computation of the current inputs was cancelled; these results may be for earlier inputs. ');
@@ -1026,6 +1040,7 @@ const BESTIARY_COLUMNS = [
   ['turns_to_kill', 'time to kill'], ['p_win', 'P(win)', 'pct'], ['p_lose', 'P(lose)', 'pct'], ['method', 'method'], ['note', 'note'],
 ];
 let bestiaryDoc = null;
+let bestiaryRanWith = ''; // the inputs of the run shown (bestiaryInput, as JSON)
 let bestiarySort = { key: null, dir: 1 }; // null: the engine's order of danger
 // A game whose monsters catalog has a level stat (Crawl's hd, epixx's level) takes a level range.
 const hasLevels = (game) => {
@@ -1118,12 +1133,14 @@ async function runBestiary() {
   try {
     await guarded('bestiary', ['bestiary', 'attacker', 'situation', 'kind'], async (current) => {
       const input = bestiaryInput();
+      const ranWith = JSON.stringify(input);
       tid('bestiary-how').textContent = 'computing…';
       const t0 = performance.now();
       const doc = await call('bestiary', input);
       if (!current()) return;
       lastMs.bestiary = performance.now() - t0;
       bestiaryDoc = doc;
+      bestiaryRanWith = ranWith;
       bestiarySort = { key: null, dir: 1 };
       const n = doc.rows.length;
       tid('bestiary-how').textContent =
@@ -1168,6 +1185,8 @@ function changed(event) {
   readInputs();
   saveUrl();
   for (const k of Object.keys(computeTab)) dirty.add(k);
+  // The bestiary computes on Run only: what it shows is for the inputs it ran.
+  if (bestiaryDoc && JSON.stringify(bestiaryInput()) !== bestiaryRanWith) markStale('bestiary', 'changed');
   clearTimeout(timer);
   timer = setTimeout(recompute, 120);
 }

@@ -607,6 +607,16 @@ async function main() {
       await settled(page);
       ok((await page.getAttribute('[data-testid="tab-fight"]', 'aria-selected')) === 'true' && (await page.inputValue('#defender')) === last,
         `${game} bestiary: a row opens the duel against ${last} on the Fight tab`);
+      // Its inputs changed (the defender): the bestiary it shows is marked out of date until it runs again.
+      await page.click('[data-testid="tab-bestiary"]');
+      await page.fill('#attacker', `${attacker},hp=7`);
+      await page.waitForTimeout(400);
+      ok(await page.isVisible('[data-testid="bestiary-rerun"]') &&
+        (await page.getAttribute('[data-results="bestiary"]', 'class') || '').includes('stale'),
+        `${game} bestiary: marked out of date once the attacker changes`);
+      await page.click('[data-testid="bestiary-rerun"]');
+      await settled(page);
+      ok(!(await page.isVisible('[data-testid="bestiary-rerun"]')), `${game} bestiary: fresh again after Run`);
     }
     // An unknown monster: the engine's words, and no crash.
     await page.goto(`${url}?game=crawl-0.34&tab=bestiary&bmonsters=${encodeURIComponent('orc_warrior,orc_wariror')}`);
