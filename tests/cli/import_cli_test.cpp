@@ -101,7 +101,7 @@ TEST(ImportCli, ReadsStandardInput) {
   EXPECT_NE(out.find("# <stdin>: Hungry0364"), std::string::npos) << out;
 }
 
-void expect_error(const std::vector<std::string>& args, const std::string& part) {
+void expect_import_error(const std::vector<std::string>& args, const std::string& part) {
   SCOPED_TRACE(part);
   const auto r = run_cli(args);
   EXPECT_EQ(r.status, 2);
@@ -112,17 +112,20 @@ void expect_error(const std::vector<std::string>& args, const std::string& part)
 
 TEST(ImportCli, BadFilesAreErrorsNamingThem) {
   const std::string v019 = character("handmade-0.19.txt");
-  expect_error({"import", "--rules", "crawl-0.34", v019}, v019 + ": a DCSS 0.19.6 character file, not 0.34");
+  expect_import_error({"import", "--rules", "crawl-0.34", v019}, v019 + ": a DCSS 0.19.6 character file, not 0.34");
   const std::string v035 = character("morgue-CakeOfDoom-20260406-141843.txt");
-  expect_error({"import", "--rules", "crawl-0.34", v035}, v035 + ": a DCSS 0.35-a0-257-gf9e06672e4 character file");
-  expect_error({"import", "--rules", "crawl-0.34", "/no/such/file.txt"}, "/no/such/file.txt: cannot read the file");
-  expect_error({"import", "--rules", "crawl-0.34", fray::test::path("golden/crawl_0_34")}, "no such regular file");
+  expect_import_error({"import", "--rules", "crawl-0.34", v035},
+                      v035 + ": a DCSS 0.35-a0-257-gf9e06672e4 character file");
+  expect_import_error({"import", "--rules", "crawl-0.34", "/no/such/file.txt"},
+                      "/no/such/file.txt: cannot read the file");
+  expect_import_error({"import", "--rules", "crawl-0.34", fray::test::path("golden/crawl_0_34")},
+                      "no such regular file");
   // run_cli gives /dev/null as standard input: empty.
-  expect_error({"import", "--rules", "crawl-0.34", "-"}, "<stdin>: empty");
-  expect_error({"import", "--rules", "crawl-0.34", character("handmade-unknown-weapon.txt")},
-               "the wielded 'a +2 lightsaber' is not in fray's crawl-0.34 weapon catalog");
+  expect_import_error({"import", "--rules", "crawl-0.34", "-"}, "<stdin>: empty");
+  expect_import_error({"import", "--rules", "crawl-0.34", character("handmade-unknown-weapon.txt")},
+                      "the wielded 'a +2 lightsaber' is not in fray's crawl-0.34 weapon catalog");
   // Only crawl-0.34 offers the verb.
-  expect_error({"import", "--rules", "crawl", character(kHungry)}, "import is not a verb of --rules crawl");
+  expect_import_error({"import", "--rules", "crawl", character(kHungry)}, "import is not a verb of --rules crawl");
 }
 
 // The imported spec, as printed, is an attacker of `fray attack` and a side of `fray duel`.

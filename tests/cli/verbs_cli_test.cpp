@@ -21,7 +21,7 @@ namespace {
 
 using fray::test::run_cli;
 
-void expect_error(const std::vector<std::string>& args, const std::string& message) {
+void expect_verb_error(const std::vector<std::string>& args, const std::string& message) {
   const auto r = run_cli(args);
   EXPECT_EQ(r.status, 2) << args[0];
   EXPECT_TRUE(r.out.empty()) << r.out;
@@ -31,16 +31,16 @@ void expect_error(const std::vector<std::string>& args, const std::string& messa
 // ttk (and sweep, through the same step) takes hp=1 for an attacker spec
 // without one; an error about that spec quotes it as the user gave it.
 TEST(Verbs, TtkErrorQuotesTheAttackerAsGiven) {
-  expect_error({"ttk", "--rules", "crawl", "--attacker", "player:amulet=faith", "--defender", "orc"},
-               "attacker spec 'player:amulet=faith': amulet=faith is not one of none, regeneration");
+  expect_verb_error({"ttk", "--rules", "crawl", "--attacker", "player:amulet=faith", "--defender", "orc"},
+                    "attacker spec 'player:amulet=faith': amulet=faith is not one of none, regeneration");
   const auto r = run_cli({"ttk", "--rules", "crawl", "--attacker", "player:amulet=faith", "--defender", "orc"});
   EXPECT_EQ(r.err.find("hp=1"), std::string::npos) << r.err;
 }
 
 TEST(Verbs, UnknownVerbSuggestsTheClosest) {
-  expect_error({"atack"}, "unknown verb 'atack' (did you mean 'attack'?)");
-  expect_error({"stirke", "--rules", "brogue"}, "unknown verb 'stirke' (did you mean 'strike'?)");
-  expect_error({"--json", "lst"}, "unknown verb 'lst' (did you mean 'list' or 'dist'?)");
+  expect_verb_error({"atack"}, "unknown verb 'atack' (did you mean 'attack'?)");
+  expect_verb_error({"stirke", "--rules", "brogue"}, "unknown verb 'stirke' (did you mean 'strike'?)");
+  expect_verb_error({"--json", "lst"}, "unknown verb 'lst' (did you mean 'list' or 'dist'?)");
   const auto r = run_cli({"frobnicate"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err.rfind("fray: error: unknown verb 'frobnicate' (verbs: dist, roll, attack, ", 0), 0u) << r.err;
@@ -82,10 +82,11 @@ TEST(Verbs, GridVerbsArePixelDungeons) {
   const auto named =
       run_cli({"path", "--rules", "pixel-dungeon", "--map", map, "--from", "2,5", "--to", "7,3", "--json"});
   EXPECT_EQ(named.out, plain.out);
-  expect_error({"path", "--rules", "brogue", "--map", map, "--from", "2,5", "--to", "7,3"},
-               "path is not a verb of --rules brogue (it is for: pixel-dungeon, shattered-pd)");
-  expect_error({"surprise", "--rules", "crawl", "--map", map, "--mob", "7,3", "--hero", "2,5", "--state", "sleeping"},
-               "surprise is not a verb of --rules crawl (it is for: pixel-dungeon)");
+  expect_verb_error({"path", "--rules", "brogue", "--map", map, "--from", "2,5", "--to", "7,3"},
+                    "path is not a verb of --rules brogue (it is for: pixel-dungeon, shattered-pd)");
+  expect_verb_error(
+      {"surprise", "--rules", "crawl", "--map", map, "--mob", "7,3", "--hero", "2,5", "--state", "sleeping"},
+      "surprise is not a verb of --rules crawl (it is for: pixel-dungeon)");
   const auto s = run_cli({"surprise", "--map", map, "--mob", "7,3", "--hero", "2,5", "--state", "sleeping", "--json"});
   ASSERT_EQ(s.status, 0) << s.err;
   EXPECT_EQ(s.json().at("rules"), "pixel-dungeon");
@@ -135,27 +136,28 @@ TEST(Verbs, AimListsTheCellsToTap) {
 
 TEST(Verbs, AimErrors) {
   const std::string map = fray::test::path("../examples/maps/ballistics.txt");
-  expect_error({"aim", "--map", map, "--from", "2,5", "--to", "2,5"},
-               "--to 2,5 is the hero's own cell (--from); aim at another cell");
-  expect_error({"aim", "--map", map, "--from", "0,5", "--to", "2,5"}, "--from 0,5 is on a wall");
-  expect_error({"aim", "--map", map, "--from", "2,5", "--to", "12,5"},
-               "--to 12,5 is outside the map (12x7; x in 0..11, y in 0..6)");
-  expect_error({"aim", "--map", map, "--from", "2;5", "--to", "7,3"}, "--from: '2;5' is not a point X,Y");
-  expect_error({"aim", "--map", map, "--from", "2,5", "--to", "7,3", "--flags", "projectile"},
-               "--flags is for --rules shattered-pd; Pixel Dungeon's aim is a thrown item's (Item.cast)");
-  expect_error({"aim", "--rules", "shattered-pd", "--map", map, "--from", "2,5", "--to", "7,3", "--flags", "magik"},
-               "--flags: unknown flag 'magik' (known: projectile, magic-bolt, wont-stop, stop-target, stop-chars, "
-               "stop-solid, ignore-soft-solid)");
-  expect_error({"aim", "--rules", "brogue", "--map", map, "--from", "2,5", "--to", "7,3"},
-               "aim is not a verb of --rules brogue (it is for: pixel-dungeon, shattered-pd)");
+  expect_verb_error({"aim", "--map", map, "--from", "2,5", "--to", "2,5"},
+                    "--to 2,5 is the hero's own cell (--from); aim at another cell");
+  expect_verb_error({"aim", "--map", map, "--from", "0,5", "--to", "2,5"}, "--from 0,5 is on a wall");
+  expect_verb_error({"aim", "--map", map, "--from", "2,5", "--to", "12,5"},
+                    "--to 12,5 is outside the map (12x7; x in 0..11, y in 0..6)");
+  expect_verb_error({"aim", "--map", map, "--from", "2;5", "--to", "7,3"}, "--from: '2;5' is not a point X,Y");
+  expect_verb_error({"aim", "--map", map, "--from", "2,5", "--to", "7,3", "--flags", "projectile"},
+                    "--flags is for --rules shattered-pd; Pixel Dungeon's aim is a thrown item's (Item.cast)");
+  expect_verb_error(
+      {"aim", "--rules", "shattered-pd", "--map", map, "--from", "2,5", "--to", "7,3", "--flags", "magik"},
+      "--flags: unknown flag 'magik' (known: projectile, magic-bolt, wont-stop, stop-target, stop-chars, "
+      "stop-solid, ignore-soft-solid)");
+  expect_verb_error({"aim", "--rules", "brogue", "--map", map, "--from", "2,5", "--to", "7,3"},
+                    "aim is not a verb of --rules brogue (it is for: pixel-dungeon, shattered-pd)");
   // Shattered's Level makes the outer ring wall whatever the map says.
   const std::string edge = "/tmp/fray-aim-edge-" + std::to_string(::getpid()) + ".txt";
   {
     std::ofstream out(edge);
     out << "....\n.g..\n....\n";
   }
-  expect_error({"aim", "--rules", "shattered-pd", "--map", edge, "--from", "0,1", "--to", "1,1"},
-               "--from 0,1 is on the map's outer ring, which the game makes wall");
+  expect_verb_error({"aim", "--rules", "shattered-pd", "--map", edge, "--from", "0,1", "--to", "1,1"},
+                    "--from 0,1 is on the map's outer ring, which the game makes wall");
   const auto pd_edge = run_cli({"aim", "--map", edge, "--from", "0,1", "--to", "1,1", "--json"});
   EXPECT_EQ(pd_edge.status, 0) << pd_edge.err;
   // A map too large to sweep cast by cast is refused, not ground through.
@@ -163,9 +165,9 @@ TEST(Verbs, AimErrors) {
     std::ofstream out(edge);
     for (int y = 0; y < 600; ++y) out << std::string(600, '.') << '\n';
   }
-  expect_error({"aim", "--map", edge, "--from", "1,1", "--to", "2,2"},
-               "aim: a 600x600 map is too large (one cast per cell of up to 600 steps; at most 134217728 steps in "
-               "all)");
+  expect_verb_error({"aim", "--map", edge, "--from", "1,1", "--to", "2,2"},
+                    "aim: a 600x600 map is too large (one cast per cell of up to 600 steps; at most 134217728 steps in "
+                    "all)");
   std::remove(edge.c_str());
 }
 
@@ -203,9 +205,9 @@ TEST(Verbs, GameVerbsTakeTheRulesetsTheyList) {
 }
 
 TEST(List, UnknownRulesetOrKind) {
-  expect_error({"list", "--rules", "brouge"},
-               "unknown ruleset 'brouge' (did you mean 'brogue'?) (known: pixel-dungeon, brogue, crawl, epixx, "
-               "crawl-0.34, shattered-pd)");
+  expect_verb_error({"list", "--rules", "brouge"},
+                    "unknown ruleset 'brouge' (did you mean 'brogue'?) (known: pixel-dungeon, brogue, crawl, epixx, "
+                    "crawl-0.34, shattered-pd)");
   for (const fray::Ruleset* rules : fray::rulesets()) {
     const auto r = run_cli({"list", "--rules", std::string(rules->id()), "monstrs"});
     EXPECT_EQ(r.status, 2);

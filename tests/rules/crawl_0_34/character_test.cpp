@@ -206,7 +206,7 @@ TEST(Crawl034Character, NothingIsDroppedSilently) {
     EXPECT_TRUE(has_unused(c, part)) << part << "\n" << unused_text(c);
 }
 
-void expect_error(const std::string& text, const std::string& part) {
+void expect_refused_file(const std::string& text, const std::string& part) {
   SCOPED_TRACE(part);
   try {
     (void)parse_character(text, "FILE");
@@ -219,25 +219,26 @@ void expect_error(const std::string& text, const std::string& part) {
 }
 
 TEST(Crawl034Character, OtherFilesAreErrorsNamingTheInput) {
-  expect_error("", "empty");
-  expect_error("\n\n  \n", "empty");
-  expect_error("hello\nworld\n", "not a DCSS character file");
-  expect_error(std::string("\x7f"
-                           "ELF\x02\x01\x01\0\0",
-                           9),
-               "not a DCSS character file");
-  expect_error(file("morgue-CakeOfDoom-20260406-141843.txt"),
-               "a DCSS 0.35-a0-257-gf9e06672e4 character file, not 0.34");
-  expect_error(file("handmade-0.19.txt"), "a DCSS 0.19.6 character file, not 0.34");
-  expect_error(" Dungeon Crawl Stone Soup version 0.34-a0-3-g68670cc5b6 (webtiles) character file.\n", "not 0.34");
-  expect_error(file("handmade-unknown-weapon.txt"), "the wielded 'a +2 lightsaber' is not in fray's crawl-0.34");
+  expect_refused_file("", "empty");
+  expect_refused_file("\n\n  \n", "empty");
+  expect_refused_file("hello\nworld\n", "not a DCSS character file");
+  expect_refused_file(std::string("\x7f"
+                                  "ELF\x02\x01\x01\0\0",
+                                  9),
+                      "not a DCSS character file");
+  expect_refused_file(file("morgue-CakeOfDoom-20260406-141843.txt"),
+                      "a DCSS 0.35-a0-257-gf9e06672e4 character file, not 0.34");
+  expect_refused_file(file("handmade-0.19.txt"), "a DCSS 0.19.6 character file, not 0.34");
+  expect_refused_file(" Dungeon Crawl Stone Soup version 0.34-a0-3-g68670cc5b6 (webtiles) character file.\n",
+                      "not 0.34");
+  expect_refused_file(file("handmade-unknown-weapon.txt"), "the wielded 'a +2 lightsaber' is not in fray's crawl-0.34");
 }
 
 TEST(Crawl034Character, TruncatedFilesAreErrors) {
   const std::string text = file("morgue-Hungry0364-20260402-095531.txt");
-  expect_error(text.substr(0, text.find("Hungry0364 the Minotaur Barricade (MiFi)")), "no title line");
-  expect_error(text.substr(0, text.find("Inventory:")), "no Inventory section");
-  expect_error(text.substr(0, text.find("   Skills:")), "no Skills section");
+  expect_refused_file(text.substr(0, text.find("Hungry0364 the Minotaur Barricade (MiFi)")), "no title line");
+  expect_refused_file(text.substr(0, text.find("Inventory:")), "no Inventory section");
+  expect_refused_file(text.substr(0, text.find("   Skills:")), "no Skills section");
   // Cut anywhere: an answer or an Error, never anything else.
   for (std::size_t n = 0; n < text.size(); n += 997) {
     try {
@@ -251,7 +252,7 @@ TEST(Crawl034Character, ASpecTheRulesRefuseIsAnError) {
   // Str 0 (stat zero) is no spec's str=.
   std::string text = file("handmade-human-autumn-katana.txt");
   text.replace(text.find("Str: 18"), 7, "Str:  0");
-  expect_error(text, "is refused: ");
+  expect_refused_file(text, "is refused: ");
 }
 
 // data/crawl_0_34/unrands.json against art-data.txt at 0.34.1, read by hand.

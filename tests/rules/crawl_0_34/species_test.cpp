@@ -30,7 +30,7 @@ std::string error_of(const std::string& spec) {
 
 Player player(const std::string& spec) { return *parse_combatant(spec, "attacker").player(); }
 
-bool has_line(const std::vector<std::string>& lines, const std::string& part) {
+bool mentions(const std::vector<std::string>& lines, const std::string& part) {
   return std::any_of(lines.begin(), lines.end(),
                      [&](const std::string& l) { return l.find(part) != std::string::npos; });
 }
@@ -134,7 +134,7 @@ TEST(Crawl034Species, FightDefaultHp) {
   const Ruleset& rs = fray::ruleset("crawl-0.34");
   const Bout b = rs.bout({"player:species=Mi,xl=12,fighting=10,long_blades=8,weapon=long_sword", "orc", {}, {}});
   EXPECT_EQ(b.a.hp, 106);
-  EXPECT_TRUE(has_line(b.notes, "has 106 HP: no hp= given, so a minotaur's maximum HP at XL 12, Fighting 10"));
+  EXPECT_TRUE(mentions(b.notes, "has 106 HP: no hp= given, so a minotaur's maximum HP at XL 12, Fighting 10"));
   EXPECT_EQ(rs.bout({"player:xl=1", "orc", {}, {}}).a.hp, 13);
   EXPECT_EQ(rs.bout({"orc", "player:species=troll,xl=27,fighting=27", {}, {}}).b.hp, 323);
   EXPECT_EQ(rs.bout({"player:species=troll,xl=27,hp=50", "orc", {}, {}}).a.hp, 50);
@@ -188,26 +188,26 @@ TEST(Crawl034Species, MutationLines) {
   req.attacker = "player:species=minotaur,xl=12,fighting=10,long_blades=8,weapon=long_sword";
   req.defender = "orc";
   const AttackSummary s = fray::ruleset("crawl-0.34").attack(req);
-  EXPECT_TRUE(has_line(s.not_modelled,
+  EXPECT_TRUE(mentions(s.not_modelled,
                        "player (minotaur): horns 2 (MUT_HORNS): the headbutt auxiliary attack, damage 5 + 3 a level "
                        "(AuxHeadbutt) not modelled"));
-  EXPECT_TRUE(has_line(s.not_modelled, "player (minotaur): retaliatory headbutt 1 (MUT_REFLEXIVE_HEADBUTT)"));
-  EXPECT_TRUE(has_line(s.modelled, "player (minotaur): HP modifier +10%"));
+  EXPECT_TRUE(mentions(s.not_modelled, "player (minotaur): retaliatory headbutt 1 (MUT_REFLEXIVE_HEADBUTT)"));
+  EXPECT_TRUE(mentions(s.modelled, "player (minotaur): HP modifier +10%"));
   // A troll: its claws and regeneration followed, its fur and skin (AC) not.
   req.attacker = "player:species=troll";
   const AttackSummary t = fray::ruleset("crawl-0.34").attack(req);
-  EXPECT_TRUE(has_line(t.modelled, "player (troll): claws 3 (MUT_CLAWS)"));
-  EXPECT_TRUE(has_line(t.modelled, "player (troll): regeneration 1 (MUT_REGENERATION)"));
-  EXPECT_TRUE(has_line(t.not_modelled, "player (troll): tough skin 1 (MUT_TOUGH_SKIN): AC not modelled"));
-  EXPECT_FALSE(has_line(t.not_modelled, "MUT_CLAWS"));
+  EXPECT_TRUE(mentions(t.modelled, "player (troll): claws 3 (MUT_CLAWS)"));
+  EXPECT_TRUE(mentions(t.modelled, "player (troll): regeneration 1 (MUT_REGENERATION)"));
+  EXPECT_TRUE(mentions(t.not_modelled, "player (troll): tough skin 1 (MUT_TOUGH_SKIN): AC not modelled"));
+  EXPECT_FALSE(mentions(t.not_modelled, "MUT_CLAWS"));
   // Only the mutations the XL has given: the green draconian's stinger comes at XL 14.
   req.attacker = "player:species=green_draconian,xl=13";
-  EXPECT_FALSE(has_line(fray::ruleset("crawl-0.34").attack(req).not_modelled, "MUT_STINGER"));
+  EXPECT_FALSE(mentions(fray::ruleset("crawl-0.34").attack(req).not_modelled, "MUT_STINGER"));
   req.attacker = "player:species=green_draconian,xl=14";
-  EXPECT_TRUE(has_line(fray::ruleset("crawl-0.34").attack(req).not_modelled, "stinger 2 (MUT_STINGER)"));
+  EXPECT_TRUE(mentions(fray::ruleset("crawl-0.34").attack(req).not_modelled, "stinger 2 (MUT_STINGER)"));
   // No species: no species lines.
   req.attacker = "player";
-  EXPECT_FALSE(has_line(fray::ruleset("crawl-0.34").attack(req).modelled, "player ("));
+  EXPECT_FALSE(mentions(fray::ruleset("crawl-0.34").attack(req).modelled, "player ("));
 }
 
 }  // namespace
