@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <system_error>
+#include <thread>
 #include <vector>
 
 namespace fray::cli {
@@ -38,6 +39,34 @@ CLI::Option* add_rules_option(CLI::App* verb, std::string& rules, const std::vec
     return verb->add_option("--rules", rules, fmt::format("Ruleset (only {})", ids.front()))->capture_default_str();
   }
   return verb->add_option("--rules", rules, fmt::format("Ruleset: {}", fmt::join(ids, ", ")))->required();
+}
+
+fight::FightOptions many_fights(const std::string& method, const std::optional<std::int64_t>& sims,
+                                const std::optional<std::uint64_t>& seed, const std::optional<std::int64_t>& threads,
+                                std::uint64_t default_sims) {
+  fight::FightOptions o;
+  if (!method.empty()) {
+    try {
+      o.method = fight::parse_method(method);
+    } catch (const Error& e) {
+      throw Error(fmt::format("--method: {}", e.what()));
+    }
+  }
+  auto& mc = o.monte_carlo;
+  mc.sims = default_sims;
+  if (sims) {
+    require(*sims >= 1, fmt::format("--sims must be at least 1, got {}", *sims));
+    mc.sims = static_cast<std::uint64_t>(*sims);
+  }
+  if (seed) mc.seed = *seed;
+  if (threads) {
+    require(*threads >= 1 && *threads <= 1024, fmt::format("--threads must be 1..1024, got {}", *threads));
+    mc.threads = static_cast<unsigned>(*threads);
+  } else {
+    mc.threads = std::max(1u, std::thread::hardware_concurrency());
+  }
+  mc.progress = false;
+  return o;
 }
 
 CLI::Option* add_seed_option(CLI::App* verb, std::optional<std::uint64_t>& seed, const std::string& description) {

@@ -43,27 +43,8 @@ void add_bestiary_verbs(Cli& cli) {
           require(!req.monsters.empty(), "bestiary: --monsters names no monster");
         }
         if (!o->hd.empty()) req.level = parse_level_range(o->hd, "bestiary: --hd");
-        if (!o->method.empty()) {
-          try {
-            req.fight.method = fight::parse_method(o->method);
-          } catch (const Error& e) {
-            throw Error(fmt::format("--method: {}", e.what()));
-          }
-        }
-        auto& mc = req.fight.monte_carlo;
-        mc.sims = kBestiarySims;
-        if (o->sims) {
-          require(*o->sims >= 1, fmt::format("--sims must be at least 1, got {}", *o->sims));
-          mc.sims = static_cast<std::uint64_t>(*o->sims);
-        }
-        if (o->seed) mc.seed = *o->seed;
-        if (o->threads) {
-          require(*o->threads >= 1 && *o->threads <= 1024,
-                  fmt::format("--threads must be 1..1024, got {}", *o->threads));
-          req.threads = static_cast<unsigned>(*o->threads);
-        } else {
-          req.threads = std::max(1u, std::thread::hardware_concurrency());
-        }
+        req.fight = many_fights(o->method, o->sims, o->seed, o->threads, kBestiarySims);
+        req.threads = req.fight.monte_carlo.threads;  // whole rows side by side
         if (o->row_work) {
           require(*o->row_work >= 1e4 && *o->row_work <= kMaxWork,
                   fmt::format("--row-work must be {:.0e}..{:.0e} operations, got {}", 1e4, kMaxWork, *o->row_work));

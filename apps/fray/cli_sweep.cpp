@@ -82,28 +82,7 @@ void add_sweep_verbs(Cli& cli) {
           req.step = o->step;
           req.side = o->side == "attacker" ? SweepSide::attacker : SweepSide::defender;
           if (!o->columns.empty()) req.columns = parse_sweep_columns(split_list(o->columns), "--columns");
-          if (!o->method.empty()) {
-            try {
-              req.fight.method = fight::parse_method(o->method);
-            } catch (const Error& e) {
-              throw Error(fmt::format("--method: {}", e.what()));
-            }
-          }
-          auto& mc = req.fight.monte_carlo;
-          mc.sims = kSweepSims;
-          if (o->sims) {
-            require(*o->sims >= 1, fmt::format("--sims must be at least 1, got {}", *o->sims));
-            mc.sims = static_cast<std::uint64_t>(*o->sims);
-          }
-          if (o->seed) mc.seed = *o->seed;
-          if (o->threads) {
-            require(*o->threads >= 1 && *o->threads <= 1024,
-                    fmt::format("--threads must be 1..1024, got {}", *o->threads));
-            mc.threads = static_cast<unsigned>(*o->threads);
-          } else {
-            mc.threads = std::max(1u, std::thread::hardware_concurrency());
-          }
-          mc.progress = false;  // many short runs: no bar
+          req.fight = many_fights(o->method, o->sims, o->seed, o->threads, kSweepSims);
           table = sweep(rules, req);
         }
         Report r = table_report(table);

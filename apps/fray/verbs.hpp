@@ -6,6 +6,7 @@
 // "fray: error: ..." on stderr and exit status 2, with nothing on stdout.
 #pragma once
 
+#include <fray/fight/solve.hpp>
 #include <fray/report/report.hpp>
 #include <fray/rules/ruleset.hpp>
 
@@ -63,6 +64,13 @@ std::string engines_help();
 
 // --seed, the same in every verb: a whole number 0..2^64-1, nothing else
 // (a negative seed is an error, never wrapped).
+// The fights of a verb that runs many (sweep, bestiary): --method, --sims
+// (`default_sims` without it), --seed and --threads (the machine's cores
+// without it) read and checked into FightOptions, the bar off.
+fight::FightOptions many_fights(const std::string& method, const std::optional<std::int64_t>& sims,
+                                const std::optional<std::uint64_t>& seed, const std::optional<std::int64_t>& threads,
+                                std::uint64_t default_sims);
+
 CLI::Option* add_seed_option(CLI::App* verb, std::optional<std::uint64_t>& seed, const std::string& description);
 
 // What the caller of run() owns besides the two streams.
