@@ -115,6 +115,16 @@ void default_notes(const Combatant& c, std::string_view role, bool defends, std:
   const Player* q = c.player();
   crawl::default_notes(role, defends, m ? &m->defaults : nullptr, q ? &q->defaults : nullptr, "docs/crawl_0_34.md",
                        notes);
+  if (m && m->game_weapon)
+    notes.push_back(
+        fmt::format("the {} {} wields a {} {:+}, the weapon the game always gives it (mon-gear.cc "
+                    "make_mons_weapon; weapon=none fights unarmed)",
+                    role, m->name, m->weapon->name, m->enchant));
+  if (m && m->random_weapon)
+    notes.push_back(
+        fmt::format("the {} {} fights unarmed here; the game gives it a weapon drawn at random "
+                    "(mon-gear.cc make_mons_weapon): weapon=NAME gives it one",
+                    role, m->name));
 }
 
 // What an answer assumes or leaves out.

@@ -80,7 +80,9 @@ constexpr KeyDoc monster_key_docs[] = {
     {"sh", "shield class straight, instead of the shield item", 0, 200},
     {"fighter", "M_FIGHTER: melee to-hit 18 + HD*5/2 instead of HD*3/2 (off)"},
     {"archer", "M_ARCHER: missile to-hit 18 + HD*5/2 and +random2avg(HD*4/3, 2) damage (off)"},
-    {"weapon", "a wielded weapon or launcher from the weapons catalog"},
+    {"weapon",
+     "a wielded weapon or launcher from the weapons catalog, or none (default: the one the game always gives a "
+     "catalog monster, else none)"},
     {"enchant", "weapon enchantment -20..30 (0)", -20, 30},
     {"body", "worn body armour (its PARM_EVASION/60 off EV)"},
     {"shield", "buckler, kite_shield or tower_shield"},
@@ -311,7 +313,17 @@ Creature parse_monster(SpecReader& r, const MonsterProp* base) {
     r.fail("an inline monster needs hd=N");
   }
   crawl::read_monster_defenses(r, m, base != nullptr, &Creature::shield_class);
-  m.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
+  // A catalog monster wields the weapon the game always gives it
+  // (mon-gear.cc make_mons_weapon) unless the spec names another, or none.
+  if (r.has("weapon") && r.text("weapon") == "none") {
+    // unarmed by choice
+  } else if (r.has("weapon") || !base || base->weapon.empty()) {
+    m.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
+    m.random_weapon = !m.weapon && base && base->weapon_random;
+  } else {
+    m.weapon = lookup_weapon(base->weapon);
+    m.game_weapon = true;
+  }
   m.enchant = int_key(r, "enchant", -20, 30, 0);
   m.body = armor_item(r, "body", false);
   m.shield = armor_item(r, "shield", true);

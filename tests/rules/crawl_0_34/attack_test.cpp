@@ -115,6 +115,48 @@ TEST(Crawl034Examples, MonsterDamageAgainstGdr) {  // E
   EXPECT_NEAR(o.damage_on_hit->mean(), 4.1847, 5e-5);
 }
 
+// mon-gear.cc make_mons_weapon: a monster the game always gives one weapon
+// type wields it unless the spec names another or none. Sigmund (AT_HIT 1)
+// with his halberd (damage 13) lands random2(13) + 1 + random2(1): 1..13,
+// each 1/13, against a player without AC; unarmed, 1 + random2(1) = 1.
+TEST(Crawl034Specs, MonstersWieldTheWeaponTheGameGivesThem) {
+  const Combatant sigmund = parse_combatant("sigmund", "attacker");
+  ASSERT_TRUE(sigmund.creature()->weapon);
+  EXPECT_EQ(sigmund.creature()->weapon->name, "halberd");
+  EXPECT_TRUE(sigmund.creature()->game_weapon);
+  const Combatant bare = parse_combatant("player", "defender");
+  const Outcome armed = exact_outcome(plan_attack(sigmund, bare, {}));
+  ASSERT_TRUE(armed.damage_on_hit);
+  EXPECT_EQ(armed.damage_on_hit->min(), 1);
+  EXPECT_EQ(armed.damage_on_hit->max(), 13);
+  for (int k = 1; k <= 13; ++k) EXPECT_NEAR((*armed.damage_on_hit)[k], 1.0 / 13.0, 1e-15) << k;
+
+  const Combatant unarmed = parse_combatant("sigmund:weapon=none", "attacker");
+  EXPECT_FALSE(unarmed.creature()->weapon);
+  const Outcome fist = exact_outcome(plan_attack(unarmed, bare, {}));
+  EXPECT_EQ(fist.damage_on_hit->min(), 1);
+  EXPECT_EQ(fist.damage_on_hit->max(), 1);
+
+  const Combatant dagger = parse_combatant("sigmund:weapon=dagger", "attacker");
+  EXPECT_EQ(dagger.creature()->weapon->name, "dagger");
+  EXPECT_FALSE(dagger.creature()->game_weapon);
+
+  // The orc's weapon is drawn at random: none by default, and said so.
+  const Combatant orc = parse_combatant("orc", "attacker");
+  EXPECT_FALSE(orc.creature()->weapon);
+  EXPECT_TRUE(orc.creature()->random_weapon);
+  // An inline monster has none.
+  EXPECT_FALSE(parse_combatant("hd=3", "attacker").creature()->weapon);
+  // Every fixed weapon of the catalog is one the weapons catalog knows.
+  int armed_rows = 0;
+  for (const MonsterProp& m : monsters())
+    if (!m.weapon.empty()) {
+      EXPECT_NE(find_weapon(m.weapon), nullptr) << m.name;
+      ++armed_rows;
+    }
+  EXPECT_EQ(armed_rows, 40);
+}
+
 TEST(Crawl034Formulas, PlayerSkillAtScale) {
   // player::skill(sk, scale) from the ×100 level, rounded down: 5.5 levels at
   // scale 10 is 55, at 256 (skill_rdiv) 1408; 15.99 at scale 50 is 799.

@@ -74,6 +74,10 @@ struct MonsterProp {
   crawl::MonsterEnergy energy;  // mon_energy_usage of dat/mons: the energy each kind of action costs
   std::vector<MonsterAttack> attacks;
   crawl::MonsterResists resists;  // res_fire, res_cold, res_neg, natural, res_poison
+  // The weapon type mon-gear.cc make_mons_weapon always gives it ("" when it
+  // gives none, or draws one at random: `weapon_random`).
+  std::string weapon;
+  bool weapon_random = false;
 };
 
 [[nodiscard]] std::span<const WeaponProp> weapons();

@@ -66,6 +66,8 @@ struct Creature {
   std::vector<MonsterAttack> attacks;
   int attack_index = 0;  // which attack of `attacks` is made
   std::optional<WeaponProp> weapon;
+  bool game_weapon = false;    // `weapon` is the catalog's: the one the game always gives it
+  bool random_weapon = false;  // unarmed here, though the game gives it a weapon drawn at random
   int enchant = 0;
   std::optional<ArmorProp> body;
   std::optional<ArmorProp> shield;
