@@ -323,9 +323,19 @@ std::string character_text(const VerbArgs& args, std::string& source) {
     return text;
   };
   if (value == "-") return read_all(std::cin);
+  // Only a regular file: a directory cannot be read, and a device or a pipe
+  // might never end (use "-" to read standard input).
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(value, ec))
-    throw Error(fmt::format("{}: cannot read the file (no such regular file)", value));
+  const auto status = std::filesystem::status(value, ec);
+  if (status.type() == std::filesystem::file_type::not_found)
+    throw Error(fmt::format("{}: cannot read the file (no such file)", value));
+  if (status.type() == std::filesystem::file_type::directory)
+    throw Error(fmt::format("{}: cannot read the file (a directory, not a character file)", value));
+  if (!std::filesystem::is_regular_file(status))
+    throw Error(
+        fmt::format("{}: cannot read the file (not a regular file: a device, a pipe or a socket; give - to "
+                    "read standard input)",
+                    value));
   std::ifstream in(value, std::ios::binary);
   if (!in) throw Error(fmt::format("{}: cannot read the file", value));
   return read_all(in);

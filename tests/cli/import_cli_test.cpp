@@ -117,9 +117,12 @@ TEST(ImportCli, BadFilesAreErrorsNamingThem) {
   expect_import_error({"import", "--rules", "crawl-0.34", v035},
                       v035 + ": a DCSS 0.35-a0-257-gf9e06672e4 character file");
   expect_import_error({"import", "--rules", "crawl-0.34", "/no/such/file.txt"},
-                      "/no/such/file.txt: cannot read the file");
+                      "/no/such/file.txt: cannot read the file (no such file)");
   expect_import_error({"import", "--rules", "crawl-0.34", fray::test::path("golden/crawl_0_34")},
-                      "no such regular file");
+                      "(a directory, not a character file)");
+  expect_import_error({"import", "--rules", "crawl-0.34", "/dev/null"},
+                      "/dev/null: cannot read the file (not a regular file: a device, a pipe or a socket; give - to "
+                      "read standard input)");
   // run_cli gives /dev/null as standard input: empty.
   expect_import_error({"import", "--rules", "crawl-0.34", "-"}, "<stdin>: empty");
   expect_import_error({"import", "--rules", "crawl-0.34", character("handmade-unknown-weapon.txt")},
