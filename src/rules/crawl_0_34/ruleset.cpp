@@ -338,6 +338,12 @@ crawl::RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situat
 
 CatalogEntry monster_entry(const MonsterProp& m) {
   CatalogEntry e = crawl::monster_row_entry(m, size_name(m.size), monster_mechanics(m.attacks));
+  // The weapon it fights with by default (the one the game always gives it),
+  // or "random" when the game draws one that a spec must name.
+  if (!m.weapon.empty())
+    e.stats.push_back({"weapon", catalog_key(m.weapon)});
+  else if (m.weapon_random)
+    e.stats.push_back({"weapon", std::string("random")});
   e.parts = crawl::monster_parts(m);
   return e;
 }

@@ -336,6 +336,16 @@ TEST(Crawl034Ruleset, Catalogs) {
   for (const auto& e : rules().catalog(CatalogKind::situations)) blocks = blocks || e.name == "blocks=N";
   EXPECT_TRUE(blocks);
   EXPECT_THROW((void)rules().catalog(CatalogKind::classes), Error);
+  // A monster's weapon: the one the game always gives it, "random", or no stat.
+  std::map<std::string, std::string> weapon;
+  for (const auto& e : rules().catalog(CatalogKind::monsters))
+    for (const auto& f : e.stats)
+      if (f.key == "weapon") weapon[e.name] = std::get<std::string>(f.value);
+  EXPECT_EQ(weapon["sigmund"], "halberd");
+  EXPECT_EQ(weapon["yaktaur"], "arbalest");
+  EXPECT_EQ(weapon["orc"], "random");
+  EXPECT_FALSE(weapon.count("rat"));
+  EXPECT_EQ(std::count_if(weapon.begin(), weapon.end(), [](const auto& w) { return w.second != "random"; }), 40);
 }
 
 // The items behind an answer, a line each; a monster's only when it carries some.
