@@ -236,8 +236,8 @@ std::vector<RowInput> select(const Ruleset& rules, const BestiaryRequest& reques
                             request.monsters.empty() ? "" : " of --monsters",
                             branch ? fmt::format(" of --branch {}", branch->text()) : "", level_stat));
   if (out.empty() && branch)
-    throw Error(fmt::format("bestiary: --branch {}: {} places no monster{} of its catalog there at random",
-                            branch->text(), rules.id(), request.monsters.empty() ? "" : " of --monsters"));
+    throw Error(fmt::format("bestiary: --branch {}: {} places no monster of {} there at random", branch->text(),
+                            rules.id(), request.monsters.empty() ? "its catalog" : "--monsters"));
   if (out.empty()) throw Error(fmt::format("bestiary: {} has no monsters", rules.id()));
   return out;
 }
