@@ -24,6 +24,7 @@ namespace fray::cli {
 void add_bestiary_verbs(Cli& cli) {
   struct Opts {
     std::string rules, attacker, situation, kind, monsters, hd, method;
+    std::optional<std::string> branch;
     bool csv = false;
     std::optional<std::int64_t> sims, threads;
     std::optional<double> row_work;
@@ -43,6 +44,10 @@ void add_bestiary_verbs(Cli& cli) {
           require(!req.monsters.empty(), "bestiary: --monsters names no monster");
         }
         if (!o->hd.empty()) req.level = parse_level_range(o->hd, "bestiary: --hd");
+        if (o->branch) {
+          require(!o->branch->empty(), "bestiary: --branch names no branch");
+          req.branch = *o->branch;
+        }
         req.fight = many_fights(o->method, o->sims, o->seed, o->threads, kBestiarySims);
         req.threads = req.fight.monte_carlo.threads;  // whole rows side by side
         if (o->row_work) {
@@ -65,6 +70,11 @@ void add_bestiary_verbs(Cli& cli) {
   v->add_option("--hd", o->hd,
                 "Only monsters whose level lies in LO-HI (also N, LO-, -HI): Crawl's hd, epixx's level; a game "
                 "whose catalog has no level refuses it");
+  v->add_option("--branch", o->branch,
+                "Only the monsters the game's random generation places in a branch: NAME (every level), NAME:N, "
+                "NAME:LO-HI (a population row whose depths overlap them), by abbreviation or name (D, Lair, Depths); "
+                "uniques and vault monsters are not in it. With --monsters, those of them placed there; with --hd, "
+                "both. Crawl 0.34 and 0.19 only");
   v->add_option("--situation", o->situation,
                 situations_help("Comma-separated situation flags of the character's attacks"));
   v->add_option("--kind", o->kind, "Attack kind where the ruleset has several " + readers_help("kind"));

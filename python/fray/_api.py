@@ -613,7 +613,7 @@ def sweep(
     )
 
 
-@_rules_first("bestiary(rules, attacker, situation=(), *, monsters=None, hd=None, ...)")
+@_rules_first("bestiary(rules, attacker, situation=(), *, monsters=None, hd=None, branch=None, ...)")
 def bestiary(
     rules: str,
     attacker: Spec,
@@ -621,6 +621,7 @@ def bestiary(
     *,
     monsters: Union[str, Iterable[str], None] = None,
     hd: Union[str, int, float, Tuple[float, float], None] = None,
+    branch: Optional[str] = None,
     method: Optional[str] = None,
     sims: Optional[int] = None,
     seed: Optional[int] = None,
@@ -632,7 +633,9 @@ def bestiary(
 
     One row per monster of the game's catalog (``monsters``: only those; ``hd``:
     only those whose level, Crawl's ``hd`` or epixx's ``level``, lies in the
-    range: ``"1-5"``, ``3``, ``(1, 5)``), in order of danger: ``p_hit`` and
+    range: ``"1-5"``, ``3``, ``(1, 5)``; ``branch``: only those the game's random
+    generation places in a branch's levels, ``"D"``, ``"D:3"``, ``"D:1-5"``, DCSS
+    only, as ``--branch``), in order of danger: ``p_hit`` and
     damage both ways, ``hits_to_kill``, ``turns_to_kill``, ``p_win``, ``p_lose``,
     the duel's ``method``, its Monte Carlo ``fights`` and interval, and a
     ``note`` for what the game could not answer (docs/json.md). ``method``,
@@ -663,6 +666,8 @@ def bestiary(
             if len(pair) != 2:
                 raise Error(f"bestiary: hd must be a (lo, hi) pair, got {len(pair)} values")
             level = f"{_real(pair[0], 'hd')!r}-{_real(pair[1], 'hd')!r}"
+    if branch is not None and not isinstance(branch, str):
+        raise TypeError(f"branch must be a str (\"D\", \"D:3\", \"D:1-5\"), got {type(branch).__name__}")
     return Table(
         _fray.bestiary(
             info["id"],
@@ -676,6 +681,7 @@ def bestiary(
             None if seed is None else _seed(seed),
             _optional(threads, "threads"),
             None if row_work is None else _real(row_work, "row_work"),
+            branch,
         )
     )
 

@@ -292,7 +292,7 @@ py::object bestiary(const std::string& rules, std::string attacker, std::vector<
                     std::map<std::string, std::string> options, std::vector<std::string> monsters,
                     std::optional<std::string> hd, const std::string& method, std::optional<std::int64_t> sims,
                     std::optional<std::uint64_t> seed, std::optional<std::int64_t> threads,
-                    std::optional<double> row_work) {
+                    std::optional<double> row_work, std::optional<std::string> branch) {
   return released([&](fray::Progress* progress) {
     const fray::Ruleset& rs = fray::ruleset(rules);
     fray::BestiaryRequest req;
@@ -302,6 +302,10 @@ py::object bestiary(const std::string& rules, std::string attacker, std::vector<
     fray::check_options(rs, {req.attacker, "", req.situation, req.options});
     req.monsters = std::move(monsters);
     if (hd) req.level = fray::parse_level_range(*hd, "bestiary: hd");
+    if (branch) {
+      fray::require(!branch->empty(), "bestiary: branch names no branch");
+      req.branch = *branch;
+    }
     // As `fray bestiary`: rows side by side on every core, 2 000 fights at
     // most a sampled row.
     req.fight = fight_options(method, std::nullopt, seed, std::nullopt, "a");
@@ -478,7 +482,7 @@ PYBIND11_MODULE(_fray, m) {
   m.def("sweep_key", &sweep_key, "rules"_a, "attacker"_a, "defender"_a, "situation"_a, "options"_a, "key"_a, "start"_a,
         "stop"_a, "step"_a, "side"_a, "method"_a, "sims"_a, "seed"_a, "threads"_a, "columns"_a = py::none());
   m.def("bestiary", &bestiary, "rules"_a, "attacker"_a, "situation"_a, "options"_a, "monsters"_a, "hd"_a, "method"_a,
-        "sims"_a, "seed"_a, "threads"_a, "row_work"_a);
+        "sims"_a, "seed"_a, "threads"_a, "row_work"_a, "branch"_a = py::none());
   m.def("catalog", &catalog, "rules"_a, "kind"_a);
   m.def("catalogs", &catalogs, "rules"_a);
   m.def("rulesets", &rulesets);

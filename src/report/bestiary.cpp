@@ -13,8 +13,8 @@ namespace {
 Value opt(const std::optional<double>& v) { return v ? Value{*v} : Value{}; }
 
 std::string bestiary_title(const BestiaryResult& r) {
-  return fmt::format("{}: {} against {} monster{}, in order of danger", r.title, r.attacker, r.rows.size(),
-                     r.rows.size() == 1 ? "" : "s");
+  return fmt::format("{}: {} against {} monster{}{}, in order of danger", r.title, r.attacker, r.rows.size(),
+                     r.rows.size() == 1 ? "" : "s", r.branch.empty() ? "" : fmt::format(" of {}", r.branch));
 }
 
 }  // namespace

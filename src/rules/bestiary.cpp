@@ -4,6 +4,7 @@
 #include <fray/core/budget.hpp>
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
+#include <fray/rules/branches.hpp>
 #include <fray/rules/spec.hpp>
 #include <fray/rules/sweep.hpp>
 
@@ -195,9 +196,11 @@ RowWork make_row(const Ruleset& rules, const BestiaryRequest& request, const Row
   return w;
 }
 
-// The selected monsters, in catalog order, each with its level.
+// The selected monsters, in catalog order, each with its level. `branch`:
+// the branch filter's, when there is one.
 std::vector<RowInput> select(const Ruleset& rules, const BestiaryRequest& request,
-                             const std::vector<CatalogEntry>& catalog, const std::string& level_stat) {
+                             const std::vector<CatalogEntry>& catalog, const std::string& level_stat,
+                             const std::optional<BranchFilter>& branch) {
   std::vector<std::string> names;
   for (const CatalogEntry& e : catalog) names.push_back(e.name);
   std::vector<bool> chosen(catalog.size(), request.monsters.empty());
@@ -215,18 +218,26 @@ std::vector<RowInput> select(const Ruleset& rules, const BestiaryRequest& reques
     const auto [lo, hi] = *request.level;
     if (!(lo <= hi)) throw Error(fmt::format("bestiary: --hd {}-{}: the range is reversed", lo, hi));
   }
+  std::vector<std::string> placed;
+  if (branch)  // by catalog key: the catalog names a monster "ball_python", the table "ball python"
+    for (const std::string& m : branch_monsters(*branch)) placed.push_back(catalog_key(m));
   std::vector<RowInput> out;
   for (std::size_t i = 0; i < catalog.size(); ++i) {
     if (!chosen[i]) continue;
+    if (branch && std::find(placed.begin(), placed.end(), catalog_key(catalog[i].name)) == placed.end()) continue;
     std::optional<double> level;
     if (!level_stat.empty()) level = number_of(catalog[i].stats, level_stat);
     if (request.level && !(level && *level >= request.level->first && *level <= request.level->second)) continue;
     out.push_back({&catalog[i], level});
   }
   if (out.empty() && request.level)
-    throw Error(fmt::format("bestiary: --hd {}-{}: no {} monster{} has {} in that range",
+    throw Error(fmt::format("bestiary: --hd {}-{}: no {} monster{}{} has {} in that range",
                             spec_number(request.level->first), spec_number(request.level->second), rules.id(),
-                            request.monsters.empty() ? "" : " of --monsters", level_stat));
+                            request.monsters.empty() ? "" : " of --monsters",
+                            branch ? fmt::format(" of --branch {}", branch->text()) : "", level_stat));
+  if (out.empty() && branch)
+    throw Error(fmt::format("bestiary: --branch {}: {} places no monster of {} there at random", branch->text(),
+                            rules.id(), request.monsters.empty() ? "its catalog" : "--monsters"));
   if (out.empty()) throw Error(fmt::format("bestiary: {} has no monsters", rules.id()));
   return out;
 }
@@ -310,7 +321,12 @@ BestiaryResult bestiary(const Ruleset& rules, const BestiaryRequest& request) {
   out.level_stat = bestiary_level_stat(rules);
   out.sims = request.fight.monte_carlo.sims;
   out.seed = request.fight.monte_carlo.seed;
-  const std::vector<RowInput> inputs = select(rules, request, catalog, out.level_stat);
+  std::optional<BranchFilter> branch;
+  if (!request.branch.empty()) {
+    branch = parse_branch_filter(rules, request.branch, "bestiary: --branch");
+    out.branch = branch->text();
+  }
+  const std::vector<RowInput> inputs = select(rules, request, catalog, out.level_stat, branch);
   BestiaryRequest req = request;
   if (!(req.row_work > 0)) req.row_work = bestiary_row_work(inputs.size());
   out.row_work = req.row_work;
@@ -388,6 +404,14 @@ BestiaryResult bestiary(const Ruleset& rules, const BestiaryRequest& request) {
           "rows in order of danger: lowest p_win (to 9 decimals) first (rows without a duel last), then highest "
           "damage_per_turn_by, then lowest p_hit, then the name",
       });
+  if (branch)
+    notes.push_back(
+        fmt::format("branch {}: the monsters {}'s population table places in {} {} at random (a row whose depths "
+                    "overlap them){}; uniques and the monsters vaults place are not in it",
+                    out.branch, rules.title(), branch->branch->name,
+                    branch->lo == branch->hi ? fmt::format("level {}", branch->lo)
+                                             : fmt::format("levels {}-{}", branch->lo, branch->hi),
+                    request.monsters.empty() ? "" : ", of --monsters"));
   notes.push_back(fmt::format("{} of {} monsters: turns to kill by Monte Carlo in {}, the duel in {}, no duel in {}", n,
                               catalog.size(), ttk_sampled.size(), duel_sampled.size(), no_duel.size()));
 

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,30 @@ TEST(BestiaryCli, LevelFilter) {
   EXPECT_EQ(e.json()["rows"][0]["name"], "ogre");
 }
 
+// --branch: the rows of DCSS 0.34's D:1 population (tests/rules/branches_test.cpp
+// reads the table), the filter in the title and a note.
+TEST(BestiaryCli, BranchFilter) {
+  const auto r = run_cli({"bestiary", "--rules", "crawl-0.34", "--attacker", "player", "--branch", "D:1", "--sims",
+                          "100", "--row-work", "1e5", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = r.json();
+  std::vector<std::string> names;
+  for (const auto& row : j["rows"]) names.push_back(row["name"].get<std::string>());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"ball_python", "bat", "dart_slug", "endoplasm", "frilled_lizard", "gnoll",
+                                             "goblin", "hobgoblin", "jackal", "kobold", "quokka", "rat"}));
+  EXPECT_NE(j["title"].get<std::string>().find("against 12 monsters of D:1,"), std::string::npos) << j["title"];
+  bool noted = false;
+  for (const auto& n : j["notes"]) noted = noted || n.get<std::string>().rfind("branch D:1: ", 0) == 0;
+  EXPECT_TRUE(noted) << j["notes"];
+  // With --monsters and --hd: both filters (0.19's jackal { 1, 11 } in pop_d[]).
+  const auto c = run_cli({"bestiary", "--rules", "crawl", "--attacker", "player", "--branch", "D:11", "--monsters",
+                          "jackal,rat", "--sims", "100", "--row-work", "1e5", "--csv"});
+  ASSERT_EQ(c.status, 0) << c.err;
+  EXPECT_NE(c.out.find("\njackal,"), std::string::npos) << c.out;
+  EXPECT_EQ(c.out.find("\nrat,"), std::string::npos) << c.out;
+}
+
 TEST(BestiaryCli, BadInput) {
   auto err = [](std::vector<std::string> args, const std::string& part) {
     const auto r = run_cli(args);
@@ -109,6 +134,14 @@ TEST(BestiaryCli, BadInput) {
   err({"bestiary", "--rules", "pixel-dungeon", "--attacker", kHero, "--row-work", "1"}, "--row-work must be");
   err({"bestiary", "--rules", "pixel-dungeon", "--attacker", kHero, "--method", "fast"}, "--method");
   err({"bestiary", "--rules", "pixel-dungeon"}, "--attacker is required");
+  err({"bestiary", "--rules", "pixel-dungeon", "--attacker", kHero, "--branch", "D"},
+      "--branch: pixel-dungeon has no branch data");
+  err({"bestiary", "--rules", "crawl-0.34", "--attacker", "player", "--branch", "Lari"},
+      "no branch 'Lari' (did you mean 'Lair' or 'Tar'?) (its branches: D, Temple,");
+  err({"bestiary", "--rules", "crawl-0.34", "--attacker", "player", "--branch", "D:0-3"}, "whole levels 1..15");
+  err({"bestiary", "--rules", "crawl-0.34", "--attacker", "player", "--branch", ""}, "--branch names no branch");
+  err({"bestiary", "--rules", "crawl-0.34", "--attacker", "player", "--branch", "Temple"},
+      "--branch Temple: crawl-0.34 places no monster of its catalog there");
 }
 
 }  // namespace

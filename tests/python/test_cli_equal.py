@@ -489,3 +489,29 @@ def test_bestiary_level_filter():
         fray.bestiary("brogue", "player", hd="1-3")
     with pytest.raises(fray.Error, match="did you mean 'gnoll_scout'"):
         fray.bestiary("pixel-dungeon", "hero", monsters=["gnol_scout"])
+
+
+def test_bestiary_branch_filter():
+    # DCSS 0.34's D:1: the twelve monsters of mon-pick-data.h's D table whose rows start at 1.
+    doc = run_cli("bestiary", "--rules", "crawl-0.34", "--attacker", "player", "--branch", "D:1", "--sims", "100",
+                  "--row-work", "1e5")
+    got = fray.bestiary("crawl-0.34", "player", branch="D:1", sims=100, row_work=1e5)
+    assert got.to_json() == doc
+    assert sorted(got.column("name").tolist()) == [
+        "ball_python", "bat", "dart_slug", "endoplasm", "frilled_lizard", "gnoll", "goblin", "hobgoblin", "jackal",
+        "kobold", "quokka", "rat"]
+    assert any(n.startswith("branch D:1: ") for n in got.notes)
+    # With monsters and hd: both filters (the orc is in D from level 3, the ribbon worm has 4 hit dice).
+    both = fray.bestiary("crawl-0.34", "player", branch="d:2-3", monsters=["orc", "jackal", "ribbon_worm"], hd="1-3",
+                         sims=100, row_work=1e5)
+    assert sorted(both.column("name").tolist()) == ["jackal", "orc"]
+    with pytest.raises(fray.Error, match="--branch: brogue has no branch data"):
+        fray.bestiary("brogue", "player", branch="D")
+    with pytest.raises(fray.Error, match=r"no branch 'Lari' \(did you mean 'Lair' or 'Tar'\?\) \(its branches: D, "):
+        fray.bestiary("crawl-0.34", "player", branch="Lari")
+    with pytest.raises(fray.Error, match="whole levels 1..15"):
+        fray.bestiary("crawl-0.34", "player", branch="D:16")
+    with pytest.raises(fray.Error, match="branch names no branch"):
+        fray.bestiary("crawl-0.34", "player", branch="")
+    with pytest.raises(TypeError, match="branch must be a str"):
+        fray.bestiary("crawl-0.34", "player", branch=3)

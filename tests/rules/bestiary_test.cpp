@@ -206,6 +206,55 @@ TEST(Bestiary, FiltersByNameAndLevel) {
   EXPECT_EQ(names, (std::vector<std::string>{"goblin", "rat"}));
 }
 
+// --branch: the monsters of the branch's population table at those levels
+// (tests/rules/branches_test.cpp reads the table), with --monsters and --hd.
+TEST(Bestiary, FiltersByBranch) {
+  const Ruleset& crawl = ruleset("crawl-0.34");
+  BestiaryRequest req;
+  req.attacker = crawl.defaults().attacker;
+  req.row_work = kBestiaryRowWork;  // the filters, not the fights, are under test
+  req.fight.monte_carlo.sims = 200;
+  req.branch = "d:1";
+  auto names_of = [](const BestiaryResult& r) {
+    std::vector<std::string> names;
+    for (const auto& row : r.rows) names.push_back(row.name);
+    std::sort(names.begin(), names.end());
+    return names;
+  };
+  const BestiaryResult d1 = bestiary(crawl, req);
+  EXPECT_EQ(d1.branch, "D:1");
+  EXPECT_EQ(names_of(d1),
+            (std::vector<std::string>{"ball_python", "bat", "dart_slug", "endoplasm", "frilled_lizard", "gnoll",
+                                      "goblin", "hobgoblin", "jackal", "kobold", "quokka", "rat"}));
+  EXPECT_TRUE(std::any_of(d1.notes.begin(), d1.notes.end(), [](const std::string& n) {
+    return n.find("branch D:1: ") == 0 && n.find("Dungeon level 1") != std::string::npos;
+  }));
+  // With --monsters: those of them placed there (the orc only from D:3).
+  req.monsters = {"jackal", "orc"};
+  EXPECT_EQ(names_of(bestiary(crawl, req)), (std::vector<std::string>{"jackal"}));
+  req.branch = "D:2-3";
+  EXPECT_EQ(names_of(bestiary(crawl, req)), (std::vector<std::string>{"jackal", "orc"}));
+  // With --hd: both filters (D:2's ribbon worm has 4 hit dice, its adder and gnoll 2).
+  req.monsters.clear();
+  req.branch = "D:2";
+  req.level = std::pair{2.0, 4.0};
+  EXPECT_EQ(names_of(bestiary(crawl, req)), (std::vector<std::string>{"adder", "gnoll", "ribbon_worm"}));
+  req.level = std::pair{20.0, 30.0};
+  expect_error([&] { (void)bestiary(crawl, req); }, "no crawl-0.34 monster of --branch D:2 has hd in that range");
+  req.level.reset();
+  req.branch = "Zig";
+  expect_error([&] { (void)bestiary(crawl, req); }, "--branch Zig: crawl-0.34 places no monster of its catalog there");
+  req.branch = "D:1";
+  req.monsters = {"orc"};
+  expect_error([&] { (void)bestiary(crawl, req); }, "--branch D:1: crawl-0.34 places no monster of --monsters there");
+  req.monsters.clear();
+  req.branch = "Lari";
+  expect_error([&] { (void)bestiary(crawl, req); }, "bestiary: --branch 'Lari': crawl-0.34 has no branch 'Lari'");
+  req.branch = "D";
+  req.attacker = ruleset("brogue").defaults().attacker;
+  expect_error([&] { (void)bestiary(ruleset("brogue"), req); }, "bestiary: --branch: brogue has no branch data");
+}
+
 TEST(Bestiary, RowsInOrderOfDanger) {
   BestiaryRequest req;
   req.attacker = "hero:class=warrior,level=5";

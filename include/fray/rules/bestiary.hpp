@@ -64,6 +64,11 @@ struct BestiaryRequest {
   std::vector<std::string> monsters;
   // Only monsters whose level stat (bestiary_level_stat) lies in [lo, hi].
   std::optional<std::pair<double, double>> level;
+  // Only the monsters the game's random generation places in a branch's
+  // levels: NAME[:DEPTHS] (parse_branch_filter, fray/rules/branches.hpp);
+  // empty: no such filter. With `monsters`, those of them it places there;
+  // with `level`, both filters.
+  std::string branch;
   // How each row's turns to kill and duel are solved. monte_carlo.sims is the
   // most fights a sampled row runs (fewer when they do not fit in row_work),
   // monte_carlo.seed their seed (the same for every row); monte_carlo.threads
@@ -104,6 +109,7 @@ struct BestiaryResult {
   std::string attacker;              // the character's spec as given
   std::string time_unit;             // of turns_to_kill and damage_per_turn_by: "turns", "aut", "ticks"
   std::string level_stat;            // the catalog stat read as the level, empty when the game has none
+  std::string branch;                // the branch filter as read ("D:1-5", BranchFilter::text), or empty
   std::uint64_t sims = 0, seed = 0;  // Monte Carlo: the most fights of a row and their seed
   double row_work = 0;
   std::vector<BestiaryRow> rows;   // in order of danger (bestiary_danger_less)
@@ -127,7 +133,8 @@ struct BestiaryResult {
 
 // Every selected monster as a row. Throws fray::Error for an unknown monster
 // name (with the closest names), a level range when the game's catalog has no
-// level stat (naming the game), a range no monster falls in, or a character
+// level stat (naming the game), a range no monster falls in, a branch filter
+// the game cannot read (parse_branch_filter) or that leaves no monster, or a character
 // spec the game refuses (the character's attack fails on every monster).
 // A monster the game refuses in one question keeps the answers of the others
 // and says why in its note.
