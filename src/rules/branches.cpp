@@ -10,20 +10,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <mutex>
 #include <string_view>
 
 #include "rules/catalog_util.hpp"
 
 namespace fray {
 namespace {
-
-// The games with branch data, by ruleset id: the embedded file
-// tools/crawl/branches.py writes for each.
-std::string_view branches_path(std::string_view id) {
-  if (id == "crawl-0.34") return "crawl_0_34/branches.json";
-  if (id == "crawl") return "crawl/branches.json";
-  return {};
-}
 
 std::vector<Branch> load(std::string_view path) {
   const nlohmann::json data = parse_catalog(path);
@@ -57,15 +51,14 @@ std::string lower(std::string_view s) {
 
 const std::vector<Branch>& game_branches(const Ruleset& rules) {
   static const std::vector<Branch> none;
-  const std::string_view path = branches_path(rules.id());
+  const std::string_view path = rules.branches_data();
   if (path.empty()) return none;
-  // Each game's file read once, when first asked for.
-  if (rules.id() == "crawl") {
-    static const std::vector<Branch> crawl = load(path);
-    return crawl;
-  }
-  static const std::vector<Branch> crawl_0_34 = load(path);
-  return crawl_0_34;
+  // Each file read once, when first asked for; the map's rows never move.
+  static std::mutex mutex;
+  static std::map<std::string, std::vector<Branch>, std::less<>> loaded;
+  const std::lock_guard lock(mutex);
+  if (const auto it = loaded.find(path); it != loaded.end()) return it->second;
+  return loaded.emplace(std::string(path), load(path)).first->second;
 }
 
 std::string BranchFilter::text() const {

@@ -37,7 +37,7 @@ struct Branch {
 };
 
 // The branches of `rules`' dungeon, in the game's order; empty for a game
-// without branch data (only DCSS 0.34 and 0.19 have it).
+// without branch data (Ruleset::branches_data empty; DCSS 0.34 and 0.19 have it).
 [[nodiscard]] const std::vector<Branch>& game_branches(const Ruleset& rules);
 
 // A branch and a range of its levels: `--branch D`, `D:3`, `D:1-5` (also

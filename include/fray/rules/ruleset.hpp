@@ -219,6 +219,11 @@ class Ruleset {
   // The radius field_of_view takes, in words for a help text ("1..8,
   // default 8"); empty by default.
   [[nodiscard]] virtual std::string field_of_view_radius() const { return {}; }
+  // The embedded data file of the dungeon's branches and their population
+  // tables (fray/rules/branches.hpp, `fray bestiary --branch`), as
+  // catalog_text reads it ("crawl_0_34/branches.json"); empty for a game
+  // without branch data, the default.
+  [[nodiscard]] virtual std::string_view branches_data() const { return {}; }
 };
 
 // Whether `rules` takes `verb` (Ruleset::verbs).

@@ -505,6 +505,8 @@ static_assert(Game<Crawl>);
 
 class Rules final : public GameRuleset<Crawl> {
  public:
+  // mon-pick-data.h's population tables, read by tools/crawl/branches.py.
+  std::string_view branches_data() const override { return "crawl/branches.json"; }
   RulesetDefaults defaults() const override {
     return {"player:fighting=5,weapon_skill=5,weapon=long_sword,hp=40",
             "orc_warrior",

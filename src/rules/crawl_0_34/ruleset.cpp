@@ -615,6 +615,8 @@ static_assert(Game<Crawl034>);
 
 class Rules final : public GameRuleset<Crawl034> {
  public:
+  // mon-pick-data.h's population tables, read by tools/crawl/branches.py.
+  std::string_view branches_data() const override { return "crawl_0_34/branches.json"; }
   RulesetDefaults defaults() const override {
     return {"player:fighting=5,long_blades=4,weapon=long_sword,hp=40",
             "orc_warrior",
