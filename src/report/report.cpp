@@ -3,6 +3,7 @@
 
 #include <fray/core/error.hpp>
 #include <fray/report/game_verbs.hpp>
+#include <fray/rules/branches.hpp>
 
 #include <fmt/format.h>
 
@@ -365,6 +366,9 @@ nlohmann::json ruleset_info_json(const Ruleset& r) {
   for (CatalogKind k : r.catalogs()) kinds.push_back(std::string(catalog_kind_name(k)));
   const std::string_view player = r.player_name();
   const RulesetDefaults d = r.defaults();
+  json branches = json::array();
+  for (const Branch& b : game_branches(r))
+    branches.push_back({{"abbrev", b.abbrev}, {"name", b.name}, {"levels", b.levels}});
   return {{"id", r.id()},
           {"title", r.title()},
           {"aliases", r.aliases()},
@@ -373,6 +377,7 @@ nlohmann::json ruleset_info_json(const Ruleset& r) {
           {"options", r.options()},
           {"engines", r.engines()},
           {"verbs", verbs_of(r)},
+          {"branches", branches},
           {"defaults",
            {{"attacker", d.attacker},
             {"defender", d.defender},

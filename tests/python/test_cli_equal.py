@@ -229,6 +229,10 @@ def test_rulesets():
     for r in fray.rulesets():
         assert fray.catalogs(r["id"]) == run_cli("list", "--rules", r["id"])["catalogs"]
         assert r["title"] == run_cli("list", "--rules", r["id"])["title"]
+    # The branches a bestiary's branch= names: DCSS's dungeons only.
+    branches = {r["id"]: [b["abbrev"] for b in r["branches"]] for r in fray.rulesets()}
+    assert [g for g in GAMES if branches[g]] == ["crawl", "crawl-0.34"]
+    assert branches["crawl-0.34"][:3] == ["D", "Temple", "Orc"]
 
 
 @pytest.mark.parametrize("expr", ["3d6", "4d6kh3", "2d20kl1 >= 15", "d6!", "brogue_clump(1,3,1)", "(1d3)d6"])

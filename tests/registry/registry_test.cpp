@@ -260,6 +260,11 @@ TEST(Registry, CapabilitiesAndTheirDefaults) {
   EXPECT_EQ(rulesets_taking("table"), std::vector<std::string>{"brogue"});
   EXPECT_EQ(rulesets_taking("fov"), (std::vector<std::string>{"pixel-dungeon", "shattered-pd"}));
   EXPECT_EQ(ruleset_info_json(ruleset("brogue"))["verbs"], nlohmann::json::array({"table"}));
+  // The branches a bestiary's --branch names (Ruleset::branches_data): none for most games.
+  EXPECT_EQ(info["branches"], nlohmann::json::array());
+  EXPECT_EQ(ruleset_info_json(ruleset("brogue"))["branches"], nlohmann::json::array());
+  const nlohmann::json d034 = ruleset_info_json(ruleset("crawl-0.34"))["branches"].at(0);
+  EXPECT_EQ(d034, (nlohmann::json{{"abbrev", "D"}, {"name", "Dungeon"}, {"levels", 15}}));
   EXPECT_EQ(ruleset("shattered-pd").grid_legend().terrain.size(), 5u);
   EXPECT_TRUE(ruleset("pixel-dungeon").grid_legend().terrain.empty());
 }
