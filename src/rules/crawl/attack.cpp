@@ -40,9 +40,16 @@ int size_factor(int size) { return 2 * (Medium - size); }
 
 bool is_launcher(const std::optional<WeaponProp>& w) { return w && w->ranged; }
 
+// The monster's melee attack of the spec (attack=N). A catalog monster whose
+// mon-data.h row lists no attack (a plant, an eye, an orb, a statue) makes
+// none: melee_attack skips its AT_NONE slots, so it can defend but not attack.
+// (An inline monster has its one hit of damage=.)
 const MonsterAttack& chosen_attack(const Monster& m) {
-  static const MonsterAttack none{"AT_HIT", "AF_PLAIN", 1, true};
-  if (m.attacks.empty()) return none;
+  if (m.attacks.empty())
+    throw Error(fmt::format(
+        "crawl: the {} has no melee attack (its mon-data.h row lists none): it can be a defender, not a melee "
+        "attacker",
+        m.name));
   return m
       .attacks[static_cast<std::size_t>(std::clamp<int>(m.attack_index, 0, static_cast<int>(m.attacks.size()) - 1))];
 }

@@ -240,7 +240,16 @@ RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situation& s,
   spec.odds.resize(n);
   auto plans = std::make_shared<std::vector<std::vector<AttackPlan>>>(n);  // [attack][blocks made before it]
   bool can_block = false;
+  // A catalog monster whose mon-data.h row lists no attack (a plant, an eye,
+  // an orb) makes none in melee (melee_attack skips its AT_NONE slots): its
+  // rounds land nothing, its turns still pass.
+  const auto* am = std::get_if<Monster>(&a);
+  const bool idle = am && am->attacks.empty() && !s.ranged;
   for (std::size_t i = 0; i < n; ++i) {
+    if (idle) {
+      for (std::size_t b = 0; b < n; ++b) spec.odds[i].push_back({0, 1, 0, {}});
+      continue;
+    }
     if (const auto* m = std::get_if<Monster>(&attacks[i]); m && !m->attacks.empty()) {
       const std::string& flavour = m->attacks[i].flavour;
       const auto* target = std::get_if<Monster>(&d);
@@ -259,7 +268,8 @@ RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situation& s,
       spec.odds[i].push_back({o.p(Kind::block), o.p(Kind::miss), o.p_hit, o.damage_on_hit.items()});
     }
   }
-  spec.draw = [plans](std::size_t i, std::size_t b, Rng& rng, std::vector<Draw>* trace) {
+  spec.draw = [plans, idle](std::size_t i, std::size_t b, Rng& rng, std::vector<Draw>* trace) {
+    if (idle) return Drawn{};
     const StrikeResult r = trace ? strike((*plans)[i][b], rng, TraceTo{trace}) : strike((*plans)[i][b], rng);
     return Drawn{r.kind == Kind::block, r.hit(), r.damage};
   };

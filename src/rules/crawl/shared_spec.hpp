@@ -96,6 +96,8 @@ void read_damage_and_attack(SpecReader& r, Monster& m, bool catalog) {
   } else if (!catalog) {
     m.defaults.push_back("damage=1");
   }
+  if (m.attacks.empty() && r.has("attack"))
+    r.fail(fmt::format("attack=: the {} has no melee attack to choose", m.name));
   if (auto v = r.integer("attack", 1, static_cast<std::int64_t>(m.attacks.size())))
     m.attack_index = static_cast<int>(*v) - 1;
 }

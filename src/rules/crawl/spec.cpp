@@ -188,8 +188,7 @@ Monster parse_monster(SpecReader& r, const MonsterProp* base) {
   if (base) {
     crawl::from_catalog(m, *base);
   } else {
-    m.name = "monster";
-    m.attacks = {{"AT_HIT", "AF_PLAIN", 1, true}};
+    m.name = "monster";  // its one hit of damage= (Monster's default)
   }
   if (auto v = r.integer("hd", 1, 50))
     m.hd = static_cast<int>(*v);

@@ -84,7 +84,9 @@ struct Monster {
   bool fighter = false, archer = false;
   int size = Medium, speed = 10;
   MonsterEnergy energy;  // the catalog's mon_energy_usage (inline: 10 each), attack_energy= and missile_energy=
-  std::vector<MonsterAttack> attacks;
+  // An inline monster's one hit (its damage=); a catalog row's own attacks,
+  // none for a row that lists none (a defender only: attacking throws).
+  std::vector<MonsterAttack> attacks = {{"AT_HIT", "AF_PLAIN", 1, true}};
   int attack_index = 0;  // which of the attacks `attack` reports
   std::optional<WeaponProp> weapon;
   int enchant = 0;
