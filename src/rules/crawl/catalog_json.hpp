@@ -112,6 +112,8 @@ template <MonsterRow M, std::invocable<std::string> ParseSize, std::invocable<co
   for (const auto& a : m.at("attacks")) p.attacks.push_back(read_attack(a));
   p.resists = read_resists(m);
   p.energy = read_energy(m);
+  p.weapon = m.value("weapon", std::string());
+  p.weapon_random = m.value("weapon_random", false);
   return p;
 }
 

@@ -22,7 +22,8 @@ namespace fray::crawl {
 
 // A monster row's entry: its HD, HP (the table's average, rounded, at least
 // 1), AC, EV, speed, size (`size`, in the version's words), its attacks
-// ("AT_HIT 10, ..."), fighter and archer, the energy of a melee round and of
+// ("AT_HIT 10, ..."), fighter and archer, its weapon (the game's fixed one, or
+// "random"), the energy of a melee round and of
 // a shot (mon_energy_usage: each takes 10 × energy / speed aut), and the
 // version's mechanics lines `abilities`.
 template <MonsterRow R>
@@ -37,6 +38,12 @@ template <MonsterRow R>
              {"attacks", attacks}};
   if (m.fighter) e.stats.push_back({"fighter", true});
   if (m.archer) e.stats.push_back({"archer", true});
+  // The weapon it fights with by default (the one the game always gives it),
+  // or "random" when the game draws one that a spec must name.
+  if (!m.weapon.empty())
+    e.stats.push_back({"weapon", catalog_key(m.weapon)});
+  else if (m.weapon_random)
+    e.stats.push_back({"weapon", std::string("random")});
   e.stats.push_back({"attack_energy", integer(m.energy.attack)});
   e.stats.push_back({"missile_energy", integer(m.energy.missile)});
   e.abilities = std::move(abilities);

@@ -61,6 +61,8 @@ concept MonsterRow = CatalogRow<M> && MonsterAttackRow<typename decltype(M::atta
   FRAY_CRAWL_FIELD(M, speed, int);
   FRAY_CRAWL_FIELD(M, energy, MonsterEnergy);
   FRAY_CRAWL_FIELD(M, resists, MonsterResists);
+  FRAY_CRAWL_FIELD(M, weapon, std::string);
+  FRAY_CRAWL_FIELD(M, weapon_random, bool);
   requires std::same_as<decltype(M::attacks), std::vector<typename decltype(M::attacks)::value_type>>;
 };
 

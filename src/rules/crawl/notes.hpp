@@ -52,4 +52,22 @@ void wield_warnings(std::string_view who, std::string_view what, int size, std::
 void default_notes(std::string_view role, bool defends, const std::vector<std::string>* monster,
                    const std::vector<std::string>* player, std::string_view doc, std::vector<std::string>& notes);
 
+// The note of a catalog monster's weapon (both versions' monster types,
+// nullptr for a side that is not one): the one the game always gives it
+// (mon-gear.cc make_mons_weapon), which it wields unless its spec says
+// otherwise, or none though the game draws one at random.
+template <class M>
+void weapon_notes(std::string_view role, const M* m, std::vector<std::string>& notes) {
+  if (m && m->game_weapon)
+    notes.push_back(
+        fmt::format("the {} {} wields a {} {:+}, the weapon the game always gives it (mon-gear.cc "
+                    "make_mons_weapon; weapon=none fights unarmed)",
+                    role, m->name, m->weapon->name, m->enchant));
+  if (m && m->random_weapon)
+    notes.push_back(
+        fmt::format("the {} {} fights unarmed here; the game gives it a weapon drawn at random "
+                    "(mon-gear.cc make_mons_weapon): weapon=NAME gives it one",
+                    role, m->name));
+}
+
 }  // namespace fray::crawl

@@ -176,6 +176,7 @@ void default_notes(const Combatant& c, std::string_view role, bool defends, std:
   const auto* m = std::get_if<Monster>(&c);
   const auto* q = std::get_if<Player>(&c);
   crawl::default_notes(role, defends, m ? &m->defaults : nullptr, q ? &q->defaults : nullptr, "docs/crawl.md", notes);
+  crawl::weapon_notes(role, m, notes);
 }
 
 // What an answer assumes or leaves out.

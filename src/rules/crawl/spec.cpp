@@ -75,7 +75,9 @@ constexpr KeyDoc monster_key_docs[] = {
     {"sh", "the shield's block value c, instead of the shield item"},
     {"fighter", "M_FIGHTER: melee to-hit 25 per 10 HD instead of 15 (off)"},
     {"archer", "M_ARCHER: missile to-hit 15 per 6 HD instead of 9 (off)"},
-    {"weapon", "a wielded weapon from the weapons catalog"},
+    {"weapon",
+     "a wielded weapon from the weapons catalog, or none (default: the one the game always gives a catalog "
+     "monster, else none)"},
     {"enchant", "weapon enchantment -20..30 (0)"},
     {"shield", "buckler, shield or large_shield"},
     {"shield_enchant", "shield enchantment (0)"},
@@ -195,7 +197,17 @@ Monster parse_monster(SpecReader& r, const MonsterProp* base) {
   else if (!base)
     m.defaults.push_back("hd=1");
   m.ev_given = crawl::read_monster_defenses(r, m, base != nullptr, &Monster::sh_value);
-  m.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
+  // A catalog monster wields the weapon the game always gives it
+  // (mon-gear.cc make_mons_weapon) unless the spec names another, or none.
+  if (r.has("weapon") && r.text("weapon") == "none") {
+    // unarmed by choice
+  } else if (r.has("weapon") || !base || base->weapon.empty()) {
+    m.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
+    m.random_weapon = !m.weapon && base && base->weapon_random;
+  } else {
+    m.weapon = lookup_weapon(base->weapon);
+    m.game_weapon = true;
+  }
   if (auto v = r.integer("enchant", -20, 30)) m.enchant = static_cast<int>(*v);
   m.shield = shield_item(r);
   if (auto v = r.integer("shield_enchant", -20, 30)) m.shield_enchant = static_cast<int>(*v);

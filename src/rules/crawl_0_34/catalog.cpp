@@ -47,13 +47,10 @@ MissileProp read_missile(const nlohmann::json& m) {
 }
 
 MonsterProp read_monster(const nlohmann::json& m) {
-  MonsterProp p = crawl::read_monster_row<MonsterProp>(m, parse_size, [](const nlohmann::json& a) {
+  return crawl::read_monster_row<MonsterProp>(m, parse_size, [](const nlohmann::json& a) {
     return MonsterAttack{a.at("type").get<std::string>(), a.at("flavour").get<std::string>(),
                          a.at("damage").get<int>()};
   });
-  p.weapon = m.value("weapon", std::string());
-  p.weapon_random = m.value("weapon_random", false);
-  return p;
 }
 
 const Tables& tables() {

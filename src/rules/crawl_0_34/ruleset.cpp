@@ -115,16 +115,7 @@ void default_notes(const Combatant& c, std::string_view role, bool defends, std:
   const Player* q = c.player();
   crawl::default_notes(role, defends, m ? &m->defaults : nullptr, q ? &q->defaults : nullptr, "docs/crawl_0_34.md",
                        notes);
-  if (m && m->game_weapon)
-    notes.push_back(
-        fmt::format("the {} {} wields a {} {:+}, the weapon the game always gives it (mon-gear.cc "
-                    "make_mons_weapon; weapon=none fights unarmed)",
-                    role, m->name, m->weapon->name, m->enchant));
-  if (m && m->random_weapon)
-    notes.push_back(
-        fmt::format("the {} {} fights unarmed here; the game gives it a weapon drawn at random "
-                    "(mon-gear.cc make_mons_weapon): weapon=NAME gives it one",
-                    role, m->name));
+  crawl::weapon_notes(role, m, notes);
 }
 
 // What an answer assumes or leaves out.
@@ -338,12 +329,6 @@ crawl::RoundSpec round_spec(const Combatant& a, const Combatant& d, const Situat
 
 CatalogEntry monster_entry(const MonsterProp& m) {
   CatalogEntry e = crawl::monster_row_entry(m, size_name(m.size), monster_mechanics(m.attacks));
-  // The weapon it fights with by default (the one the game always gives it),
-  // or "random" when the game draws one that a spec must name.
-  if (!m.weapon.empty())
-    e.stats.push_back({"weapon", catalog_key(m.weapon)});
-  else if (m.weapon_random)
-    e.stats.push_back({"weapon", std::string("random")});
   e.parts = crawl::monster_parts(m);
   return e;
 }

@@ -89,6 +89,8 @@ struct Monster {
   std::vector<MonsterAttack> attacks = {{"AT_HIT", "AF_PLAIN", 1, true}};
   int attack_index = 0;  // which of the attacks `attack` reports
   std::optional<WeaponProp> weapon;
+  bool game_weapon = false;    // `weapon` is the catalog's: the one the game always gives it
+  bool random_weapon = false;  // unarmed here, though the game gives it a weapon drawn at random
   int enchant = 0;
   std::optional<ArmorProp> shield;
   int shield_enchant = 0;

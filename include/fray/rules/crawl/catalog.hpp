@@ -97,6 +97,10 @@ struct MonsterProp {
   MonsterEnergy energy;  // mon_energy_usage: the energy each kind of action costs
   std::vector<MonsterAttack> attacks;
   MonsterResists resists;  // res_fire, res_cold, res_neg, natural, res_poison
+  // The weapon type mon-gear.cc make_mons_weapon always gives it ("" when it
+  // gives none, or draws one at random: `weapon_random`).
+  std::string weapon;
+  bool weapon_random = false;
 };
 
 // Lookups by catalog key ("long_sword", "orc_warrior"). find_* returns nullptr
