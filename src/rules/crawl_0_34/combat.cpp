@@ -70,17 +70,21 @@ const BrandInfo& brand_info(Brand b) {
   return none;
 }
 
-Brand lookup_brand(std::string_view word) {
+std::optional<Brand> find_brand(std::string_view word) {
   std::string key = catalog_key(word);
   // The game's own spellings (item-name.cc weapon_brands_verbose, brand_type).
   if (key == "spectralising") key = "spectral";
   if (key == "normal" || key == "none") return Brand::none;
-  std::vector<std::string> known{"none"};
-  for (const BrandInfo& i : kBrands) {
+  for (const BrandInfo& i : kBrands)
     if (i.key == key) return i.brand;
-    known.emplace_back(i.key);
-  }
-  throw Error(fmt::format("crawl-0.34: unknown weapon brand '{}'{}", word, did_you_mean(key, known)));
+  return std::nullopt;
+}
+
+Brand lookup_brand(std::string_view word) {
+  if (const auto b = find_brand(word)) return *b;
+  std::vector<std::string> known{"none"};
+  for (const BrandInfo& i : kBrands) known.emplace_back(i.key);
+  throw Error(fmt::format("crawl-0.34: unknown weapon brand '{}'{}", word, did_you_mean(catalog_key(word), known)));
 }
 
 namespace {

@@ -76,6 +76,8 @@ struct BrandInfo {
 // and "foul flame" as the game writes them; "none"). Throws fray::Error
 // naming the word and the closest brands.
 [[nodiscard]] Brand lookup_brand(std::string_view word);
+// The same, none when the word is no brand fray knows.
+[[nodiscard]] std::optional<Brand> find_brand(std::string_view word);
 
 // The player. Skills are stored ×100, as you.skill(sk, 100) gives them.
 struct Player {
