@@ -26,10 +26,19 @@
 
 namespace fray::crawl {
 
-// A monster row's res_fire, res_cold, res_neg, natural and res_poison.
+// A monster row's res_fire, res_cold, res_neg, natural and res_poison; where
+// the row has them (0.34), its resists' elec and its holiness.
 [[nodiscard]] inline MonsterResists read_resists(const nlohmann::json& m) {
-  return {m.at("res_fire").get<int>(), m.at("res_cold").get<int>(), m.at("res_neg").get<int>(),
-          m.at("natural").get<bool>(), m.at("res_poison").get<int>()};
+  MonsterResists r{m.at("res_fire").get<int>(), m.at("res_cold").get<int>(), m.at("res_neg").get<int>(),
+                   m.at("natural").get<bool>(), m.at("res_poison").get<int>()};
+  if (const auto it = m.find("resists"); it != m.end() && it->contains("elec")) r.elec = it->at("elec").get<int>();
+  if (const auto it = m.find("holiness"); it != m.end())
+    for (const auto& h : *it) {
+      const std::string word = h.get<std::string>();
+      if (word == "MH_UNDEAD" || word == "MH_DEMONIC") r.undead_or_demonic = true;
+      if (word == "MH_HOLY") r.holy = true;
+    }
+  return r;
 }
 
 // A monster row's "energy" (mon_energy_usage): the kinds the row gives (0.19

@@ -118,6 +118,8 @@ Chain player_damage(const Player& p, const Situation& s, int stab_denom, std::si
   std::string skill_name;
   if (p.weapon) {
     c.start = p.weapon->damage;
+    // attack::adjusted_weapon_damage (fight.cc brand_adjust_weapon_damage).
+    if (p.brand == Brand::heavy) c.rand_round(9, 5, "heavy brand div_rand_round(9 x damage, 5)");
     skill_name = p.weapon->skill;
   } else if (thrown) {
     // ranged_attack::weapon_damage: missile damage + throwing skill × min(4, damage) / 4.
@@ -201,6 +203,67 @@ Chain monster_missile_damage(const Creature& m, i64& dmax) {
   return c;
 }
 
+// DCSS 0.34 player::undead_or_demonic: an undead species (dat/species
+// undead_type: undead) or a demonspawn; holy wrath does nothing in its hands.
+bool undead_or_demonic(const Player& p) {
+  if (!p.species) return false;
+  const std::string_view k = p.species->key;
+  return k == "mummy" || k == "poltergeist" || k == "revenant" || k == "ghoul" || k == "demonspawn";
+}
+
+// fight.cc resist_adjust_damage on a monster, as chain steps: level 3 or more
+// takes nothing, r > 0 divides by 1 + r·r, r < 0 takes ×15/10.
+void add_resist(Chain& c, int res, const std::string& what) {
+  if (res >= 3)
+    c.set(0, what + " immune");
+  else if (res > 0)
+    c.scale(1, 1 + static_cast<i64>(res) * res, what + " resisted");
+  else if (res < 0)
+    c.scale(15, 10, what + " vulnerable x15/10");
+}
+
+// The player's weapon brand against a monster (attack::apply_damage_brand);
+// none for a brand that adds no damage on the hit.
+std::optional<BrandHit> brand_hit(const Player& p, const Creature& m) {
+  const crawl::MonsterResists& r = m.resists;
+  BrandHit b;
+  b.name = std::string(brand_info(p.brand).key);
+  switch (p.brand) {
+    case Brand::flaming:
+    case Brand::freezing:
+      b.needs_damage = true;
+      b.res = p.brand == Brand::flaming ? r.fire : r.cold;
+      return b;
+    case Brand::holy_wrath:
+      // actor::holy_wrath_susceptible: res_holy_energy < 0, undead or demonic
+      // (the profane servitor resists at 3).
+      b.amount = BrandHit::Amount::holy_wrath;
+      b.needs_damage = true;
+      b.affects = !undead_or_demonic(p) && r.undead_or_demonic && m.name != "profane servitor";
+      return b;
+    case Brand::foul_flame:
+      // monster::res_foul_flame: 1 undead or demonic, -1 holy, else 0.
+      b.amount = BrandHit::Amount::foul_flame;
+      b.needs_damage = true;
+      b.res = r.undead_or_demonic ? 1 : r.holy ? -1 : 0;
+      return b;
+    case Brand::electrocution:
+      if (r.elec > 0) return std::nullopt;  // nothing drawn
+      b.amount = BrandHit::Amount::electrocution;
+      b.gate = BrandHit::Gate::one_in_four;
+      return b;
+    case Brand::draining:
+      // attack::drain_defender: coinflip() on a monster, then natural or plant only.
+      b.amount = BrandHit::Amount::draining;
+      b.gate = BrandHit::Gate::not_coinflip;
+      b.affects = r.natural;
+      b.res = r.neg;
+      return b;
+    default:
+      return std::nullopt;
+  }
+}
+
 bool is_helpless(const Situation& s) { return s.sleeping || s.paralyzed || s.petrified; }
 
 // The defender cannot block (actor::incapacitated): it cannot act, is asleep, confused or caught.
@@ -282,6 +345,50 @@ std::string Combatant::name() const {
   if (player()) return "player";
   if (bolt()) return "bolt";
   return creature()->name;
+}
+
+Chain brand_amount(const BrandHit& b, i64 d) {
+  Chain c;
+  switch (b.amount) {
+    case BrandHit::Amount::elemental:  // attack::calc_elemental_brand_damage
+      c.start = d;
+      c.roll(0, b.name + ": random2(damage done)").scale(1, 2).add(1);
+      add_resist(c, b.res, b.name);
+      break;
+    case BrandHit::Amount::holy_wrath:
+      c.start = d * 15;
+      c.roll(0, b.name + ": random2(15 x damage done)").scale(1, 10).add(1);
+      break;
+    case BrandHit::Amount::foul_flame:
+      c.start = d;
+      c.roll(0, b.name + ": random2(damage done)");
+      if (b.res < 0)
+        c.scale(3, 2, b.name + " x1.5");
+      else
+        c.scale(1, b.res + 1, b.name + " resisted");
+      c.add(1);
+      break;
+    case BrandHit::Amount::electrocution:
+      c.start = 8;
+      c.add(Prim::random2(13), b.name + ": 8 + random2(13)");
+      break;
+    case BrandHit::Amount::draining:  // attack::drain_defender
+      c.start = d;
+      c.roll(0, b.name + ": random2(damage done)").add(1).scale(1, 2);
+      add_resist(c, b.res, b.name);
+      break;
+  }
+  return c;
+}
+
+Pmf brand_pmf(const BrandHit& b, i64 d) {
+  if (b.needs_damage && d <= 0) return Pmf::point(0);
+  const double pass = b.gate == BrandHit::Gate::one_in_four ? 0.25 : b.gate == BrandHit::Gate::not_coinflip ? 0.5 : 1.0;
+  if (!b.affects) return Pmf::point(0);
+  const Pmf amount = brand_amount(b, d).exact();
+  if (pass >= 1) return amount;
+  const std::pair<double, Pmf> parts[] = {{pass, amount}, {1 - pass, Pmf::point(0)}};
+  return Pmf::mixture(parts);
 }
 
 i64 block_value(const AttackPlan& p, i64 roll) noexcept {
@@ -368,6 +475,7 @@ AttackPlan plan_attack(const Combatant& attacker, const Combatant& defender_in, 
     out.damage = player_damage(*pa, s, 0);
     if (out.stab_denom > 0) out.stab_damage = player_damage(*pa, s, out.stab_denom, &out.shared_steps);
     out.armor = ArmorRoll{static_cast<i64>(md->ac) * 100, false, false, 0};
+    out.brand = brand_hit(*pa, *md);
   } else {
     i64 dmax = 0;
     out.damage = s.ranged ? monster_missile_damage(*ma, dmax) : monster_damage(*ma, s.sleeping, dmax);
@@ -440,15 +548,23 @@ Outcome exact_outcome(const AttackPlan& p) {
     const Pmf shared =
         p.damage->exact_steps(Pmf::point(p.damage->start), 0, p.stab_damage ? p.shared_steps : std::size_t{0});
     const std::size_t from = p.stab_damage ? p.shared_steps : 0;
-    const Pmf normal = after_armor(p.damage->exact_steps(shared, from, p.damage->steps.size()), saved);
+    // The brand's extra damage, drawn from the damage each hit did.
+    auto branded = [&p](const Pmf& done) {
+      if (!p.brand) return done;
+      std::vector<std::pair<double, Pmf>> parts;
+      for (const auto& [d, pd] : done.items()) parts.emplace_back(pd, brand_pmf(*p.brand, d).shifted(d));
+      return Pmf::mixture(parts);
+    };
+    const Pmf normal = branded(after_armor(p.damage->exact_steps(shared, from, p.damage->steps.size()), saved));
     // Each part weighted by its share of the landed attacks, then the misses added at 0.
     std::vector<std::pair<double, Pmf>> landed;
     if ((1 - ps) * hit > 0) landed.emplace_back((1 - ps) * hit / o.p_hit, normal);
     if (ps > 0)
       landed.emplace_back(
-          ps / o.p_hit, p.stab_damage
-                            ? after_armor(p.stab_damage->exact_steps(shared, from, p.stab_damage->steps.size()), saved)
-                            : normal);
+          ps / o.p_hit,
+          p.stab_damage
+              ? branded(after_armor(p.stab_damage->exact_steps(shared, from, p.stab_damage->steps.size()), saved))
+              : normal);
     if (!landed.empty()) {
       o.damage_on_hit = Pmf::mixture(landed);
       const std::pair<double, Pmf> all[] = {{o.p_hit, *o.damage_on_hit}, {1 - o.p_hit, Pmf::point(0)}};

@@ -663,7 +663,21 @@ std::string Reader::build_spec() {
     const CharacterItem& it = *c_.weapon;
     add("weapon", catalog_key(w->name));
     if (it.enchant != 0 && !w->magic_staff) add("enchant", std::to_string(it.enchant));
-    if (!it.brand.empty()) unused(fmt::format("weapon brand {}: fray does not model weapon brands", it.brand));
+    // The brand goes into the spec; one whose effect fray does not follow (all
+    // or part of it) is also listed here, and the answers name it in not_modelled.
+    if (!it.brand.empty()) {
+      if (const auto b = find_brand(it.brand); !b) {
+        unused(fmt::format("weapon brand {}: not a weapon brand fray knows", it.brand));
+      } else if (*b != Brand::none) {
+        const BrandInfo& bi = brand_info(*b);
+        add("brand", std::string(bi.key));
+        if (!bi.modelled)
+          unused(
+              fmt::format("weapon brand {}: carried as brand={}, but not all it does is modelled ({}); the answers "
+                          "name it in not_modelled",
+                          it.brand, bi.key, bi.effect));
+      }
+    }
     if (w->magic_staff)
       unused(fmt::format("weapon {}: a magical staff's spell enhancement and damage are not modelled", it.text));
     if (it.unrandart) {

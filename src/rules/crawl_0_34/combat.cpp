@@ -4,9 +4,88 @@
 #include <algorithm>
 #include <cmath>
 #include <fray/core/error.hpp>
+#include <fray/core/suggest.hpp>
 #include <fray/rules/crawl_0_34/combat.hpp>
+#include <fray/rules/spec.hpp>
 
 namespace fray::crawl_0_34 {
+
+namespace {
+
+// DCSS 0.34 attack.cc attack::apply_damage_brand and its helpers, brand by
+// brand; fight.cc brand_adjust_weapon_damage (heavy) and player-act.cc
+// player::attack_delay_with (speed, heavy).
+constexpr BrandInfo kBrands[] = {
+    {Brand::flaming, "flaming",
+     "on a hit that did damage d: + resist_adjust_damage(rF, random2(d)/2 + 1) fire damage (rF 1: /2, 2: /5, 3: none, "
+     "-1: x1.5)",
+     true},
+    {Brand::freezing, "freezing",
+     "on a hit that did damage d: + resist_adjust_damage(rC, random2(d)/2 + 1) cold damage", true},
+    {Brand::holy_wrath, "holy_wrath",
+     "on a hit that did damage d to an undead or demonic monster: + 1 + random2(15d)/10 (none from an undead or "
+     "demonspawn player)",
+     true},
+    {Brand::electrocution, "electrocution",
+     "on every hit, unless the monster has rElec: one_chance_in(4) for + 8 + random2(13), whatever the damage", true},
+    {Brand::venom, "venom", "poisons the defender (apply_poison_damage_brand): not modelled", false},
+    {Brand::protection, "protection", "AC +7 for a while after a hit (refresh_weapon_protection): not modelled", false},
+    {Brand::draining, "draining",
+     "on a hit to a natural or plant monster, when coinflip() fails: + resist_adjust_damage(rN, (1 + random2(d))/2) "
+     "(modelled); the drain itself (HD, max HP) is not modelled",
+     false},
+    {Brand::speed, "speed", "attack delay div_rand_round(2·delay, 3) after the skill's reduction", true},
+    {Brand::heavy, "heavy",
+     "weapon damage div_rand_round(9·damage, 5) before the stat multiplier; attack delay div_rand_round(3·delay, 2)",
+     true},
+    {Brand::vampirism, "vampirism", "heals the attacker on 3/5 of the hits that did damage: not modelled", false},
+    {Brand::pain, "pain", "extra negative-energy damage by the Necromancy skill: not modelled", false},
+    {Brand::antimagic, "antimagic", "drains the defender's magic (no damage): not modelled", false},
+    {Brand::distortion, "distortion", "blinks, banishes or teleports the defender: not modelled", false},
+    {Brand::chaos, "chaos", "a random brand or chaos effect each hit: not modelled", false},
+    {Brand::penetration, "penetration", "a missile passes through its target: not modelled", false},
+    {Brand::reaping, "reaping", "a slain defender rises as a spectral ally: not modelled", false},
+    {Brand::spectral, "spectral", "a spectral weapon follows up the attack: not modelled", false},
+    {Brand::rebuke, "rebuke", "punishes the defender's attacks on the wielder: not modelled", false},
+    {Brand::valour, "valour", "a valour beam after a hit: not modelled", false},
+    {Brand::entangling, "entangling", "coinflip() to entangle the defender in vines: not modelled", false},
+    {Brand::sundering, "sundering", "weakens the defender's armour: not modelled", false},
+    {Brand::concussion, "concussion", "knocks the defender back, extra damage against a wall: not modelled", false},
+    {Brand::devious, "devious", "its stabs and distracted hits: not modelled", false},
+    {Brand::acid, "acid", "splashes the defender with acid (corrosion): not modelled", false},
+    {Brand::foul_flame, "foul_flame",
+     "on a hit that did damage d: + 1 + random2(d)/2 to an undead or demonic monster, + 1 + random2(d)·1.5 to a holy "
+     "one, + 1 + random2(d) to any other",
+     true},
+};
+
+}  // namespace
+
+std::span<const BrandInfo> brands() { return kBrands; }
+
+const BrandInfo& brand_info(Brand b) {
+  for (const BrandInfo& i : kBrands)
+    if (i.brand == b) return i;
+  static constexpr BrandInfo none{Brand::none, "none", "no brand", true};
+  return none;
+}
+
+std::optional<Brand> find_brand(std::string_view word) {
+  std::string key = catalog_key(word);
+  // The game's own spellings (item-name.cc weapon_brands_verbose, brand_type).
+  if (key == "spectralising") key = "spectral";
+  if (key == "normal" || key == "none") return Brand::none;
+  for (const BrandInfo& i : kBrands)
+    if (i.key == key) return i.brand;
+  return std::nullopt;
+}
+
+Brand lookup_brand(std::string_view word) {
+  if (const auto b = find_brand(word)) return *b;
+  std::vector<std::string> known{"none"};
+  for (const BrandInfo& i : kBrands) known.emplace_back(i.key);
+  throw Error(fmt::format("crawl-0.34: unknown weapon brand '{}'{}", word, did_you_mean(catalog_key(word), known)));
+}
 
 namespace {
 // PARM_EVASION / 10 as a positive penalty.
@@ -145,6 +224,9 @@ Chain player_attack_delay(const Player& p, bool ranged) {
     c.start = p.weapon->base_delay;
     const i64 x = std::min<i64>(player_skill(p.weapon_skill, 10), 10 * static_cast<i64>(p.weapon->min_delay_skill));
     c.add(Prim::div_rand_round(x, 20), "weapon skill", -1);
+    // The brand's change, before the minimum of 3.
+    if (p.brand == Brand::speed) c.rand_round(2, 3, "speed brand x2/3");
+    if (p.brand == Brand::heavy) c.rand_round(3, 2, "heavy brand x3/2");
   } else {
     c.start = 10;
     c.add(Prim::div_rand_round(player_skill(p.unarmed, 10), 54), "unarmed combat", -1);

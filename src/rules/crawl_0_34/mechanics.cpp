@@ -36,6 +36,11 @@ void list_mechanics(const Combatant& a, const Combatant& b, bool a_fights, bool 
       modelled, not_modelled);
   for (const Combatant* c : {&a, &b})
     if (const Player* p = c->player(); p && p->species) list_species(*p, modelled, not_modelled);
+  for (const Combatant* c : {&a, &b})
+    if (const Player* p = c->player(); p && p->brand != Brand::none) {
+      const BrandInfo& bi = brand_info(p->brand);
+      (bi.modelled ? modelled : not_modelled).push_back(fmt::format("player: weapon brand {}: {}", bi.key, bi.effect));
+    }
 }
 
 void list_species(const Player& p, std::vector<std::string>& modelled, std::vector<std::string>& not_modelled) {

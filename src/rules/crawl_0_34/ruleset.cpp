@@ -79,6 +79,7 @@ SideSummary side_summary(const Combatant& c, const Situation& s, bool defender) 
     crawl::add_player_skills(f, *p);
     f.push_back({"weapon", p->weapon ? p->weapon->name : std::string("none")});
     if (p->weapon) f.push_back({"enchant", integer(p->enchant)});
+    if (p->brand != Brand::none) f.push_back({"brand", std::string(brand_info(p->brand).key)});
     if (p->slaying) f.push_back({"slaying", integer(p->slaying)});
     if (p->body) f.push_back({"body", p->body->name});
     if (p->shield) f.push_back({"shield", p->shield->name});
@@ -128,7 +129,9 @@ std::vector<std::string> notes_for(const Prepared& p) {
     notes.push_back(fmt::format("the {}'s attack {} of {} (attack=N picks another); ttk and duel use its whole round",
                                 m->name, m->attack_index + 1, m->attacks.size()));
   if (p.attacker.player())
-    notes.push_back("brands, auxiliary attacks, cleaving, forms and most mutations are not modeled");
+    notes.push_back(
+        "auxiliary attacks, cleaving, forms and most mutations are not modeled; of the weapon brands (brand=), "
+        "those of damage and delay are");
   return notes;
 }
 
@@ -137,7 +140,10 @@ std::vector<std::string> notes_for(const Prepared& p) {
 // The player's items: "long sword +2, plate armour +0, buckler +0".
 std::string player_items(const Player& q) {
   std::vector<std::string> items;
-  items.push_back(q.weapon ? fmt::format("{} {:+}", q.weapon->name, q.enchant) : std::string("no weapon"));
+  items.push_back(!q.weapon ? std::string("no weapon")
+                  : q.brand == Brand::none
+                      ? fmt::format("{} {:+}", q.weapon->name, q.enchant)
+                      : fmt::format("{} {:+} of {}", q.weapon->name, q.enchant, brand_info(q.brand).key));
   if (q.body) items.push_back(fmt::format("{} {:+}", q.body->name, q.body_enchant));
   if (q.shield) items.push_back(fmt::format("{} {:+}", q.shield->name, q.shield_enchant));
   if (q.missile) items.push_back(fmt::format("{} to throw", q.missile->name));

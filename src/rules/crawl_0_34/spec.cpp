@@ -49,6 +49,11 @@ constexpr KeyDoc player_key_docs[] = {
     {"stealth", "Stealth skill 0..27 (0): stab chance and stab damage", 0, 27},
     {"weapon", "a weapon or launcher from the weapons catalog (none: unarmed, or a thrown missile)"},
     {"enchant", "weapon enchantment -20..30 (0)", -20, 30},
+    {"brand",
+     "the weapon's brand (none): flaming, freezing, holy_wrath, electrocution, draining, foul_flame (extra damage), "
+     "heavy, speed (damage, delay); venom, protection, vampirism, pain, antimagic, distortion, chaos, penetration, "
+     "reaping, spectral, rebuke, valour, entangling, sundering, concussion, devious, acid are accepted and named not "
+     "modelled"},
     {"slaying", "slaying bonus -30..30 (0): rings, randarts, the hurling ego, ...", -30, 30},
     {"body", "body armour from the armors catalog (none)"},
     {"body_enchant", "body armour enchantment -20..30 (0): AC", -20, 30},
@@ -234,6 +239,9 @@ Player parse_player(SpecReader& r) {
   if (p.weapon && p.weapon->skill == "SK_THROWING" && !r.has("weapon_skill")) p.weapon_skill = p.throwing;
   p.stealth = skill100(r, "stealth");
   p.enchant = int_key(r, "enchant", -20, 30, 0);
+  p.brand = item<Brand>(r, "brand", [](const std::string& n) { return lookup_brand(n); }).value_or(Brand::none);
+  if (p.brand != Brand::none && !p.weapon)
+    r.fail(fmt::format("brand={} needs weapon=...: a brand is the wielded weapon's", brand_info(p.brand).key));
   p.slaying = int_key(r, "slaying", -30, 30, 0);
   p.body = armor_item(r, "body", false);
   p.body_enchant = int_key(r, "body_enchant", -20, 30, 0);

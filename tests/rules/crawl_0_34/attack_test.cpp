@@ -457,6 +457,154 @@ TEST(Crawl034Strike, TraceFollowsTheGame) {
   EXPECT_LT(at("AC roll"), static_cast<std::ptrdiff_t>(labels.size()));
 }
 
+// --- weapon brands ----------------------------------------------------------------------------
+//
+// The worked examples: a str 10, dex 10 player of no skill with a +0 long
+// sword (damage 10) against monsters of AC 0. The damage done d is
+// div_round_near(random2(1001), 100): 0 with 50/1001, 1..9 with 100/1001
+// each, 10 with 51/1001. attack::apply_damage_brand then adds, from d:
+// flaming or freezing resist_adjust_damage(r, random2(d)/2 + 1) when d > 0
+// (rF 1 halves it, rC -1 takes x15/10); electrocution one_chance_in(4) for
+// 8 + random2(13), whatever d; draining coinflip() then (1 + random2(d))/2 on
+// a natural monster; holy wrath 1 + random2(15d)/10 on the undead when d > 0;
+// foul flame 1 + random2(d)/(rff + 1), or 1 + random2(d)·1.5 on the holy.
+// The fractions below are that enumeration, made apart from fray's chains.
+
+Pmf branded(std::string_view brand, std::string_view monster) {
+  const Combatant p = parse_combatant("player:weapon=long_sword,brand=" + std::string(brand), "a");
+  return *exact_outcome(plan_attack(p, parse_combatant(monster, "d"), {})).damage_on_hit;
+}
+
+TEST(Crawl034Brands, DamageOfEachBrand) {
+  struct Case {
+    const char *brand, *monster;
+    double mean, p_top;
+    i64 top;
+    double p1, p2, p10;
+  };
+  const Case cases[] = {
+      {"flaming", "orc", 427309.0 / 63063, 51.0 / 5005, 15, 0, 100.0 / 1001, 4775.0 / 63063},
+      {"flaming", "lost_soul", 1757078.0 / 315315, 102.0 / 5005, 12, 100.0 / 1001, 100.0 / 1001, 512.0 / 6435},  // rF 1
+      {"freezing", "fire_vortex", 2315473.0 / 315315, 51.0 / 5005, 17, 0, 100.0 / 1001, 5300.0 / 63063},  // rC -1
+      {"electrocution", "orc", 17027.0 / 2002, 51.0 / 52052, 30, 75.0 / 1001, 75.0 / 1001, 2239.0 / 52052},
+      {"draining", "orc", 1414705.0 / 252252, 51.0 / 20020, 15, 100.0 / 1001, 75.0 / 1001, 83093.0 / 1261260},
+      {"holy_wrath", "ghost", 1749742.0 / 189189, 17.0 / 5005, 25, 0, 200.0 / 3003, 965.0 / 14553},
+      {"foul_flame", "ghost", 427309.0 / 63063, 51.0 / 5005, 15, 0, 100.0 / 1001, 4775.0 / 63063},  // rff 1
+      {"foul_flame", "god_wrath_avatar", 1110335.0 / 126126, 51.0 / 10010, 24, 0, 100.0 / 1001, 155.0 / 2574},
+      {"foul_flame", "orc", 2283.0 / 286, 51.0 / 10010, 20, 0, 100.0 / 1001, 9395.0 / 126126},
+  };
+  for (const Case& c : cases) {
+    const Pmf d = branded(c.brand, c.monster);
+    const std::string what = std::string(c.brand) + " vs " + c.monster;
+    EXPECT_NEAR(d.mean(), c.mean, 1e-12) << what;
+    EXPECT_EQ(d.max(), c.top) << what;
+    EXPECT_NEAR(d[c.top], c.p_top, 1e-15) << what;
+    EXPECT_NEAR(d[1], c.p1, 1e-15) << what;
+    EXPECT_NEAR(d[2], c.p2, 1e-15) << what;
+    EXPECT_NEAR(d[10], c.p10, 1e-15) << what;
+  }
+  // No extra where the game adds none: rElec 1, the unliving for draining,
+  // holy wrath on the living or from a mummy's hand, a brand of no damage.
+  const Pmf plain = branded("none", "orc");
+  EXPECT_NEAR(plain.mean(), 5010.0 / 1001, 1e-12);
+  EXPECT_TRUE(branded("electrocution", "lost_soul").approx_equal(plain));
+  EXPECT_TRUE(branded("draining", "ghost").approx_equal(plain));
+  EXPECT_TRUE(branded("holy_wrath", "orc").approx_equal(plain));
+  EXPECT_TRUE(branded("venom", "orc").approx_equal(plain));
+  const Combatant mummy = parse_combatant("player:species=mummy,weapon=long_sword,brand=holy_wrath", "a");
+  EXPECT_TRUE(exact_outcome(plan_attack(mummy, parse_combatant("ghost", "d"), {})).damage_on_hit->approx_equal(plain));
+}
+
+TEST(Crawl034Brands, HeavyDamageAndDelays) {
+  // A dagger (4): heavy makes it div_rand_round(36, 5), 7 with 4/5, 8 with 1/5;
+  // then div_round_near(random2(100·dam + 1), 100).
+  const Pmf heavy = *exact_outcome(plan_attack(parse_combatant("player:weapon=dagger,brand=heavy", "a"),
+                                               parse_combatant("orc", "d"), {}))
+                         .damage_on_hit;
+  EXPECT_NEAR(heavy.mean(), 10121036.0 / 2807505, 1e-12);
+  EXPECT_NEAR(heavy[0], 39050.0 / 561501, 1e-15);
+  EXPECT_NEAR(heavy[7], 233504.0 / 2807505, 1e-15);
+  EXPECT_NEAR(heavy[8], 17.0 / 1335, 1e-15);
+  EXPECT_EQ(heavy.max(), 8);
+  // Delay: long sword 14, skill 5 → 12 or 11 (each 1/2); speed div_rand_round(2x, 3):
+  // 12 → 8, 11 → 7 r 1 (8 with 1/3); heavy div_rand_round(3x, 2): 12 → 18, 11 → 16 r 1.
+  Player fast = fighter();
+  fast.brand = Brand::speed;
+  const Pmf s = player_attack_delay(fast, false).exact();
+  EXPECT_NEAR(s[8], 2.0 / 3, 1e-15);
+  EXPECT_NEAR(s[7], 1.0 / 3, 1e-15);
+  Player slow = fighter();
+  slow.brand = Brand::heavy;
+  const Pmf h = player_attack_delay(slow, false).exact();
+  EXPECT_NEAR(h[18], 0.5, 1e-15);
+  EXPECT_NEAR(h[17], 0.25, 1e-15);
+  EXPECT_NEAR(h[16], 0.25, 1e-15);
+  // A launcher's brand too (player::attack_delay_with): a shortbow of speed.
+  Player bow;
+  bow.weapon = lookup_weapon("shortbow");
+  const Pmf plain_bow = player_attack_delay(bow, true).exact();
+  bow.brand = Brand::speed;
+  EXPECT_LT(player_attack_delay(bow, true).exact().mean(), plain_bow.mean());
+}
+
+TEST(Crawl034Brands, StrikesMatchTheExactAnswer) {
+  Situation fleeing;
+  fleeing.fleeing = true;
+  std::uint64_t seed = 60;
+  for (const char* spec : {"player:dex=14,str=15,fighting=5,weapon=long_sword,long_blades=7,brand=flaming",
+                           "player:dex=14,str=15,fighting=5,weapon=long_sword,long_blades=7,brand=electrocution",
+                           "player:dex=14,str=15,fighting=5,weapon=long_sword,long_blades=7,brand=draining",
+                           "player:dex=14,str=15,fighting=5,weapon=war_axe,axes=6,brand=heavy"})
+    expect_strikes_match(plan_attack(parse_combatant(spec, "a"), parse_combatant("orc_warrior", "d"), {}), seed++);
+  // Stabs share the brand; holy wrath on the undead, flaming through rF.
+  expect_strikes_match(
+      plan_attack(parse_combatant("player:dex=16,weapon=dagger,short_blades=6,stealth=5,brand=holy_wrath", "a"),
+                  parse_combatant("ghoul", "d"), fleeing),
+      seed++);
+  expect_strikes_match(plan_attack(parse_combatant("player:weapon=long_sword,long_blades=4,brand=flaming", "a"),
+                                   parse_combatant("lost_soul", "d"), {}),
+                       seed++);
+}
+
+TEST(Crawl034Brands, TraceDrawsTheBrandAfterTheArmour) {
+  const AttackPlan plan = plan_attack(parse_combatant("player:weapon=long_sword,brand=electrocution", "a"),
+                                      parse_combatant("orc_knight", "d"), {});  // AC 2: an AC roll
+  Rng rng(3);
+  bool struck = false;
+  for (int i = 0; i < 200 && !struck; ++i) {
+    std::vector<std::string> labels;
+    const StrikeResult r = strike(plan, rng, [&](const Draw& d) { labels.push_back(d.label); });
+    if (!r.hit) continue;
+    const auto at = [&](std::string_view l) { return std::find(labels.begin(), labels.end(), l) - labels.begin(); };
+    const auto n = static_cast<std::ptrdiff_t>(labels.size());
+    ASSERT_LT(at("AC roll"), n);
+    ASSERT_LT(at("electrocution: strikes"), n);
+    EXPECT_LT(at("AC roll"), at("electrocution: strikes"));
+    if (at("electrocution: 8 + random2(13)") < n) {
+      EXPECT_EQ(at("electrocution: 8 + random2(13)"), at("electrocution: strikes") + 1);
+      EXPECT_GE(r.damage, 8);
+      struck = true;
+    }
+  }
+  EXPECT_TRUE(struck);
+}
+
+TEST(Crawl034Brands, SpecErrors) {
+  try {
+    (void)parse_combatant("player:weapon=long_sword,brand=flamming", "a");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("did you mean 'flaming'"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW((void)parse_combatant("player:brand=flaming", "a"), Error);           // no weapon
+  EXPECT_THROW((void)parse_combatant("orc:weapon=mace,brand=flaming", "a"), Error);  // the player's key
+  EXPECT_EQ(lookup_brand("holy wrath"), Brand::holy_wrath);
+  EXPECT_EQ(lookup_brand("spectralising"), Brand::spectral);
+  EXPECT_EQ(lookup_brand("foul flame"), Brand::foul_flame);
+  EXPECT_EQ(lookup_brand("none"), Brand::none);
+  for (const BrandInfo& b : brands()) EXPECT_EQ(lookup_brand(b.key), b.brand);
+}
+
 // --- specs, catalogs, delay ---------------------------------------------------------------
 
 TEST(Crawl034Spec, ErrorsNameTheInput) {

@@ -47,7 +47,7 @@ struct Expected {
 const Expected kFiles[] = {
     {"morgue-Hungry0364-20260402-095531.txt",
      "player:species=minotaur,xl=27,str=24,dex=23,hp=252,fighting=27,maces_flails=27,throwing=0.3,dodging=15.4,"
-     "armor_skill=25.3,shields_skill=27,weapon=eveningstar,enchant=9,body=plate_armour,body_enchant=15,"
+     "armor_skill=25.3,shields_skill=27,weapon=eveningstar,enchant=9,brand=heavy,body=plate_armour,body_enchant=15,"
      "shield=tower_shield,shield_enchant=8,ac=44,ev=14,sh=84",
      "minotaur", "Fighter", 27, 0, 252, 44, 14, 42},
     {"morgue-Chih-20260401-190156.txt",
@@ -65,7 +65,8 @@ const Expected kFiles[] = {
      "kobold", "Gladiator", 18, -15, 110, 18, 27, 0},
     {"morgue-exant-20260406-220016.txt",
      "player:species=octopode,xl=21,str=11,dex=24,hp=147,fighting=17,short_blades=14.7,throwing=5,dodging=20,"
-     "shields_skill=14,stealth=20,weapon=quick_blade,enchant=11,slaying=4,shield=kite_shield,shield_enchant=4,ac=3,"
+     "shields_skill=14,stealth=20,weapon=quick_blade,enchant=11,brand=devious,slaying=4,shield=kite_shield,shield_"
+     "enchant=4,ac=3,"
      "ev=34,sh=38",
      "octopode", "Brigand", 21, -5, 147, 3, 34, 19},
     {"morgue-InabaYap-20260404-040250.txt",
@@ -74,7 +75,7 @@ const Expected kFiles[] = {
      "felid", "Berserker", 27, 172, 172, 15, 87, 0},
     {"morgue-Tinylith-20260403-165532.txt",
      "player:species=naga,xl=13,str=12,dex=11,hp=123,fighting=12,ranged_weapons=14,dodging=1.5,stealth=6,"
-     "weapon=sling,enchant=10,body=troll_leather_armour,ac=9,ev=8,sh=0",
+     "weapon=sling,enchant=10,brand=speed,body=troll_leather_armour,ac=9,ev=8,sh=0",
      "naga", "Alchemist", 13, -7, 123, 9, 8, 0},
     {"handmade-human-autumn-katana.txt",
      "player:species=human,xl=12,str=18,dex=14,hp=92,fighting=12.5,long_blades=13,dodging=3.5,armor_skill=4,"
@@ -123,7 +124,9 @@ TEST(Crawl034Character, Weapons) {
   EXPECT_EQ(h.weapon->enchant, 9);
   EXPECT_EQ(h.weapon->brand, "heavy");
   EXPECT_FALSE(h.weapon->unrandart);
-  EXPECT_TRUE(has_unused(h, "weapon brand heavy: fray does not model weapon brands"));
+  // Heavy is modelled: in the spec, not in unused.
+  EXPECT_NE(h.spec.find(",brand=heavy,"), std::string::npos) << h.spec;
+  EXPECT_FALSE(has_unused(h, "weapon brand")) << unused_text(h);
   // An unrandart: "the +11 Singing Sword (weapon) {sonic wave}", a double sword (art-data.txt).
   const Character s = read("morgue-Chih-20260401-190156.txt");
   ASSERT_TRUE(s.weapon);
@@ -145,6 +148,10 @@ TEST(Crawl034Character, Weapons) {
   EXPECT_EQ(r.weapon->artefact, "Doom");
   EXPECT_EQ(r.weapon->brand, "devious");
   EXPECT_FALSE(r.weapon->unrandart);
+  // Devious is carried in the spec and, not modelled, named in unused.
+  EXPECT_NE(r.spec.find(",brand=devious,"), std::string::npos) << r.spec;
+  EXPECT_TRUE(has_unused(r, "weapon brand devious: carried as brand=devious, but not all it does is modelled"))
+      << unused_text(r);
   // An unrandart that changes its base item's numbers (BASE_DAM +4, BASE_ACC +2, BASE_DELAY -2).
   const Character k = read("handmade-human-autumn-katana.txt");
   EXPECT_TRUE(has_unused(k, "autumn katana adds +4 to the damage of its long sword (10)")) << unused_text(k);

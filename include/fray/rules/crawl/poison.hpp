@@ -75,6 +75,11 @@ struct MonsterResists {
   int fire = 0, cold = 0, neg = 0;
   bool natural = true;
   int poison = 0;
+  // 0.34 only (its catalog's resists and holiness; 0 and false in 0.19's):
+  // electricity, and MH_UNDEAD or MH_DEMONIC (monster::undead_or_demonic),
+  // MH_HOLY (monster::is_holy), for the weapon brands of a player's attack.
+  int elec = 0;
+  bool undead_or_demonic = false, holy = false;
 };
 // fight.cc resist_adjust_damage for a monster defender and a flavour wholly
 // resistible and not a "boolean" resistance (fire, cold, negative energy),

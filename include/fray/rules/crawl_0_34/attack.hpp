@@ -7,6 +7,7 @@
 // same plan, so they cannot drift apart.
 #pragma once
 
+#include <cstdint>
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
 #include <fray/rules/crawl_0_34/combat.hpp>
@@ -74,6 +75,54 @@ struct SpecKey {
 
 enum class AttackKind { melee, missile, bolt };
 
+// What the player's weapon brand adds to the hit that landed, from the
+// damage it did (attack::apply_damage_brand, called by handle_phase_hit after
+// the damage and armour whatever the damage). `gate` is drawn first
+// (electrocution's one_chance_in(4); draining's coinflip() on a monster, which
+// ends it when true); then, when the defender is affected, the amount
+// brand_amount gives, which the game adds as special damage.
+struct BrandHit {
+  enum class Gate : std::uint8_t { none, one_in_four, not_coinflip };
+  enum class Amount : std::uint8_t { elemental, holy_wrath, foul_flame, electrocution, draining };
+  std::string name;  // "flaming"
+  Amount amount = Amount::elemental;
+  bool needs_damage = false;  // nothing at all (not even a draw) when the damage was 0
+  Gate gate = Gate::none;
+  bool affects = true;  // false: the gate is drawn, nothing follows (draining on the unliving, ...)
+  int res = 0;          // elemental and draining: the monster's resistance; foul flame: res_foul_flame
+};
+// The brand's extra damage for damage done `d` once its gate has passed, as a
+// rule chain: calc_elemental_brand_damage resist_adjust_damage(res,
+// random2(d)/2 + 1); holy wrath 1 + random2(15d)/10; foul flame 1 +
+// random2(d)·1.5 (res −1), 1 + random2(d)/(res + 1); electrocution 8 +
+// random2(13); drain_defender resist_adjust_damage(rN, (1 + random2(d))/2).
+[[nodiscard]] Chain brand_amount(const BrandHit& b, i64 d);
+// The extra damage's distribution for damage done `d`, the gate included.
+[[nodiscard]] Pmf brand_pmf(const BrandHit& b, i64 d);
+// The draws of the brand for damage done `d`, in the game's order.
+template <UniformEngine R, class OnDraw>
+i64 sample_brand(const BrandHit& b, i64 d, R& rng, OnDraw& on_draw) {
+  if (b.needs_damage && d <= 0) return 0;
+  switch (b.gate) {
+    case BrandHit::Gate::none:
+      break;
+    case BrandHit::Gate::one_in_four: {
+      const bool pass = crawl::one_chance_in(rng, 4);
+      if constexpr (crawl::records_draws<OnDraw>) on_draw(Draw{b.name + ": strikes", "one_chance_in(4)", pass ? 1 : 0});
+      if (!pass) return 0;
+      break;
+    }
+    case BrandHit::Gate::not_coinflip: {
+      const bool skip = crawl::coinflip(rng);
+      if constexpr (crawl::records_draws<OnDraw>) on_draw(Draw{b.name + ": passed over", "coinflip()", skip ? 1 : 0});
+      if (skip) return 0;
+      break;
+    }
+  }
+  if (!b.affects) return 0;
+  return brand_amount(b, d).sample(rng, on_draw);
+}
+
 struct AttackPlan {
   AttackKind kind = AttackKind::melee;
   bool player_attacker = false, player_defender = false;
@@ -115,6 +164,8 @@ struct AttackPlan {
   std::size_t shared_steps = 0;  // the first steps damage and stab_damage have in common
   ArmorRoll armor;
   std::string damage_note;  // why damage is absent
+  // The weapon brand's extra damage on a landed hit, after the armour.
+  std::optional<BrandHit> brand;
 };
 
 // Builds the plan. Throws fray::Error for an attack that cannot happen (the
@@ -150,12 +201,13 @@ struct Outcome {
 
 struct StrikeResult {
   bool hit = false, blocked = false, stab = false;
-  i64 to_hit = 0, ev = 0, damage = 0;
+  i64 to_hit = 0, ev = 0, damage = 0;  // damage: the brand's extra included
 };
 
 // One sampled attack. `on_draw(const Draw&)` sees every draw in the game's
 // order: melee and missiles draw the to-hit, the EV, the 5 % band, the block
-// (con then pro), the stab, the damage and the armour. A bolt on the player
+// (con then pro), the stab, the damage, the armour and the weapon brand's
+// draws (sample_brand). A bolt on the player
 // draws the EV read, the SH read, the block (con then pro), the bolt's roll and
 // the EV roll; a bolt on a monster draws the block (pro, then con when pro > 0),
 // random2(EV + repulsion), the bolt's roll and the EV roll.
@@ -237,6 +289,7 @@ StrikeResult strike(const AttackPlan& p, R& rng, OnDraw&& on_draw) {
     if (d) {
       const i64 before = chain(*d);
       r.damage = std::max<i64>(0, before - p.armor.sample(rng, on_draw));
+      if (p.brand) r.damage += sample_brand(*p.brand, r.damage, rng, on_draw);
     }
   }
   return r;

@@ -13,7 +13,7 @@
 //
 //   auto c = fray::crawl_0_34::parse_character(text, "morgue.txt");
 //   c.spec;    // "player:species=minotaur,xl=27,str=24,dex=23,hp=252,fighting=27,..."
-//   c.unused;  // {"weapon brand heavy: fray does not model weapon brands", ...}
+//   c.unused;  // {"axes=22.2: not the wielded weapon's skill", ...}
 #pragma once
 
 #include <map>

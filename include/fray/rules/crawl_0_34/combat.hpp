@@ -8,6 +8,7 @@
 // they come from rules/crawl.
 #pragma once
 
+#include <cstdint>
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
 #include <fray/rules/crawl/chain.hpp>
@@ -17,7 +18,9 @@
 #include <fray/rules/crawl_0_34/catalog.hpp>
 #include <fray/rules/crawl_0_34/species.hpp>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -30,6 +33,52 @@ using crawl::Term;
 
 constexpr i64 automatic_hit = 1500;  // AUTOMATIC_HIT
 
+// A weapon's brand (item-prop-enum.h brand_type, those a wielded weapon or
+// launcher can carry in 0.34.1), by its spec key.
+enum class Brand : std::uint8_t {
+  none,
+  flaming,
+  freezing,
+  holy_wrath,
+  electrocution,
+  venom,
+  protection,
+  draining,
+  speed,
+  heavy,
+  vampirism,
+  pain,
+  antimagic,
+  distortion,
+  chaos,
+  penetration,
+  reaping,
+  spectral,
+  rebuke,
+  valour,
+  entangling,
+  sundering,
+  concussion,
+  devious,
+  acid,
+  foul_flame,
+};
+struct BrandInfo {
+  Brand brand;
+  std::string_view key;     // "holy_wrath"
+  std::string_view effect;  // what it does, and what of it fray follows
+  bool modelled;            // fray follows all the brand does in a fight
+};
+// Every brand but none, in brand_type's order.
+[[nodiscard]] std::span<const BrandInfo> brands();
+[[nodiscard]] const BrandInfo& brand_info(Brand b);
+// A brand by its key ("flaming", "holy_wrath"; "holy wrath", "spectralising"
+// and "foul flame" as the game writes them; "none"). Throws fray::Error
+// naming the word and the closest brands.
+[[nodiscard]] Brand lookup_brand(std::string_view word);
+// The same, none when the word is no brand fray knows.
+[[nodiscard]] std::optional<Brand> find_brand(std::string_view word);
+
 // The player. Skills are stored ×100, as you.skill(sk, 100) gives them.
 struct Player {
   int str = 10, dex = 10, xl = 1;
@@ -38,6 +87,7 @@ struct Player {
   int fighting = 0, weapon_skill = 0, dodging = 0, armor_skill = 0, shields = 0, unarmed = 0, throwing = 0, stealth = 0;
   std::optional<WeaponProp> weapon;  // none: unarmed, or a thrown missile
   int enchant = 0;                   // the weapon's plus
+  Brand brand = Brand::none;         // the weapon's brand
   int slaying = 0;                   // player::slaying(): rings, randarts, hurling ego, mutations ...
   std::optional<ArmorProp> body;
   int body_enchant = 0;  // the body armour's plus: AC only
