@@ -3,6 +3,7 @@
 
 #include <fray/core/error.hpp>
 #include <fray/rules/pixel_dungeon/attack.hpp>
+#include <fray/rules/pixel_dungeon/parts.hpp>
 #include <vector>
 
 namespace fray::pixel_dungeon {
@@ -97,7 +98,7 @@ AttackPlan plan_attack(const Combatant& att, const Combatant& def, const Situati
       const Mob& m = att.mob;
       p.roll = m.damage;
       if (att.pumped && m.pumped) p.roll = *m.pumped;
-      if (m.enraged && hp < m.ht / 4) p.roll = *m.enraged;  // Brute: HP < HT/4
+      if (m.enraged && fight::parts::raging(kBruteRage, hp, m.ht)) p.roll = *m.enraged;  // Brute: HP < HT/4
     }
   }
   if (!def.is_hero()) p.fists = def.fists;

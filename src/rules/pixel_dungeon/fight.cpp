@@ -6,6 +6,7 @@
 #include <atomic>
 #include <fray/core/error.hpp>
 #include <fray/fight/parts/drain.hpp>
+#include <fray/fight/parts/rage.hpp>
 #include <fray/fight/parts/regeneration.hpp>
 #include <fray/rules/pixel_dungeon/hero.hpp>
 #include <fray/rules/pixel_dungeon/parts.hpp>
@@ -79,8 +80,12 @@ PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shar
       regen_(regen),
       hunger_(hunger) {
   const std::int64_t ht = ht_ = att_.ht();
-  for (std::int64_t hp = ht; hp >= 1 && rage_hp_ < 0; --hp)
-    if (att_.is_hero() ? fury_active(*att_.hero, hp) : att_.mob.enraged && hp < att_.mob.ht / 4) rage_hp_ = hp;
+  // The side's parts (hero_parts, mob_parts): the fight follows what the list names.
+  const std::vector<fight::PartUse> parts = att_.is_hero() ? hero_parts(*att_.hero) : mob_parts(att_.mob);
+  if (const fight::PartUse* u = fight::parts::find_part(parts, "rage")) {
+    rage_ = true;
+    rage_hp_ = fight::parts::rage_top(fight::parts::rage_of(*u), ht);
+  }
   if (regen_) regen_part_ = hero_regeneration(*regen_);
   if (hunger_) hunger_at_ = hunger_->by_attack();
   // Goo.act and RottingFist.act: on water, below HT, HP += 1 (Goo) or
@@ -92,7 +97,7 @@ PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shar
   const int counts = combo_ ? kMaxCombo + 1 : 1;
   for (int raged = 0; raged < 2; ++raged)
     for (int c = 0; c < counts; ++c) {
-      // A representative HP on each side of the threshold (Fury: HP <= 0.4·HT; brute: HP < HT/4).
+      // A representative HP on each side of the rage's threshold (rage_hp_).
       AttackPlan& plan = plans_[raged].emplace_back(
           plan_attack(combo_ ? with_combo(att_, c) : att_, def_, s_, raged ? std::int64_t{1} : ht));
       if (combo_) plan.combo = c;
@@ -122,11 +127,8 @@ PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shar
   incoming_ = own_group_ || target_group_ ? Affliction::none : affliction_by(def_);
   if (incoming_ == Affliction::poison && poison_taken(att_) == Takes::immune) incoming_ = Affliction::none;
   incoming_resists_ = incoming_ == Affliction::poison && poison_taken(att_) == Takes::resists;
-  // The mob's parts, from its catalog row (mob_parts): the fight follows what the catalog names.
-  if (!att_.is_hero()) {
-    const std::vector<fight::PartUse> parts = mob_parts(att_.mob);
-    if (const fight::PartUse* u = fight::parts::find_part(parts, "drain")) drain_ = fight::parts::drain_of(*u);
-  }
+  // The mob's drain, from the same list.
+  if (const fight::PartUse* u = fight::parts::find_part(parts, "drain")) drain_ = fight::parts::drain_of(*u);
   std::int64_t blow = 0;
   for (const auto& by_count : laws_)
     for (const auto& law : by_count)
@@ -160,8 +162,7 @@ PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shar
 // that affliction is counted. A hit on a group of flies rebuilds the group
 // from its HP.
 Exchange::Reads PdTurn::reads() const {
-  const bool own =
-      att_.is_hero() ? att_.hero->subclass == SubClass::berserker : att_.mob.enraged.has_value() || drain_.has_value();
+  const bool own = rage_ || drain_.has_value();
   return {own || regen_.has_value() || water_heal_ > 0 || incoming_ != Affliction::none || own_group_ != nullptr,
           incoming_ != Affliction::none || target_group_ != nullptr, own_group_ == nullptr && target_group_ == nullptr};
 }

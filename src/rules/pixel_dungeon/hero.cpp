@@ -2,6 +2,7 @@
 #include <cmath>
 #include <fray/rules/pixel_dungeon/family.hpp>
 #include <fray/rules/pixel_dungeon/hero.hpp>
+#include <fray/rules/pixel_dungeon/parts.hpp>
 #include <string>
 #include <vector>
 
@@ -105,8 +106,8 @@ double hero_attack_delay(const Hero& h, bool thrown) noexcept {
 }
 
 bool fury_active(const Hero& h, std::int64_t hp) noexcept {
-  // Fury.LEVEL = 0.4f; HP <= HT * LEVEL in float.
-  return h.subclass == SubClass::berserker && static_cast<float>(hp) <= static_cast<float>(hero_ht(h)) * 0.4f;
+  // Fury.LEVEL = 0.4f; HP <= HT * LEVEL in float: the rage part kFury.
+  return h.subclass == SubClass::berserker && fight::parts::raging(kFury, hp, hero_ht(h));
 }
 
 }  // namespace fray::pixel_dungeon

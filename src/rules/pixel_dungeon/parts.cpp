@@ -9,9 +9,16 @@ namespace fray::pixel_dungeon {
 std::vector<fight::PartUse> mob_parts(const Mob& mob) {
   std::vector<fight::PartUse> out;
   if (mob.key == "vampire_bat") out.push_back(fight::parts::drain_use(kBatDrain, "Bat.attackProc"));
+  // The brute's rage, with the damage the catalog gives it.
+  if (mob.enraged) out.push_back(fight::parts::rage_use(kBruteRage, "Brute.damage, Brute.damageRoll"));
   // Damage over time and splitting, with the parameters the turn takes.
   for (fight::PartUse& u : part_uses(mob)) out.push_back(std::move(u));
   return out;
+}
+
+std::vector<fight::PartUse> hero_parts(const Hero& hero) {
+  if (hero.subclass != SubClass::berserker) return {};
+  return {fight::parts::rage_use(kFury, "Hero.damage, Fury")};
 }
 
 }  // namespace fray::pixel_dungeon

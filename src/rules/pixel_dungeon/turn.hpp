@@ -374,8 +374,9 @@ class PdTurn {
   // The HP the attacker ends with once the affliction on it runs out after
   // its kill, from `hp` (after this turn's heal), with its clock at `clock`.
   const std::vector<fight::Branch<std::int64_t>>& tail(std::int64_t hp, int level, std::uint32_t clock) const;
-  // Berserker Fury (Hero.damageRoll: HP <= 0.4·HT) or the brute's rage
-  // (HP < HT / 4): the highest HP at which it is on (-1: never), found once.
+  // The rage part (Berserker Fury, kFury: HP <= 0.4·HT; the brute's rage,
+  // kBruteRage: HP < HT / 4): the highest HP at which it is on (-1: never),
+  // found once from the side's parts (rage_top).
   std::size_t raged(std::int64_t hp) const { return hp <= rage_hp_ ? 1 : 0; }
 
   std::uint64_t serial_;
@@ -392,6 +393,7 @@ class PdTurn {
   // one turn's heal can be: how far hp_classes looks.
   std::int64_t top_damage_ = 0, top_heal_ = 0;
   bool combo_ = false;
+  bool rage_ = false;                         // the side's parts name a rage (hero_parts, mob_parts)
   std::optional<fight::parts::Drain> drain_;  // the mob's drain part (mob_parts)
   Affliction affliction_ = Affliction::none, incoming_ = Affliction::none;
   bool incoming_resists_ = false;

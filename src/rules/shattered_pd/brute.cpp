@@ -2,60 +2,34 @@
 // the gnoll brute's rage, the monk's Focus and Goo's HP (turn.hpp).
 #include "rules/shattered_pd/turn.hpp"
 
+#include <fray/fight/parts/rage.hpp>
+#include <fray/rules/shattered_pd/parts.hpp>
 #include <fray/rules/shattered_pd/ruleset.hpp>
+
+#include <memory>
+#include <optional>
+#include <vector>
 
 namespace fray::shattered_pd {
 
-bool is_brute(const Combatant& c) {
-  return !c.is_hero() && (c.mob.java_class == "Brute" || c.mob.java_class == "ArmoredBrute");
+PartList parts_of(const Combatant& c) {
+  static const PartList none = std::make_shared<const std::vector<fight::PartUse>>();
+  if (c.is_hero()) return none;
+  return std::make_shared<const std::vector<fight::PartUse>>(mob_parts(c.mob));
 }
 
-Rage rage_of(const Combatant& brute, const Situation& s, double brute_time, double other_time) {
-  Rage r;
-  if (!is_brute(brute) || brute_time != 1 || other_time != 1) return r;
-  const float asc = s.ascension ? brute.mob.ascension : 1.0f;
-  r.on = true;
-  if (brute.mob.java_class == "ArmoredBrute") {
-    r.shield = brute.mob.ht / 2 + 1;
-    r.decay = java_round(asc);
-    r.every = 3;
-  } else {
-    r.shield = brute.mob.ht / 2 + 4;
-    r.decay = java_round(4.0f * asc);
-  }
-  return r;
+// The brute's rage is the rage part its catalog row names (mob_parts): the
+// fight follows what the list names.
+std::optional<fight::parts::Rage> rage_part(const PartList& parts) {
+  if (const fight::PartUse* u = fight::parts::find_part(*parts, "rage")) return fight::parts::rage_of(*u);
+  return std::nullopt;
 }
 
-// After its skipped turn (3) none: that turn's decay came with the rage. The
-// armored brute's decays come every third attack from there: at the 4th,
-// 7th, ... attack after the skipped turn (attack m takes the decay at the end
-// of turn m - 1 of the rage).
-std::pair<std::int64_t, std::int8_t> rage_decay(const Rage& r, std::int8_t state) {
-  const std::int8_t after = r.every == 1 ? 1 : 4;  // the state after a decay
-  switch (state) {
-    case 0:
-      return {0, 0};
-    case 3:
-      return {0, after};
-    case 4:
-      return {0, 5};
-    case 5:
-      return {0, 1};
-    case 2:
-      return {r.every == 1 ? r.decay : 0, 2};
-    default:
-      return {r.decay, after};
-  }
-}
-
-std::pair<std::int64_t, std::int8_t> rage_hit(const Rage& r, std::int64_t hp, std::int8_t state, std::int64_t x) {
-  if (state == 0) {
-    if (x < hp - r.shield) return {x, 0};
-    const std::int64_t left = r.shield - r.decay;  // enraged, then the turn's decay
-    return {left <= 0 ? hp : hp - left, 2};
-  }
-  const auto [decay, now] = rage_decay(r, state);
-  return {decay + x, now};  // the last turn's decay, then the hit
+Rage rage_of(const Combatant& brute, const PartList& parts, const Situation& s, double brute_time, double other_time) {
+  const std::optional<fight::parts::Rage> part = rage_part(parts);
+  if (!part || brute_time != 1 || other_time != 1) return {};
+  // AscensionChallenge.statModifier scales each decay (Math.round of the float product).
+  return fight::parts::rage_shield(*part, brute.mob.ht, s.ascension ? brute.mob.ascension : 1.0f);
 }
 
 bool is_monk(const Combatant& c) {

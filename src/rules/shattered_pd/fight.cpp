@@ -153,8 +153,9 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
   Bout b;
   b.a = fighter(attacker, situation, "attacker");
   b.b = fighter(defender, back, "defender");
-  const Rage a_rage = rage_of(attacker, situation, b.a.attack_time, b.b.attack_time);
-  const Rage b_rage = rage_of(defender, back, b.b.attack_time, b.a.attack_time);
+  const PartList a_parts = parts_of(attacker), b_parts = parts_of(defender);
+  const Rage a_rage = rage_of(attacker, a_parts, situation, b.a.attack_time, b.b.attack_time);
+  const Rage b_rage = rage_of(defender, b_parts, back, b.b.attack_time, b.a.attack_time);
   b.a.hp += a_rage.shield;
   b.b.hp += b_rage.shield;
   SwarmDamage a_dmg, b_dmg;  // what b passes to a swarm a, and a to a swarm b
@@ -173,7 +174,8 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
   const int cells = wraith_cells(situation);
   const bool a_focus = focus_on(attacker, b.a.attack_time, defender, back);
   const bool b_focus = focus_on(defender, b.b.attack_time, attacker, situation);
-  const SpdTurn::Sides a_side{a_groups, a_rage, a_focus, a_hero}, b_side{b_groups, b_rage, b_focus, b_hero};
+  const SpdTurn::Sides a_side{a_groups, a_parts, a_rage, a_focus, a_hero},
+      b_side{b_groups, b_parts, b_rage, b_focus, b_hero};
   auto a_states = std::make_shared<fight::States<SideState>>(start_of(attacker, a_hero), kMaxSideStates, "fight state");
   auto b_states = std::make_shared<fight::States<SideState>>(start_of(defender, b_hero), kMaxSideStates, "fight state");
   auto a_turn = std::make_shared<SpdTurn>(attacker, defender, situation, true, a_side, b_side, b_dmg, on_a, cells);
@@ -183,8 +185,8 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
   std::tie(b.a_hits_b, b.b_hits_a) = fight::exchanges<SpdTurn, SpdTurn>(a_turn, b_turn, a_states, b_states);
   b.time_unit = "turns";
   list_mechanics(attacker, defender, false, b.modelled, b.not_modelled);
-  for (const auto& [c, r] : {std::pair{&attacker, a_rage}, std::pair{&defender, b_rage}}) {
-    if (!is_brute(*c)) continue;
+  for (const auto& [c, r, parts] : {std::tuple{&attacker, a_rage, &a_parts}, std::tuple{&defender, b_rage, &b_parts}}) {
+    if (!rage_part(*parts)) continue;
     if (r.on) {
       b.notes.push_back(fmt::format(
           "{}: its HP in the fight includes the {}-point rage shield it gains at 0 HP; the decay of {} of the "

@@ -9,6 +9,9 @@ namespace fray::shattered_pd {
 std::vector<fight::PartUse> mob_parts(const Mob& mob) {
   std::vector<fight::PartUse> out;
   if (mob.java_class == "Bat") out.push_back(fight::parts::drain_use(kBatDrain, "Bat.attackProc"));
+  if (mob.java_class == "Brute") out.push_back(fight::parts::rage_use(kBruteRage, "Brute.isAlive, BruteRage.act"));
+  if (mob.java_class == "ArmoredBrute")
+    out.push_back(fight::parts::rage_use(kArmoredRage, "ArmoredBrute.triggerEnrage, ArmoredRage.act"));
   // Damage over time and splitting, as the turn takes them (part_uses), for
   // the mob where the catalog puts it (not ascending).
   Combatant c;

@@ -126,10 +126,7 @@ SpdTurn::SpdTurn(const Combatant& att, const Combatant& def, const Situation& s,
   if (is_necromancer(def) && !me_.group) burst_ = burst_on(def, att, s);
   attacks_ = att.is_hero() || att.mob.damage || (s.magic && att.mob.spell) || necro_ || wraiths();
   // The mob's parts, from its catalog row (mob_parts): the fight follows what the catalog names.
-  if (!att.is_hero()) {
-    const std::vector<fight::PartUse> parts = mob_parts(att.mob);
-    if (const fight::PartUse* u = fight::parts::find_part(parts, "drain")) drain_ = fight::parts::drain_of(*u);
-  }
+  if (const fight::PartUse* u = fight::parts::find_part(*me_.parts, "drain")) drain_ = fight::parts::drain_of(*u);
   dot_ = foe_.group ? Dot{} : dot_of(att, s);
   const int variants = goo_att_ ? 4 : goo_def_ || me_.rage.on ? 2 : 1;
   for (int a = 0; a < 2 && attacks_; ++a)
@@ -366,8 +363,8 @@ After SpdTurn::turn(R& r, const Now& now) const {
   }
   if (me_.rage.on && attacks_) {
     v = now.att.brute == 0 ? 0 : 1;
-    attacks = now.att.brute != 2;  // the turn triggerEnrage spent
-    me.brute = brute_turn(now.att.brute);
+    attacks = !fight::parts::rage_skips(now.att.brute);  // the turn triggerEnrage spent
+    me.brute = fight::parts::rage_turn(now.att.brute);
   }
   if (attacks_ && !attacks) out.hit = -1;
   if (me_.focus) me.focus = focus_after_attack(now.att.focus);

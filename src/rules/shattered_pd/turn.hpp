@@ -8,6 +8,7 @@
 
 #include <fray/fight/parts/damage_over_time.hpp>
 #include <fray/fight/parts/drain.hpp>
+#include <fray/fight/parts/rage.hpp>
 #include <fray/fight/parts/regeneration.hpp>
 #include <fray/fight/parts/split.hpp>
 #include <fray/fight/turn.hpp>
@@ -49,7 +50,7 @@ inline constexpr int kMaxFliesAround = 8;
 struct SideState {
   bool past = false;
   std::int8_t pump = 0;     // Goo: pumped up 0, 1 or 2 times (goo_turn)
-  std::int8_t brute = 0;    // the gnoll brute's rage (rage_hit)
+  std::int8_t brute = 0;    // the gnoll brute's rage shield (the rage part's state)
   std::int8_t necro = 0;    // the necromancer: 0 before its first turn, 1 summoning, 2 with its skeleton
   std::uint8_t turn = 0;    // the spectral necromancer's turns taken, up to wraith_last_turn
   std::uint8_t focus = 0;   // the monk: attacks before its next Focus, less one, or kFocused
@@ -381,7 +382,7 @@ inline std::int64_t regen_step(const HeroCounters& h, std::int64_t hp, SideState
   return fight::parts::regenerate(none, h.part, h.part.gain, hp, h.ht, s.clock, s.regen);
 }
 
-// --- the gnoll brute's rage (brute.cpp) --------------------------------------------------
+// --- the gnoll brute's rage (brute.cpp; the rage part) -----------------------------------
 
 // Brute.isAlive: the first time its HP reaches 0 (the damage beyond it lost)
 // it gains a BruteRage shield of HT/2 + 4 and spends a turn (triggerEnrage);
@@ -390,33 +391,30 @@ inline std::int64_t regen_step(const HeroCounters& h, std::int64_t hp, SideState
 // the first in the turn of the rage (BruteRage.act); at 0 it dies. The
 // armored brute's ArmoredRage (a BruteRage, so the same 15-40) starts at
 // HT/2 + 1 and takes round(ascension) every third turn from the rage's own
-// (ArmoredBrute.triggerEnrage, ArmoredRage.act: spend(3 * TICK)). fray keeps
-// the shield as HP: the brute's fight HP is its HP plus the shield, and its
-// state says whether it rages (1: the next attack on it takes a decay),
-// skips its next turn (2), rages and has not been attacked since its skipped
-// turn (3), or, for the armored brute, rages with the next decay one or two
-// attacks away (5, 4). The buff acts last in a turn (Actor BUFF_PRIO), from
-// the turn of the rage on (Actor.add: at the time of the hit): that turn's
-// decay is taken at the enraging hit, and each later decay, before her hit,
-// at the next attack of the one who fights it, the first attack after the
-// skipped turn taking none. That takes both to attack once a turn, and her
-// to act before the brute in a turn, as the hero does (Actor HERO_PRIO).
-struct Rage {
-  bool on = false;
-  std::int64_t shield = 0, decay = 0;
-  int every = 1;  // turns between decays
-};
-[[nodiscard]] bool is_brute(const Combatant& c);
-[[nodiscard]] Rage rage_of(const Combatant& brute, const Situation& s, double brute_time, double other_time);
-// A raging brute's decay since the last attack on it, and its state from then on.
-[[nodiscard]] std::pair<std::int64_t, std::int8_t> rage_decay(const Rage& r, std::int8_t state);
-// A hit that passes `x` to a brute with fight HP `hp` in rage state `state`:
-// the fight damage and the new state.
-[[nodiscard]] std::pair<std::int64_t, std::int8_t> rage_hit(const Rage& r, std::int64_t hp, std::int8_t state,
-                                                            std::int64_t x);
-// The brute's own turn: the one the rage spent (2) is skipped, and leaves it
-// raging, not yet attacked (3).
-[[nodiscard]] inline std::int8_t brute_turn(std::int8_t state) { return state == 2 ? 3 : state; }
+// (ArmoredBrute.triggerEnrage, ArmoredRage.act: spend(3 * TICK)). Both are
+// the rage part at death (kBruteRage, kArmoredRage in parts.hpp; the shield's
+// states, its decays and hits in fray/fight/parts/rage.hpp), named by the
+// brute's catalog row (mob_parts). fray keeps the shield as HP: the brute's
+// fight HP is its HP plus the shield. The buff acts last in a turn (Actor
+// BUFF_PRIO), from the turn of the rage on (Actor.add: at the time of the
+// hit): that turn's decay is taken at the enraging hit, and each later
+// decay, before her hit, at the next attack of the one who fights it, the
+// first attack after the skipped turn taking none. That takes both to attack
+// once a turn, and her to act before the brute in a turn, as the hero does
+// (Actor HERO_PRIO).
+using Rage = fight::parts::RageShield;
+using fight::parts::rage_decay;
+using fight::parts::rage_hit;
+// A side's parts: its catalog row's (mob_parts), none for a hero; made once
+// a fight and shared by both turns.
+using PartList = std::shared_ptr<const std::vector<fight::PartUse>>;
+[[nodiscard]] PartList parts_of(const Combatant& c);
+// The rage the parts name (nullopt: none).
+[[nodiscard]] std::optional<fight::parts::Rage> rage_part(const PartList& parts);
+// The running rage of a side whose parts name one (`on` false when they do
+// not, or when either side does not attack once a turn).
+[[nodiscard]] Rage rage_of(const Combatant& brute, const PartList& parts, const Situation& s, double brute_time,
+                           double other_time);
 // Brute.damageRoll with BruteRage: the catalog's `raging` row (15-40).
 [[nodiscard]] inline Combatant brute_as(Combatant c, bool raged) {
   c.raging = raged;
@@ -578,6 +576,7 @@ class SpdTurn {
 
   struct Sides {
     std::shared_ptr<const fight::States<Group>> group;  // a swarm's groups
+    PartList parts;                                     // the side's parts (parts_of)
     Rage rage;                                          // a gnoll brute's rage
     bool focus = false;                                 // a monk's Focus followed
     HeroCounters hero;                                  // a hero's counters

@@ -50,3 +50,31 @@ TEST(PdParts, TheSpinnerPoisonsAndTheSwarmSplits) {
       EXPECT_EQ(e.parts, spinner);
     }
 }
+
+// Brute.damage: the brute (and the shielded brute, a Brute) rages below HT / 4
+// (integer division); Hero.damage: the Berserker's Fury at HP <= HT x 0.4f.
+TEST(PdParts, TheBrutesRageAndTheBerserkersFury) {
+  using fray::fight::parts::param;
+  const std::vector<fray::fight::PartUse> want{
+      {"rage",
+       {{"on", 1}, {"fraction", 0}, {"divisor", 4}, {"shield_plus", 0}, {"decay", 0}, {"every", 1}},
+       "Brute.damage, Brute.damageRoll"}};
+  EXPECT_EQ(pd::mob_parts(pd::lookup_mob("gnoll_brute")), want);
+  EXPECT_EQ(pd::mob_parts(pd::lookup_mob("shielded_brute")), want);
+  for (const fray::CatalogEntry& e : fray::ruleset("pixel-dungeon").catalog(fray::CatalogKind::monsters))
+    if (e.name == "gnoll_brute") {
+      EXPECT_EQ(e.parts, want);
+    }
+  pd::Hero h;
+  EXPECT_TRUE(pd::hero_parts(h).empty());
+  h.subclass = pd::SubClass::berserker;
+  const auto fury = pd::hero_parts(h);
+  ASSERT_EQ(fury.size(), 1u);
+  EXPECT_EQ(fury[0].part, "rage");
+  EXPECT_EQ(param(fury[0], "on"), 0);
+  EXPECT_EQ(param(fury[0], "fraction"), static_cast<double>(0.4f));
+  // Level 12: HT 75, 75 x 0.4f = 30.0000004: Fury at 30 HP, not at 31.
+  h.level = 12;
+  EXPECT_TRUE(pd::fury_active(h, 30));
+  EXPECT_FALSE(pd::fury_active(h, 31));
+}

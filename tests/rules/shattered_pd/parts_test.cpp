@@ -44,3 +44,26 @@ TEST(SpdParts, GooOozesAndTheSwarmSplits) {
   EXPECT_EQ(swarm[0].part, "split");
   EXPECT_EQ(param(swarm[0], "clones_wait"), 1);
 }
+
+// Brute.isAlive, triggerEnrage, BruteRage.act: a shield of HT/2 + 4 at 0 HP,
+// round(4 x ascension) off it every turn; ArmoredBrute: HT/2 + 1,
+// round(ascension) every third turn.
+TEST(SpdParts, TheBrutesRageShields) {
+  using fray::fight::parts::param;
+  const auto brute = spd::mob_parts(spd::lookup_mob("gnoll_brute"));
+  const std::vector<fray::fight::PartUse> want{
+      {"rage",
+       {{"on", 2}, {"fraction", 0}, {"divisor", 1}, {"shield_plus", 4}, {"decay", 4}, {"every", 1}},
+       "Brute.isAlive, BruteRage.act"}};
+  EXPECT_EQ(brute, want);
+  const auto armored = spd::mob_parts(spd::lookup_mob("armored_brute"));
+  ASSERT_EQ(armored.size(), 1u);
+  EXPECT_EQ(armored[0].part, "rage");
+  EXPECT_EQ(param(armored[0], "shield_plus"), 1);
+  EXPECT_EQ(param(armored[0], "decay"), 1);
+  EXPECT_EQ(param(armored[0], "every"), 3);
+  for (const fray::CatalogEntry& e : fray::ruleset("shattered-pd").catalog(fray::CatalogKind::monsters))
+    if (e.name == "gnoll_brute") {
+      EXPECT_EQ(e.parts, want);
+    }
+}
