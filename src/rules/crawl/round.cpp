@@ -108,7 +108,8 @@ class RoundTurn {
     if (s_.player_defender) out.def.poison = poisoned(out.def.poison, k.poison);
     if (monster_poison_) out.def.monster = monster_poisoned(out.def.monster, k.poison, k.count, k.duration, s_.id);
     out.heal = healed(now.att_hp, k.drained + regained);
-    out.drained = out.heal - healed(now.att_hp, regained);  // the part the attack gave
+    // The part the attack gave (none without a drain: the heal is the regeneration's).
+    out.drained = k.drained > 0 ? out.heal - healed(now.att_hp, regained) : 0;
     // A monster's poison spreads a round over thousands of outcomes; those
     // that kill it end the fight, so its state no longer matters: it is
     // dropped, leaving the poison only on the monster that lives on.
