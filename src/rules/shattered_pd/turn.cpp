@@ -348,7 +348,9 @@ After SpdTurn::turn(R& r, const Now& now) const {
   if (me_.group) me.group = me_.group->id(after_turn(me_.group->at(me.group)));
   // The hero's regeneration right after her move (Regeneration.act); Goo's
   // water before its move.
-  const SideState before_regen = me;
+  // (Kept only for a necromancer's skeleton, whose burst redoes it below.)
+  SideState before_regen;
+  if (burst_) before_regen = me;
   out.heal = regen_step(me_.hero, a_hp, me) + water_heal(a_hp);
 
   int v = goo_def_ && enraged(def_, d_hp) ? 1 : 0;
