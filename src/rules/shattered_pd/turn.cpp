@@ -18,9 +18,18 @@ namespace fray::shattered_pd {
 
 // --- laws --------------------------------------------------------------------------------
 
+namespace {
+// The trace of a Random.Int, apart: the sampled draw stays small enough to
+// be inlined into the turn (Goo draws one every turn).
+[[gnu::cold, gnu::noinline]] void note_int(std::vector<Draw>& trace, const char* label, int n, std::int32_t v) {
+  trace.push_back(Draw{label, fmt::format("Random.Int({})", n), std::int64_t{v}});
+}
+}  // namespace
+
 bool IntIs0::sample(Rng& rng, std::vector<Draw>* trace) const {
   const std::int32_t v = random_int(rng, n);
-  if (trace) trace->push_back(Draw{label, fmt::format("Random.Int({})", n), std::int64_t{v}});
+  if (trace) [[unlikely]]
+    note_int(*trace, label, n, v);
   return v == 0;
 }
 
@@ -395,15 +404,18 @@ After SpdTurn::turn(R& r, const Now& now) const {
     attacks = false;
     foe.focus = r.draw(FocusCooldown{});
   }
-  Blow s;
-  if (attacks) {
+  // The attack's blow, drawn straight into place (a Blow is 88 bytes).
+  const Blow s = [&] {
+    if (!attacks) return Blow{};
     const int n = me_.group ? attackers(me_.group->at(now.att.group)) : 1;
     BlowLaw law = law_of(fa, fd, v, now.att);
     if (me_.group) {
       law.branches = &flies_[fa][fd][static_cast<std::size_t>(n)];
       law.count = n;
     }
-    s = r.draw(law);
+    return r.draw(law);
+  }();
+  if (attacks) {
     out.damage = s.damage;
     out.hit = s.hit;
     landed = s.hit == 1;  // a swarm neither splits, drains nor leaves damage over time
