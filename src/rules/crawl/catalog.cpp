@@ -82,8 +82,8 @@ const Tables& tables() {
 }
 
 template <class T>
-const T& lookup(const std::vector<T>& rows, std::string_view key, const char* what) {
-  return found_or_unknown(find_catalog_row(rows, key), rows, key, what, "");
+const T& lookup(const LazyRows<T>& rows, std::string_view key, const char* what) {
+  return found_or_unknown(rows.find(key), rows, key, what, "");
 }
 
 }  // namespace
@@ -108,17 +108,17 @@ Skill parse_skill(std::string_view word) {
 
 std::string_view skill_name(Skill skill) noexcept { return skill_words[static_cast<std::size_t>(skill)]; }
 
-const WeaponProp* find_weapon(std::string_view key) { return find_catalog_row(tables().weapons, key); }
-const ArmorProp* find_armor(std::string_view key) { return find_catalog_row(tables().armors, key); }
-const MissileProp* find_missile(std::string_view key) { return find_catalog_row(tables().missiles, key); }
-const MonsterProp* find_monster(std::string_view key) { return find_catalog_row(tables().monsters, key); }
+const WeaponProp* find_weapon(std::string_view key) { return tables().weapons.find(key); }
+const ArmorProp* find_armor(std::string_view key) { return tables().armors.find(key); }
+const MissileProp* find_missile(std::string_view key) { return tables().missiles.find(key); }
+const MonsterProp* find_monster(std::string_view key) { return tables().monsters.find(key); }
 const WeaponProp& lookup_weapon(std::string_view key) { return lookup(tables().weapons, key, "weapon"); }
 const ArmorProp& lookup_armor(std::string_view key) { return lookup(tables().armors, key, "armor"); }
 const MissileProp& lookup_missile(std::string_view key) { return lookup(tables().missiles, key, "missile"); }
 const MonsterProp& lookup_monster(std::string_view key) { return lookup(tables().monsters, key, "monster"); }
-std::span<const WeaponProp> weapons() { return tables().weapons; }
-std::span<const ArmorProp> armors() { return tables().armors; }
-std::span<const MissileProp> missiles() { return tables().missiles; }
-std::span<const MonsterProp> monsters() { return tables().monsters; }
+std::span<const WeaponProp> weapons() { return tables().weapons.all(); }
+std::span<const ArmorProp> armors() { return tables().armors.all(); }
+std::span<const MissileProp> missiles() { return tables().missiles.all(); }
+std::span<const MonsterProp> monsters() { return tables().monsters.all(); }
 
 }  // namespace fray::crawl

@@ -126,13 +126,14 @@ template <MonsterRow M, std::invocable<std::string> ParseSize, std::invocable<co
   return p;
 }
 
-// Both versions' tables.
+// Both versions' tables, each row read from its JSON on first use
+// (LazyRows): a fight reads the few rows it names, `fray list` every one.
 template <WeaponRow Weapon, CatalogRow Armor, CatalogRow Missile, MonsterRow Monster>
 struct CatalogTables {
-  std::vector<Weapon> weapons;
-  std::vector<Armor> armors;
-  std::vector<Missile> missiles;
-  std::vector<Monster> monsters;
+  LazyRows<Weapon> weapons;
+  LazyRows<Armor> armors;
+  LazyRows<Missile> missiles;
+  LazyRows<Monster> monsters;
 };
 
 // The tables of `items_path` (its "weapons", "armours" and "missiles") and
@@ -140,42 +141,45 @@ struct CatalogTables {
 // row comes twice: the second time as "magical staff" (magic_staff set), the
 // row magical staves fight with in both versions (itemprop.cc, item-prop.cc).
 template <class T, class ReadWeapon, class ReadArmor, class ReadMissile, class ReadMonster>
-[[nodiscard]] T read_tables(std::string_view items_path, std::string_view monsters_path, ReadWeapon&& read_weapon,
-                            ReadArmor&& read_armor, ReadMissile&& read_missile, ReadMonster&& read_monster) {
+[[nodiscard]] T read_tables(std::string_view items_path, std::string_view monsters_path, ReadWeapon read_weapon,
+                            ReadArmor read_armor, ReadMissile read_missile, ReadMonster read_monster) {
   using Weapon = typename decltype(T::weapons)::value_type;
-  T out;
-  read_catalog(items_path, parse_catalog(items_path), [&](const nlohmann::json& items) {
-    for (const Weapon& p : read_catalog_rows<Weapon>(items_path, items.at("weapons"), read_weapon)) {
-      out.weapons.push_back(p);
-      if (p.name == "staff") {
-        Weapon staff = p;
-        staff.name = "magical staff";
-        staff.magic_staff = true;
-        out.weapons.push_back(std::move(staff));
-      }
+  std::vector<std::vector<RowText>> items = index_catalog(items_path, {"weapons", "armours", "missiles"});
+  std::vector<std::vector<RowText>> mons = index_catalog(monsters_path, {"monsters"});
+  // The weapons' rows, the staff's twice; `staff` marks the second.
+  std::vector<RowText> weapons;
+  std::vector<bool> staff;
+  for (RowText& row : items[0]) {
+    const bool is_staff = row.key == "staff";
+    weapons.push_back(row);
+    staff.push_back(false);
+    if (is_staff) {
+      weapons.push_back({row.text, "magical_staff"});
+      staff.push_back(true);
     }
-    out.armors =
-        read_catalog_rows<typename decltype(T::armors)::value_type>(items_path, items.at("armours"), read_armor);
-    out.missiles =
-        read_catalog_rows<typename decltype(T::missiles)::value_type>(items_path, items.at("missiles"), read_missile);
-  });
-  read_catalog(monsters_path, parse_catalog(monsters_path), [&](const nlohmann::json& mons) {
-    out.monsters =
-        read_catalog_rows<typename decltype(T::monsters)::value_type>(monsters_path, mons.at("monsters"), read_monster);
-  });
-  return out;
+  }
+  const auto plain = [](auto read) { return [read](const nlohmann::json& j, std::size_t) { return read(j); }; };
+  return T{LazyRows<Weapon>(items_path, std::move(weapons),
+                            [read_weapon, staff](const nlohmann::json& j, std::size_t i) {
+                              Weapon p = read_weapon(j);
+                              if (staff[i]) {
+                                p.name = "magical staff";
+                                p.magic_staff = true;
+                              }
+                              return p;
+                            }),
+           {items_path, std::move(items[1]), plain(read_armor)},
+           {items_path, std::move(items[2]), plain(read_missile)},
+           {monsters_path, std::move(mons[0]), plain(read_monster)}};
 }
 
 // `found`, or the error of a failed look-up: "<prefix>unknown <what> 'key'
 // (did you mean ...)", the closest of the rows' keys.
-template <CatalogRow T>
-const T& found_or_unknown(const T* found, const std::vector<T>& rows, std::string_view key, std::string_view what,
+template <class T>
+const T& found_or_unknown(const T* found, const LazyRows<T>& rows, std::string_view key, std::string_view what,
                           std::string_view prefix) {
   if (found) return *found;
-  std::vector<std::string> known;
-  known.reserve(rows.size());
-  for (const T& row : rows) known.push_back(catalog_key(row.name));
-  throw Error(fmt::format("{}unknown {} '{}'{}", prefix, what, key, did_you_mean(catalog_key(key), known)));
+  throw Error(fmt::format("{}unknown {} '{}'{}", prefix, what, key, did_you_mean(catalog_key(key), rows.keys())));
 }
 
 }  // namespace fray::crawl

@@ -108,7 +108,8 @@ class RoundTurn {
     if (s_.player_defender) out.def.poison = poisoned(out.def.poison, k.poison);
     if (monster_poison_) out.def.monster = monster_poisoned(out.def.monster, k.poison, k.count, k.duration, s_.id);
     out.heal = healed(now.att_hp, k.drained + regained);
-    out.drained = out.heal - healed(now.att_hp, regained);  // the part the attack gave
+    // The part the attack gave (none without a drain: the heal is the regeneration's).
+    out.drained = k.drained > 0 ? out.heal - healed(now.att_hp, regained) : 0;
     // A monster's poison spreads a round over thousands of outcomes; those
     // that kill it end the fight, so its state no longer matters: it is
     // dropped, leaving the poison only on the monster that lives on.
@@ -120,7 +121,20 @@ class RoundTurn {
   // heal is capped by the attacker's missing HP.
   // A poisoned monster's outcomes read its HP too: those that kill it drop
   // its poison.
-  Exchange::Reads reads() const { return {vampiric_ || s_.regen.who != RoundRegen::Who::none, monster_poison_}; }
+  // The attacker's HP is read only as how far below its maximum it is, up
+  // to the most a turn heals (heal_cap_): the exact chain asks once per
+  // such class rather than once per HP. Not with a monster's poison, whose
+  // questions are counted by HP (count_monster_work).
+  Exchange::Reads reads() const {
+    const bool heals = vampiric_ || s_.regen.who != RoundRegen::Who::none;
+    return {heals, monster_poison_, heals && !monster_poison_};
+  }
+  // The regeneration reads the HP through hp >= max and hp + healed < max,
+  // and the heal's cap through max - hp against what the turn heals: from
+  // heal_cap_ HP below the maximum down, every HP has the same outcomes.
+  Exchange::HpClasses hp_classes(const Now& now) const {
+    return {std::clamp<i64>(s_.attacker_max_hp - now.att_hp, 0, heal_cap_), 0};
+  }
   // A drain's and a regeneration's heal are followed by the exact chain too
   // (it follows HP up as well as down).
   bool exact() const { return why_.empty(); }
@@ -192,6 +206,7 @@ class RoundTurn {
   std::vector<Branch<i64>> player_gains_;  // the player's regeneration gains, over its delays
   double regen_p_ = 0;
   std::size_t counters_ = 1, regen_cells_ = 0;
+  i64 heal_cap_ = 0;  // more than a turn's drain and regeneration heal together (hp_classes)
   bool vampiric_ = false;
   bool monster_poison_ = false;  // the defender is a monster this side poisons
   int poison_res_ = 0, period_ = 1;
@@ -291,6 +306,20 @@ RoundTurn::RoundTurn(RoundSpec spec, std::shared_ptr<const SideStates> att, std:
     if (p > 0)
       round_.push_back(
           {Struck{std::get<0>(k), std::get<1>(k), std::get<2>(k), std::get<3>(k), std::get<4>(k), std::get<5>(k)}, p});
+  // The most HP a turn may heal, plus one: the most drained of a round, and
+  // the regeneration's acts, each giving at most (store + gain) / threshold
+  // HP (the store below the threshold) and per_act.
+  i64 gain = s_.regen.who == RoundRegen::Who::monster ? 1 : 0;
+  for (const Branch<i64>& g : player_gains_) gain = std::max(gain, g.value);
+  int acts = 0;
+  for (const int a : s_.regen.part.acts) acts = std::max(acts, a);
+  const i64 threshold = std::max<i64>(s_.regen.part.threshold, 1);
+  heal_cap_ = 1 + (s_.regen.who == RoundRegen::Who::none
+                       ? 0
+                       : acts * ((threshold - 1 + gain) / threshold + std::max<i64>(s_.regen.part.per_act, 0)));
+  i64 drained = 0;
+  for (const Branch<Struck>& b : round_) drained = std::max(drained, b.value.drained);
+  heal_cap_ += drained;
   why_ = s_.why_not_exact;
   if (why_.empty() && s_.player_defender && player_states_past_limit(s_.defender_hp))
     why_ = fmt::format("{}: the player's poison reaches more than {} durations, too many for the exact chain", s_.id,

@@ -60,7 +60,7 @@ const Tables& tables() {
 }
 
 template <class T>
-const T& lookup(const T* found, const std::vector<T>& rows, std::string_view key, std::string_view what) {
+const T& lookup(const T* found, const LazyRows<T>& rows, std::string_view key, std::string_view what) {
   return crawl::found_or_unknown(found, rows, key, what, "crawl-0.34: ");
 }
 
@@ -78,21 +78,21 @@ int parse_size(std::string_view word) {
 
 std::string_view size_name(int size) { return crawl::size_word(size, kSizeWords); }
 
-std::span<const WeaponProp> weapons() { return tables().weapons; }
-std::span<const ArmorProp> armors() { return tables().armors; }
-std::span<const MissileProp> missiles() { return tables().missiles; }
-std::span<const MonsterProp> monsters() { return tables().monsters; }
+std::span<const WeaponProp> weapons() { return tables().weapons.all(); }
+std::span<const ArmorProp> armors() { return tables().armors.all(); }
+std::span<const MissileProp> missiles() { return tables().missiles.all(); }
+std::span<const MonsterProp> monsters() { return tables().monsters.all(); }
 
-const WeaponProp* find_weapon(std::string_view key) { return find_catalog_row(tables().weapons, key); }
+const WeaponProp* find_weapon(std::string_view key) { return tables().weapons.find(key); }
 // The game spells "leather armour"; "leather_armor" finds it too.
 const ArmorProp* find_armor(std::string_view key) {
-  if (const ArmorProp* a = find_catalog_row(tables().armors, key)) return a;
+  if (const ArmorProp* a = tables().armors.find(key)) return a;
   std::string k = catalog_key(key);
   if (const auto at = k.find("armor"); at != std::string::npos) k.replace(at, 5, "armour");
-  return find_catalog_row(tables().armors, k);
+  return tables().armors.find(k);
 }
-const MissileProp* find_missile(std::string_view key) { return find_catalog_row(tables().missiles, key); }
-const MonsterProp* find_monster(std::string_view key) { return find_catalog_row(tables().monsters, key); }
+const MissileProp* find_missile(std::string_view key) { return tables().missiles.find(key); }
+const MonsterProp* find_monster(std::string_view key) { return tables().monsters.find(key); }
 
 const WeaponProp& lookup_weapon(std::string_view key) {
   return lookup(find_weapon(key), tables().weapons, key, "weapon");

@@ -82,6 +82,7 @@ struct StrikeLaw {
   using value_type = Struck;
   const std::vector<Branch<Struck>>* branches;
   const AttackPlan* plan;
+  const Resolutions* resolutions;  // the plan's, for the Monte Carlo strike
   TurnState state;
 
   [[nodiscard]] std::size_t size() const noexcept { return branches->size(); }
@@ -89,7 +90,9 @@ struct StrikeLaw {
   Struck sample(Rng& rng, std::vector<Draw>* trace) const {
     if (trace) [[unlikely]]
       return traced(rng, *trace);
-    return of(strike(*plan, state, rng));  // Monte Carlo: nothing to record
+    // Monte Carlo: nothing to record, the to-hit resolution read from the plan's table.
+    return of(strike_resolved(
+        *plan, state, rng, [](DrawFor, std::string_view, std::int64_t) {}, *resolutions));
   }
 
  private:
@@ -133,7 +136,7 @@ class AttackTurn {
   After<mine, theirs> turn(R& r, const Now<mine, theirs>& now) const {
     After<mine, theirs> out{.att = now.att, .def = now.def};
     own_turn_begins(out.att);
-    const Struck s = r.draw(StrikeLaw{&strikes_[now.def.turn.index()], &plan_, now.def.turn});
+    const Struck s = r.draw(StrikeLaw{&strikes_[now.def.turn.index()], &plan_, &resolutions_, now.def.turn});
     out.damage = s.damage;
     out.hit = s.hit ? 1 : 0;
     critical_effect(s, out.def);
@@ -149,6 +152,7 @@ class AttackTurn {
 
  private:
   AttackPlan plan_;
+  Resolutions resolutions_{plan_};
   std::shared_ptr<const Table> table_;
   std::array<std::vector<Branch<Struck>>, turn_states> strikes_;
 };

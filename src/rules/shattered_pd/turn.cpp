@@ -18,9 +18,18 @@ namespace fray::shattered_pd {
 
 // --- laws --------------------------------------------------------------------------------
 
+namespace {
+// The trace of a Random.Int, apart: the sampled draw stays small enough to
+// be inlined into the turn (Goo draws one every turn).
+[[gnu::cold, gnu::noinline]] void note_int(std::vector<Draw>& trace, const char* label, int n, std::int32_t v) {
+  trace.push_back(Draw{label, fmt::format("Random.Int({})", n), std::int64_t{v}});
+}
+}  // namespace
+
 bool IntIs0::sample(Rng& rng, std::vector<Draw>* trace) const {
   const std::int32_t v = random_int(rng, n);
-  if (trace) trace->push_back(Draw{label, fmt::format("Random.Int({})", n), std::int64_t{v}});
+  if (trace) [[unlikely]]
+    note_int(*trace, label, n, v);
   return v == 0;
 }
 
@@ -345,7 +354,9 @@ After SpdTurn::turn(R& r, const Now& now) const {
   if (me_.group) me.group = me_.group->id(after_turn(me_.group->at(me.group)));
   // The hero's regeneration right after her move (Regeneration.act); Goo's
   // water before its move.
-  const SideState before_regen = me;
+  // (Kept only for a necromancer's skeleton, whose burst redoes it below.)
+  SideState before_regen;
+  if (burst_) before_regen = me;
   out.heal = regen_step(me_.hero, a_hp, me) + water_heal(a_hp);
 
   int v = goo_def_ && enraged(def_, d_hp) ? 1 : 0;
@@ -390,15 +401,18 @@ After SpdTurn::turn(R& r, const Now& now) const {
     attacks = false;
     foe.focus = r.draw(FocusCooldown{});
   }
-  Blow s;
-  if (attacks) {
+  // The attack's blow, drawn straight into place (a Blow is 88 bytes).
+  const Blow s = [&] {
+    if (!attacks) return Blow{};
     const int n = me_.group ? attackers(me_.group->at(now.att.group)) : 1;
     BlowLaw law = law_of(fa, fd, v, now.att);
     if (me_.group) {
       law.branches = &flies_[fa][fd][static_cast<std::size_t>(n)];
       law.count = n;
     }
-    s = r.draw(law);
+    return r.draw(law);
+  }();
+  if (attacks) {
     out.damage = s.damage;
     out.hit = s.hit;
     landed = s.hit == 1;  // a swarm neither splits, drains nor leaves damage over time

@@ -14,9 +14,11 @@
 #include <fray/rules/ruleset.hpp>
 #include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
+#include "fight/sampling.hpp"
 #include "rules/crawl/duel_checks.hpp"
 #include "support/support.hpp"
 
@@ -245,6 +247,25 @@ TEST(CrawlRegen, KernelsHealOnTheirOwnTurns) {
   const Bout t = rs.bout({"troll", kPlayer40, {}, {}});
   EXPECT_TRUE(has_line(t.modelled, "troll: regenerates 1 HP each of its turns"));
   for (const Transition& x : t.a_hits_b->outcomes({t.a.hp - 5, 0}, {40, 0})) EXPECT_EQ(x.heal, 1);
+}
+
+// A turn reads its attacker's HP only as how far below its maximum it is,
+// up to the most a turn heals (the regeneration's acts, the drain): the
+// exact duel with the answers reused across each such class, each class
+// checked at every cell, is the duel of the turns asked at every cell.
+// Both sides regenerating (0.19's player against an orc warrior and a
+// troll, 0.34's against a troll) and a drain (0.34's vampire mosquito).
+TEST(CrawlRegen, ExactDuelsReadTheClassesTheyName) {
+  for (const auto& [rules, a, b] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"crawl", kPlayer40, "orc_warrior"},
+           {"crawl", "troll", "player:hp=20,fighting=5,weapon_skill=4,weapon=long_sword"},
+           {"crawl-0.34", "player:hp=60,xl=10,fighting=8,long_blades=8,weapon=long_sword", "troll"},
+           {"crawl-0.34", "player:hp=30,xl=5", "vampire_mosquito"}}) {
+    SCOPED_TRACE(rules + ": " + a + " against " + b);
+    const Bout bout = fray::ruleset(rules).bout({a, b, {}, {}});
+    EXPECT_TRUE(bout.a_hits_b->reads().classes);
+    (void)test::expect_classes_hold(bout);
+  }
 }
 
 // The duel with both sides regenerating is exact (40 x 28 HP x 100 counters

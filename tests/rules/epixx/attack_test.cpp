@@ -271,6 +271,44 @@ TEST(EpixxAttack, CriticalEffectCheck) {
   EXPECT_NEAR(r.confusion_if_crit.mean(), 35.0 / 36, 1e-12);
 }
 
+// A plan's table of resolutions is resolve() at every turn state and roll
+// (0 .. 12, the D6 of an incapacitated defender's check among them), and a
+// strike that reads it draws what strike() draws, number for number: plans
+// with defenses used up, a natural 12, fixed indexes, a confused defender
+// and an incapacitated one.
+TEST(EpixxAttack, ResolutionsAreResolveAndStrikeTheSame) {
+  const std::vector<AttackPlan> plans{setup("str=1,weapon=1d8", "str=1,agi=1,shield=1-2,resist_body=1"),
+                                      setup("offense=4,weapon=2d6+1,size=2", "agi=2,hand=two,weapon_size=medium,sta=-1",
+                                            Kind::melee, 0, {"natural_crit", "confusion_immediate"}),
+                                      setup("str=0", "dodge=1,block=1", Kind::melee, 0, {"fixed_indexes"}),
+                                      setup("str=0", "dodge=2,parry=1", Kind::melee, 0, {"confused"}),
+                                      setup("size=1,level=2", "level=1", Kind::melee, 0, {"incapacitated"})};
+  std::uint64_t seed = 1;
+  for (const AttackPlan& plan : plans) {
+    const Resolutions table(plan);
+    for (int i = 0; i < turn_states; ++i) {
+      const TurnState state = TurnState::from_index(i);
+      for (int roll = 0; roll <= 12; ++roll) {
+        const Resolution want = resolve(plan, state, roll);
+        EXPECT_EQ(table(state, roll).result, want.result) << i << " " << roll;
+        EXPECT_EQ(table(state, roll).next, want.next) << i << " " << roll;
+      }
+      Rng a(seed), b(seed);
+      ++seed;
+      for (int n = 0; n < 2000; ++n) {
+        const StrikeResult x = strike(plan, state, a);
+        const StrikeResult y = strike_resolved(
+            plan, state, b, [](DrawFor, std::string_view, std::int64_t) {}, table);
+        ASSERT_EQ(x.result, y.result);
+        ASSERT_EQ(x.damage, y.damage);
+        ASSERT_EQ(x.next, y.next);
+        ASSERT_EQ(x.confusion, y.confusion);
+      }
+      EXPECT_EQ(a.unit(), b.unit());  // the same numbers drawn
+    }
+  }
+}
+
 // Exact against sampled, one attack at a time, at fixed seeds.
 void check_sampled(const AttackPlan& s, TurnState state, std::uint64_t seed) {
   const Outcome exact = exact_outcome(s, state);

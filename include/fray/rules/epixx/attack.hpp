@@ -138,6 +138,23 @@ struct Resolution {
 // epixx To-Hit Check with the defensive index, and Hit Locations: `roll` is
 // the raw 2D6 sum, or the D6 of the critical check when plan.auto_hit.
 [[nodiscard]] Resolution resolve(const AttackPlan& plan, TurnState state, int roll) noexcept;
+// resolve() of one plan for every turn state and roll (0 .. 12), worked out
+// once: a sampled fight resolves an attack at every turn (strike_resolved).
+class Resolutions {
+ public:
+  explicit Resolutions(const AttackPlan& plan) noexcept {
+    for (int i = 0; i < turn_states; ++i)
+      for (int roll = 0; roll <= 12; ++roll)
+        table_[static_cast<std::size_t>(i)][static_cast<std::size_t>(roll)] =
+            resolve(plan, TurnState::from_index(i), roll);
+  }
+  [[nodiscard]] Resolution operator()(TurnState state, int roll) const noexcept {
+    return table_[static_cast<std::size_t>(state.index())][static_cast<std::size_t>(roll)];
+  }
+
+ private:
+  std::array<std::array<Resolution, 13>, turn_states> table_{};
+};
 // epixx Damage: weapon roll plus the damage modifier, at least 0, less the
 // location's resistance, at least 0 (the page's "unresisted damage").
 [[nodiscard]] std::int64_t damage_after_resistance(const AttackPlan& plan, bool head,
@@ -227,8 +244,11 @@ struct StrikeResult {
 // value)` sees every draw in order: the to-hit 2D6 ("2d6", its sum; "1d6" for
 // an incapacitated defender's critical check), the weapon's dice on a hit
 // (the dice expression, its total) and the critical effect 2D6 on a critical.
-template <UniformEngine R, class OnDraw>
-[[nodiscard]] StrikeResult strike(const AttackPlan& plan, TurnState state, R& rng, OnDraw&& on_draw) {
+// With the to-hit resolution read from `resolved(state, roll)`, resolve's
+// values (a Resolutions of the plan).
+template <UniformEngine R, class OnDraw, class Resolved>
+[[nodiscard]] StrikeResult strike_resolved(const AttackPlan& plan, TurnState state, R& rng, OnDraw&& on_draw,
+                                           const Resolved& resolved) {
   StrikeResult s;
   int roll;
   if (plan.auto_hit) {
@@ -242,7 +262,7 @@ template <UniformEngine R, class OnDraw>
     s.total = roll + plan.offense;
     on_draw(DrawFor::to_hit, std::string_view("2d6"), std::int64_t{roll});
   }
-  const Resolution res = resolve(plan, state, roll);
+  const Resolution res = resolved(state, roll);
   s.result = res.result;
   s.next = res.next;
   if (!lands(res.result)) return s;
@@ -258,6 +278,11 @@ template <UniformEngine R, class OnDraw>
     s.next = after_confusion(plan, s.next, s.confusion);
   }
   return s;
+}
+template <UniformEngine R, class OnDraw>
+[[nodiscard]] StrikeResult strike(const AttackPlan& plan, TurnState state, R& rng, OnDraw&& on_draw) {
+  return strike_resolved(plan, state, rng, on_draw,
+                         [&plan](TurnState st, int roll) { return resolve(plan, st, roll); });
 }
 template <UniformEngine R>
 [[nodiscard]] StrikeResult strike(const AttackPlan& plan, TurnState state, R& rng) {
