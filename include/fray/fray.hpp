@@ -23,6 +23,7 @@
 #include <fray/fight/part.hpp>
 #include <fray/fight/parts/damage_over_time.hpp>
 #include <fray/fight/parts/drain.hpp>
+#include <fray/fight/parts/rage.hpp>
 #include <fray/fight/parts/regeneration.hpp>
 #include <fray/fight/parts/split.hpp>
 #include <fray/fight/solve.hpp>
@@ -40,6 +41,7 @@
 #include <fray/report/report.hpp>
 #include <fray/report/svg.hpp>
 #include <fray/rules/bestiary.hpp>
+#include <fray/rules/branches.hpp>
 #include <fray/rules/brogue/attack.hpp>
 #include <fray/rules/brogue/balance.hpp>
 #include <fray/rules/brogue/catalog.hpp>

@@ -91,7 +91,9 @@ TEST(CrawlEnergy, MonsterRoundTimes) {
   EXPECT_EQ(times("deep_elf_master_archer:weapon=longbow"), (Times{{13, 1}}));
   // Shots: missile energy 5 × (10 + 17) / 2 = 65, 6 or 7 energy; without a launcher, thrown: delay 10.
   EXPECT_EQ(times("deep_elf_master_archer:weapon=longbow", true), (Times{{6, 0.5}, {7, 0.5}}));
-  EXPECT_EQ(times("deep_elf_master_archer:missile=javelin", true), (Times{{5, 1}}));
+  EXPECT_EQ(times("deep_elf_master_archer:weapon=none,missile=javelin", true), (Times{{5, 1}}));
+  // By default it wields the longbow the game always gives it (mon-gear.cc make_mons_weapon).
+  EXPECT_EQ(times("deep_elf_master_archer", true), (Times{{6, 0.5}, {7, 0.5}}));
   // Inline: attack_energy= and missile_energy=.
   EXPECT_EQ(times("hd=3,attack_energy=15"), (Times{{15, 1}}));
   EXPECT_EQ(times("hd=3,speed=20,missile_energy=8", true), (Times{{4, 1}}));

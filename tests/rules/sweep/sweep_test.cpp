@@ -252,15 +252,20 @@ TEST(DefaultHp, CrawlPlayerFromXlAndFighting) {
   const auto j = r.json();
   EXPECT_EQ(j["attacker"]["hp"], 44);
   // The HP note first, then the orc's time and what a monster's time leaves
-  // out, the player's other defaults, and the regeneration note every Crawl
-  // fight has.
-  ASSERT_EQ(j["notes"].size(), 5u);
+  // out, the player's other defaults, the orc's weapon, and the regeneration
+  // note every Crawl fight has.
+  ASSERT_EQ(j["notes"].size(), 6u);
   EXPECT_NE(j["notes"][0].get<std::string>().find("has 44 HP: no hp= given"), std::string::npos);
   EXPECT_EQ(j["notes"][1].get<std::string>().rfind("orc: each melee round spends 10 energy", 0), 0u);
   EXPECT_EQ(j["notes"][2].get<std::string>().rfind("monster time: ", 0), 0u);
   EXPECT_EQ(j["notes"][3],
             "player attacker uses the defaults str=10, dex=10, weapon_skill=0, dodging=0 (docs/crawl.md)");
-  EXPECT_EQ(j["notes"][4].get<std::string>().rfind("regeneration: ", 0), 0u);
+  // The orc's weapon is drawn at random (mon-gear.cc): none unless the spec names one.
+  EXPECT_EQ(j["notes"][4].get<std::string>().rfind("the defender orc fights unarmed here; the game gives it a weapon "
+                                                   "drawn at random",
+                                                   0),
+            0u);
+  EXPECT_EQ(j["notes"][5].get<std::string>().rfind("regeneration: ", 0), 0u);
   // XL 1, no Fighting: 1·11/2 + 8 = 13; a dragon form ×15/10: 19.
   const auto d =
       test::run_cli({"duel", "--rules", "crawl", "--a", "player:form=dragon", "--b", "rat", "--json", "--sims", "100"});
