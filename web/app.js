@@ -1274,8 +1274,8 @@ async function bestiaryShared(input, current) {
         done[k] = f;
         report();
       });
+      // Done: counted by the next progress report (none after the last share, which would outlive the run).
       done[k] = 1;
-      report();
       if (current()) showPartialBestiary(docs.filter(Boolean).flatMap((d) => d.rows), n);
     }
   };

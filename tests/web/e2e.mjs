@@ -564,8 +564,10 @@ async function main() {
         (els) => els.map((e) => e.dataset.key).filter((k) => k && k !== '*').sort().join());
       for (const [who, kind] of [[r.player || firstClass, 'player'], [monster, 'monster']]) {
         ok(want(kind) !== '', `${r.id}: the keys catalog names keys that apply to a ${kind}`);
-        await page.goto(`${url}?game=${r.id}&tab=attack&attacker=${encodeURIComponent(who)}&defender=${encodeURIComponent(monster)}`);
+        // On the Dice tab: the builder is filled all the same, and no fight of these two computes meanwhile.
+        await page.goto(`${url}?game=${r.id}&tab=dice&attacker=${encodeURIComponent(who)}&defender=${encodeURIComponent(monster)}`);
         await settled(page);
+        ok((await page.inputValue('[data-testid="builder-attacker-base"]')) === who, `${r.id}: the builder reads ${who}`);
         const got = await shownKeys('attacker');
         ok(got === want(kind), `${r.id}: the builder of ${who} (a ${kind}) shows the keys that apply to a ${kind}: ${got} vs ${want(kind)}`);
       }
@@ -1047,8 +1049,8 @@ async function wholeBestiary(page, url) {
 // The screenshots of docs/web.md and README.md: one per tab with its results,
 // the whole page, light and dark, on a desktop (1280 px) and a phone
 // (390 px); long work under way (progress.png) and a result out of date after
-// an input error (stale.png). ImageMagick's convert, when installed, stores
-// them with a palette of 256 colours (about a third of the bytes). Retake
+// an input error (stale.png). pngquant, when installed, stores the tabs'
+// screenshots with a palette of 256 colours (about a third of the bytes). Retake
 // them after a change to the page's look:
 //   node tests/web/e2e.mjs --site build-web --cli build/fray --screenshots docs/web --only-screenshots
 const BESTIARY_SHOT = 'goblin,jackal,kobold,rat,orc,orc_warrior,orc_priest,gnoll,hobgoblin,wolf,ogre,troll,centaur,yak';
@@ -1069,9 +1071,9 @@ async function screenshots(context, url, dir) {
     await page.screenshot({ path: file, fullPage: true });
     if (!palette) return;
     try {
-      execFileSync('convert', [file, '-colors', '256', `PNG8:${file}`], { stdio: 'ignore' });
+      execFileSync('pngquant', ['--quality', '70-95', '--speed', '1', '--strip', '--force', '--ext', '.png', '256', file], { stdio: 'ignore' });
     } catch (e) {
-      palette = false; // no ImageMagick: the screenshots as Chromium writes them
+      palette = false; // no pngquant: the screenshots as Chromium writes them
     }
   };
   for (const [width, height, suffix] of [[1280, 900, ''], [390, 844, '-phone']]) {
