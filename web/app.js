@@ -96,7 +96,76 @@ function request(fn, args, load) {
 const call = (fn, ...args) => request(fn, args, false);
 const loadCall = (fn, ...args) => request(fn, args, true);
 
+// The bestiary's workers: a whole catalog is hundreds of rows, each
+// computed alone, so the page shares them among several workers (as the CLI
+// shares them among its threads) and the page's own worker stays free for
+// the other tabs. They start when the Bestiary tab first shows and live
+// until a Cancel, or a bestiary run that gives way to another, ends them.
+const BESTIARY_WORKERS = Math.min(8, Math.max(2, navigator.hardwareConcurrency || 2));
+let pool = []; // {w, ids}: each worker and the calls it has
+function poolWorker(i) {
+  if (pool[i]) return pool[i];
+  const started = performance.now();
+  const w = new Worker(new URL('worker.js', import.meta.url), { type: 'module' });
+  const slot = { w, ids: new Set() };
+  pool[i] = slot;
+  compiled.then((module) => w.postMessage({ module }));
+  const failAll = (error) => {
+    for (const id of slot.ids) {
+      const p = pending.get(id);
+      if (p) pending.delete(id), p.reject(error);
+    }
+    slot.ids.clear();
+    busy();
+  };
+  w.onmessage = (e) => {
+    if (pool[i] !== slot) return; // a worker ended since
+    const m = e.data;
+    if ('ready' in m) {
+      lastMs.pool_start = performance.now() - started;
+      if (!m.ready) failAll(new Error(m.error));
+      return;
+    }
+    const p = pending.get(m.id);
+    if (!p) return;
+    if ('progress' in m) return p.onProgress?.(m.progress, m.label);
+    pending.delete(m.id);
+    slot.ids.delete(m.id);
+    if (m.ok) p.resolve(m.value);
+    else p.reject(new Error(m.error));
+    busy();
+  };
+  w.onerror = (e) => failAll(new Error(e.message || 'the engine failed to load'));
+  return slot;
+}
+function poolCall(i, fn, args, onProgress) {
+  const slot = poolWorker(i);
+  const id = ++nextId;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject, fn, args, load: false, started: performance.now(), onProgress });
+    slot.ids.add(id);
+    busy();
+    slot.w.postMessage({ id, fn, args });
+  });
+}
+// Ends the bestiary's workers: their calls fail with Cancelled.
+function stopPool() {
+  const ended = pool;
+  pool = [];
+  for (const slot of ended) {
+    if (!slot) continue;
+    slot.w.terminate();
+    for (const id of slot.ids) {
+      const p = pending.get(id);
+      if (p) pending.delete(id), p.reject(new Cancelled('cancelled'));
+    }
+  }
+  busy();
+}
+
 async function cancel() {
+  const poolBusy = pool.some((slot) => slot && slot.ids.size > 0);
+  stopPool();
   worker.terminate();
   const fail = replaced;
   let cancelled = false;
@@ -106,6 +175,7 @@ async function cancel() {
     p.reject(new Cancelled('cancelled'));
     cancelled = true;
   }
+  if (poolBusy) cancelled = true;
   startWorker();
   fail(new Cancelled('cancelled')); // engineReady() moves on to the new worker
   // The page's own loading calls go to the new worker, in their order.
@@ -377,7 +447,8 @@ function keyInfo(e) {
   const colon = e.name.lastIndexOf(':');
   const name = colon < 0 ? e.name : e.name.slice(colon + 1);
   const st = e.stats || {};
-  const groups = colon >= 0 ? [e.name.slice(0, colon)] : String(st.specs || st.spec || '').split(',').map((g) => g.trim()).filter(Boolean);
+  // The specs that take the key, as the engine says (player, monster, inline, bolt).
+  const appliesTo = String(st.applies_to ?? '').split(',').map((g) => g.trim()).filter(Boolean);
   const d = (e.description || '').replace(/\u2212/g, '-'); // a typographic minus reads as '-'
   const range = d.match(/(-?\d+(?:\.\d+)?)\s*\.\.\s*(-?\d+(?:\.\d+)?)/);
   const min = st.min ?? (range ? Number(range[1]) : undefined);
@@ -385,30 +456,27 @@ function keyInfo(e) {
   // The default as the help says it: "(default 1)", "default dagger", "(10)", "(off)".
   const def = (d.match(/default:? ([^;,)]+)/) || d.match(/\(([^()]*)\)/) || [])[1] || '';
   const flag = /^off$/.test(def.trim());
-  return { name, groups, help: d, min, max, def: def.trim(), flag, numeric: min !== undefined && max !== undefined && !KEY_LISTS[name] };
+  return { name, appliesTo, help: d, min, max, def: def.trim(), flag, numeric: min !== undefined && max !== undefined && !KEY_LISTS[name] };
 }
-// What kind of spec a name is: the player (or a class, a kit of the player) or a monster.
+// What kind of spec a name is: the player (or a class, a kit of the player),
+// a monster, inline stats (no name), or a kind the keys name (Crawl's bolt).
 function baseKind(game, base) {
   const c = catalogs[game] || {};
   const player = rulesetOf(game).player;
   if (!base) return 'inline';
   if (base === player || (c.classes || []).some((e) => e.name === base)) return 'player';
   if ((c.monsters || []).some((e) => e.name === base)) return 'monster';
+  if ((c.keys || []).some((k) => keyInfo(k).appliesTo.includes(base))) return base;
   return 'unknown';
 }
-// The keys a spec of this kind takes: the player's group (its catalog name),
-// a monster's (any other group but inline ones and bolts), or every key.
+// The keys a spec of this kind takes: those whose applies_to names it (the
+// keys catalog's, docs/json.md), each name once.
 function keysFor(game, kind) {
-  const player = rulesetOf(game).player;
   const seen = new Set();
   return ((catalogs[game] || {}).keys || []).map(keyInfo).filter((k) => {
-    if (seen.has(k.name)) return false;
-    let on = true;
-    if (k.groups.length && kind === 'player') on = k.groups.some((g) => g === player || g === 'player');
-    else if (k.groups.length && kind === 'monster') on = k.groups.some((g) => g !== player && g !== 'player' && g !== 'inline' && g !== 'bolt');
-    else if (k.groups.length && kind === 'inline') on = k.groups.some((g) => g === 'inline') || !player;
-    if (on) seen.add(k.name);
-    return on;
+    if (seen.has(k.name) || !k.appliesTo.includes(kind)) return false;
+    seen.add(k.name);
+    return true;
   });
 }
 // "goblin:hp=20,might" → {base: 'goblin', pairs: [['hp', '20'], ['might', '']]}; inline stats have no base.
@@ -1042,6 +1110,7 @@ const BESTIARY_COLUMNS = [
 let bestiaryDoc = null;
 let bestiaryRanWith = ''; // the inputs of the run shown (bestiaryInput, as JSON)
 let bestiarySort = { key: null, dir: 1 }; // null: the engine's order of danger
+let bestiaryPartial = null; // {rows}: the rows computed so far while the bestiary runs
 // A game whose monsters catalog has a level stat (Crawl's hd, epixx's level) takes a level range.
 const hasLevels = (game) => {
   const list = catalogs[game]?.monsters;
@@ -1058,8 +1127,9 @@ function bestiaryCell(row, key, kind) {
 }
 function drawBestiary() {
   const el = tid('bestiary-table');
-  if (!bestiaryDoc) return el.replaceChildren();
-  const rows = bestiaryDoc.rows.map((r, i) => ({ r, i }));
+  const shown = bestiaryPartial || bestiaryDoc;
+  if (!shown) return el.replaceChildren();
+  const rows = shown.rows.map((r, i) => ({ r, i }));
   const { key, dir } = bestiarySort;
   if (key) {
     const kind = typeof rows.find(({ r }) => r[key] !== null && r[key] !== undefined)?.r[key];
@@ -1128,18 +1198,123 @@ function bestiaryInput() {
   o.seed = val('seed');
   return o;
 }
+// The order of danger, as fray bestiary sorts its rows (bestiary_danger_less,
+// src/rules/bestiary.cpp): the rows with a duel first, the lowest p_win to 9
+// decimals, then the highest damage_per_turn_by, the lowest p_hit, the name.
+function dangerOrder(a, b) {
+  const wa = a.p_win !== null && a.p_win !== undefined, wb = b.p_win !== null && b.p_win !== undefined;
+  if (wa !== wb) return wa ? -1 : 1;
+  if (wa) {
+    const ra = Math.round(a.p_win * 1e9), rb = Math.round(b.p_win * 1e9);
+    if (ra !== rb) return ra < rb ? -1 : 1;
+  }
+  const da = a.damage_per_turn_by ?? 0, db = b.damage_per_turn_by ?? 0;
+  if (da !== db) return da > db ? -1 : 1;
+  const ha = a.p_hit ?? 1, hb = b.p_hit ?? 1;
+  if (ha !== hb) return ha < hb ? -1 : 1;
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+// The shares' documents (in catalog order) as the one document of the whole
+// request. Each share's notes are the whole's but for: the time unit (a share
+// without a fight says "turns": the first share with one names it, as the
+// first row with a fight does), the equipment and warnings (the first
+// share's, which holds the first row the attack answered) and the last note,
+// whose counts add up.
+const COUNT_NOTE = /^(\d+) of (\d+) monsters: turns to kill by Monte Carlo in (\d+), the duel in (\d+), no duel in (\d+)$/;
+const FIXED_NOTES = 5;
+function mergeBestiary(docs) {
+  const rows = docs.flatMap((d) => d.rows).sort(dangerOrder);
+  const n = rows.length;
+  const lead = docs.find((d) => d.rows.some((r) => r.hp > 0)) || docs[0];
+  const counts = [0, 0, 0, 0];
+  let of = 0;
+  for (const d of docs) {
+    const m = (d.notes[d.notes.length - 1] || '').match(COUNT_NOTE);
+    if (!m || d.notes.length < FIXED_NOTES + 1) throw new Error(`bestiary: a share's notes are not the expected ones: ${d.notes.join('; ')}`);
+    [1, 3, 4, 5].forEach((g, k) => (counts[k] += Number(m[g])));
+    of = Number(m[2]);
+  }
+  const notes = [...lead.notes.slice(0, FIXED_NOTES), ...docs[0].notes.slice(FIXED_NOTES, -1),
+    `${counts[0]} of ${of} monsters: turns to kill by Monte Carlo in ${counts[1]}, the duel in ${counts[2]}, no duel in ${counts[3]}`];
+  const title = docs[0].title.replace(/against \d+ monsters?, in order of danger$/, `against ${n} monster${n === 1 ? '' : 's'}, in order of danger`);
+  return { ...docs[0], title, rows, notes };
+}
+// fray bestiary on the bestiary's workers: the engine says which monsters the
+// request computes and each row's work (bestiaryPlan); the monsters go out in
+// shares of catalog order, each worker taking the next share when it is done,
+// every share asked with the whole request's row work, so each row is the
+// one the CLI computes (a row does not depend on the others). The rows show
+// as they arrive. A request the engine refuses, or too small to share, runs
+// as one call, which gives the CLI's answer or error word for word.
+async function bestiaryShared(input, current) {
+  const progress = (f) => current() && showProgress(f, 'bestiary');
+  let plan = null;
+  try {
+    plan = await poolCall(0, 'bestiaryPlan', [input]);
+  } catch (e) {
+    if (e instanceof Cancelled) throw e;
+  }
+  const n = plan ? plan.monsters.length : 0;
+  const workers = Math.min(BESTIARY_WORKERS, n);
+  lastMs.bestiary_workers = Math.max(1, workers);
+  if (workers < 2) return poolCall(0, 'bestiary', [input], progress);
+  const size = Math.max(1, Math.min(32, Math.ceil(n / (workers * 6))));
+  const shares = [];
+  for (let i = 0; i < n; i += size) shares.push(plan.monsters.slice(i, i + size));
+  const docs = new Array(shares.length);
+  const done = new Array(shares.length).fill(0); // each share's fraction done
+  const report = () => progress(shares.reduce((sum, share, k) => sum + share.length * done[k], 0) / n);
+  const { hd, ...rest } = input; // the plan applied the level range
+  const whole = { ...rest, rowWork: plan.row_work };
+  let next = 0;
+  const lane = async (i) => {
+    while (next < shares.length) {
+      const k = next++;
+      docs[k] = await poolCall(i, 'bestiary', [{ ...whole, monsters: shares[k] }], (f) => {
+        done[k] = f;
+        report();
+      });
+      // Done: counted by the next progress report (none after the last share, which would outlive the run).
+      done[k] = 1;
+      if (current()) showPartialBestiary(docs.filter(Boolean).flatMap((d) => d.rows), n);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: workers }, (_, i) => lane(i)));
+  } catch (e) {
+    if (e instanceof Cancelled || !current()) throw e;
+    // A share the engine refused (a character the game refuses on every
+    // monster of that share, ...): the whole request, as the CLI runs it.
+    stopPool();
+    showPartialBestiary(null);
+    return poolCall(0, 'bestiary', [input], progress);
+  }
+  return mergeBestiary(docs);
+}
+// The rows computed so far, in the order of danger, while the bestiary runs (null: the last run's).
+function showPartialBestiary(rows, n) {
+  bestiaryPartial = rows ? { rows: [...rows].sort(dangerOrder) } : null;
+  if (rows) tid('bestiary-how').textContent = `computing… ${rows.length} of ${n} monsters so far`;
+  drawBestiary();
+}
+let bestiaryRun = null; // the bestiary computing now: {ranWith} (its inputs, as JSON)
 async function runBestiary() {
   ++computing;
+  const input = bestiaryInput();
+  const ranWith = JSON.stringify(input);
+  // A run still going gives way to this one.
+  if (bestiaryRun !== null) stopPool();
+  const run = { ranWith };
+  bestiaryRun = run;
   try {
     await guarded('bestiary', ['bestiary', 'attacker', 'situation', 'kind'], async (current) => {
-      const input = bestiaryInput();
-      const ranWith = JSON.stringify(input);
       tid('bestiary-how').textContent = 'computing…';
       const t0 = performance.now();
-      const doc = await call('bestiary', input);
+      const doc = await bestiaryShared(input, current);
       if (!current()) return;
       lastMs.bestiary = performance.now() - t0;
       bestiaryDoc = doc;
+      bestiaryPartial = null;
       bestiaryRanWith = ranWith;
       bestiarySort = { key: null, dir: 1 };
       const n = doc.rows.length;
@@ -1151,8 +1326,21 @@ async function runBestiary() {
     });
   } finally {
     --computing;
-    if (tid('bestiary-how').textContent === 'computing…') tid('bestiary-how').textContent = '';
+    if (bestiaryRun === run) {
+      bestiaryRun = null;
+      if (bestiaryPartial) showPartialBestiary(null);
+      if (tid('bestiary-how').textContent.startsWith('computing…')) tid('bestiary-how').textContent = '';
+    }
   }
+}
+// The inputs changed while the bestiary runs: its rows would be out of date, so it stops.
+function stopStaleBestiary() {
+  if (bestiaryRun === null || JSON.stringify(bestiaryInput()) === bestiaryRun.ranWith) return;
+  fresh('bestiary'); // the run's answer, were it to come, is not shown
+  bestiaryRun = null;
+  stopPool();
+  if (bestiaryPartial) showPartialBestiary(null);
+  if (tid('bestiary-how').textContent.startsWith('computing…')) tid('bestiary-how').textContent = '';
 }
 
 // ---------- wiring ------------------------------------------------------------------
@@ -1170,6 +1358,8 @@ function showTab(tab) {
   for (const p of $$('.tab')) p.hidden = p.id !== `tab-${tab}`;
   $('#sides').hidden = !['attack', 'fight', 'sweep', 'bestiary'].includes(tab);
   tid('bestiary-hd-label').hidden = !hasLevels(state.game);
+  // The bestiary's workers load while its inputs are filled in.
+  if (tab === 'bestiary') for (let i = 0; i < BESTIARY_WORKERS; ++i) poolWorker(i);
   saveUrl();
   recompute();
 }
@@ -1186,6 +1376,7 @@ function changed(event) {
   saveUrl();
   for (const k of Object.keys(computeTab)) dirty.add(k);
   // The bestiary computes on Run only: what it shows is for the inputs it ran.
+  stopStaleBestiary();
   if (bestiaryDoc && JSON.stringify(bestiaryInput()) !== bestiaryRanWith) markStale('bestiary', 'changed');
   clearTimeout(timer);
   timer = setTimeout(recompute, 120);

@@ -132,6 +132,21 @@ export function wrapEngine(mod) {
     // One character against every monster of the game (or monsters: [...],
     // hd: 'LO-HI'): rows in order of danger (fray bestiary).
     bestiary: (o) => json(argsOf.bestiary(o)),
+    // What bestiary(o) computes, for sharing it out: {monsters: the names in
+    // catalog order, row_work: each row's work}; bestiary({...o, monsters: a
+    // share, hd: undefined, rowWork: row_work}) gives that share's rows with
+    // the whole request's numbers. Throws when the whole request would fail
+    // (then bestiary(o) says why, in the CLI's words).
+    bestiaryPlan(o) {
+      const plan = { rules: String(o.rules) };
+      const monsters = Array.isArray(o.monsters) ? o.monsters : String(o.monsters || '').split(',');
+      const names = monsters.map((m) => String(m).trim()).filter(Boolean);
+      if (names.length) plan.monsters = names;
+      if (o.hd !== undefined && o.hd !== null && String(o.hd) !== '') plan.hd = String(o.hd);
+      const out = cText(mod._fray_bestiary_plan, JSON.stringify(plan));
+      if (out.error) throw new FrayError(out.error, `${PREFIX}${out.error}\n`);
+      return out.value;
+    },
     table: (o) => json(argsOf.table(o)),
     list: (o) => json(argsOf.list(o)),
     // The ids of the rulesets fray has: ['pixel-dungeon', 'brogue', ...].

@@ -5,6 +5,7 @@
 // page's performance figures (docs/web.md).
 //
 //   node tests/web/e2e.mjs --site build-web --cli build/fray [--screenshots docs/web [--only-screenshots]]
+//     [--bestiary-time | --only-bestiary-time]
 //
 // The page's numbers are computed by the same C++ compiled to WebAssembly; a
 // number may differ from the native one in its last bits where a libm function
@@ -168,6 +169,17 @@ async function main() {
   const wasmGzip = zlib.gzipSync(fs.readFileSync(path.join(site, 'fray.wasm')), { level: 9 }).length;
   ok(wasmGzip < 1e6, `fray.wasm gzip-compressed is under 1 MB (${wasmGzip} bytes)`);
   const { server, url } = await serve();
+  // The whole bestiary alone: its time, against the CLI's rows.
+  if (argv.includes('--only-bestiary-time')) {
+    const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: FLAGS });
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await wholeBestiary(page, url);
+    await browser.close();
+    server.kill();
+    console.log(`${checks - failures}/${checks} checks passed`);
+    if (failures) process.exit(1);
+    return;
+  }
   if (shots && argv.includes('--only-screenshots')) {
     const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: FLAGS });
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -539,6 +551,29 @@ async function main() {
     const orc = frayJson(['list', '--rules', 'crawl', 'monsters']).entries.find((e) => e.name === 'orc');
     const orcStats = await text(page, 'builder-defender-stats');
     ok(Object.entries(orc.stats).filter(([, v]) => typeof v !== 'object').every(([k, v]) => orcStats.includes(`${k} ${v}`)), `a monster's stats shown (${orcStats})`);
+    // Every game's builder: the keys the player and a monster take are those
+    // the CLI's keys catalog says apply to them (applies_to).
+    for (const r of info) {
+      const keys = frayJson(['list', '--rules', r.id, 'keys']).entries;
+      const classes = fray(['list', '--rules', r.id, 'classes', '--json']);
+      const firstClass = classes.status === 0 ? JSON.parse(classes.out).entries[0]?.name : undefined;
+      const monster = frayJson(['list', '--rules', r.id, 'monsters']).entries[0].name;
+      const want = (kind) => [...new Set(keys.filter((e) => String(e.stats.applies_to ?? '').split(', ').includes(kind))
+        .map((e) => e.name.slice(e.name.lastIndexOf(':') + 1)))].sort().join();
+      const shownKeys = (side) => page.$$eval(`.builder[data-side="${side}"] [data-key]`,
+        (els) => els.map((e) => e.dataset.key).filter((k) => k && k !== '*').sort().join());
+      for (const [who, kind] of [[r.player || firstClass, 'player'], [monster, 'monster']]) {
+        ok(want(kind) !== '', `${r.id}: the keys catalog names keys that apply to a ${kind}`);
+        // On the Dice tab: the builder is filled all the same, and no fight of these two computes meanwhile.
+        await page.goto(`${url}?game=${r.id}&tab=dice&attacker=${encodeURIComponent(who)}&defender=${encodeURIComponent(monster)}`);
+        await settled(page);
+        ok((await page.inputValue('[data-testid="builder-attacker-base"]')) === who, `${r.id}: the builder reads ${who}`);
+        const got = await shownKeys('attacker');
+        ok(got === want(kind), `${r.id}: the builder of ${who} (a ${kind}) shows the keys that apply to a ${kind}: ${got} vs ${want(kind)}`);
+      }
+    }
+    await page.goto(`${url}?game=crawl&tab=attack&defender=orc`);
+    await settled(page);
     // A half-typed name: no error while typing; the error after the pause.
     await page.fill('[data-testid="attacker"]', '');
     await page.type('[data-testid="attacker"]', 'ogr', { delay: 60 });
@@ -631,25 +666,27 @@ async function main() {
     await page.click('[data-testid="bestiary-run"]');
     await settled(page);
     ok((await text(page, 'bestiary-error')) === '', 'bestiary: the error clears on valid inputs');
-    same((await jsonOf(page, 'bestiary-json')).rows.map((r) => r.name),
-      frayJson(['bestiary', '--rules', 'crawl-0.34', '--attacker', (await page.evaluate(() => window.frayPage.state().attacker)) || 'player', '--hd', '1-2', '--method', 'auto', '--seed', '1']).rows.map((r) => r.name),
-      'bestiary --hd 1-2: the CLI\'s monsters');
+    // Shared among the page's workers, with the row work of the whole selection: the CLI's document.
+    const hdDoc = await jsonOf(page, 'bestiary-json');
+    same(hdDoc,
+      frayJson(['bestiary', '--rules', 'crawl-0.34', '--attacker', (await page.evaluate(() => window.frayPage.state().attacker)) || 'player', '--hd', '1-2', '--method', 'auto', '--seed', '1']),
+      `bestiary --hd 1-2 (${hdDoc.rows.length} monsters on ${await page.evaluate(() => window.frayPage.lastMs.bestiary_workers)} workers) is fray bestiary --json`);
+    // Inputs changed while the whole bestiary runs: it stops (its workers end,
+    // the page is idle again long before the whole would be done) and the rows
+    // shown stay the last run's, marked out of date.
+    await page.fill('[data-testid="bestiary-hd"]', '');
+    await settled(page);
+    await page.click('[data-testid="bestiary-run"]');
+    await page.waitForFunction(() => /^bestiary… \d+ %$/.test(document.querySelector('#status').textContent), null, { timeout: 60000, polling: 20 });
+    const stopAt = Date.now();
+    await page.fill('[data-testid="attacker"]', 'player:fighting=3');
+    await settled(page);
+    ok(Date.now() - stopAt < 15000, `bestiary: a change of the attacker stops the run (idle after ${Date.now() - stopAt} ms)`);
+    same(await jsonOf(page, 'bestiary-json'), hdDoc, 'bestiary: the rows of the last run stay after a stopped one');
+    ok((await page.locator('[data-testid="bestiary-table"] tbody tr').count()) === hdDoc.rows.length &&
+      (await page.isVisible('[data-testid="bestiary-rerun"]')), 'bestiary: its table is the last run\'s, marked out of date, after a stopped run');
     // The whole crawl-0.34 bestiary (642 monsters) takes tens of seconds: timed on request only (docs/web.md).
-    if (argv.includes('--bestiary-time')) {
-      await page.goto(`${url}?game=crawl-0.34&tab=bestiary`);
-      await settled(page);
-      const t0 = Date.now();
-      await page.click('[data-testid="bestiary-run"]');
-      // The page stays live and says how far the bestiary is.
-      await page.waitForTimeout(5000);
-      const status = await page.textContent('#status');
-      ok(/^bestiary… \d+ %$/.test(status) && await page.isVisible('#cancel'), `the whole bestiary: its progress and the Cancel button (${status})`);
-      ok((await page.evaluate(() => 1 + 1)) === 2, 'the whole bestiary: the page answers while it runs');
-      await settled(page);
-      const rows = (await jsonOf(page, 'bestiary-json')).rows.length;
-      console.log(`bestiary: the whole crawl-0.34 bestiary (${rows} monsters, default attacker) in the page: ${((Date.now() - t0) / 1000).toFixed(1)} s ` +
-        `(engine ${(await page.evaluate(() => window.frayPage.lastMs.bestiary) / 1000).toFixed(1)} s)`);
-    }
+    if (argv.includes('--bestiary-time')) await wholeBestiary(page, url);
 
     // --- tabs: role=tab, arrow keys ----------------------------------------------------
     await page.goto(`${url}?game=brogue&tab=sweep`);
@@ -672,6 +709,16 @@ async function main() {
       await settled(page);
       const w = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
       ok(w[0] <= w[1], `360 px, ${tab}: no horizontal scroll (${w[0]} <= ${w[1]})`);
+      // The bestiary's table too, once it has rows (it scrolls inside its own box).
+      if (tab === 'bestiary') {
+        await page.goto(`${url}?game=${game}&tab=${tab}&bmonsters=orc,orc_warrior,ogre`);
+        await settled(page);
+        await page.click('[data-testid="bestiary-run"]');
+        await settled(page);
+        const rows = await page.locator('[data-testid="bestiary-table"] tbody tr').count();
+        const r = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        ok(rows === 3 && r[0] <= r[1], `360 px, bestiary with ${rows} rows: no horizontal scroll (${r[0]} <= ${r[1]})`);
+      }
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -974,11 +1021,39 @@ async function measureLoad(url) {
     engine_ready_reload_ms: median('engine_ready_reload'), load_runs: runs };
 }
 
-// The screenshots of docs/web.md and README.md: one per tab, light and dark,
-// long work under way (progress.png) and a result out of date after an input
-// error (stale.png). Retake them after a change to the
-// page's look:
+// The whole crawl-0.34 bestiary (642 monsters against the default player),
+// from Run to the table: its time, its progress while it runs, and its
+// document against the CLI's (the rows shared among the page's workers come
+// out as the one call's).
+async function wholeBestiary(page, url) {
+  await page.goto(`${url}?game=crawl-0.34&tab=bestiary`);
+  await settled(page);
+  const t0 = Date.now();
+  await page.click('[data-testid="bestiary-run"]');
+  // The page stays live and says how far the bestiary is.
+  await page.waitForTimeout(5000);
+  const status = await page.textContent('#status');
+  ok(/^bestiary… \d+ %$/.test(status) && await page.isVisible('#cancel'), `the whole bestiary: its progress and the Cancel button (${status})`);
+  ok((await page.evaluate(() => 1 + 1)) === 2, 'the whole bestiary: the page answers while it runs');
+  await settled(page);
+  const seconds = (Date.now() - t0) / 1000;
+  const doc = await jsonOf(page, 'bestiary-json');
+  const lastMs = await page.evaluate(() => window.frayPage.lastMs);
+  console.log(`bestiary: the whole crawl-0.34 bestiary (${doc.rows.length} monsters, default attacker) in the page: ${seconds.toFixed(1)} s ` +
+    `(engine ${(lastMs.bestiary / 1000).toFixed(1)} s, ${lastMs.bestiary_workers ?? 1} workers)`);
+  const attacker = (await page.evaluate(() => window.frayPage.state().attacker)) || 'player';
+  same(doc, frayJson(['bestiary', '--rules', 'crawl-0.34', '--attacker', attacker, '--method', 'auto', '--seed', '1']),
+    'the whole bestiary is fray bestiary --json');
+}
+
+// The screenshots of docs/web.md and README.md: one per tab with its results,
+// the whole page, light and dark, on a desktop (1280 px) and a phone
+// (390 px); long work under way (progress.png) and a result out of date after
+// an input error (stale.png). pngquant, when installed, stores the tabs'
+// screenshots with a palette of 256 colours (about a third of the bytes). Retake
+// them after a change to the page's look:
 //   node tests/web/e2e.mjs --site build-web --cli build/fray --screenshots docs/web --only-screenshots
+const BESTIARY_SHOT = 'goblin,jackal,kobold,rat,orc,orc_warrior,orc_priest,gnoll,hobgoblin,wolf,ogre,troll,centaur,yak';
 async function screenshots(context, url, dir) {
   fs.mkdirSync(dir, { recursive: true });
   const page = await context.newPage();
@@ -986,28 +1061,35 @@ async function screenshots(context, url, dir) {
     ['attack', '?game=crawl&tab=attack'],
     ['fight', '?game=brogue&tab=fight'],
     ['sweep', '?game=brogue&tab=sweep&sy=p_hit,p_attacker_wins'],
+    ['bestiary', `?game=crawl-0.34&tab=bestiary&attacker=${encodeURIComponent('player:fighting=5,long_blades=4,weapon=long_sword,hp=40')}` +
+      `&bmonsters=${BESTIARY_SHOT}`],
     ['dice', '?game=brogue&tab=dice&dice=3d6%0A4d6kh3%0A2d10'],
     ['grid', '?game=shattered-pd&tab=grid&target=10,1'],
   ];
-  for (const scheme of ['light', 'dark']) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [name, query] of views) {
-      await page.goto(url + query);
-      await settled(page);
-      // The top of a long page only, to keep the files small.
-      const height = Math.min(1400, await page.evaluate(() => document.documentElement.scrollHeight));
-      await page.screenshot({ path: path.join(dir, `${name}${scheme === 'dark' ? '-dark' : ''}.png`), fullPage: true,
-        clip: { x: 0, y: 0, width: 1280, height } });
+  let palette = true;
+  const shoot = async (file) => {
+    await page.screenshot({ path: file, fullPage: true });
+    if (!palette) return;
+    try {
+      execFileSync('pngquant', ['--quality', '70-95', '--speed', '1', '--strip', '--force', '--ext', '.png', '256', file], { stdio: 'ignore' });
+    } catch (e) {
+      palette = false; // no pngquant: the screenshots as Chromium writes them
     }
-  }
-  // The same on a 360 px phone, the first screen of each (small files).
-  await page.setViewportSize({ width: 360, height: 740 });
-  for (const scheme of ['light', 'dark']) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [name, query] of views) {
-      await page.goto(url + query);
-      await settled(page);
-      await page.screenshot({ path: path.join(dir, `${name}-phone${scheme === 'dark' ? '-dark' : ''}.png`) });
+  };
+  for (const [width, height, suffix] of [[1280, 900, ''], [390, 844, '-phone']]) {
+    await page.setViewportSize({ width, height });
+    for (const scheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [name, query] of views) {
+        await page.goto(url + query);
+        await settled(page);
+        // The bestiary computes on Run only.
+        if (name === 'bestiary') {
+          await page.click('[data-testid="bestiary-run"]');
+          await settled(page);
+        }
+        await shoot(path.join(dir, `${name}${suffix}${scheme === 'dark' ? '-dark' : ''}.png`));
+      }
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });

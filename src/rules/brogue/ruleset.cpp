@@ -317,9 +317,13 @@ std::vector<CatalogEntry> help_entries(std::span<const NamedHelp> list, std::str
 
 std::vector<CatalogEntry> situation_entries() { return help_entries(situation_flags(), {}); }
 
+// "applies_to": the player's keys; a monster's, which an inline creature
+// (attack.cpp, a monster without a catalog entry) takes too.
 std::vector<CatalogEntry> key_entries() {
   auto keys = help_entries(player_keys(), "player");
   auto more = help_entries(monster_keys(), "monster");
+  for (CatalogEntry& e : keys) e.stats.push_back({"applies_to", std::string("player")});
+  for (CatalogEntry& e : more) e.stats.push_back({"applies_to", std::string("monster, inline")});
   keys.insert(keys.end(), more.begin(), more.end());
   return keys;
 }

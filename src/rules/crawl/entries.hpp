@@ -116,6 +116,16 @@ template <class Rows, class Entry>
   return out;
 }
 
+// The specs a key applies to, from its prefix: player: keys the player's,
+// monster: keys a catalog monster's and an inline one's (the same parse),
+// bolt: keys a bolt's (docs/json.md, Catalogs).
+[[nodiscard]] inline std::string key_applies_to(std::string_view key) {
+  if (key.starts_with("player:")) return "player";
+  if (key.starts_with("monster:")) return "monster, inline";
+  if (key.starts_with("bolt:")) return "bolt";
+  return "";
+}
+
 // Crawl's own names of the defender's EV and AC, kept in the details beside
 // the names every game gives them in a side's stats (`evasion`, `dr`).
 inline void add_own_terms(Fields& details, const SideSummary& defender) {

@@ -382,7 +382,11 @@ std::vector<CatalogEntry> armor_entries() {
 
 std::vector<CatalogEntry> situation_entries() { return crawl::help_entries(situation_flags()); }
 
-std::vector<CatalogEntry> key_entries() { return crawl::help_entries(spec_keys()); }
+std::vector<CatalogEntry> key_entries() {
+  std::vector<CatalogEntry> out = crawl::help_entries(spec_keys());
+  for (CatalogEntry& e : out) e.stats.push_back({"applies_to", crawl::key_applies_to(e.name)});
+  return out;
+}
 
 // --- the game, as GameRuleset reads it (fray/rules/game_ruleset.hpp) ----------------
 

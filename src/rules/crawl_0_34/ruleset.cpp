@@ -452,6 +452,7 @@ std::vector<CatalogEntry> key_entries() {
   for (const SpecKey& k : spec_keys()) {
     CatalogEntry e{k.name, k.meaning, {}};
     if (k.numeric) e.stats = {{"min", k.lo}, {"max", k.hi}};
+    e.stats.push_back({"applies_to", crawl::key_applies_to(k.name)});
     out.push_back(std::move(e));
   }
   return out;

@@ -338,8 +338,11 @@ std::vector<CatalogEntry> situation_entries() {
 
 std::vector<CatalogEntry> key_entries() {
   std::vector<CatalogEntry> out;
+  // One parse for every spec: a class (the player), a catalog monster and inline keys take every key.
   for (const SpecKey& k : spec_keys())
-    out.push_back({std::string(k.name), std::string(k.description), {{"default", std::string(k.fallback)}}});
+    out.push_back({std::string(k.name),
+                   std::string(k.description),
+                   {{"default", std::string(k.fallback)}, {"applies_to", std::string("player, monster, inline")}}});
   return out;
 }
 

@@ -62,8 +62,10 @@ struct SpecKey {
   std::string_view description;
 };
 
-// The `keys` catalog: an entry a key, with a "specs" stat; a key several
-// specs read ("armor", "hp") is one entry, its descriptions joined.
+// The `keys` catalog: an entry a key, with a "specs" stat (the game's own
+// names of the specs that read it) and an "applies_to" stat (the same in
+// every game's words: player, monster, inline); a key several specs read
+// ("armor", "hp") is one entry, its descriptions joined.
 [[nodiscard]] std::vector<CatalogEntry> key_entries(std::span<const SpecKey> keys);
 
 // The `situations` catalog: an entry a flag (anything with a name and a description).
