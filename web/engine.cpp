@@ -109,46 +109,25 @@ char* fray_catalogs(const char* rules_id) {
 // The monsters a `fray bestiary` request computes and the work each row gets,
 // so that the page can share the rows among several workers and still get
 // the CLI's numbers: `plan_json` is {"rules", "monsters"?: [names], "hd"?:
-// "LO-HI"}; returns {"value": {"monsters": [names in catalog order],
-// "row_work": W}} or {"error": message}, released with fray_free. The
-// selection is bestiary()'s (fray/rules/bestiary.cpp select: the catalog's
-// order, each name once, the level range on the catalog's level stat); the
-// row work is what bestiary() gives the whole selection
-// (bestiary_row_work), which each share then asks for with --row-work,
-// since a share's own default would be a larger slice of the budget. Any
-// error (an unknown monster, an empty range) is left to the whole request,
-// which the page then runs as one call to report it as the CLI does.
+// "LO-HI", "branch"?: "NAME[:DEPTHS]"}; returns {"value": {"monsters": [names
+// in catalog order], "row_work": W}} or {"error": message}, released with
+// fray_free. Both are the library's fray::bestiary_selection: what
+// bestiary() selects and the row work it gives the whole selection, which
+// each share then asks for with --row-work (a share's own default would be a
+// larger slice of the budget). An error is left to the whole request, which
+// the page then runs as one call to report it as the CLI does.
 char* fray_bestiary_plan(const char* plan_json) {
   nlohmann::json res;
   try {
     const nlohmann::json plan = nlohmann::json::parse(plan_json);
     const fray::Ruleset& rules = fray::cli::rules_for("bestiary", plan.at("rules").get<std::string>());
-    const std::vector<fray::CatalogEntry> catalog = rules.catalog(fray::CatalogKind::monsters);
-    std::vector<std::string> asked;
-    if (plan.contains("monsters")) asked = plan.at("monsters").get<std::vector<std::string>>();
-    const std::string level_stat = fray::bestiary_level_stat(rules);
-    std::optional<std::pair<double, double>> range;
-    if (plan.contains("hd") && !plan.at("hd").get<std::string>().empty()) {
-      if (level_stat.empty()) throw std::invalid_argument("no level stat");
-      range = fray::parse_level_range(plan.at("hd").get<std::string>(), "bestiary: --hd");
-    }
-    for (const std::string& m : asked)
-      if (std::none_of(catalog.begin(), catalog.end(), [&](const fray::CatalogEntry& e) { return e.name == m; }))
-        throw std::invalid_argument("unknown monster");
-    nlohmann::json names = nlohmann::json::array();
-    for (const fray::CatalogEntry& e : catalog) {
-      if (!asked.empty() && std::find(asked.begin(), asked.end(), e.name) == asked.end()) continue;
-      if (range) {
-        const fray::Value* v = fray::find_field(e.stats, level_stat);
-        std::optional<double> level;
-        if (v && std::holds_alternative<std::int64_t>(*v)) level = static_cast<double>(std::get<std::int64_t>(*v));
-        if (v && std::holds_alternative<double>(*v)) level = std::get<double>(*v);
-        if (!(level && *level >= range->first && *level <= range->second)) continue;
-      }
-      names.push_back(e.name);
-    }
-    if (names.empty()) throw std::invalid_argument("no monster");
-    res["value"] = {{"monsters", names}, {"row_work", fray::bestiary_row_work(names.size())}};
+    fray::BestiaryRequest request;
+    if (plan.contains("monsters")) request.monsters = plan.at("monsters").get<std::vector<std::string>>();
+    if (plan.contains("hd") && !plan.at("hd").get<std::string>().empty())
+      request.level = fray::parse_level_range(plan.at("hd").get<std::string>(), "bestiary: --hd");
+    if (plan.contains("branch")) request.branch = plan.at("branch").get<std::string>();
+    const fray::BestiarySelection chosen = fray::bestiary_selection(rules, request);
+    res["value"] = {{"monsters", chosen.monsters}, {"row_work", chosen.row_work}};
   } catch (const std::exception& e) {
     res["error"] = e.what();
   }

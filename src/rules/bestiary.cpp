@@ -306,6 +306,20 @@ std::pair<double, double> parse_level_range(const std::string& text, const std::
   return r;
 }
 
+BestiarySelection bestiary_selection(const Ruleset& rules, const BestiaryRequest& request) {
+  const auto kinds = rules.catalogs();
+  if (std::find(kinds.begin(), kinds.end(), CatalogKind::monsters) == kinds.end())
+    throw Error(fmt::format("bestiary: {} has no monsters catalog", rules.id()));
+  const std::vector<CatalogEntry> catalog = rules.catalog(CatalogKind::monsters);
+  std::optional<BranchFilter> branch;
+  if (!request.branch.empty()) branch = parse_branch_filter(rules, request.branch, "bestiary: --branch");
+  BestiarySelection out;
+  for (const RowInput& in : select(rules, request, catalog, bestiary_level_stat(rules), branch))
+    out.monsters.push_back(in.entry->name);
+  out.row_work = request.row_work > 0 ? request.row_work : bestiary_row_work(out.monsters.size());
+  return out;
+}
+
 BestiaryResult bestiary(const Ruleset& rules, const BestiaryRequest& request) {
   require(!request.attacker.empty(), "bestiary: --attacker is required (the character's spec)");
   require(request.row_work >= 0, fmt::format("bestiary: the row work must be at least 1, got {}", request.row_work));

@@ -208,6 +208,39 @@ TEST(Bestiary, FiltersByNameAndLevel) {
 
 // --branch: the monsters of the branch's population table at those levels
 // (tests/rules/branches_test.cpp reads the table), with --monsters and --hd.
+// bestiary_selection is what bestiary() selects, in catalog order, with the
+// row work the whole request gives each row: a share of its monsters asked
+// with that work gives the whole's rows.
+TEST(Bestiary, SelectionIsWhatTheBestiaryComputes) {
+  const Ruleset& crawl = ruleset("crawl-0.34");
+  BestiaryRequest req;
+  req.attacker = crawl.defaults().attacker;
+  req.fight.monte_carlo.sims = 200;
+  req.branch = "D:1";
+  const BestiarySelection chosen = bestiary_selection(crawl, req);
+  ASSERT_EQ(chosen.monsters.size(), 12u);
+  EXPECT_DOUBLE_EQ(chosen.row_work, bestiary_row_work(12));
+  const BestiaryResult whole = bestiary(crawl, req);
+  EXPECT_DOUBLE_EQ(whole.row_work, chosen.row_work);
+  std::vector<std::string> order;  // catalog order
+  for (const auto& e : crawl.catalog(CatalogKind::monsters))
+    if (std::find(chosen.monsters.begin(), chosen.monsters.end(), e.name) != chosen.monsters.end())
+      order.push_back(e.name);
+  EXPECT_EQ(chosen.monsters, order);
+  BestiaryRequest share = req;
+  share.branch.clear();
+  share.monsters = {chosen.monsters[0], chosen.monsters[5]};
+  share.row_work = chosen.row_work;
+  for (const BestiaryRow& r : bestiary(crawl, share).rows) {
+    const BestiaryRow& w = row_of(whole, r.name);
+    EXPECT_EQ(r.p_win, w.p_win) << r.name;
+    EXPECT_EQ(r.turns_to_kill, w.turns_to_kill) << r.name;
+    EXPECT_EQ(r.fights, w.fights) << r.name;
+  }
+  req.level = std::pair{50.0, 60.0};
+  EXPECT_THROW((void)bestiary_selection(crawl, req), Error);
+}
+
 TEST(Bestiary, FiltersByBranch) {
   const Ruleset& crawl = ruleset("crawl-0.34");
   BestiaryRequest req;

@@ -140,4 +140,16 @@ struct BestiaryResult {
 // and says why in its note.
 [[nodiscard]] BestiaryResult bestiary(const Ruleset& rules, const BestiaryRequest& request);
 
+// What bestiary(rules, request) computes, without computing it: the
+// monsters it selects (catalog order; --monsters, --hd and --branch applied)
+// and the work each row gets (request.row_work, or bestiary_row_work of
+// their number). A face that shares the rows among workers asks each share
+// with `monsters` a part of these and `row_work` this one, and gets the
+// whole request's rows. Throws what bestiary() throws for the selection.
+struct BestiarySelection {
+  std::vector<std::string> monsters;
+  double row_work = 0;
+};
+[[nodiscard]] BestiarySelection bestiary_selection(const Ruleset& rules, const BestiaryRequest& request);
+
 }  // namespace fray
