@@ -165,7 +165,7 @@ async function main() {
   // What a player downloads is the file as served: gzip-compressed where the
   // server allows (docs/web.md), most of the raw size being the catalogs' text.
   const wasmBytes = fs.statSync(path.join(site, 'fray.wasm')).size;
-  ok(wasmBytes < 3.5e6, `fray.wasm is under 3.5 MB (${wasmBytes} bytes)`);
+  ok(wasmBytes < 4e6, `fray.wasm is under 4 MB (${wasmBytes} bytes)`);
   const wasmGzip = zlib.gzipSync(fs.readFileSync(path.join(site, 'fray.wasm')), { level: 9 }).length;
   ok(wasmGzip < 1e6, `fray.wasm gzip-compressed is under 1 MB (${wasmGzip} bytes)`);
   const { server, url } = await serve();
@@ -962,7 +962,7 @@ async function main() {
     const wasm = fs.statSync(path.join(site, 'fray.wasm')).size;
     perf.wasm_bytes = wasm;
     perf.wasm_gzip_bytes = wasmGzip;
-    ok(wasm < 3.5e6, `fray.wasm is under 3.5 MB (${wasm})`);
+    ok(wasm < 4e6, `fray.wasm is under 4 MB (${wasm})`);
     // The 1 s target (docs/web.md) is reported, not enforced: a busy CI machine
     // multiplies it; a bound five times as wide still catches a broken load.
     ok(perf.interactive_ms < 5000, `first load interactive in under 5 s (median ${perf.interactive_ms} ms)`);
