@@ -287,7 +287,7 @@ TEST(CrawlCatalog, MonsterWeaponsAreTheGames) {
 }
 
 // A player with a long sword, for the fights below.
-const std::string kPlayer = "player:hp=60,str=14,dex=14,fighting=10,weapon_skill=10,weapon=long_sword";
+const std::string kEveryMonsterPlayer = "player:hp=60,str=14,dex=14,fighting=10,weapon_skill=10,weapon=long_sword";
 
 void expect_sane(const AttackSummary& s) {
   EXPECT_GE(s.p_hit, 0.0);
@@ -319,8 +319,8 @@ TEST(CrawlCatalog, EveryMonsterDefendsAndAttacks) {
     const MonsterProp& m = monsters()[i];
     const std::string name = catalog_key(m.name);
     SCOPED_TRACE(name);
-    expect_sane(rs.attack({kPlayer, name, {}, {}}));
-    const fight::TtkResult t = fight::solve_ttk(rs.bout({kPlayer, name, {}, {}}), o);
+    expect_sane(rs.attack({kEveryMonsterPlayer, name, {}, {}}));
+    const fight::TtkResult t = fight::solve_ttk(rs.bout({kEveryMonsterPlayer, name, {}, {}}), o);
     EXPECT_GE(t.p_kill, 0.0);
     EXPECT_LE(t.p_kill, 1.0 + 1e-9);
     if (t.attacks) {
@@ -330,7 +330,7 @@ TEST(CrawlCatalog, EveryMonsterDefendsAndAttacks) {
     if (m.attacks.empty()) {
       ++unarmed;
       try {
-        (void)rs.attack({name, kPlayer, {}, {}});
+        (void)rs.attack({name, kEveryMonsterPlayer, {}, {}});
         ADD_FAILURE() << "an attack by a monster without attacks";
       } catch (const Error& e) {
         EXPECT_NE(std::string(e.what()).find("has no melee attack"), std::string::npos) << e.what();
@@ -341,7 +341,7 @@ TEST(CrawlCatalog, EveryMonsterDefendsAndAttacks) {
     ++attackers;
     const json& not_modelled = rows[i].at("not_modelled");
     for (std::size_t k = 1; k <= m.attacks.size(); ++k) {
-      const AttackSummary s = rs.attack({name + ":attack=" + std::to_string(k), kPlayer, {}, {}});
+      const AttackSummary s = rs.attack({name + ":attack=" + std::to_string(k), kEveryMonsterPlayer, {}, {}});
       expect_sane(s);
       // An attack that can land deals at least 1 before the player's AC 0
       // (1 + random2(d)): its mean damage on a hit is at least 1.
@@ -379,7 +379,7 @@ TEST(CrawlCatalog, MonsterWithoutAttacksLandsNothingInAFight) {
     EXPECT_NEAR(d.p_a_wins, 1.0, 1e-12);
   }
   try {
-    (void)rs.attack({"plant:attack=1", kPlayer, {}, {}});
+    (void)rs.attack({"plant:attack=1", kEveryMonsterPlayer, {}, {}});
     ADD_FAILURE() << "attack= on a monster without attacks";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("no melee attack"), std::string::npos) << e.what();
@@ -412,13 +412,13 @@ TEST(CrawlCatalog, SampledMonstersFightInTime) {
     SCOPED_TRACE(name);
     if (!m.attacks.empty()) {
       run([&] {
-        const fight::TtkResult t = fight::solve_ttk(rs.bout({name, kPlayer, {}, {}}), o);
+        const fight::TtkResult t = fight::solve_ttk(rs.bout({name, kEveryMonsterPlayer, {}, {}}), o);
         EXPECT_GE(t.p_kill, 0.0);
         EXPECT_LE(t.p_kill, 1.0 + 1e-9);
       });
     }
     run([&] {
-      const fight::DuelResult d = fight::solve_duel(rs.bout({kPlayer, name, {}, {}}), o);
+      const fight::DuelResult d = fight::solve_duel(rs.bout({kEveryMonsterPlayer, name, {}, {}}), o);
       for (const double p : {d.p_a_wins, d.p_b_wins, d.p_draw}) {
         EXPECT_GE(p, 0.0);
         EXPECT_LE(p, 1.0 + 1e-9);
