@@ -148,6 +148,23 @@ bool read_monster_defenses(SpecReader& r, Monster& m, bool catalog, std::optiona
   return ev_given;
 }
 
+// A monster spec's weapon= (both versions): a catalog monster wields the
+// weapon the game always gives it (mon-gear.cc make_mons_weapon, the row's
+// `weapon`) unless the spec names another or none; one the game arms at
+// random (`weapon_random`) fights unarmed unless it names one. `lookup`
+// finds a weapon of the version's catalog. `row` is nullptr inline.
+template <class Monster, class Row, class Lookup>
+void read_monster_weapon(SpecReader& r, Monster& m, const Row* row, Lookup&& lookup) {
+  if (r.has("weapon") && r.text("weapon") == "none") return;
+  if (r.has("weapon") || !row || row->weapon.empty()) {
+    m.weapon = item<typename decltype(m.weapon)::value_type>(r, "weapon", lookup);
+    m.random_weapon = !m.weapon && row && row->weapon_random;
+    return;
+  }
+  m.weapon = lookup(row->weapon);
+  m.game_weapon = true;
+}
+
 // A monster spec's keys after its items, the same in both versions but for
 // what `version` gives: damage= and attack= (read_damage_and_attack), size=,
 // speed= (1..100), attack_energy=, missile_energy=, hp=, confused,

@@ -197,17 +197,7 @@ Monster parse_monster(SpecReader& r, const MonsterProp* base) {
   else if (!base)
     m.defaults.push_back("hd=1");
   m.ev_given = crawl::read_monster_defenses(r, m, base != nullptr, &Monster::sh_value);
-  // A catalog monster wields the weapon the game always gives it
-  // (mon-gear.cc make_mons_weapon) unless the spec names another, or none.
-  if (r.has("weapon") && r.text("weapon") == "none") {
-    // unarmed by choice
-  } else if (r.has("weapon") || !base || base->weapon.empty()) {
-    m.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
-    m.random_weapon = !m.weapon && base && base->weapon_random;
-  } else {
-    m.weapon = lookup_weapon(base->weapon);
-    m.game_weapon = true;
-  }
+  crawl::read_monster_weapon(r, m, base, [](const std::string& n) { return lookup_weapon(n); });
   if (auto v = r.integer("enchant", -20, 30)) m.enchant = static_cast<int>(*v);
   m.shield = shield_item(r);
   if (auto v = r.integer("shield_enchant", -20, 30)) m.shield_enchant = static_cast<int>(*v);

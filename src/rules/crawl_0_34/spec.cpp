@@ -321,17 +321,7 @@ Creature parse_monster(SpecReader& r, const MonsterProp* base) {
     r.fail("an inline monster needs hd=N");
   }
   crawl::read_monster_defenses(r, m, base != nullptr, &Creature::shield_class);
-  // A catalog monster wields the weapon the game always gives it
-  // (mon-gear.cc make_mons_weapon) unless the spec names another, or none.
-  if (r.has("weapon") && r.text("weapon") == "none") {
-    // unarmed by choice
-  } else if (r.has("weapon") || !base || base->weapon.empty()) {
-    m.weapon = item<WeaponProp>(r, "weapon", [](const std::string& n) { return lookup_weapon(n); });
-    m.random_weapon = !m.weapon && base && base->weapon_random;
-  } else {
-    m.weapon = lookup_weapon(base->weapon);
-    m.game_weapon = true;
-  }
+  crawl::read_monster_weapon(r, m, base, [](const std::string& n) { return lookup_weapon(n); });
   m.enchant = int_key(r, "enchant", -20, 30, 0);
   m.body = armor_item(r, "body", false);
   m.shield = armor_item(r, "shield", true);
