@@ -22,9 +22,12 @@ struct Entry {
   std::vector<std::pair<std::size_t, std::string>> dice;  // a dice stat, its expression
 };
 
-// The regeneration of [mechanics] (docs/rules.md, "Mechanics").
+// The regeneration of [mechanics] (docs/rules.md, "Mechanics"): the
+// parameters of fray's regeneration part (fray/fight/parts/regeneration.hpp),
+// each an expression of the side's stats (absent: the part's default).
 struct Regen {
-  Program every, amount;
+  std::optional<Program> every, gain, threshold, per_act;
+  int at_full = 0;  // parts::AtFull
 };
 
 struct Game {

@@ -421,13 +421,23 @@ Game read_game(std::string_view text, const std::string& origin, const std::file
     r.only(*t, {"regeneration"}, "[mechanics]");
     if (const toml::node* rg = t->get("regeneration")) {
       const toml::table* rt = rg->as_table();
-      if (!rt) r.fail(*rg, "regeneration must be a table: { every = ..., amount = ... }");
-      r.only(*rt, {"every", "amount"}, "regeneration");
-      const toml::node* every = rt->get("every");
-      const toml::node* amount = rt->get("amount");
-      if (!every || !amount) r.fail(*rg, "regeneration needs every and amount");
-      g.regen = Regen{expression_at(r, *every, stats_only, "regeneration every"),
-                      expression_at(r, *amount, stats_only, "regeneration amount")};
+      if (!rt) r.fail(*rg, "regeneration must be a table: { every = ..., gain = ... }");
+      r.only(*rt, {"every", "gain", "threshold", "per_act", "at_full"}, "regeneration");
+      Regen regen;
+      const std::pair<const char*, std::optional<Program>*> keys[] = {
+          {"every", &regen.every}, {"gain", &regen.gain}, {"threshold", &regen.threshold}, {"per_act", &regen.per_act}};
+      for (const auto& [key, slot] : keys)
+        if (const toml::node* e = rt->get(key))
+          *slot = expression_at(r, *e, stats_only, fmt::format("regeneration {}", key));
+      if (const toml::node* f = rt->get("at_full")) {
+        const std::string word = r.text_of(*f, "regeneration at_full");
+        static const std::string_view words[] = {"hold", "clock_runs", "reset"};
+        const auto at = std::find(std::begin(words), std::end(words), word);
+        if (at == std::end(words))
+          r.fail(*f, fmt::format("regeneration at_full: \"hold\", \"clock_runs\" or \"reset\", not \"{}\"", word));
+        regen.at_full = static_cast<int>(at - std::begin(words));
+      }
+      g.regen = std::move(regen);
     }
   }
 

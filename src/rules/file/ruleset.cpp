@@ -6,6 +6,9 @@
 
 #include <fray/core/budget.hpp>
 #include <fray/core/suggest.hpp>
+#include <fray/fight/parts/regeneration.hpp>
+#include <fray/fight/states.hpp>
+#include <fray/fight/turn.hpp>
 #include <fray/rules/spec.hpp>
 
 #include <fmt/format.h>
@@ -267,6 +270,9 @@ class FileRules final : public Ruleset {
   }
 
   const Game& game() const { return g_; }
+  // The side's regeneration, from its stats (a. of `in`); none when the file
+  // has none or its gain and per_act are 0 for this side.
+  std::optional<fight::parts::Regeneration> regeneration(const Inputs& in, double turn_time) const;
 
  private:
   static std::vector<std::pair<std::string_view, CatalogKind>> items() {
@@ -286,7 +292,8 @@ class FileRules final : public Ruleset {
   }
 
   void mechanics(std::vector<std::string>& modelled) const {
-    if (g_.regen) modelled.push_back("regeneration: [mechanics] regeneration of the rules file");
+    if (g_.regen)
+      modelled.push_back("regeneration ([mechanics] of the rules file): in fights (ttk, duel), not in one attack");
   }
 
   static Pmf pmf_of(const std::map<std::int64_t, double>& w, double total) {
@@ -389,15 +396,27 @@ Combatant FileRules::combatant(std::string_view text, std::string_view role) con
 
 // --- the fight ------------------------------------------------------------------------------
 
-// One side's turns on the other: `blows` blows, landing when any lands. Its
-// exact law is the blows' convolution; a sampled turn runs the program once
-// per blow.
-class BlowsExchange final : public Exchange {
+// What one turn's blows did: their damage, and whether any landed.
+struct Effect {
+  std::int64_t damage = 0;
+  bool hit = false;
+};
+
+// One side's turn on the other: `blows` blows, landing when any lands, then
+// the side's regeneration (fray/fight/parts/regeneration.hpp) when the file
+// has one. The exact reading draws the blows' convolution as one law; the
+// sampled one runs the program once per blow, its draws traced.
+class FileTurn {
  public:
-  BlowsExchange(const FileRules& rules, Combatant a, Combatant d, std::vector<bool> flags)
+  using mine = fight::parts::RegenState;
+  using theirs = fight::parts::RegenState;
+
+  FileTurn(const FileRules& rules, Combatant a, Combatant d, std::vector<bool> flags, double turn_time)
       : rules_(rules), a_(std::move(a)), d_(std::move(d)), flags_(std::move(flags)) {
     const Inputs in = this->in();
     blows_ = rules.blows_of(in);
+    max_hp_ = a_.vals[rules.game().hp].i;
+    regen_ = rules.regeneration(in, turn_time);
     try {
       law_ = turn_law(rules.blow_law(in));
     } catch (const TooLarge& e) {
@@ -405,43 +424,54 @@ class BlowsExchange final : public Exchange {
     }
   }
 
-  std::vector<Transition> outcomes(Side a, Side d) const override {
-    if (!why_.empty()) throw TooLarge(why_);
-    std::vector<Transition> out = law_;
-    for (Transition& t : out) {
-      t.attacker_state = a.state;
-      t.defender_state = d.state;
+  template <class R>
+  fight::After<mine, theirs> turn(R& r, const fight::Now<mine, theirs>& now) const {
+    fight::After<mine, theirs> out{0, 0, 0, Escape::none, 0, now.att, now.def};
+    if constexpr (R::exact) {
+      const Effect e = r.draw(fight::Choice<Effect>{&law_, "blows"});
+      out.damage = e.damage;
+      out.hit = e.hit ? 1 : 0;
+    } else {
+      const Inputs in = this->in();
+      for (std::int64_t b = 0; b < blows_; ++b) {
+        const Blow x = rules_.game().blow.sample(in, r.rng(), r.trace(), nullptr);
+        out.damage += x.damage;
+        if (rules_.game().lands[x.outcome]) out.hit = 1;
+      }
+    }
+    // The side's regeneration, at the end of its turn.
+    if (regen_) {
+      const std::int64_t healed = fight::parts::regenerate(r, *regen_, now.att_hp, max_hp_, out.att);
+      out.heal = std::min(healed, std::max<std::int64_t>(0, max_hp_ - now.att_hp));
     }
     return out;
   }
-  Transition sample(Side a, Side d, Rng& rng) const override {
-    const Inputs in = this->in();
-    Transition t{1, 0, a.state, d.state, 0};
-    for (std::int64_t b = 0; b < blows_; ++b) {
-      const Blow x = rules_.game().blow.sample(in, rng, nullptr, nullptr);
-      t.damage += x.damage;
-      if (rules_.game().lands[x.outcome]) t.hit = 1;
-    }
-    return t;
+
+  Exchange::Reads reads() const { return {regen_.has_value(), false, regen_.has_value()}; }
+  // A regeneration tells apart only how far below its maximum the side is,
+  // up to the most one turn regains.
+  Exchange::HpClasses hp_classes(const fight::Now<mine, theirs>& now) const {
+    return {std::min(std::max<std::int64_t>(0, max_hp_ - now.att_hp), most_healed_ + 1), 0};
   }
-  Reads reads() const override { return {false, false}; }
-  bool exact() const override { return why_.empty(); }
-  std::string why_not_exact() const override { return why_; }
-  double extra_sample_ops() const override { return static_cast<double>(blows_) * 16.0 * kDrawOps; }
+  bool exact() const { return why_.empty(); }
+  std::string why_not_exact() const { return why_; }
+  double extra_sample_ops() const { return static_cast<double>(blows_) * 16.0 * kDrawOps; }
+
+  std::int64_t most_healed_ = 0;
 
  private:
   Inputs in() const { return {&a_.vals, &a_.dice, &d_.vals, &d_.dice, &flags_}; }
 
   // The law of `blows_` blows: the damage, and whether any landed.
-  std::vector<Transition> turn_law(const FileRules::Law& blow) const {
+  std::vector<fight::Branch<Effect>> turn_law(const FileRules::Law& blow) const {
     std::map<std::int64_t, double> none{{0, 1.0}}, some;
     double work = 0;
     for (std::int64_t b = 0; b < blows_; ++b) {
       work += static_cast<double>(none.size() + some.size()) *
               static_cast<double>(blow.damage_hit.size() + blow.damage_miss.size());
       if (work > kMaxTurnWork)
-        throw TooLarge(
-            fmt::format("{} blows a turn of this many damage values take more work than an exact fight does", blows_));
+        throw TooLarge(fmt::format("{} blows a turn, each of {} damage values, take more work than an exact fight does",
+                                   blows_, blow.damage_hit.size() + blow.damage_miss.size()));
       std::map<std::int64_t, double> none2, some2;
       for (const auto& [k, p] : none) {
         for (const auto& [x, q] : blow.damage_miss) none2[k + x] += p * q;
@@ -453,21 +483,40 @@ class BlowsExchange final : public Exchange {
       none.swap(none2);
       some.swap(some2);
     }
-    std::vector<Transition> out;
+    std::vector<fight::Branch<Effect>> out;
     for (const auto& [k, p] : none)
-      if (p > 0) out.push_back({p, k, 0, 0, 0});
+      if (p > 0) out.push_back({{k, false}, p});
     for (const auto& [k, p] : some)
-      if (p > 0) out.push_back({p, k, 0, 0, 1});
+      if (p > 0) out.push_back({{k, true}, p});
     return out;
   }
 
   const FileRules& rules_;
   Combatant a_, d_;
   std::vector<bool> flags_;
-  std::int64_t blows_ = 1;
-  std::vector<Transition> law_;
+  std::int64_t blows_ = 1, max_hp_ = 1;
+  std::optional<fight::parts::Regeneration> regen_;
+  std::vector<fight::Branch<Effect>> law_;
   std::string why_;
 };
+
+std::optional<fight::parts::Regeneration> FileRules::regeneration(const Inputs& in, double turn_time) const {
+  if (!g_.regen) return std::nullopt;
+  const Regen& rg = *g_.regen;
+  const auto value = [&](const std::optional<Program>& p, double fallback) {
+    return p ? p->value(in).num() : fallback;
+  };
+  const double gain = value(rg.gain, 1), per_act = value(rg.per_act, 0);
+  if (gain == 0 && per_act == 0) return std::nullopt;  // this side does not regenerate
+  try {
+    const fight::PartUse use =
+        fight::parts::regeneration_use(value(rg.every, 0), gain, value(rg.threshold, 1), per_act, 1.0,
+                                       static_cast<fight::parts::AtFull>(rg.at_full), "[mechanics] regeneration");
+    return fight::parts::regeneration_of(use, turn_time, 1000);
+  } catch (const Error& e) {
+    throw Error(fmt::format("{}: [mechanics] {}", g_.file, e.what()));
+  }
+}
 
 Bout FileRules::bout(const AttackRequest& req) const {
   check_options(*this, req);
@@ -475,11 +524,28 @@ Bout FileRules::bout(const AttackRequest& req) const {
   const std::vector<bool> flags = situation(req.situation);
   Bout out;
   out.time_unit = g_.time_unit;
-  out.a = {a.name, a.vals[g_.hp].i, time_of(inputs(a, b, flags)), 0};
-  out.b = {b.name, b.vals[g_.hp].i, time_of(inputs(b, a, flags)), 0};
-  out.a_hits_b = std::make_shared<BlowsExchange>(*this, a, b, flags);
-  out.b_hits_a = std::make_shared<BlowsExchange>(*this, b, a, flags);
-  mechanics(out.modelled);
+  const double ta = time_of(inputs(a, b, flags)), tb = time_of(inputs(b, a, flags));
+  out.a = {a.name, a.vals[g_.hp].i, ta, 0};
+  out.b = {b.name, b.vals[g_.hp].i, tb, 0};
+  auto turn_a = std::make_shared<FileTurn>(*this, a, b, flags, ta);
+  auto turn_b = std::make_shared<FileTurn>(*this, b, a, flags, tb);
+  for (const auto& [turn, c] : {std::pair{turn_a, &a}, std::pair{turn_b, &b}}) {
+    const Inputs own = inputs(*c, *c, flags);
+    if (const auto rg = regeneration(own, c == &a ? ta : tb)) {
+      int acts = 0;
+      for (int n : rg->acts) acts = std::max(acts, n);
+      turn->most_healed_ =
+          static_cast<std::int64_t>(acts) * ((rg->gain + rg->threshold - 1) / rg->threshold + 1 + rg->per_act);
+      out.modelled.push_back(
+          fmt::format("{}: {}", c->name,
+                      fight::parts::regeneration_note(*rg, g_.regen->every ? g_.regen->every->value(own).num() : 0,
+                                                      "[mechanics] regeneration")));
+    }
+  }
+  const auto a_states = std::make_shared<const fight::States<fight::parts::RegenState>>(fight::parts::RegenState{});
+  const auto b_states = std::make_shared<const fight::States<fight::parts::RegenState>>(fight::parts::RegenState{});
+  std::tie(out.a_hits_b, out.b_hits_a) = fight::exchanges(std::shared_ptr<const FileTurn>(turn_a),
+                                                          std::shared_ptr<const FileTurn>(turn_b), a_states, b_states);
   return out;
 }
 
