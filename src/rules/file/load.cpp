@@ -32,10 +32,25 @@ std::unique_ptr<const Ruleset> read_rules_file(const std::filesystem::path& path
   return read_rules(text, path.string(), path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path());
 }
 
+namespace {
+// Registered; a registry's refusal (an id taken) names the file.
+const Ruleset& registered(std::unique_ptr<const Ruleset> rules, const std::string& origin) {
+  try {
+    return registry().load(std::move(rules));
+  } catch (const RulesFileError&) {
+    throw;
+  } catch (const Error& e) {
+    throw RulesFileError(origin, 0, 0, e.what());
+  }
+}
+}  // namespace
+
 const Ruleset& load_rules(std::string_view text, std::string_view origin, const std::filesystem::path& base) {
-  return registry().load(read_rules(text, origin, base));
+  return registered(read_rules(text, origin, base), std::string(origin));
 }
 
-const Ruleset& load_rules_file(const std::filesystem::path& path) { return registry().load(read_rules_file(path)); }
+const Ruleset& load_rules_file(const std::filesystem::path& path) {
+  return registered(read_rules_file(path), path.string());
+}
 
 }  // namespace fray

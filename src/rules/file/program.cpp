@@ -1,5 +1,6 @@
 #include "program.hpp"
 
+#include <fray/core/budget.hpp>
 #include <fray/core/suggest.hpp>
 
 #include <fmt/format.h>
@@ -184,6 +185,7 @@ enum class Op : std::uint8_t {
   lit,
   stat,  // side, index
   flag,  // situation index
+  blow,  // the blow's number in its turn
   var,   // slot
   neg,
   add,
@@ -255,6 +257,7 @@ struct Program::Impl {
   std::vector<std::string> slots;
   std::vector<Type> slot_types;
   Pos end;  // where the program's text ends
+  bool reads_blow = false;
   // dice(n, s) laws met so far.
   mutable std::mutex mutex;
   mutable std::map<std::pair<std::int64_t, std::int64_t>, std::shared_ptr<const Pmf>> dice_cache;
@@ -640,7 +643,8 @@ class Parser {
       n->v = {Type::boolean, t.text == "true" ? 1 : 0, 0};
       return n;
     }
-    if (keyword(t.text)) fail(t.pos, fmt::format("expected a value, found '{}'", t.text));
+    if (keyword(t.text) && !(t.text == "if" && is_op("(")))
+      fail(t.pos, fmt::format("expected a value, found '{}'", t.text));
     if (is_op(".")) {
       ++i_;
       const Token field = take();
@@ -660,6 +664,10 @@ class Parser {
       fail(t.pos, fmt::format("'{}.' names nothing: a. is the attacker, d. the defender, situation. a flag", t.text));
     }
     if (is_op("(")) return call(t);
+    if (t.text == "blow") {
+      out_.reads_blow = true;
+      return node(Op::blow, Type::integer, t.pos);
+    }
     const auto at = std::find(out_.slots.begin(), out_.slots.end(), t.text);
     if (at == out_.slots.end()) {
       std::vector<std::string> known = out_.slots;
@@ -1341,13 +1349,26 @@ Program Program::expression(std::string_view text, const std::string& file, Pos 
   return p;
 }
 
+std::uint64_t max_paths() noexcept {
+  const double by_budget = budget().work / 1000;
+  return static_cast<std::uint64_t>(std::clamp(by_budget, 1.0, static_cast<double>(fight::kMaxTurnPaths)));
+}
+
 void Program::each(const Inputs& in, const std::function<void(double, const Blow&)>& sink) const {
-  fight::Enumerate::each(
+  const std::uint64_t most = max_paths();
+  try {
+    fight::Enumerate::each(
       [&](fight::Enumerate& r) {
         Run<fight::Enumerate> run(*impl_, in, r, nullptr);
         return run.body();
       },
-      [&](double p, Blow&& b) { sink(p, b); });
+      [&](double p, Blow&& b) { sink(p, b); }, most);
+  } catch (const TooLarge&) {
+    throw TooLarge(fmt::format("{}: one blow has more than {} paths of random steps (or more than {} steps on one), "
+                               "more than the exact reading follows; fray strike samples it, and a fight is sampled "
+                               "(--method monte-carlo)",
+                               impl_->file, most, fight::kMaxTurnDraws));
+  }
 }
 
 Blow Program::sample(const Inputs& in, Rng& rng, std::vector<Draw>* trace, std::vector<Named>* named) const {
@@ -1355,6 +1376,8 @@ Blow Program::sample(const Inputs& in, Rng& rng, std::vector<Draw>* trace, std::
   Run<fight::Sample> run(*impl_, in, r, named);
   return run.body();
 }
+
+bool Program::reads_blow() const noexcept { return impl_->reads_blow; }
 
 Val Program::value(const Inputs& in) const {
   Rng unused(0);

@@ -63,6 +63,7 @@ struct Inputs {
   const std::vector<Val>* d = nullptr;
   const std::vector<DiceValue>* d_dice = nullptr;
   const std::vector<bool>* situation = nullptr;
+  std::int64_t blow = 1;  // `blow`: the blow's number in its turn, from 1
 };
 
 // What one blow did: its outcome (an index into the file's outcomes) and damage.
@@ -87,6 +88,10 @@ struct Scope {
   const std::vector<std::string>* outcomes = nullptr;
 };
 
+// The most paths the exact reading of one blow follows: a thousandth of the
+// work budget (fray/core/budget.hpp), at most fight::kMaxTurnPaths.
+[[nodiscard]] std::uint64_t max_paths() noexcept;
+
 class Program {
  public:
   // Compiles `text`, which starts in the file `file` at `start` (the place of
@@ -102,13 +107,16 @@ class Program {
   Program(Program&&) noexcept;
   Program& operator=(Program&&) noexcept;
 
-  // The blow read exactly: each path of its random steps with its probability.
+  // The blow read exactly: each path of its random steps with its
+  // probability. Throws TooLarge past max_paths() paths.
   void each(const Inputs& in, const std::function<void(double, const Blow&)>& sink) const;
   // One blow drawn on `rng`; with `trace`, every draw, and with `named`, the
   // values the path set.
   [[nodiscard]] Blow sample(const Inputs& in, Rng& rng, std::vector<Draw>* trace, std::vector<Named>* named) const;
   // A compiled expression's value (expression()).
   [[nodiscard]] Val value(const Inputs& in) const;
+  // Whether the program reads `blow` (each blow of a turn may then differ).
+  [[nodiscard]] bool reads_blow() const noexcept;
 
   struct Impl;
 

@@ -87,7 +87,9 @@ class FileRules final : public Ruleset {
     s.details = {{"blows", blows}, {"paths", static_cast<std::int64_t>(law.paths)}};
     s.steps.push_back(fmt::format("one blow of {}: its program read exactly over {} path{}", g_.file, law.paths,
                                   law.paths == 1 ? "" : "s"));
-    if (blows != 1) s.notes.push_back(fmt::format("a turn of a fight is {} blows; this is one of them", blows));
+    if (blows != 1)
+      s.notes.push_back(fmt::format("a turn of a fight is {} blows; this is {}", blows,
+                                    g_.blow.reads_blow() ? "the first (the program reads blow)" : "one of them"));
     for (const Combatant* c : {&a, &d})
       for (const std::string& item : c->items)
         s.equipment.push_back(fmt::format("{}: {}", c == &a ? "attacker" : "defender", item));
@@ -418,7 +420,13 @@ class FileTurn {
     max_hp_ = a_.vals[rules.game().hp].i;
     regen_ = rules.regeneration(in, turn_time);
     try {
-      law_ = turn_law(rules.blow_law(in));
+      std::vector<FileRules::Law> laws;
+      for (std::int64_t b = 1; b <= (rules.game().blow.reads_blow() ? blows_ : 1); ++b) {
+        Inputs nth = in;
+        nth.blow = b;
+        laws.push_back(rules.blow_law(nth));
+      }
+      law_ = turn_law(laws);
     } catch (const TooLarge& e) {
       why_ = e.what();
     }
@@ -432,8 +440,9 @@ class FileTurn {
       out.damage = e.damage;
       out.hit = e.hit ? 1 : 0;
     } else {
-      const Inputs in = this->in();
+      Inputs in = this->in();
       for (std::int64_t b = 0; b < blows_; ++b) {
+        in.blow = b + 1;
         const Blow x = rules_.game().blow.sample(in, r.rng(), r.trace(), nullptr);
         out.damage += x.damage;
         if (rules_.game().lands[x.outcome]) out.hit = 1;
@@ -462,11 +471,13 @@ class FileTurn {
  private:
   Inputs in() const { return {&a_.vals, &a_.dice, &d_.vals, &d_.dice, &flags_}; }
 
-  // The law of `blows_` blows: the damage, and whether any landed.
-  std::vector<fight::Branch<Effect>> turn_law(const FileRules::Law& blow) const {
+  // The law of `blows_` blows (each its own law when the program reads
+  // `blow`, else all the first's): the damage, and whether any landed.
+  std::vector<fight::Branch<Effect>> turn_law(const std::vector<FileRules::Law>& laws) const {
     std::map<std::int64_t, double> none{{0, 1.0}}, some;
     double work = 0;
     for (std::int64_t b = 0; b < blows_; ++b) {
+      const FileRules::Law& blow = laws[std::min(static_cast<std::size_t>(b), laws.size() - 1)];
       work += static_cast<double>(none.size() + some.size()) *
               static_cast<double>(blow.damage_hit.size() + blow.damage_miss.size());
       if (work > kMaxTurnWork)
