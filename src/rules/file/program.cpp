@@ -1074,6 +1074,8 @@ class Run {
         return (*(n.side == 0 ? in_.a : in_.d))[n.index];
       case Op::flag:
         return boolean((*in_.situation)[n.index]);
+      case Op::blow:
+        return integer(in_.blow);
       case Op::var:
         if (!set_[n.index]) fail(n.pos, fmt::format("'{}' is read before it is set on this path", n.text));
         return vars_[n.index];
