@@ -1360,16 +1360,17 @@ void Program::each(const Inputs& in, const std::function<void(double, const Blow
   const std::uint64_t most = max_paths();
   try {
     fight::Enumerate::each(
-      [&](fight::Enumerate& r) {
-        Run<fight::Enumerate> run(*impl_, in, r, nullptr);
-        return run.body();
-      },
-      [&](double p, Blow&& b) { sink(p, b); }, most);
+        [&](fight::Enumerate& r) {
+          Run<fight::Enumerate> run(*impl_, in, r, nullptr);
+          return run.body();
+        },
+        [&](double p, Blow&& b) { sink(p, b); }, most);
   } catch (const TooLarge&) {
-    throw TooLarge(fmt::format("{}: one blow has more than {} paths of random steps (or more than {} steps on one), "
-                               "more than the exact reading follows; fray strike samples it, and a fight is sampled "
-                               "(--method monte-carlo)",
-                               impl_->file, most, fight::kMaxTurnDraws));
+    throw TooLarge(
+        fmt::format("{}: one blow has more than {} paths of random steps (or more than {} steps on one), "
+                    "more than the exact reading follows; fray strike samples it, and a fight is sampled "
+                    "(--method monte-carlo)",
+                    impl_->file, most, fight::kMaxTurnDraws));
   }
 }
 

@@ -463,6 +463,15 @@ Game read_game(std::string_view text, const std::string& origin, const std::file
     }
   }
 
+  // A catalog of classes, weapons or armors takes the key of its name.
+  for (const auto& [word, kind] : {std::pair{"class", CatalogKind::classes}, std::pair{"weapon", CatalogKind::weapons},
+                                   std::pair{"armor", CatalogKind::armors}})
+    if (g.catalogs.count(kind) && !g.catalogs.at(kind).empty())
+      for (const Stat& s : g.stats)
+        if (s.name == word)
+          throw RulesFileError(origin, 1, 1,
+                               fmt::format("the stat '{}' and the spec key of the file's {} catalog share a name", word,
+                                           catalog_kind_name(kind)));
   if (const toml::node* n = gt->get("player")) {
     g.player = catalog_key(r.text_of(*n, "[game] player"));
     const auto& monsters = g.catalogs[CatalogKind::monsters];

@@ -230,12 +230,20 @@ class FileRules final : public Ruleset {
   Law blow_law(const Inputs& in) const {
     Law law;
     law.kind.assign(g_.outcomes.size(), 0.0);
+    // Each kind's chance summed with Neumaier's compensation: the chances of
+    // many paths add up to the probability a single step gave (percent(70)
+    // over eight damage rolls is 0.7, not 0.7000000000000001).
+    std::vector<double> carry(g_.outcomes.size(), 0.0);
     g_.blow.each(in, [&](double p, const Blow& b) {
       ++law.paths;
-      law.kind[b.outcome] += p;
+      double& s = law.kind[b.outcome];
+      const double t = s + p;
+      carry[b.outcome] += std::abs(s) >= std::abs(p) ? (s - t) + p : (p - t) + s;
+      s = t;
       law.damage[b.damage] += p;
       (g_.lands[b.outcome] ? law.damage_hit : law.damage_miss)[b.damage] += p;
     });
+    for (std::size_t k = 0; k < carry.size(); ++k) law.kind[k] += carry[k];
     return law;
   }
 
