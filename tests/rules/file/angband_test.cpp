@@ -86,11 +86,12 @@ TEST(AngbandFile, WarriorOnCaveOrcByHand) {
 TEST(AngbandFile, HillGiantOnHeavyArmourByHand) {
   // chance_of_monster_hit_base: 25 * 3 + 40 = 115; AC 150 takes 100: 10000 *
   // 15 / 115 = 1304, * 8300 / 10000 = 1082, + 1200 = 2282: P(hit) = 1141/5000.
-  // adjust_dam_armor: 4d8 - 4d8 * 150 / 400, so 32 becomes 20 and 4 stays 3.
+  // adjust_dam_armor: 4d8 - 4d8 * 150 / 400, so 32 and 31 (5 of 4096 rolls)
+  // become 20 (31 - 4650 / 400 = 31 - 11) and 4 becomes 3.
   const AttackSummary s = rules().attack({"hill_giant", "warrior:ac=150", {}, {}});
   EXPECT_NEAR(s.p_hit, 1141.0 / 5000, 1e-12);
   EXPECT_EQ(s.damage.max(), 20);
-  EXPECT_NEAR(s.damage[20], 1141.0 / 5000 / 4096, 1e-12);
+  EXPECT_NEAR(s.damage[20], 1141.0 / 5000 * 5 / 4096, 1e-12);
   EXPECT_NEAR(s.damage[1], 0.0, 1e-12);
   EXPECT_NEAR(s.damage[3], 1141.0 / 5000 / 4096, 1e-12);  // 4 * 150 / 400 = 1
 }
