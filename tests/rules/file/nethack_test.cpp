@@ -1,0 +1,125 @@
+// examples/rules/nethack.toml, NetHack 3.6.7's melee as a rules file: every
+// blow against the exact answers tools/rules/nethack_reference.py computes
+// from the game's own formulas (find_roll_to_hit, dmgval, hmon_hitmon,
+// mattacku with AC_VALUE, hitmu), without fray, and writes to
+// tests/golden/rules/nethack.json.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fray/fight/kernel.hpp>
+#include <fray/rules/rules_file.hpp>
+#include <memory>
+#include <string>
+
+#include "support/support.hpp"
+
+namespace nethack_test {
+
+using namespace fray;
+
+const Ruleset& rules() {
+  static const std::unique_ptr<const Ruleset> r =
+      read_rules_file(std::string(FRAY_TEST_DIR) + "/../examples/rules/nethack.toml");
+  return *r;
+}
+
+AttackRequest request_of(const nlohmann::json& c) {
+  return {c.at("attacker").get<std::string>(),
+          c.at("defender").get<std::string>(),
+          c.at("situation").get<std::vector<std::string>>(),
+          {}};
+}
+
+double outcome_p(const AttackSummary& s, const std::string& name) {
+  for (const OutcomeKind& k : s.outcomes)
+    if (k.name == name) return k.p;
+  return 0;
+}
+
+TEST(NethackFile, EveryBlowIsTheReferences) {
+  const nlohmann::json g = test::read_json("golden/rules/nethack.json");
+  ASSERT_GE(g.at("cases").size(), 10u);
+  for (const auto& c : g.at("cases")) {
+    SCOPED_TRACE(c.at("attacker").get<std::string>() + " -> " + c.at("defender").get<std::string>());
+    const AttackSummary s = rules().attack(request_of(c));
+    EXPECT_NEAR(s.p_hit, c.at("p_hit").at("value").get<double>(), 1e-12);
+    EXPECT_NEAR(outcome_p(s, "hit"), c.at("outcomes").at("hit").at("value").get<double>(), 1e-12);
+    EXPECT_NEAR(outcome_p(s, "miss"), c.at("outcomes").at("miss").at("value").get<double>(), 1e-12);
+    double mass = 0;
+    for (const auto& row : c.at("damage")) {
+      const auto k = row.at(0).get<std::int64_t>();
+      EXPECT_NEAR(s.damage[k], row.at(2).get<double>(), 1e-12) << "damage " << k << " = " << row.at(1);
+      mass += s.damage[k];
+    }
+    EXPECT_NEAR(mass, 1.0, 1e-12);  // no damage the game cannot do
+    EXPECT_NEAR(s.mean_damage(), c.at("mean_damage").at("value").get<double>(), 1e-9);
+  }
+}
+
+TEST(NethackFile, ValkyrieOnJackalByHand) {
+  // find_roll_to_hit: 1 + Luck 0 + abon() 2 (Str 18/50: 1, level 1: +1, Dex
+  // 14: +0) + find_mac 7 + u.uhitinc 0 + u.ulevel 1 + hitval 1 (the +1
+  // sword) + weapon_hit_bonus 0 (Basic) = 12, a hit when 12 > rnd(20):
+  // P(hit) = 11/20. dmgval d8 + 1, then dbon() 3 (18/50): 5..12, each 11/160.
+  const AttackSummary s = rules().attack({"valkyrie", "jackal", {}, {}});
+  EXPECT_NEAR(s.p_hit, 11.0 / 20, 1e-12);
+  EXPECT_EQ(s.damage.min(), 0);
+  EXPECT_EQ(s.damage.max(), 12);
+  EXPECT_NEAR(s.damage[4], 0.0, 1e-12);
+  for (int k = 5; k <= 12; ++k) EXPECT_NEAR(s.damage[k], 11.0 / 160, 1e-12) << k;
+  // Against the large giant beetle the sword rolls d12: AC 4, P(hit) = 8/20.
+  const AttackSummary big = rules().attack({"valkyrie", "giant_beetle", {}, {}});
+  EXPECT_NEAR(big.p_hit, 2.0 / 5, 1e-12);
+  EXPECT_EQ(big.damage.max(), 16);
+}
+
+TEST(NethackFile, NegativeArmourIsRandomTwice) {
+  // mattacku: AC_VALUE(-5) is -rnd(5), so the warg's tmp = 17 - rnd(5) is
+  // 12..16 and P(hit) = (11 + 12 + 13 + 14 + 15) / 100 = 13/20; hitmu then
+  // takes another rnd(5) off 2d6, leaving at least 1: 2d6 - rnd(5) <= 1 in
+  // 35 of 180 cases, so P(1) = 13/20 * 7/36 = 91/720 (nethack_reference.py
+  // "warg -> valkyrie:ac=-5").
+  const AttackSummary s = rules().attack({"warg", "valkyrie:ac=-5", {}, {}});
+  EXPECT_NEAR(s.p_hit, 13.0 / 20, 1e-12);
+  EXPECT_NEAR(s.damage[1], 91.0 / 720, 1e-12);
+  EXPECT_NEAR(s.damage[11], 13.0 / 3600, 1e-12);
+  EXPECT_EQ(s.damage.max(), 11);
+  // With AC 6 nothing is random but the roll: tmp = 6 + 10 + 0 = 16, 15/20.
+  EXPECT_NEAR(rules().attack({"jackal", "valkyrie", {}, {}}).p_hit, 3.0 / 4, 1e-12);
+}
+
+TEST(NethackFile, WeakBlowsStillDoOne) {
+  // A -2 dagger: dmgval max(d4 - 2, 0) is 0, 0, 1, 2; a 0 gets no bonus and
+  // becomes 1, a 1 gets u.udaminc + dbon() (Str 16: +1) = 2, a 2 also gets
+  // Unskilled's -2: 1. P(1) = 3/16, P(2) = 1/16 of all blows (P(hit) 1/4).
+  const AttackSummary s =
+      rules().attack({"valkyrie:weapon=dagger,enchant=-2,wskill=1,str=16,luck=-3", "hill_orc", {}, {}});
+  EXPECT_NEAR(s.p_hit, 1.0 / 4, 1e-12);
+  EXPECT_NEAR(s.damage[1], 3.0 / 16, 1e-12);
+  EXPECT_NEAR(s.damage[2], 1.0 / 16, 1e-12);
+  EXPECT_EQ(s.damage.max(), 2);
+}
+
+TEST(NethackFile, SpeedMakesTheTurn) {
+  // A giant beetle (speed 6) moves every 12 / 6 = 2 turns on average.
+  const Bout b = rules().bout({"valkyrie", "giant_beetle", {}, {}});
+  EXPECT_EQ(b.a.hp, 16);
+  EXPECT_EQ(b.b.hp, 23);
+  EXPECT_NEAR(b.a.attack_time, 1.0, 1e-12);
+  EXPECT_NEAR(b.b.attack_time, 2.0, 1e-12);
+}
+
+TEST(NethackFile, SampledBlowsAverageTheExactMean) {
+  // 20000 sampled blows of the warg on an AC -5 hero at a fixed seed: the
+  // mean within 5 standard errors of 1963/720.
+  const AttackRequest req{"warg", "valkyrie:ac=-5", {}, {}};
+  const AttackSummary s = rules().attack(req);
+  const std::uint64_t n = 20000;
+  const StrikeRun run = rules().strike({req, 3, n});
+  const double se = s.damage.stddev() / std::sqrt(static_cast<double>(n));
+  EXPECT_NEAR(run.mean_damage(), 1963.0 / 720, 5 * se);
+  const double se_hit = std::sqrt(s.p_hit * (1 - s.p_hit) / static_cast<double>(n));
+  EXPECT_NEAR(static_cast<double>(run.hits) / static_cast<double>(n), 13.0 / 20, 5 * se_hit);
+}
+
+}  // namespace nethack_test
