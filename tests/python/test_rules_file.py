@@ -142,6 +142,19 @@ def test_load_from_text():
     assert fray.attack(r, "knight", "goblin").p_hit == 0.75
 
 
+def test_includes_are_read_beside_the_file(tmp_path):
+    (tmp_path / "more.toml").write_text('[[monsters]]\nname = "rat"\nhp = 3\nhit = 20\n')
+    main = tmp_path / "main.toml"
+    main.write_text('include = ["more.toml"]\n' + PERCENT)
+    r = fray.load_rules(main)
+    assert [m["name"] for m in fray.catalog(r, "monsters", frame=False)] == ["knight", "goblin", "rat"]
+    assert fray.attack(r, "rat", "knight").p_hit == pytest.approx(0.2, abs=1e-15)
+    # Text has no folder: its include is an error at the include.
+    with pytest.raises(fray.RulesFileError) as caught:
+        fray.load_rules(main.read_text())
+    assert (caught.value.file, caught.value.line, caught.value.column) == ("<rules>", 1, 12)
+
+
 def test_rules_for_a_built_in_game():
     assert fray.Rules("spd").id == "shattered-pd"
     assert fray.Rules("brogue").path is None
