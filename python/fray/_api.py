@@ -13,7 +13,7 @@ import sys
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast
 
 from . import _fray
-from ._fray import Error, RulesFileError
+from ._fray import Error
 from ._results import (
     Aim,
     Attack,
