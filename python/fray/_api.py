@@ -31,6 +31,9 @@ from ._results import (
 )
 
 __all__ = [
+    "Rules",
+    "RulesRef",
+    "load_rules",
     "Spec",
     "Point",
     "MapInput",
@@ -73,15 +76,163 @@ _MAX_SEED = 2**64 - 1
 # --- rules -------------------------------------------------------------------------------------------
 
 
+class Rules:
+    """A ruleset fray knows, by its id: what ``fray.load_rules`` returns for a
+    rules file (docs/rules.md), usable wherever a game's id is (``rules`` of
+    ``attack``, ``ttk``, ``catalog``, ...). ``Rules(id)`` makes one for any
+    ruleset, a built-in game's too (an alias gives the game's id).
+
+    The attributes are what ``fray.rulesets()`` says of the ruleset now
+    (``id``, ``title``, ``aliases``, ``player``, ``catalogs``, ``options``,
+    ``engines``, ``verbs``, ``branches``, ``defaults``; ``to_json()`` all of
+    them), and ``path``, the file it was last loaded from (None for text and
+    built-in games). Loading a file with the same id again replaces the
+    ruleset: every ``Rules`` of that id, and the id as a str, then mean the
+    new one.
+    """
+
+    __slots__ = ("_id",)
+
+    def __init__(self, id: str) -> None:
+        if not isinstance(id, str):
+            raise TypeError(f"id must be a str (a ruleset id), got {type(id).__name__}")
+        self._id: str = _fray.ruleset(id)["id"]
+
+    @property
+    def id(self) -> str:
+        return self._id
+
+    def to_json(self) -> Dict[str, Any]:
+        """``fray.rulesets()``'s entry for this ruleset (a fresh dict)."""
+        return _fray.ruleset(self._id)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.to_json()[key]
+
+    @property
+    def title(self) -> str:
+        return cast(str, self["title"])
+
+    @property
+    def aliases(self) -> List[str]:
+        return cast(List[str], self["aliases"])
+
+    @property
+    def player(self) -> Optional[str]:
+        """The catalog name of the player character a dict spec starts from, or None."""
+        return cast(Optional[str], self["player"])
+
+    @property
+    def catalogs(self) -> List[str]:
+        """The kinds of catalog it has (``fray.catalog(rules, kind)``)."""
+        return cast(List[str], self["catalogs"])
+
+    @property
+    def options(self) -> List[str]:
+        return cast(List[str], self["options"])
+
+    @property
+    def engines(self) -> List[str]:
+        return cast(List[str], self["engines"])
+
+    @property
+    def verbs(self) -> List[str]:
+        return cast(List[str], self["verbs"])
+
+    @property
+    def branches(self) -> List[Dict[str, Any]]:
+        return cast(List[Dict[str, Any]], self["branches"])
+
+    @property
+    def defaults(self) -> Dict[str, Any]:
+        return cast(Dict[str, Any], self["defaults"])
+
+    @property
+    def path(self) -> Optional[str]:
+        """The rules file this ruleset was last loaded from (absolute), or None."""
+        return _loaded_from.get(self._id)
+
+    def __str__(self) -> str:
+        return self._id
+
+    def __repr__(self) -> str:
+        where = f", path={self.path!r}" if self.path is not None else ""
+        return f"Rules({self._id!r}, title={self.title!r}{where})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rules) and other._id == self._id
+
+    def __hash__(self) -> int:
+        return hash(("fray.Rules", self._id))
+
+
+#: A ruleset: its id (or an alias) as a str, or a :class:`Rules`.
+RulesRef = Union[str, Rules]
+
+# The file each ruleset loaded from a path was last read from; a ruleset
+# loaded from text has none.
+_loaded_from: Dict[str, Optional[str]] = {}
+
+
+def _is_rules_text(s: str) -> bool:
+    """Whether a str given to load_rules is a rules file's text rather than a
+    path: one with a line break, one that (after blanks) starts with '[' as
+    a TOML table does, or one with nothing but blanks."""
+    return "\n" in s or "\r" in s or s.lstrip().startswith("[") or not s.strip()
+
+
+def load_rules(path_or_text: Union[str, "os.PathLike[str]"]) -> Rules:
+    """Reads a rules file (docs/rules.md: a game's melee described in TOML)
+    and makes its ruleset known to every function, as the built-in games are.
+
+    ``path_or_text`` is a path (an ``os.PathLike`` such as ``pathlib.Path``,
+    or a str) or the file's text: a str is text when it has a line break or
+    starts with ``[`` (a TOML table, blanks before it aside), else a path.
+    A file's ``include`` files are read beside it; text has no includes.
+    Loading a file whose id a loaded file already has replaces that ruleset
+    (edit the file, load it again); a built-in game's id is refused.
+
+    Returns the :class:`Rules`, usable wherever a game's id is, as is the id
+    itself. A problem in the file raises :class:`fray.RulesFileError` (a
+    ``fray.Error``) with its ``file`` (the path, or ``<rules>`` for text),
+    ``line``, ``column`` and ``reason``.
+
+    >>> r = fray.load_rules(pathlib.Path("examples/rules/percent.toml"))
+    >>> fray.attack(r, "knight", "goblin").p_hit
+    """
+    if isinstance(path_or_text, os.PathLike):
+        path: Union[str, bytes] = os.fspath(path_or_text)
+        is_text = False
+    elif isinstance(path_or_text, str):
+        path = path_or_text
+        is_text = _is_rules_text(path_or_text)
+    else:
+        raise TypeError(
+            "path_or_text must be a str (a path, or a rules file's text) or an os.PathLike path, "
+            f"got {type(path_or_text).__name__}"
+        )
+    if is_text:
+        info = _fray.load_rules_text(cast(str, path))
+        _loaded_from[info["id"]] = None
+    else:
+        info = _fray.load_rules_file(os.fsencode(path))
+        _loaded_from[info["id"]] = os.fsdecode(os.path.abspath(path))
+    return Rules(info["id"])
+
+
 def _ruleset(rules: Any, order: Optional[str] = None) -> Dict[str, Any]:
-    """The game ``rules`` names (an id or an alias), as ``fray.rulesets()`` describes it.
+    """The game ``rules`` names (an id, an alias or a :class:`Rules`), as ``fray.rulesets()`` describes it.
 
     An unknown name raises the command line's message; ``order``, the
     signature of a function whose arguments moved, is added to it, since a
     call in the old order puts a spec where the rules go.
     """
+    if isinstance(rules, Rules):
+        return _fray.ruleset(rules.id)
     if not isinstance(rules, str):
-        raise TypeError(f"rules must be a str (a ruleset id), got {type(rules).__name__}" + _order_hint(order))
+        raise TypeError(
+            f"rules must be a str (a ruleset id) or a fray.Rules, got {type(rules).__name__}" + _order_hint(order)
+        )
     try:
         return _fray.ruleset(rules)
     except Error as e:
@@ -260,7 +411,7 @@ def _spec_text(info: Dict[str, Any], combatant: Spec) -> str:
     return f"{name}:{items}" if items else name
 
 
-def spec(rules: str, combatant: Spec) -> str:
+def spec(rules: RulesRef, combatant: Spec) -> str:
     """The spec text of a combatant given as text or as a dictionary.
 
     Text passes unchanged. A dictionary's key ``"name"`` is the catalog name
@@ -354,7 +505,7 @@ def roll(expr: str, seed: Optional[int] = None, count: int = 1, rng: str = "defa
 
 
 def attack(
-    rules: str,
+    rules: RulesRef,
     attacker: Spec,
     defender: Spec,
     situation: Union[str, Iterable[str], None] = (),
@@ -381,7 +532,7 @@ def attack(
 
 
 def strike(
-    rules: str,
+    rules: RulesRef,
     attacker: Spec,
     defender: Spec,
     situation: Union[str, Iterable[str], None] = (),
@@ -441,7 +592,7 @@ def _optional(value: Optional[Any], what: str) -> Optional[int]:
 
 
 def ttk(
-    rules: str,
+    rules: RulesRef,
     attacker: Spec,
     defender: Spec,
     situation: Union[str, Iterable[str], None] = (),
@@ -486,7 +637,7 @@ def ttk(
 
 
 def duel(
-    rules: str,
+    rules: RulesRef,
     a: Spec,
     b: Spec,
     situation: Union[str, Iterable[str], None] = (),
@@ -535,7 +686,7 @@ def duel(
 
 @_rules_first("sweep(rules, attacker, defender, situation=(), *, key=None, skill=None, start=0, stop=27, step=1, ...)")
 def sweep(
-    rules: str,
+    rules: RulesRef,
     attacker: Spec,
     defender: Spec,
     situation: Union[str, Iterable[str], None] = (),
@@ -615,7 +766,7 @@ def sweep(
 
 @_rules_first("bestiary(rules, attacker, situation=(), *, monsters=None, hd=None, branch=None, ...)")
 def bestiary(
-    rules: str,
+    rules: RulesRef,
     attacker: Spec,
     situation: Union[str, Iterable[str], None] = (),
     *,
@@ -688,7 +839,7 @@ def bestiary(
 
 @_rules_first("table(rules, kind, *, percent=None, monsters=None, reachable=False)")
 def table(
-    rules: str,
+    rules: RulesRef,
     kind: str,
     *,
     percent: Optional[Iterable[int]] = None,
@@ -746,7 +897,7 @@ def armor_for_hit(
 
 @_rules_first("turn(rules, defender, attackers, situation=(), *, kind='melee')")
 def turn(
-    rules: str,
+    rules: RulesRef,
     defender: Spec,
     attackers: Iterable[Spec],
     situation: Union[str, Iterable[str], None] = (),
@@ -787,7 +938,7 @@ def _catalog_rows(doc: Dict[str, Any]) -> List[Dict[str, Any]]:
     return rows
 
 
-def catalog(rules: str, kind: str, *, frame: Optional[bool] = None) -> Any:
+def catalog(rules: RulesRef, kind: str, *, frame: Optional[bool] = None) -> Any:
     """One catalog of a game (``fray list --rules GAME KIND``): monsters, weapons,
     armors, classes, situations or keys.
 
@@ -807,14 +958,16 @@ def catalog(rules: str, kind: str, *, frame: Optional[bool] = None) -> Any:
     return pd.DataFrame(rows)
 
 
-def catalogs(rules: str) -> Dict[str, int]:
+def catalogs(rules: RulesRef) -> Dict[str, int]:
     """The catalogs a game has and their sizes (``fray list --rules GAME``)."""
     return dict(_fray.catalogs(_ruleset_id(rules))["catalogs"])
 
 
 def rulesets() -> List[Dict[str, Any]]:
-    """Every game fray knows: id, title, aliases, player (the catalog name of
-    its player character, or None), catalogs, request options, engines."""
+    """Every game fray knows, the rules files loaded (``fray.load_rules``)
+    last: id, title, aliases, player (the catalog name of its player
+    character, or None), catalogs, request options, engines, verbs,
+    branches, defaults."""
     return _fray.rulesets()
 
 
@@ -852,7 +1005,7 @@ def fov(map: MapInput, at: Point, radius: Optional[int] = None, algorithm: str =
 
 
 @_rules_first("path(rules, map, start, target, *, magic=False, hit_chars=False)")
-def path(rules: str, map: MapInput, start: Point, target: Point, *, magic: bool = False, hit_chars: bool = False) -> Path:
+def path(rules: RulesRef, map: MapInput, start: Point, target: Point, *, magic: bool = False, hit_chars: bool = False) -> Path:
     """A game's projectile path (Ballistica) from ``start`` towards ``target`` (``fray path``).
 
     ``magic``: a magic ray that goes on past the target; ``hit_chars``: stop
@@ -871,7 +1024,7 @@ def path(rules: str, map: MapInput, start: Point, target: Point, *, magic: bool 
     )
 
 
-def aim(rules: str, map: MapInput, start: Point, target: Point, *, flags: Optional[str] = None) -> Aim:
+def aim(rules: RulesRef, map: MapInput, start: Point, target: Point, *, flags: Optional[str] = None) -> Aim:
     """Where to tap so that a thrown item ends on ``target`` (``fray aim``):
     every cell of the map but ``start`` whose projectile path (the game's
     Ballistica) from ``start`` towards it stops on ``target``, by row then
@@ -890,7 +1043,7 @@ def aim(rules: str, map: MapInput, start: Point, target: Point, *, flags: Option
 
 @_rules_first("surprise(rules, map, mob, hero, state, *, stealth=None, flying=False, alerted=False, radius=None)")
 def surprise(
-    rules: str,
+    rules: RulesRef,
     map: MapInput,
     mob: Point,
     hero: Point,
@@ -920,7 +1073,7 @@ def surprise(
 # --- a player's own character --------------------------------------------------------------------------
 
 
-def import_character(rules: str, text_or_path: Union[str, bytes, "os.PathLike[str]"]) -> ImportedCharacter:
+def import_character(rules: RulesRef, text_or_path: Union[str, bytes, "os.PathLike[str]"]) -> ImportedCharacter:
     """A game's own character file read as an attacker spec (``fray import``;
     ``crawl-0.34``: a DCSS 0.34 character file, the ``#`` dump or a morgue
     file). ``text_or_path`` is a path (``pathlib.Path``, or a str without a
@@ -984,7 +1137,7 @@ def game_verbs() -> List[Dict[str, Any]]:
     return _fray.game_verbs()
 
 
-def game_verb(rules: str, verb: str, **options: Any) -> Dict[str, Any]:
+def game_verb(rules: RulesRef, verb: str, **options: Any) -> Dict[str, Any]:
     """Runs a verb only some games have (``fray.game_verbs()``) and returns
     its JSON document, as ``fray VERB --rules RULES --json`` prints it.
 

@@ -23,6 +23,7 @@
 #include <fray/report/report.hpp>
 #include <fray/rules/bestiary.hpp>
 #include <fray/rules/registry.hpp>
+#include <fray/rules/rules_file.hpp>
 #include <fray/rules/ruleset.hpp>
 #include <fray/rules/spec.hpp>
 #include <fray/rules/sweep.hpp>
@@ -35,6 +36,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <limits>
 #include <map>
 #include <new>
@@ -367,6 +369,19 @@ py::object rulesets() {
 // One game by id or alias; an unknown one raises the command line's message.
 py::object ruleset(const std::string& id) { return to_python(fray::ruleset_info_json(fray::ruleset(id))); }
 
+// A rules file (docs/rules.md) read and registered: its text, or the file
+// at `path` (bytes, as the file system names it); the loaded game's
+// ruleset_info_json, as ruleset() gives it.
+py::object load_rules_text(const std::string& text) {
+  return released([&](fray::Progress*) { return fray::ruleset_info_json(fray::load_rules(text)); });
+}
+
+py::object load_rules_file(const py::bytes& path) {
+  const std::string name = path;
+  return released(
+      [&](fray::Progress*) { return fray::ruleset_info_json(fray::load_rules_file(std::filesystem::path(name))); });
+}
+
 py::object engines() { return to_python(json(fray::engine_names())); }
 
 // A verb only some games have (fray/report/game_verbs.hpp), on its option
@@ -435,13 +450,38 @@ PYBIND11_MODULE(_fray, m) {
 
   static py::exception<fray::Error> error(m, "Error", PyExc_ValueError);
   error.doc() = "Bad input to fray: a spec, a catalog name, a map, a dice expression, a number out of range.";
+  // A problem in a rules file: a fray.Error that says where it is, as
+  // attributes besides the message ("FILE:LINE:COLUMN: REASON").
+  static py::exception<fray::RulesFileError> rules_file_error(m, "RulesFileError", error.ptr());
+  rules_file_error.doc() =
+      "A problem in a rules file (docs/rules.md): file, line and column (1-based; 0 when it has no place, such as a "
+      "file that cannot be opened) and reason, the message without its place.";
+  rules_file_error.attr("file") = "";
+  rules_file_error.attr("line") = 0;
+  rules_file_error.attr("column") = 0;
+  rules_file_error.attr("reason") = "";
   // fray::Error and any other failure of the library become fray.Error with
-  // the command line's message; pybind11's own errors (a wrong argument type)
-  // and MemoryError pass through.
+  // the command line's message (a rules file's problem fray.RulesFileError,
+  // with its place); pybind11's own errors (a wrong argument type) and
+  // MemoryError pass through.
   py::register_exception_translator([](std::exception_ptr p) {
     if (!p) return;
     try {
       std::rethrow_exception(p);
+    } catch (const fray::RulesFileError& e) {
+      // The file as the file system names it (os.fsdecode's str, so that
+      // it names the same file), the message with any byte that is not
+      // UTF-8 replaced.
+      const auto utf8 = [](const std::string& s) {
+        return py::reinterpret_steal<py::str>(PyUnicode_DecodeUTF8(s.data(), py::ssize_t(s.size()), "replace"));
+      };
+      py::object exc = py::handle(rules_file_error.ptr())(utf8(e.what()));
+      exc.attr("file") = py::reinterpret_steal<py::str>(
+          PyUnicode_DecodeFSDefaultAndSize(e.file().data(), py::ssize_t(e.file().size())));
+      exc.attr("line") = e.line();
+      exc.attr("column") = e.column();
+      exc.attr("reason") = utf8(e.reason());
+      PyErr_SetObject(rules_file_error.ptr(), exc.ptr());
     } catch (const fray::Error& e) {
       PyErr_SetString(error.ptr(), e.what());
     } catch (const py::builtin_exception&) {
@@ -487,6 +527,8 @@ PYBIND11_MODULE(_fray, m) {
   m.def("catalogs", &catalogs, "rules"_a);
   m.def("rulesets", &rulesets);
   m.def("ruleset", &ruleset, "id"_a);
+  m.def("load_rules_text", &load_rules_text, "text"_a);
+  m.def("load_rules_file", &load_rules_file, "path"_a);
   m.def("engines", &engines);
   m.def("game_verb", &game_verb, "verb"_a, "rules"_a, "values"_a, "labels"_a, "map_texts"_a);
   m.def("game_verbs", &game_verbs);

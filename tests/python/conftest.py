@@ -8,9 +8,12 @@ package); run by hand, they default to the build directory `build`.
 import json
 import os
 import pathlib
+import re
 import subprocess
 
 import pytest
+
+import fray
 
 SOURCE_DIR = pathlib.Path(os.environ.get("FRAY_SOURCE_DIR", pathlib.Path(__file__).resolve().parents[2]))
 CLI = os.environ.get("FRAY_CLI", str(SOURCE_DIR / "build" / "fray"))
@@ -31,6 +34,24 @@ def cli_error(*args):
     prefix = "fray: error: "
     assert done.stderr.startswith(prefix)
     return done.stderr[len(prefix) :].strip()
+
+
+def builtin_rulesets():
+    """fray.rulesets() without the rules files the tests loaded (fray.load_rules),
+    which the command line does not know: the games fray was built with."""
+    loaded = set(fray._api._loaded_from)
+    return [r for r in fray.rulesets() if r["id"] not in loaded]
+
+
+def as_a_fresh_cli_says(message):
+    """A message of this process as the command line writes it: the rules
+    files the tests loaded taken out of a list of known games."""
+    loaded = set(fray._api._loaded_from)
+
+    def known(m):
+        return "(known: " + ", ".join(i for i in m.group(1).split(", ") if i not in loaded) + ")"
+
+    return re.sub(r"\(known: ([^)]*)\)", known, message)
 
 
 @pytest.fixture(scope="session")

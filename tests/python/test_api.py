@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import fray
-from conftest import CLI, MAPS, cli_error
+from conftest import CLI, MAPS, as_a_fresh_cli_says, cli_error
 
 
 # --- specs as dictionaries ------------------------------------------------------------------------------
@@ -183,7 +183,7 @@ def test_errors_carry_the_cli_message(call, cli_args):
     message = str(caught.value)
     assert message
     if cli_args is not None:
-        assert message == cli_error(*cli_args)
+        assert as_a_fresh_cli_says(message) == cli_error(*cli_args)
 
 
 @pytest.mark.parametrize(

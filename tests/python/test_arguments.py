@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import fray
-from conftest import MAPS
+from conftest import MAPS, builtin_rulesets
 
 # The name each game's specs give its player character (as its spec parser
 # reads it); epixx has none, its player is a set of keys.
@@ -38,7 +38,7 @@ PLAYER_KEYS = {
 
 
 def test_every_game_says_its_player_character():
-    said = {r["id"]: r["player"] for r in fray.rulesets()}
+    said = {r["id"]: r["player"] for r in builtin_rulesets()}
     assert said == PLAYERS
 
 
@@ -237,9 +237,11 @@ DOOR = (MAPS / "door.txt").read_text()
         # The calls of the old order (before the rules came first) fail, and say the new one.
         (lambda: fray.sweep("player:dex=15,weapon=long_sword", "orc_warrior", "fighting", start=0, stop=27, step=9),
          fray.Error,
-         "unknown ruleset 'player:dex=15,weapon=long_sword' (known: pixel-dungeon, brogue, crawl, epixx, crawl-0.34, "
-         "shattered-pd) (the rules come first: fray.sweep(rules, attacker, defender, situation=(), *, key=None, "
-         "skill=None, start=0, stop=27, step=1, ...))"),
+         # (the known games, then any rules files the tests loaded)
+         ("unknown ruleset 'player:dex=15,weapon=long_sword' (known: pixel-dungeon, brogue, crawl, epixx, crawl-0.34, "
+          "shattered-pd",
+          ") (the rules come first: fray.sweep(rules, attacker, defender, situation=(), *, key=None, "
+          "skill=None, start=0, stop=27, step=1, ...))")),
         (lambda: fray.sweep("player", "orc_warrior", "fighting", ["unaware"]), fray.Error, None),
         (lambda: fray.sweep("hero:weapon=war_hammer", "gnoll_scout", key="str", rules="pixel-dungeon"), TypeError,
          "sweep(): multiple values for argument 'rules'"),
@@ -261,8 +263,8 @@ def test_a_call_in_the_old_order_fails_and_says_the_new_one(call, error, message
         call()
     text = str(caught.value)
     assert "(the rules come first: fray." in text
-    if message is not None:
-        assert message in text
+    for part in (() if message is None else (message,) if isinstance(message, str) else message):
+        assert part in text
 
 
 def test_a_reordered_function_keeps_its_name_doc_and_signature():

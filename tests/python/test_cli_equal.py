@@ -4,7 +4,7 @@
 import pytest
 
 import fray
-from conftest import MAPS, run_cli
+from conftest import MAPS, builtin_rulesets, run_cli
 
 GAMES = ["pixel-dungeon", "brogue", "crawl", "epixx", "crawl-0.34", "shattered-pd"]
 
@@ -224,13 +224,13 @@ def test_catalogs(rules):
 
 
 def test_rulesets():
-    ids = [r["id"] for r in fray.rulesets()]
+    ids = [r["id"] for r in builtin_rulesets()]
     assert ids == GAMES
-    for r in fray.rulesets():
+    for r in builtin_rulesets():
         assert fray.catalogs(r["id"]) == run_cli("list", "--rules", r["id"])["catalogs"]
         assert r["title"] == run_cli("list", "--rules", r["id"])["title"]
     # The branches a bestiary's branch= names: DCSS's dungeons only.
-    branches = {r["id"]: [b["abbrev"] for b in r["branches"]] for r in fray.rulesets()}
+    branches = {r["id"]: [b["abbrev"] for b in r["branches"]] for r in builtin_rulesets()}
     assert [g for g in GAMES if branches[g]] == ["crawl", "crawl-0.34"]
     assert branches["crawl-0.34"][:3] == ["D", "Temple", "Orc"]
 
