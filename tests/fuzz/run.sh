@@ -18,7 +18,7 @@ shift 2 || true
 jobs=${FUZZ_JOBS:-2}
 here=$(cd "$(dirname "$0")" && pwd)
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(dice attack grid cli files character)
+[ ${#targets[@]} -gt 0 ] || targets=(dice attack grid cli files character rules_file)
 mkdir -p "$build/fuzz/artifacts"
 
 # One target; its report goes to BUILD_DIR/fuzz/<target>.report, printed when it ends.
@@ -26,6 +26,8 @@ run_one() {
   local t=$1 corpus="$build/fuzz/corpus/$1" log="$build/fuzz/$1.log" rc=0 start=$SECONDS max_len=4096
   # A character file's seeds are whole morgue files (up to 70 kB).
   [ "$t" = character ] && max_len=81920
+  # A rules file's seeds are the example games (up to 9 kB).
+  [ "$t" = rules_file ] && max_len=16384
   mkdir -p "$corpus"
   timeout --signal=KILL $((seconds + 120)) "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=60 \
     -rss_limit_mb=2048 -max_len="$max_len" -dict="$here/$t.dict" -artifact_prefix="$build/fuzz/artifacts/$t-" \

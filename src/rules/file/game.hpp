@@ -42,6 +42,8 @@ struct Game {
   Program blow;
   std::optional<Program> blows, time;
   std::optional<Regen> regen;
+  std::vector<Status> statuses;                        // [status]
+  std::optional<Program> start;                        // [turn] start
   std::map<CatalogKind, std::vector<Entry>> catalogs;  // monsters, weapons, armors, classes
 };
 

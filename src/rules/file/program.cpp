@@ -183,10 +183,11 @@ class Lexer {
 
 enum class Op : std::uint8_t {
   lit,
-  stat,  // side, index
-  flag,  // situation index
-  blow,  // the blow's number in its turn
-  var,   // slot
+  stat,    // side, index
+  flag,    // situation index
+  status,  // side, index
+  blow,    // the blow's number in its turn
+  var,     // slot
   neg,
   add,
   sub,
@@ -202,6 +203,7 @@ enum class Op : std::uint8_t {
   or_,
   not_,
   if_,
+  pick,  // kids: index, values
   min,
   max,
   clamp,
@@ -240,7 +242,8 @@ struct Node {
 };
 
 struct Stmt {
-  enum Kind : std::uint8_t { assign, branch, ret } kind = assign;
+  enum Kind : std::uint8_t { assign, branch, ret, set } kind = assign;
+  int side = 0;  // set: the side whose status
   Pos pos;
   std::size_t slot = 0;     // assign
   std::unique_ptr<Node> e;  // assign: the value; ret: the damage (may be null)
@@ -256,7 +259,9 @@ struct Program::Impl {
   std::unique_ptr<Node> expr;  // an expression program
   std::vector<std::string> slots;
   std::vector<Type> slot_types;
-  Pos end;  // where the program's text ends
+  Pos end;                               // where the program's text ends
+  bool returns = true;                   // Scope::returns
+  std::vector<std::int64_t> status_max;  // each status's max
   bool reads_blow = false;
   // dice(n, s) laws met so far.
   mutable std::mutex mutex;
@@ -370,6 +375,7 @@ class Parser {
       return s;
     }
     if (is_word("return")) {
+      if (!scope_.returns) fail(peek().pos, "the start of a turn sets statuses and returns nothing");
       s.kind = Stmt::ret;
       ++i_;
       const Token name = take();
@@ -393,8 +399,26 @@ class Parser {
     const Token name = take();
     if (name.kind != Tok::name || keyword(name.text))
       fail(name.pos, fmt::format("expected a statement (NAME = ..., if, return), found {}", shown(name)));
+    if (is_op(".") && (name.text == "a" || name.text == "d") && peek(1).kind == Tok::name && is_op("=", 2) &&
+        status_index(peek(1).text)) {
+      ++i_;
+      const Token field = take();
+      ++i_;  // =
+      s.kind = Stmt::set;
+      s.side = name.text == "a" ? 0 : 1;
+      s.slot = *status_index(field.text);
+      s.e = expr();
+      if (s.e->type != Type::integer)
+        fail(s.e->pos, fmt::format("the status {} is an integer, not {}", field.text, type_name(s.e->type)));
+      end_of_statement();
+      return s;
+    }
     if (is_op("."))
-      fail(peek().pos, fmt::format("'{}.' names a stat, which the program may read but not set", name.text));
+      fail(peek().pos,
+           fmt::format("'{}.' names a stat, which the program may read but not set (a status of [status] it may)",
+                       name.text));
+    if (name.text == "blow")
+      fail(name.pos, "'blow' is the blow's number in its turn, which the program may read but not set");
     expect_op("=", fmt::format("after '{}'", name.text));
     s.kind = Stmt::assign;
     s.e = expr();
@@ -682,7 +706,21 @@ class Parser {
     return n;
   }
 
+  std::optional<std::size_t> status_index(const std::string& name) const {
+    if (!scope_.statuses) return std::nullopt;
+    for (std::size_t k = 0; k < scope_.statuses->size(); ++k)
+      if ((*scope_.statuses)[k].name == name) return k;
+    return std::nullopt;
+  }
+
   std::unique_ptr<Node> stat(int side, const Token& field, Pos p) {
+    if (const auto k = status_index(field.text)) {
+      auto n = node(Op::status, Type::integer, p);
+      n->side = side;
+      n->index = *k;
+      n->text = fmt::format("{}.{}", side == 0 ? "a" : "d", field.text);
+      return n;
+    }
     const auto& stats = *scope_.stats;
     for (std::size_t k = 0; k < stats.size(); ++k) {
       if (stats[k].name != field.text) continue;
@@ -781,6 +819,20 @@ class Parser {
       integers(w);
       return make(w == "div" ? Op::idiv : Op::imod, Type::integer);
     }
+    if (w == "pick") {
+      arity(2, 4096, "pick(i, v0, v1, ...)");
+      if (args[0]->type != Type::integer)
+        fail(args[0]->pos, fmt::format("pick(i, ...) needs an integer i, not {}", type_name(args[0]->type)));
+      Type t = args[1]->type;
+      for (std::size_t k = 2; k < args.size(); ++k) {
+        if (args[k]->type == t) continue;
+        if (!numeric(args[k]->type) || !numeric(t))
+          fail(args[k]->pos,
+               fmt::format("pick(i, ...): the values are {} and {}", type_name(t), type_name(args[k]->type)));
+        t = Type::real;
+      }
+      return make(Op::pick, t);
+    }
     if (w == "if") {
       arity(3, 3, "if(condition, x, y)");
       if (args[0]->type != Type::boolean)
@@ -856,9 +908,9 @@ class Parser {
       x->text = text;
       return x;
     }
-    static const std::vector<std::string> fns = {"min",     "max",   "clamp", "abs",    "floor",   "ceil",
-                                                 "round",   "trunc", "div",   "mod",    "if",      "rand",
-                                                 "randint", "range", "dice",  "chance", "percent", "roll"};
+    static const std::vector<std::string> fns = {"min",   "max",    "clamp",   "abs",  "floor", "ceil",    "round",
+                                                 "trunc", "div",    "mod",     "if",   "rand",  "randint", "range",
+                                                 "dice",  "chance", "percent", "roll", "pick"};
     fail(f.pos,
          fmt::format("unknown function '{}'{} (functions: {})", w, fray::did_you_mean(w, fns), fmt::join(fns, ", ")));
   }
@@ -991,6 +1043,7 @@ class Run {
 
   Blow body() {
     if (auto b = block(p_.body)) return *b;
+    if (!p_.returns) return {};
     fail(p_.end, "the program ends without a return on this path");
   }
   Val value() { return eval(*p_.expr); }
@@ -1015,6 +1068,13 @@ class Run {
               at->value = v;
           }
           set_[s.slot] = true;
+          break;
+        }
+        case Stmt::set: {
+          label_ = &kStatus;
+          const std::int64_t v = eval(*s.e).i;
+          const std::int64_t most = p_.status_max[s.slot];
+          (*(s.side == 0 ? in_.a_status : in_.d_status))[s.slot] = std::clamp<std::int64_t>(v, 0, most);
           break;
         }
         case Stmt::branch: {
@@ -1076,6 +1136,8 @@ class Run {
         return boolean((*in_.situation)[n.index]);
       case Op::blow:
         return integer(in_.blow);
+      case Op::status:
+        return integer((*(n.side == 0 ? in_.a_status : in_.d_status))[n.index]);
       case Op::var:
         if (!set_[n.index]) fail(n.pos, fmt::format("'{}' is read before it is set on this path", n.text));
         return vars_[n.index];
@@ -1127,6 +1189,15 @@ class Run {
         return boolean(eval(*n.kids[0]).i != 0 || eval(*n.kids[1]).i != 0);
       case Op::not_:
         return boolean(eval(*n.kids[0]).i == 0);
+      case Op::pick: {
+        const std::int64_t i = eval(*n.kids[0]).i;
+        const auto count = static_cast<std::int64_t>(n.kids.size()) - 1;
+        if (i < 0 || i >= count)
+          fail(n.pos, fmt::format("pick({}, ...): no value {} among its {} (0..{})", i, i, count, count - 1));
+        const Val v = eval(*n.kids[static_cast<std::size_t>(i) + 1]);
+        if (n.type == Type::real && v.type != Type::real) return real(v.num(), n.pos);
+        return v;
+      }
       case Op::if_: {
         const Val v = eval(*n.kids[eval(*n.kids[0]).i != 0 ? 1 : 2]);
         if (n.type == Type::real && v.type != Type::real) return real(v.num(), n.pos);
@@ -1318,6 +1389,7 @@ class Run {
 
   static inline const std::string kIf = "if";
   static inline const std::string kDamage = "damage";
+  static inline const std::string kStatus = "status";
 
   const Program::Impl& p_;
   const Inputs& in_;
@@ -1338,6 +1410,9 @@ Program& Program::operator=(Program&&) noexcept = default;
 Program Program::compile(std::string_view text, const std::string& file, Pos start, const Scope& scope) {
   Program p;
   p.impl_->file = file;
+  p.impl_->returns = scope.returns;
+  if (scope.statuses)
+    for (const Status& st : *scope.statuses) p.impl_->status_max.push_back(st.max);
   Parser(text, file, start, scope, *p.impl_).program();
   if (p.impl_->body.empty()) throw RulesFileError(file, start.line, start.column, "the program is empty");
   return p;
@@ -1376,11 +1451,26 @@ void Program::each(const Inputs& in, const std::function<void(double, const Blow
 
 Blow Program::sample(const Inputs& in, Rng& rng, std::vector<Draw>* trace, std::vector<Named>* named) const {
   fight::Sample r(rng, trace);
-  Run<fight::Sample> run(*impl_, in, r, named);
+  std::vector<std::int64_t> as = in.a_status ? *in.a_status : std::vector<std::int64_t>(impl_->status_max.size(), 0),
+                            ds = in.d_status ? *in.d_status : std::vector<std::int64_t>(impl_->status_max.size(), 0);
+  Inputs fresh = in;
+  fresh.a_status = &as;
+  fresh.d_status = &ds;
+  Run<fight::Sample> run(*impl_, fresh, r, named);
   return run.body();
 }
 
 bool Program::reads_blow() const noexcept { return impl_->reads_blow; }
+
+Blow Program::run(fight::Enumerate& r, const Inputs& in) const {
+  Run<fight::Enumerate> run(*impl_, in, r, nullptr);
+  return run.body();
+}
+
+Blow Program::run(fight::Sample& r, const Inputs& in) const {
+  Run<fight::Sample> run(*impl_, in, r, nullptr);
+  return run.body();
+}
 
 Val Program::value(const Inputs& in) const {
   Rng unused(0);

@@ -64,6 +64,16 @@ struct Inputs {
   const std::vector<DiceValue>* d_dice = nullptr;
   const std::vector<bool>* situation = nullptr;
   std::int64_t blow = 1;  // `blow`: the blow's number in its turn, from 1
+  // The two sides' statuses ([status]), which the program reads and sets.
+  std::vector<std::int64_t>* a_status = nullptr;
+  std::vector<std::int64_t>* d_status = nullptr;
+};
+
+// A status as the file declares it: a counter of each side's, 0..max, 0 when a fight starts.
+struct Status {
+  std::string name;
+  std::int64_t max = 0;
+  std::string help;
 };
 
 // What one blow did: its outcome (an index into the file's outcomes) and damage.
@@ -86,6 +96,8 @@ struct Scope {
   const std::vector<Stat>* stats = nullptr;
   const std::vector<std::string>* situations = nullptr;
   const std::vector<std::string>* outcomes = nullptr;
+  const std::vector<Status>* statuses = nullptr;
+  bool returns = true;  // false: the turn's start, which sets statuses and returns nothing
 };
 
 // The most paths the exact reading of one blow follows: a thousandth of the
@@ -113,6 +125,10 @@ class Program {
   // One blow drawn on `rng`; with `trace`, every draw, and with `named`, the
   // values the path set.
   [[nodiscard]] Blow sample(const Inputs& in, Rng& rng, std::vector<Draw>* trace, std::vector<Named>* named) const;
+  // The reading of a fight's turn: the blow (or the start of the turn, whose
+  // Blow is unused) with this reader, the statuses of `in` set as the program sets them.
+  Blow run(fight::Enumerate& r, const Inputs& in) const;
+  Blow run(fight::Sample& r, const Inputs& in) const;
   // A compiled expression's value (expression()).
   [[nodiscard]] Val value(const Inputs& in) const;
   // Whether the program reads `blow` (each blow of a turn may then differ).

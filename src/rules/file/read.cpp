@@ -351,8 +351,8 @@ Game read_game(std::string_view text, const std::string& origin, const std::file
   const Reader r(text, origin);
   const toml::table root = r.parse();
   r.only(root,
-         {"game", "stats", "outcomes", "attack", "situations", "mechanics", "monsters", "weapons", "armors", "classes",
-          "include"},
+         {"game", "stats", "outcomes", "attack", "situations", "mechanics", "status", "turn", "monsters", "weapons",
+          "armors", "classes", "include"},
          "the file");
   Game g;
   g.file = origin;
@@ -402,7 +402,33 @@ Game read_game(std::string_view text, const std::string& origin, const std::file
     }
   }
 
-  const Scope scope{&g.stats, &g.situations, &g.outcomes};
+  if (const toml::node* n = root.get("status")) {
+    const toml::table* t = n->as_table();
+    if (!t) r.fail(*n, "status must be a table: NAME = { max = N, help = \"...\" }");
+    for (const auto& [kp, vp] : in_order(*t)) {
+      const std::string name(kp->str());
+      bool ok = !name.empty() && name.size() <= 64 && std::isalpha(static_cast<unsigned char>(name[0]));
+      for (char c : name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+      if (!ok)
+        r.fail(kp->source(),
+               fmt::format("status '{}': a name is letters, digits and '_', starting with a letter", name));
+      if (name == "blow" || std::any_of(g.stats.begin(), g.stats.end(), [&](const Stat& s) { return s.name == name; }))
+        r.fail(kp->source(), fmt::format("status '{}': a stat has that name", name));
+      const toml::table* st = vp->as_table();
+      if (!st) r.fail(*vp, fmt::format("status '{}' must be a table: {{ max = N, help = \"...\" }}", name));
+      r.only(*st, {"max", "help"}, fmt::format("status '{}'", name));
+      Status s{name, 0, ""};
+      const toml::node* most = st->get("max");
+      if (!most || !most->is_integer() || most->as_integer()->get() < 1 || most->as_integer()->get() > 1000)
+        r.fail(most ? *most : *vp, fmt::format("status '{}': max must be an integer 1..1000", name));
+      s.max = most->as_integer()->get();
+      if (const toml::node* h = st->get("help")) s.help = r.text_of(*h, fmt::format("status '{}': help", name));
+      g.statuses.push_back(std::move(s));
+    }
+    if (g.statuses.size() > 16) r.fail(*n, "more than 16 statuses");
+  }
+
+  const Scope scope{&g.stats, &g.situations, &g.outcomes, &g.statuses};
   const toml::node* attack = root.get("attack");
   if (!attack) throw RulesFileError(origin, 1, 1, "no [attack] table (it holds the program of one blow)");
   const toml::table* at = attack->as_table();
@@ -414,6 +440,17 @@ Game read_game(std::string_view text, const std::string& origin, const std::file
   const Scope stats_only{&g.stats, &g.situations, &g.outcomes};
   if (const toml::node* n = at->get("blows")) g.blows = expression_at(r, *n, stats_only, "[attack] blows");
   if (const toml::node* n = at->get("time")) g.time = expression_at(r, *n, stats_only, "[attack] time");
+
+  if (const toml::node* n = root.get("turn")) {
+    const toml::table* t = n->as_table();
+    if (!t) r.fail(*n, "turn must be a table: start = '''...'''");
+    r.only(*t, {"start"}, "[turn]");
+    if (const toml::node* st = t->get("start")) {
+      Scope start_scope = scope;
+      start_scope.returns = false;
+      g.start = program_at(r, *st, start_scope, "[turn] start", false);
+    }
+  }
 
   if (const toml::node* n = root.get("mechanics")) {
     const toml::table* t = n->as_table();

@@ -68,7 +68,10 @@ class FileRules final : public Ruleset {
     check_options(*this, req);
     const Combatant a = combatant(req.attacker, "attacker"), d = combatant(req.defender, "defender");
     const std::vector<bool> flags = situation(req.situation);
-    const Inputs in = inputs(a, d, flags);
+    std::vector<std::int64_t> as(g_.statuses.size(), 0), ds(g_.statuses.size(), 0);
+    Inputs in = inputs(a, d, flags);
+    in.a_status = &as;
+    in.d_status = &ds;
     const Law law = blow_law(in);
     AttackSummary s;
     s.rules = g_.id;
@@ -87,6 +90,7 @@ class FileRules final : public Ruleset {
     s.details = {{"blows", blows}, {"paths", static_cast<std::int64_t>(law.paths)}};
     s.steps.push_back(fmt::format("one blow of {}: its program read exactly over {} path{}", g_.file, law.paths,
                                   law.paths == 1 ? "" : "s"));
+    if (!g_.statuses.empty()) s.notes.push_back("one blow as a fight starts: every status ([status]) at 0");
     if (blows != 1)
       s.notes.push_back(fmt::format("a turn of a fight is {} blows; this is {}", blows,
                                     g_.blow.reads_blow() ? "the first (the program reads blow)" : "one of them"));
@@ -103,7 +107,10 @@ class FileRules final : public Ruleset {
     check_options(*this, req.attack);
     const Combatant a = combatant(req.attack.attacker, "attacker"), d = combatant(req.attack.defender, "defender");
     const std::vector<bool> flags = situation(req.attack.situation);
-    const Inputs in = inputs(a, d, flags);
+    std::vector<std::int64_t> as(g_.statuses.size(), 0), ds(g_.statuses.size(), 0);
+    Inputs in = inputs(a, d, flags);
+    in.a_status = &as;
+    in.d_status = &ds;
     StrikeRun run;
     run.rules = g_.id;
     run.attacker = side(a);
@@ -412,14 +419,22 @@ struct Effect {
   bool hit = false;
 };
 
+// A side's condition in a fight: its regeneration's clock and store, and its statuses.
+struct FileState {
+  fight::parts::RegenState regen;
+  std::vector<std::int64_t> status;
+  [[nodiscard]] auto key() const { return std::tie(regen, status); }
+  friend bool operator==(const FileState&, const FileState&) = default;
+};
+
 // One side's turn on the other: `blows` blows, landing when any lands, then
 // the side's regeneration (fray/fight/parts/regeneration.hpp) when the file
 // has one. The exact reading draws the blows' convolution as one law; the
 // sampled one runs the program once per blow, its draws traced.
 class FileTurn {
  public:
-  using mine = fight::parts::RegenState;
-  using theirs = fight::parts::RegenState;
+  using mine = FileState;
+  using theirs = FileState;
 
   FileTurn(const FileRules& rules, Combatant a, Combatant d, std::vector<bool> flags, double turn_time)
       : rules_(rules), a_(std::move(a)), d_(std::move(d)), flags_(std::move(flags)) {
@@ -427,6 +442,8 @@ class FileTurn {
     blows_ = rules.blows_of(in);
     max_hp_ = a_.vals[rules.game().hp].i;
     regen_ = rules.regeneration(in, turn_time);
+    stateless_ = rules.game().statuses.empty() && !rules.game().start;
+    if (!stateless_) return;  // each turn read from its statuses
     try {
       std::vector<FileRules::Law> laws;
       for (std::int64_t b = 1; b <= (rules.game().blow.reads_blow() ? blows_ : 1); ++b) {
@@ -443,22 +460,28 @@ class FileTurn {
   template <class R>
   fight::After<mine, theirs> turn(R& r, const fight::Now<mine, theirs>& now) const {
     fight::After<mine, theirs> out{0, 0, 0, Escape::none, 0, now.att, now.def};
-    if constexpr (R::exact) {
+    if (R::exact && stateless_) {
+      // No status: the blows' law, read once (FileTurn's constructor).
       const Effect e = r.draw(fight::Choice<Effect>{&law_, "blows"});
       out.damage = e.damage;
       out.hit = e.hit ? 1 : 0;
     } else {
+      // The turn's start, then each blow, the statuses as they set them.
+      const Game& g = rules_.game();
       Inputs in = this->in();
+      in.a_status = &out.att.status;
+      in.d_status = &out.def.status;
+      if (g.start) (void)g.start->run(r, in);
       for (std::int64_t b = 0; b < blows_; ++b) {
         in.blow = b + 1;
-        const Blow x = rules_.game().blow.sample(in, r.rng(), r.trace(), nullptr);
+        const Blow x = g.blow.run(r, in);
         out.damage += x.damage;
-        if (rules_.game().lands[x.outcome]) out.hit = 1;
+        if (g.lands[x.outcome]) out.hit = 1;
       }
     }
     // The side's regeneration, at the end of its turn.
     if (regen_) {
-      const std::int64_t healed = fight::parts::regenerate(r, *regen_, now.att_hp, max_hp_, out.att);
+      const std::int64_t healed = fight::parts::regenerate(r, *regen_, now.att_hp, max_hp_, out.att.regen);
       out.heal = std::min(healed, std::max<std::int64_t>(0, max_hp_ - now.att_hp));
     }
     return out;
@@ -515,6 +538,7 @@ class FileTurn {
   std::vector<bool> flags_;
   std::int64_t blows_ = 1, max_hp_ = 1;
   std::optional<fight::parts::Regeneration> regen_;
+  bool stateless_ = true;
   std::vector<fight::Branch<Effect>> law_;
   std::string why_;
 };
@@ -561,8 +585,9 @@ Bout FileRules::bout(const AttackRequest& req) const {
                                                       "[mechanics] regeneration")));
     }
   }
-  const auto a_states = std::make_shared<const fight::States<fight::parts::RegenState>>(fight::parts::RegenState{});
-  const auto b_states = std::make_shared<const fight::States<fight::parts::RegenState>>(fight::parts::RegenState{});
+  const FileState start{{}, std::vector<std::int64_t>(g_.statuses.size(), 0)};
+  const auto a_states = std::make_shared<const fight::States<FileState>>(start);
+  const auto b_states = std::make_shared<const fight::States<FileState>>(start);
   std::tie(out.a_hits_b, out.b_hits_a) = fight::exchanges(std::shared_ptr<const FileTurn>(turn_a),
                                                           std::shared_ptr<const FileTurn>(turn_b), a_states, b_states);
   return out;

@@ -84,6 +84,9 @@ TEST(RulesFile, ArithmeticAsCDoesIt) {
   EXPECT_EQ(damage_of("if(1 == 2 or 2 != 2, 4, 5)"), 5);
   EXPECT_EQ(damage_of("2 + 3 * 4 - (1 + 1)"), 12);
   EXPECT_EQ(damage_of("floor(if(true, 1, 2.5))"), 1);
+  EXPECT_EQ(damage_of("pick(2, 10, 20, 30, 40)"), 30);  // a table, from 0
+  EXPECT_EQ(damage_of("round(pick(1, 10, 2.5))"), 3);
+  EXPECT_EQ(error_of(game("return hit, pick(4, 1, 2)\n")), "7:13: pick(4, ...): no value 4 among its 2 (0..1)");
 }
 
 TEST(RulesFile, NamedValuesAndBranches) {
@@ -290,6 +293,42 @@ TEST(RulesFile, RegenerationIsTheRegenerationPart) {
   // Without regeneration side b dies more often.
   const fight::DuelResult plain = fight::solve_duel(rules->bout({"hp=20,hit=30", "hp=12", {}, {}}));
   EXPECT_GT(plain.p_a_wins, exact.p_a_wins + 0.01);
+}
+
+TEST(RulesFile, StatusesAreFightState) {
+  // A hit stuns the other side for its next turn ([status], [turn] start).
+  // Two sides of 2 HP, each hitting at 1/2 for 1: side a, first, wins with
+  // 16/27 (a value iteration over (mover, HP, stuns) gives 0.592592...).
+  const std::string text =
+      "[game]\nid = \"stun\"\n[stats]\nhp = { default = 2 }\n[status]\nstunned = { max = 3 }\n"
+      "[turn]\nstart = '''\nif a.stunned > 0 then\n  a.stunned = a.stunned - 1\nend\n'''\n"
+      "[attack]\nprogram = '''\nif a.stunned > 0 then\n  return miss\nend\n"
+      "if chance(0.5) then\n  d.stunned = 2\n  return hit, 1\nend\nreturn miss\n'''\n";
+  const auto rules = read_rules(text);
+  const Bout bout = rules->bout({"hp=2", "hp=2", {}, {}});
+  const fight::DuelResult exact = fight::solve_duel(bout);
+  EXPECT_EQ(exact.method, "exact");
+  EXPECT_NEAR(exact.p_a_wins, 16.0 / 27, 1e-12);
+  fight::FightOptions mc;
+  mc.method = fight::FightOptions::Method::monte_carlo;
+  mc.monte_carlo.sims = 40000;
+  mc.monte_carlo.seed = 11;
+  mc.monte_carlo.threads = 1;
+  const fight::DuelResult sampled = fight::solve_duel(bout, mc);
+  EXPECT_GE(16.0 / 27, sampled.a_wins_ci.lo - 0.005);
+  EXPECT_LE(16.0 / 27, sampled.a_wins_ci.hi + 0.005);
+  // One attack is read as a fight starts: every status 0.
+  EXPECT_NEAR(rules->attack({"hp=2", "hp=2", {}, {}}).p_hit, 0.5, 1e-15);
+  // A status is an integer kept in 0..max; a stat is not set; the start returns nothing.
+  const std::string head = "[game]\nid = \"s\"\n[stats]\nhp = { default = 2 }\n[status]\nx = { max = 3 }\n";
+  EXPECT_EQ(error_of(head + "[attack]\nprogram = '''\nd.x = 1.5\nreturn hit, 1\n'''\n"),
+            "9:7: the status x is an integer, not a real");
+  EXPECT_EQ(error_of(head + "[attack]\nprogram = '''\nd.hp = 1\nreturn hit, 1\n'''\n").substr(0, 26),
+            "9:2: 'd.' names a stat, wh");
+  EXPECT_EQ(error_of(head + "[turn]\nstart = '''\nreturn hit\n'''\n[attack]\nprogram = \"return hit, 1\"\n"),
+            "9:1: the start of a turn sets statuses and returns nothing");
+  EXPECT_EQ(error_of(head + "[status.y]\nmax = 0\n[attack]\nprogram = \"return hit, 1\"\n").substr(0, 30),
+            "8:7: status 'y': max must be a");
 }
 
 TEST(RulesFile, ErrorsAtTheirLineAndColumn) {
