@@ -389,6 +389,8 @@ class Parser {
       if (is_op(",")) {
         ++i_;
         s.e = expr();
+        if (s.e->type == Type::dice)
+          fail(s.e->pos, "the damage must be an integer, not dice: roll them with roll(...)");
         if (s.e->type != Type::integer)
           fail(s.e->pos, fmt::format("the damage must be an integer, not {} (floor, ceil, round or trunc make one)",
                                      type_name(s.e->type)));
@@ -422,6 +424,9 @@ class Parser {
     expect_op("=", fmt::format("after '{}'", name.text));
     s.kind = Stmt::assign;
     s.e = expr();
+    if (s.e->type == Type::dice)
+      fail(s.e->pos,
+           fmt::format("'{}' would hold dice: roll them with roll(...) (a dice stat is read only by roll)", name.text));
     end_of_statement();
     const auto at = std::find(out_.slots.begin(), out_.slots.end(), name.text);
     if (at == out_.slots.end()) {
@@ -736,6 +741,22 @@ class Parser {
                                 fmt::join(names, ", ")));
   }
 
+  // roll() of a dice value: a dice stat's roll; of a choice among dice
+  // (pick, if), the choice among their rolls, which draws only the one chosen.
+  std::unique_ptr<Node> rolled(std::unique_ptr<Node> x, const std::string& text) {
+    if (x->op == Op::dice_stat) {
+      x->type = Type::integer;
+      x->random = true;
+      x->text = text;
+      return x;
+    }
+    if (x->op != Op::pick && x->op != Op::if_) fail(x->pos, "roll takes a dice stat, or a pick or if among dice stats");
+    for (std::size_t k = 1; k < x->kids.size(); ++k) x->kids[k] = rolled(std::move(x->kids[k]), text);
+    x->type = Type::integer;
+    x->random = true;
+    return x;
+  }
+
   std::unique_ptr<Node> call(const Token& f) {
     const std::size_t from = f.at;
     ++i_;  // (
@@ -899,14 +920,10 @@ class Parser {
     if (w == "roll") {
       arity(1, 1, "roll(dice)");
       if (text_arg) return fixed_dice(text_arg->text, text_arg->pos, text);
-      if (args[0]->op != Op::dice_stat)
+      if (args[0]->type != Type::dice)
         fail(args[0]->pos,
              fmt::format("roll takes a dice stat or a dice expression in quotes, not {}", type_name(args[0]->type)));
-      auto x = std::move(args[0]);
-      x->type = Type::integer;
-      x->random = true;
-      x->text = text;
-      return x;
+      return rolled(std::move(args[0]), text);
     }
     static const std::vector<std::string> fns = {"min",   "max",    "clamp",   "abs",  "floor", "ceil",    "round",
                                                  "trunc", "div",    "mod",     "if",   "rand",  "randint", "range",

@@ -119,6 +119,16 @@ TEST(RulesFile, RandomSteps) {
   EXPECT_NEAR(s.damage[7], 6.0 / 36, 1e-15);
   s = attack(game("return hit, 2d6\n"));
   EXPECT_NEAR(s.damage[2], 1.0 / 36, 1e-15);
+  // roll() of a choice among dice stats draws the one chosen.
+  const std::string two_dice =
+      "d1 = { type = \"dice\", default = \"1d4\" }\nd2 = { type = \"dice\", default = \"3d6\" }\n";
+  s = attack(game("return hit, roll(pick(1, a.d1, a.d2)) + roll(if(false, a.d2, a.d1))\n", "", two_dice));
+  EXPECT_EQ(s.damage.min(), 4);
+  EXPECT_EQ(s.damage.max(), 22);
+  EXPECT_EQ(std::get<std::int64_t>(*find_field(s.details, "paths")), 16 * 4);
+  EXPECT_EQ(error_of(game("x = a.d1\nreturn hit, 1\n", "", two_dice)).substr(0, 30), "9:5: 'x' would hold dice: roll");
+  EXPECT_EQ(error_of(game("return hit, a.d1\n", "", two_dice)),
+            "9:13: the damage must be an integer, not dice: roll them with roll(...)");
   s = attack(game("return hit, roll(\"4d6kh3\")\n"));
   EXPECT_NEAR(s.damage[18], 21.0 / 1296, 1e-15);
   EXPECT_EQ(attack(game("return hit, dice(0, 6)\n")).damage.max(), 0);
