@@ -23,14 +23,20 @@ What it follows (src/ at that tag), in C's integer arithmetic:
   + spe, not below 0) and uhitm.c hmon_hitmon (a positive dmgval + u.udaminc
   + dbon(); one above 1 + weapon_dam_bonus: -2, 0, +1, +2; at least 1);
 - mhitu.c mattacku: tmp = AC_VALUE(u.uac) + 10 + m_lev (+4 when the hero is
-  helpless), AC_VALUE(AC) = AC >= 0 ? AC : -rnd(-AC) (include/hack.h); the
-  first attack hits when tmp > rnd(20); hitmu: d(damn, damd), then
-  dmg -= rnd(-u.uac) when u.uac < 0, at least 1;
+  helpless), AC_VALUE(AC) = AC >= 0 ? AC : -rnd(-AC) (include/hack.h),
+  rolled once before the loop over the monster's attacks; the i-th attack
+  (from 0) hits when tmp > rnd(20 + i); hitmu: d(damn, damd) of that
+  attack, then dmg -= rnd(-u.uac) when u.uac < 0, at least 1;
 - mhitm.c mattackm: find_mac(mdef) + m_lev (+4 against a sleeping monster)
-  against rnd(20); mdamagem's d(damn, damd).
+  against rnd(20 + i); mdamagem's d(damn, damd).
+
+A monster's turn is every attack of its list in order; given the one
+AC_VALUE roll, the attacks are independent, so a turn's damage is, for
+each AC_VALUE, the convolution of its attacks' laws, mixed over AC_VALUE.
 
 Each case prints P(hit) and P(damage = k) for every k, as fractions and
-decimals; --json writes them to the golden file
+decimals, and each turn case a whole turn's P(some attack hits) and
+P(damage = k); --json writes them to the golden file
 tests/rules/file/nethack_test.cpp holds fray's answers to (run it again
 after a change to this script and commit its output).
 """
@@ -123,9 +129,9 @@ def sum_pmf(*parts):
     return pmf
 
 
-def p_rnd20_below(tmp):
-    """P(tmp > rnd(20))."""
-    return F(min(max(tmp - 1, 0), 20), 20)
+def p_rnd20_below(tmp, i=0):
+    """P(tmp > rnd(20 + i))."""
+    return F(min(max(tmp - 1, 0), 20 + i), 20 + i)
 
 
 def hero_blow(hero, mon, sleeping=False):
@@ -168,6 +174,65 @@ def monster_on_hero(mon, hero_ac, helpless=False):
     return p_hit, damage
 
 
+def ac_values(hero_ac):
+    """AC_VALUE(u.uac): {value: P}."""
+    if hero_ac >= 0:
+        return {hero_ac: F(1)}
+    return {-k: F(1, -hero_ac) for k in range(1, -hero_ac + 1)}
+
+
+def attack_on_hero(level, dice, hero_ac, acv, i, helpless=False):
+    """(P(miss), {damage: P}) of the i-th attack (from 0) of a monster on the hero, AC_VALUE being acv."""
+    p_hit = p_rnd20_below(acv + 10 + level + (4 if helpless else 0), i)
+    damage = {0: 1 - p_hit}
+    for d, p in sum_pmf(dice).items():
+        if hero_ac < 0:
+            for k in range(1, -hero_ac + 1):
+                dd = max(d - k, 1)
+                damage[dd] = damage.get(dd, F(0)) + p_hit * p / (-hero_ac)
+        else:
+            damage[d] = damage.get(d, F(0)) + p_hit * p
+    return 1 - p_hit, damage
+
+
+def convolve(blows):
+    """(P(every blow misses), {damage: P}) of independent blows, each (P(miss), {damage: P})."""
+    p_none, damage = F(1), {0: F(1)}
+    for p_miss, blow in blows:
+        p_none *= p_miss
+        nxt = {}
+        for t, p in damage.items():
+            for k, q in blow.items():
+                nxt[t + k] = nxt.get(t + k, F(0)) + p * q
+        damage = nxt
+    return p_none, damage
+
+
+def turn_on_hero(mon, hero_ac, helpless=False):
+    """(P(some attack hits), {damage: P}) of a monster's turn on the hero: one AC_VALUE for all its attacks."""
+    p_none, damage = F(0), {}
+    for acv, q in ac_values(hero_ac).items():
+        none, dmg = convolve([attack_on_hero(mon["level"], dice, hero_ac, acv, i, helpless)
+                              for i, dice in enumerate(mon["attacks"])])
+        p_none += q * none
+        for k, p in dmg.items():
+            damage[k] = damage.get(k, F(0)) + q * p
+    return 1 - p_none, damage
+
+
+def turn_on_monster(mon, target, sleeping=False):
+    """(P(some attack hits), {damage: P}) of a monster's turn on a monster (mattackm)."""
+    blows = []
+    for i, dice in enumerate(mon["attacks"]):
+        p_hit = p_rnd20_below(target["ac"] + mon["level"] + (4 if sleeping else 0), i)
+        damage = {0: 1 - p_hit}
+        for d, p in sum_pmf(dice).items():
+            damage[d] = damage.get(d, F(0)) + p_hit * p
+        blows.append((1 - p_hit, damage))
+    p_none, damage = convolve(blows)
+    return 1 - p_none, damage
+
+
 def monster_on_monster(mon, target, sleeping=False):
     p_hit = p_rnd20_below(target["ac"] + mon["level"] + (4 if sleeping else 0))
     damage = {0: 1 - p_hit}
@@ -184,6 +249,9 @@ JACKAL = dict(level=0, ac=7, large=False, dice=(1, 2))
 HILL_ORC = dict(level=2, ac=10, large=False, dice=(1, 6))
 GIANT_BEETLE = dict(level=5, ac=4, large=True, dice=(3, 6))
 WARG = dict(level=7, ac=4, large=False, dice=(2, 6))
+ROTHE = dict(level=2, ac=7, large=True, attacks=[(1, 3), (1, 3), (1, 8)])
+JAGUAR = dict(level=4, ac=6, large=True, attacks=[(1, 4), (1, 4), (1, 8)])
+DWARF_LORD = dict(level=4, ac=10, large=False, attacks=[(2, 4), (2, 4)])
 
 
 def hero(**changes):
@@ -211,6 +279,20 @@ CASES = [
 ]
 
 
+# Whole turns of several attacks: (attacker spec, defender spec, situation
+# flags, the answer). The defender's hit points are raised so that no
+# turn's damage is cut.
+TURNS = [
+    ("jaguar", "valkyrie:hp=10000", [], lambda: turn_on_hero(JAGUAR, 6)),
+    ("jaguar", "valkyrie:hp=10000,ac=-3", [], lambda: turn_on_hero(JAGUAR, -3)),
+    ("rothe", "valkyrie:hp=10000,ac=-5", ["sleeping"], lambda: turn_on_hero(ROTHE, -5, helpless=True)),
+    ("dwarf_lord", "valkyrie:hp=10000,ac=-1", [], lambda: turn_on_hero(DWARF_LORD, -1)),
+    # Attacks without dice of their own roll the first attack's.
+    ("warg:attacks=2", "valkyrie:hp=10000,ac=-4", [], lambda: turn_on_hero(dict(WARG, attacks=[(2, 6)] * 2), -4)),
+    ("jaguar", "rothe:hp=10000", [], lambda: turn_on_monster(JAGUAR, ROTHE)),
+]
+
+
 def fraction(x):
     return {"fraction": str(x), "value": float(x)}
 
@@ -233,11 +315,35 @@ def answers():
     return out
 
 
+def turn_answers():
+    """Every turn case as JSON: the specs, P(some attack hits) and P(damage = k)."""
+    out = []
+    for attacker, defender, situation, f in TURNS:
+        p_any, damage = f()
+        assert sum(damage.values()) == 1
+        out.append({
+            "attacker": attacker,
+            "defender": defender,
+            "situation": situation,
+            "p_any_hit": fraction(p_any),
+            "damage": [[k, str(damage[k]), float(damage[k])] for k in sorted(damage)],
+            "mean_damage": fraction(sum(k * p for k, p in damage.items())),
+        })
+    return out
+
+
 def print_cases():
     for case in answers():
         sit = f" [{', '.join(case['situation'])}]" if case["situation"] else ""
         print(f"{case['attacker']} -> {case['defender']}{sit}")
         print(f"  p_hit = {case['p_hit']['fraction']}  ({case['p_hit']['value']:.17g})")
+        for k, frac, value in case["damage"]:
+            print(f"  damage[{k}] = {frac}  ({value:.17g})")
+        print(f"  mean damage = {case['mean_damage']['fraction']}  ({case['mean_damage']['value']:.17g})")
+    for case in turn_answers():
+        sit = f" [{', '.join(case['situation'])}]" if case["situation"] else ""
+        print(f"turn of {case['attacker']} -> {case['defender']}{sit}")
+        print(f"  p_any_hit = {case['p_any_hit']['fraction']}  ({case['p_any_hit']['value']:.17g})")
         for k, frac, value in case["damage"]:
             print(f"  damage[{k}] = {frac}  ({value:.17g})")
         print(f"  mean damage = {case['mean_damage']['fraction']}  ({case['mean_damage']['value']:.17g})")
@@ -275,9 +381,13 @@ def check_catalog(repo, toml_path):
         expect(f"{m['name']} level", m["level"], lvl)
         expect(f"{m['name']} speed", m["speed"], mov)
         expect(f"{m['name']} ac", m["ac"], ac)
-        expect(f"{m['name']} attacks", len(attacks), 1)
-        expect(f"{m['name']} attack kind", attacks[0][1], "AD_PHYS")
-        expect(f"{m['name']} dice", m["dice"], f"{attacks[0][2]}d{attacks[0][3]}")
+        attacks = [a for a in attacks if a[0] != "AT_NONE"]
+        expect(f"{m['name']} attacks", m.get("attacks", 1), len(attacks))
+        for k, a in enumerate(attacks):
+            expect(f"{m['name']} attack {k + 1} kind", a[1], "AD_PHYS")
+            # dice for the first attack, dice2..dice6 for the others (absent: the first's).
+            own = m["dice"] if k == 0 else m.get(f"dice{k + 1}", m["dice"])
+            expect(f"{m['name']} attack {k + 1} dice", own, f"{a[2]}d{a[3]}")
         expect(f"{m['name']} large", m.get("large", False), sizes.index(size) >= sizes.index("MZ_LARGE"))
         mean_hp = F(5, 2) if lvl == 0 else F(9 * lvl, 2)
         expect(f"{m['name']} hp", m["hp"], -(-mean_hp.numerator // mean_hp.denominator))
@@ -304,8 +414,8 @@ def main():
     print_cases()
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"source": "tools/rules/nethack_reference.py", "game": "NetHack 3.6.7", "cases": answers()},
-                      f, indent=1)
+            json.dump({"source": "tools/rules/nethack_reference.py", "game": "NetHack 3.6.7", "cases": answers(),
+                       "turns": turn_answers()}, f, indent=1)
             f.write("\n")
     if args.check and not check_catalog(args.check, args.file):
         sys.exit(1)
