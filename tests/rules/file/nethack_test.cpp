@@ -59,36 +59,78 @@ TEST(NethackFile, EveryBlowIsTheReferences) {
 }
 
 // A monster's whole turn (mattacku's or mattackm's loop over its attacks)
-// on a defender of ample HP: P(some attack hits) and every P(damage = k),
-// from the bout's exchange.
-std::map<std::int64_t, double> turn_damage(const AttackRequest& req, double* any) {
-  const Bout bout = rules().bout(req);
+// on a defender of ample HP: P(some attack hits), every P(damage = k), and
+// P(it ends holding the hero), from the bout's exchange. The turns' statuses
+// are cleared at their end, so a state other than the first is the hold.
+struct TurnLaw {
   std::map<std::int64_t, double> damage;
-  *any = 0;
-  for (const Transition& t : bout.a_hits_b->outcomes({bout.a.hp, 0}, {bout.b.hp, 0})) {
-    damage[t.damage] += t.p;
-    if (t.hit == 1) *any += t.p;
+  double any = 0, held = 0;
+};
+
+TurnLaw turn_law(const AttackRequest& req, bool held_before = false) {
+  const Bout bout = rules().bout(req);
+  std::uint32_t from = 0;
+  if (held_before) {
+    for (const Transition& t : bout.a_hits_b->outcomes({bout.a.hp, 0}, {bout.b.hp, 0}))
+      if (t.attacker_state != 0) from = t.attacker_state;
+    EXPECT_NE(from, 0u) << "no turn grabs the hero";
   }
-  return damage;
+  TurnLaw law;
+  for (const Transition& t : bout.a_hits_b->outcomes({bout.a.hp, from}, {bout.b.hp, 0})) {
+    law.damage[t.damage] += t.p;
+    if (t.hit == 1) law.any += t.p;
+    if (t.attacker_state != 0) law.held += t.p;
+    if (held_before) {
+      EXPECT_EQ(t.attacker_state, from);  // held it stays
+    }
+  }
+  return law;
+}
+
+std::map<std::int64_t, double> turn_damage(const AttackRequest& req, double* any) {
+  TurnLaw law = turn_law(req);
+  *any = law.any;
+  return law.damage;
 }
 
 TEST(NethackFile, EveryTurnIsTheReferences) {
   const nlohmann::json g = test::read_json("golden/rules/nethack.json");
-  ASSERT_GE(g.at("turns").size(), 6u);
+  ASSERT_GE(g.at("turns").size(), 11u);
   for (const auto& c : g.at("turns")) {
-    SCOPED_TRACE("turn of " + c.at("attacker").get<std::string>() + " -> " + c.at("defender").get<std::string>());
-    double any = 0;
-    std::map<std::int64_t, double> damage = turn_damage(request_of(c), &any);
-    EXPECT_NEAR(any, c.at("p_any_hit").at("value").get<double>(), 1e-12);
+    const bool held = c.at("held_before").get<bool>();
+    SCOPED_TRACE("turn of " + c.at("attacker").get<std::string>() + " -> " + c.at("defender").get<std::string>() +
+                 (held ? " (held)" : ""));
+    TurnLaw law = turn_law(request_of(c), held);
+    EXPECT_NEAR(law.any, c.at("p_any_hit").at("value").get<double>(), 1e-12);
+    EXPECT_NEAR(law.held, c.at("p_held_after").at("value").get<double>(), 1e-12);
     double mass = 0;
     for (const auto& row : c.at("damage")) {
       const auto k = row.at(0).get<std::int64_t>();
-      EXPECT_NEAR(damage[k], row.at(2).get<double>(), 1e-12) << "damage " << k << " = " << row.at(1);
-      mass += damage[k];
+      EXPECT_NEAR(law.damage[k], row.at(2).get<double>(), 1e-12) << "damage " << k << " = " << row.at(1);
+      mass += law.damage[k];
     }
     EXPECT_NEAR(mass, 1.0, 1e-12);
-    EXPECT_EQ(damage.size(), c.at("damage").size());  // no damage the game cannot do
+    EXPECT_EQ(law.damage.size(), c.at("damage").size());  // no damage the game cannot do
   }
+}
+
+TEST(NethackFile, TheOwlbearHugsAfterTwoHitsThenHolds) {
+  // On an AC 6 hero tmp = 6 + 10 + 5 = 21: the claws hit always (rnd(20))
+  // and 20/21 (rnd(21)); the hug, which rolls nothing, follows two hits, so
+  // 20/21 of the turns, and grabs half of those: 10/21. The mean is
+  // 7/2 + 20/21 * (7/2 + 9) = 647/42.
+  TurnLaw law = turn_law({"owlbear", "valkyrie:hp=10000", {}, {}});
+  double mean = 0;
+  for (const auto& [k, p] : law.damage) mean += static_cast<double>(k) * p;
+  EXPECT_NEAR(mean, 647.0 / 42, 1e-12);
+  EXPECT_NEAR(law.held, 10.0 / 21, 1e-12);
+  // Holding a sleeping hero (tmp 25), every attack lands: 7/2 + 7/2 + 9.
+  law = turn_law({"owlbear", "valkyrie:hp=10000", {"sleeping"}, {}}, true);
+  mean = 0;
+  for (const auto& [k, p] : law.damage) mean += static_cast<double>(k) * p;
+  EXPECT_NEAR(mean, 16.0, 1e-12);
+  EXPECT_EQ(law.damage.begin()->first, 4);  // 1 + 1 + 2
+  EXPECT_NEAR(law.damage[4], 1.0 / 6 / 6 / 64, 1e-15);
 }
 
 TEST(NethackFile, EachAttackRollsRndTwentyPlusI) {
@@ -156,6 +198,13 @@ TEST(NethackFile, DuelWithTheTurnsRollIsExactAndSampledAlike) {
   const fight::DuelResult sampled = fight::solve_duel(bout, mc);
   EXPECT_GE(exact.p_a_wins, sampled.a_wins_ci.lo - 0.005);
   EXPECT_LE(exact.p_a_wins, sampled.a_wins_ci.hi + 0.005);
+  // And the owlbear, whose hold lasts from turn to turn (the status held).
+  const Bout hug = rules().bout({"valkyrie:level=8,ac=-2,hp=60", "owlbear", {}, {}});
+  const fight::DuelResult hug_exact = fight::solve_duel(hug);
+  EXPECT_EQ(hug_exact.method, "exact");
+  const fight::DuelResult hug_sampled = fight::solve_duel(hug, mc);
+  EXPECT_GE(hug_exact.p_a_wins, hug_sampled.a_wins_ci.lo - 0.005);
+  EXPECT_LE(hug_exact.p_a_wins, hug_sampled.a_wins_ci.hi + 0.005);
 }
 
 TEST(NethackFile, ValkyrieOnJackalByHand) {
