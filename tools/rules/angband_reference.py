@@ -29,10 +29,16 @@ to-hit, done with cdiv, C's truncation toward zero):
   player to-dam and its floor at 0; bare hands do 1 with no critical;
 - mon-attack.c make_attack_normal (randcalc of the blow's dice, * 75 / 100
   when stunned) and mon-blows.c melee_effect_handler_HURT with mon-attack.c
-  adjust_dam_armor: damage - damage * MIN(ac, 240) / 400.
+  adjust_dam_armor: damage - damage * MIN(ac, 240) / 400;
+- a turn: make_attack_normal makes every blow of the monster's blow lines in
+  order, each with its own dice and its own test_hit (py_attack makes the
+  player's blows the same way, one weapon for all); the turn's damage is
+  the sum of its blows', independent of one another.
 
 Each case prints P(hit), every outcome's probability and P(damage = k) for
-every k, as fractions and decimals; --json writes them to the golden file
+every k, as fractions and decimals; each turn case a whole turn's P(some
+blow lands) and P(damage = k), the convolution of its blows; --json writes
+them to the golden file
 tests/rules/file/angband_test.cpp holds fray's answers to (run it again
 after a change to this script and commit its output).
 """
@@ -157,6 +163,45 @@ CASES = [
 ]
 
 
+def turn(blows):
+    """(P(some blow lands), {damage: P}) of a turn of blows, each (outcomes, damage) of one blow."""
+    p_none = F(1)
+    damage = {0: F(1)}
+    for outcomes, blow in blows:
+        p_none *= outcomes["miss"]
+        nxt = {}
+        for t, p in damage.items():
+            for k, q in blow.items():
+                nxt[t + k] = nxt.get(t + k, F(0)) + p * q
+        damage = nxt
+    return 1 - p_none, damage
+
+
+WARRIOR_AC = 28
+
+# Whole turns: (attacker spec, defender spec, situation flags, the answer).
+# The monsters' blows as monster.txt lists them (the .toml's catalog, which
+# --check holds to the game): cave bear level 9, CLAW 1d6, CLAW 1d6, BITE
+# 1d8; grizzly bear level 16, CLAW 1d8, CLAW 1d8, BITE 1d12, CRUSH 1d10;
+# white wolf level 12, BITE 1d3, BITE 1d4; uruk level 16, HIT 3d5 twice.
+# The defender's hit points are raised so that no turn's damage is cut.
+TURNS = [
+    ("cave_bear", "warrior:hp=30000", [],
+     lambda: turn([monster_blow(9, 40, d, WARRIOR_AC) for d in [(1, 6), (1, 6), (1, 8)]])),
+    ("grizzly_bear", "warrior:hp=30000", [],
+     lambda: turn([monster_blow(16, 40, d, WARRIOR_AC) for d in [(1, 8), (1, 8), (1, 12), (1, 10)]])),
+    ("grizzly_bear", "warrior:hp=30000,ac=90", ["stunned"],
+     lambda: turn([monster_blow(16, 40, d, 90, stunned=True) for d in [(1, 8), (1, 8), (1, 12), (1, 10)]])),
+    ("white_wolf", "warrior:hp=30000", [],
+     lambda: turn([monster_blow(12, 40, d, WARRIOR_AC) for d in [(1, 3), (1, 4)]])),
+    # Blows without dice of their own roll the first blow's.
+    ("uruk:blows=3", "warrior:hp=30000", [],
+     lambda: turn([monster_blow(16, 40, (3, 5), WARRIOR_AC)] * 3)),
+    ("warrior", "cave_bear:hp=30000", [],
+     lambda: turn([player_blow(115, 4, (2, 4), 0, 3, 100, 52)] * 2)),
+]
+
+
 def fraction(x):
     return {"fraction": str(x), "value": float(x)}
 
@@ -179,6 +224,23 @@ def answers():
     return out
 
 
+def turn_answers():
+    """Every turn case as JSON: the specs, P(some blow lands) and P(damage = k)."""
+    out = []
+    for attacker, defender, situation, f in TURNS:
+        p_any, damage = f()
+        assert sum(damage.values()) == 1
+        out.append({
+            "attacker": attacker,
+            "defender": defender,
+            "situation": situation,
+            "p_any_hit": fraction(p_any),
+            "damage": [[k, str(damage[k]), float(damage[k])] for k in sorted(damage)],
+            "mean_damage": fraction(sum(k * p for k, p in damage.items())),
+        })
+    return out
+
+
 def print_cases():
     for case in answers():
         sit = f" [{', '.join(case['situation'])}]" if case["situation"] else ""
@@ -186,6 +248,13 @@ def print_cases():
         print(f"  p_hit = {case['p_hit']['fraction']}  ({case['p_hit']['value']:.17g})")
         for k, p in case["outcomes"].items():
             print(f"  outcome {k} = {p['fraction']}  ({p['value']:.17g})")
+        for k, frac, value in case["damage"]:
+            print(f"  damage[{k}] = {frac}  ({value:.17g})")
+        print(f"  mean damage = {case['mean_damage']['fraction']}  ({case['mean_damage']['value']:.17g})")
+    for case in turn_answers():
+        sit = f" [{', '.join(case['situation'])}]" if case["situation"] else ""
+        print(f"turn of {case['attacker']} -> {case['defender']}{sit}")
+        print(f"  p_any_hit = {case['p_any_hit']['fraction']}  ({case['p_any_hit']['value']:.17g})")
         for k, frac, value in case["damage"]:
             print(f"  damage[{k}] = {frac}  ({value:.17g})")
         print(f"  mean damage = {case['mean_damage']['fraction']}  ({case['mean_damage']['value']:.17g})")
@@ -234,9 +303,11 @@ def check_catalog(repo, toml_path):
         expect(f"{m['name']} level", m["level"], int(fields["depth"]))
         expect(f"{m['name']} speed", m.get("speed", 0), int(fields["speed"]) - 110)
         expect(f"{m['name']} blows", m.get("blows", 1), len(blows))
-        for b in blows:
-            expect(f"{m['name']} blow effect", b[1], "HURT")
-            expect(f"{m['name']} blow dice", m["dice"], b[2])
+        for k, b in enumerate(blows):
+            expect(f"{m['name']} blow {k + 1} effect", b[1], "HURT")
+            # dice for the first blow, dice2..dice4 for the others (absent: the first's).
+            own = m["dice"] if k == 0 else m.get(f"dice{k + 1}", m["dice"])
+            expect(f"{m['name']} blow {k + 1} dice", own, b[2])
     for w in rules["weapons"]:
         rec = dict(objects[w["name"].title().replace("'S", "'s")])
         expect(f"{w['name']} weight", w["weight"], int(rec["weight"]))
@@ -254,8 +325,8 @@ def main():
     print_cases()
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"source": "tools/rules/angband_reference.py", "game": "Angband 4.2.5", "cases": answers()},
-                      f, indent=1)
+            json.dump({"source": "tools/rules/angband_reference.py", "game": "Angband 4.2.5", "cases": answers(),
+                       "turns": turn_answers()}, f, indent=1)
             f.write("\n")
     if args.check and not check_catalog(args.check, args.file):
         sys.exit(1)

@@ -23,14 +23,25 @@ What it follows (src/ at that tag), in C's integer arithmetic:
   + spe, not below 0) and uhitm.c hmon_hitmon (a positive dmgval + u.udaminc
   + dbon(); one above 1 + weapon_dam_bonus: -2, 0, +1, +2; at least 1);
 - mhitu.c mattacku: tmp = AC_VALUE(u.uac) + 10 + m_lev (+4 when the hero is
-  helpless), AC_VALUE(AC) = AC >= 0 ? AC : -rnd(-AC) (include/hack.h); the
-  first attack hits when tmp > rnd(20); hitmu: d(damn, damd), then
-  dmg -= rnd(-u.uac) when u.uac < 0, at least 1;
+  helpless), AC_VALUE(AC) = AC >= 0 ? AC : -rnd(-AC) (include/hack.h),
+  rolled once before the loop over the monster's attacks; the i-th attack
+  (from 0) hits when tmp > rnd(20 + i); hitmu: d(damn, damd) of that
+  attack, then dmg -= rnd(-u.uac) when u.uac < 0, at least 1;
 - mhitm.c mattackm: find_mac(mdef) + m_lev (+4 against a sleeping monster)
-  against rnd(20); mdamagem's d(damn, damd).
+  against rnd(20 + i); mdamagem's d(damn, damd);
+- a hug (AT_HUGS, AD_PHYS) rolls no to-hit: mattacku and mattackm make it
+  when the two attacks before it hit (sum[i - 1] && sum[i - 2]), mattacku
+  also when the monster holds the hero (u.ustuck); hitmu's hug on a hero
+  not held grabs with rn2(2) (u_slip_free: no greased armour), the damage
+  done either way.
+
+A monster's turn is every attack of its list in order; given the one
+AC_VALUE roll, the attacks are independent, so a turn's damage is, for
+each AC_VALUE, the convolution of its attacks' laws, mixed over AC_VALUE.
 
 Each case prints P(hit) and P(damage = k) for every k, as fractions and
-decimals; --json writes them to the golden file
+decimals, and each turn case a whole turn's P(some attack hits) and
+P(damage = k); --json writes them to the golden file
 tests/rules/file/nethack_test.cpp holds fray's answers to (run it again
 after a change to this script and commit its output).
 """
@@ -123,9 +134,9 @@ def sum_pmf(*parts):
     return pmf
 
 
-def p_rnd20_below(tmp):
-    """P(tmp > rnd(20))."""
-    return F(min(max(tmp - 1, 0), 20), 20)
+def p_rnd20_below(tmp, i=0):
+    """P(tmp > rnd(20 + i))."""
+    return F(min(max(tmp - 1, 0), 20 + i), 20 + i)
 
 
 def hero_blow(hero, mon, sleeping=False):
@@ -168,6 +179,91 @@ def monster_on_hero(mon, hero_ac, helpless=False):
     return p_hit, damage
 
 
+def ac_values(hero_ac):
+    """AC_VALUE(u.uac): {value: P}."""
+    if hero_ac >= 0:
+        return {hero_ac: F(1)}
+    return {-k: F(1, -hero_ac) for k in range(1, -hero_ac + 1)}
+
+
+def reduced(dice, hero_ac):
+    """{damage: P} of an attack's d(n, s) on the hero: hitmu takes rnd(-AC) off a negative AC, leaving at least 1."""
+    out = {}
+    for d, p in sum_pmf(dice).items():
+        if hero_ac < 0:
+            for k in range(1, -hero_ac + 1):
+                dd = max(d - k, 1)
+                out[dd] = out.get(dd, F(0)) + p / (-hero_ac)
+        else:
+            out[d] = out.get(d, F(0)) + p
+    return out
+
+
+def monster_turn(mon, tmp, i_hits, hero_ac=None, held=False):
+    """{(damage, some hit, held after): P} of one monster turn at a given tmp.
+
+    i_hits(i) is P(the i-th attack's to-hit roll succeeds); hero_ac is None
+    for a monster defender (mattackm: no armour reduction, no grab). A hug
+    (mon["hug"], from 1) rolls nothing: it happens when the two attacks
+    before it hit, or when the monster holds the hero (u.ustuck); on a hero
+    it does not hold yet, rn2(2) grabs.
+    """
+    states = {(0, False, 0, held): F(1)}  # (damage, some hit, hits in a row, held): P
+    for i, dice in enumerate(mon["attacks"]):
+        law = reduced(dice, hero_ac) if hero_ac is not None else sum_pmf(dice)
+        nxt = {}
+
+        def add(key, p):
+            nxt[key] = nxt.get(key, F(0)) + p
+
+        for (dmg, hit, row, hld), p in states.items():
+            if i + 1 == mon.get("hug", 0):
+                if not (row >= 2 or (hero_ac is not None and hld)):
+                    add((dmg, hit, 0, hld), p)
+                    continue
+                grabs = [(True, F(1, 2)), (False, F(1, 2))] if hero_ac is not None and not hld else [(hld, F(1))]
+                for d, q in law.items():
+                    for h2, g in grabs:
+                        add((dmg + d, True, min(row + 1, 2), h2), p * q * g)
+                continue
+            ph = i_hits(i, tmp)
+            add((dmg, hit, 0, hld), p * (1 - ph))
+            for d, q in law.items():
+                add((dmg + d, True, min(row + 1, 2), hld), p * ph * q)
+        states = nxt
+    out = {}
+    for (dmg, hit, _, hld), p in states.items():
+        out[(dmg, hit, hld)] = out.get((dmg, hit, hld), F(0)) + p
+    return out
+
+
+def summarize(joint):
+    """(P(some attack hits), {damage: P}, P(held after)) of {(damage, some hit, held after): P}."""
+    p_any, damage, p_held = F(0), {}, F(0)
+    for (dmg, hit, hld), p in joint.items():
+        p_any += p if hit else 0
+        p_held += p if hld else 0
+        damage[dmg] = damage.get(dmg, F(0)) + p
+    return p_any, damage, p_held
+
+
+def turn_on_hero(mon, hero_ac, helpless=False, held=False):
+    """(P(some attack hits), {damage: P}, P(held after)) of a monster's turn on the hero:
+    one AC_VALUE for all its attacks."""
+    joint = {}
+    for acv, q in ac_values(hero_ac).items():
+        tmp = acv + 10 + mon["level"] + (4 if helpless else 0)
+        for key, p in monster_turn(mon, tmp, lambda i, t: p_rnd20_below(t, i), hero_ac, held).items():
+            joint[key] = joint.get(key, F(0)) + q * p
+    return summarize(joint)
+
+
+def turn_on_monster(mon, target, sleeping=False):
+    """(P(some attack hits), {damage: P}, 0) of a monster's turn on a monster (mattackm)."""
+    tmp = target["ac"] + mon["level"] + (4 if sleeping else 0)
+    return summarize(monster_turn(mon, tmp, lambda i, t: p_rnd20_below(t, i)))
+
+
 def monster_on_monster(mon, target, sleeping=False):
     p_hit = p_rnd20_below(target["ac"] + mon["level"] + (4 if sleeping else 0))
     damage = {0: 1 - p_hit}
@@ -184,6 +280,10 @@ JACKAL = dict(level=0, ac=7, large=False, dice=(1, 2))
 HILL_ORC = dict(level=2, ac=10, large=False, dice=(1, 6))
 GIANT_BEETLE = dict(level=5, ac=4, large=True, dice=(3, 6))
 WARG = dict(level=7, ac=4, large=False, dice=(2, 6))
+ROTHE = dict(level=2, ac=7, large=True, attacks=[(1, 3), (1, 3), (1, 8)])
+JAGUAR = dict(level=4, ac=6, large=True, attacks=[(1, 4), (1, 4), (1, 8)])
+DWARF_LORD = dict(level=4, ac=10, large=False, attacks=[(2, 4), (2, 4)])
+OWLBEAR = dict(level=5, ac=5, large=True, attacks=[(1, 6), (1, 6), (2, 8)], hug=3)
 
 
 def hero(**changes):
@@ -211,6 +311,30 @@ CASES = [
 ]
 
 
+# Whole turns of several attacks: (attacker spec, defender spec, situation
+# flags, the answer). The defender's hit points are raised so that no
+# turn's damage is cut.
+TURNS = [
+    ("jaguar", "valkyrie:hp=10000", [], lambda: turn_on_hero(JAGUAR, 6)),
+    ("jaguar", "valkyrie:hp=10000,ac=-3", [], lambda: turn_on_hero(JAGUAR, -3)),
+    ("rothe", "valkyrie:hp=10000,ac=-5", ["sleeping"], lambda: turn_on_hero(ROTHE, -5, helpless=True)),
+    ("dwarf_lord", "valkyrie:hp=10000,ac=-1", [], lambda: turn_on_hero(DWARF_LORD, -1)),
+    # Attacks without dice of their own roll the first attack's.
+    ("warg:attacks=2", "valkyrie:hp=10000,ac=-4", [], lambda: turn_on_hero(dict(WARG, attacks=[(2, 6)] * 2), -4)),
+    ("jaguar", "rothe:hp=10000", [], lambda: turn_on_monster(JAGUAR, ROTHE)),
+    # The owlbear's hug: after its two claws hit, or every turn once it holds the hero.
+    ("owlbear", "valkyrie:hp=10000", [], lambda: turn_on_hero(OWLBEAR, 6)),
+    ("owlbear", "valkyrie:hp=10000,ac=-2", [], lambda: turn_on_hero(OWLBEAR, -2)),
+    ("owlbear", "jaguar:hp=10000", [], lambda: turn_on_monster(OWLBEAR, JAGUAR)),
+]
+
+# The owlbear's turns once it holds the hero (the state its grab leaves).
+HELD_TURNS = [
+    ("owlbear", "valkyrie:hp=10000,ac=-2", [], lambda: turn_on_hero(OWLBEAR, -2, held=True)),
+    ("owlbear", "valkyrie:hp=10000", ["sleeping"], lambda: turn_on_hero(OWLBEAR, 6, helpless=True, held=True)),
+]
+
+
 def fraction(x):
     return {"fraction": str(x), "value": float(x)}
 
@@ -233,11 +357,40 @@ def answers():
     return out
 
 
+def turn_answers():
+    """Every turn case as JSON: the specs, P(some attack hits) and P(damage = k)."""
+    out = []
+    for held, cases in ((False, TURNS), (True, HELD_TURNS)):
+        for attacker, defender, situation, f in cases:
+            p_any, damage, p_held = f()
+            assert sum(damage.values()) == 1
+            out.append({
+                "attacker": attacker,
+                "defender": defender,
+                "situation": situation,
+                "held_before": held,
+                "p_held_after": fraction(p_held),
+                "p_any_hit": fraction(p_any),
+                "damage": [[k, str(damage[k]), float(damage[k])] for k in sorted(damage)],
+                "mean_damage": fraction(sum(k * p for k, p in damage.items())),
+            })
+    return out
+
+
 def print_cases():
     for case in answers():
         sit = f" [{', '.join(case['situation'])}]" if case["situation"] else ""
         print(f"{case['attacker']} -> {case['defender']}{sit}")
         print(f"  p_hit = {case['p_hit']['fraction']}  ({case['p_hit']['value']:.17g})")
+        for k, frac, value in case["damage"]:
+            print(f"  damage[{k}] = {frac}  ({value:.17g})")
+        print(f"  mean damage = {case['mean_damage']['fraction']}  ({case['mean_damage']['value']:.17g})")
+    for case in turn_answers():
+        sit = f" [{', '.join(case['situation'])}]" if case["situation"] else ""
+        held = " (held)" if case["held_before"] else ""
+        print(f"turn of {case['attacker']} -> {case['defender']}{sit}{held}")
+        print(f"  p_any_hit = {case['p_any_hit']['fraction']}  ({case['p_any_hit']['value']:.17g})")
+        print(f"  p_held_after = {case['p_held_after']['fraction']}  ({case['p_held_after']['value']:.17g})")
         for k, frac, value in case["damage"]:
             print(f"  damage[{k}] = {frac}  ({value:.17g})")
         print(f"  mean damage = {case['mean_damage']['fraction']}  ({case['mean_damage']['value']:.17g})")
@@ -275,9 +428,15 @@ def check_catalog(repo, toml_path):
         expect(f"{m['name']} level", m["level"], lvl)
         expect(f"{m['name']} speed", m["speed"], mov)
         expect(f"{m['name']} ac", m["ac"], ac)
-        expect(f"{m['name']} attacks", len(attacks), 1)
-        expect(f"{m['name']} attack kind", attacks[0][1], "AD_PHYS")
-        expect(f"{m['name']} dice", m["dice"], f"{attacks[0][2]}d{attacks[0][3]}")
+        attacks = [a for a in attacks if a[0] != "AT_NONE"]
+        expect(f"{m['name']} attacks", m.get("attacks", 1), len(attacks))
+        hugs = [k + 1 for k, a in enumerate(attacks) if a[0] == "AT_HUGS"]
+        expect(f"{m['name']} hug", m.get("hug", 0), hugs[0] if hugs else 0)
+        for k, a in enumerate(attacks):
+            expect(f"{m['name']} attack {k + 1} kind", a[1], "AD_PHYS")
+            # dice for the first attack, dice2..dice6 for the others (absent: the first's).
+            own = m["dice"] if k == 0 else m.get(f"dice{k + 1}", m["dice"])
+            expect(f"{m['name']} attack {k + 1} dice", own, f"{a[2]}d{a[3]}")
         expect(f"{m['name']} large", m.get("large", False), sizes.index(size) >= sizes.index("MZ_LARGE"))
         mean_hp = F(5, 2) if lvl == 0 else F(9 * lvl, 2)
         expect(f"{m['name']} hp", m["hp"], -(-mean_hp.numerator // mean_hp.denominator))
@@ -304,8 +463,8 @@ def main():
     print_cases()
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"source": "tools/rules/nethack_reference.py", "game": "NetHack 3.6.7", "cases": answers()},
-                      f, indent=1)
+            json.dump({"source": "tools/rules/nethack_reference.py", "game": "NetHack 3.6.7", "cases": answers(),
+                       "turns": turn_answers()}, f, indent=1)
             f.write("\n")
     if args.check and not check_catalog(args.check, args.file):
         sys.exit(1)

@@ -4,9 +4,11 @@
 // adjust_dam_armor), without fray, and writes to tests/golden/rules/angband.json.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fray/fight/kernel.hpp>
 #include <fray/rules/rules_file.hpp>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -62,6 +64,84 @@ TEST(AngbandFile, EveryBlowIsTheReferences) {
     SCOPED_TRACE(c.at("attacker").get<std::string>() + " -> " + c.at("defender").get<std::string>());
     expect_case(c);
   }
+}
+
+// A whole turn of the attacker's blows (make_attack_normal's blow lines, or
+// py_attack's blows) on a defender of ample HP: P(some blow lands) and every
+// P(damage = k), from the bout's exchange.
+void expect_turn(const nlohmann::json& c) {
+  const AttackRequest req = request_of(c);
+  const Bout bout = rules().bout(req);
+  const auto turn = bout.a_hits_b->outcomes({bout.a.hp, 0}, {bout.b.hp, 0});
+  std::map<std::int64_t, double> damage;
+  double any = 0, mass = 0;
+  for (const Transition& t : turn) {
+    damage[t.damage] += t.p;
+    if (t.hit == 1) any += t.p;
+    mass += t.p;
+  }
+  EXPECT_NEAR(mass, 1.0, 1e-12);
+  EXPECT_NEAR(any, c.at("p_any_hit").at("value").get<double>(), 1e-12);
+  std::size_t listed = 0;
+  for (const auto& row : c.at("damage")) {
+    const auto k = row.at(0).get<std::int64_t>();
+    EXPECT_NEAR(damage[k], row.at(2).get<double>(), 1e-12) << "damage " << k << " = " << row.at(1);
+    ++listed;
+  }
+  EXPECT_EQ(damage.size(), listed);  // no damage the game cannot do
+}
+
+TEST(AngbandFile, EveryTurnIsTheReferences) {
+  const nlohmann::json g = test::read_json("golden/rules/angband.json");
+  ASSERT_GE(g.at("turns").size(), 6u);
+  for (const auto& c : g.at("turns")) {
+    SCOPED_TRACE("turn of " + c.at("attacker").get<std::string>() + " -> " + c.at("defender").get<std::string>());
+    expect_turn(c);
+  }
+}
+
+TEST(AngbandFile, CaveBearBlowsByHand) {
+  // chance_of_monster_hit_base: 9 * 3 + 40 = 67; against AC 28 (18 off):
+  // 10000 * 49 / 67 = 7313, * 8300 / 10000 = 6069, + 1200: each blow lands
+  // 7269 times in 10000. adjust_dam_armor takes nothing below 15 damage at
+  // AC 28, so the claws do 1d6 and the bite 1d8: a turn's mean is
+  // 0.7269 * (3.5 + 3.5 + 4.5) = 167187/20000, and only the bite reaches 7
+  // and 8: P(20) = 0.7269^3 / 6 / 6 / 8 (6 + 6 + 8).
+  const Bout bout = rules().bout({"cave_bear", "warrior:hp=30000", {}, {}});
+  const auto turn = bout.a_hits_b->outcomes({bout.a.hp, 0}, {bout.b.hp, 0});
+  double mean = 0, top = 0;
+  std::int64_t most = 0;
+  for (const Transition& t : turn) {
+    mean += t.p * static_cast<double>(t.damage);
+    if (t.damage == 20) top += t.p;
+    most = std::max(most, t.damage);
+  }
+  EXPECT_NEAR(mean, 167187.0 / 20000, 1e-12);
+  EXPECT_EQ(most, 20);
+  EXPECT_NEAR(top, 0.7269 * 0.7269 * 0.7269 / 288, 1e-15);
+  // One blow (fray attack) is the first: a claw, 1..6.
+  const AttackSummary s = rules().attack({"cave_bear", "warrior", {}, {}});
+  EXPECT_NEAR(s.p_hit, 0.7269, 1e-12);
+  EXPECT_EQ(s.damage.max(), 6);
+}
+
+TEST(AngbandFile, SampledTurnsAverageTheExactMean) {
+  // 20000 sampled turns of the grizzly bear's four blows at a fixed seed:
+  // the mean within 5 standard errors of 163821/10000.
+  const Bout bout = rules().bout({"grizzly_bear", "warrior:hp=30000", {}, {}});
+  const auto turn = bout.a_hits_b->outcomes({bout.a.hp, 0}, {bout.b.hp, 0});
+  double mean = 0, square = 0;
+  for (const Transition& t : turn) {
+    mean += t.p * static_cast<double>(t.damage);
+    square += t.p * static_cast<double>(t.damage) * static_cast<double>(t.damage);
+  }
+  EXPECT_NEAR(mean, 163821.0 / 10000, 1e-12);
+  Rng rng(17);
+  const int n = 20000;
+  double sum = 0;
+  for (int i = 0; i < n; ++i)
+    sum += static_cast<double>(bout.a_hits_b->sample({bout.a.hp, 0}, {bout.b.hp, 0}, rng).damage);
+  EXPECT_NEAR(sum / n, mean, 5 * std::sqrt((square - mean * mean) / n));
 }
 
 TEST(AngbandFile, WarriorOnCaveOrcByHand) {
