@@ -30,7 +30,7 @@ FUZZDIR  ?= $(ASAN)
 SECONDS  ?= 60
 FUZZ_JOBS ?= 2
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
-PACKAGES := g++ cmake ninja-build ccache pkg-config libfmt-dev libcli11-dev nlohmann-json3-dev \
+PACKAGES := g++ cmake ninja-build ccache pkg-config libfmt-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev \
             libgtest-dev libgmock-dev libbenchmark-dev libtcod-dev clang-format \
             python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
 # The web page: Emscripten (with node-acorn), and Chromium and Node.js (with npm) for its test.

@@ -3,6 +3,7 @@
 #include "verbs.hpp"
 
 #include <fray/rules/registry.hpp>
+#include <fray/rules/rules_file.hpp>
 
 #include <fray/core/error.hpp>
 #include <fray/core/suggest.hpp>
@@ -38,7 +39,20 @@ CLI::Option* add_rules_option(CLI::App* verb, std::string& rules, const std::vec
     rules = ids.front();
     return verb->add_option("--rules", rules, fmt::format("Ruleset (only {})", ids.front()))->capture_default_str();
   }
-  return verb->add_option("--rules", rules, fmt::format("Ruleset: {}", fmt::join(ids, ", ")))->required();
+  CLI::Option* by_name = verb->add_option("--rules", rules, fmt::format("Ruleset: {}", fmt::join(ids, ", ")));
+  if (!legal.empty()) return by_name->required();
+  add_rules_file_option(verb, rules, by_name);
+  return by_name;
+}
+
+CLI::Option* add_rules_file_option(CLI::App* verb, std::string& rules, CLI::Option* rules_option) {
+  // A game of the user's own, read from a file (docs/rules.md): loaded into
+  // the registry as the command line is read, then named like any game.
+  return verb
+      ->add_option_function<std::string>(
+          "--rules-file", [&rules](const std::string& path) { rules = std::string(load_rules_file(path).id()); },
+          "A rules file (TOML, docs/rules.md): your own game's rules, instead of --rules")
+      ->excludes(rules_option);
 }
 
 fight::FightOptions many_fights(const std::string& method, const std::optional<std::int64_t>& sims,
@@ -84,6 +98,7 @@ CLI::Option* add_seed_option(CLI::App* verb, std::optional<std::uint64_t>& seed,
 }
 
 const Ruleset& rules_for(std::string_view verb, const std::string& rules, const std::vector<std::string>& legal) {
+  if (rules.empty()) throw Error(fmt::format("{}: --rules GAME or --rules-file FILE is required", verb));
   const Ruleset& r = ruleset(rules);
   if (!legal.empty() && std::find(legal.begin(), legal.end(), r.id()) == legal.end())
     throw Error(fmt::format("{} is not a verb of --rules {} (it is for: {})", verb, r.id(), fmt::join(legal, ", ")));

@@ -63,7 +63,7 @@ void add_bestiary_verbs(Cli& cli) {
         if (o->csv) r.text = table_csv(bestiary_table(result));
         return r;
       });
-  add_rules_option(v, o->rules)->required();
+  add_rules_option(v, o->rules);
   v->add_option("--attacker", o->attacker, "The character's spec (side a of every duel)")->required();
   v->add_option("--monsters", o->monsters,
                 "Comma-separated monsters of the game's catalog (fray list --rules GAME monsters); default every one");

@@ -105,10 +105,11 @@ void add_sweep_verbs(Cli& cli) {
   std::vector<std::string> ids;
   for (const Ruleset* r : rulesets()) ids.emplace_back(r->id());
   const std::vector<std::string> skill_games = game_verb_rulesets(kSkillSweep);
-  v->add_option("--rules", o->rules,
-                skill_games.empty() ? fmt::format("Ruleset: {}", fmt::join(ids, ", "))
-                                    : fmt::format("Ruleset: {} ({} by default with --skill)", fmt::join(ids, ", "),
-                                                  skill_games.front()));
+  CLI::Option* by_name = v->add_option("--rules", o->rules,
+                                       skill_games.empty() ? fmt::format("Ruleset: {}", fmt::join(ids, ", "))
+                                                           : fmt::format("Ruleset: {} ({} by default with --skill)",
+                                                                         fmt::join(ids, ", "), skill_games.front()));
+  add_rules_file_option(v, o->rules, by_name);
   v->add_option("--attacker", o->attacker, "Attacker spec (side a of the duel)")->required();
   v->add_option("--defender", o->defender, "Defender spec (side b of the duel)")->required();
   v->add_option("--situation", o->situation, situations_help("Comma-separated situation flags of every attack"));

@@ -40,6 +40,9 @@ CLI::App* add_verb(Cli& cli, const std::string& name, const std::string& descrip
 // the rulesets from the registry (or `legal`, for a verb only some games
 // have); a verb with one legal ruleset defaults to it.
 CLI::Option* add_rules_option(CLI::App* verb, std::string& rules, const std::vector<std::string>& legal = {});
+// --rules-file FILE beside --rules (which it excludes): the file read into the
+// registry (fray/rules/rules_file.hpp) and `rules` set to its id.
+CLI::Option* add_rules_file_option(CLI::App* verb, std::string& rules, CLI::Option* rules_option);
 // The ruleset --rules names; throws fray::Error when `verb` does not take it.
 const Ruleset& rules_for(std::string_view verb, const std::string& rules, const std::vector<std::string>& legal = {});
 

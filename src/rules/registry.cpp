@@ -75,6 +75,25 @@ const Ruleset& Registry::add_checked(const Ruleset& rules, std::unique_ptr<const
   return rules;
 }
 
+const Ruleset& Registry::load(std::unique_ptr<const Ruleset> rules) {
+  if (!rules) throw Error("load: no ruleset given");
+  {
+    const std::lock_guard lock(mutex_);
+    for (auto it = order_.begin(); it != order_.end(); ++it) {
+      if (!answers_to(**it, rules->id())) continue;
+      if (std::find(loaded_.begin(), loaded_.end(), *it) == loaded_.end())
+        throw Error(fmt::format("the id '{}' is the ruleset '{}' ({}), which a rules file cannot replace", rules->id(),
+                                (*it)->id(), (*it)->title()));
+      order_.erase(it);  // the old one stays in owned_: whoever holds it may still ask it
+      break;
+    }
+  }
+  const Ruleset& added = add(std::move(rules));
+  const std::lock_guard lock(mutex_);
+  loaded_.push_back(&added);
+  return added;
+}
+
 const Ruleset* Registry::find(std::string_view id) const {
   const std::lock_guard lock(mutex_);
   for (const Ruleset* r : order_)

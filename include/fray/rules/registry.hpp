@@ -35,6 +35,11 @@ class Registry {
   const Ruleset& add(std::unique_ptr<const Ruleset> rules);
   // Adds a ruleset that outlives the registry (a static object).
   const Ruleset& add(const Ruleset& rules);
+  // Adds a ruleset read from a file (fray/rules/rules_file.hpp), replacing
+  // one an earlier call added under the same id, which stays alive (a caller
+  // may still hold it) but is no longer found. Throws fray::Error, and adds
+  // nothing, when the id names a ruleset that add() added.
+  const Ruleset& load(std::unique_ptr<const Ruleset> rules);
 
   // A ruleset by id or alias; nullptr when none has it.
   [[nodiscard]] const Ruleset* find(std::string_view id) const;
@@ -53,6 +58,7 @@ class Registry {
   mutable std::mutex mutex_;
   std::vector<const Ruleset*> order_;
   std::vector<std::unique_ptr<const Ruleset>> owned_;
+  std::vector<const Ruleset*> loaded_;  // those load() added
   DiceFunctions dice_ = DiceFunctions::builtin();
 };
 
