@@ -1068,7 +1068,9 @@ async function yourRules(page, context, url) {
     await settled(page);
     const best = fray(['bestiary', ...rf, '--attacker', a, '--method', 'auto', '--seed', '1', '--json']);
     if (best.status === 0) {
-      same(await jsonOf(page, 'bestiary-json'), JSON.parse(best.out), `${what}: the bestiary (${monsters.length} monsters, ` +
+      const shownError = await text(page, 'bestiary-error');
+      if (ok(shownError === '', `${what}: the bestiary answers (${shownError})`))
+        same(await jsonOf(page, 'bestiary-json'), JSON.parse(best.out), `${what}: the bestiary (${monsters.length} monsters, ` +
         `${await page.evaluate(() => window.frayPage.lastMs.bestiary_workers)} workers) is fray bestiary --rules-file`);
     } else {
       ok((await text(page, 'bestiary-error')) === best.err.trim(), `${what}: the bestiary's error is the CLI's (${best.err.trim()})`);
@@ -1085,6 +1087,8 @@ async function yourRules(page, context, url) {
   same((await page.$$eval('[data-testid="rules-example"] option', (os) => os.map((o) => o.value))).sort(), files,
     'your rules: the example picker offers every examples/rules/*.toml');
   ok((await page.inputValue('[data-testid="game"]')) === 'brogue', 'your rules: nothing loaded before Load');
+  ok((await page.getAttribute('[data-testid="rules-docs-link"]', 'href')) === 'docs/rules.md' &&
+    (await (await context.request.get(new URL('docs/rules.md', url).href)).ok()), 'your rules: the tab links rules.md, which the site serves');
   // Every example the site serves is the repository's, and loads.
   for (const f of files) {
     const served = await context.request.get(new URL(`rules/${f}`, url).href);
@@ -1114,7 +1118,7 @@ async function yourRules(page, context, url) {
     set('attacker', 'hp=1000');
     set('defender', 'hp=1000');
     for (const m of document.querySelectorAll('[data-state="method"]')) m.value = 'mc';
-    set('sims', '3000000');
+    set('sims', '11000');
     document.querySelector('[data-testid="sims"]').dispatchEvent(new Event('input', { bubbles: true }));
   });
   await page.waitForSelector('[data-testid="cancel"]:not([hidden])', { timeout: 20000 });
@@ -1201,7 +1205,8 @@ async function yourRules(page, context, url) {
     `your rules: typed, the error shows and the cursor stays (${sel.start})`);
   await page.click('[data-testid="rules-goto"]');
   sel = await editorState();
-  ok(sel.focused && sel.start === at, 'your rules: the error\'s button moves the cursor to its place');
+  const typed = textIndex(await page.inputValue('[data-testid="rules-text"]'), line, col);
+  ok(sel.focused && sel.start === typed && typed === at + 1, `your rules: the error's button moves the cursor to its place (${sel.start} vs ${typed})`);
   // A link to a bad file opens the tab with its error.
   {
     const other = await context.newPage();
@@ -1301,6 +1306,7 @@ async function screenshots(context, url, dir) {
       `&bmonsters=${BESTIARY_SHOT}`],
     ['dice', '?game=brogue&tab=dice&dice=3d6%0A4d6kh3%0A2d10'],
     ['grid', '?game=shattered-pd&tab=grid&target=10,1'],
+    ['rules', '?game=brogue&tab=rules'],
   ];
   let palette = true;
   const shoot = async (file) => {
@@ -1322,6 +1328,11 @@ async function screenshots(context, url, dir) {
         // The bestiary computes on Run only.
         if (name === 'bestiary') {
           await page.click('[data-testid="bestiary-run"]');
+          await settled(page);
+        }
+        // Your rules: the example, loaded.
+        if (name === 'rules') {
+          await page.click('[data-testid="rules-load"]');
           await settled(page);
         }
         await shoot(path.join(dir, `${name}${suffix}${scheme === 'dark' ? '-dark' : ''}.png`));
