@@ -469,8 +469,10 @@ function keyInfo(e) {
   const range = d.match(/(-?\d+(?:\.\d+)?)\s*\.\.\s*(-?\d+(?:\.\d+)?)/);
   const min = st.min ?? (range ? Number(range[1]) : undefined);
   const max = st.max ?? (range ? Number(range[2]) : undefined);
-  // The default as the help says it: "(default 1)", "default dagger", "(10)", "(off)".
-  const def = (d.match(/default:? ([^;,)]+)/) || d.match(/\(([^()]*)\)/) || [])[1] || '';
+  // The default as the catalog gives it (a rules file's stats: their type and
+  // default), else as the help says it: "(default 1)", "default dagger", "(10)", "(off)".
+  const said = st.default !== undefined ? String(st.default) : (d.match(/default:? ([^;,)]+)/) || d.match(/\(([^()]*)\)/) || [])[1] || '';
+  const def = st.type === 'flag' && st.default === false ? 'off' : said;
   const flag = /^off$/.test(def.trim());
   return { name, appliesTo, help: d, min, max, def: def.trim(), flag, numeric: min !== undefined && max !== undefined && !KEY_LISTS[name] };
 }

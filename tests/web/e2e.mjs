@@ -1220,6 +1220,78 @@ async function yourRules(page, context, url) {
     ok((await text(other, 'rules-error')).includes('cannot be read'), `your rules: a broken link says so (${await text(other, 'rules-error')})`);
     await other.close();
   }
+  // A file with a flag, a real and a situation: the builder's check box and
+  // bounded number, the situation's box; a new id replaces the game; the id
+  // of a game fray knows is refused, without a place.
+  {
+    const flags = `[game]
+id = "e2e-flags"
+title = "Flags 0.1"
+
+[stats]
+hp     = { default = 10, min = 1, max = 1000 }
+undead = { type = "flag", help = "undead: blows do double damage" }
+luck   = { type = "real", default = 0.5, min = 0.0, max = 1.0, help = "the chance of a blow" }
+
+[situations]
+sleeping = "the defender is asleep: every blow hits"
+
+[attack]
+program = '''
+if situation.sleeping or chance(a.luck) then
+  if d.undead then
+    return hit, 4
+  end
+  return hit, 2
+end
+return miss
+'''
+
+[[monsters]]
+name = "zombie"
+hp = 5
+undead = true
+`;
+    fs.writeFileSync(file, flags);
+    await page.click('[data-testid="tab-rules"]');
+    await page.fill('[data-testid="rules-text"]', flags);
+    await page.click('[data-testid="rules-load"]');
+    await settled(page);
+    ok((await page.inputValue('[data-testid="game"]')) === 'e2e-flags' && (await page.locator('[data-testid="game"] option[data-rules]').count()) === 1 &&
+      (await page.locator('[data-testid="game-rules"]').textContent()) === 'Your rules: Flags 0.1',
+    'your rules: a file with another id replaces the game in the picker (one "Your rules")');
+    await page.click('[data-testid="tab-attack"]');
+    await page.fill('[data-testid="attacker"]', 'luck=0.25');
+    await page.fill('[data-testid="defender"]', 'zombie');
+    await page.check('[data-testid="situation-sleeping"]');
+    await settled(page);
+    same(await jsonOf(page, 'attack-json'), frayJson(['attack', '--rules-file', file, '--attacker', 'luck=0.25', '--defender', 'zombie', '--situation', 'sleeping']),
+      'your rules: the file\'s situation box, its attack the CLI\'s --situation');
+    await page.uncheck('[data-testid="situation-sleeping"]');
+    await page.click('[data-testid="builder-attacker"] summary');
+    ok((await page.getAttribute('[data-testid="builder-attacker-undead"]', 'type')) === 'checkbox', 'your rules: a flag stat is a check box in the builder');
+    ok((await page.getAttribute('[data-testid="builder-attacker-luck"]', 'type')) === 'number' &&
+      (await page.getAttribute('[data-testid="builder-attacker-luck"]', 'max')) === '1' &&
+      (await page.getAttribute('[data-testid="builder-attacker-luck"]', 'placeholder')) === 'default 0.5', 'your rules: a real stat\'s range and default in the builder');
+    await page.check('[data-testid="builder-attacker-undead"]');
+    await settled(page);
+    // The form's keys in the file's order of stats.
+    ok((await page.inputValue('[data-testid="attacker"]')) === 'undead,luck=0.25', `your rules: the builder writes the flag (${await page.inputValue('[data-testid="attacker"]')})`);
+    same(await jsonOf(page, 'attack-json'), frayJson(['attack', '--rules-file', file, '--attacker', 'undead,luck=0.25', '--defender', 'zombie']),
+      'your rules: the built attacker\'s attack is the CLI\'s');
+    await page.click('[data-testid="builder-attacker"] summary');
+    // The id of a game fray knows.
+    const known = flags.replace('id = "e2e-flags"', 'id = "brogue"');
+    fs.writeFileSync(file, known);
+    const cliKnown = frayIn(dir, ['list', '--rules-file', 'rules.toml']);
+    await page.click('[data-testid="tab-rules"]');
+    await page.fill('[data-testid="rules-text"]', known);
+    await page.click('[data-testid="rules-load"]');
+    await settled(page);
+    ok(cliKnown.status === 2 && (await text(page, 'rules-error')) === cliKnown.err.trim(),
+      `your rules: a built-in game's id refused, the CLI's words (${await text(page, 'rules-error')} vs ${cliKnown.err.trim()})`);
+    ok((await page.inputValue('[data-testid="game"]')) === 'e2e-flags', 'your rules: the game stays the file loaded before');
+  }
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
