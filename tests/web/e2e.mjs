@@ -1292,6 +1292,26 @@ undead = true
       `your rules: a built-in game's id refused, the CLI's words (${await text(page, 'rules-error')} vs ${cliKnown.err.trim()})`);
     ok((await page.inputValue('[data-testid="game"]')) === 'e2e-flags', 'your rules: the game stays the file loaded before');
   }
+  // Every example, opened from the picker (and loaded, as it is typed): the game is the file's, its attack the CLI's.
+  for (const f of files) {
+    const ex = path.join(RULES_DIR, f);
+    await page.click('[data-testid="tab-rules"]');
+    await page.check('[data-testid="rules-live"]');
+    await page.selectOption('[data-testid="rules-example"]', f);
+    await page.click('[data-testid="rules-open-example"]');
+    await settled(page);
+    const err = await text(page, 'rules-error');
+    if (!ok(err === '', `your rules: the example ${f} loads (${err})`)) continue;
+    const l = frayJson(['list', '--rules-file', ex]);
+    ok((await page.inputValue('[data-testid="game"]')) === l.rules && (await page.locator('[data-testid="game-rules"]').textContent()) === `Your rules: ${l.title}`,
+      `your rules: ${f} is the game "Your rules: ${l.title}"`);
+    await page.click('[data-testid="tab-attack"]');
+    await settled(page);
+    const a = await page.inputValue('[data-testid="attacker"]');
+    const d = await page.inputValue('[data-testid="defender"]');
+    same(await jsonOf(page, 'attack-json'), frayJson(['attack', '--rules-file', ex, '--attacker', a, '--defender', d]),
+      `your rules: ${f}: the attack (${a} on ${d}) is fray attack --rules-file`);
+  }
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
