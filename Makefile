@@ -141,7 +141,8 @@ web: deps-web
 	NODE_PATH=/usr/share/nodejs cmake --build $(WEBOBJ) -j $(JOBS)
 	mkdir -p $(WEBSITE)
 	cp $(WEB_FILES) $(WEBOBJ)/fray.js $(WEBOBJ)/fray.wasm $(WEBSITE)/
-	mkdir -p $(WEBSITE)/docs && cp docs/web.md $(WEBSITE)/docs/web.md
+	mkdir -p $(WEBSITE)/docs && cp docs/web.md docs/rules.md $(WEBSITE)/docs/
+	node web/rules-examples.js examples/rules $(WEBSITE)/rules
 	@echo "web: serve it with  python3 -m http.server -d $(WEBSITE) 8000"
 
 # The page against the CLI's --json, in headless Chromium (tests/web).

@@ -60,7 +60,7 @@ function startWorker() {
       // What the load spends in the engine, call by call (tests report it).
       if (document.body.dataset.ready !== 'true') (lastMs.load_calls ||= []).push(`${p.fn} ${Math.round(m.ms)}`);
       if (m.ok) p.resolve(m.value);
-      else p.reject(new Error(m.error));
+      else p.reject(engineError(m));
       busy();
     };
     w.onerror = (e) => reject(new Error(e.message || 'the engine failed to load'));
@@ -85,12 +85,26 @@ async function engineReady() {
 
 class Cancelled extends Error {}
 
+// A failed call's error: the engine's message, and where a rules file's problem is (place: {line, column, ...}).
+function engineError(m) {
+  return Object.assign(new Error(m.error), m.place ? { place: m.place } : {});
+}
+
+// Every call carries the rules file the page has loaded (null: none): a
+// worker reads it before the call when it has not read that text yet, so
+// every worker (the page's, the bestiary's, one a Cancel started) knows its
+// ruleset.
+let rulesText = null;
+function post(w, id, fn, args) {
+  w.postMessage(rulesText === null ? { id, fn, args } : { id, fn, args, rulesText });
+}
+
 function request(fn, args, load) {
   const id = ++nextId;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject, fn, args, load, started: performance.now() });
     busy();
-    worker.postMessage({ id, fn, args });
+    post(worker, id, fn, args);
   });
 }
 const call = (fn, ...args) => request(fn, args, false);
@@ -132,7 +146,7 @@ function poolWorker(i) {
     pending.delete(m.id);
     slot.ids.delete(m.id);
     if (m.ok) p.resolve(m.value);
-    else p.reject(new Error(m.error));
+    else p.reject(engineError(m));
     busy();
   };
   w.onerror = (e) => failAll(new Error(e.message || 'the engine failed to load'));
@@ -145,7 +159,7 @@ function poolCall(i, fn, args, onProgress) {
     pending.set(id, { resolve, reject, fn, args, load: false, started: performance.now(), onProgress });
     slot.ids.add(id);
     busy();
-    slot.w.postMessage({ id, fn, args });
+    post(slot.w, id, fn, args);
   });
 }
 // Ends the bestiary's workers: their calls fail with Cancelled.
@@ -179,7 +193,7 @@ async function cancel() {
   startWorker();
   fail(new Cancelled('cancelled')); // engineReady() moves on to the new worker
   // The page's own loading calls go to the new worker, in their order.
-  for (const [id, p] of pending) worker.postMessage({ id, fn: p.fn, args: p.args });
+  for (const [id, p] of pending) post(worker, id, p.fn, p.args);
   busy();
   if (cancelled) $('#status').textContent = 'cancelled';
   try {
@@ -376,6 +390,8 @@ function toQuery() {
   const d = { ...COMMON, ...defaultsFor(state.game) };
   q.set('game', state.game);
   for (const [k, v] of Object.entries(state)) if (k !== 'game' && String(v) !== String(d[k] ?? '')) q.set(k, v);
+  // The rules file in the editor, on its tab and while its ruleset is the game.
+  if (rulesPacked && (state.tab === 'rules' || (rulesInfo && state.game === rulesInfo.id))) q.set('rules', rulesPacked);
   return q.toString();
 }
 
@@ -453,8 +469,10 @@ function keyInfo(e) {
   const range = d.match(/(-?\d+(?:\.\d+)?)\s*\.\.\s*(-?\d+(?:\.\d+)?)/);
   const min = st.min ?? (range ? Number(range[1]) : undefined);
   const max = st.max ?? (range ? Number(range[2]) : undefined);
-  // The default as the help says it: "(default 1)", "default dagger", "(10)", "(off)".
-  const def = (d.match(/default:? ([^;,)]+)/) || d.match(/\(([^()]*)\)/) || [])[1] || '';
+  // The default as the catalog gives it (a rules file's stats: their type and
+  // default), else as the help says it: "(default 1)", "default dagger", "(10)", "(off)".
+  const said = st.default !== undefined ? String(st.default) : (d.match(/default:? ([^;,)]+)/) || d.match(/\(([^()]*)\)/) || [])[1] || '';
+  const def = st.type === 'flag' && st.default === false ? 'off' : said;
   const flag = /^off$/.test(def.trim());
   return { name, appliesTo, help: d, min, max, def: def.trim(), flag, numeric: min !== undefined && max !== undefined && !KEY_LISTS[name] };
 }
@@ -639,6 +657,262 @@ async function importCharacter(text) {
   input.value = doc.spec;
   changed({ target: input, type: 'change' });
   fillBuilder('attacker');
+}
+
+// ---------- your rules ---------------------------------------------------------------
+// A rules file (docs/rules.md: any game's melee in TOML) in the Your rules
+// tab's editor. Loaded (the engine reads it: fray-api.js loadRules), its
+// ruleset joins the Game picker as "Your rules: TITLE" and is selected, so
+// every tab answers for it; from then on every call carries its text to the
+// worker that answers (post). A problem is the engine's message, with its
+// line and column: Load moves the cursor there. The permalink carries the
+// editor's text, deflated (CompressionStream 'deflate-raw') and in base64url.
+let rulesInfo = null; // the loaded file's ruleset, as rulesetInfo() gives one; null before a file loads
+let rulesGen = 0; // counts the files loaded: a bestiary of an earlier one is out of date
+let rulesPacked = ''; // the editor's text as the permalink's `rules` ('' for none)
+let rulesTry = 0; // the last load asked for: an earlier one's answer is not shown
+let rulesBusy = 0; // loads and packings under way (the page is not idle)
+let rulesTimer = null; // a load held back while the file is typed
+let rulesExamples = null; // the site's examples (rules/index.json): [{file, title}]
+const RULES_PAUSE = 600; // ms without a keystroke before the file typed is loaded
+const MAX_RULES_BYTES = 1 << 20; // the engine's limit (fray::kMaxRulesFileBytes); a link's text past it is refused
+const editor = () => $('#rules-text');
+
+const base64url = (bytes) => {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+async function packRules(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  return base64url(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+// A link's `rules` back to the text; refuses what is not one (or inflates past the engine's limit).
+async function unpackRules(packed) {
+  if (!/^[A-Za-z0-9_-]*$/.test(packed)) throw new Error('the link\'s rules are not base64url');
+  const b64 = packed.replace(/-/g, '+').replace(/_/g, '/');
+  const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_RULES_BYTES) {
+      reader.cancel();
+      throw new Error(`the link's rules file is larger than ${MAX_RULES_BYTES} bytes`);
+    }
+    parts.push(value);
+  }
+  return new TextDecoder('utf-8', { fatal: true }).decode(await new Blob(parts).arrayBuffer());
+}
+// The editor's text into the permalink (once deflated).
+let packSeq = 0;
+async function repackRules() {
+  const text = editor().value;
+  const seq = ++packSeq;
+  ++rulesBusy;
+  try {
+    let packed = '';
+    try {
+      if (text.trim() && typeof CompressionStream !== 'undefined') packed = await packRules(text);
+    } catch (e) {
+      packed = ''; // no deflate-raw in this browser: the link carries no rules
+    }
+    if (seq !== packSeq) return;
+    rulesPacked = packed;
+    saveUrl();
+  } finally {
+    --rulesBusy;
+  }
+}
+
+// The line numbers beside the editor, the line of the error shown marked.
+let gutterDrawn = '';
+function drawGutter() {
+  const ed = editor();
+  const n = ed.value.split('\n').length;
+  const mark = Number(ed.dataset.errorLine || 0);
+  const key = `${n}:${mark}`;
+  const g = tid('rules-gutter');
+  if (key !== gutterDrawn) {
+    gutterDrawn = key;
+    const numbers = (from, to) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i).join('\n');
+    // Two lines more than the text: room for the editor's horizontal scroll bar.
+    if (mark >= 1 && mark <= n) {
+      const m = document.createElement('mark');
+      m.textContent = String(mark);
+      g.replaceChildren(mark > 1 ? numbers(1, mark - 1) + '\n' : '', m, (mark < n ? '\n' + numbers(mark + 1, n) : '') + '\n\n');
+    } else g.replaceChildren(numbers(1, n) + '\n\n');
+  }
+  g.scrollTop = ed.scrollTop;
+}
+// The index in a text of a line and column (1-based; the column counts characters).
+function textIndex(text, line, column) {
+  let i = 0;
+  for (let l = 1; l < line; ++l) {
+    const nl = text.indexOf('\n', i);
+    if (nl < 0) return text.length;
+    i = nl + 1;
+  }
+  const nl = text.indexOf('\n', i);
+  const end = nl < 0 ? text.length : nl;
+  for (let c = 1; c < column && i < end; ++c) i += text.codePointAt(i) > 0xffff ? 2 : 1;
+  return i;
+}
+// The cursor to a line and column of the file, that line in view.
+function moveCursor(line, column) {
+  const ed = editor();
+  const at = textIndex(ed.value, line, Math.max(1, column || 1));
+  ed.focus({ preventScroll: true });
+  ed.setSelectionRange(at, at);
+  const lh = parseFloat(getComputedStyle(ed).lineHeight) || 19;
+  const top = (line - 1) * lh;
+  if (top < ed.scrollTop || top > ed.scrollTop + ed.clientHeight - 2 * lh) ed.scrollTop = Math.max(0, top - ed.clientHeight / 3);
+  ed.scrollIntoView({ block: 'nearest' });
+  drawGutter();
+}
+// The engine's message (null: none) under the editor, with a button to its place.
+function showRulesError(e) {
+  const box = tid('rules-error');
+  const ed = editor();
+  box.replaceChildren();
+  delete ed.dataset.errorLine;
+  ed.removeAttribute('aria-invalid');
+  if (e) {
+    box.append('fray: error: ' + e.message.replace(/^fray: error: /, ''));
+    const place = e.place;
+    if (place && place.line > 0) {
+      const go = document.createElement('button');
+      go.type = 'button';
+      go.dataset.testid = 'rules-goto';
+      go.textContent = `go to line ${place.line}, column ${place.column}`;
+      go.addEventListener('click', () => moveCursor(place.line, place.column));
+      box.append(' ', go);
+      ed.dataset.errorLine = String(place.line);
+    }
+    ed.setAttribute('aria-invalid', 'true');
+  }
+  drawGutter();
+}
+
+// The site's examples (examples/rules/*.toml, copied at build time) in the picker.
+async function loadExamples() {
+  if (!rulesExamples) {
+    rulesExamples = fetch(new URL('rules/index.json', import.meta.url)).then((r) => (r.ok ? r.json() : []), () => []);
+  }
+  const list = await rulesExamples;
+  const sel = tid('rules-example');
+  if (sel.options.length === 0) {
+    for (const e of list) sel.add(new Option(e.title ? `${e.title} (${e.file})` : e.file, e.file));
+    const percent = list.findIndex((e) => e.file === 'percent.toml');
+    if (percent >= 0) sel.selectedIndex = percent;
+  }
+  tid('rules-open-example').disabled = sel.hidden = list.length === 0;
+  return list;
+}
+async function exampleText(file) {
+  const res = await fetch(new URL(`rules/${file}`, import.meta.url));
+  if (!res.ok) throw new Error(`rules/${file}: ${res.status} ${res.statusText}`);
+  return res.text();
+}
+// An example into the editor (loaded when the file loads as it is typed).
+async function openExample(file, load) {
+  ++rulesBusy;
+  try {
+    const text = await exampleText(file);
+    editor().value = text;
+    editor().scrollTop = 0;
+    showRulesError(null);
+    repackRules();
+    if (load) await loadRules('typed');
+  } catch (e) {
+    showRulesError(e);
+  } finally {
+    --rulesBusy;
+  }
+}
+// The tab shown the first time with nothing in the editor: the first example (percent.toml), not loaded yet.
+let editorFilled = false;
+async function fillEditor() {
+  if (editorFilled) return;
+  editorFilled = true;
+  ++rulesBusy;
+  try {
+    const list = await loadExamples();
+    if (editor().value !== '' || list.length === 0) return;
+    await openExample(tid('rules-example').value, false);
+    if (!rulesInfo) tid('rules-status').textContent = 'An example: Load it (or edit it) to use it on every tab.';
+  } finally {
+    --rulesBusy;
+  }
+}
+
+// The loaded file's ruleset joins the page's games (in the place of the one loaded before).
+function adoptRules(text, info) {
+  const before = rulesInfo;
+  rulesText = text;
+  rulesInfo = info;
+  ++rulesGen;
+  for (const id of new Set([info.id, before?.id])) {
+    if (!id) continue;
+    delete catalogs[id];
+    delete catalogLoads[id];
+  }
+  sweepCache.clear(); // its requests name the ruleset by id, whose rules may have changed
+  rulesets = [...rulesets.filter((r) => r.id !== info.id && r.id !== before?.id), info];
+  const sel = tid('game');
+  for (const o of [...sel.options]) if (o.dataset.rules) o.remove();
+  const o = new Option(`Your rules: ${info.title}`, info.id);
+  o.dataset.rules = 'true';
+  o.dataset.testid = 'game-rules';
+  sel.add(o);
+}
+function sayLoaded() {
+  const c = catalogs[rulesInfo.id] || {};
+  const sizes = ['monsters', 'weapons', 'armors', 'classes'].filter((k) => (c[k] || []).length).map((k) => `${c[k].length} ${k}`);
+  tid('rules-status').textContent = `Loaded ${rulesInfo.title} (id ${rulesInfo.id}${sizes.length ? `; ${sizes.join(', ')}` : ''}): ` +
+    `the Game picker's “Your rules: ${rulesInfo.title}”, which every tab now uses.`;
+}
+// Load (how = 'click': an error moves the cursor to its place) or the file
+// typed (how = 'typed': the error shows, the cursor stays where it types).
+async function loadRules(how) {
+  clearTimeout(rulesTimer);
+  rulesTimer = null;
+  const text = editor().value;
+  const asked = ++rulesTry;
+  ++rulesBusy;
+  try {
+    tid('rules-status').textContent = 'loading…';
+    let info;
+    try {
+      info = await loadCall('loadRules', text);
+    } catch (e) {
+      if (asked !== rulesTry) return;
+      showRulesError(e);
+      tid('rules-status').textContent = rulesInfo ? `Not loaded: the game is still the file loaded before (${rulesInfo.title}).` : 'Not loaded.';
+      if (how === 'click' && e.place && e.place.line > 0) moveCursor(e.place.line, e.place.column);
+      return;
+    }
+    if (asked !== rulesTry) return;
+    showRulesError(null);
+    const same = state.game === info.id; // the same game reloaded: the sides and the sweep stay
+    adoptRules(text, info);
+    tid('game').value = info.id;
+    try {
+      await setGame(info.id, same);
+    } catch (e) {
+      showRulesError(e);
+      return;
+    }
+    if (asked !== rulesTry) return;
+    sayLoaded();
+    changed();
+  } finally {
+    --rulesBusy;
+  }
 }
 
 // ---------- the verbs' inputs ------------------------------------------------------
@@ -1298,10 +1572,14 @@ function showPartialBestiary(rows, n) {
   drawBestiary();
 }
 let bestiaryRun = null; // the bestiary computing now: {ranWith} (its inputs, as JSON)
+// A bestiary's inputs as a key: the request, and which rules file it read when the game is one.
+function bestiaryKey(input = bestiaryInput()) {
+  return JSON.stringify(input) + (rulesInfo && input.rules === rulesInfo.id ? `#rules${rulesGen}` : '');
+}
 async function runBestiary() {
   ++computing;
   const input = bestiaryInput();
-  const ranWith = JSON.stringify(input);
+  const ranWith = bestiaryKey(input);
   // A run still going gives way to this one.
   if (bestiaryRun !== null) stopPool();
   const run = { ranWith };
@@ -1335,7 +1613,7 @@ async function runBestiary() {
 }
 // The inputs changed while the bestiary runs: its rows would be out of date, so it stops.
 function stopStaleBestiary() {
-  if (bestiaryRun === null || JSON.stringify(bestiaryInput()) === bestiaryRun.ranWith) return;
+  if (bestiaryRun === null || bestiaryKey() === bestiaryRun.ranWith) return;
   fresh('bestiary'); // the run's answer, were it to come, is not shown
   bestiaryRun = null;
   stopPool();
@@ -1345,7 +1623,8 @@ function stopStaleBestiary() {
 
 // ---------- wiring ------------------------------------------------------------------
 // The bestiary computes on Run only: showing its tab computes nothing.
-const computeTab = { attack: computeAttack, fight: computeFight, sweep: computeSweep, bestiary: async () => {}, dice: computeDice, grid: computeGrid };
+// Your rules loads its file on Load (or as it is typed): showing it computes nothing either.
+const computeTab = { attack: computeAttack, fight: computeFight, sweep: computeSweep, bestiary: async () => {}, dice: computeDice, grid: computeGrid, rules: async () => {} };
 const dirty = new Set(Object.keys(computeTab));
 let timer = null;
 
@@ -1360,6 +1639,7 @@ function showTab(tab) {
   tid('bestiary-hd-label').hidden = !hasLevels(state.game);
   // The bestiary's workers load while its inputs are filled in.
   if (tab === 'bestiary') for (let i = 0; i < BESTIARY_WORKERS; ++i) poolWorker(i);
+  if (tab === 'rules') fillEditor();
   saveUrl();
   recompute();
 }
@@ -1377,7 +1657,7 @@ function changed(event) {
   for (const k of Object.keys(computeTab)) dirty.add(k);
   // The bestiary computes on Run only: what it shows is for the inputs it ran.
   stopStaleBestiary();
-  if (bestiaryDoc && JSON.stringify(bestiaryInput()) !== bestiaryRanWith) markStale('bestiary', 'changed');
+  if (bestiaryDoc && bestiaryKey() !== bestiaryRanWith) markStale('bestiary', 'changed');
   clearTimeout(timer);
   timer = setTimeout(recompute, 120);
 }
@@ -1413,12 +1693,32 @@ async function main() {
   const q = new URLSearchParams(location.search);
   const asked = q.get('game');
   const names = loadCall('rulesetInfo');
-  const first = asked ? loadCatalogs(asked).catch(() => null) : null;
+  // A link's rules file (its `rules`): inflated and loaded before anything
+  // asks for its ruleset; an error in it opens the Your rules tab.
+  let linkText = null;
+  let linkError = null;
+  let linked = null;
+  if (q.get('rules')) {
+    try {
+      linkText = await unpackRules(q.get('rules'));
+      linked = loadCall('loadRules', linkText).then((info) => ({ info }), (error) => ({ error }));
+    } catch (e) {
+      linkError = new Error(`the link's rules file cannot be read: ${e.message}`);
+    }
+  }
+  const first = asked && linkText === null ? loadCatalogs(asked).catch(() => null) : null;
   await engineReady();
   lastMs.engine_ready = performance.now();
   rulesets = await names;
   const sel = tid('game');
   for (const r of rulesets) sel.add(new Option(r.title, r.id));
+  if (linkText !== null) {
+    editor().value = linkText;
+    rulesPacked = q.get('rules');
+    const r = await linked;
+    if (r.info) adoptRules(linkText, r.info);
+    else linkError = r.error;
+  }
 
   const ids = rulesets.map((r) => r.id);
   const game = ids.includes(asked) ? asked : ids[0];
@@ -1428,8 +1728,9 @@ async function main() {
   rulesets.filter((r) => r.verbs.includes('fov')).forEach((r, i) => algos.add(new Option(`${r.title} field of view`, r.id), i));
   COMMON.algo = algos.options[0].value;
   state = { ...COMMON, ...defaultsFor(game), game };
-  for (const [k, v] of q) state[k] = v;
+  for (const [k, v] of q) if (k !== 'rules') state[k] = v;
   state.game = game;
+  if (linkError) state.tab = 'rules';
   gameInputs(game);
   writeInputs();
   saveUrl();
@@ -1440,6 +1741,7 @@ async function main() {
     if (state.game !== game) return;
     fillPickers(game);
     writeInputs();
+    if (rulesInfo && rulesInfo.id === game) sayLoaded();
   }, (e) => showError('attack', e.message));
 
   for (const el of $$('[data-state]')) {
@@ -1482,6 +1784,31 @@ async function main() {
     b.focus();
     showTab(b.dataset.tab);
   });
+  // Your rules: the editor, its examples, Load (and Ctrl+Enter), the file loaded as it is typed.
+  const ed = editor();
+  ed.addEventListener('input', () => {
+    drawGutter();
+    repackRules();
+    clearTimeout(rulesTimer);
+    rulesTimer = tid('rules-live').checked ? setTimeout(() => loadRules('typed'), RULES_PAUSE) : null;
+  });
+  ed.addEventListener('scroll', () => (tid('rules-gutter').scrollTop = ed.scrollTop));
+  ed.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      loadRules('click');
+    }
+  });
+  tid('rules-load').addEventListener('click', () => loadRules('click'));
+  tid('rules-open-example').addEventListener('click', () => openExample(tid('rules-example').value, tid('rules-live').checked));
+  drawGutter();
+  if (linkError) {
+    editorFilled = true; // the link's text as it is (or none: the link's is unreadable), not an example
+    loadExamples();
+    showRulesError(linkError);
+    tid('rules-status').textContent = 'The link\'s rules file did not load.';
+    if (linkError.place && linkError.place.line > 0) setTimeout(() => moveCursor(linkError.place.line, linkError.place.column));
+  }
   tid('bestiary-run').addEventListener('click', runBestiary);
   tid('bestiary-table').addEventListener('click', (e) => {
     const sort = e.target.closest('button[data-sort]');
@@ -1507,7 +1834,7 @@ async function main() {
   lastMs.interactive = performance.now();
   document.body.dataset.ready = 'true';
   busy();
-  showTab(['attack', 'fight', 'sweep', 'bestiary', 'dice', 'grid'].includes(state.tab) ? state.tab : 'attack');
+  showTab(['attack', 'fight', 'sweep', 'bestiary', 'dice', 'grid', 'rules'].includes(state.tab) ? state.tab : 'attack');
 }
 
 // For tests and embedding pages: the page's engine calls, the state, and timings.
@@ -1515,7 +1842,8 @@ async function main() {
 window.frayPage = {
   call, cancel, lastMs,
   state: () => ({ ...state }),
-  idle: () => pending.size === 0 && computing === 0 && timer === null && !dirty.has(state.tab) && errorTimers.size === 0,
+  idle: () => pending.size === 0 && computing === 0 && timer === null && !dirty.has(state.tab) && errorTimers.size === 0 &&
+    rulesBusy === 0 && rulesTimer === null,
 };
 main().catch((e) => {
   $('#status').textContent = 'the engine failed to load: ' + e.message;

@@ -7,6 +7,7 @@
 #include <fray/report/report.hpp>
 #include <fray/report/svg.hpp>
 #include <fray/rules/bestiary.hpp>
+#include <fray/rules/rules_file.hpp>
 #include <fray/rules/ruleset.hpp>
 
 #include <emscripten/emscripten.h>
@@ -153,6 +154,28 @@ char* fray_ruleset_info() {
   nlohmann::json all = nlohmann::json::array();
   for (const fray::Ruleset* r : fray::rulesets()) all.push_back(fray::ruleset_info_json(*r));
   return copy(dump(all));
+}
+
+// A rules file's text (docs/rules.md) read and registered, as `fray
+// --rules-file` reads a file: every verb then takes its id as --rules, and
+// loading a text whose id is loaded already replaces that ruleset (the page
+// reloads the file as it is edited). Returns {"value": its
+// fray::ruleset_info_json, as fray_ruleset_info gives each ruleset} or
+// {"error": {"message", "file", "line", "column", "reason"}}: message is the
+// CLI's ("rules.toml:12:9: unknown stat 'acc'"), line and column 1-based
+// (0 when the problem has no place). Released with fray_free. The text has
+// no folder, so a file's `include` is refused.
+char* fray_load_rules(const char* text) {
+  nlohmann::json res;
+  try {
+    res["value"] = fray::ruleset_info_json(fray::load_rules(text, "rules.toml"));
+  } catch (const fray::RulesFileError& e) {
+    res["error"] = {
+        {"message", e.what()}, {"file", e.file()}, {"line", e.line()}, {"column", e.column()}, {"reason", e.reason()}};
+  } catch (const std::exception& e) {
+    res["error"] = {{"message", e.what()}, {"file", "rules.toml"}, {"line", 0}, {"column", 0}, {"reason", e.what()}};
+  }
+  return copy(dump(res));
 }
 
 void fray_free(char* p) { std::free(p); }

@@ -38,6 +38,19 @@ export class FrayError extends Error {
   }
 }
 
+// A rules file that cannot be read (loadRules): where the problem is, line
+// and column 1-based (0 when it has no place), and the reason alone.
+export class RulesFileError extends FrayError {
+  constructor({ message, file, line, column, reason }) {
+    super(message, `${PREFIX}${message}\n`);
+    this.name = 'RulesFileError';
+    this.file = file;
+    this.line = line;
+    this.column = column;
+    this.reason = reason;
+  }
+}
+
 // Wraps a loaded engine module (the object createFrayEngine resolves to).
 export function wrapEngine(mod) {
   let files = 0;
@@ -164,6 +177,17 @@ export function wrapEngine(mod) {
       const info = JSON.parse(mod.UTF8ToString(res));
       mod._fray_free(res);
       return info;
+    },
+    // A rules file's text (docs/rules.md) read and registered, as the CLI's
+    // --rules-file reads a file: returns its ruleset's info (as
+    // rulesetInfo() gives each), whose id every verb then takes as `rules`.
+    // A text with the id of one loaded before replaces it. Throws a
+    // RulesFileError: {message: 'rules.toml:12:9: ...', line, column, reason}.
+    loadRules(text) {
+      if (typeof text !== 'string') throw new FrayError('a rules file is required (its text)', '');
+      const out = cText(mod._fray_load_rules, text);
+      if (out.error) throw new RulesFileError(out.error);
+      return out.value;
     },
     // Every catalog of a game in one call: {kind: entries} as fray list --rules GAME KIND.
     catalogs(o) {

@@ -8,11 +8,16 @@
 //
 // Messages in:  {module}        first: the compiled WebAssembly.Module, or
 //                               null to fetch and compile fray.wasm here
-//               {id, fn, args}  fn is a function of fray-api.js (attack,
-//                               duel, plot, svg, ...), args its arguments
+//               {id, fn, args, rulesText?}  fn is a function of
+//                               fray-api.js (attack, duel, plot, svg, ...),
+//                               args its arguments; rulesText, when given,
+//                               is the rules file (docs/rules.md) the page
+//                               has loaded, read here before the call when
+//                               it is not the text this worker read last
 // Messages out: {ready: true} once loaded (or {ready: false, error});
 //               {id, progress, label} while call `id` works (0..1);
-//               {id, ok: true, value, ms} or {id, ok: false, error}.
+//               {id, ok: true, value, ms} or {id, ok: false, error, place}
+//               (place: a rules file's error's {file, line, column, reason}).
 import { loadFray } from './fray-api.js';
 
 let current = 0; // the call running now, for its progress messages
@@ -38,20 +43,30 @@ ready.then(
   (e) => postMessage({ ready: false, error: String(e && e.message ? e.message : e) }),
 );
 
+// The rules file this worker has read (every worker reads the page's, so
+// that any of them answers for its ruleset).
+let rulesRead = null;
+
 // Calls wait for the engine and run in the order they came.
 async function serve(event) {
-  const { id, fn, args } = event.data;
+  const { id, fn, args, rulesText } = event.data;
   try {
     const fray = await ready;
     if (typeof fray[fn] !== 'function') throw new Error(`no function '${fn}'`);
+    if (typeof rulesText === 'string' && rulesText !== rulesRead) {
+      fray.loadRules(rulesText);
+      rulesRead = rulesText;
+    }
     current = id;
     lastFraction = -1;
     lastPost = performance.now();
     const t0 = performance.now();
     const value = fray[fn](...args);
+    if (fn === 'loadRules') rulesRead = args[0];
     postMessage({ id, ok: true, value, ms: performance.now() - t0 });
   } catch (e) {
-    postMessage({ id, ok: false, error: String(e && e.message ? e.message : e) });
+    const place = e && e.name === 'RulesFileError' ? { file: e.file, line: e.line, column: e.column, reason: e.reason } : undefined;
+    postMessage({ id, ok: false, error: String(e && e.message ? e.message : e), place });
   }
 }
 

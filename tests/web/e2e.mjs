@@ -704,7 +704,7 @@ async function main() {
 
     // --- a 360 px phone: no horizontal scroll on any tab ----------------------------------
     await page.setViewportSize({ width: 360, height: 740 });
-    for (const [tab, game] of [['attack', 'crawl-0.34'], ['fight', 'brogue'], ['sweep', 'brogue'], ['bestiary', 'crawl-0.34'], ['dice', 'brogue'], ['grid', 'shattered-pd']]) {
+    for (const [tab, game] of [['attack', 'crawl-0.34'], ['fight', 'brogue'], ['sweep', 'brogue'], ['bestiary', 'crawl-0.34'], ['dice', 'brogue'], ['grid', 'shattered-pd'], ['rules', 'brogue']]) {
       await page.goto(`${url}?game=${game}&tab=${tab}`);
       await settled(page);
       const w = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
@@ -742,6 +742,9 @@ async function main() {
     same(before, frayJson(['attack', '--rules', 'crawl', '--attacker', 'player:fighting=9,weapon_skill=7,weapon=war_axe,str=15',
       '--defender', 'ogre', '--situation', 'unaware']), 'permalink attack is the CLI\'s');
     await other.close();
+
+    // --- your rules: a rules file in the editor is a game of every tab ------------------
+    await yourRules(page, context, url);
 
     // --- bad input: the CLI's message beside the field -----------------------------------
     await page.goto(`${url}?game=brogue&tab=attack`);
@@ -982,6 +985,336 @@ async function main() {
   process.exit(failures ? 1 : 0);
 }
 
+// The Your rules tab (docs/web.md): the example rules file loaded in the
+// editor is a game of every tab, each answer the CLI's with --rules-file (the
+// bestiary's workers and a worker a Cancel starts read it too); an edit loads
+// again; a bad file shows the CLI's message with its line and column and
+// moves the cursor there; the permalink carries the file (deflate-raw,
+// base64url) and reopens it.
+const RULES_DIR = path.resolve('examples/rules');
+// The CLI in a folder: a rules file named there as the page names its text (rules.toml).
+function frayIn(dir, args) {
+  try {
+    return { status: 0, out: execFileSync(cli, args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) };
+  } catch (e) {
+    return { status: e.status, out: e.stdout, err: e.stderr };
+  }
+}
+// The index in a text of a line and column (1-based, the column in characters), as the page moves its cursor.
+function textIndex(textOf, line, column) {
+  const lines = textOf.split('\n');
+  let i = 0;
+  for (let l = 1; l < line && l <= lines.length; ++l) i += lines[l - 1].length + 1;
+  return i + [...(lines[line - 1] || '')].slice(0, column - 1).join('').length;
+}
+async function yourRules(page, context, url) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fray-e2e-rules-'));
+  const file = path.join(dir, 'rules.toml');
+  const example = path.join(RULES_DIR, 'percent.toml');
+  const exampleText = fs.readFileSync(example, 'utf8');
+  const fightArgs = ['--method', 'auto', '--sims', '100000', '--seed', '1'];
+  const editorState = () => page.evaluate(() => {
+    const t = document.querySelector('[data-testid="rules-text"]');
+    return { start: t.selectionStart, end: t.selectionEnd, focused: document.activeElement === t };
+  });
+  // Every tab against the CLI on a rules file (`rf`: its --rules-file arguments).
+  const everyTab = async (rf, what) => {
+    const listed = frayJson(['list', ...rf]);
+    await page.click('[data-testid="tab-attack"]');
+    await settled(page);
+    // An empty side reads as the game's default, its placeholder.
+    const side = async (tid) => (await page.inputValue(`[data-testid="${tid}"]`)) || (await page.getAttribute(`[data-testid="${tid}"]`, 'placeholder'));
+    const a = await side('attacker');
+    const d = await side('defender');
+    const attack = frayJson(['attack', ...rf, '--attacker', a, '--defender', d]);
+    same(await jsonOf(page, 'attack-json'), attack, `${what}: the attack (${a} on ${d}) is fray attack --rules-file`);
+    ok(close(await shownValue(page, 'fwd-p-hit'), attack.p_hit), `${what}: P(hit) shown is the CLI's`);
+    const rev = frayJson(['attack', ...rf, '--attacker', d, '--defender', a]);
+    ok(close(await shownValue(page, 'rev-p-hit'), rev.p_hit), `${what}: the defender's P(hit) shown is the CLI's`);
+    const ttk = frayJson(['ttk', ...rf, '--attacker', a, '--defender', d, ...fightArgs]);
+    ok(close(await shownValue(page, 'fwd-attacks-to-kill'), ttk.attacks.mean), `${what}: attacks to kill shown is the CLI's`);
+    const monsters = frayJson(['list', ...rf, 'monsters']).entries.map((e) => e.name);
+    const offered = await page.$$eval('#attacker-list option', (os) => os.map((o) => o.value));
+    ok(monsters.every((m) => offered.includes(m)), `${what}: the attacker list offers the file's monsters (${offered})`);
+    // The builder's form is the file's stats (the keys catalog).
+    const keys = frayJson(['list', ...rf, 'keys']).entries.map((e) => e.name.slice(e.name.lastIndexOf(':') + 1));
+    await page.click('[data-testid="builder-defender"] summary');
+    const form = await page.$$eval('.builder[data-side="defender"] [data-key]', (els) => els.map((e) => e.dataset.key).filter((k) => k && k !== '*'));
+    ok(form.length > 0 && form.every((k) => keys.includes(k)), `${what}: the builder's form is the file's keys (${form} of ${keys})`);
+    await page.click('[data-testid="builder-defender"] summary');
+    await page.click('[data-testid="tab-fight"]');
+    await settled(page);
+    same(await jsonOf(page, 'duel-json'), frayJson(['duel', ...rf, '--a', a, '--b', d, '--first', 'a', ...fightArgs]), `${what}: the duel is fray duel --rules-file`);
+    same(await jsonOf(page, 'ttk-json'), ttk, `${what}: turns to kill is fray ttk --rules-file`);
+    await page.click('[data-testid="tab-sweep"]');
+    await settled(page);
+    const st = await page.evaluate(() => window.frayPage.state());
+    const sweep = await jsonOf(page, 'sweep-json');
+    const series = st.sseries.split('\n').map((s) => s.trim()).filter(Boolean);
+    if (series.length === 0) series.push(st.sside === 'defender' ? a : d);
+    const varied = st.sside === 'defender' ? 'defender' : 'attacker';
+    const dflt = info.defaults.sweep;
+    const sweepKey = st.skey || dflt.key;
+    ok(sweep.length === series.length, `${what}: a sweep per series`);
+    series.forEach((s, i) => {
+      same(sweep[i], frayJson(['sweep', ...rf, '--attacker', varied === 'attacker' ? a : s, '--defender', varied === 'defender' ? d : s,
+        '--key', sweepKey, '--from', String(st.sfrom || dflt.from), '--to', String(st.sto || dflt.to), '--step', String(st.sstep || dflt.step), '--side', varied,
+        '--method', 'auto', '--sims', st.ssims, '--seed', st.seed, '--columns', sweepNeeds(st.sy)]), `${what}: sweep ${s} is fray sweep --rules-file`);
+    });
+    // The bestiary: its rows shared among the bestiary's workers, each of which reads the file.
+    await page.click('[data-testid="tab-bestiary"]');
+    await settled(page);
+    await page.click('[data-testid="bestiary-run"]');
+    await settled(page);
+    const best = fray(['bestiary', ...rf, '--attacker', a, '--method', 'auto', '--seed', '1', '--json']);
+    if (best.status === 0) {
+      const shownError = await text(page, 'bestiary-error');
+      if (ok(shownError === '', `${what}: the bestiary answers (${shownError})`))
+        same(await jsonOf(page, 'bestiary-json'), JSON.parse(best.out), `${what}: the bestiary (${monsters.length} monsters, ` +
+        `${await page.evaluate(() => window.frayPage.lastMs.bestiary_workers)} workers) is fray bestiary --rules-file`);
+    } else {
+      ok((await text(page, 'bestiary-error')) === best.err.trim(), `${what}: the bestiary's error is the CLI's (${best.err.trim()})`);
+    }
+    return listed;
+  };
+
+  // The tab: the editor starts from percent.toml, the picker offers every example.
+  await page.goto(`${url}?game=brogue&tab=rules`);
+  await settled(page);
+  ok(await page.isVisible('[data-testid="panel-rules"]') && !(await page.isVisible('#sides')), 'your rules: the tab shows, without the sides');
+  ok((await page.inputValue('[data-testid="rules-text"]')) === exampleText, 'your rules: the editor starts from examples/rules/percent.toml');
+  const files = fs.readdirSync(RULES_DIR).filter((f) => f.endsWith('.toml')).sort();
+  same((await page.$$eval('[data-testid="rules-example"] option', (os) => os.map((o) => o.value))).sort(), files,
+    'your rules: the example picker offers every examples/rules/*.toml');
+  ok((await page.inputValue('[data-testid="game"]')) === 'brogue', 'your rules: nothing loaded before Load');
+  ok((await page.getAttribute('[data-testid="rules-docs-link"]', 'href')) === 'docs/rules.md' &&
+    (await (await context.request.get(new URL('docs/rules.md', url).href)).ok()), 'your rules: the tab links rules.md, which the site serves');
+  // Every example the site serves is the repository's, and loads.
+  for (const f of files) {
+    const served = await context.request.get(new URL(`rules/${f}`, url).href);
+    ok(served.ok() && (await served.text()) === fs.readFileSync(path.join(RULES_DIR, f), 'utf8'), `your rules: the site serves ${f}`);
+  }
+
+  // Load: the file is the game of every tab.
+  await page.click('[data-testid="rules-load"]');
+  await settled(page);
+  const listed = frayJson(['list', '--rules-file', example]);
+  const id = listed.rules;
+  ok((await text(page, 'rules-error')) === '', `your rules: the example loads (${await text(page, 'rules-error')})`);
+  ok((await page.inputValue('[data-testid="game"]')) === id, `your rules: loaded, the game picker selects it (${id})`);
+  ok((await page.locator('[data-testid="game-rules"]').textContent()) === `Your rules: ${listed.title}`,
+    `your rules: "Your rules: ${listed.title}" in the game picker`);
+  ok((await text(page, 'rules-status')).includes(listed.title), 'your rules: the tab says what it loaded');
+  const info = (await page.evaluate(() => window.frayPage.call('rulesetInfo'))).find((r) => r.id === id);
+  same(await page.evaluate((t) => window.frayPage.call('loadRules', t), exampleText), info, 'your rules: loadRules() gives the ruleset\'s rulesetInfo()');
+  same([...info.catalogs].sort(), Object.keys(listed.catalogs).sort(), 'your rules: its catalogs are fray list --rules-file\'s');
+  await everyTab(['--rules-file', example], 'your rules');
+
+  // A Cancel: the worker started in the cancelled one's place reads the file too.
+  await page.click('[data-testid="tab-fight"]');
+  await settled(page);
+  await page.evaluate(() => {
+    const set = (tid, v) => { document.querySelector(`[data-testid="${tid}"]`).value = v; };
+    set('attacker', 'hp=1000');
+    set('defender', 'hp=1000');
+    for (const m of document.querySelectorAll('[data-state="method"]')) m.value = 'mc';
+    set('sims', '11000');
+    document.querySelector('[data-testid="sims"]').dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.waitForSelector('[data-testid="cancel"]:not([hidden])', { timeout: 20000 });
+  await page.click('[data-testid="cancel"]');
+  await page.fill('[data-testid="sims"]', '2000');
+  await settled(page);
+  same(await jsonOf(page, 'duel-json'), frayJson(['duel', '--rules-file', example, '--a', 'hp=1000', '--b', 'hp=1000', '--first', 'a',
+    '--method', 'monte-carlo', '--sims', '2000', '--seed', '1']), 'your rules: after a Cancel, the new worker answers for the file');
+  await page.selectOption('[data-testid="method"]', 'auto');
+  await page.fill('[data-testid="sims"]', '100000');
+  await page.fill('[data-testid="attacker"]', '');
+  await page.fill('[data-testid="defender"]', '');
+  await settled(page);
+
+  // Edited as it is typed: the file loads again (the same id: its ruleset replaced), every tab follows.
+  const edited = exampleText.replace(/\s*$/, '\n') + '\n[[monsters]]\nname = "e2e_dummy"\nhp = 33\n';
+  fs.writeFileSync(file, edited);
+  await page.click('[data-testid="tab-rules"]');
+  await page.fill('[data-testid="rules-text"]', edited);
+  await settled(page);
+  ok((await page.locator('[data-testid="game"] option[data-rules]').count()) === 1 && (await page.inputValue('[data-testid="game"]')) === id,
+    'your rules: reloaded, one "Your rules" game, still selected');
+  await page.click('[data-testid="tab-attack"]');
+  await page.fill('[data-testid="defender"]', 'e2e_dummy');
+  await settled(page);
+  same(await jsonOf(page, 'attack-json'), frayJson(['attack', '--rules-file', file, '--attacker', await page.inputValue('[data-testid="attacker"]') || info.defaults.attacker,
+    '--defender', 'e2e_dummy']), 'your rules: edited, the attack on its new monster is the CLI\'s');
+  await page.fill('[data-testid="defender"]', '');
+  await settled(page);
+  await everyTab(['--rules-file', file], 'your rules, edited');
+
+  // The permalink carries the file and reopens it.
+  const link = await page.getAttribute('[data-testid="permalink"]', 'href');
+  const packed = new URL(link, url).searchParams.get('rules');
+  ok(packed !== null && zlib.inflateRawSync(Buffer.from(packed, 'base64url')).toString('utf8') === edited,
+    `your rules: the permalink carries the file, deflate-raw in base64url (${link.length} characters)`);
+  await page.click('[data-testid="tab-attack"]');
+  await settled(page);
+  const shown = await jsonOf(page, 'attack-json');
+  const attackLink = await page.getAttribute('[data-testid="permalink"]', 'href');
+  {
+    const other = await context.newPage();
+    await other.goto(new URL(attackLink, url).href);
+    await settled(other);
+    ok((await other.inputValue('[data-testid="game"]')) === id && (await other.getAttribute('[data-testid="tab-attack"]', 'aria-selected')) === 'true',
+      'your rules permalink: the game and the tab');
+    same(await jsonOf(other, 'attack-json'), shown, 'your rules permalink: the same attack');
+    await other.click('[data-testid="tab-rules"]');
+    await settled(other);
+    ok((await other.inputValue('[data-testid="rules-text"]')) === edited, 'your rules permalink: the file in the editor');
+    ok((await text(other, 'rules-status')).includes(listed.title), 'your rules permalink: the tab says the file is loaded');
+    await other.close();
+  }
+
+  // A bad file: the CLI's message, its line and column; Load moves the cursor there; the game stays the last file loaded.
+  const bad = edited + '\n[[monsters]]\nname = "e2e_bad"\n  hp = "many"\n';
+  fs.writeFileSync(file, bad);
+  const cliBad = frayIn(dir, ['list', '--rules-file', 'rules.toml', '--json']);
+  const where = (cliBad.err || '').match(/rules\.toml:(\d+):(\d+): /);
+  ok(cliBad.status === 2 && where !== null, `your rules: the CLI refuses the bad file, saying where (${(cliBad.err || '').trim()})`);
+  const [line, col] = where ? [Number(where[1]), Number(where[2])] : [0, 0];
+  await page.click('[data-testid="tab-rules"]');
+  await page.uncheck('[data-testid="rules-live"]');
+  await page.fill('[data-testid="rules-text"]', bad);
+  await page.evaluate(() => document.querySelector('[data-testid="rules-text"]').setSelectionRange(0, 0));
+  await page.click('[data-testid="rules-load"]');
+  await settled(page);
+  const err = await text(page, 'rules-error');
+  ok(err.startsWith(cliBad.err.trim()) && err.includes(`rules.toml:${line}:${col}:`), `your rules: the error is the CLI's, with line:column (${err})`);
+  let sel = await editorState();
+  const at = textIndex(bad, line, col);
+  ok(sel.focused && sel.start === at && sel.end === at, `your rules: Load moved the cursor to line ${line}, column ${col} (${sel.start} vs ${at})`);
+  ok((await page.locator('[data-testid="rules-gutter"] mark').textContent()) === String(line), 'your rules: the line numbers mark the error\'s line');
+  ok((await page.inputValue('[data-testid="game"]')) === id && (await text(page, 'rules-status')).includes('loaded before'),
+    'your rules: after a bad file, the game is the file loaded before');
+  // As it is typed: the error shows, the cursor stays where it types.
+  await page.check('[data-testid="rules-live"]');
+  await page.evaluate(() => document.querySelector('[data-testid="rules-text"]').setSelectionRange(3, 3));
+  await page.locator('[data-testid="rules-text"]').press('End');
+  await page.keyboard.type(' ');
+  await settled(page);
+  sel = await editorState();
+  ok((await text(page, 'rules-error')).includes(`rules.toml:${line}:${col}:`) && sel.start !== at,
+    `your rules: typed, the error shows and the cursor stays (${sel.start})`);
+  await page.click('[data-testid="rules-goto"]');
+  sel = await editorState();
+  const typed = textIndex(await page.inputValue('[data-testid="rules-text"]'), line, col);
+  ok(sel.focused && sel.start === typed && typed === at + 1, `your rules: the error's button moves the cursor to its place (${sel.start} vs ${typed})`);
+  // A link to a bad file opens the tab with its error.
+  {
+    const other = await context.newPage();
+    await other.goto(`${url}?game=${id}&tab=attack&rules=${zlib.deflateRawSync(Buffer.from(bad)).toString('base64url')}`);
+    await settled(other);
+    ok((await other.getAttribute('[data-testid="tab-rules"]', 'aria-selected')) === 'true' &&
+      (await text(other, 'rules-error')).startsWith(cliBad.err.trim()), 'your rules: a link to a bad file opens the tab with the CLI\'s error');
+    ok((await other.inputValue('[data-testid="rules-text"]')) === bad, 'your rules: a link to a bad file, the file in the editor');
+    await other.goto(`${url}?game=${id}&rules=not*base64`);
+    await settled(other);
+    ok((await text(other, 'rules-error')).includes('cannot be read'), `your rules: a broken link says so (${await text(other, 'rules-error')})`);
+    await other.close();
+  }
+  // A file with a flag, a real and a situation: the builder's check box and
+  // bounded number, the situation's box; a new id replaces the game; the id
+  // of a game fray knows is refused, without a place.
+  {
+    const flags = `[game]
+id = "e2e-flags"
+title = "Flags 0.1"
+
+[stats]
+hp     = { default = 10, min = 1, max = 1000 }
+undead = { type = "flag", help = "undead: blows do double damage" }
+luck   = { type = "real", default = 0.5, min = 0.0, max = 1.0, help = "the chance of a blow" }
+
+[situations]
+sleeping = "the defender is asleep: every blow hits"
+
+[attack]
+program = '''
+if situation.sleeping or chance(a.luck) then
+  if d.undead then
+    return hit, 4
+  end
+  return hit, 2
+end
+return miss
+'''
+
+[[monsters]]
+name = "zombie"
+hp = 5
+undead = true
+`;
+    fs.writeFileSync(file, flags);
+    await page.click('[data-testid="tab-rules"]');
+    await page.fill('[data-testid="rules-text"]', flags);
+    await page.click('[data-testid="rules-load"]');
+    await settled(page);
+    ok((await page.inputValue('[data-testid="game"]')) === 'e2e-flags' && (await page.locator('[data-testid="game"] option[data-rules]').count()) === 1 &&
+      (await page.locator('[data-testid="game-rules"]').textContent()) === 'Your rules: Flags 0.1',
+    'your rules: a file with another id replaces the game in the picker (one "Your rules")');
+    await page.click('[data-testid="tab-attack"]');
+    await page.fill('[data-testid="attacker"]', 'luck=0.25');
+    await page.fill('[data-testid="defender"]', 'zombie');
+    await page.check('[data-testid="situation-sleeping"]');
+    await settled(page);
+    same(await jsonOf(page, 'attack-json'), frayJson(['attack', '--rules-file', file, '--attacker', 'luck=0.25', '--defender', 'zombie', '--situation', 'sleeping']),
+      'your rules: the file\'s situation box, its attack the CLI\'s --situation');
+    await page.uncheck('[data-testid="situation-sleeping"]');
+    await page.click('[data-testid="builder-attacker"] summary');
+    ok((await page.getAttribute('[data-testid="builder-attacker-undead"]', 'type')) === 'checkbox', 'your rules: a flag stat is a check box in the builder');
+    ok((await page.getAttribute('[data-testid="builder-attacker-luck"]', 'type')) === 'number' &&
+      (await page.getAttribute('[data-testid="builder-attacker-luck"]', 'max')) === '1' &&
+      (await page.getAttribute('[data-testid="builder-attacker-luck"]', 'placeholder')) === 'default 0.5', 'your rules: a real stat\'s range and default in the builder');
+    await page.check('[data-testid="builder-attacker-undead"]');
+    await settled(page);
+    // The form's keys in the file's order of stats.
+    ok((await page.inputValue('[data-testid="attacker"]')) === 'undead,luck=0.25', `your rules: the builder writes the flag (${await page.inputValue('[data-testid="attacker"]')})`);
+    same(await jsonOf(page, 'attack-json'), frayJson(['attack', '--rules-file', file, '--attacker', 'undead,luck=0.25', '--defender', 'zombie']),
+      'your rules: the built attacker\'s attack is the CLI\'s');
+    await page.click('[data-testid="builder-attacker"] summary');
+    // The id of a game fray knows.
+    const known = flags.replace('id = "e2e-flags"', 'id = "brogue"');
+    fs.writeFileSync(file, known);
+    const cliKnown = frayIn(dir, ['list', '--rules-file', 'rules.toml']);
+    await page.click('[data-testid="tab-rules"]');
+    await page.fill('[data-testid="rules-text"]', known);
+    await page.click('[data-testid="rules-load"]');
+    await settled(page);
+    ok(cliKnown.status === 2 && (await text(page, 'rules-error')) === cliKnown.err.trim(),
+      `your rules: a built-in game's id refused, the CLI's words (${await text(page, 'rules-error')} vs ${cliKnown.err.trim()})`);
+    ok((await page.inputValue('[data-testid="game"]')) === 'e2e-flags', 'your rules: the game stays the file loaded before');
+  }
+  // Every example, opened from the picker (and loaded, as it is typed): the game is the file's, its attack the CLI's.
+  for (const f of files) {
+    const ex = path.join(RULES_DIR, f);
+    await page.click('[data-testid="tab-rules"]');
+    await page.check('[data-testid="rules-live"]');
+    await page.selectOption('[data-testid="rules-example"]', f);
+    await page.click('[data-testid="rules-open-example"]');
+    await settled(page);
+    const err = await text(page, 'rules-error');
+    if (!ok(err === '', `your rules: the example ${f} loads (${err})`)) continue;
+    const l = frayJson(['list', '--rules-file', ex]);
+    ok((await page.inputValue('[data-testid="game"]')) === l.rules && (await page.locator('[data-testid="game-rules"]').textContent()) === `Your rules: ${l.title}`,
+      `your rules: ${f} is the game "Your rules: ${l.title}"`);
+    await page.click('[data-testid="tab-attack"]');
+    await settled(page);
+    const a = await page.inputValue('[data-testid="attacker"]');
+    const d = await page.inputValue('[data-testid="defender"]');
+    same(await jsonOf(page, 'attack-json'), frayJson(['attack', '--rules-file', ex, '--attacker', a, '--defender', d]),
+      `your rules: ${f}: the attack (${a} on ${d}) is fray attack --rules-file`);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
 // The page's load as a new visitor's (a fresh browser context, the cache off)
 // and as a returning one's (a reload, the cache on), in a browser already
 // started, three times each: the median and every run.
@@ -1065,6 +1398,7 @@ async function screenshots(context, url, dir) {
       `&bmonsters=${BESTIARY_SHOT}`],
     ['dice', '?game=brogue&tab=dice&dice=3d6%0A4d6kh3%0A2d10'],
     ['grid', '?game=shattered-pd&tab=grid&target=10,1'],
+    ['rules', '?game=brogue&tab=rules'],
   ];
   let palette = true;
   const shoot = async (file) => {
@@ -1086,6 +1420,11 @@ async function screenshots(context, url, dir) {
         // The bestiary computes on Run only.
         if (name === 'bestiary') {
           await page.click('[data-testid="bestiary-run"]');
+          await settled(page);
+        }
+        // Your rules: the example, loaded.
+        if (name === 'rules') {
+          await page.click('[data-testid="rules-load"]');
           await settled(page);
         }
         await shoot(path.join(dir, `${name}${suffix}${scheme === 'dark' ? '-dark' : ''}.png`));

@@ -160,6 +160,8 @@ export interface RunResult {
 export interface RulesetInfo {
   id: string;
   title: string;
+  /** the kinds of its catalogs: monsters, weapons, armors, classes, situations, keys */
+  catalogs: string[];
   /** the catalog name of the game's player character; null when its specs have none */
   player: string | null;
   /** the request options its attacks read (epixx: kind, from, to) */
@@ -194,6 +196,11 @@ export interface Fray {
   /** The ids of the rulesets fray has: ['pixel-dungeon', 'brogue', ...]. */
   rulesets(): string[];
   rulesetInfo(): RulesetInfo[];
+  /**
+   * A rules file's text (docs/rules.md) read and registered, as `fray --rules-file` reads a file: its id is then a
+   * `rules` of every verb. A text whose id was loaded before replaces that ruleset. Throws a RulesFileError.
+   */
+  loadRules(text: string): RulesetInfo;
   /** Every catalog of a game in one call: {kind: entries}, as `fray list --rules GAME KIND`. */
   catalogs(options: { rules: string } | string): Record<string, ListDocument['entries']>;
   fov(options: MapOptions): FovDocument;
@@ -217,6 +224,18 @@ export class FrayError extends Error {
   constructor(message: string, stderr: string);
   /** the command line's stderr, whole */
   readonly stderr: string;
+}
+
+/** A rules file that cannot be read (loadRules): message is "rules.toml:LINE:COLUMN: REASON". */
+export class RulesFileError extends FrayError {
+  constructor(error: { message: string; file: string; line: number; column: number; reason: string });
+  readonly file: string;
+  /** 1-based; 0 when the problem has no place */
+  readonly line: number;
+  /** 1-based; 0 when the problem has no place */
+  readonly column: number;
+  /** the problem alone, without its place */
+  readonly reason: string;
 }
 
 export interface LoadOptions {

@@ -4,7 +4,7 @@
 // (package.json "exports").
 import { instantiate } from './engine.js';
 
-export { FrayError, toArgs, wrapEngine } from './fray-api.js';
+export { FrayError, RulesFileError, toArgs, wrapEngine } from './fray-api.js';
 export { version } from './version.js';
 
 // Compiles fray.wasm while it downloads (from `url`, by default the copy in

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 
 import { instantiate } from './engine.js';
 
-export { FrayError, toArgs, wrapEngine } from './fray-api.js';
+export { FrayError, RulesFileError, toArgs, wrapEngine } from './fray-api.js';
 export { version } from './version.js';
 
 // Compiles fray.wasm (from `url`, a file: URL or a path; by default the copy

@@ -1,8 +1,8 @@
 // Type-checked (not run) by tests/package/npm/run.sh against the installed
 // package's declarations, as a TypeScript project would use them; the lines
 // marked @ts-expect-error must be refused.
-import { FrayError, loadFray, version } from 'fray';
-import type { AttackDocument, DuelDocument, Fray, ListDocument, Pmf, Side, StrikeDocument } from 'fray';
+import { FrayError, RulesFileError, loadFray, version } from 'fray';
+import type { AttackDocument, DuelDocument, Fray, ListDocument, Pmf, RulesetInfo, Side, StrikeDocument } from 'fray';
 
 const fray: Fray = await loadFray({ onProgress: (label: string, fraction: number) => void [label, fraction] });
 const doc: AttackDocument = fray.attack({ rules: 'brogue', attacker: 'ogre', defender: 'player', situation: ['sleeping'] });
@@ -22,6 +22,13 @@ const monsters: ListDocument = fray.list({ rules: 'brogue', kind: 'monsters' });
 const names: string[] = monsters.entries.map((e) => e.name);
 const svg: string = fray.plot('attack', { rules: 'brogue', attacker: 'ogre', defender: 'player' }, 'at-least').svg;
 const v: string = version;
+const mine: RulesetInfo = fray.loadRules('[game]\nid = "mine"\n');
+const mineId: string = mine.id;
+try {
+  fray.loadRules('[game');
+} catch (e) {
+  if (e instanceof RulesFileError) throw new Error(`${e.file}:${e.line}:${e.column}: ${e.reason}`);
+}
 try {
   fray.ttk({ rules: 'brogue', attacker: 'ogre', defender: 'player' });
 } catch (e) {
@@ -34,7 +41,9 @@ fray.attack({ rules: 'brogue', attacker: 'ogre' });
 const wrong: string = doc.p_hit;
 // @ts-expect-error: no such key in the document
 doc.p_miss;
+// @ts-expect-error: a rules file is a text
+fray.loadRules({ path: 'my_game.toml' });
 // @ts-expect-error: no such verb
 fray.fly({ rules: 'brogue' });
 
-export const used = [pHit, pairs, accuracy, hp, kinds, rolled, wins, hpIfWins, names, svg, v, wrong];
+export const used = [pHit, pairs, accuracy, hp, kinds, rolled, wins, hpIfWins, names, svg, v, mineId, wrong];

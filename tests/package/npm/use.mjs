@@ -4,10 +4,12 @@
 //   node use.mjs CLI
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-import { FrayError, loadFray, version } from 'fray';
+import { FrayError, RulesFileError, loadFray, version } from 'fray';
 
 const cli = process.argv[2];
 const cliJson = (args) => JSON.parse(execFileSync(cli, [...args, '--json'], { encoding: 'utf8' }));
@@ -34,5 +36,53 @@ assert.throws(
 const raw = fray.run(['attack', '--rules', 'nethack', '--attacker', 'a', '--defender', 'b']);
 assert.equal(raw.status, 2);
 assert.equal(raw.out, '');
+
+// A rules file's text (docs/rules.md): its ruleset answers as `fray --rules-file` does with the file.
+const rules = `[game]
+id = "npm-test"
+title = "npm test 1"
+
+[stats]
+hp  = { default = 10, min = 1, max = 100 }
+hit = { default = 50, min = 0, max = 100 }
+
+[attack]
+program = '''
+if percent(a.hit) then
+  return hit, 2d4
+end
+return miss
+'''
+
+[[monsters]]
+name = "goblin"
+hp = 7
+hit = 40
+`;
+const dir = mkdtempSync(join(tmpdir(), 'fray-npm-rules-'));
+try {
+  writeFileSync(join(dir, 'rules.toml'), rules);
+  const info = fray.loadRules(rules);
+  assert.equal(info.id, 'npm-test');
+  assert.equal(info.title, 'npm test 1');
+  const fromFile = (args) => JSON.parse(execFileSync(cli, [...args, '--rules-file', 'rules.toml', '--json'], { cwd: dir, encoding: 'utf8' }));
+  assert.deepEqual(fray.attack({ rules: 'npm-test', attacker: 'goblin', defender: 'hp=9' }),
+    fromFile(['attack', '--attacker', 'goblin', '--defender', 'hp=9']));
+  // A problem in the text: the CLI's message, with its line and column.
+  const bad = rules.replace('percent(a.hit)', 'percent(a.acc)');
+  writeFileSync(join(dir, 'rules.toml'), bad);
+  let err = '';
+  try {
+    execFileSync(cli, ['list', '--rules-file', 'rules.toml'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    err = e.stderr.trim();
+  }
+  const [, line, column] = err.match(/rules\.toml:(\d+):(\d+): /) || [];
+  assert.throws(() => fray.loadRules(bad), (e) => e instanceof RulesFileError && e instanceof FrayError &&
+    `fray: error: ${e.message}` === err && e.line === Number(line) && e.column === Number(column) && e.line === 11 &&
+    e.file === 'rules.toml' && e.message.endsWith(e.reason));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
 
 console.log(`npm package fray ${version} in Node ${process.version}: P(hit) ${doc.p_hit.toFixed(4)}, as fray attack --json`);
