@@ -1450,10 +1450,18 @@ std::uint64_t max_paths() noexcept {
 
 void Program::each(const Inputs& in, const std::function<void(double, const Blow&)>& sink) const {
   const std::uint64_t most = max_paths();
+  const std::size_t n = impl_->status_max.size();
   try {
     fight::Enumerate::each(
         [&](fight::Enumerate& r) {
-          Run<fight::Enumerate> run(*impl_, in, r, nullptr);
+          // Each path starts from the statuses given: a replay must not see
+          // what the path before it set.
+          std::vector<std::int64_t> as = in.a_status ? *in.a_status : std::vector<std::int64_t>(n, 0),
+                                    ds = in.d_status ? *in.d_status : std::vector<std::int64_t>(n, 0);
+          Inputs fresh = in;
+          fresh.a_status = &as;
+          fresh.d_status = &ds;
+          Run<fight::Enumerate> run(*impl_, fresh, r, nullptr);
           return run.body();
         },
         [&](double p, Blow&& b) { sink(p, b); }, most);

@@ -327,8 +327,17 @@ TEST(RulesFile, StatusesAreFightState) {
   const fight::DuelResult sampled = fight::solve_duel(bout, mc);
   EXPECT_GE(16.0 / 27, sampled.a_wins_ci.lo - 0.005);
   EXPECT_LE(16.0 / 27, sampled.a_wins_ci.hi + 0.005);
-  // One attack is read as a fight starts: every status 0.
+  // One attack is read as a fight starts: every status 0, on every path and
+  // in every strike (a status one path sets is not seen by the next).
   EXPECT_NEAR(rules->attack({"hp=2", "hp=2", {}, {}}).p_hit, 0.5, 1e-15);
+  const auto leak = read_rules(
+      "[game]\nid = \"leak\"\n[stats]\nhp = { default = 3 }\n[status]\nx = { max = 5 }\n[attack]\nprogram = '''\n"
+      "if d.x > 0 then\n  return hit, 7\nend\nt = 2d6\nif t == 12 then\n  d.x = 1\nend\n"
+      "if t >= 7 then\n  return hit, 1\nend\nreturn miss\n'''\n");
+  const AttackSummary once = leak->attack({"hp=3", "hp=3", {}, {}});
+  EXPECT_NEAR(once.p_hit, 7.0 / 12, 1e-15);
+  EXPECT_NEAR(once.damage[7], 0.0, 1e-15);
+  for (const Strike& st : leak->strike({{"hp=3", "hp=3", {}, {}}, 3, 50}).strikes) EXPECT_NE(st.damage, 7);
   // A status is an integer kept in 0..max; a stat is not set; the start returns nothing.
   const std::string head = "[game]\nid = \"s\"\n[stats]\nhp = { default = 2 }\n[status]\nx = { max = 3 }\n";
   EXPECT_EQ(error_of(head + "[attack]\nprogram = '''\nd.x = 1.5\nreturn hit, 1\n'''\n"),
