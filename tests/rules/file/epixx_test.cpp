@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "support/scale.hpp"
 #include "support/support.hpp"
 
 namespace fray {
@@ -366,7 +367,7 @@ void expect_same_ttk(const std::string& a, const std::string& b, const std::vect
   // Sampled hits (below) over 20 000 runs: the file's sampled turns run its
   // program, slower than the built-in game's.
   fight::FightOptions runs;
-  runs.monte_carlo.sims = 20'000;
+  runs.monte_carlo.sims = test::scaled(20'000);
   const fight::TtkResult want = fight::solve_ttk(builtin_bout(a, b, options), runs);
   const fight::TtkResult got = fight::solve_ttk(file_bout(a, b, options), runs);
   ASSERT_EQ(want.method, "exact");
@@ -458,14 +459,14 @@ TEST(EpixxFile, FightsWithConfusionAgree) {
 TEST(EpixxFile, SampledDuelsAgree) {
   fight::FightOptions mc;
   mc.method = fight::FightOptions::Method::monte_carlo;
-  mc.monte_carlo.sims = 20'000;
+  mc.monte_carlo.sims = test::scaled(20'000);
   mc.monte_carlo.seed = 5;
   for (const auto& [a, b] : {std::pair{"human_fighter", "duellist"}, std::pair{"ogre", "human_fighter"}}) {
     SCOPED_TRACE(std::string(a) + " against " + b);
     const double p = duel_of(builtin_bout(a, b)).p_a_wins;
     const fight::DuelResult got = fight::solve_duel(file_bout(a, b), mc);
     ASSERT_EQ(got.method, "monte-carlo");
-    EXPECT_NEAR(got.p_a_wins, p, 5 * std::sqrt(p * (1 - p) / 20'000.0));
+    EXPECT_NEAR(got.p_a_wins, p, 5 * std::sqrt(p * (1 - p) / static_cast<double>(mc.monte_carlo.sims)));
   }
 }
 
@@ -507,9 +508,9 @@ TEST(EpixxFile, ConfusionChangesTheDuel) {
 TEST(EpixxFile, StrikesAgreeWithTheExactAnswer) {
   const Case c{"ogre", "duellist"};
   const AttackSummary exact = builtin().attack(builtin_request(c));
-  StrikeRequest req{file_request(c), 11, 200'000, "default"};
+  StrikeRequest req{file_request(c), 11, test::scaled(200'000), "default"};
   const StrikeRun run = file_rules().strike(req);
-  ASSERT_EQ(run.count, 200'000u);
+  ASSERT_EQ(run.count, req.count);
   std::map<std::int64_t, std::uint64_t> kinds;
   std::vector<std::pair<std::int64_t, double>> weights;
   for (std::size_t i = 0; i < exact.outcomes.size(); ++i)
