@@ -78,3 +78,4 @@ void BM_DuelEpixx(benchmark::State& state) {
 BENCHMARK(BM_DuelEpixx)->Unit(benchmark::kMillisecond);
 
 }  // namespace
+BENCHMARK_MAIN();
