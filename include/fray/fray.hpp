@@ -88,6 +88,7 @@
 #include <fray/rules/pixel_dungeon/shadow_caster.hpp>
 #include <fray/rules/pixel_dungeon/surprise.hpp>
 #include <fray/rules/registry.hpp>
+#include <fray/rules/rules_file.hpp>
 #include <fray/rules/ruleset.hpp>
 #include <fray/rules/shattered_pd/attack.hpp>
 #include <fray/rules/shattered_pd/ballistica.hpp>
