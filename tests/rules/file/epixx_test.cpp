@@ -416,10 +416,11 @@ void expect_same_duel(const std::string& a, const std::string& b, const std::vec
 // weapons deal).
 TEST(EpixxFile, FightsWithoutConfusionAgree) {
   expect_same_ttk("human_fighter", "ogre");
+  expect_same_duel("ogre", "ogre:hp=20");
+  if (test::scaled(10, 1) < 10) return;  // as FightsWithConfusionAgree
   expect_same_ttk("duellist", "ogre");
   expect_same_ttk("human_fighter:sta=50", "duellist:sta=50");
   expect_same_ttk("ogre", "duellist:sta=50");
-  expect_same_duel("ogre", "ogre:hp=20");
   expect_same_duel("str=2,weapon=1d8,hp=20", "ogre");
   expect_same_duel("human_fighter:sta=50", "duellist:sta=50");
   expect_same_duel("ogre:sta=50", "human_fighter:sta=50");
@@ -436,11 +437,15 @@ TEST(EpixxFile, FightsWithoutConfusionAgree) {
 // overlap).
 TEST(EpixxFile, FightsWithConfusionAgree) {
   expect_same_duel("human_fighter", "duellist");
+  expect_same_ttk("ogre", "duellist");
+  // The instrumented suite (FRAY_TEST_SCALE above 1: ASan and UBSan, ten
+  // times slower) stops at the first duel and turns to kill, which go
+  // through every part of the rule; the full suite checks them all.
+  if (test::scaled(10, 1) < 10) return;
   expect_same_duel("duellist", "human_fighter");
   expect_same_duel("ogre", "human_fighter");
   expect_same_duel("ogre", "duellist");
   expect_same_duel("human_fighter:crit_magic=4", "duellist:sta=-3,hp=14");
-  expect_same_ttk("ogre", "duellist");
   expect_same_ttk("human_fighter", "duellist");
   expect_same_ttk("duellist", "human_fighter");
   expect_same_ttk("human_fighter:crit_magic=4", "duellist:sta=-3,hp=14");
