@@ -377,6 +377,16 @@ TEST(RulesFile, ErrorsAtTheirLineAndColumn) {
             "4:22: stat 'hp': unknown key 'colour' (k");
   EXPECT_EQ(error_of("[game]\nid = 't'\n[stats]\nx = 1\n").substr(0, 30), "4:5: stat 'x' must be a table:");
   EXPECT_EQ(error_of("[game\n").substr(0, 5), "1:6: ");
+  EXPECT_EQ(error_of("[game]\n[\x07x]\n"), "2:2: a control character (0x07): TOML allows only tab and line breaks");
+  // What toml++ 3.3 must not be given (read.cpp, Reader::screen): characters
+  // past ASCII between tokens and in keys; in strings and comments they are fine.
+  EXPECT_EQ(error_of("[game]\nid = \"t\" \xef\xbb\xb7\n"),
+            "2:10: a character past ASCII outside a string or a comment");
+  EXPECT_EQ(error_of("[game]\n\"caf\xc3\xa9\" = 1\n").substr(0, 20), "2:6: a quoted key wi");
+  EXPECT_EQ(error_of("# caf\xc3\xa9\n" + game("return hit, 1 # d\xc3\xa9g\xc3\xa2ts\n", "",
+                                              "x = { help = \"\xc3\xa9p\xc3\xa9"
+                                              "e\" }\n")),
+            "no error");
   std::string timed = game("return hit, 1\n");
   timed.replace(timed.find("[attack]\n"), 9, "[attack]\ntime = \"d6\"\n");
   EXPECT_EQ(error_of(timed), "6:9: [attack] time may not be random");
