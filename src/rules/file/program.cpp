@@ -265,7 +265,9 @@ struct Program::Impl {
   bool reads_blow = false;
   // dice(n, s) laws met so far.
   mutable std::mutex mutex;
-  mutable std::map<std::pair<std::int64_t, std::int64_t>, std::shared_ptr<const Pmf>> dice_cache;
+  mutable std::map<std::pair<std::int64_t, std::int64_t>,
+                   std::pair<std::shared_ptr<const Pmf>, std::shared_ptr<const Dice>>>
+      dice_cache;
 };
 
 namespace {
@@ -982,13 +984,41 @@ struct DiceLaw {
   }
 };
 
+template <class T>
+bool compare(Op op, T x, T y) {
+  switch (op) {
+    case Op::lt:
+      return x < y;
+    case Op::le:
+      return x <= y;
+    case Op::gt:
+      return x > y;
+    case Op::ge:
+      return x >= y;
+    case Op::eq:
+      return x == y;
+    default:
+      return x != y;
+  }
+}
+
+// A drawn value compared with a fixed one: `v op t`, or `t op v` when the
+// draw is the comparison's right side.
+struct Test {
+  Op op;
+  bool flip;
+  std::int64_t t;
+  bool operator()(std::int64_t v) const { return flip ? compare(op, t, v) : compare(op, v, t); }
+};
+
 // A yes or no: a uniform step or a dice law compared with a fixed value. The
 // exact reading has two branches; the sampled one draws the number.
+template <class Drawn>
 struct TestLaw {
   using value_type = bool;
   double p = 0;
-  std::function<std::int64_t(Rng&)> draw;
-  std::function<bool(std::int64_t)> holds;
+  Drawn draw;  // the number, drawn as the game draws it
+  Test holds;
   const std::string* label;
   const std::string* call;
   [[nodiscard]] std::size_t size() const noexcept { return 2; }
@@ -1018,39 +1048,6 @@ struct ChanceLaw {
     return u < p;
   }
 };
-
-bool compare(Op op, double x, double y) {
-  switch (op) {
-    case Op::lt:
-      return x < y;
-    case Op::le:
-      return x <= y;
-    case Op::gt:
-      return x > y;
-    case Op::ge:
-      return x >= y;
-    case Op::eq:
-      return x == y;
-    default:
-      return x != y;
-  }
-}
-bool compare_int(Op op, std::int64_t x, std::int64_t y) {
-  switch (op) {
-    case Op::lt:
-      return x < y;
-    case Op::le:
-      return x <= y;
-    case Op::gt:
-      return x > y;
-    case Op::ge:
-      return x >= y;
-    case Op::eq:
-      return x == y;
-    default:
-      return x != y;
-  }
-}
 
 template <class R>
 class Run {
@@ -1197,7 +1194,7 @@ class Run {
       case Op::eq:
       case Op::ne: {
         const Val x = eval(*n.kids[0]), y = eval(*n.kids[1]);
-        if (x.type != Type::real && y.type != Type::real) return boolean(compare_int(n.op, x.i, y.i));
+        if (x.type != Type::real && y.type != Type::real) return boolean(compare(n.op, x.i, y.i));
         return boolean(compare(n.op, x.num(), y.num()));
       }
       case Op::and_:
@@ -1221,28 +1218,21 @@ class Run {
         return v;
       }
       case Op::min:
-      case Op::max:
+      case Op::max: {
+        Val best = eval(*n.kids[0]);
+        for (std::size_t k = 1; k < n.kids.size(); ++k) {
+          const Val v = eval(*n.kids[k]);
+          const bool below = n.type == Type::integer ? v.i < best.i : v.num() < best.num();
+          const bool above = n.type == Type::integer ? v.i > best.i : v.num() > best.num();
+          if (n.op == Op::min ? below : above) best = v;
+        }
+        return n.type == Type::real ? real(best.num(), n.pos) : best;
+      }
       case Op::clamp: {
-        std::vector<Val> xs;
-        xs.reserve(n.kids.size());
-        for (const auto& k : n.kids) xs.push_back(eval(*k));
-        if (n.op == Op::clamp) {
-          if (xs[2].num() < xs[1].num())
-            fail(n.pos, fmt::format("clamp(x, lo, hi): hi {} is below lo {}", xs[2].num(), xs[1].num()));
-          const Val lo_or = xs[0].num() < xs[1].num() ? xs[1] : xs[0];
-          const Val v = xs[2].num() < lo_or.num() ? xs[2] : lo_or;
-          return n.type == Type::real ? real(v.num(), n.pos) : v;
-        }
-        Val best = xs[0];
-        for (const Val& v : xs)
-          if (n.op == Op::min ? v.num() < best.num() : v.num() > best.num()) best = v;
-        if (n.type == Type::integer) {
-          best = xs[0];
-          for (const Val& v : xs)
-            if (n.op == Op::min ? v.i < best.i : v.i > best.i) best = v;
-          return best;
-        }
-        return real(best.num(), n.pos);
+        const Val x = eval(*n.kids[0]), lo = eval(*n.kids[1]), hi = eval(*n.kids[2]);
+        if (hi.num() < lo.num()) fail(n.pos, fmt::format("clamp(x, lo, hi): hi {} is below lo {}", hi.num(), lo.num()));
+        const Val v = x.num() < lo.num() ? lo : hi.num() < x.num() ? hi : x;
+        return n.type == Type::real ? real(v.num(), n.pos) : v;
       }
       case Op::abs: {
         const Val x = eval(*n.kids[0]);
@@ -1305,18 +1295,15 @@ class Run {
       case Op::cmp_uniform: {
         const std::int64_t lo = eval(*n.kids[0]).i, hi = eval(*n.kids[1]).i, t = eval(*n.kids[2]).i;
         const std::int64_t count = span_checked(lo, hi, n.pos, n.text);
-        const Op op = n.cmp;
-        const bool flip = n.flip;
-        const auto holds = [op, flip, t](std::int64_t v) {
-          return flip ? compare_int(op, t, v) : compare_int(op, v, t);
-        };
-        const std::int64_t yes = count_holding(lo, hi, op, flip, t);
+        const Test holds{n.cmp, n.flip, t};
+        const std::int64_t yes = count_holding(lo, hi, n.cmp, n.flip, t);
         const double p = static_cast<double>(yes) / static_cast<double>(count);
         if constexpr (R::exact) {
           if (yes == 0) return boolean(false);
           if (yes == count) return boolean(true);
         }
-        return boolean(r_.draw(TestLaw{p, [lo, hi](Rng& g) { return g.uniform(lo, hi); }, holds, label_, &n.text}));
+        const auto draw = [lo, hi](Rng& g) { return g.uniform(lo, hi); };
+        return boolean(r_.draw(TestLaw<decltype(draw)>{p, draw, holds, label_, &n.text}));
       }
       case Op::cmp_law: {
         const Pmf* law = n.pmf.get();
@@ -1327,11 +1314,7 @@ class Run {
           dice = d.dice.get();
         }
         const std::int64_t t = eval(*n.kids[0]).i;
-        const Op op = n.cmp;
-        const bool flip = n.flip;
-        const auto holds = [op, flip, t](std::int64_t v) {
-          return flip ? compare_int(op, t, v) : compare_int(op, v, t);
-        };
+        const Test holds{n.cmp, n.flip, t};
         double p = 0;
         for (std::size_t i = 0; i < law->width(); ++i)
           if (holds(law->min() + static_cast<std::int64_t>(i))) p += law->probs()[i];
@@ -1340,7 +1323,8 @@ class Run {
           if (!(p > 0)) return boolean(false);
           if (!(p < 1)) return boolean(true);
         }
-        return boolean(r_.draw(TestLaw{p, [dice](Rng& g) { return dice->sample(g); }, holds, label_, &n.text}));
+        const auto draw = [dice](Rng& g) { return dice->sample(g); };
+        return boolean(r_.draw(TestLaw<decltype(draw)>{p, draw, holds, label_, &n.text}));
       }
     }
     fail(n.pos, "internal: an unknown step");
@@ -1394,14 +1378,24 @@ class Run {
     return static_cast<std::int64_t>(yes);
   }
 
+  // The law and the dice of n dice of s sides, made once for each (n, s) a
+  // program meets (a replay of the exact reading meets them again).
   std::pair<std::shared_ptr<const Pmf>, std::shared_ptr<const Dice>> dice_law(std::int64_t count, std::int64_t sides) {
     const std::lock_guard lock(p_.mutex);
     auto& slot = p_.dice_cache[{count, sides}];
-    if (!slot) {
-      if (p_.dice_cache.size() > 4096) p_.dice_cache.clear();
-      slot = std::make_shared<Pmf>(Pmf::uniform(1, sides).repeat(static_cast<std::uint64_t>(count)));
+    if (!slot.first) {
+      if (p_.dice_cache.size() > 4096) {
+        p_.dice_cache.clear();
+        return dice_law_unlocked(count, sides);
+      }
+      slot = dice_law_unlocked(count, sides);
     }
-    return {slot, std::make_shared<Dice>(Dice::parse(fmt::format("{}d{}", count, sides)))};
+    return slot;
+  }
+  static std::pair<std::shared_ptr<const Pmf>, std::shared_ptr<const Dice>> dice_law_unlocked(std::int64_t count,
+                                                                                              std::int64_t sides) {
+    return {std::make_shared<Pmf>(Pmf::uniform(1, sides).repeat(static_cast<std::uint64_t>(count))),
+            std::make_shared<Dice>(Dice::parse(fmt::format("{}d{}", count, sides)))};
   }
 
   static inline const std::string kIf = "if";
@@ -1448,6 +1442,24 @@ std::uint64_t max_paths() noexcept {
   return static_cast<std::uint64_t>(std::clamp(by_budget, 1.0, static_cast<double>(fight::kMaxTurnPaths)));
 }
 
+namespace {
+// The inputs with statuses of their own, copied from those given (every
+// status 0 when none are): a run on them leaves the caller's as they were.
+struct Fresh {
+  std::vector<std::int64_t> a, d;
+  Inputs in;
+  Fresh(const Inputs& given, std::size_t n)
+      : a(given.a_status ? *given.a_status : std::vector<std::int64_t>(n, 0)),
+        d(given.d_status ? *given.d_status : std::vector<std::int64_t>(n, 0)),
+        in(given) {
+    in.a_status = &a;
+    in.d_status = &d;
+  }
+  Fresh(const Fresh&) = delete;  // `in` points into this object
+  Fresh& operator=(const Fresh&) = delete;
+};
+}  // namespace
+
 void Program::each(const Inputs& in, const std::function<void(double, const Blow&)>& sink) const {
   const std::uint64_t most = max_paths();
   const std::size_t n = impl_->status_max.size();
@@ -1456,12 +1468,8 @@ void Program::each(const Inputs& in, const std::function<void(double, const Blow
         [&](fight::Enumerate& r) {
           // Each path starts from the statuses given: a replay must not see
           // what the path before it set.
-          std::vector<std::int64_t> as = in.a_status ? *in.a_status : std::vector<std::int64_t>(n, 0),
-                                    ds = in.d_status ? *in.d_status : std::vector<std::int64_t>(n, 0);
-          Inputs fresh = in;
-          fresh.a_status = &as;
-          fresh.d_status = &ds;
-          Run<fight::Enumerate> run(*impl_, fresh, r, nullptr);
+          const Fresh fresh(in, n);
+          Run<fight::Enumerate> run(*impl_, fresh.in, r, nullptr);
           return run.body();
         },
         [&](double p, Blow&& b) { sink(p, b); }, most);
@@ -1476,12 +1484,8 @@ void Program::each(const Inputs& in, const std::function<void(double, const Blow
 
 Blow Program::sample(const Inputs& in, Rng& rng, std::vector<Draw>* trace, std::vector<Named>* named) const {
   fight::Sample r(rng, trace);
-  std::vector<std::int64_t> as = in.a_status ? *in.a_status : std::vector<std::int64_t>(impl_->status_max.size(), 0),
-                            ds = in.d_status ? *in.d_status : std::vector<std::int64_t>(impl_->status_max.size(), 0);
-  Inputs fresh = in;
-  fresh.a_status = &as;
-  fresh.d_status = &ds;
-  Run<fight::Sample> run(*impl_, fresh, r, named);
+  const Fresh fresh(in, impl_->status_max.size());
+  Run<fight::Sample> run(*impl_, fresh.in, r, named);
   return run.body();
 }
 

@@ -231,6 +231,14 @@ bool good_id(std::string_view id) {
   });
 }
 
+// A stat's or a status's name, as the program reads it after `a.`: letters,
+// digits and '_', starting with a letter, at most 64.
+bool good_word(std::string_view name) {
+  return !name.empty() && name.size() <= 64 && std::isalpha(static_cast<unsigned char>(name[0])) &&
+         std::all_of(name.begin(), name.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
 bool good_name(std::string_view name) {
   return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '\'' || c == ' ';
@@ -294,9 +302,7 @@ void read_stats(const Reader& r, const toml::table& root, Game& g) {
     const toml::key& k = *kp;
     const toml::node& v = *vp;
     const std::string name(k.str());
-    bool ok = !name.empty() && name.size() <= 64 && std::isalpha(static_cast<unsigned char>(name[0]));
-    for (char c : name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-    if (!ok)
+    if (!good_word(name))
       r.fail(k.source(),
              fmt::format("stat '{}': a stat's name is letters, digits and '_', starting with a letter", name));
     static const std::set<std::string> reserved = {"name", "class", "weapon", "armor", "armour", "if",
@@ -531,9 +537,7 @@ Game read_game(std::string_view text, const std::string& origin, const std::file
     if (!t) r.fail(*n, "status must be a table: NAME = { max = N, help = \"...\" }");
     for (const auto& [kp, vp] : in_order(*t)) {
       const std::string name(kp->str());
-      bool ok = !name.empty() && name.size() <= 64 && std::isalpha(static_cast<unsigned char>(name[0]));
-      for (char c : name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-      if (!ok)
+      if (!good_word(name))
         r.fail(kp->source(),
                fmt::format("status '{}': a name is letters, digits and '_', starting with a letter", name));
       if (name == "blow" || std::any_of(g.stats.begin(), g.stats.end(), [&](const Stat& s) { return s.name == name; }))

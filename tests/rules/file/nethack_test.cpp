@@ -13,48 +13,23 @@
 #include <memory>
 #include <string>
 
+#include "rules/file/examples.hpp"
 #include "support/support.hpp"
 
 namespace nethack_test {
 
 using namespace fray;
 
-const Ruleset& rules() {
-  static const std::unique_ptr<const Ruleset> r =
-      read_rules_file(std::string(FRAY_TEST_DIR) + "/../examples/rules/nethack.toml");
-  return *r;
-}
-
-AttackRequest request_of(const nlohmann::json& c) {
-  return {c.at("attacker").get<std::string>(),
-          c.at("defender").get<std::string>(),
-          c.at("situation").get<std::vector<std::string>>(),
-          {}};
-}
-
-double outcome_p(const AttackSummary& s, const std::string& name) {
-  for (const OutcomeKind& k : s.outcomes)
-    if (k.name == name) return k.p;
-  return 0;
-}
+const Ruleset& rules() { return test::example_rules("nethack.toml"); }
+using test::outcome_p;
+using test::request_of;
 
 TEST(NethackFile, EveryBlowIsTheReferences) {
   const nlohmann::json g = test::read_json("golden/rules/nethack.json");
   ASSERT_GE(g.at("cases").size(), 10u);
   for (const auto& c : g.at("cases")) {
     SCOPED_TRACE(c.at("attacker").get<std::string>() + " -> " + c.at("defender").get<std::string>());
-    const AttackSummary s = rules().attack(request_of(c));
-    EXPECT_NEAR(s.p_hit, c.at("p_hit").at("value").get<double>(), 1e-12);
-    EXPECT_NEAR(outcome_p(s, "hit"), c.at("outcomes").at("hit").at("value").get<double>(), 1e-12);
-    EXPECT_NEAR(outcome_p(s, "miss"), c.at("outcomes").at("miss").at("value").get<double>(), 1e-12);
-    double mass = 0;
-    for (const auto& row : c.at("damage")) {
-      const auto k = row.at(0).get<std::int64_t>();
-      EXPECT_NEAR(s.damage[k], row.at(2).get<double>(), 1e-12) << "damage " << k << " = " << row.at(1);
-      mass += s.damage[k];
-    }
-    EXPECT_NEAR(mass, 1.0, 1e-12);  // no damage the game cannot do
-    EXPECT_NEAR(s.mean_damage(), c.at("mean_damage").at("value").get<double>(), 1e-9);
+    test::expect_golden_blow(rules(), c);
   }
 }
 

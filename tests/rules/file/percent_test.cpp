@@ -9,21 +9,15 @@
 #include <memory>
 #include <string>
 
+#include "rules/file/examples.hpp"
 #include "support/support.hpp"
 
 namespace percent_test {
 
 using namespace fray;
 
-const std::string& path() {
-  static const std::string p = std::string(FRAY_TEST_DIR) + "/../examples/rules/percent.toml";
-  return p;
-}
-
-const Ruleset& rules() {
-  static const std::unique_ptr<const Ruleset> r = read_rules_file(path());
-  return *r;
-}
+std::string path() { return test::example_path("percent.toml"); }
+const Ruleset& rules() { return test::example_rules("percent.toml"); }
 
 double outcome_p(const AttackSummary& s, const std::string& name) {
   for (const OutcomeKind& k : s.outcomes)
