@@ -1,0 +1,90 @@
+// fray/fight/parts/first_attack.hpp — conditions that hold for the first attack only.
+//
+// Some of a situation's conditions do not last a fight: an invisible hero is
+// seen once she strikes, an unaware or sleeping monster notices its attacker.
+// Such a condition is *passing*; the others last. The part splits a game's
+// situation flags into those that last and those that pass (PassingFlags),
+// keeps one flag per side, `over` (false at the start), and says when a
+// side's passing conditions end (FirstAttack):
+//
+//   a side's own turn    ends its passing conditions, as attacker and as
+//                        defender (its attack dispels its invisibility; on
+//                        its turn a mob sees its foe)
+//   the first attack     of the side that moves first also ends its foe's
+//                        (an attacked monster is alerted), when
+//                        `attack_ends_foe`
+//
+//   game                  attacker passing   defender passing                 ends
+//   Shattered PD 3.3.6    invisible          surprised, paralyzed, focus      own turn (Invisibility.dispel,
+//                                                                             Mob.act enemySeen), the first
+//                                                                             attack (Mob.damage alerts)
+//   Pixel Dungeon 1.9.1   —                  unseen                           own turn (Mob.act enemySeen)
+//
+// A side's plan of attack is read in the four cases of (its own conditions
+// over, its foe's over): `passed` gives the situation of each, with the
+// passing flags of the ended side cleared. The exact chain follows the flag
+// as part of each side's state, so a fight with passing conditions is exact.
+#pragma once
+
+#include <fray/fight/part.hpp>
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace fray::fight::parts {
+
+struct FirstAttack {
+  // The first attack of the side that moves first ends its foe's passing
+  // conditions too (the foe is alerted), not only the foe's own turn.
+  bool attack_ends_foe = true;
+};
+
+// A game's passing situation flags: those the attacker holds (its
+// invisibility) and those the defender holds (unaware, asleep).
+template <class S>
+struct PassingFlags {
+  std::span<bool S::* const> attacker{};
+  std::span<bool S::* const> defender{};
+};
+
+// Whether situation `s` holds any passing condition.
+template <class S>
+[[nodiscard]] bool any_passing(const S& s, const PassingFlags<S>& f) {
+  for (bool S::* m : f.attacker)
+    if (s.*m) return true;
+  for (bool S::* m : f.defender)
+    if (s.*m) return true;
+  return false;
+}
+
+// The situation of an attack once the attacker's passing conditions are over
+// (`attacker_over`) and the defender's (`defender_over`): `s` with those
+// flags cleared.
+template <class S>
+[[nodiscard]] S passed(S s, const PassingFlags<S>& f, bool attacker_over, bool defender_over) {
+  if (attacker_over)
+    for (bool S::* m : f.attacker) s.*m = false;
+  if (defender_over)
+    for (bool S::* m : f.defender) s.*m = false;
+  return s;
+}
+
+// A side's turn: its own passing conditions end, and its foe's too when the
+// side moved first and its attack alerts (`first_mover` and attack_ends_foe).
+inline void first_attack_turn(const FirstAttack& p, bool first_mover, bool& mine_over, bool& foe_over) noexcept {
+  mine_over = true;
+  if (first_mover && p.attack_ends_foe) foe_over = true;
+}
+
+// "invisible, surprised last for the first attack only (Mob.act)" and the
+// like, for a fight's `modelled` line: the flags `names` that pass.
+[[nodiscard]] std::string first_attack_note(std::span<const std::string_view> names, std::string_view source);
+
+// The PartUse of the part: one parameter,
+//   attack_ends_foe   1: the first mover's attack ends its foe's conditions
+[[nodiscard]] PartUse first_attack_use(const FirstAttack& p, std::string source);
+// The FirstAttack a PartUse names (fray::Error for another part or a value out of range).
+[[nodiscard]] FirstAttack first_attack_of(const PartUse& use);
+
+}  // namespace fray::fight::parts
