@@ -79,20 +79,24 @@ struct Test {
   bool operator()(std::int64_t v) const { return flip ? compare(op, t, v) : compare(op, v, t); }
 };
 
-// A yes or no: a uniform step or a dice law compared with a fixed value. The
-// exact reading has two branches; the sampled one draws the number.
-template <class Drawn>
-struct TestLaw {
+// A yes with probability p: two branches in the exact reading.
+struct YesNoLaw {
   using value_type = bool;
   double p = 0;
-  Drawn draw;  // the number, drawn as the game draws it
-  Test holds;
   const std::string* label;
   const std::string* call;
   [[nodiscard]] std::size_t size() const noexcept { return 2; }
   [[nodiscard]] fight::Branch<bool> at(std::size_t i) const noexcept {
     return i == 0 ? fight::Branch<bool>{true, p} : fight::Branch<bool>{false, 1 - p};
   }
+};
+
+// A uniform step or a dice law compared with a fixed value: sampled, the
+// number is drawn as the game draws it and tested.
+template <class Drawn>
+struct TestLaw : YesNoLaw {
+  Drawn draw;
+  Test holds;
   bool sample(Rng& rng, std::vector<Draw>* trace) const {
     const std::int64_t v = draw(rng);
     if (trace) trace->push_back({*label, *call, Value(v)});
@@ -100,16 +104,8 @@ struct TestLaw {
   }
 };
 
-// A yes with probability p, drawn as one real in [0, 1).
-struct ChanceLaw {
-  using value_type = bool;
-  double p = 0;
-  const std::string* label;
-  const std::string* call;
-  [[nodiscard]] std::size_t size() const noexcept { return 2; }
-  [[nodiscard]] fight::Branch<bool> at(std::size_t i) const noexcept {
-    return i == 0 ? fight::Branch<bool>{true, p} : fight::Branch<bool>{false, 1 - p};
-  }
+// chance(p), percent(x): sampled, one real in [0, 1) drawn.
+struct ChanceLaw : YesNoLaw {
   bool sample(Rng& rng, std::vector<Draw>* trace) const {
     const double u = rng.unit();
     if (trace) trace->push_back({*label, fmt::format("{} -> unit() < {}", *call, p), Value(u)});
@@ -354,11 +350,7 @@ class Run {
         const double p = v / n.scale;
         if (!(p >= 0 && p <= 1))
           fail(n.pos, fmt::format("{}: {} is outside {}", n.text, v, n.scale == 1 ? "0..1" : "0..100"));
-        if constexpr (R::exact) {
-          if (p == 0) return boolean(false);
-          if (p == 1) return boolean(true);
-        }
-        return boolean(r_.draw(ChanceLaw{p, label_, &n.text}));
+        return yes_or_no(ChanceLaw{{p, label_, &n.text}});
       }
       case Op::cmp_uniform: {
         const std::int64_t lo = eval(*n.kids[0]).i, hi = eval(*n.kids[1]).i, t = eval(*n.kids[2]).i;
@@ -366,12 +358,8 @@ class Run {
         const Test holds{n.cmp, n.flip, t};
         const std::int64_t yes = count_holding(lo, hi, n.cmp, n.flip, t);
         const double p = static_cast<double>(yes) / static_cast<double>(count);
-        if constexpr (R::exact) {
-          if (yes == 0) return boolean(false);
-          if (yes == count) return boolean(true);
-        }
         const auto draw = [lo, hi](Rng& g) { return g.uniform(lo, hi); };
-        return boolean(r_.draw(TestLaw<decltype(draw)>{p, draw, holds, label_, &n.text}));
+        return yes_or_no(TestLaw<decltype(draw)>{{p, label_, &n.text}, draw, holds});
       }
       case Op::cmp_law: {
         const Pmf* law = n.pmf.get();
@@ -387,15 +375,22 @@ class Run {
         for (std::size_t i = 0; i < law->width(); ++i)
           if (holds(law->min() + static_cast<std::int64_t>(i))) p += law->probs()[i];
         p = std::clamp(p, 0.0, 1.0);
-        if constexpr (R::exact) {
-          if (!(p > 0)) return boolean(false);
-          if (!(p < 1)) return boolean(true);
-        }
         const auto draw = [dice](Rng& g) { return dice->sample(g); };
-        return boolean(r_.draw(TestLaw<decltype(draw)>{p, draw, holds, label_, &n.text}));
+        return yes_or_no(TestLaw<decltype(draw)>{{p, label_, &n.text}, draw, holds});
       }
     }
     fail(n.pos, "internal: an unknown step");
+  }
+
+  // A yes-or-no step. The exact reading follows no branch of probability 0:
+  // a sure answer is given without a step.
+  template <class Law>
+  Val yes_or_no(const Law& law) {
+    if constexpr (R::exact) {
+      if (!(law.p > 0)) return boolean(false);
+      if (!(law.p < 1)) return boolean(true);
+    }
+    return boolean(r_.draw(law));
   }
 
   // How many of lo..hi satisfy `v op t` (or `t op v` when flipped): the

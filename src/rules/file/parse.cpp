@@ -205,6 +205,14 @@ class Parser {
     n->pos = pos;
     return n;
   }
+  // A node over `kids`, random when one of them is.
+  template <class... Kids>
+  static std::unique_ptr<Node> joined(Op op, Type type, Pos pos, Kids... kids) {
+    auto n = node(op, type, pos);
+    (n->kids.push_back(std::move(kids)), ...);
+    for (const auto& k : n->kids) n->random = n->random || k->random;
+    return n;
+  }
   std::string source(std::size_t from) const { return std::string(text_.substr(from, toks_[i_ - 1].to - from)); }
 
   struct Depth {
@@ -239,11 +247,7 @@ class Parser {
     for (const auto* x : {l.get(), r.get()})
       if (x->type != Type::boolean)
         fail(x->pos, fmt::format("'{}' joins booleans, not {}", op == Op::and_ ? "and" : "or", type_name(x->type)));
-    auto n = node(op, Type::boolean, p);
-    n->random = l->random || r->random;
-    n->kids.push_back(std::move(l));
-    n->kids.push_back(std::move(r));
-    return n;
+    return joined(op, Type::boolean, p, std::move(l), std::move(r));
   }
   std::unique_ptr<Node> negation() {
     if (is_word("not")) {
@@ -252,10 +256,7 @@ class Parser {
       Depth depth(depth_, p, *this);
       auto x = negation();
       if (x->type != Type::boolean) fail(x->pos, fmt::format("'not' takes a boolean, not {}", type_name(x->type)));
-      auto n = node(Op::not_, Type::boolean, p);
-      n->random = x->random;
-      n->kids.push_back(std::move(x));
-      return n;
+      return joined(Op::not_, Type::boolean, p, std::move(x));
     }
     return comparison();
   }
@@ -314,11 +315,7 @@ class Parser {
       n->kids.push_back(std::move(other));
       return n;
     }
-    auto n = node(op, Type::boolean, p);
-    n->random = l->random || r->random;
-    n->kids.push_back(std::move(l));
-    n->kids.push_back(std::move(r));
-    return n;
+    return joined(op, Type::boolean, p, std::move(l), std::move(r));
   }
 
   std::unique_ptr<Node> sum() {
@@ -341,11 +338,7 @@ class Parser {
     for (const auto* x : {l.get(), r.get()})
       if (!numeric(x->type)) fail(x->pos, fmt::format("'{}' takes numbers, not {}", o, type_name(x->type)));
     const Type t = op == Op::div_real || l->type == Type::real || r->type == Type::real ? Type::real : Type::integer;
-    auto n = node(op, t, p);
-    n->random = l->random || r->random;
-    n->kids.push_back(std::move(l));
-    n->kids.push_back(std::move(r));
-    return n;
+    return joined(op, t, p, std::move(l), std::move(r));
   }
   std::unique_ptr<Node> unary() {
     if (is_op("-")) {
@@ -354,10 +347,8 @@ class Parser {
       Depth depth(depth_, p, *this);
       auto x = unary();
       if (!numeric(x->type)) fail(x->pos, fmt::format("'-' takes a number, not {}", type_name(x->type)));
-      auto n = node(Op::neg, x->type, p);
-      n->random = x->random;
-      n->kids.push_back(std::move(x));
-      return n;
+      const Type t = x->type;
+      return joined(Op::neg, t, p, std::move(x));
     }
     return atom();
   }
@@ -551,6 +542,13 @@ class Parser {
       }
       return x;
     };
+    // A random step: drawn, and traced under the call's text.
+    const auto step = [&](Op op, Type type) {
+      auto x = make(op, type);
+      x->random = true;
+      x->text = text;
+      return x;
+    };
     const auto widest = [&] {
       for (const auto& a : args)
         if (a->type == Type::real) return Type::real;
@@ -617,7 +615,6 @@ class Parser {
     if (w == "rand" || w == "randint") {
       arity(1, 1, w + "(n)");
       integers(w);
-      auto x = node(Op::uniform, Type::integer, f.pos);
       auto lo = node(Op::lit, Type::integer, f.pos);
       lo->v = {Type::integer, w == "rand" ? 0 : 1, 0};
       // rand(n) is 0..n-1: its top is n - 1.
@@ -625,42 +622,30 @@ class Parser {
       if (w == "rand") {
         auto one = node(Op::lit, Type::integer, f.pos);
         one->v = {Type::integer, 1, 0};
-        auto minus = node(Op::sub, Type::integer, f.pos);
-        minus->random = hi->random;
-        minus->kids.push_back(std::move(hi));
-        minus->kids.push_back(std::move(one));
-        hi = std::move(minus);
+        hi = joined(Op::sub, Type::integer, f.pos, std::move(hi), std::move(one));
       }
-      x->random = true;
-      x->kids.push_back(std::move(lo));
-      x->kids.push_back(std::move(hi));
-      x->text = text;
+      args.clear();
+      args.push_back(std::move(lo));
+      args.push_back(std::move(hi));
+      auto x = step(Op::uniform, Type::integer);
       x->scale = w == "rand" ? 0 : 1;  // the argument is hi + 1 for rand
       return x;
     }
     if (w == "range") {
       arity(2, 2, "range(lo, hi)");
       integers(w);
-      auto x = make(Op::uniform, Type::integer);
-      x->random = true;
-      x->text = text;
-      return x;
+      return step(Op::uniform, Type::integer);
     }
     if (w == "dice") {
       arity(2, 2, "dice(n, sides)");
       integers(w);
-      auto x = make(Op::dice_ns, Type::integer);
-      x->random = true;
-      x->text = text;
-      return x;
+      return step(Op::dice_ns, Type::integer);
     }
     if (w == "chance" || w == "percent") {
       arity(1, 1, w + (w == "chance" ? "(p)" : "(x)"));
       numbers(w);
-      auto x = make(Op::chance, Type::boolean);
+      auto x = step(Op::chance, Type::boolean);
       x->scale = w == "chance" ? 1 : 100;
-      x->random = true;
-      x->text = text;
       return x;
     }
     if (w == "roll") {
