@@ -135,10 +135,8 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
 bool eat(std::string_view& s, std::string_view p) {
-  if (!starts_with(s, p)) return false;
+  if (!s.starts_with(p)) return false;
   s.remove_prefix(p.size());
   return true;
 }
@@ -233,7 +231,7 @@ class Reader {
 
 std::size_t Reader::find_line(std::size_t from, std::string_view prefix) const {
   for (std::size_t i = from; i < lines_.size(); ++i)
-    if (starts_with(trim(lines_[i]), prefix)) return i;
+    if (trim(lines_[i]).starts_with(prefix)) return i;
   return lines_.size();
 }
 
@@ -271,8 +269,7 @@ void Reader::identity(std::size_t title) {
   const Species* species = nullptr;
   std::size_t best = 0;
   for (const Species& s : all_species())
-    if (s.name.size() > best && starts_with(what, s.name) && what.size() > s.name.size() &&
-        what[s.name.size()] == ' ') {
+    if (s.name.size() > best && what.starts_with(s.name) && what.size() > s.name.size() && what[s.name.size()] == ' ') {
       species = &s;
       best = s.name.size();
     }
@@ -472,7 +469,7 @@ std::optional<CharacterItem> read_item(std::string_view line, std::string_view s
     it.unrandart = true;
     it.artefact = u.name;
     it.base = u.base_name;
-    if (starts_with(u.brand, "SPWPN_") || starts_with(u.brand, "SPARM_")) it.brand = lower_case(u.brand.substr(6));
+    if (u.brand.starts_with("SPWPN_") || u.brand.starts_with("SPARM_")) it.brand = lower_case(u.brand.substr(6));
     if (u.object == "weapon") it.slot = "weapon";
     if (u.object == "armour") {
       const ArmorProp* a = u.base_name.empty() ? nullptr : find_armor(u.base_name);
@@ -536,7 +533,7 @@ std::optional<CharacterItem> read_item(std::string_view line, std::string_view s
     return it;
   }
   if (section == "Jewellery") {
-    it.slot = starts_with(name, "amulet") ? "amulet" : "ring";
+    it.slot = name.starts_with("amulet") ? "amulet" : "ring";
     it.artefact = artefact ? std::string(name) : "";
     if (!artefact && eat(name, it.slot == "amulet" ? "amulet of " : "ring of ")) it.brand = std::string(name);
     return it;
