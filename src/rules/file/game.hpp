@@ -4,6 +4,7 @@
 
 #include "program.hpp"
 
+#include <fray/fight/parts/first_attack.hpp>
 #include <fray/rules/ruleset.hpp>
 
 #include <map>
@@ -30,6 +31,12 @@ struct Regen {
   int at_full = 0;  // parts::AtFull
 };
 
+// Whether a situation lasts a fight or passes with the first attack (`passes`
+// in [situations]; fray/fight/parts/first_attack.hpp): a condition of the
+// attacker's (over after its own first turn) or of the defender's (over after
+// its own turn, or the first attack of the side that moves first).
+enum class Passes : std::uint8_t { no, attacker, defender };
+
 struct Game {
   std::string file;
   std::string id, title, time_unit = "turns", player;
@@ -39,9 +46,11 @@ struct Game {
   std::vector<bool> lands;
   std::vector<std::string> situations;
   std::vector<std::string> situation_help;
+  std::vector<Passes> situation_passes;
   Program blow;
   std::optional<Program> blows, time;
   std::optional<Regen> regen;
+  fight::parts::FirstAttack first_attack;              // [mechanics] first_attack: when passing situations end
   std::vector<Status> statuses;                        // [status]
   std::optional<Program> start;                        // [turn] start
   std::map<CatalogKind, std::vector<Entry>> catalogs;  // monsters, weapons, armors, classes

@@ -527,8 +527,29 @@ Game read_game(std::string_view text, const std::string& origin, const std::file
     const toml::table* t = n->as_table();
     if (!t) r.fail(*n, "situations must be a table: NAME = \"what it means\"");
     for (const auto& [k, v] : in_order(*t)) {
-      g.situations.emplace_back(k->str());
-      g.situation_help.push_back(r.text_of(*v, fmt::format("situation '{}'", k->str())));
+      const std::string name(k->str());
+      const std::string what = fmt::format("situation '{}'", name);
+      g.situations.push_back(name);
+      const toml::table* st = v->as_table();
+      if (!st) {
+        g.situation_help.push_back(r.text_of(*v, what));
+        g.situation_passes.push_back(Passes::no);
+        continue;
+      }
+      // NAME = { help = "...", passes = "attacker" }: a condition of the first attack only.
+      r.only(*st, {"help", "passes"}, what);
+      const toml::node* h = st->get("help");
+      g.situation_help.push_back(h ? r.text_of(*h, fmt::format("{}: help", what)) : std::string());
+      Passes passes = Passes::no;
+      if (const toml::node* p = st->get("passes")) {
+        const std::string side = r.text_of(*p, fmt::format("{}: passes", what));
+        if (side != "attacker" && side != "defender")
+          r.fail(*p, fmt::format("{}: passes is \"attacker\" (over after the attacker's first turn) or \"defender\" "
+                                 "(over after the defender's first turn or the first attack), not \"{}\"",
+                                 what, side));
+        passes = side == "attacker" ? Passes::attacker : Passes::defender;
+      }
+      g.situation_passes.push_back(passes);
     }
   }
 
@@ -583,7 +604,7 @@ Game read_game(std::string_view text, const std::string& origin, const std::file
   if (const toml::node* n = root.get("mechanics")) {
     const toml::table* t = n->as_table();
     if (!t) r.fail(*n, "mechanics must be a table");
-    r.only(*t, {"regeneration"}, "[mechanics]");
+    r.only(*t, {"regeneration", "first_attack"}, "[mechanics]");
     if (const toml::node* rg = t->get("regeneration")) {
       const toml::table* rt = rg->as_table();
       if (!rt) r.fail(*rg, "regeneration must be a table: { every = ..., gain = ... }");
@@ -603,6 +624,15 @@ Game read_game(std::string_view text, const std::string& origin, const std::file
         regen.at_full = static_cast<int>(at - std::begin(words));
       }
       g.regen = std::move(regen);
+    }
+    if (const toml::node* fa = t->get("first_attack")) {
+      const toml::table* ft = fa->as_table();
+      if (!ft) r.fail(*fa, "first_attack must be a table: { attack_ends_foe = false }");
+      r.only(*ft, {"attack_ends_foe"}, "first_attack");
+      if (const toml::node* e = ft->get("attack_ends_foe")) {
+        if (!e->is_boolean()) r.fail(*e, "first_attack attack_ends_foe must be true or false");
+        g.first_attack.attack_ends_foe = e->as_boolean()->get();
+      }
     }
   }
 

@@ -6,6 +6,7 @@
 
 #include <fray/core/budget.hpp>
 #include <fray/core/suggest.hpp>
+#include <fray/fight/parts/first_attack.hpp>
 #include <fray/fight/parts/regeneration.hpp>
 #include <fray/fight/states.hpp>
 #include <fray/fight/turn.hpp>
@@ -15,6 +16,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 
@@ -167,8 +169,12 @@ class FileRules final : public Ruleset {
     }
     std::vector<CatalogEntry> out;
     if (kind == CatalogKind::situations) {
-      for (std::size_t k = 0; k < g_.situations.size(); ++k)
-        out.push_back({g_.situations[k], g_.situation_help[k], {}});
+      for (std::size_t k = 0; k < g_.situations.size(); ++k) {
+        Fields f;
+        if (g_.situation_passes[k] != Passes::no)
+          f.push_back({"passes", std::string(g_.situation_passes[k] == Passes::attacker ? "attacker" : "defender")});
+        out.push_back({g_.situations[k], g_.situation_help[k], std::move(f)});
+      }
       return out;
     }
     if (kind == CatalogKind::keys) {
@@ -419,39 +425,58 @@ struct Effect {
   bool hit = false;
 };
 
-// A side's condition in a fight: its regeneration's clock and store, and its statuses.
+// A side's condition in a fight: its regeneration's clock and store, its
+// statuses, and whether its passing conditions are over (the first-attack
+// part's flag, fray/fight/parts/first_attack.hpp).
 struct FileState {
   fight::parts::RegenState regen;
   std::vector<std::int64_t> status;
-  [[nodiscard]] auto key() const { return std::tie(regen, status); }
+  bool over = false;
+  [[nodiscard]] auto key() const { return std::tie(regen, status, over); }
   friend bool operator==(const FileState&, const FileState&) = default;
 };
 
 // One side's turn on the other: `blows` blows, landing when any lands, then
 // the side's regeneration (fray/fight/parts/regeneration.hpp) when the file
 // has one. The exact reading draws the blows' convolution as one law; the
-// sampled one runs the program once per blow, its draws traced.
+// sampled one runs the program once per blow, its draws traced. A situation
+// that passes (first_attack.hpp) is read as the two sides' `over` flags say:
+// the turn sees one of four situations (its own conditions over or not, its
+// foe's over or not), each with its own blows and law.
 class FileTurn {
  public:
   using mine = FileState;
   using theirs = FileState;
 
-  FileTurn(const FileRules& rules, Combatant a, Combatant d, std::vector<bool> flags, double turn_time)
-      : rules_(rules), a_(std::move(a)), d_(std::move(d)), flags_(std::move(flags)) {
-    const Inputs in = this->in();
-    blows_ = rules.blows_of(in);
-    max_hp_ = a_.vals[rules.game().hp].i;
+  FileTurn(const FileRules& rules, Combatant a, Combatant d, const std::vector<bool>& flags, double turn_time)
+      : rules_(rules), a_(std::move(a)), d_(std::move(d)) {
+    const Game& g = rules.game();
+    for (std::size_t k = 0; k < flags.size(); ++k)
+      passing_ = passing_ || (flags[k] && g.situation_passes[k] != Passes::no);
+    // The situation of each case (mine over, foe's over), the ended side's passing flags cleared.
+    for (std::size_t c = 0; c < cases(); ++c) {
+      flags_[c] = flags;
+      for (std::size_t k = 0; k < flags.size(); ++k)
+        if ((g.situation_passes[k] == Passes::attacker && (c & 1)) ||
+            (g.situation_passes[k] == Passes::defender && (c & 2)))
+          flags_[c][k] = false;
+    }
+    const Inputs in = this->in(0);
+    max_hp_ = a_.vals[g.hp].i;
     regen_ = rules.regeneration(in, turn_time);
-    stateless_ = rules.game().statuses.empty() && !rules.game().start;
+    stateless_ = g.statuses.empty() && !g.start;
+    for (std::size_t c = 0; c < cases(); ++c) blows_[c] = rules.blows_of(this->in(c));
     if (!stateless_) return;  // each turn read from its statuses
     try {
-      std::vector<FileRules::Law> laws;
-      for (std::int64_t b = 1; b <= (rules.game().blow.reads_blow() ? blows_ : 1); ++b) {
-        Inputs nth = in;
-        nth.blow = b;
-        laws.push_back(rules.blow_law(nth));
+      for (std::size_t c = 0; c < cases(); ++c) {
+        std::vector<FileRules::Law> laws;
+        for (std::int64_t b = 1; b <= (g.blow.reads_blow() ? blows_[c] : 1); ++b) {
+          Inputs nth = this->in(c);
+          nth.blow = b;
+          laws.push_back(rules.blow_law(nth));
+        }
+        law_[c] = turn_law(laws, blows_[c]);
       }
-      law_ = turn_law(laws);
     } catch (const TooLarge& e) {
       why_ = e.what();
     }
@@ -460,25 +485,31 @@ class FileTurn {
   template <class R>
   fight::After<mine, theirs> turn(R& r, const fight::Now<mine, theirs>& now) const {
     fight::After<mine, theirs> out{0, 0, 0, Escape::none, 0, now.att, now.def};
+    const std::size_t c = passing_ ? (now.att.over ? 1 : 0) + (now.def.over ? 2 : 0) : 0;
     if (R::exact && stateless_) {
       // No status: the blows' law, read once (FileTurn's constructor).
-      const Effect e = r.draw(fight::Choice<Effect>{&law_, "blows"});
+      const Effect e = r.draw(fight::Choice<Effect>{&law_[c], "blows"});
       out.damage = e.damage;
       out.hit = e.hit ? 1 : 0;
     } else {
       // The turn's start, then each blow, the statuses as they set them.
       const Game& g = rules_.game();
-      Inputs in = this->in();
+      Inputs in = this->in(c);
       in.a_status = &out.att.status;
       in.d_status = &out.def.status;
       if (g.start) (void)g.start->run(r, in);
-      for (std::int64_t b = 0; b < blows_; ++b) {
+      for (std::int64_t b = 0; b < blows_[c]; ++b) {
         in.blow = b + 1;
         const Blow x = g.blow.run(r, in);
         out.damage += x.damage;
         if (g.lands[x.outcome]) out.hit = 1;
       }
     }
+    // The turn ends the side's passing conditions, and its foe's when it is
+    // the fight's first (no side's are over yet: every turn ends its mover's).
+    if (passing_)
+      fight::parts::first_attack_turn(rules_.game().first_attack, !now.att.over && !now.def.over, out.att.over,
+                                      out.def.over);
     // The side's regeneration, at the end of its turn.
     if (regen_) {
       const std::int64_t healed = fight::parts::regenerate(r, *regen_, now.att_hp, max_hp_, out.att.regen);
@@ -495,25 +526,29 @@ class FileTurn {
   }
   bool exact() const { return why_.empty(); }
   std::string why_not_exact() const { return why_; }
-  double extra_sample_ops() const { return static_cast<double>(blows_) * 16.0 * kDrawOps; }
+  double extra_sample_ops() const {
+    return static_cast<double>(*std::max_element(blows_.begin(), blows_.end())) * 16.0 * kDrawOps;
+  }
 
   std::int64_t most_healed_ = 0;
 
  private:
-  Inputs in() const { return {&a_.vals, &a_.dice, &d_.vals, &d_.dice, &flags_}; }
+  // The cases a turn tells apart: (mine over) + 2 (foe's over) when a situation passes.
+  std::size_t cases() const { return passing_ ? 4 : 1; }
+  Inputs in(std::size_t c) const { return {&a_.vals, &a_.dice, &d_.vals, &d_.dice, &flags_[c]}; }
 
-  // The law of `blows_` blows (each its own law when the program reads
+  // The law of `blows` blows (each its own law when the program reads
   // `blow`, else all the first's): the damage, and whether any landed.
-  std::vector<fight::Branch<Effect>> turn_law(const std::vector<FileRules::Law>& laws) const {
+  std::vector<fight::Branch<Effect>> turn_law(const std::vector<FileRules::Law>& laws, std::int64_t blows) const {
     std::map<std::int64_t, double> none{{0, 1.0}}, some;
     double work = 0;
-    for (std::int64_t b = 0; b < blows_; ++b) {
+    for (std::int64_t b = 0; b < blows; ++b) {
       const FileRules::Law& blow = laws[std::min(static_cast<std::size_t>(b), laws.size() - 1)];
       work += static_cast<double>(none.size() + some.size()) *
               static_cast<double>(blow.damage_hit.size() + blow.damage_miss.size());
       if (work > kMaxTurnWork)
         throw TooLarge(fmt::format("{} blows a turn, each of {} damage values, take more work than an exact fight does",
-                                   blows_, blow.damage_hit.size() + blow.damage_miss.size()));
+                                   blows, blow.damage_hit.size() + blow.damage_miss.size()));
       std::map<std::int64_t, double> none2, some2;
       for (const auto& [k, p] : none) {
         for (const auto& [x, q] : blow.damage_miss) none2[k + x] += p * q;
@@ -535,11 +570,13 @@ class FileTurn {
 
   const FileRules& rules_;
   Combatant a_, d_;
-  std::vector<bool> flags_;
-  std::int64_t blows_ = 1, max_hp_ = 1;
+  std::array<std::vector<bool>, 4> flags_;  // the situation of each case (cases())
+  bool passing_ = false;                    // a situation in force passes
+  std::array<std::int64_t, 4> blows_{1, 1, 1, 1};
+  std::int64_t max_hp_ = 1;
   std::optional<fight::parts::Regeneration> regen_;
   bool stateless_ = true;
-  std::vector<fight::Branch<Effect>> law_;
+  std::array<std::vector<fight::Branch<Effect>>, 4> law_;
   std::string why_;
 };
 
@@ -585,7 +622,11 @@ Bout FileRules::bout(const AttackRequest& req) const {
                                                       "[mechanics] regeneration")));
     }
   }
-  const FileState start{{}, std::vector<std::int64_t>(g_.statuses.size(), 0)};
+  std::vector<std::string_view> passing;
+  for (std::size_t k = 0; k < flags.size(); ++k)
+    if (flags[k] && g_.situation_passes[k] != Passes::no) passing.emplace_back(g_.situations[k]);
+  if (!passing.empty()) out.modelled.push_back(fight::parts::first_attack_note(passing, "[situations] passes"));
+  const FileState start{{}, std::vector<std::int64_t>(g_.statuses.size(), 0), false};
   const auto a_states = std::make_shared<const fight::States<FileState>>(start);
   const auto b_states = std::make_shared<const fight::States<FileState>>(start);
   std::tie(out.a_hits_b, out.b_hits_a) = fight::exchanges(std::shared_ptr<const FileTurn>(turn_a),

@@ -7,6 +7,7 @@
 #include <fray/rules/registry.hpp>
 #include <fray/rules/rules_file.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -348,6 +349,98 @@ TEST(RulesFile, StatusesAreFightState) {
             "9:1: the start of a turn sets statuses and returns nothing");
   EXPECT_EQ(error_of(head + "[status.y]\nmax = 0\n[attack]\nprogram = \"return hit, 1\"\n").substr(0, 30),
             "8:7: status 'y': max must be a");
+}
+
+TEST(RulesFile, PassingSituationsHoldForTheFirstAttackOnly) {
+  // A coin for 1 damage that `sneak` makes sure: a blow on a defender that has
+  // not noticed its attacker lands. Two sides of 2 HP, side a first.
+  const auto text = [](const std::string& sneak, const std::string& mechanics = "") {
+    return "[game]\nid = \"sneak\"\n[stats]\nhp = { default = 2 }\n[situations]\nsneak = " + sneak + "\n" + mechanics +
+           "[attack]\nprogram = '''\nif situation.sneak then\n  return hit, 1\nend\n"
+           "if chance(0.5) then\n  return hit, 1\nend\nreturn miss\n'''\n";
+  };
+  const std::string lasting = text("\"unnoticed\"");
+  const std::string defender = text("{ help = \"unnoticed\", passes = \"defender\" }");
+  const std::string attacker = text("{ help = \"unseen\", passes = \"attacker\" }");
+  const std::string no_alert = "[mechanics]\nfirst_attack = { attack_ends_foe = false }\n";
+  const AttackRequest sneak{"hp=2", "hp=2", {"sneak"}, {}};
+  const auto ttk = [&](const std::string& t, const AttackRequest& req) {
+    const fight::TtkResult r = fight::solve_ttk(read_rules(t)->bout(req));
+    EXPECT_EQ(r.method, "exact");
+    return r;
+  };
+  const auto p_a_wins = [&](const std::string& t) {
+    const fight::DuelResult r = fight::solve_duel(read_rules(t)->bout(sneak));
+    EXPECT_EQ(r.method, "exact");
+    return r.p_a_wins;
+  };
+
+  // Turns to kill 2 HP. A lasting sneak: two sure blows. A passing one: the
+  // first blow sure, then a coin until the second lands, P(k) = 2^-(k-1), mean 3.
+  const fight::TtkResult always = ttk(lasting, sneak);
+  ASSERT_TRUE(always.attacks);
+  EXPECT_NEAR((*always.attacks)[2], 1.0, 1e-15);
+  for (const std::string& t : {defender, attacker, text("{ passes = \"attacker\" }", no_alert)}) {
+    const fight::TtkResult once = ttk(t, sneak);
+    ASSERT_TRUE(once.attacks);
+    for (int k = 2; k <= 8; ++k) EXPECT_NEAR((*once.attacks)[k], std::ldexp(1.0, 1 - k), 1e-12) << k;
+    EXPECT_NEAR(once.attacks->mean(), 3.0, 1e-9);
+  }
+  // Not alerted by a's first attack, the defender's condition ends with its
+  // own turn, and its first turn is at time 0 too, right after a's first:
+  // turns to kill are the same.
+  const fight::TtkResult own_turn = ttk(text("{ passes = \"defender\" }", no_alert), sneak);
+  for (int k = 2; k <= 8; ++k) EXPECT_NEAR((*own_turn.attacks)[k], std::ldexp(1.0, 1 - k), 1e-12) << k;
+  // Without the flag: two coins, P(k) = (k - 1) 2^-k.
+  const fight::TtkResult coin = ttk(defender, {"hp=2", "hp=2", {}, {}});
+  EXPECT_NEAR((*coin.attacks)[2], 0.25, 1e-15);
+  EXPECT_NEAR((*coin.attacks)[3], 0.25, 1e-15);
+  EXPECT_NEAR((*coin.attacks)[4], 3.0 / 16, 1e-15);
+
+  // The duel. A lasting sneak: every blow lands, a wins. A passing one: a's
+  // first blow lands and ends both sides' conditions; from (a 2, b 1, b to
+  // move) each blow is a coin: W(1,1,a) = 2/3, and x = W(2,1,b) solves
+  // x = 1/3 + (1/2 + x/2)/2, so x = 7/9.
+  EXPECT_NEAR(p_a_wins(lasting), 1.0, 1e-15);
+  EXPECT_NEAR(p_a_wins(defender), 7.0 / 9, 1e-12);
+  EXPECT_NEAR(p_a_wins(attacker), 7.0 / 9, 1e-12);
+  EXPECT_NEAR(p_a_wins(text("{ passes = \"defender\" }", no_alert)), 7.0 / 9, 1e-12);
+  // When a's attack does not alert, b's own condition (an attacker's) lasts
+  // to b's first turn: b's first blow lands too, then (1, 1, a to move): 2/3.
+  EXPECT_NEAR(p_a_wins(text("{ passes = \"attacker\" }", no_alert)), 2.0 / 3, 1e-12);
+
+  // The sampled fights follow the flag as the exact chain does.
+  const auto rules = read_rules(defender);
+  const Bout bout = rules->bout(sneak);
+  const fight::DuelResult exact = fight::solve_duel(bout);
+  (void)test::expect_sampled_duel_agrees(bout, exact, 40000, 13, 1);
+  const fight::TtkResult sampled = fight::ttk_monte_carlo(bout, fight::Who::a, test::mc(40000, 17));
+  ASSERT_TRUE(sampled.attacks);
+  EXPECT_GT(test::chi_square_p(*ttk(defender, sneak).attacks, test::counts_of(*sampled.attacks, 40000)), 1e-3);
+  EXPECT_NEAR(sampled.attacks->mean(), 3.0, 0.05);
+  // A fight names the part; one attack, and strikes, read the flag as it holds.
+  ASSERT_FALSE(bout.modelled.empty());
+  EXPECT_EQ(bout.modelled.back(),
+            "sneak holds for the first attack only, then the fight goes on without it ([situations] passes)");
+  EXPECT_NEAR(rules->attack(sneak).p_hit, 1.0, 1e-15);
+  EXPECT_EQ(rules->strike({sneak, 5, 200}).hits, 200u);
+  const auto listed = rules->catalog(CatalogKind::situations);
+  ASSERT_EQ(listed.size(), 1u);
+  EXPECT_EQ(listed[0].description, "unnoticed");
+  ASSERT_EQ(listed[0].stats.size(), 1u);
+  EXPECT_EQ(listed[0].stats[0].key, "passes");
+  EXPECT_EQ(std::get<std::string>(listed[0].stats[0].value), "defender");
+  EXPECT_TRUE(read_rules(lasting)->catalog(CatalogKind::situations)[0].stats.empty());
+
+  // Errors: line 6 is the situation's.
+  EXPECT_EQ(error_of(text("{ passes = \"foe\" }")),
+            "6:20: situation 'sneak': passes is \"attacker\" (over after the attacker's first turn) or \"defender\" "
+            "(over after the defender's first turn or the first attack), not \"foe\"");
+  EXPECT_EQ(error_of(text("{ passes = true }")), "6:20: situation 'sneak': passes must be a string");
+  EXPECT_EQ(error_of(text("{ help = \"x\", lasts = true }")).substr(0, 50),
+            "6:23: situation 'sneak': unknown key 'lasts' (keys");
+  EXPECT_EQ(error_of(text("\"x\"", "[mechanics]\nfirst_attack = { attack_ends_foe = 1 }\n")),
+            "8:36: first_attack attack_ends_foe must be true or false");
 }
 
 TEST(RulesFile, ErrorsAtTheirLineAndColumn) {
