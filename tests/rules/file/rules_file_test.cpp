@@ -397,6 +397,21 @@ TEST(RulesFile, PassingSituationsHoldForTheFirstAttackOnly) {
   EXPECT_NEAR((*coin.attacks)[3], 0.25, 1e-15);
   EXPECT_NEAR((*coin.attacks)[4], 3.0 / 16, 1e-15);
 
+  // `blows` reads the situation of each turn: two sure blows while the sneak
+  // holds, then one coin a turn. 4 HP: the first turn leaves 2, then two
+  // coins must land, P(k) = (k - 2) 2^-(k-1) (k >= 3). Lasting: two turns.
+  const auto blows = [&](const std::string& sneak) {
+    std::string t = text(sneak);
+    t.replace(t.find("[attack]\n"), 9, "[attack]\nblows = \"if(situation.sneak, 2, 1)\"\n");
+    return ttk(t, {"hp=2", "hp=4", {"sneak"}, {}});
+  };
+  const fight::TtkResult by_turn = blows("{ passes = \"defender\" }");
+  EXPECT_NEAR((*by_turn.attacks)[2], 0.0, 1e-15);
+  EXPECT_NEAR((*by_turn.attacks)[3], 0.25, 1e-15);
+  EXPECT_NEAR((*by_turn.attacks)[4], 0.25, 1e-15);
+  EXPECT_NEAR((*by_turn.attacks)[5], 3.0 / 16, 1e-15);
+  EXPECT_NEAR((*blows("\"unnoticed\"").attacks)[2], 1.0, 1e-15);
+
   // The duel. A lasting sneak: every blow lands, a wins. A passing one: a's
   // first blow lands and ends both sides' conditions; from (a 2, b 1, b to
   // move) each blow is a coin: W(1,1,a) = 2/3, and x = W(2,1,b) solves
