@@ -225,29 +225,20 @@ class Parser {
 
   std::unique_ptr<Node> expr() { return disjunction(); }
 
-  std::unique_ptr<Node> disjunction() {
-    auto l = conjunction();
-    while (is_word("or")) {
-      const Pos p = peek().pos;
-      ++i_;
-      l = logical(Op::or_, std::move(l), conjunction(), p);
+  std::unique_ptr<Node> disjunction() { return logical(Op::or_, "or", &Parser::conjunction); }
+  std::unique_ptr<Node> conjunction() { return logical(Op::and_, "and", &Parser::negation); }
+  // Booleans from `next` joined by `word`, from the left.
+  std::unique_ptr<Node> logical(Op op, std::string_view word, std::unique_ptr<Node> (Parser::*next)()) {
+    auto l = (this->*next)();
+    while (is_word(word)) {
+      const Pos p = take().pos;
+      auto r = (this->*next)();
+      for (const auto* x : {l.get(), r.get()})
+        if (x->type != Type::boolean)
+          fail(x->pos, fmt::format("'{}' joins booleans, not {}", word, type_name(x->type)));
+      l = joined(op, Type::boolean, p, std::move(l), std::move(r));
     }
     return l;
-  }
-  std::unique_ptr<Node> conjunction() {
-    auto l = negation();
-    while (is_word("and")) {
-      const Pos p = peek().pos;
-      ++i_;
-      l = logical(Op::and_, std::move(l), negation(), p);
-    }
-    return l;
-  }
-  std::unique_ptr<Node> logical(Op op, std::unique_ptr<Node> l, std::unique_ptr<Node> r, Pos p) {
-    for (const auto* x : {l.get(), r.get()})
-      if (x->type != Type::boolean)
-        fail(x->pos, fmt::format("'{}' joins booleans, not {}", op == Op::and_ ? "and" : "or", type_name(x->type)));
-    return joined(op, Type::boolean, p, std::move(l), std::move(r));
   }
   std::unique_ptr<Node> negation() {
     if (is_word("not")) {
@@ -318,27 +309,24 @@ class Parser {
     return joined(op, Type::boolean, p, std::move(l), std::move(r));
   }
 
-  std::unique_ptr<Node> sum() {
-    auto l = product();
-    while (is_op("+") || is_op("-")) {
+  std::unique_ptr<Node> sum() { return arithmetic(Op::add, Op::sub, "+", "-", &Parser::product); }
+  std::unique_ptr<Node> product() { return arithmetic(Op::mul, Op::div_real, "*", "/", &Parser::unary); }
+  // Numbers from `next` joined by `o1` (op1) and `o2` (op2), from the left;
+  // an integer unless a side is real or the operator is '/'.
+  std::unique_ptr<Node> arithmetic(Op op1, Op op2, std::string_view o1, std::string_view o2,
+                                   std::unique_ptr<Node> (Parser::*next)()) {
+    auto l = (this->*next)();
+    while (is_op(o1) || is_op(o2)) {
       const Token t = take();
-      l = arithmetic(t.text == "+" ? Op::add : Op::sub, std::move(l), product(), t.pos, t.text);
+      const Op op = t.text == o1 ? op1 : op2;
+      auto r = (this->*next)();
+      for (const auto* x : {l.get(), r.get()})
+        if (!numeric(x->type)) fail(x->pos, fmt::format("'{}' takes numbers, not {}", t.text, type_name(x->type)));
+      const Type type =
+          op == Op::div_real || l->type == Type::real || r->type == Type::real ? Type::real : Type::integer;
+      l = joined(op, type, t.pos, std::move(l), std::move(r));
     }
     return l;
-  }
-  std::unique_ptr<Node> product() {
-    auto l = unary();
-    while (is_op("*") || is_op("/")) {
-      const Token t = take();
-      l = arithmetic(t.text == "*" ? Op::mul : Op::div_real, std::move(l), unary(), t.pos, t.text);
-    }
-    return l;
-  }
-  std::unique_ptr<Node> arithmetic(Op op, std::unique_ptr<Node> l, std::unique_ptr<Node> r, Pos p, std::string_view o) {
-    for (const auto* x : {l.get(), r.get()})
-      if (!numeric(x->type)) fail(x->pos, fmt::format("'{}' takes numbers, not {}", o, type_name(x->type)));
-    const Type t = op == Op::div_real || l->type == Type::real || r->type == Type::real ? Type::real : Type::integer;
-    return joined(op, t, p, std::move(l), std::move(r));
   }
   std::unique_ptr<Node> unary() {
     if (is_op("-")) {
