@@ -3,9 +3,11 @@
 // its mechanics do around the attack — a starving hero's hunger, the attack
 // itself, the Gladiator's Combo, the hero's regeneration, Goo's and the
 // rotting fist's water, the vampire bat's drain, the swarm's splits, a
-// spinner's poison and an albino rat's bleeding, and the affliction that
-// outlives the side that left it. Each mechanic is its own small function
-// over the reader and the typed state, naming the game's function it follows.
+// spinner's poison and an albino rat's bleeding, the affliction that
+// outlives the side that left it, and an unseen mob's surprise, which its
+// own turn ends (the first_attack part). Each mechanic is its own small
+// function over the reader and the typed state, naming the game's function
+// it follows.
 #pragma once
 
 #include <fray/core/draw.hpp>
