@@ -68,9 +68,12 @@ Combatant with_combo(const Combatant& c, int count) {
 
 PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shared_ptr<const FlyTable> own_group,
                std::shared_ptr<const FlyTable> target_group, bool corridor, std::optional<RegenClock> regen,
-               std::optional<RegenClock> hunger)
+               std::optional<RegenClock> hunger, bool first_mover, bool passing)
     : serial_(next_serial.fetch_add(1) + 1),
       corridor_(corridor),
+      first_mover_(first_mover),
+      passing_(passing),
+      first_attack_(fight::parts::first_attack_of(first_attack_part())),
       att_(std::move(att)),
       def_(std::move(def)),
       s_(s),
@@ -95,29 +98,37 @@ PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shar
   combo_ = att_.is_hero() && att_.hero->subclass == SubClass::gladiator &&
            plan_attack(with_combo(att_, 3), def_, s_, ht).combo == 3;
   const int counts = combo_ ? kMaxCombo + 1 : 1;
-  for (int raged = 0; raged < 2; ++raged)
-    for (int c = 0; c < counts; ++c) {
-      // A representative HP on each side of the rage's threshold (rage_hp_).
-      AttackPlan& plan = plans_[raged].emplace_back(
-          plan_attack(combo_ ? with_combo(att_, c) : att_, def_, s_, raged ? std::int64_t{1} : ht));
-      if (combo_) plan.combo = c;
-      const Outcome o = exact_outcome(plan);
-      auto& law = laws_[raged].emplace_back();
-      if (o.p_hit < 1) law.push_back({Blow{false, 0}, 1 - o.p_hit});
-      if (o.p_hit > 0)
-        for (const auto& [v, p] : o.damage_on_hit.items()) law.push_back({Blow{true, v}, o.p_hit * p});
-    }
-  // Every fly next to the hero attacks on the group's turn: the sum of up
-  // to eight independent attacks of one fly, landed when any of them hits.
-  if (own_group_) {
-    flies_.resize(kMaxAdjacentFlies + 1);
-    flies_[1] = laws_[0][0];
-    for (std::size_t n = 2; n <= kMaxAdjacentFlies; ++n) {
-      std::map<std::pair<std::int64_t, bool>, double> sum;
-      for (const auto& x : flies_[n - 1])
-        for (const auto& y : laws_[0][0])
-          sum[{x.value.damage + y.value.damage, x.value.hit || y.value.hit}] += x.p * y.p;
-      for (const auto& [k, p] : sum) flies_[n].push_back({Blow{k.second, k.first}, p});
+  // The situation's passing conditions (the first_attack part): its plans
+  // once the defender's are over, too (kPassing: the attacker holds none).
+  static_assert(kPassingAttacker.empty());
+  plans_over_ = passing_ && fight::parts::any_passing(s_, kPassing);
+  for (int over = 0; over < (plans_over_ ? 2 : 1); ++over) {
+    const Situation s = fight::parts::passed(s_, kPassing, over == 1, over == 1);
+    for (int raged = 0; raged < 2; ++raged)
+      for (int c = 0; c < counts; ++c) {
+        // A representative HP on each side of the rage's threshold (rage_hp_).
+        AttackPlan& plan = plans_[over][raged].emplace_back(
+            plan_attack(combo_ ? with_combo(att_, c) : att_, def_, s, raged ? std::int64_t{1} : ht));
+        if (combo_) plan.combo = c;
+        const Outcome o = exact_outcome(plan);
+        auto& law = laws_[over][raged].emplace_back();
+        if (o.p_hit < 1) law.push_back({Blow{false, 0}, 1 - o.p_hit});
+        if (o.p_hit > 0)
+          for (const auto& [v, p] : o.damage_on_hit.items()) law.push_back({Blow{true, v}, o.p_hit * p});
+      }
+    // Every fly next to the hero attacks on the group's turn: the sum of up
+    // to eight independent attacks of one fly, landed when any of them hits.
+    if (own_group_) {
+      auto& flies = flies_[over];
+      const auto& one = laws_[over][0][0];
+      flies.resize(kMaxAdjacentFlies + 1);
+      flies[1] = one;
+      for (std::size_t n = 2; n <= kMaxAdjacentFlies; ++n) {
+        std::map<std::pair<std::int64_t, bool>, double> sum;
+        for (const auto& x : flies[n - 1])
+          for (const auto& y : one) sum[{x.value.damage + y.value.damage, x.value.hit || y.value.hit}] += x.p * y.p;
+        for (const auto& [k, p] : sum) flies[n].push_back({Blow{k.second, k.first}, p});
+      }
     }
   }
   affliction_ = target_group_ ? Affliction::none : affliction_by(att_);
@@ -130,9 +141,10 @@ PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shar
   // The mob's drain, from the same list.
   if (const fight::PartUse* u = fight::parts::find_part(parts, "drain")) drain_ = fight::parts::drain_of(*u);
   std::int64_t blow = 0;
-  for (const auto& by_count : laws_)
-    for (const auto& law : by_count)
-      for (const auto& b : law) blow = std::max(blow, b.value.damage);
+  for (const auto& by_rage : laws_)
+    for (const auto& by_count : by_rage)
+      for (const auto& law : by_count)
+        for (const auto& b : law) blow = std::max(blow, b.value.damage);
   // The affliction's act on top of the blow: poison's (int)(left / 3) + 1
   // with left at most the dose's top (kSpinnerPoison); bleeding's level,
   // at most the damage of the hit that set it.
@@ -148,8 +160,10 @@ PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shar
     why_ =
         "the vampire bat heals by the damage it deals (Bat.attackProc), and the exact chain needs HP never to go "
         "up";
-  else if (s_.unseen || s_.paralyzed)
-    why_ = "a surprise lasts only until the mob's next turn, which the kernel does not carry";
+  else if (s_.paralyzed)
+    why_ =
+        "a paralysis lasts until it wears off or breaks by chance on a hit (Char.damage), and a paralysed mob does "
+        "not act (Mob.act), which the kernel does not carry";
   else if (att_.is_hero() && att_.hero->subclass == SubClass::sniper && s_.thrown)
     why_ = "the Sniper's mark halves the time of every throw after the first, which a fixed attack time cannot carry";
 }
@@ -190,10 +204,11 @@ PdState PdTurn::start() const {
 
 std::vector<std::int64_t> PdTurn::hit_damages() const {
   std::set<std::int64_t> v;
-  for (const auto& by_count : laws_)
-    for (const auto& law : by_count)
-      for (const auto& b : law)
-        if (b.value.hit) v.insert(b.value.damage);
+  for (const auto& by_rage : laws_)
+    for (const auto& by_count : by_rage)
+      for (const auto& law : by_count)
+        for (const auto& b : law)
+          if (b.value.hit) v.insert(b.value.damage);
   return {v.begin(), v.end()};
 }
 
@@ -277,11 +292,15 @@ void add_kernels(Bout& bout, const Combatant& a, const Combatant& b, const Situa
     }
   };
   const std::optional<RegenClock> hunger_a = hunger_of(a, bout.a, 0), hunger_b = hunger_of(b, bout.b, 1);
+  // A situation with a passing condition (a mob's `unseen`): both sides'
+  // turns follow its end (the first_attack part).
+  const bool passing = fight::parts::any_passing(s, kPassing);
   auto ab = std::make_shared<PdTurn>(a, b, s, static_cast<float>(bout.a.attack_time), group_a, group_b, corridor,
-                                     regen_a, hunger_a);
+                                     regen_a, hunger_a, true, passing);
   // The answer is a plain attack: situation flags describe the first direction only.
   auto ba = std::make_shared<PdTurn>(b, a, Situation{}, static_cast<float>(bout.b.attack_time), group_b, group_a,
-                                     corridor, regen_b, hunger_b);
+                                     corridor, regen_b, hunger_b, false, passing);
+  if (std::string line = first_attack_line(s); !line.empty()) bout.modelled.push_back(std::move(line));
   if (groups) {
     PdTurn& hitter = is_swarm(a) ? *ba : *ab;
     const Fighter& swarm = is_swarm(a) ? bout.a : bout.b;

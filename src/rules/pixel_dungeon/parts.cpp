@@ -4,6 +4,10 @@
 
 #include "rules/pixel_dungeon/parts.hpp"
 
+#include <array>
+#include <string>
+#include <string_view>
+
 namespace fray::pixel_dungeon {
 
 std::vector<fight::PartUse> mob_parts(const Mob& mob) {
@@ -19,6 +23,16 @@ std::vector<fight::PartUse> mob_parts(const Mob& mob) {
 std::vector<fight::PartUse> hero_parts(const Hero& hero) {
   if (hero.subclass != SubClass::berserker) return {};
   return {fight::parts::rage_use(kFury, "Hero.damage, Fury")};
+}
+
+fight::PartUse first_attack_part() {
+  return fight::parts::first_attack_use(kFirstAttack, std::string(kFirstAttackSource));
+}
+
+std::string first_attack_line(const Situation& s) {
+  if (!fight::parts::any_passing(s, kPassing)) return {};
+  const std::array<std::string_view, 1> names{"unseen"};
+  return fight::parts::first_attack_note(names, kFirstAttackSource);
 }
 
 }  // namespace fray::pixel_dungeon

@@ -417,7 +417,13 @@ std::vector<CatalogEntry> class_entries() {
   return out;
 }
 
-std::vector<CatalogEntry> situation_entries() { return family::flag_entries(situation_flags()); }
+// `unseen` holds for the first attack only: its entry names the first_attack part.
+std::vector<CatalogEntry> situation_entries() {
+  std::vector<CatalogEntry> out = family::flag_entries(situation_flags());
+  for (CatalogEntry& e : out)
+    if (e.name == "unseen") e.parts.push_back(first_attack_part());
+  return out;
+}
 
 std::vector<CatalogEntry> key_entries() { return family::key_entries(spec_keys()); }
 

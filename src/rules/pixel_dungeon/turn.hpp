@@ -3,14 +3,17 @@
 // its mechanics do around the attack — a starving hero's hunger, the attack
 // itself, the Gladiator's Combo, the hero's regeneration, Goo's and the
 // rotting fist's water, the vampire bat's drain, the swarm's splits, a
-// spinner's poison and an albino rat's bleeding, and the affliction that
-// outlives the side that left it. Each mechanic is its own small function
-// over the reader and the typed state, naming the game's function it follows.
+// spinner's poison and an albino rat's bleeding, the affliction that
+// outlives the side that left it, and an unseen mob's surprise, which its
+// own turn ends (the first_attack part). Each mechanic is its own small
+// function over the reader and the typed state, naming the game's function
+// it follows.
 #pragma once
 
 #include <fray/core/draw.hpp>
 #include <fray/core/rng.hpp>
 #include <fray/fight/parts/drain.hpp>
+#include <fray/fight/parts/first_attack.hpp>
 #include <fray/fight/parts/regeneration.hpp>
 #include <fray/fight/turn.hpp>
 #include <fray/rules/pixel_dungeon/attack.hpp>
@@ -52,8 +55,12 @@ struct PdState {
   // (Poison.left), or the bleeding level (Bleeding.level). Only the other
   // side's turn moves it.
   int affliction = 0;
+  // The side's passing conditions are over (the first_attack part's `over`):
+  // a mob's `unseen` ends on its own turn (kPassing, parts.hpp). Moved only
+  // in a fight whose situation holds one.
+  bool over = false;
 
-  [[nodiscard]] auto key() const { return std::tie(combo, misses, clock, flies, affliction); }
+  [[nodiscard]] auto key() const { return std::tie(combo, misses, clock, flies, affliction, over); }
   bool operator==(const PdState&) const = default;
   auto operator<=>(const PdState&) const = default;
 };
@@ -70,8 +77,8 @@ struct fray::fight::StateHash<fray::pixel_dungeon::PdState, void> {
     return static_cast<std::uint64_t>(static_cast<std::uint32_t>(s.combo) & 0x1f) |
            (static_cast<std::uint64_t>(static_cast<std::uint32_t>(s.misses) & 0x1f) << 5) |
            (static_cast<std::uint64_t>(s.clock & 0x1fff) << 10) |
-           (static_cast<std::uint64_t>(static_cast<std::uint32_t>(s.affliction) & 0x1ff) << 23) |
-           (static_cast<std::uint64_t>(s.flies) << 32);
+           (static_cast<std::uint64_t>(static_cast<std::uint32_t>(s.affliction) & 0xff) << 23) |
+           (static_cast<std::uint64_t>(s.over) << 31) | (static_cast<std::uint64_t>(s.flies) << 32);
   }
 };
 
@@ -281,15 +288,22 @@ class PdTurn {
 
   // `delay`: the attacker's attack time; `own_group` and `target_group`: the
   // tables of a swarm's groups, when the attacker or the defender is one
-  // (filled before the fight); `regen`, `hunger`: the hero's clocks.
+  // (filled before the fight); `regen`, `hunger`: the hero's clocks;
+  // `first_mover`: the side whose situation `s` is the fight's (side a);
+  // `passing`: that situation holds a passing condition (kPassing), whose
+  // end both sides' turns then follow (the first_attack part).
   PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shared_ptr<const FlyTable> own_group,
          std::shared_ptr<const FlyTable> target_group, bool corridor, std::optional<RegenClock> regen,
-         std::optional<RegenClock> hunger);
+         std::optional<RegenClock> hunger, bool first_mover = false, bool passing = false);
 
   template <class R>
   PdAfter turn(R& r, const PdNow& now) const {
     PdAfter out{.att = now.att, .def = now.def};
     const std::int64_t ht = ht_;
+    // The first_attack part: this turn ends the mover's own passing
+    // conditions (a mob's turn, Mob.act, sets enemySeen); its attack, below,
+    // is still planned with the defender's as they were.
+    if (passing_) fight::parts::first_attack_turn(first_attack_, first_mover_, out.att.over, out.def.over);
     const std::int64_t starved = hunger_ ? starve(r, hunger_at_, out.att) : 0;
     // The attack, and the Combo it makes.
     const int count = combo_ ? combo_count(now.att, delay_) : 0;
@@ -349,14 +363,17 @@ class PdTurn {
  private:
   // The attack's law from the attacker's condition: a group's flies, or the
   // plan of its rage and its Combo count.
+  // The plans are those of the situation with the defender's passing
+  // conditions over (`o` 1) or not (the attacker holds none).
   AttackLaw attack_of(const PdNow& now, int count) const {
+    const std::size_t o = plans_over_ && now.def.over ? 1 : 0;
     if (own_group_) {
       const std::size_t n =
           corridor_ ? 1 : std::min(own_group_->at(now.att_hp, now.att.flies).size(), kMaxAdjacentFlies);
-      return {&flies_[n], &plans_[0][0], n};
+      return {&flies_[o][n], &plans_[o][0][0], n};
     }
     const std::size_t r = raged(now.att_hp), c = static_cast<std::size_t>(count);
-    return {&laws_[r][c], &plans_[r][c], 1};
+    return {&laws_[o][r][c], &plans_[o][r][c], 1};
   }
 
   // The attacker's own affliction outlives the defender it kills: the
@@ -381,6 +398,9 @@ class PdTurn {
 
   std::uint64_t serial_;
   bool corridor_;
+  bool first_mover_, passing_;
+  bool plans_over_ = false;                 // this side's situation holds a passing condition: its plans once over
+  fight::parts::FirstAttack first_attack_;  // read from first_attack_part()
   Combatant att_, def_;
   Situation s_;
   float delay_;
@@ -400,10 +420,13 @@ class PdTurn {
   Takes takes_ = Takes::fully;
   mutable std::mutex tail_mutex_;
   mutable std::map<std::tuple<std::int64_t, int, std::uint32_t>, std::vector<fight::Branch<std::int64_t>>> tail_;
-  // By rage (0, 1), then Combo count: the plans and their attacks' laws.
-  std::array<std::vector<AttackPlan>, 2> plans_;
-  std::array<std::vector<std::vector<fight::Branch<Blow>>>, 2> laws_;
-  std::vector<std::vector<fight::Branch<Blow>>> flies_;  // by the number of flies attacking
+  // By the defender's passing conditions over (0, 1; 1 only with
+  // plans_over_), rage (0, 1), then Combo count: the plans and their attacks'
+  // laws.
+  std::array<std::array<std::vector<AttackPlan>, 2>, 2> plans_;
+  std::array<std::array<std::vector<std::vector<fight::Branch<Blow>>>, 2>, 2> laws_;
+  // By the defender's passing conditions over, then the number of flies attacking.
+  std::array<std::vector<std::vector<fight::Branch<Blow>>>, 2> flies_;
   std::string why_;
 };
 

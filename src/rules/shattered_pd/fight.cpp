@@ -7,6 +7,7 @@
 
 #include <fray/core/error.hpp>
 #include <fray/fight/states.hpp>
+#include <fray/rules/shattered_pd/parts.hpp>
 #include <fray/rules/shattered_pd/ruleset.hpp>
 
 #include "rules/shattered_pd/mechanics.hpp"
@@ -161,8 +162,8 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
   SwarmDamage a_dmg, b_dmg;  // what b passes to a swarm a, and a to a swarm b
   const auto a_groups = groups_of(attacker, b.a.hp, defender, back, a_dmg);
   const auto b_groups = groups_of(defender, b.b.hp, attacker, situation, b_dmg);
-  // The attacker's invisibility ends with her first attack; the defender's
-  // unawareness or paralysis with its first turn.
+  // The attacker's invisibility ends with her first attack, the defender's
+  // unawareness or paralysis with its first turn (SpdTurn, the first_attack part).
   std::string regen_why[2];
   const HeroCounters a_hero = hero_of(attacker, defender, back, b.a.attack_time, b.b.attack_time, &regen_why[0]);
   const HeroCounters b_hero = hero_of(defender, attacker, situation, b.b.attack_time, b.a.attack_time, &regen_why[1]);
@@ -185,6 +186,8 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
   std::tie(b.a_hits_b, b.b_hits_a) = fight::exchanges<SpdTurn, SpdTurn>(a_turn, b_turn, a_states, b_states);
   b.time_unit = "turns";
   list_mechanics(attacker, defender, false, b.modelled, b.not_modelled);
+  // The situation's conditions that hold for the first attack only (the first_attack part).
+  if (std::string line = first_attack_line(situation); !line.empty()) b.modelled.push_back(std::move(line));
   for (const auto& [c, r, parts] : {std::tuple{&attacker, a_rage, &a_parts}, std::tuple{&defender, b_rage, &b_parts}}) {
     if (!rage_part(*parts)) continue;
     if (r.on) {

@@ -549,8 +549,13 @@ std::vector<CatalogEntry> class_entries() {
 }
 
 // The catalog builders are the family's, over the fork's own flag and key tables.
+// A flag whose condition holds for the first attack only names the first_attack part.
 std::vector<CatalogEntry> situation_entries() {
-  return pixel_dungeon::family::flag_entries(std::span<const Flag>(flags));
+  std::vector<CatalogEntry> out = pixel_dungeon::family::flag_entries(std::span<const Flag>(flags));
+  for (CatalogEntry& e : out)
+    for (const PassingName& n : kPassingNames)
+      if (n.name == e.name) e.parts.push_back(first_attack_part(n.source));
+  return out;
 }
 
 std::vector<CatalogEntry> key_entries() { return pixel_dungeon::family::key_entries(spec_keys); }

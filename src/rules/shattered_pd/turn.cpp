@@ -114,6 +114,7 @@ std::vector<std::vector<fight::Branch<Blow>>> flies_branches(const AttackPlan& p
 SpdTurn::SpdTurn(const Combatant& att, const Combatant& def, const Situation& s, bool ends_defender_state, Sides me,
                  Sides foe, const SwarmDamage& swarm_damage, const Dot& victim_dot, int wraith_cells)
     : ends_defender_state_(ends_defender_state),
+      first_attack_(fight::parts::first_attack_of(first_attack_part())),
       att_(att),
       def_(def),
       s_(s),
@@ -217,11 +218,10 @@ Exchange::HpClasses SpdTurn::hp_classes(const Now& now) const {
 }
 
 // The plan of `who`'s attack in variant v with the passing conditions a (the
-// attacker's) and d (the defender's) over or not.
+// attacker's) and d (the defender's) over or not (the first_attack part's
+// situation of each case, kPassing).
 AttackPlan SpdTurn::plan_of(const Combatant& who, int a, int d, int v) const {
-  Situation x = s_;
-  if (a == 1) x.invisible = false;
-  if (d == 1) x.surprised = x.paralyzed = x.focus = false;
+  const Situation x = fight::parts::passed(s_, kPassing, a == 1, d == 1);
   AttackPlan p = plan_attack(who, goo_def_ ? goo_as(def_, (v & 1) != 0, false) : def_, x);
   // The swarm's split reads the damage before Vulnerable and its champion's
   // factor: the plan gives that, and SwarmDamage::dealt the rest.
@@ -347,10 +347,9 @@ After SpdTurn::turn(R& r, const Now& now) const {
   const std::int64_t a_hp = now.att_hp, d_hp = now.def_hp;
   const int fa = now.att.past ? 1 : 0, fd = now.def.past ? 1 : 0;
   // The attacker's own passing conditions end with its move, the defender's
-  // with the first attacker's; a swarm's newborn flies attack from its next
-  // turn on.
-  me.past = true;
-  if (ends_defender_state_) foe.past = true;
+  // with the first attacker's (the first_attack part); a swarm's newborn
+  // flies attack from its next turn on.
+  fight::parts::first_attack_turn(first_attack_, ends_defender_state_, me.past, foe.past);
   if (me_.group) me.group = me_.group->id(after_turn(me_.group->at(me.group)));
   // The hero's regeneration right after her move (Regeneration.act); Goo's
   // water before its move.

@@ -8,6 +8,7 @@
 
 #include <fray/fight/parts/damage_over_time.hpp>
 #include <fray/fight/parts/drain.hpp>
+#include <fray/fight/parts/first_attack.hpp>
 #include <fray/fight/parts/rage.hpp>
 #include <fray/fight/parts/regeneration.hpp>
 #include <fray/fight/parts/split.hpp>
@@ -40,13 +41,13 @@ namespace fray::shattered_pd {
 // The most flies that attack the hero at once: the eight cells around her.
 inline constexpr int kMaxFliesAround = 8;
 
-// A side's condition in a fight. `past`: the situation's passing conditions
-// are over (they last for the first attack: the attacker's invisibility ends
-// with her attack, Invisibility.dispel; a mob that was unaware or paralyzed
-// has noticed her, or woken, by her second, Mob.act setting enemySeen on the
-// mob's turn; the Monk's Focus is spent on the first attack it meets). The
-// other fields each belong to one mechanic and stay 0 on a side it does not
-// concern.
+// A side's condition in a fight. `past`: the side's passing conditions are
+// over (the first_attack part's `over`; the flags are kPassing, parts.hpp:
+// the attacker's invisibility ends with her attack, Invisibility.dispel; a
+// mob that was unaware or paralyzed has noticed her, or woken, by her second,
+// Mob.act setting enemySeen on the mob's turn; the Monk's Focus is spent on
+// the first attack it meets). The other fields each belong to one mechanic
+// and stay 0 on a side it does not concern.
 struct SideState {
   bool past = false;
   std::int8_t pump = 0;     // Goo: pumped up 0, 1 or 2 times (goo_turn)
@@ -581,8 +582,9 @@ class SpdTurn {
     bool focus = false;                                 // a monk's Focus followed
     HeroCounters hero;                                  // a hero's counters
   };
-  // `ends_defender_state`: the attack ends the defender's passing conditions
-  // (the first attacker's attack does; the other's leaves them to it).
+  // `ends_defender_state`: the side moves first in the first_attack part's
+  // sense, its attack ending the defender's passing conditions (side a's
+  // does; side b's leaves them to side a's own turn).
   SpdTurn(const Combatant& att, const Combatant& def, const Situation& s, bool ends_defender_state, Sides me, Sides foe,
           const SwarmDamage& swarm_damage, const Dot& victim_dot, int wraith_cells);
 
@@ -639,6 +641,7 @@ class SpdTurn {
   [[nodiscard]] bool wraiths() const { return wraith_cells_ > 0; }
 
   bool ends_defender_state_;
+  fight::parts::FirstAttack first_attack_;  // read from first_attack_part()
   Combatant att_, def_;
   Situation s_;
   Sides me_, foe_;

@@ -732,5 +732,80 @@ TEST(PdHpClasses, ExactDuelsReadTheClassesTheyName) {
   }
 }
 
+// --- the first_attack part: a mob's `unseen` -------------------------------------------------
+
+Bout bout_in(const std::string& a, const std::string& b, std::vector<std::string> situation) {
+  AttackRequest req;
+  req.attacker = a;
+  req.defender = b;
+  req.situation = std::move(situation);
+  return ruleset("pixel-dungeon").bout(req);
+}
+
+// A mob that has not seen its attacker defends with evasion 0 until its own
+// next turn (Mob.act sets enemySeen; a hit only sets `alerted`). Two inline
+// mobs, both attacking once a turn, side a first: a's first attack always
+// lands, b's turn follows, and a's later attacks meet b's evasion. The
+// values are worked from the game's rules by
+// tools/pixel_dungeon/first_attack_duel.py (its `rule` line); a surprise
+// that never ends gives P(a wins) = 0.96802237006619807 and mean attacks to
+// kill 4.0143077266793457 (its `always` line), none at all 0.26902889909680244
+// and 12.042923180037938 (`never`).
+TEST(PdFirstAttack, AnUnseenMobIsSurprisedUntilItsOwnTurn) {
+  const std::string a = "hp=10,accuracy=6,evasion=4,damage=2-5,armor=1";
+  const std::string b = "hp=9,accuracy=7,evasion=9,damage=1-4,armor=2";
+  const Bout unseen = bout_in(a, b, {"unseen"});
+  const auto r = fight::solve_duel(unseen);
+  ASSERT_EQ(r.method, "exact") << r.method_reason;
+  EXPECT_NEAR(r.p_a_wins, 0.39845758540809317, 1e-12);
+  EXPECT_NEAR(r.p_b_wins, 0.60154241459189839, 1e-12);
+  const auto plain = fight::solve_duel(bout_in(a, b, {}));
+  EXPECT_NEAR(plain.p_a_wins, 0.26902889909680244, 1e-12);
+  // Turns to kill: b's own turns end its surprise after a's first attack.
+  const auto t = fight::solve_ttk(unseen);
+  ASSERT_EQ(t.method, "exact") << t.method_reason;
+  ASSERT_TRUE(t.attacks.has_value());
+  EXPECT_NEAR(t.attacks->mean(), 10.042923180037979, 1e-10);
+  // With b first on a tie its turn comes before any attack on it: unseen
+  // then changes nothing.
+  fight::FightOptions b_first;
+  b_first.first_on_tie = fight::Who::b;
+  EXPECT_NEAR(fight::solve_duel(unseen, b_first).p_a_wins, fight::solve_duel(bout_in(a, b, {}), b_first).p_a_wins,
+              1e-13);
+  // The conditions: b's turn ends its own (`over`), a's turn leaves b's as they were.
+  const auto& ta = pixel_dungeon::fight_states(unseen, true);
+  const auto& tb = pixel_dungeon::fight_states(unseen, false);
+  for (const Transition& x : unseen.a_hits_b->outcomes({10, 0}, {9, 0})) {
+    EXPECT_EQ(x.hit, 1);  // evasion 0: every attack lands
+    EXPECT_FALSE(tb.at(x.defender_state).over);
+    EXPECT_TRUE(ta.at(x.attacker_state).over);
+  }
+  for (const Transition& x : unseen.b_hits_a->outcomes({9, 0}, {10, 0})) EXPECT_TRUE(tb.at(x.attacker_state).over);
+  const std::uint32_t b_over = tb.id(PdState{.over = true});
+  double missed = 0;
+  for (const Transition& x : unseen.a_hits_b->outcomes({10, 0}, {9, b_over}))
+    if (x.hit == 0) missed += x.p;
+  EXPECT_NEAR(missed, 1 - 6.0 / 18.0, 1e-15);  // Char.hit: A / 2D, A = 6 <= D = 9
+  // Exact and sampled fights follow the one rule.
+  exact_matches_sampled(unseen, 31);
+}
+
+// An Assassin's surprise attack on an unseen gnoll scout: evasion 0 and the
+// bonus Random.Int(1, damage) on her first attack only; exact and sampled
+// agree, and the fight sits between a surprise on every attack and none.
+TEST(PdFirstAttack, TheAssassinsBonusIsHerFirstAttacksOnly) {
+  const std::string hero = "hero:class=rogue,subclass=assassin,hp=12", mob = "gnoll_scout";
+  const Bout unseen = bout_in(hero, mob, {"unseen"});
+  const auto r = fight::solve_duel(unseen);
+  ASSERT_EQ(r.method, "exact") << r.method_reason;
+  const auto plain = fight::solve_duel(bout_in(hero, mob, {}));
+  EXPECT_GT(r.p_a_wins, plain.p_a_wins + 0.01) << r.p_a_wins << " " << plain.p_a_wins;
+  exact_matches_sampled(unseen, 32);
+  // `paralyzed` stays sampled: a paralysis breaks by chance on a hit (Char.damage).
+  const auto para = fight::solve_duel(bout_in(hero, mob, {"paralyzed"}));
+  EXPECT_EQ(para.method, "monte-carlo");
+  EXPECT_NE(para.method_reason.find("Char.damage"), std::string::npos) << para.method_reason;
+}
+
 }  // namespace
 }  // namespace fray

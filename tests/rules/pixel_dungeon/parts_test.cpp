@@ -1,5 +1,7 @@
 // The parts a Pixel Dungeon mob's fight follows (fray/rules/pixel_dungeon/parts.hpp),
-// by value, and as `fray list monsters --json` shows them.
+// by value, and as `fray list monsters --json` shows them; the situation's
+// first-attack condition (the first_attack part).
+#include <fray/fight/parts/first_attack.hpp>
 #include <fray/rules/pixel_dungeon/parts.hpp>
 #include <fray/rules/registry.hpp>
 
@@ -77,4 +79,29 @@ TEST(PdParts, TheBrutesRageAndTheBerserkersFury) {
   h.level = 12;
   EXPECT_TRUE(pd::fury_active(h, 30));
   EXPECT_FALSE(pd::fury_active(h, 31));
+}
+
+TEST(PdParts, AnUnseenMobsSurpriseEndsOnItsOwnTurn) {
+  // kPassing clears `unseen` once the defender's conditions are over, and
+  // nothing else (the attacker holds none; `paralyzed` lasts).
+  pd::Situation s;
+  s.unseen = s.paralyzed = s.thrown = true;
+  const pd::Situation a = fray::fight::parts::passed(s, pd::kPassing, true, false);
+  EXPECT_TRUE(a.unseen && a.paralyzed && a.thrown);
+  const pd::Situation d = fray::fight::parts::passed(s, pd::kPassing, false, true);
+  EXPECT_FALSE(d.unseen);
+  EXPECT_TRUE(d.paralyzed && d.thrown);
+  // Only the mob's own turn ends it (Mob.act): the first attack on it does not.
+  const fray::fight::PartUse want{"first_attack", {{"attack_ends_foe", 0}}, "Mob.act enemySeen"};
+  EXPECT_EQ(pd::first_attack_part(), want);
+  EXPECT_FALSE(fray::fight::parts::first_attack_of(pd::first_attack_part()).attack_ends_foe);
+  for (const fray::CatalogEntry& e : fray::ruleset("pixel-dungeon").catalog(fray::CatalogKind::situations)) {
+    if (e.name == "unseen")
+      EXPECT_EQ(e.parts, std::vector<fray::fight::PartUse>{want});
+    else
+      EXPECT_TRUE(e.parts.empty()) << e.name;
+  }
+  EXPECT_EQ(pd::first_attack_line(pd::Situation{}), "");
+  EXPECT_EQ(pd::first_attack_line(s),
+            "unseen holds for the first attack only, then the fight goes on without it (Mob.act enemySeen)");
 }

@@ -408,7 +408,10 @@ TEST(PdRuleset, BoutSaysWhenItIsNotExact) {
   // The vampire bat's drain heals it, and the exact chain follows it.
   const auto bat = pd::ruleset().bout({"hero", "vampire_bat", {}, {}});
   EXPECT_TRUE(bat.b_hits_a->exact()) << bat.b_hits_a->why_not_exact();
-  EXPECT_FALSE(pd::ruleset().bout({"hero", "gnoll_scout", {"unseen"}, {}}).a_hits_b->exact());
+  // An unseen mob's surprise ends on its own turn, which the fight follows
+  // (the first_attack part); a paralysis, which breaks by chance on a hit, not.
+  EXPECT_TRUE(pd::ruleset().bout({"hero", "gnoll_scout", {"unseen"}, {}}).a_hits_b->exact());
+  EXPECT_FALSE(pd::ruleset().bout({"hero", "gnoll_scout", {"paralyzed"}, {}}).a_hits_b->exact());
   const auto w = pd::ruleset().bout({"hero:weapon=knuckleduster", "golem", {}, {}});
   EXPECT_DOUBLE_EQ(w.a.attack_time, 0.5);
   EXPECT_DOUBLE_EQ(w.b.attack_time, 1.5);

@@ -1,10 +1,13 @@
 // The parts a Shattered Pixel Dungeon mob's fight follows
-// (fray/rules/shattered_pd/parts.hpp), by value, and in the catalog.
+// (fray/rules/shattered_pd/parts.hpp), by value, and in the catalog; the
+// situation's first-attack conditions (the first_attack part).
+#include <fray/fight/parts/first_attack.hpp>
 #include <fray/rules/registry.hpp>
 #include <fray/rules/shattered_pd/parts.hpp>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -66,4 +69,50 @@ TEST(SpdParts, TheBrutesRageShields) {
     if (e.name == "gnoll_brute") {
       EXPECT_EQ(e.parts, want);
     }
+}
+
+TEST(SpdParts, TheFirstAttackConditionsPass) {
+  // kPassing clears what the turn's plans read once a side's conditions
+  // are over: the attacker's invisibility, the defender's surprise,
+  // paralysis and Focus; the other flags last.
+  spd::Situation s;
+  s.invisible = s.surprised = s.paralyzed = s.focus = s.blessed = true;
+  const spd::Situation a = fray::fight::parts::passed(s, spd::kPassing, true, false);
+  EXPECT_FALSE(a.invisible);
+  EXPECT_TRUE(a.surprised && a.paralyzed && a.focus && a.blessed);
+  const spd::Situation d = fray::fight::parts::passed(s, spd::kPassing, false, true);
+  EXPECT_TRUE(d.invisible && d.blessed);
+  EXPECT_FALSE(d.surprised || d.paralyzed || d.focus);
+  // The fight reads the part's parameter from the PartUse the catalog shows.
+  EXPECT_TRUE(fray::fight::parts::first_attack_of(spd::first_attack_part()).attack_ends_foe);
+  const fray::fight::PartUse unseen{"first_attack", {{"attack_ends_foe", 1}}, "Mob.act enemySeen"};
+  int named = 0;
+  for (const fray::CatalogEntry& e : fray::ruleset("shattered-pd").catalog(fray::CatalogKind::situations)) {
+    if (e.name == "unseen" || e.name == "surprised" || e.name == "paralyzed") {
+      EXPECT_EQ(e.parts, std::vector<fray::fight::PartUse>{unseen}) << e.name;
+      ++named;
+    } else if (e.name == "invisible" || e.name == "focus") {
+      ASSERT_EQ(e.parts.size(), 1u) << e.name;
+      EXPECT_EQ(e.parts[0].part, "first_attack");
+      ++named;
+    } else {
+      EXPECT_TRUE(e.parts.empty()) << e.name;
+    }
+  }
+  EXPECT_EQ(named, 5);
+  // A fight names them in its modelled list.
+  EXPECT_EQ(spd::first_attack_line({}), "");
+  spd::Situation both;
+  both.invisible = both.surprised = true;
+  EXPECT_EQ(spd::first_attack_line(both),
+            "invisible, unseen hold for the first attack only, then the fight goes on without them "
+            "(Invisibility.dispel, Mob.act enemySeen)");
+  fray::AttackRequest req;
+  req.attacker = "hero:class=warrior";
+  req.defender = "gnoll_scout";
+  req.situation = {"unseen"};
+  const fray::Bout b = fray::ruleset("shattered-pd").bout(req);
+  const std::string line = spd::first_attack_line(spd::Situation{.surprised = true});
+  EXPECT_EQ(line, "unseen holds for the first attack only, then the fight goes on without it (Mob.act enemySeen)");
+  EXPECT_NE(std::find(b.modelled.begin(), b.modelled.end(), line), b.modelled.end());
 }

@@ -6,9 +6,15 @@
 
 #include <fray/fight/part.hpp>
 #include <fray/fight/parts/drain.hpp>
+#include <fray/fight/parts/first_attack.hpp>
 #include <fray/fight/parts/rage.hpp>
+#include <fray/rules/shattered_pd/attack.hpp>
 #include <fray/rules/shattered_pd/catalog.hpp>
 
+#include <array>
+#include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace fray::shattered_pd {
@@ -28,5 +34,42 @@ inline constexpr fight::parts::Rage kArmoredRage{
 
 // The parts the mob's fight follows, in the order its turn meets them.
 [[nodiscard]] std::vector<fight::PartUse> mob_parts(const Mob& mob);
+
+// --- the situation's first-attack conditions (the first_attack part) ---------------------
+
+// The attacker's passing condition: her invisibility ends with her attack
+// (Hero.onAttackComplete calls Invisibility.dispel).
+inline constexpr std::array<bool Situation::*, 1> kPassingAttacker{&Situation::invisible};
+// The defender's: a mob unaware of her (surprised, `unseen`) or paralyzed has
+// noticed her by her next attack (Mob.act sets enemySeen = enemyInFOV on the
+// mob's turn; Mob.damage sets alerted); the Monk's Focus is spent on the
+// first attack it meets (Monk.defenseVerb).
+inline constexpr std::array<bool Situation::*, 3> kPassingDefender{&Situation::surprised, &Situation::paralyzed,
+                                                                   &Situation::focus};
+inline constexpr fight::parts::PassingFlags<Situation> kPassing{kPassingAttacker, kPassingDefender};
+// The flags as `--situation` names them (`surprised` also as `unseen`), with
+// the game's function that ends each, for the part's note and the catalog.
+struct PassingName {
+  bool Situation::*flag;
+  std::string_view name, source;
+};
+inline constexpr std::array<PassingName, 5> kPassingNames{{
+    {&Situation::invisible, "invisible", "Invisibility.dispel"},
+    {&Situation::surprised, "unseen", "Mob.act enemySeen"},
+    {&Situation::surprised, "surprised", "Mob.act enemySeen"},
+    {&Situation::paralyzed, "paralyzed", "Mob.act enemySeen"},
+    {&Situation::focus, "focus", "Monk.defenseVerb"},
+}};
+// The part's note for the passing conditions `s` holds (empty: none), for
+// a fight's modelled list.
+[[nodiscard]] std::string first_attack_line(const Situation& s);
+// The first attack of side a ends the defender's conditions too: with the
+// fight's order (both sides' first attacks at time 0), the defender's first
+// turn comes right after it either way, and the Focus is spent by it.
+inline constexpr fight::parts::FirstAttack kFirstAttack{.attack_ends_foe = true};
+inline constexpr std::string_view kFirstAttackSource = "Invisibility.dispel, Mob.act enemySeen, Monk.defenseVerb";
+// The part as a situation flag's catalog entry names it (with the flag's
+// source), and the fight reads it back.
+[[nodiscard]] fight::PartUse first_attack_part(std::string_view source = kFirstAttackSource);
 
 }  // namespace fray::shattered_pd
