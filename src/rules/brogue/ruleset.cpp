@@ -330,9 +330,9 @@ std::vector<CatalogEntry> key_entries() {
 
 // --- the fight layer's bout --------------------------------------------------------
 
-Bout bout_of(const Combatant& a, const Combatant& b) {
+Bout bout_of(const Combatant& a, const Combatant& b, const Situation& s) {
   if (a.is_player && b.is_player) throw Error("brogue: the player cannot fight the player");
-  Bout out = make_bout(a, b);
+  Bout out = make_bout(a, b, s);
   list_mechanics(a, b, false, out.modelled, out.not_modelled);
   // Each side attacks and defends: the defaults and the heavy items of both, the attacker's first.
   constexpr Part side_a{"attacker", true, true, true}, side_b{"defender", true, true, true};
@@ -417,12 +417,11 @@ struct Brogue : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResul
     list_mechanics(r.attacker, r.defender, true, modelled, not_modelled);
   }
 
-  // A fight takes no situation flags, and reads the specs, not one attack's plan.
-  static void check_fight(const AttackRequest& req) {
-    if (!req.situation.empty()) throw Error("brogue: situation flags apply to one attack, not to a fight");
-  }
+  // A fight reads the specs, not one attack's plan; of the situation flags it
+  // refuses those it does not follow (fight.hpp check_fight_situation) first.
+  static void check_fight(const AttackRequest& req) { check_fight_situation(brogue::parse_situation(req.situation)); }
   static constexpr bool bout_plans = false;
-  static Bout bout(const Combatant& a, const Combatant& b, const Situation&) { return bout_of(a, b); }
+  static Bout bout(const Combatant& a, const Combatant& b, const Situation& s) { return bout_of(a, b, s); }
 
   static constexpr CatalogSource catalog_sources[] = {{CatalogKind::monsters, monster_entries},
                                                       {CatalogKind::weapons, weapon_entries},
