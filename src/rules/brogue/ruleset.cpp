@@ -16,6 +16,7 @@
 #include <fray/rules/game_ruleset.hpp>
 
 #include "rules/brogue/mechanics.hpp"
+#include "rules/brogue/parts.hpp"
 #include "rules/notes.hpp"
 
 namespace fray::brogue {
@@ -315,7 +316,15 @@ std::vector<CatalogEntry> help_entries(std::span<const NamedHelp> list, std::str
   return out;
 }
 
-std::vector<CatalogEntry> situation_entries() { return help_entries(situation_flags(), {}); }
+// A flag that holds for a fight's first attack only names the first-attack
+// part (parts.hpp kPassing), as a monster's row names its parts.
+std::vector<CatalogEntry> situation_entries() {
+  std::vector<CatalogEntry> out = help_entries(situation_flags(), {});
+  for (CatalogEntry& e : out)
+    if (fight::parts::any_passing(parse_situation({e.name}), kPassing))
+      e.parts.push_back(fight::parts::first_attack_use(kFirstAttack, "Combat.c attack"));
+  return out;
+}
 
 // "applies_to": the player's keys; a monster's, which an inline creature
 // (attack.cpp, a monster without a catalog entry) takes too.

@@ -10,6 +10,7 @@
 #include <fray/core/error.hpp>
 #include <fray/fight/exact.hpp>
 #include <fray/fight/monte_carlo.hpp>
+#include <fray/fight/part.hpp>
 #include <fray/rules/brogue/fight.hpp>
 #include <fray/rules/ruleset.hpp>
 
@@ -307,6 +308,18 @@ TEST(BrogueSituationFight, NoSituationLeavesTheStatesAlone) {
   EXPECT_TRUE(lists(bout_in(kPlayer, "goblin", {"sneak"}).notes,
                     "sneak holds for the first attack only, then the fight goes on without it (Combat.c attack)"));
   EXPECT_EQ(brogue::counter_situation(brogue::parse_situation({"sneak", "stuck", "slaying"})), brogue::Situation{});
+}
+
+// The situations catalog names the first-attack part on the flags that hold
+// for the first attack only, as the fight reads them.
+TEST(BrogueSituationFight, CatalogNamesTheFirstAttackPart) {
+  std::map<std::string, bool> named;
+  for (const CatalogEntry& e : ruleset("brogue").catalog(CatalogKind::situations))
+    named[e.name] = fight::parts::find_part(e.parts, "first_attack") != nullptr;
+  const std::map<std::string, bool> want{{"sleeping", true}, {"paralyzed", false}, {"stuck", false},
+                                         {"captive", false}, {"sneak", true},      {"lunge", true},
+                                         {"seized", false},  {"thrown", false},    {"slaying", false}};
+  EXPECT_EQ(named, want);
 }
 
 }  // namespace
