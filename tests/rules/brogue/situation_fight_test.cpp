@@ -167,14 +167,29 @@ TEST(BrogueSituationFight, ASurprisedMonsterLosesItsFirstTurn) {
   EXPECT_NEAR(fight::duel_exact(bout_in(kPlayer, kMonster, {"sleeping"})).p_a_wins, want, 1e-12);
 }
 
+// Combat.c attack: a monster attacking a sleeping one surprises it too
+// (defenderWasAsleep needs no player): x3, and its first turn lost.
+TEST(BrogueSituationFight, AMonsterOnASleepingMonster) {
+  const std::string m = "accuracy=100,defense=0,damage=3-9/1,hp=30";
+  const Pmf x = law(m, kMonster, {"sleeping"}), y = law(m, kMonster), z = law(kMonster, m);
+  EXPECT_DOUBLE_EQ(x.mean(), 3 * 6.0);
+  const fight::DuelResult r = fight::duel_exact(bout_in(m, kMonster, {"sleeping"}));
+  EXPECT_NEAR(r.p_a_wins, duel_wins(x, y, z, 30, 40, 1), 1e-12);
+}
+
 // The turns lost: max(movementSpeed, attackSpeed) over the attack time.
 TEST(BrogueSituationFight, SurprisedTurns) {
   const auto spec = [](const char* s) { return brogue::parse_combatant(s, "defender"); };
   EXPECT_EQ(brogue::surprised_turns(spec("goblin")), 1);       // 100, 100
   EXPECT_EQ(brogue::surprised_turns(spec("jackal")), 1);       // moves in 50, attacks in 100
   EXPECT_EQ(brogue::surprised_turns(spec("bog_monster")), 2);  // moves in 200, attacks in 100
-  EXPECT_EQ(brogue::surprised_turns(spec("spider")), 1);       // 200, 200... its attack 200
+  EXPECT_EQ(brogue::surprised_turns(spec("spider")), 1);       // moves in 100, attacks in 200
   EXPECT_EQ(brogue::surprised_turns(spec("player")), 0);
+  // No catalog monster has it, and no spec sets it: 150 ticks lost are not a
+  // whole number of 100-tick attacks.
+  brogue::Combatant odd = spec("goblin");
+  odd.monster.movement_speed = 150;
+  EXPECT_THROW((void)brogue::surprised_turns(odd), Error);
 }
 
 // A bog monster asleep loses two turns: the first, at the hit, gives
