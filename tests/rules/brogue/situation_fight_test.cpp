@@ -242,6 +242,12 @@ TEST(BrogueSituationFight, SampledAgreesWithExact) {
   const fight::DuelResult exact = fight::duel_exact(b);
   EXPECT_GT(exact.p_a_wins, 0.003);
   test::expect_sampled_duel_agrees(b, exact, n, 11, 2);
+  // Two lost turns, the second regenerating, then a seizing, fleeing monster.
+  const Bout bog = bout_in("player:regeneration=none,weapon=sword,strength=14", "bog_monster", {"sleeping"});
+  const fight::DuelResult bog_exact = fight::duel_exact(bog);
+  EXPECT_GT(bog_exact.p_b_wins, 0.01);
+  EXPECT_GT(bog_exact.p_b_escapes, 0.5);
+  test::expect_sampled_duel_agrees(bog, bog_exact, n, 13, 2);
   const Bout t = bout_in("player", kMonster, {"sleeping"});
   const fight::TtkResult te = fight::ttk_exact(t);
   const fight::TtkResult ts = fight::ttk_monte_carlo(t, fight::Who::a, mc(n, 12));
