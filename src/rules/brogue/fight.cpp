@@ -47,6 +47,16 @@ struct Volleyed {
   std::vector<Branch<std::int64_t>> sums;
 };
 
+// A side's attacks as a situation describes them: their flags, and what the
+// passing ones (first_attack.hpp, parts.hpp kPassing) do in the fight.
+struct SideSituation {
+  Situation s;                 // the flags of this side's attacks
+  bool passing = false;        // the fight has passing conditions: each side's `over` is followed
+  bool first = false;          // this side's first attack ends its foe's (the situation's attacker)
+  std::int32_t loses = 0;      // the turns this side loses when surprised (surprised_turns)
+  std::int32_t foe_loses = 0;  // the turns its foe loses when this side's attack surprises it
+};
+
 // One side's turn in a bout: `a_` moving against `d_`, the mechanics of both
 // laid on the move (the turn's attack, the regeneration and poison around it,
 // a theft, a flight near death).
@@ -55,11 +65,12 @@ class BoutTurn {
   using mine = FightState;
   using theirs = FightState;
 
-  BoutTurn(Move move, std::shared_ptr<const Table> table, Body attacker, Body defender)
+  BoutTurn(Move move, std::shared_ptr<const Table> table, Body attacker, Body defender, SideSituation sit = {})
       : move_(move),
         table_(std::move(table)),
         a_(std::move(attacker)),
         d_(std::move(defender)),
+        sit_(std::move(sit)),
         own_(flee_threshold(a_)),
         other_(flee_threshold(d_)),
         starts_fleeing_(own_ >= 0 && a_.c.hp.value_or(a_.max_hp) <= own_),
@@ -99,6 +110,10 @@ class BoutTurn {
       if (watch_)
         attacker_is_a_ ? watch_->see(now.att.regen_spent, now.def.regen_spent)
                        : watch_->see(now.def.regen_spent, now.att.regen_spent);
+    if (now.att.lost > 0) {
+      lose_turn(now, out);
+      return out;
+    }
     switch (move_) {
       case Move::duel:
         duel(r, now, out);
@@ -192,18 +207,33 @@ class BoutTurn {
     const std::int64_t poisoned = poison_ticks(a_, d_, out.def);
     const FightState& a = out.att;
     const FightState& d = out.def;
+    // The situation of this attack: the passing conditions of a side whose
+    // own are over left out (first_attack.hpp passed).
+    const bool a_over = now.att.over, d_over = now.def.over;
+    const Situation s = sit_.passing ? fight::parts::passed(sit_.s, kPassing, a_over, d_over) : sit_.s;
     Roll roll;
     const AttackPlan& plan = draw_attack(
-        r, duel_attacks_, std::tuple(a.weakened, d.weakened, key_of(a.carried), key_of(d.carried)),
+        r, duel_attacks_, std::tuple(a.weakened, d.weakened, key_of(a.carried), key_of(d.carried), a_over, d_over),
         [&] {
           return a.weakened == 0 && d.weakened == 0
-                     ? plan_attack(a_.c, d_.c, {}, a.carried, d.carried)
-                     : plan_attack(a_.weakened(a), d_.weakened(d), {}, a.carried, d.carried);
+                     ? plan_attack(a_.c, d_.c, s, a.carried, d.carried)
+                     : plan_attack(a_.weakened(a), d_.weakened(d), s, a.carried, d.carried);
         },
         roll);
     const std::int64_t left = std::max<std::int64_t>(now.def_hp - poisoned, 0);
-    const std::int64_t dealt = poison_hit(a_, d_, roll, out.def);
+    std::int64_t dealt = poison_hit(a_, d_, roll, out.def);
+    // Combat.c magicWeaponHit: a slaying runic whose class the defender is in
+    // acts on every hit (chance 100) and kills it (inflictLethalDamage).
+    if (s.slaying && roll.hit) dealt = std::max(dealt, left);
     weakness_hit(a_, d_, roll, dealt, out.def);
+    if (sit_.passing) {
+      // Combat.c attack: a sneak attack or one on a sleeping monster always
+      // hits; the monster, flat-footed, loses max(movementSpeed,
+      // attackSpeed) ticks and is set hunting (MONSTER_TRACKING_SCENT). A
+      // seize (no attack) leaves its foe as it was.
+      if (plan.attacks && roll.hit && (s.sneak || s.sleeping) && !d_.c.is_player) out.def.lost = sit_.foe_loses;
+      fight::parts::first_attack_turn(kFirstAttack, sit_.first && plan.attacks, out.att.over, out.def.over);
+    }
     const StateChange c = after_attack(plan, a_.c, d_.c, out.att.carried, out.def.carried, roll.hit, dealt, left);
     out.att.carried = c.attacker;
     out.def.carried = c.defender;
@@ -213,6 +243,21 @@ class BoutTurn {
     out.drained = transference(a_, d_, dealt, left);
     out.heal += out.drained;
     if (steals_) steal_and_flee(r, plan, roll, out);
+  }
+
+  // A turn of the ticks a surprised monster loses (Combat.c attack adds
+  // max(movementSpeed, attackSpeed) to its ticksUntilTurn): no attack. Its
+  // first lost turn is the one at the hit, which gives nothing; each later
+  // one gives the regeneration of its ticks, as the game's environment
+  // updates go on every 100 ticks (Time.c playerTurnEnded,
+  // decrementMonsterStatus): its first attack then comes with the
+  // regeneration of all the ticks it lost. It carries no poison of its own
+  // to tick: it has not hit yet.
+  void lose_turn(const Found& now, Result& out) const {
+    out.att.lost = now.att.lost - 1;
+    out.att.over = true;
+    out.hit = 0;
+    if (now.att.lost < sit_.loses) out.heal = regenerate(a_, now.att_hp, out.att) - now.att_hp;
   }
 
   // The conjurer's opponent attacking one of its blades (the side's HP is
@@ -319,19 +364,62 @@ class BoutTurn {
   Move move_;
   std::shared_ptr<const Table> table_;
   Body a_, d_;
+  SideSituation sit_;
   std::int64_t own_, other_;  // the two sides' flee thresholds
   bool starts_fleeing_;
   bool steals_;
   std::string why_;
   std::shared_ptr<RegenWatch> watch_;
   bool attacker_is_a_ = true;
-  Plans<std::tuple<std::int32_t, std::int32_t, CarriedKey, CarriedKey>> duel_attacks_;
+  Plans<std::tuple<std::int32_t, std::int32_t, CarriedKey, CarriedKey, bool, bool>> duel_attacks_;
   Plans<CarriedKey> blade_attacks_, jelly_attacks_;
   Memo<CarriedKey, AttackPlan> blade_plans_, jelly_plans_;
   Memo<std::tuple<CarriedKey, std::size_t>, Volleyed> volleys_;
 };
 
 using Turned = fight::TurnExchange<BoutTurn>;
+
+// What the situation's flags do in the fight, for the bout's notes.
+void situation_notes(const Combatant& a, const Combatant& b, const Situation& s, std::int32_t b_loses,
+                     std::vector<std::string>& notes) {
+  std::vector<std::string_view> names;
+  for (const auto& [flag, member] : {std::pair{"sneak", &Situation::sneak}, std::pair{"sleeping", &Situation::sleeping},
+                                     std::pair{"lunge", &Situation::lunge}})
+    if (s.*member) names.push_back(flag);
+  if (!names.empty()) notes.push_back(fight::parts::first_attack_note(names, "Combat.c attack"));
+  if (s.sneak || s.sleeping)
+    notes.push_back(fmt::format(
+        "{0}: surprised by the first attack of {1}, which always hits (x3, x5 with a dagger): it loses {2} ticks "
+        "(max(movementSpeed, attackSpeed): {3} of its turns), its regeneration going on, and hunts from then on "
+        "(Combat.c attack); when {0} moves first on a tie, its own turn ends the surprise and the fight is the plain "
+        "one",
+        b.name, a.name, std::max(b.monster.movement_speed, b.monster.attack_speed), b_loses));
+  if (s.lunge)
+    notes.push_back(
+        fmt::format("{}: lunges with its first attack (x3, never misses), then attacks next to {}", a.name, b.name));
+  if (s.stuck)
+    notes.push_back(fmt::format(
+        "{0}: stuck the whole fight, so every attack of {1} on it hits without a draw (Combat.c attackHit); a stuck "
+        "creature struggles free only when it moves (Monsters.c moveMonster, Movement.c playerMoves), and it "
+        "attacks without moving",
+        b.name, a.name));
+  if (s.seized)
+    notes.push_back(
+        fmt::format("{0}: held by {1} from the start: every attack of {1} hits at hitProbability 100 "
+                    "and none is spent seizing (Combat.c attack, hitProbability); the hold lasts while "
+                    "{0} fights rather than moves away",
+                    b.name, a.name));
+  if (s.slaying)
+    notes.push_back(
+        fmt::format("{}: its slaying runic acts on every hit and kills {} (Combat.c magicWeaponHit, "
+                    "W_SLAYING: chance 100, inflictLethalDamage)",
+                    a.name, b.name));
+  if (s != Situation{})
+    notes.push_back(
+        fmt::format("{}'s attacks back take none of the situation's flags, each of which describes {}'s "
+                    "attack on it",
+                    b.name, a.name));
+}
 
 Fighter fighter_of(const Combatant& c, std::string_view role) {
   if (!c.hp) throw Error(fmt::format("brogue: the {} needs hp=N for a fight", role));
@@ -340,13 +428,68 @@ Fighter fighter_of(const Combatant& c, std::string_view role) {
 
 }  // namespace
 
+// --- situations in a fight -------------------------------------------------------------
+
+void check_fight_situation(const Situation& s) {
+  const auto refuse = [](std::string_view flag, std::string_view why) {
+    throw Error(fmt::format(
+        "brogue: situation '{}' is not followed in a fight: {}; `fray attack` answers for one attack", flag, why));
+  };
+  if (s.paralyzed)
+    refuse("paralyzed",
+           "the paralysis lasts its own number of turns, which the situation does not give (Monsters.c "
+           "decrementMonsterStatus counts it down; while it lasts the creature does not act, Time.c "
+           "playerTurnEnded, and every attack on it hits x3, Combat.c attack)");
+  if (s.captive)
+    refuse("captive",
+           "a shackled captive is never fought in melee (Movement.c playerMoves offers to free it; Monsters.c "
+           "monstersAreEnemies is false for it) and never acts (Time.c playerTurnEnded)");
+  if (s.thrown)
+    refuse("thrown",
+           "a throw is one attack from a distance that leaves the weapon on the floor (Items.c "
+           "hitMonsterWithProjectileWeapon); a fight is in melee");
+}
+
+Situation counter_situation(const Situation& s) {
+  // Every flag a fight takes describes the situation's attacker against its
+  // defender: a sneak, a sleeping or stuck defender, a lunge, the seizer's
+  // hold, the player's slaying runic. The defender's attacks back have none.
+  (void)s;
+  return {};
+}
+
+std::int32_t surprised_turns(const Combatant& c) {
+  if (c.is_player) return 0;  // Combat.c attack: only a non-player defender loses ticks
+  const std::int64_t lost = std::max(c.monster.movement_speed, c.monster.attack_speed);
+  const std::int64_t t = attack_ticks(c);
+  if (t <= 0 || lost % t != 0)
+    throw Error(
+        fmt::format("brogue: {} loses {} ticks when surprised (max of movementSpeed {} and attackSpeed {}), "
+                    "not a whole number of its {}-tick attacks, which a fight does not follow",
+                    c.name, lost, c.monster.movement_speed, c.monster.attack_speed, t));
+  return static_cast<std::int32_t>(lost / t);
+}
+
 FightState fight_state(const Exchange& kernel, std::uint32_t state) {
   const auto* k = dynamic_cast<const Turned*>(&kernel);
   if (!k) throw Error("brogue: not a Brogue CE fight kernel");
   return k->turn().table().at(state);
 }
 
-Bout make_bout(const Combatant& a, const Combatant& b) {
+Bout make_bout(const Combatant& a, const Combatant& b, const Situation& s) {
+  check_fight_situation(s);
+  const Situation back = counter_situation(s);
+  // Combat.c attack refuses what cannot happen (a sneak by a monster, a lunge without a rapier, ...).
+  (void)plan_attack(a, b, s);
+  (void)plan_attack(b, a, back);
+  const bool surprise = s.sneak || s.sleeping;
+  const bool passing = fight::parts::any_passing(s, kPassing);
+  if (surprise && !a.is_player && a.monster.seizes && !s.seized)
+    throw Error(
+        fmt::format("brogue: {} seizes {} with its first attack, without waking or alerting it (Combat.c "
+                    "attack), which a fight does not follow; 'seized' starts the fight with the hold made",
+                    a.name, b.name));
+  const std::int32_t b_loses = surprise ? surprised_turns(b) : 0;
   Bout out;
   out.a = fighter_of(a, "attacker");
   out.b = fighter_of(b, "defender");
@@ -373,8 +516,8 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
   // The two turns of the bout, `moves` saying what each side does; the
   // regeneration clocks are watched in a duel and on a jelly.
   const auto bout_of = [&](Move a_move, Move b_move, bool watched) {
-    auto ab = std::make_shared<BoutTurn>(a_move, table, ba, bb);
-    auto ba_turn = std::make_shared<BoutTurn>(b_move, table, bb, ba);
+    auto ab = std::make_shared<BoutTurn>(a_move, table, ba, bb, SideSituation{s, passing, true, 0, b_loses});
+    auto ba_turn = std::make_shared<BoutTurn>(b_move, table, bb, ba, SideSituation{back, passing, false, b_loses, 0});
     if (watched && watch) {
       if (a_move != Move::jelly) ab->watch(watch, true);
       if (b_move != Move::jelly) ba_turn->watch(watch, false);
@@ -384,6 +527,13 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
                          std::shared_ptr<const BoutTurn>(std::move(ba_turn)), table, table);
   };
   const bool group = (is_conjurer(b) && fights_conjurer(a)) || (is_conjurer(a) && fights_conjurer(b));
+  const bool jelly_a = splitting(a) && fights_jelly(b), jelly_b = splitting(b) && fights_jelly(a);
+  if ((group || jelly_a || jelly_b) && s != Situation{})
+    throw Error(
+        fmt::format("brogue: situation flags are not followed in a fight of {} against {}: its side is a "
+                    "group (a conjurer's spectral blades, a jelly's bodies), whose members each have their "
+                    "own state",
+                    a.name, b.name));
   if (group) {
     const bool a_is_conjurer = is_conjurer(a);
     const Body& conj = a_is_conjurer ? ba : bb;
@@ -398,8 +548,7 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
         "melee; {1} attacks a blade while any is left, then the conjurer (assumed within reach once the blades are "
         "gone); the blades die with it",
         conj.c.name, foe.c.name));
-  } else if (const bool jelly_a = splitting(a) && fights_jelly(b), jelly_b = splitting(b) && fights_jelly(a);
-             jelly_a || jelly_b) {
+  } else if (jelly_a || jelly_b) {
     const Body& jelly = jelly_a ? ba : bb;
     const Body& foe = jelly_a ? bb : ba;
     if (jelly_a)
@@ -413,6 +562,7 @@ Bout make_bout(const Combatant& a, const Combatant& b) {
   } else {
     bout_of(Move::duel, Move::duel, true);
   }
+  situation_notes(a, b, s, b_loses, out.notes);
   for (auto [body, fighter, other] : {std::tuple{&ba, &out.a, &bb}, std::tuple{&bb, &out.b, &ba}}) {
     if (steals_and_flees(body->c, other->c)) {
       fighter->escape = "steals and flees";

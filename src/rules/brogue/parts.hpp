@@ -4,10 +4,13 @@
 
 #include <fray/fight/part.hpp>
 #include <fray/fight/parts/damage_over_time.hpp>
+#include <fray/fight/parts/first_attack.hpp>
 #include <fray/fight/parts/split.hpp>
+#include <fray/rules/brogue/attack.hpp>
 #include <fray/rules/brogue/catalog.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -49,6 +52,18 @@ inline constexpr fight::parts::DamageOverTime kPoison{
 // an attacker away soonest); every body next to it (up to eight) attacks.
 inline constexpr fight::parts::Split kJellySplit{
     .min_left = 1, .halves = fight::parts::SplitHalves::both_ceil, .max_others = 100};
+
+// The situation's conditions that hold for a fight's first attack only
+// (Combat.c attack): the attacker's lunge (a rapier's step into its foe; the
+// foe is then next to it), and the defender's unawareness (sneak) or sleep,
+// which the first attack's hit ends: it always hits, and sets the monster
+// hunting (creatureState MONSTER_TRACKING_SCENT). The situation's first
+// attacker ends its foe's with that attack; a side's own turn ends its own
+// (a monster that moves first has noticed its foe).
+inline constexpr fight::parts::FirstAttack kFirstAttack{.attack_ends_foe = true};
+inline constexpr std::array<bool Situation::*, 1> kPassingAttacker{&Situation::lunge};
+inline constexpr std::array<bool Situation::*, 2> kPassingDefender{&Situation::sneak, &Situation::sleeping};
+inline constexpr fight::parts::PassingFlags<Situation> kPassing{kPassingAttacker, kPassingDefender};
 
 // The parts of this file a monster's row names: its poison (MA_POISONS),
 // its splitting (MA_CLONE_SELF_ON_DEFEND).

@@ -16,6 +16,7 @@
 #include <fray/rules/game_ruleset.hpp>
 
 #include "rules/brogue/mechanics.hpp"
+#include "rules/brogue/parts.hpp"
 #include "rules/notes.hpp"
 
 namespace fray::brogue {
@@ -315,7 +316,15 @@ std::vector<CatalogEntry> help_entries(std::span<const NamedHelp> list, std::str
   return out;
 }
 
-std::vector<CatalogEntry> situation_entries() { return help_entries(situation_flags(), {}); }
+// A flag that holds for a fight's first attack only names the first-attack
+// part (parts.hpp kPassing), as a monster's row names its parts.
+std::vector<CatalogEntry> situation_entries() {
+  std::vector<CatalogEntry> out = help_entries(situation_flags(), {});
+  for (CatalogEntry& e : out)
+    if (fight::parts::any_passing(parse_situation({e.name}), kPassing))
+      e.parts.push_back(fight::parts::first_attack_use(kFirstAttack, "Combat.c attack"));
+  return out;
+}
 
 // "applies_to": the player's keys; a monster's, which an inline creature
 // (attack.cpp, a monster without a catalog entry) takes too.
@@ -330,9 +339,9 @@ std::vector<CatalogEntry> key_entries() {
 
 // --- the fight layer's bout --------------------------------------------------------
 
-Bout bout_of(const Combatant& a, const Combatant& b) {
+Bout bout_of(const Combatant& a, const Combatant& b, const Situation& s) {
   if (a.is_player && b.is_player) throw Error("brogue: the player cannot fight the player");
-  Bout out = make_bout(a, b);
+  Bout out = make_bout(a, b, s);
   list_mechanics(a, b, false, out.modelled, out.not_modelled);
   // Each side attacks and defends: the defaults and the heavy items of both, the attacker's first.
   constexpr Part side_a{"attacker", true, true, true}, side_b{"defender", true, true, true};
@@ -417,12 +426,11 @@ struct Brogue : GameTypes<Combatant, Situation, AttackPlan, Outcome, StrikeResul
     list_mechanics(r.attacker, r.defender, true, modelled, not_modelled);
   }
 
-  // A fight takes no situation flags, and reads the specs, not one attack's plan.
-  static void check_fight(const AttackRequest& req) {
-    if (!req.situation.empty()) throw Error("brogue: situation flags apply to one attack, not to a fight");
-  }
+  // A fight reads the specs, not one attack's plan; of the situation flags it
+  // refuses those it does not follow (fight.hpp check_fight_situation) first.
+  static void check_fight(const AttackRequest& req) { check_fight_situation(brogue::parse_situation(req.situation)); }
   static constexpr bool bout_plans = false;
-  static Bout bout(const Combatant& a, const Combatant& b, const Situation&) { return bout_of(a, b); }
+  static Bout bout(const Combatant& a, const Combatant& b, const Situation& s) { return bout_of(a, b, s); }
 
   static constexpr CatalogSource catalog_sources[] = {{CatalogKind::monsters, monster_entries},
                                                       {CatalogKind::weapons, weapon_entries},

@@ -49,7 +49,8 @@ struct StateHash<brogue::FightState> {
         lane(s.poison_turns, s.poison_amount) * 0xC2B2AE3D27D4EB4Full +
         lane(s.poison_clock, s.weakened) * 0x165667B19E3779F9ull +
         lane(s.regen_spent, s.blades) * 0xD6E8FEB86659FD93ull +
-        (std::uint64_t{s.carried.held} | std::uint64_t{s.casting} << 1 | s.bodies.size() << 2) * 0xFF51AFD7ED558CCDull;
+        (std::uint64_t{s.carried.held} | std::uint64_t{s.casting} << 1 | s.bodies.size() << 2) * 0xFF51AFD7ED558CCDull +
+        lane(s.lost, s.over) * 0xC4CEB9FE1A85EC53ull;
     for (const std::int32_t b : s.bodies) h = detail::combine(h, static_cast<std::uint32_t>(b));
     return h;
   }

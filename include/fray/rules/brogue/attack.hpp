@@ -62,6 +62,8 @@ struct Situation {
   bool seized = false;     // defender held by this attacker (bog monster, kraken): 100 %, still drawn
   bool thrown = false;     // the player throws the weapon
   bool slaying = false;    // the player's weapon has a slaying runic for the defender's class: 100 %, still drawn
+
+  friend bool operator==(const Situation&, const Situation&) = default;
 };
 // Parses flag names ("paralysed" is accepted for "paralyzed"); throws
 // fray::Error naming an unknown flag and the closest known ones.

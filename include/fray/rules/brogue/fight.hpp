@@ -41,12 +41,19 @@ struct FightState {
   // A splitting jelly's side: the HP of each body, fewest first; empty at
   // the start (one body with the side's HP).
   std::vector<std::int32_t> bodies{};
+  // The situation's passing conditions (fray/fight/parts/first_attack.hpp):
+  // `over` once the side's own are done with (a sneak attack's or a sleeping
+  // monster's surprise, a lunge), and the turns a surprised monster still
+  // loses (Combat.c attack: it is flat-footed for max(movementSpeed,
+  // attackSpeed) ticks). Both stay 0 in a fight without such a situation.
+  bool over = false;
+  std::int32_t lost = 0;
 
   // Ordered through std::tie's <, which every standard library of the
   // supported toolchains has (Emscripten 3.1's libc++ has no <=> on vector).
   [[nodiscard]] auto key() const noexcept {
     return std::tie(carried.weapon_lost, carried.armor_lost, carried.held, poison_turns, poison_amount, poison_clock,
-                    weakened, regen_spent, blades, casting, bodies);
+                    weakened, regen_spent, blades, casting, bodies, over, lost);
   }
   friend bool operator<(const FightState& x, const FightState& y) noexcept { return x.key() < y.key(); }
   friend bool operator==(const FightState& x, const FightState& y) noexcept { return x.key() == y.key(); }
@@ -84,7 +91,27 @@ inline constexpr std::int64_t kMaxRegenClock = 200;
 // unknown number.
 [[nodiscard]] FightState fight_state(const Exchange& kernel, std::uint32_t state);
 
-// The Bout of two combatants (what Ruleset::bout returns for brogue).
-[[nodiscard]] Bout make_bout(const Combatant& a, const Combatant& b);
+// The Bout of two combatants (what Ruleset::bout returns for brogue), `a`'s
+// attacks in situation `s` and `b`'s in counter_situation(s). Situations in
+// a fight (docs/brogue.md): sneak, sleeping and lunge hold for the first
+// attack only (src/rules/brogue/parts.hpp kPassing), a surprised monster then
+// losing surprised_turns of its turns; stuck, seized and slaying last the
+// whole fight; check_fight_situation refuses the rest. Throws fray::Error
+// for a situation that cannot happen or that the fight does not follow.
+[[nodiscard]] Bout make_bout(const Combatant& a, const Combatant& b, const Situation& s = {});
+
+// fray::Error naming a flag a fight refuses: paralyzed (its duration is not
+// given), captive (never fought in melee), thrown (not a melee attack).
+void check_fight_situation(const Situation& s);
+
+// The situation of the defender's attacks back on the situation's attacker:
+// none of the flags a fight takes, each describing the attacker's attack.
+[[nodiscard]] Situation counter_situation(const Situation& s);
+
+// Combat.c attack: a monster that a sneak attack or an attack in its sleep
+// surprises loses max(movementSpeed, attackSpeed) ticks: this many of its
+// turns (0 for the player, who is never so surprised). fray::Error when the
+// ticks are not a whole number of its attacks (no catalog monster).
+[[nodiscard]] std::int32_t surprised_turns(const Combatant& c);
 
 }  // namespace fray::brogue
