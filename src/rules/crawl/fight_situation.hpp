@@ -131,12 +131,16 @@ template <class S>
   out.passing = true;
   out.part =
       fight::parts::FirstAttack{.attack_ends_foe = true, .turn_ends_own = !out.asleep, .hit_ends_foe_only = hit_only};
-  const std::string ends = hit_only ? "the first attack on it that lands" : "the first attack on it";
-  const std::string own = out.asleep ? "asleep, the defender makes no attack until then"
-                                     : "or the defender's own turn, when it turns on its foe";
-  out.modelled =
-      fight::parts::first_attack_note(passing, fmt::format("ended by {}, {}; melee_attack::handle_phase_hit ME_WHACK{}",
-                                                           ends, own, hit_only ? "" : ", the attack's noise or alert"));
+  const std::string ends = hit_only
+                               ? "ended by the first attack on the defender that lands, handle_phase_hit's ME_WHACK"
+                               : "ended by the first attack on the defender, hit or miss, by ME_WHACK or the "
+                                 "attack's noise";
+  const std::string own =
+      out.asleep ? "; asleep, the defender makes no attack until then" : " or by the defender's own turn";
+  out.notes.push_back(
+      fmt::format("the P(hit) and damage columns are each side's first attack from the start: the attacker's with {}{}",
+                  fmt::join(passing, ", "), out.asleep ? ", the defender's while asleep (none)" : ""));
+  out.modelled = fight::parts::first_attack_note(passing, ends + own);
   return out;
 }
 

@@ -37,6 +37,11 @@
 //   its phase when the player is first hurt is unknown, and taken as 0).
 // Both heal up to the HP the side started the fight with, taken as its
 // maximum.
+//
+// The first-attack part (RoundPassing, fight_situation.hpp): while the
+// defender's passing conditions hold (its `over` false) the attacker's round
+// is the held one, and the attack ends them; a mover still asleep makes no
+// attack, its regeneration and the poison it put in its foe still tick.
 #include "rules/crawl/round.hpp"
 
 #include "rules/crawl/flavours.hpp"
