@@ -94,6 +94,7 @@ template <class S>
   out.forward = s;
   out.passed = s;
   std::vector<std::string_view> dropped, passing;
+  std::vector<bool S::*> held;  // the defender's passing flags the situation sets
   bool hit_only = true;
   for (const FlagRole<S>& r : roles) {
     if (!(s.*r.flag)) continue;
@@ -114,7 +115,7 @@ template <class S>
               "player wakes when hurt, ouch.cc; unaware describes a monster that has not noticed the player)",
               id, r.name, r.name));
         passing.push_back(r.name);
-        out.passed.*r.flag = false;
+        held.push_back(r.flag);
         out.asleep = out.asleep || r.asleep;
         hit_only = hit_only && (ranged ? r.hit_only_ranged : r.hit_only_melee);
         break;
@@ -129,6 +130,8 @@ template <class S>
         fmt::join(dropped, ", "), dropped.size() == 1 ? "describes" : "describe", dropped.size() == 1 ? "it" : "them"));
   if (passing.empty()) return out;
   out.passing = true;
+  // a's attacks once they are over: the part's `passed`, the defender's side ended.
+  out.passed = fight::parts::passed(s, fight::parts::PassingFlags<S>{{}, held}, false, true);
   out.part =
       fight::parts::FirstAttack{.attack_ends_foe = true, .turn_ends_own = !out.asleep, .hit_ends_foe_only = hit_only};
   const std::string ends = hit_only

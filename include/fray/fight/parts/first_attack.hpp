@@ -9,10 +9,12 @@
 //
 //   a side's own turn    ends its passing conditions, as attacker and as
 //                        defender (its attack dispels its invisibility; on
-//                        its turn a mob sees its foe)
+//                        its turn a mob sees its foe), when `turn_ends_own`
+//                        (a sleeper's turn does not)
 //   the first attack     of the side that moves first also ends its foe's
 //                        (an attacked monster is alerted), when
-//                        `attack_ends_foe`
+//                        `attack_ends_foe`; only one that lands when
+//                        `hit_ends_foe_only`
 //
 //   game                  attacker passing   defender passing                 ends
 //   Shattered PD 3.3.6    invisible          surprised, paralyzed, focus      own turn (Invisibility.dispel,
