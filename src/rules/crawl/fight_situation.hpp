@@ -44,6 +44,8 @@
 #include <fray/core/error.hpp>
 #include <fray/fight/parts/first_attack.hpp>
 
+#include "rules/crawl/family.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -87,7 +89,7 @@ struct FightSituation {
 // `roles`, which list every flag of S. `ranged`: a's attacks are missiles.
 // Throws fray::Error ("<id>: ...") for a refused flag, or a passing flag on a
 // player defender.
-template <class S>
+template <SituationFlags S>
 [[nodiscard]] FightSituation<S> fight_situation(const S& s, std::span<const FlagRole<S>> roles, bool ranged,
                                                 bool player_defender, std::string_view id) {
   FightSituation<S> out;
