@@ -23,6 +23,7 @@
 #include <fray/fight/part.hpp>
 #include <fray/fight/parts/damage_over_time.hpp>
 #include <fray/fight/parts/drain.hpp>
+#include <fray/fight/parts/first_attack.hpp>
 #include <fray/fight/parts/rage.hpp>
 #include <fray/fight/parts/regeneration.hpp>
 #include <fray/fight/parts/split.hpp>

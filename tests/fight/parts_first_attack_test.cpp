@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <string>
 #include <string_view>
+#include <utility>
 
 namespace {
 
@@ -60,6 +62,26 @@ TEST(PartsFirstAttack, ATurnEndsItsOwnAndTheFirstMoversEndsItsFoes) {
   EXPECT_FALSE(foe);
 }
 
+// A sleeper's own turn leaves it asleep; a part whose foe is alerted only by
+// a hit (DCSS 0.19's unaware monster) keeps the foe's conditions on a miss.
+TEST(PartsFirstAttack, TurnEndsOwnAndHitOnly) {
+  bool mine = false, foe = false;
+  parts::first_attack_turn({.turn_ends_own = false}, true, mine, foe);
+  EXPECT_FALSE(mine);
+  EXPECT_TRUE(foe);
+  const parts::FirstAttack hit_only{.hit_ends_foe_only = true};
+  mine = foe = false;
+  parts::first_attack_turn(hit_only, true, false, mine, foe);
+  EXPECT_TRUE(mine);
+  EXPECT_FALSE(foe);
+  parts::first_attack_turn(hit_only, true, true, mine, foe);
+  EXPECT_TRUE(foe);
+  // Without hit_ends_foe_only a miss alerts as well.
+  mine = foe = false;
+  parts::first_attack_turn({}, true, false, mine, foe);
+  EXPECT_TRUE(foe);
+}
+
 TEST(PartsFirstAttack, NoteAndUse) {
   const std::array<std::string_view, 2> two{"invisible", "surprised"};
   EXPECT_EQ(parts::first_attack_note(two, "Mob.act"),
@@ -74,6 +96,19 @@ TEST(PartsFirstAttack, NoteAndUse) {
   EXPECT_EQ(u.params[0].second, 0.0);
   EXPECT_FALSE(parts::first_attack_of(u).attack_ends_foe);
   EXPECT_TRUE(parts::first_attack_of(parts::first_attack_use({}, "")).attack_ends_foe);
+  // The later parameters are given only when they are not their defaults, and read back.
+  const parts::FirstAttack dcss{.attack_ends_foe = true, .turn_ends_own = false, .hit_ends_foe_only = true};
+  const fray::fight::PartUse d = parts::first_attack_use(dcss, "mon-behv.cc behaviour_event");
+  ASSERT_EQ(d.params.size(), 3u);
+  EXPECT_EQ(d.params[1], (std::pair<std::string, double>{"turn_ends_own", 0.0}));
+  EXPECT_EQ(d.params[2], (std::pair<std::string, double>{"hit_ends_foe_only", 1.0}));
+  const parts::FirstAttack back = parts::first_attack_of(d);
+  EXPECT_TRUE(back.attack_ends_foe);
+  EXPECT_FALSE(back.turn_ends_own);
+  EXPECT_TRUE(back.hit_ends_foe_only);
+  fray::fight::PartUse odd = d;
+  odd.params[2].second = 2;
+  EXPECT_THROW((void)parts::first_attack_of(odd), fray::Error);
   fray::fight::PartUse bad = u;
   bad.params[0].second = 0.5;
   EXPECT_THROW((void)parts::first_attack_of(bad), fray::Error);

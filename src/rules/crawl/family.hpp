@@ -104,6 +104,20 @@ concept PlayerSkills = requires {
   FRAY_CRAWL_FIELD(P, stealth, int);
 };
 
+// A situation (crawl::Situation, crawl_0_34::Situation): the flags both
+// versions give an attack, which a fight reads each in its role
+// (fight_situation.hpp): who sees whom, the defender's passing states, how
+// the attacker fights, and the blocks already made.
+template <class S>
+concept SituationFlags = std::default_initializable<S> && requires {
+  FRAY_CRAWL_FIELD(S, invisible, bool);
+  FRAY_CRAWL_FIELD(S, attacker_invisible, bool);
+  FRAY_CRAWL_FIELD(S, sleeping, bool);
+  FRAY_CRAWL_FIELD(S, unaware, bool);
+  FRAY_CRAWL_FIELD(S, ranged, bool);
+  FRAY_CRAWL_FIELD(S, blocks, int);
+};
+
 #undef FRAY_CRAWL_FIELD
 
 }  // namespace fray::crawl

@@ -43,4 +43,36 @@ void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::
       [](const Combatant& c) { return std::get_if<Monster>(&c); }, combatant_name, kPlayerRegen_0_19, modelled);
 }
 
+// DCSS 0.19.6's flags in a fight (the roles and the game's calls behind them:
+// rules/crawl/fight_situation.hpp, docs/crawl.md).
+std::span<const FlagRole<Situation>> fight_flags() {
+  using S = Situation;
+  static const FlagRole<S> roles[] = {
+      {&S::invisible, "invisible", InFight::swap, &S::attacker_invisible},
+      {&S::attacker_invisible, "attacker_invisible", InFight::swap, &S::invisible},
+      {&S::backlit, "backlit", InFight::defender_only},
+      {&S::umbra, "umbra", InFight::defender_only},
+      // A missile that misses alerts nothing in 0.19 (ranged_attack: only handle_phase_hit's ME_WHACK).
+      {&S::sleeping, "sleeping", InFight::passing, nullptr, true, false, true},
+      {&S::paralyzed, "paralyzed", InFight::refused, nullptr, false, false, false,
+       "paralysis lasts a random time (ENCH_PARALYSIS) the situation does not give, in which the defender neither "
+       "fights back nor evades"},
+      {&S::petrified, "petrified", InFight::refused, nullptr, false, false, false,
+       "petrification lasts a random time (ENCH_PETRIFIED) the situation does not give, in which the defender "
+       "neither fights back nor evades"},
+      {&S::caught, "netted", InFight::refused, nullptr, false, false, false,
+       "a netted defender struggles free after a random number of its turns (monster::struggle_against_net), "
+       "which a fight does not follow"},
+      // A block or a miss leaves an awake monster's foe as it was in 0.19 (only handle_phase_hit alerts).
+      {&S::unaware, "unaware", InFight::passing, nullptr, false, true, true},
+      {&S::fleeing, "fleeing", InFight::refused, nullptr, false, false, false,
+       "a fleeing monster runs from its foe rather than fight it back (mons_is_fleeing), which a fight does not "
+       "follow"},
+      {&S::ranged, "ranged", InFight::both},
+      {&S::deflect_missiles, "deflect_missiles", InFight::defender_only},
+      {&S::repel_missiles, "repel_missiles", InFight::defender_only},
+  };
+  return roles;
+}
+
 }  // namespace fray::crawl

@@ -7,6 +7,9 @@
 #include <fray/rules/crawl/attack.hpp>
 #include <fray/rules/crawl/catalog.hpp>
 
+#include "rules/crawl/fight_situation.hpp"
+
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,5 +32,9 @@ void list_mechanics(const Combatant& a, const Combatant& b, bool fight, std::vec
 // Each side's regeneration, which a fight follows (round.hpp): the player's
 // (its counter in the side state) and a monster's (a random 1 HP a turn).
 void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& modelled);
+
+// What each situation flag means in a fight (rules/crawl/fight_situation.hpp):
+// every flag of Situation, with its name.
+[[nodiscard]] std::span<const FlagRole<Situation>> fight_flags();
 
 }  // namespace fray::crawl

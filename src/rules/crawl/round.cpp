@@ -37,6 +37,11 @@
 //   its phase when the player is first hurt is unknown, and taken as 0).
 // Both heal up to the HP the side started the fight with, taken as its
 // maximum.
+//
+// The first-attack part (RoundPassing, fight_situation.hpp): while the
+// defender's passing conditions hold (its `over` false) the attacker's round
+// is the held one, and the attack ends them; a mover still asleep makes no
+// attack, its regeneration and the poison it put in its foe still tick.
 #include "rules/crawl/round.hpp"
 
 #include "rules/crawl/flavours.hpp"
@@ -102,7 +107,12 @@ class RoundTurn {
       }
     }
     if (monster_poison_) out.damage += monster_poison_ticks(r, asked, out.def.monster);
-    const Struck k = r.draw(RoundLaw{this});
+    // The first-attack part: while the defender's passing conditions hold,
+    // its round is the held one; a mover still asleep makes no attack.
+    const RoundPassing& pass = s_.passing;
+    const bool held = pass.defender && !now.def.over;
+    const bool idle = pass.mover && pass.idle_while_held && !now.att.over;
+    const Struck k = idle ? Struck{} : r.draw(RoundLaw{this, held});
     out.damage += k.damage;
     out.hit = k.landed ? 1 : 0;
     if (s_.player_defender) out.def.poison = poisoned(out.def.poison, k.poison);
@@ -110,6 +120,14 @@ class RoundTurn {
     out.heal = healed(now.att_hp, k.drained + regained);
     // The part the attack gave (none without a drain: the heal is the regeneration's).
     out.drained = k.drained > 0 ? out.heal - healed(now.att_hp, regained) : 0;
+    // Its turn ends its own passing conditions (not a sleeper's), its attack
+    // the defender's (DCSS: any attack alerts its target, whoever moved first).
+    if (pass.mover || pass.defender) {
+      bool mine = out.att.over, foe = out.def.over;
+      fight::parts::first_attack_turn(pass.part, true, k.landed, mine, foe);
+      if (pass.mover) out.att.over = mine;
+      if (pass.defender && !idle) out.def.over = foe;
+    }
     // A monster's poison spreads a round over thousands of outcomes; those
     // that kill it end the fight, so its state no longer matters: it is
     // dropped, leaving the poison only on the monster that lives on.
@@ -149,9 +167,13 @@ class RoundTurn {
   struct RoundLaw {
     using value_type = Struck;
     const RoundTurn* t;
-    [[nodiscard]] std::size_t size() const noexcept { return t->round_.size(); }
-    [[nodiscard]] Branch<Struck> at(std::size_t i) const { return t->round_[i]; }
-    Struck sample(Rng& rng, std::vector<Draw>* trace) const { return t->strike_round(rng, trace); }
+    bool held = false;  // the defender's passing conditions hold
+    [[nodiscard]] const std::vector<Branch<Struck>>& round() const noexcept {
+      return held ? t->held_round_ : t->round_;
+    }
+    [[nodiscard]] std::size_t size() const noexcept { return round().size(); }
+    [[nodiscard]] Branch<Struck> at(std::size_t i) const { return round()[i]; }
+    Struck sample(Rng& rng, std::vector<Draw>* trace) const { return t->strike_round(rng, trace, held); }
   };
   // The monster defender's ticks from one poison state, and their summed damage's law.
   struct Ticks {
@@ -182,7 +204,8 @@ class RoundTurn {
       return MonsterTicksLaw{nullptr, &t.rolls}.sample(r.rng(), r.trace());
     }
   }
-  Struck strike_round(Rng& rng, std::vector<Draw>* trace) const;
+  Struck strike_round(Rng& rng, std::vector<Draw>* trace, bool held) const;
+  std::vector<Branch<Struck>> exact_round(const std::vector<std::vector<AttackOdds>>& odds);
   std::vector<Added> poisonings(const FlavourEffects& fx);
   const Ticks& ticks_of(const MonsterSideState& side) const;
   i64 poisoned(i64 duration, i64 points) const {
@@ -203,7 +226,8 @@ class RoundTurn {
   std::shared_ptr<const SideStates> att_, def_;
   std::uint64_t serial_ = next_serial++;
   std::vector<Branch<Struck>> round_;
-  std::vector<Branch<i64>> player_gains_;  // the player's regeneration gains, over its delays
+  std::vector<Branch<Struck>> held_round_;  // while the defender's passing conditions hold (RoundPassing)
+  std::vector<Branch<i64>> player_gains_;   // the player's regeneration gains, over its delays
   double regen_p_ = 0;
   std::size_t counters_ = 1, regen_cells_ = 0;
   i64 heal_cap_ = 0;  // more than a turn's drain and regeneration heal together (hp_classes)
@@ -250,17 +274,45 @@ RoundTurn::RoundTurn(RoundSpec spec, std::shared_ptr<const SideStates> att, std:
       for (const RegenTurn& t : player_regen_turn(s_.regen.rate, delay, 0)) by[t.hp * 100 + t.counter] += pd * t.p;
     for (const auto& [g, p] : by) player_gains_.push_back({g, p});
   }
-  // Exact round: over (blocks so far, damage so far, whether any attack
-  // landed, poison points added (on a monster: degrees), poisonings of a
-  // monster (0, 1, 2 for more) and their durations, HP drained).
+  round_ = exact_round(s_.odds);
+  if (s_.passing.defender) {
+    if (s_.passing.held.odds.size() != n || !s_.passing.held.draw)
+      throw Error(s_.id + ": the round while the defender's passing conditions hold needs its attacks");
+    held_round_ = exact_round(s_.passing.held.odds);
+  }
+  // The most HP a turn may heal, plus one: the most drained of a round, and
+  // the regeneration's acts, each giving at most (store + gain) / threshold
+  // HP (the store below the threshold) and per_act.
+  i64 gain = s_.regen.who == RoundRegen::Who::monster ? 1 : 0;
+  for (const Branch<i64>& g : player_gains_) gain = std::max(gain, g.value);
+  int acts = 0;
+  for (const int a : s_.regen.part.acts) acts = std::max(acts, a);
+  const i64 threshold = std::max<i64>(s_.regen.part.threshold, 1);
+  heal_cap_ = 1 + (s_.regen.who == RoundRegen::Who::none
+                       ? 0
+                       : acts * ((threshold - 1 + gain) / threshold + std::max<i64>(s_.regen.part.per_act, 0)));
+  i64 drained = 0;
+  for (const auto* r : {&round_, &held_round_})
+    for (const Branch<Struck>& b : *r) drained = std::max(drained, b.value.drained);
+  heal_cap_ += drained;
+  why_ = s_.why_not_exact;
+  if (why_.empty() && s_.player_defender && player_states_past_limit(s_.defender_hp))
+    why_ = fmt::format("{}: the player's poison reaches more than {} durations, too many for the exact chain", s_.id,
+                       kMaxPoisonStates);
+}
+
+// The exact round of attacks `odds` (the round's or the held one): over (blocks so far, damage so far, whether any
+// attack landed, poison points added (on a monster: degrees), poisonings of a monster (0, 1, 2 for more) and their
+// durations, HP drained).
+std::vector<Branch<Struck>> RoundTurn::exact_round(const std::vector<std::vector<AttackOdds>>& odds) {
   using Key = std::tuple<std::size_t, i64, bool, i64, int, i64, i64>;
   std::map<Key, double> dp{{{0, 0, false, 0, 0, 0, 0}, 1.0}};
-  for (std::size_t i = 0; i < n; ++i) {
+  for (std::size_t i = 0; i < odds.size(); ++i) {
     const FlavourEffects& fx = s_.effects[i];
     std::map<Key, double> next;
     for (const auto& [key, p] : dp) {
       const auto& [b, dmg, landed, poison, count, duration, drained] = key;
-      const AttackOdds& o = s_.odds[i][std::min(b, s_.odds[i].size() - 1)];
+      const AttackOdds& o = odds[i][std::min(b, odds[i].size() - 1)];
       if (o.p_block > 0) next[{b + 1, dmg, landed, poison, count, duration, drained}] += p * o.p_block;
       if (o.p_miss > 0) next[{b, dmg, landed, poison, count, duration, drained}] += p * o.p_miss;
       if (o.p_hit <= 0) continue;
@@ -298,32 +350,16 @@ RoundTurn::RoundTurn(RoundSpec spec, std::shared_ptr<const SideStates> att, std:
     dp = std::move(next);
   }
   // A round "hits" when any of its attacks lands, as a fight simulator counts it.
+  std::vector<Branch<Struck>> out;
   std::map<std::tuple<i64, bool, i64, int, i64, i64>, double> total;
   for (const auto& [key, p] : dp)
     total[{std::get<1>(key), std::get<2>(key), std::get<3>(key), std::get<4>(key), std::get<5>(key),
            std::get<6>(key)}] += p;
   for (const auto& [k, p] : total)
     if (p > 0)
-      round_.push_back(
+      out.push_back(
           {Struck{std::get<0>(k), std::get<1>(k), std::get<2>(k), std::get<3>(k), std::get<4>(k), std::get<5>(k)}, p});
-  // The most HP a turn may heal, plus one: the most drained of a round, and
-  // the regeneration's acts, each giving at most (store + gain) / threshold
-  // HP (the store below the threshold) and per_act.
-  i64 gain = s_.regen.who == RoundRegen::Who::monster ? 1 : 0;
-  for (const Branch<i64>& g : player_gains_) gain = std::max(gain, g.value);
-  int acts = 0;
-  for (const int a : s_.regen.part.acts) acts = std::max(acts, a);
-  const i64 threshold = std::max<i64>(s_.regen.part.threshold, 1);
-  heal_cap_ = 1 + (s_.regen.who == RoundRegen::Who::none
-                       ? 0
-                       : acts * ((threshold - 1 + gain) / threshold + std::max<i64>(s_.regen.part.per_act, 0)));
-  i64 drained = 0;
-  for (const Branch<Struck>& b : round_) drained = std::max(drained, b.value.drained);
-  heal_cap_ += drained;
-  why_ = s_.why_not_exact;
-  if (why_.empty() && s_.player_defender && player_states_past_limit(s_.defender_hp))
-    why_ = fmt::format("{}: the player's poison reaches more than {} durations, too many for the exact chain", s_.id,
-                       kMaxPoisonStates);
+  return out;
 }
 
 // The exact chain's limits, checked once per question the chain asks (the
@@ -387,15 +423,17 @@ const RoundTurn::Ticks& RoundTurn::ticks_of(const MonsterSideState& side) const 
 // one_chance_in(3) and random_range amount (on a monster: whether it gets
 // past the resistance, then calc_duration), AF_VAMPIRIC's random2(damage),
 // the elemental flavour's damage.
-Struck RoundTurn::strike_round(Rng& rng, std::vector<Draw>* trace) const {
+Struck RoundTurn::strike_round(Rng& rng, std::vector<Draw>* trace, bool held) const {
+  const auto& odds = held ? s_.passing.held.odds : s_.odds;
+  const auto& draw = held ? s_.passing.held.draw : s_.draw;
   // The call's text is formatted only for a trace: a sampled fight draws millions.
   const auto note = [trace](const char* label, const auto& call, i64 v) {
     if (trace) trace->push_back(Draw{label, std::string(call()), v});
   };
   Struck k;
   std::size_t b = 0;
-  for (std::size_t i = 0; i < s_.odds.size(); ++i) {
-    const Drawn r = s_.draw(i, std::min(b, s_.odds[i].size() - 1), rng, trace);
+  for (std::size_t i = 0; i < odds.size(); ++i) {
+    const Drawn r = draw(i, std::min(b, odds[i].size() - 1), rng, trace);
     if (r.blocked) ++b;
     if (!r.hit) continue;
     k.damage += r.damage;
@@ -478,12 +516,13 @@ std::vector<Added> RoundTurn::poisonings(const FlavourEffects& fx) {
 // count within the limit keeps the chain within it too.
 bool RoundTurn::player_states_past_limit(i64 player_hp) const {
   const std::size_t limit = kMaxPoisonStates;
-  std::map<i64, i64> cost;  // points a round adds → the least damage of such a round
-  for (const Branch<Struck>& r : round_) {
-    const i64 least_damage = r.value.poison == 0 ? 0 : r.value.damage;
-    const auto [it, fresh] = cost.emplace(r.value.poison, least_damage);
-    if (!fresh) it->second = std::min(it->second, least_damage);
-  }
+  std::map<i64, i64> cost;  // points a round adds → the least damage of such a round (held or not)
+  for (const auto* round : {&round_, &held_round_})
+    for (const Branch<Struck>& r : *round) {
+      const i64 least_damage = r.value.poison == 0 ? 0 : r.value.damage;
+      const auto [it, fresh] = cost.emplace(r.value.poison, least_damage);
+      if (!fresh) it->second = std::min(it->second, least_damage);
+    }
   if (cost.empty() || (cost.size() == 1 && cost.begin()->first == 0)) return false;
   std::map<i64, i64> least{{0, 0}};  // duration → least damage taken
   std::set<std::pair<i64, i64>> open{{0, 0}};
@@ -555,6 +594,17 @@ std::pair<std::shared_ptr<const Exchange>, std::shared_ptr<const Exchange>> make
   auto ta = std::make_shared<const RoundTurn>(std::move(a_on_b), a, b);
   auto tb = std::make_shared<const RoundTurn>(std::move(b_on_a), b, a);
   return fight::exchanges(ta, tb, a, b);
+}
+
+void hold_first_attack(RoundSpec& a_on_b, RoundSpec held, RoundSpec& b_on_a, const fight::parts::FirstAttack& part,
+                       bool asleep) {
+  a_on_b.passing.defender = true;
+  a_on_b.passing.held = RoundAttacks{std::move(held.odds), std::move(held.draw)};
+  a_on_b.passing.part = part;
+  if (a_on_b.why_not_exact.empty()) a_on_b.why_not_exact = std::move(held.why_not_exact);
+  b_on_a.passing.mover = true;
+  b_on_a.passing.idle_while_held = asleep;
+  b_on_a.passing.part = part;
 }
 
 FlavourEffects flavour_effects(std::string_view flavour, int hd, const MonsterResists* target,

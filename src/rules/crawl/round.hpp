@@ -12,6 +12,7 @@
 #include <fray/fight/kernel.hpp>
 #include <fray/fight/part.hpp>
 #include <fray/fight/parts/drain.hpp>
+#include <fray/fight/parts/first_attack.hpp>
 #include <fray/fight/parts/regeneration.hpp>
 #include <fray/rules/crawl/poison.hpp>
 #include <fray/rules/crawl/regen.hpp>
@@ -68,12 +69,39 @@ struct RoundRegen {
   fight::parts::Regeneration part{};
 };
 
+// The attacks of a round: each one's odds after the blocks made before it,
+// and its sampled strike.
+struct RoundAttacks {
+  std::vector<std::vector<AttackOdds>> odds;  // [attack][blocks made before it: 0 .. size - 1, the last also for more]
+  // One attack sampled after `blocks` blocks (already at most odds[attack].size() - 1), its draws appended to
+  // *trace when trace is not null.
+  std::function<Drawn(std::size_t attack, std::size_t blocks, Rng& rng, std::vector<Draw>* trace)> draw;
+};
+
+// The first-attack part (fray/fight/parts/first_attack.hpp) in a side's
+// rounds, when the fight's situation holds passing conditions: each side's
+// `over` flag (SideState::over) says whether its own are over.
+struct RoundPassing {
+  // The defender holds passing conditions (asleep, unaware): `held` is the
+  // round while they hold, made from the same description (the version's
+  // plan_attack) as the round once they are over. Its first attack ends
+  // them, or its first hit (part.hit_ends_foe_only).
+  bool defender = false;
+  RoundAttacks held{};
+  // The mover holds passing conditions: its own turn ends them, unless
+  // asleep (part.turn_ends_own false), when it does not attack while they hold.
+  bool mover = false;
+  bool idle_while_held = false;
+  fight::parts::FirstAttack part{};
+};
+
 struct RoundSpec {
   std::string id;                             // "crawl", "crawl-0.34": starts every message
   std::vector<std::vector<AttackOdds>> odds;  // [attack][blocks made before it: 0 .. size - 1, the last also for more]
   // One attack sampled after `blocks` blocks (already at most odds[attack].size() - 1), its draws appended to
   // *trace when trace is not null.
   std::function<Drawn(std::size_t attack, std::size_t blocks, Rng& rng, std::vector<Draw>* trace)> draw;
+  RoundPassing passing{};
   std::vector<FlavourEffects> effects;  // [attack]
   PoisonRate poison_rate{};
   bool player_defender = false;
@@ -94,6 +122,15 @@ struct RoundSpec {
 // (side.hpp) per side, which the two share.
 [[nodiscard]] std::pair<std::shared_ptr<const Exchange>, std::shared_ptr<const Exchange>> make_round_exchanges(
     RoundSpec a_on_b, RoundSpec b_on_a);
+
+// The first-attack part on a fight's two directions (RoundPassing), for a
+// defender b holding passing conditions: `a_on_b` (made for the situation
+// once they are over) takes `held` (made for the situation as given) as its
+// round while they hold; b's rounds on a (`b_on_a`) carry b's own, `asleep`:
+// b makes no attack while they hold. A round that is not exact while they
+// hold makes the fight not exact.
+void hold_first_attack(RoundSpec& a_on_b, RoundSpec held, RoundSpec& b_on_a, const fight::parts::FirstAttack& part,
+                       bool asleep);
 
 // The player's regeneration in a fight: its maximum HP is the HP it starts
 // with; its regeneration sources; over the fighter's attack delays (whole

@@ -21,6 +21,7 @@
 #include <tuple>
 
 #include "rules/crawl/entries.hpp"
+#include "rules/crawl/fight_situation.hpp"
 #include "rules/crawl/mechanics.hpp"
 #include "rules/crawl/notes.hpp"
 #include "rules/crawl/round.hpp"
@@ -334,11 +335,20 @@ Bout bout_of(const Combatant& a, const Combatant& b, const Situation& s) {
   };
   out.a = fighter(a, "attacker");
   out.b = fighter(b, "defender");
-  std::tie(out.a_hits_b, out.b_hits_a) =
-      make_round_exchanges(round_spec(a, b, s, out.a, out.b), round_spec(b, a, s, out.b, out.a));
+  // The situation is a's attack on b: b's attacks back read it turned
+  // around, and the passing conditions hold for the first attack
+  // (rules/crawl/fight_situation.hpp).
+  const FightSituation<Situation> fs =
+      fight_situation<Situation>(s, fight_flags(), s.ranged, std::holds_alternative<Player>(b), "crawl");
+  RoundSpec a_on_b = round_spec(a, b, fs.passed, out.a, out.b);
+  RoundSpec b_on_a = round_spec(b, a, fs.counter, out.b, out.a);
+  if (fs.passing) hold_first_attack(a_on_b, round_spec(a, b, fs.forward, out.a, out.b), b_on_a, fs.part, fs.asleep);
+  std::tie(out.a_hits_b, out.b_hits_a) = make_round_exchanges(std::move(a_on_b), std::move(b_on_a));
   out.time_unit = "aut";
   list_mechanics(a, b, true, out.modelled, out.not_modelled);
   list_regeneration(a, b, out.modelled);
+  if (fs.passing) out.modelled.push_back(fs.modelled);
+  out.notes.insert(out.notes.end(), fs.notes.begin(), fs.notes.end());
   for (const Combatant* c : {&a, &b})
     if (const auto* m = std::get_if<Monster>(c)) out.notes.push_back(monster_time_note(monster_time(*m, s.ranged)));
   if (std::holds_alternative<Monster>(a) || std::holds_alternative<Monster>(b))

@@ -5,6 +5,9 @@
 
 #include <fray/rules/crawl_0_34/attack.hpp>
 
+#include "rules/crawl/fight_situation.hpp"
+
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,5 +35,9 @@ void list_species(const Player& p, std::vector<std::string>& modelled, std::vect
 // Each side's regeneration, which a fight follows (round.hpp): the player's
 // (its counter in the side state) and a monster's (a random 1 HP a turn).
 void list_regeneration(const Combatant& a, const Combatant& b, std::vector<std::string>& modelled);
+
+// What each situation flag means in a fight (rules/crawl/fight_situation.hpp):
+// every flag of Situation, with its name.
+[[nodiscard]] std::span<const crawl::FlagRole<Situation>> fight_flags();
 
 }  // namespace fray::crawl_0_34

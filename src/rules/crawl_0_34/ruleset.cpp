@@ -394,13 +394,29 @@ Bout bout_of(const Combatant& a, const Combatant& b, const Situation& s) {
     return f.attack_times.empty() ? f.attack_time : f.attack_times.front().first;
   };
   auto max_time = [](const Fighter& f) { return f.attack_times.empty() ? f.attack_time : f.attack_times.back().first; };
-  std::tie(out.a_hits_b, out.b_hits_a) =
-      crawl::make_round_exchanges(round_spec(a, b, side_situation(a), min_time(out.a), max_time(out.b), out.a, out.b),
-                                  round_spec(b, a, side_situation(b), min_time(out.b), max_time(out.a), out.b, out.a));
+  // The situation is a's attack on b: b's attacks back read it turned
+  // around, and the passing conditions hold for the first attack
+  // (rules/crawl/fight_situation.hpp).
+  const crawl::FightSituation<Situation> fs =
+      crawl::fight_situation<Situation>(s, fight_flags(), side_situation(a).ranged, b.player() != nullptr, kId);
+  auto a_round = [&](const Situation& x) {
+    Situation sx = x;
+    sx.ranged = side_situation(a).ranged;
+    return round_spec(a, b, sx, min_time(out.a), max_time(out.b), out.a, out.b);
+  };
+  crawl::RoundSpec a_on_b = a_round(fs.passed);
+  // b's attacks back: the turned situation, ranged when b shoots with the situation's ranged.
+  Situation back = fs.counter;
+  back.ranged = side_situation(b).ranged;
+  crawl::RoundSpec b_on_a = round_spec(b, a, back, min_time(out.b), max_time(out.a), out.b, out.a);
+  if (fs.passing) crawl::hold_first_attack(a_on_b, a_round(fs.forward), b_on_a, fs.part, fs.asleep);
+  std::tie(out.a_hits_b, out.b_hits_a) = crawl::make_round_exchanges(std::move(a_on_b), std::move(b_on_a));
   out.time_unit = "aut";
   // A monster shooting (ranged) makes no melee flavours: its rounds follow none.
   list_mechanics(a, b, !side_situation(a).ranged, !side_situation(b).ranged, out.modelled, out.not_modelled);
   list_regeneration(a, b, out.modelled);
+  if (fs.passing) out.modelled.push_back(fs.modelled);
+  out.notes.insert(out.notes.end(), fs.notes.begin(), fs.notes.end());
   for (const Combatant* c : {&a, &b})
     if (const Creature* m = c->creature())
       out.notes.push_back(crawl::monster_time_note(monster_time(*m, side_situation(*c).ranged)));

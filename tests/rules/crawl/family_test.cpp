@@ -30,6 +30,8 @@ static_assert(FightsAs<Monster, MonsterProp> && FightsAs<crawl_0_34::Creature, c
 // A 0.19 monster is not made from a 0.34 row: their attack types differ.
 static_assert(!FightsAs<Monster, crawl_0_34::MonsterProp>);
 static_assert(PlayerSkills<Player> && PlayerSkills<crawl_0_34::Player>);
+static_assert(SituationFlags<Situation> && SituationFlags<crawl_0_34::Situation>);
+static_assert(!SituationFlags<Player>);
 // A catalog row is not a fighting monster, nor the other way round.
 static_assert(!FightingMonster<MonsterProp> && !MonsterRow<Monster>);
 

@@ -62,6 +62,13 @@ TEST(Crawl034Cli, BadSpecsNameTheInput) {
   expect_error({"strike", "--rules", "crawl-0.34", "--attacker", "orc", "--defender", "player", "--rng", "brogue"},
                "no engine 'brogue'");
   expect_error({"duel", "--rules", "crawl-0.34", "--a", "bolt:hit=20", "--b", "orc"}, "a bolt cannot fight");
+  // A condition of the defender a fight cannot follow is refused in a fight, named, and why.
+  expect_error({"duel", "--rules", "crawl-0.34", "--a", "player", "--b", "orc", "--situation", "paralyzed"},
+               "crawl-0.34: paralyzed in a fight: paralysis lasts a random time (ENCH_PARALYSIS)");
+  expect_error({"ttk", "--rules", "crawl-0.34", "--attacker", "player", "--defender", "orc", "--situation", "caught"},
+               "crawl-0.34: caught in a fight: a caught defender struggles free");
+  expect_error({"duel", "--rules", "crawl", "--a", "orc", "--b", "player", "--situation", "sleeping"},
+               "crawl: sleeping in a fight: the defender is the player");
   expect_error({"list", "--rules", "crawl-0.34", "classes"}, "has no classes");
   expect_error({"attack", "--rules", "crawl-0.35", "--attacker", "orc", "--defender", "player"},
                "unknown ruleset 'crawl-0.35' (did you mean 'crawl-0.34'");

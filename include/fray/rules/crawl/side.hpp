@@ -4,7 +4,10 @@
 // beside each side's HP, what lasts between its turns: on the player its
 // poison (you.duration[DUR_POISONING]) and its regeneration counter
 // (you.hit_points_regeneration); on a monster its poison (ENCH_POISON) and
-// the phase of that poison's ticks against the poisoner's rounds. The fight
+// the phase of that poison's ticks against the poisoner's rounds; on either,
+// whether its passing situation conditions are over (the first-attack part,
+// fray/fight/parts/first_attack.hpp: a sleeping or unaware monster once
+// attacked). The fight
 // layer numbers these values in one fight::States table per side (value 0:
 // the side as the spec describes it, SideState{}).
 #pragma once
@@ -23,10 +26,11 @@ struct SideState {
   i64 poison = 0;              // the player's poison duration, 1000 a point (player.cc poison_player)
   int counter = 0;             // the player's regeneration counter, 0..99
   MonsterSideState monster{};  // a monster's poison and its tick phase
+  bool over = false;           // its passing conditions (asleep, unaware) are over; false for a side with none
 
   [[nodiscard]] auto key() const {
     return std::tie(poison, counter, monster.poison.degree, monster.poison.duration, monster.poison.max_duration,
-                    monster.phase);
+                    monster.phase, over);
   }
   // Field by field (a sampled turn compares each side's before and after).
   friend bool operator==(const SideState&, const SideState&) = default;
