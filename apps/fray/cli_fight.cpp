@@ -43,8 +43,8 @@ void add_common(CLI::App* sub, FightArgs& f) {
   sub->add_option("--to", f.to, "Side b's position X,Y " + readers_help("to"));
   auto* method = sub->add_option(
       "--method", f.method,
-      "auto (the default: exact when the rules allow it, else Monte Carlo), exact (Monte Carlo, said so, when "
-      "impossible) or monte-carlo");
+      "auto (the default: exact when the rules allow it within about a second's work, else Monte Carlo), exact "
+      "(the whole work budget; Monte Carlo, said so, when impossible) or monte-carlo");
   auto* exact = sub->add_flag("--exact", f.exact, "The same as --method exact");
   exact->excludes(method);
   sub->add_option("--sims", f.sims,

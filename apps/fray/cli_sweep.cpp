@@ -131,8 +131,8 @@ void add_sweep_verbs(Cli& cli) {
                 "always there; mean_attacks_to_kill or mean_hits_to_kill add turns to kill, p_attacker_wins the "
                 "duel (the others stay empty)");
   v->add_option("--method", o->method,
-                "How each row's fights are solved: auto (the default: exact when the rules allow it, else Monte "
-                "Carlo), exact (Monte Carlo, said so, when impossible) or monte-carlo");
+                "How each row's fights are solved: auto (the default: exact when the rules allow it within about "
+                "a second's work, else Monte Carlo), exact (Monte Carlo, said so, when impossible) or monte-carlo");
   v->add_option("--sims", o->sims,
                 fmt::format("Monte Carlo fights per row where a fight is sampled (default {})", kSweepSims));
   add_seed_option(v, o->seed, "Monte Carlo: seed, 0..2^64-1 (default 1)");

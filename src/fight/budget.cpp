@@ -17,9 +17,9 @@ namespace {
 // check (ExactLimits::max_work) keeps.
 double step_ops(const Attacks& n) { return 1 + n.moves; }
 // Operations per condition found by the reachability search (a hash lookup
-// and the kernel's moves), and values held per condition (two masses, the
-// move lists and runs of both sides).
-constexpr double kReachOps = 40;
+// and the kernel's moves: kReachCellOps, fray/fight/exact.hpp), and values
+// held per condition (two masses, the move lists and runs of both sides).
+constexpr auto kReachOps = static_cast<double>(kReachCellOps);
 constexpr double kCellValues = 4;
 
 struct Damage {

@@ -382,9 +382,16 @@ void Chain::reach() {
   std::pair<std::uint32_t, std::uint64_t> last_key[2] = {{kNone, 0}, {kNone, 0}};  // list id, block
   Jumps last_jumps[2];
   std::vector<Move> ms;
+  std::uint64_t work = 0;  // kReachCellOps a condition, kAnswerOps and kOutcomeOps an answer made afresh
   for (std::size_t head = 0; head < queue.size(); ++head) {
     if (queue.size() > limits_.max_pairs)
       throw TooLarge(fmt::format("exact analysis: more than {} reachable conditions", limits_.max_pairs));
+    work += kReachCellOps;
+    if (work > limits_.max_reach_work)
+      throw TooLarge(
+          fmt::format("exact analysis: its search for the reachable conditions passed {:.3g} operations "
+                      "after {} of them",
+                      static_cast<double>(limits_.max_reach_work), head));
     if (limits_.progress && (head & 0xffff) == 0) limits_.progress->check();
     const std::uint64_t c = queue[head];
     const std::uint64_t blk = c / (rows_ * cols_), rest = c % (rows_ * cols_);
@@ -410,6 +417,7 @@ void Chain::reach() {
       }
       if (!in->ts) {
         in->ts = &(*ask_[w])(att, def);
+        work += kAnswerOps + kOutcomeOps * in->ts->size();
         for (const Transition& t : *in->ts) {
           in->top = std::max(in->top, t.damage);
           in->low = std::min(in->low, t.heal);

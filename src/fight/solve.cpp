@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "fight/ttk.hpp"
 
 #include <cmath>
@@ -24,9 +26,18 @@ std::string why_not(const Exchange& k, const Fighter& att, const char* side, con
 }
 
 // The options with the progress handed on to both methods.
+// The options as the solvers read them: the watch passed on, and an `auto`
+// fight's exact analysis held to kAutoWork.
 FightOptions with_progress(const FightOptions& o) {
   FightOptions r = o;
   if (o.progress) r.limits.progress = r.monte_carlo.watch = o.progress;
+  if (o.method == FightOptions::Method::automatic) {
+    // kAutoWork is kMaxWork: a program that lowers the budget lowers it too.
+    const double work = budget().work * (kAutoWork / kMaxWork);
+    const auto steps = static_cast<std::uint64_t>(work), search = static_cast<std::uint64_t>(work / 2);
+    r.limits.max_work = std::min(r.limits.max_work, steps);
+    r.limits.max_reach_work = std::min(r.limits.max_reach_work, search);
+  }
   return r;
 }
 

@@ -117,6 +117,50 @@ TEST(FightBudget, AChainNeverHoldsMoreThanTheValuesBudget) {
   EXPECT_NEAR(sampled.p_a_wins, exact.p_a_wins, 4 * std::sqrt(exact.p_a_wins * (1 - exact.p_a_wins) / 4000));
 }
 
+// Reads both HP, so the chain asks it afresh at every condition: a search
+// of 40 + 1200 + 11 x 160 = 3 000 operations a condition (fray/fight/exact.hpp).
+class BothHpKernel final : public test::ListKernel {
+ public:
+  BothHpKernel() { declared = {true, true}; }
+  std::vector<Transition> list(Side a, Side d) const override {
+    std::vector<Transition> ts{{0.2, 0, a.state, d.state}};
+    for (std::int64_t v = 1; v <= 10; ++v) ts.push_back({0.08, v, a.state, d.state});
+    return ts;
+  }
+};
+
+// An `auto` fight gives the search for its conditions half the budget
+// (kAutoWork); `exact` lets it run. With the work budget at 10^8, 150 x 150
+// HP (22 500 conditions, 6.8 x 10^7 operations) is past auto's 5 x 10^7 and
+// sampled, with the reason, and within four standard errors of the exact
+// answer that `exact` still gives.
+TEST(FightBudget, AutoGivesTheSearchForConditionsHalfTheBudget) {
+  struct Restore {
+    Budget saved = budget();
+    ~Restore() { set_budget(saved); }
+  } restore;
+  set_budget({1e8, restore.saved.values});
+  auto k = std::make_shared<BothHpKernel>();
+  const Bout b = test::make_bout(k, k, 150, 150);
+  FightOptions o;
+  o.monte_carlo.sims = 4000;
+  o.monte_carlo.seed = 5;
+  o.monte_carlo.progress = false;
+  o.limits.split_sides = false;
+  const DuelResult sampled = solve_duel(b, o);
+  EXPECT_EQ(sampled.method, "monte-carlo");
+  EXPECT_NE(sampled.method_reason.find("search for the reachable conditions passed 5e+07 operations"),
+            std::string::npos)
+      << sampled.method_reason;
+  o.method = FightOptions::Method::exact;
+  const DuelResult exact = solve_duel(b, o);
+  ASSERT_EQ(exact.method, "exact") << exact.method_reason;
+  EXPECT_NEAR(sampled.p_a_wins, exact.p_a_wins, 4 * std::sqrt(exact.p_a_wins * (1 - exact.p_a_wins) / 4000));
+  // Smaller sides fit: 60 x 60 HP, 3 600 conditions.
+  o.method = FightOptions::Method::automatic;
+  EXPECT_EQ(solve_duel(test::make_bout(k, k, 60, 60), o).method, "exact");
+}
+
 // A coupled duel (the whole grid): about 10^8 operations, long enough to be
 // cancelled on the way.
 Bout coupled() {

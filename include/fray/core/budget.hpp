@@ -30,8 +30,8 @@
 
 namespace fray {
 
-// The most operations one exact computation may cost: about 5 s on one core
-// of the reference machine (docs/limits.md has the measured figures).
+// The most operations one exact computation may cost: about a second on one
+// core of the reference machine (docs/limits.md has the measured figures).
 inline constexpr double kMaxWork = 4.0e9;
 // The most values (doubles) one computation may hold at once: 256 MiB.
 inline constexpr double kMaxValues = 32.0 * 1024 * 1024;

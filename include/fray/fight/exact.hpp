@@ -34,6 +34,14 @@ struct ExactLimits {
   // Transitions followed, over all attacks: a check on the way, above the
   // work budget (fray/core/budget.hpp) that the estimate made first applies.
   std::uint64_t max_work = static_cast<std::uint64_t>(2 * budget().work);
+  // The search for the reachable conditions, in operations: kReachCellOps a
+  // condition, and kAnswerOps plus kOutcomeOps an outcome for every answer
+  // the rules compute afresh for it (a turn read path by path costs far more
+  // per condition than a step: Shattered PD's Goo about 3 000 operations). A
+  // check on the way; no bound by default. An `auto` fight sets it (fray/fight/solve.hpp
+  // kAutoWork), so that a fight whose search alone takes seconds goes to
+  // Monte Carlo at once instead.
+  std::uint64_t max_reach_work = UINT64_MAX;
   double tail = 1e-15;  // stop when less mass than this is still fighting
   // Pulling (below) sets to 0 the cells at either end of each row's window
   // that hold less than `faint`, and counts their mass as unresolved, up to
@@ -67,6 +75,17 @@ struct ExactLimits {
   // first such cell of each class is compared.
   bool check_classes = false;
 };
+
+// The reachability search's costs (ExactLimits::max_reach_work, and the
+// estimates of fray/core/budget.hpp), in the work budget's operations of
+// about a quarter of a nanosecond: a condition found (a lookup and its moves),
+// an answer the rules compute afresh, and each of its outcomes. The last two
+// from Shattered PD's turns read path by path: Goo against a level-12 hero
+// (4.19 million answers of 12 outcomes, 3.2 s) and a level-8 hero against the
+// cave spinner (217 000 answers of 22, 0.25 s).
+inline constexpr std::uint64_t kReachCellOps = 40;
+inline constexpr std::uint64_t kAnswerOps = 1200;
+inline constexpr std::uint64_t kOutcomeOps = 160;
 
 // The chain is too large or too slow for the limits: use Monte Carlo. The
 // budget's error (fray/core/budget.hpp): refused before starting when the
