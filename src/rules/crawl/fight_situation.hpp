@@ -58,6 +58,19 @@ namespace fray::crawl {
 
 enum class InFight { both, swap, defender_only, passing, refused };
 
+// Why a fight refuses a flag, the same in both versions.
+inline constexpr std::string_view kParalysedInFight =
+    "paralysis lasts a random time (ENCH_PARALYSIS) the situation does not give, in which the defender neither "
+    "fights back nor evades";
+inline constexpr std::string_view kPetrifiedInFight =
+    "petrification lasts a random time (ENCH_PETRIFIED) the situation does not give, in which the defender neither "
+    "fights back nor evades";
+inline constexpr std::string_view kCaughtInFight =
+    "a defender caught in a net struggles free after a random number of its turns "
+    "(monster::struggle_against_net), which a fight does not follow";
+inline constexpr std::string_view kFleeingInFight =
+    "a fleeing monster runs from its foe rather than fight it back (mons_is_fleeing), which a fight does not follow";
+
 // One situation flag of a version, and what it means in a fight.
 template <class S>
 struct FlagRole {

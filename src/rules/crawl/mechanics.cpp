@@ -54,20 +54,12 @@ std::span<const FlagRole<Situation>> fight_flags() {
       {&S::umbra, "umbra", InFight::defender_only},
       // A missile that misses alerts nothing in 0.19 (ranged_attack: only handle_phase_hit's ME_WHACK).
       {&S::sleeping, "sleeping", InFight::passing, nullptr, true, false, true},
-      {&S::paralyzed, "paralyzed", InFight::refused, nullptr, false, false, false,
-       "paralysis lasts a random time (ENCH_PARALYSIS) the situation does not give, in which the defender neither "
-       "fights back nor evades"},
-      {&S::petrified, "petrified", InFight::refused, nullptr, false, false, false,
-       "petrification lasts a random time (ENCH_PETRIFIED) the situation does not give, in which the defender "
-       "neither fights back nor evades"},
-      {&S::caught, "netted", InFight::refused, nullptr, false, false, false,
-       "a netted defender struggles free after a random number of its turns (monster::struggle_against_net), "
-       "which a fight does not follow"},
+      {&S::paralyzed, "paralyzed", InFight::refused, nullptr, false, false, false, kParalysedInFight},
+      {&S::petrified, "petrified", InFight::refused, nullptr, false, false, false, kPetrifiedInFight},
+      {&S::caught, "netted", InFight::refused, nullptr, false, false, false, kCaughtInFight},
       // A block or a miss leaves an awake monster's foe as it was in 0.19 (only handle_phase_hit alerts).
       {&S::unaware, "unaware", InFight::passing, nullptr, false, true, true},
-      {&S::fleeing, "fleeing", InFight::refused, nullptr, false, false, false,
-       "a fleeing monster runs from its foe rather than fight it back (mons_is_fleeing), which a fight does not "
-       "follow"},
+      {&S::fleeing, "fleeing", InFight::refused, nullptr, false, false, false, kFleeingInFight},
       {&S::ranged, "ranged", InFight::both},
       {&S::deflect_missiles, "deflect_missiles", InFight::defender_only},
       {&S::repel_missiles, "repel_missiles", InFight::defender_only},

@@ -87,23 +87,15 @@ std::span<const crawl::FlagRole<Situation>> fight_flags() {
       {&S::umbra, "umbra", InFight::defender_only},
       // Any attack wakes a sleeper: a hit or a block ME_WHACK, a miss the attack's noise (handle_noise).
       {&S::sleeping, "sleeping", InFight::passing, nullptr, true, false, false},
-      {&S::paralyzed, "paralyzed", InFight::refused, nullptr, false, false, false,
-       "paralysis lasts a random time (ENCH_PARALYSIS) the situation does not give, in which the defender neither "
-       "fights back nor evades"},
-      {&S::petrified, "petrified", InFight::refused, nullptr, false, false, false,
-       "petrification lasts a random time (ENCH_PETRIFIED) the situation does not give, in which the defender "
-       "neither fights back nor evades"},
-      {&S::caught, "caught", InFight::refused, nullptr, false, false, false,
-       "a caught defender struggles free after a random number of its turns (monster::struggle_against_net), "
-       "which a fight does not follow"},
+      {&S::paralyzed, "paralyzed", InFight::refused, nullptr, false, false, false, crawl::kParalysedInFight},
+      {&S::petrified, "petrified", InFight::refused, nullptr, false, false, false, crawl::kPetrifiedInFight},
+      {&S::caught, "caught", InFight::refused, nullptr, false, false, false, crawl::kCaughtInFight},
       {&S::confused, "confused", InFight::refused, nullptr, false, false, false,
        "confusion lasts a random time (ENCH_CONFUSION) the situation does not give, and a confused monster "
        "stumbles at random rather than fight"},
       // Any melee attack turns it on the player: ME_WHACK on a hit, a block and a miss (handle_phase_dodged).
       {&S::unaware, "unaware", InFight::passing, nullptr, false, false, false},
-      {&S::fleeing, "fleeing", InFight::refused, nullptr, false, false, false,
-       "a fleeing monster runs from its foe rather than fight it back (mons_is_fleeing), which a fight does not "
-       "follow"},
+      {&S::fleeing, "fleeing", InFight::refused, nullptr, false, false, false, crawl::kFleeingInFight},
       {&S::constricted, "constricted", InFight::refused, nullptr, false, false, false,
        "constriction lasts until the defender struggles free or its constrictor lets go, at random times the "
        "situation does not give"},

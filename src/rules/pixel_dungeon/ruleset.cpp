@@ -474,16 +474,7 @@ struct PixelDungeon : GameTypes<Combatant, Situation, AttackPlan, Outcome, Strik
   static StrikeResult strike(const Resolved& r, R& rng, std::vector<Draw>* trace) {
     const AttackPlan& p = r.plan;
     if (!trace) return pixel_dungeon::strike(p, rng);
-    return pixel_dungeon::strike(p, rng, [trace](DrawFor what, const RandomCall& call, double value) {
-      // Random.Float draws a real; every other call an integer.
-      Draw& d = trace->emplace_back();
-      d.label = to_string(what);
-      d.call = call.text();
-      if (call.fn == RandomCall::Fn::float_x)
-        d.value = value;
-      else
-        d.value = static_cast<std::int64_t>(value);
-    });
+    return pixel_dungeon::strike(p, rng, DrawsTo{trace});
   }
   static bool landed(const StrikeResult& s) { return s.hit.hit; }
   static Strike strike_of(const Resolved&, const StrikeResult& s, std::vector<Draw> draws) {

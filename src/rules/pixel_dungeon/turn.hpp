@@ -119,15 +119,7 @@ struct AttackLaw {
     for (std::size_t i = 0; i < strikes; ++i) {
       StrikeResult s;
       if (trace)
-        s = strike(*plan, rng, [&](DrawFor what, const RandomCall& call, double value) {
-          Draw& d = trace->emplace_back();
-          d.label = to_string(what);
-          d.call = call.text();
-          if (call.fn == RandomCall::Fn::float_x)
-            d.value = value;
-          else
-            d.value = static_cast<std::int64_t>(value);
-        });
+        s = strike(*plan, rng, DrawsTo{trace});
       else
         s = strike(*plan, rng);
       b.damage += s.damage;

@@ -66,7 +66,7 @@ TEST(Crawl034Cli, BadSpecsNameTheInput) {
   expect_error({"duel", "--rules", "crawl-0.34", "--a", "player", "--b", "orc", "--situation", "paralyzed"},
                "crawl-0.34: paralyzed in a fight: paralysis lasts a random time (ENCH_PARALYSIS)");
   expect_error({"ttk", "--rules", "crawl-0.34", "--attacker", "player", "--defender", "orc", "--situation", "caught"},
-               "crawl-0.34: caught in a fight: a caught defender struggles free");
+               "crawl-0.34: caught in a fight: a defender caught in a net struggles free");
   expect_error({"duel", "--rules", "crawl", "--a", "orc", "--b", "player", "--situation", "sleeping"},
                "crawl: sleeping in a fight: the defender is the player");
   expect_error({"list", "--rules", "crawl-0.34", "classes"}, "has no classes");

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <fray/core/draw.hpp>
 #include <fray/core/pmf.hpp>
 #include <fray/core/rng.hpp>
 #include <fray/rules/pixel_dungeon/catalog.hpp>
@@ -320,6 +321,21 @@ class Sampler {
 // Sees no draw.
 struct IgnoreDraws {
   void operator()(DrawFor, const RandomCall&, double) const noexcept {}
+};
+
+// Records each draw as a fray::Draw in `trace`: Random.Float's value a real,
+// every other call's an integer.
+struct DrawsTo {
+  std::vector<Draw>* trace;
+  void operator()(DrawFor what, const RandomCall& call, double value) const {
+    Draw& d = trace->emplace_back();
+    d.label = to_string(what);
+    d.call = call.text();
+    if (call.fn == RandomCall::Fn::float_x)
+      d.value = value;
+    else
+      d.value = static_cast<std::int64_t>(value);
+  }
 };
 
 // One attack drawn as the game draws it: read_attack with the sampled reader.
