@@ -16,6 +16,7 @@
 #include "rules/brogue/turn.hpp"
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <set>
 #include <string>
@@ -75,6 +76,8 @@ class BoutTurn {
         other_(flee_threshold(d_)),
         starts_fleeing_(own_ >= 0 && a_.c.hp.value_or(a_.max_hp) <= own_),
         steals_(steals_and_flees(a_.c, d_.c)) {
+    for (std::size_t c = 0; c < cases_.size(); ++c)
+      cases_[c] = sit_.passing ? fight::parts::passed(sit_.s, kPassing, c >= 2, c % 2 == 1) : sit_.s;
     if (move_ == Move::duel || move_ == Move::on_blades) {
       if (!a_.c.is_player && a_.c.monster.kamikaze)
         why_ = a_.c.name + " bursts (and dies) instead of attacking";
@@ -208,12 +211,12 @@ class BoutTurn {
     const FightState& a = out.att;
     const FightState& d = out.def;
     // The situation of this attack: the passing conditions of a side whose
-    // own are over left out (first_attack.hpp passed).
-    const bool a_over = now.att.over, d_over = now.def.over;
-    const Situation s = sit_.passing ? fight::parts::passed(sit_.s, kPassing, a_over, d_over) : sit_.s;
+    // own are over left out (first_attack.hpp passed), and its plans.
+    const std::size_t c = sit_.passing ? (now.att.over ? 2 : 0) + (now.def.over ? 1 : 0) : 0;
+    const Situation& s = cases_[c];
     Roll roll;
     const AttackPlan& plan = draw_attack(
-        r, duel_attacks_, std::tuple(a.weakened, d.weakened, key_of(a.carried), key_of(d.carried), a_over, d_over),
+        r, duel_attacks_[c], std::tuple(a.weakened, d.weakened, key_of(a.carried), key_of(d.carried)),
         [&] {
           return a.weakened == 0 && d.weakened == 0
                      ? plan_attack(a_.c, d_.c, s, a.carried, d.carried)
@@ -371,7 +374,10 @@ class BoutTurn {
   std::string why_;
   std::shared_ptr<RegenWatch> watch_;
   bool attacker_is_a_ = true;
-  Plans<std::tuple<std::int32_t, std::int32_t, CarriedKey, CarriedKey, bool, bool>> duel_attacks_;
+  // By the case of the passing conditions (the attacker's over x 2 + the
+  // defender's), each case's situation and its plans.
+  std::array<Situation, 4> cases_;
+  std::array<Plans<std::tuple<std::int32_t, std::int32_t, CarriedKey, CarriedKey>>, 4> duel_attacks_;
   Plans<CarriedKey> blade_attacks_, jelly_attacks_;
   Memo<CarriedKey, AttackPlan> blade_plans_, jelly_plans_;
   Memo<std::tuple<CarriedKey, std::size_t>, Volleyed> volleys_;

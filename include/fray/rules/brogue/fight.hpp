@@ -38,16 +38,17 @@ struct FightState {
   // current turn finishes a cast (a cast takes two turns).
   std::int32_t blades = 0;
   bool casting = false;
-  // A splitting jelly's side: the HP of each body, fewest first; empty at
-  // the start (one body with the side's HP).
-  std::vector<std::int32_t> bodies{};
   // The situation's passing conditions (fray/fight/parts/first_attack.hpp):
   // `over` once the side's own are done with (a sneak attack's or a sleeping
   // monster's surprise, a lunge), and the turns a surprised monster still
   // loses (Combat.c attack: it is flat-footed for max(movementSpeed,
   // attackSpeed) ticks). Both stay 0 in a fight without such a situation.
+  // (Kept beside `casting`, in the room its alignment leaves.)
   bool over = false;
   std::int32_t lost = 0;
+  // A splitting jelly's side: the HP of each body, fewest first; empty at
+  // the start (one body with the side's HP).
+  std::vector<std::int32_t> bodies{};
 
   // Ordered through std::tie's <, which every standard library of the
   // supported toolchains has (Emscripten 3.1's libc++ has no <=> on vector).
