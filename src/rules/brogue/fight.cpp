@@ -212,11 +212,11 @@ class BoutTurn {
     const FightState& d = out.def;
     // The situation of this attack: the passing conditions of a side whose
     // own are over left out (first_attack.hpp passed), and its plans.
-    const std::size_t c = sit_.passing ? (now.att.over ? 2 : 0) + (now.def.over ? 1 : 0) : 0;
-    const Situation& s = cases_[c];
+    const std::size_t held = sit_.passing ? (now.att.over ? 2 : 0) + (now.def.over ? 1 : 0) : 0;
+    const Situation& s = cases_[held];
     Roll roll;
     const AttackPlan& plan = draw_attack(
-        r, duel_attacks_[c], std::tuple(a.weakened, d.weakened, key_of(a.carried), key_of(d.carried)),
+        r, duel_attacks_[held], std::tuple(a.weakened, d.weakened, key_of(a.carried), key_of(d.carried)),
         [&] {
           return a.weakened == 0 && d.weakened == 0
                      ? plan_attack(a_.c, d_.c, s, a.carried, d.carried)
