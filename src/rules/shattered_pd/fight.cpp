@@ -181,9 +181,6 @@ Bout make_bout(const Combatant& attacker, const Combatant& defender, const Situa
   auto b_states = std::make_shared<fight::States<SideState>>(start_of(defender, b_hero), kMaxSideStates, "fight state");
   auto a_turn = std::make_shared<SpdTurn>(attacker, defender, situation, true, a_side, b_side, b_dmg, on_a, cells);
   auto b_turn = std::make_shared<SpdTurn>(defender, attacker, back, false, b_side, a_side, a_dmg, on_b, cells);
-  const bool passing = a_turn->holds_passing() || b_turn->holds_passing();
-  a_turn->follow_passing(passing);
-  b_turn->follow_passing(passing);
   a_turn->keep(a_states, b_states);
   b_turn->keep(b_states, a_states);
   std::tie(b.a_hits_b, b.b_hits_a) = fight::exchanges<SpdTurn, SpdTurn>(a_turn, b_turn, a_states, b_states);

@@ -116,7 +116,6 @@ SpdTurn::SpdTurn(const Combatant& att, const Combatant& def, const Situation& s,
     : ends_defender_state_(ends_defender_state),
       first_attack_(fight::parts::first_attack_of(first_attack_part())),
       // Shattered's part ends the foe's conditions with any attack (hit_ends_foe_only is never set).
-      ends_own_(first_attack_.turn_ends_own),
       ends_foe_(ends_defender_state && first_attack_.attack_ends_foe),
       att_(att),
       def_(def),
@@ -128,6 +127,9 @@ SpdTurn::SpdTurn(const Combatant& att, const Combatant& def, const Situation& s,
       ht_(att.ht()),
       goo_att_(is_goo(att)),
       goo_def_(is_goo(def)) {
+  // The turn ends its own conditions whatever the part says of its foe's.
+  if (!first_attack_.turn_ends_own || first_attack_.hit_ends_foe_only)
+    throw Error("shattered-pd: the first_attack part must end a side's own conditions on its turn, with any attack");
   necro_ = is_necromancer(att);
   if (is_spectral(att)) {
     wraith_cells_ = wraith_cells;
@@ -219,8 +221,6 @@ Exchange::HpClasses SpdTurn::hp_classes(const Now& now) const {
   return {far * 2 + (goo_att_ && enraged(att_, a + water_heal(a)) ? 1 : 0),
           rage * 2 + (goo_def_ && enraged(def_, d) ? 1 : 0)};
 }
-
-bool SpdTurn::holds_passing() const { return fight::parts::any_passing(s_, kPassing); }
 
 // The plan of `who`'s attack in variant v with the passing conditions a (the
 // attacker's) and d (the defender's) over or not (the first_attack part's
@@ -354,7 +354,7 @@ After SpdTurn::turn(R& r, const Now& now) const {
   // The attacker's own passing conditions end with its move, the defender's
   // with the first attacker's (the first_attack part); a swarm's newborn
   // flies attack from its next turn on.
-  if (ends_own_) me.past = true;
+  me.past = true;
   if (ends_foe_) foe.past = true;
   if (me_.group) me.group = me_.group->id(after_turn(me_.group->at(me.group)));
   // The hero's regeneration right after her move (Regeneration.act); Goo's

@@ -587,12 +587,6 @@ class SpdTurn {
   // does; side b's leaves them to side a's own turn).
   SpdTurn(const Combatant& att, const Combatant& def, const Situation& s, bool ends_defender_state, Sides me, Sides foe,
           const SwarmDamage& swarm_damage, const Dot& victim_dot, int wraith_cells);
-  // Whether this side's attacks hold a passing condition (kPassing).
-  [[nodiscard]] bool holds_passing() const;
-  // `any`: some side's situation holds one; else the turn leaves `past` alone.
-  void follow_passing(bool any) {
-    if (!any) ends_own_ = ends_foe_ = false;
-  }
 
   template <class R>
   After turn(R& r, const Now& now) const;
@@ -648,10 +642,9 @@ class SpdTurn {
 
   bool ends_defender_state_;
   fight::parts::FirstAttack first_attack_;  // read from first_attack_part()
-  // What this side's turn ends, worked out once from the part (the side's
-  // own conditions; its foe's); both false when neither side's situation
-  // holds a passing flag (follow_passing), whose `past` then never matters.
-  bool ends_own_ = true, ends_foe_ = false;
+  // Whether this side's turn ends its foe's conditions, worked out once from
+  // the part (its own it always ends: Shattered's part has turn_ends_own).
+  bool ends_foe_ = false;
   Combatant att_, def_;
   Situation s_;
   Sides me_, foe_;
