@@ -109,17 +109,10 @@ class RoundTurn {
     if (monster_poison_) out.damage += monster_poison_ticks(r, asked, out.def.monster);
     // The first-attack part: while the defender's passing conditions hold,
     // its round is the held one; a mover still asleep makes no attack.
-    // (A fight without passing conditions asks nothing of them.)
     const RoundPassing& pass = s_.passing;
-    bool idle = false;
-    Struck k;
-    if (!passing_) {
-      k = r.draw(RoundLaw{this, &round_, false});
-    } else {
-      const bool held = pass.defender && !now.def.over;
-      idle = pass.mover && pass.idle_while_held && !now.att.over;
-      if (!idle) k = r.draw(RoundLaw{this, held ? &held_round_ : &round_, held});
-    }
+    const bool held = pass.defender && !now.def.over;
+    const bool idle = pass.mover && pass.idle_while_held && !now.att.over;
+    const Struck k = idle ? Struck{} : r.draw(RoundLaw{this, held});
     out.damage += k.damage;
     out.hit = k.landed ? 1 : 0;
     if (s_.player_defender) out.def.poison = poisoned(out.def.poison, k.poison);
@@ -129,7 +122,7 @@ class RoundTurn {
     out.drained = k.drained > 0 ? out.heal - healed(now.att_hp, regained) : 0;
     // Its turn ends its own passing conditions (not a sleeper's), its attack
     // the defender's (DCSS: any attack alerts its target, whoever moved first).
-    if (passing_) {
+    if (pass.mover || pass.defender) {
       bool mine = out.att.over, foe = out.def.over;
       fight::parts::first_attack_turn(pass.part, true, k.landed, mine, foe);
       if (pass.mover) out.att.over = mine;
@@ -174,10 +167,12 @@ class RoundTurn {
   struct RoundLaw {
     using value_type = Struck;
     const RoundTurn* t;
-    const std::vector<Branch<Struck>>* round;  // the round's exact law, or the held one
-    bool held = false;                         // the defender's passing conditions hold
-    [[nodiscard]] std::size_t size() const noexcept { return round->size(); }
-    [[nodiscard]] Branch<Struck> at(std::size_t i) const { return (*round)[i]; }
+    bool held = false;  // the defender's passing conditions hold
+    [[nodiscard]] const std::vector<Branch<Struck>>& round() const noexcept {
+      return held ? t->held_round_ : t->round_;
+    }
+    [[nodiscard]] std::size_t size() const noexcept { return round().size(); }
+    [[nodiscard]] Branch<Struck> at(std::size_t i) const { return round()[i]; }
     Struck sample(Rng& rng, std::vector<Draw>* trace) const { return t->strike_round(rng, trace, held); }
   };
   // The monster defender's ticks from one poison state, and their summed damage's law.
@@ -232,7 +227,6 @@ class RoundTurn {
   std::uint64_t serial_ = next_serial++;
   std::vector<Branch<Struck>> round_;
   std::vector<Branch<Struck>> held_round_;  // while the defender's passing conditions hold (RoundPassing)
-  bool passing_ = false;                    // either side has passing conditions (RoundPassing)
   std::vector<Branch<i64>> player_gains_;   // the player's regeneration gains, over its delays
   double regen_p_ = 0;
   std::size_t counters_ = 1, regen_cells_ = 0;
@@ -281,7 +275,6 @@ RoundTurn::RoundTurn(RoundSpec spec, std::shared_ptr<const SideStates> att, std:
     for (const auto& [g, p] : by) player_gains_.push_back({g, p});
   }
   round_ = exact_round(s_.odds);
-  passing_ = s_.passing.mover || s_.passing.defender;
   if (s_.passing.defender) {
     if (s_.passing.held.odds.size() != n || !s_.passing.held.draw)
       throw Error(s_.id + ": the round while the defender's passing conditions hold needs its attacks");
