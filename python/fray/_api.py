@@ -610,7 +610,7 @@ def ttk(
     its own turns (its regeneration, HP it loses, its state) still count.
 
     ``method`` is the command line's ``--method``: ``"auto"`` (exact when the
-    rules allow it, else Monte Carlo), ``"exact"`` (Monte Carlo when the exact
+    rules allow it within about a second's work, else Monte Carlo), ``"exact"`` (Monte Carlo when the exact
     analysis cannot be made) or ``"monte-carlo"``; ``exact=True`` is
     ``method="exact"``. ``sims`` is the number of fights of any part Monte
     Carlo answers (100 000 by default); given alone, without ``method`` or
@@ -655,7 +655,7 @@ def duel(
     """Who wins a fight to the death or the first escape (``fray duel``), exact or Monte Carlo.
 
     ``method`` as in ``ttk``: ``"auto"`` (the default: exact when the rules
-    allow it, else Monte Carlo), ``"exact"`` (``exact=True``; Monte Carlo when
+    allow it within about a second's work, else Monte Carlo), ``"exact"`` (``exact=True``; Monte Carlo when
     the exact analysis cannot be made) or ``"monte-carlo"``. ``sims`` is the
     number of fights Monte Carlo runs (100 000 by default); alone it asks for
     Monte Carlo. The fights start from ``seed`` (default 1) on ``threads``
@@ -711,7 +711,7 @@ def sweep(
     ``p_hit``, ``mean_damage``, ``mean_attacks_to_kill``, ``mean_hits_to_kill``
     and ``p_attacker_wins``. ``method`` is how each row's fights are solved,
     as ``fray sweep --method``: ``"auto"`` (the default: exact when the rules
-    allow it, else Monte Carlo), ``"exact"`` (Monte Carlo, said so, when it
+    allow it within about a second's work, else Monte Carlo), ``"exact"`` (Monte Carlo, said so, when it
     cannot be made) or ``"monte-carlo"``; ``sims`` is the fights of each row
     Monte Carlo answers (10 000 by default; it never changes the method), from
     ``seed``. The notes say which rows were exact and which Monte Carlo, and why.
