@@ -73,7 +73,6 @@ PdTurn::PdTurn(Combatant att, Combatant def, Situation s, float delay, std::shar
       corridor_(corridor),
       first_mover_(first_mover),
       passing_(passing),
-      first_attack_(fight::parts::first_attack_of(first_attack_part())),
       att_(std::move(att)),
       def_(std::move(def)),
       s_(s),

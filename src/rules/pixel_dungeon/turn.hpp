@@ -295,7 +295,7 @@ class PdTurn {
     // The first_attack part: this turn ends the mover's own passing
     // conditions (a mob's turn, Mob.act, sets enemySeen); its attack, below,
     // is still planned with the defender's as they were.
-    if (passing_) fight::parts::first_attack_turn(first_attack_, first_mover_, out.att.over, out.def.over);
+    if (passing_) fight::parts::first_attack_turn(kFirstAttack, first_mover_, out.att.over, out.def.over);
     const std::int64_t starved = hunger_ ? starve(r, hunger_at_, out.att) : 0;
     // The attack, and the Combo it makes.
     const int count = combo_ ? combo_count(now.att, delay_) : 0;
@@ -391,8 +391,7 @@ class PdTurn {
   std::uint64_t serial_;
   bool corridor_;
   bool first_mover_, passing_;
-  bool plans_over_ = false;                 // this side's situation holds a passing condition: its plans once over
-  fight::parts::FirstAttack first_attack_;  // read from first_attack_part()
+  bool plans_over_ = false;  // this side's situation holds a passing condition: its plans once over
   Combatant att_, def_;
   Situation s_;
   float delay_;

@@ -114,9 +114,8 @@ std::vector<std::vector<fight::Branch<Blow>>> flies_branches(const AttackPlan& p
 SpdTurn::SpdTurn(const Combatant& att, const Combatant& def, const Situation& s, bool ends_defender_state, Sides me,
                  Sides foe, const SwarmDamage& swarm_damage, const Dot& victim_dot, int wraith_cells)
     : ends_defender_state_(ends_defender_state),
-      first_attack_(fight::parts::first_attack_of(first_attack_part())),
       // Shattered's part ends the foe's conditions with any attack (hit_ends_foe_only is never set).
-      ends_foe_(ends_defender_state && first_attack_.attack_ends_foe),
+      ends_foe_(ends_defender_state && kFirstAttack.attack_ends_foe),
       att_(att),
       def_(def),
       s_(s),
@@ -127,9 +126,6 @@ SpdTurn::SpdTurn(const Combatant& att, const Combatant& def, const Situation& s,
       ht_(att.ht()),
       goo_att_(is_goo(att)),
       goo_def_(is_goo(def)) {
-  // The turn ends its own conditions whatever the part says of its foe's.
-  if (!first_attack_.turn_ends_own || first_attack_.hit_ends_foe_only)
-    throw Error("shattered-pd: the first_attack part must end a side's own conditions on its turn, with any attack");
   necro_ = is_necromancer(att);
   if (is_spectral(att)) {
     wraith_cells_ = wraith_cells;

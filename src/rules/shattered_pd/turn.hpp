@@ -641,9 +641,8 @@ class SpdTurn {
   [[nodiscard]] bool wraiths() const { return wraith_cells_ > 0; }
 
   bool ends_defender_state_;
-  fight::parts::FirstAttack first_attack_;  // read from first_attack_part()
   // Whether this side's turn ends its foe's conditions, worked out once from
-  // the part (its own it always ends: Shattered's part has turn_ends_own).
+  // the part (kFirstAttack; its own it always ends, as the part says).
   bool ends_foe_ = false;
   Combatant att_, def_;
   Situation s_;

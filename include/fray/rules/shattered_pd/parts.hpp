@@ -67,6 +67,8 @@ inline constexpr std::array<PassingName, 5> kPassingNames{{
 // fight's order (both sides' first attacks at time 0), the defender's first
 // turn comes right after it either way, and the Focus is spent by it.
 inline constexpr fight::parts::FirstAttack kFirstAttack{.attack_ends_foe = true};
+// The turn ends a side's own conditions on every turn, and its foe's with any attack.
+static_assert(kFirstAttack.turn_ends_own && !kFirstAttack.hit_ends_foe_only);
 inline constexpr std::string_view kFirstAttackSource = "Invisibility.dispel, Mob.act enemySeen, Monk.defenseVerb";
 // The part as a situation flag's catalog entry names it (with the flag's
 // source), and the fight reads it back.
