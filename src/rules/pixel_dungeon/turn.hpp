@@ -18,6 +18,7 @@
 #include <fray/fight/turn.hpp>
 #include <fray/rules/pixel_dungeon/attack.hpp>
 #include <fray/rules/pixel_dungeon/hero.hpp>
+#include <fray/rules/pixel_dungeon/parts.hpp>
 #include <fray/rules/pixel_dungeon/random.hpp>
 
 #include <algorithm>
