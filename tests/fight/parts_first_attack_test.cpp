@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace {
 
@@ -38,6 +39,16 @@ TEST(PartsFirstAttack, PassedClearsTheEndedSidesFlagsOnly) {
   const Toy both = parts::passed(s, kFlags, true, true);
   EXPECT_FALSE(both.invisible || both.unaware || both.asleep);
   EXPECT_TRUE(both.ranged);
+}
+
+TEST(PartsFirstAttack, PassedClearsNumberedFlagsByTheirHolder) {
+  using H = parts::Holder;
+  const std::vector<bool> flags{true, true, true, false};
+  const std::array<H, 4> holders{H::attacker, H::defender, H::none, H::defender};
+  EXPECT_EQ(parts::passed(flags, holders, false, false), flags);
+  EXPECT_EQ(parts::passed(flags, holders, true, false), (std::vector<bool>{false, true, true, false}));
+  EXPECT_EQ(parts::passed(flags, holders, false, true), (std::vector<bool>{true, false, true, false}));
+  EXPECT_EQ(parts::passed(flags, holders, true, true), (std::vector<bool>{false, false, true, false}));
 }
 
 TEST(PartsFirstAttack, AnyPassingSeesEitherSidesFlags) {

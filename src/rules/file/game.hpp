@@ -35,7 +35,8 @@ struct Regen {
 // in [situations]; fray/fight/parts/first_attack.hpp): a condition of the
 // attacker's (over after its own first turn) or of the defender's (over after
 // its own turn, or the first attack of the side that moves first).
-enum class Passes : std::uint8_t { no, attacker, defender };
+// Whose condition a situation that passes is (the first-attack part's Holder; `none`: it lasts).
+using Passes = fight::parts::Holder;
 
 struct Game {
   std::string file;

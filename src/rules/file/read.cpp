@@ -533,14 +533,14 @@ Game read_game(std::string_view text, const std::string& origin, const std::file
       const toml::table* st = v->as_table();
       if (!st) {
         g.situation_help.push_back(r.text_of(*v, what));
-        g.situation_passes.push_back(Passes::no);
+        g.situation_passes.push_back(Passes::none);
         continue;
       }
       // NAME = { help = "...", passes = "attacker" }: a condition of the first attack only.
       r.only(*st, {"help", "passes"}, what);
       const toml::node* h = st->get("help");
       g.situation_help.push_back(h ? r.text_of(*h, fmt::format("{}: help", what)) : std::string());
-      Passes passes = Passes::no;
+      Passes passes = Passes::none;
       if (const toml::node* p = st->get("passes")) {
         const std::string side = r.text_of(*p, fmt::format("{}: passes", what));
         if (side != "attacker" && side != "defender")

@@ -171,7 +171,7 @@ class FileRules final : public Ruleset {
     if (kind == CatalogKind::situations) {
       for (std::size_t k = 0; k < g_.situations.size(); ++k) {
         Fields f;
-        if (g_.situation_passes[k] != Passes::no)
+        if (g_.situation_passes[k] != Passes::none)
           f.push_back({"passes", std::string(g_.situation_passes[k] == Passes::attacker ? "attacker" : "defender")});
         out.push_back({g_.situations[k], g_.situation_help[k], std::move(f)});
       }
@@ -452,15 +452,10 @@ class FileTurn {
       : rules_(rules), a_(std::move(a)), d_(std::move(d)) {
     const Game& g = rules.game();
     for (std::size_t k = 0; k < flags.size(); ++k)
-      passing_ = passing_ || (flags[k] && g.situation_passes[k] != Passes::no);
+      passing_ = passing_ || (flags[k] && g.situation_passes[k] != Passes::none);
     // The situation of each case (mine over, foe's over), the ended side's passing flags cleared.
-    for (std::size_t c = 0; c < cases(); ++c) {
-      flags_[c] = flags;
-      for (std::size_t k = 0; k < flags.size(); ++k)
-        if ((g.situation_passes[k] == Passes::attacker && (c & 1)) ||
-            (g.situation_passes[k] == Passes::defender && (c & 2)))
-          flags_[c][k] = false;
-    }
+    for (std::size_t c = 0; c < cases(); ++c)
+      flags_[c] = fight::parts::passed(flags, g.situation_passes, (c & 1) != 0, (c & 2) != 0);
     const Inputs in = this->in(0);
     max_hp_ = a_.vals[g.hp].i;
     regen_ = rules.regeneration(in, turn_time);
@@ -624,7 +619,7 @@ Bout FileRules::bout(const AttackRequest& req) const {
   }
   std::vector<std::string_view> passing;
   for (std::size_t k = 0; k < flags.size(); ++k)
-    if (flags[k] && g_.situation_passes[k] != Passes::no) passing.emplace_back(g_.situations[k]);
+    if (flags[k] && g_.situation_passes[k] != Passes::none) passing.emplace_back(g_.situations[k]);
   if (!passing.empty()) out.modelled.push_back(fight::parts::first_attack_note(passing, "[situations] passes"));
   const FileState start{{}, std::vector<std::int64_t>(g_.statuses.size(), 0), false};
   const auto a_states = std::make_shared<const fight::States<FileState>>(start);

@@ -36,9 +36,12 @@
 
 #include <fray/fight/part.hpp>
 
+#include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fray::fight::parts {
 
@@ -82,6 +85,20 @@ template <class S>
   if (defender_over)
     for (bool S::*m : f.defender) s.*m = false;
   return s;
+}
+
+// Whose passing condition a flag numbered at run time is (a rules file's
+// situations): none (it lasts), the attacker's or the defender's.
+enum class Holder : std::uint8_t { none, attacker, defender };
+
+// passed() for flags numbered at run time: `flags` with the passing ones of
+// each ended side cleared, `holders[k]` saying whose flag k is.
+[[nodiscard]] inline std::vector<bool> passed(std::vector<bool> flags, std::span<const Holder> holders,
+                                              bool attacker_over, bool defender_over) {
+  for (std::size_t k = 0; k < flags.size() && k < holders.size(); ++k)
+    if ((holders[k] == Holder::attacker && attacker_over) || (holders[k] == Holder::defender && defender_over))
+      flags[k] = false;
+  return flags;
 }
 
 // A side's turn: its own passing conditions end (turn_ends_own), and its
